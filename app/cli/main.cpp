@@ -1,0 +1,84 @@
+// `scanlab`: the command line front end. It reads the words, asks the core for a trace through a
+// backend, and prints it; it never computes a scan itself.
+#include <iostream>
+#include <sstream>
+
+#include "../../core/error.hpp"
+#include "../../core/input.hpp"
+#include "../../core/trace_json.hpp"
+#include "../../core/trace_table.hpp"
+#include "../../kernels/select_backend.hpp"
+#include "options.hpp"
+
+using namespace scanlab;
+
+namespace {
+
+ValueArray load_input(const cli::Options& o, ScanRequest& request) {
+    const cli::InputChoice& in = o.input;
+    if (in.preset) {
+        const Preset p = *find_preset(*in.preset);
+        // The examples are drawn with a section size; a multi-block scan of them uses it.
+        if (!o.section_given && p.section && !is_single_section(request.algorithm) && request.algorithm != Algorithm::sequential)
+            request.section = p.section;
+        return parse_values(p.values, request.type, "preset " + std::string(p.name));
+    }
+    if (in.text) return parse_values(*in.text, request.type, "--input");
+    if (in.file) return read_values_file(*in.file, request.type);
+    return random_values(*in.random_n, in.seed, request.type);
+}
+
+int run(const cli::Options& o) {
+    ScanRequest request = o.request;
+    const ValueArray input = load_input(o, request);
+    const ResolvedRequest resolved = resolve(request, input);
+    BackendSelection selection = select_backend(o.backend);
+    if (!selection.note.empty()) std::cerr << "scanlab: " << selection.note << "\n";
+    const Trace trace = selection.backend->run(resolved, input);
+
+    // Everything is formatted before anything is printed, so an error never leaves half a table.
+    std::ostringstream out;
+    if (o.command == cli::Command::scan) {
+        for (size_t i = 0; i < size_of(trace.result); ++i) out << format_value(trace.result, i) << '\n';
+    } else if (o.format == cli::Format::json) {
+        write_trace_json(out, trace);
+    } else {
+        write_trace_table(out, trace);
+    }
+    std::cout << out.str();
+    std::cout.flush();
+    if (!std::cout) {
+        std::cerr << "scanlab: error: could not write the output\n";
+        return 1;
+    }
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    try {
+        const cli::Options o = cli::parse_options(args);
+        switch (o.command) {
+            case cli::Command::help: std::cout << cli::usage_text(); return 0;
+            case cli::Command::version: std::cout << "scanlab 0.1\n"; return 0;
+            case cli::Command::app:
+                std::cout << cli::usage_text()
+                          << "\n(The desktop app is not built yet; try: scanlab trace --algo hierarchical --preset fig9.10)\n";
+                return 0;
+            case cli::Command::trace:
+            case cli::Command::scan: return run(o);
+        }
+    } catch (const cli::UsageError& e) {
+        std::cerr << "scanlab: error: " << e.what() << "\n";
+        return 2;
+    } catch (const ScanError& e) {
+        std::cerr << "scanlab: error: " << e.what() << "\n";
+        return 1;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "scanlab: error: out of memory; try a smaller N\n";
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,35 @@
+#pragma once
+// What one thread does in one barrier-separated step of an in-block scan, as pure index math.
+//
+// Every in-block algorithm of the chapter is, step by step, "thread t combines XY[src] into
+// XY[dst]" (or copies it, for the double buffer). An algorithm definition only says which
+// (src, dst) each thread takes in each step; the executors — the CPU emulation
+// (core/emulation/block_scan.hpp) and the CUDA kernel (kernels/) — run
+//     reg = op(in[src], in[dst])      // gather (copy: reg = in[src])
+//     [__syncthreads() if the algorithm keeps a temporary across a barrier]
+//     out[dst] = reg                  // scatter
+//     __syncthreads()
+// so both backends apply the same operations to the same elements in the same order.
+#include "../hd.hpp"
+#include "../types.hpp"
+
+namespace scanlab {
+
+struct Work {
+    bool active = false;  // false: the thread does nothing in this step (idle)
+    bool applies_op = false;  // false: a plain copy (the double buffer's t < stride threads)
+    int src = 0;  // element read besides dst (the earlier operand), section-relative
+    int dst = 0;  // element read and written, section-relative
+};
+
+struct StepShape {
+    Phase phase;
+    int level;   // stride for Kogge-Stone; tree level for Brent-Kung
+    int stride;  // distance between src and dst
+};
+
+SCANLAB_HD inline Work combine(int src, int dst) { return Work{true, true, src, dst}; }
+SCANLAB_HD inline Work copy(int element) { return Work{true, false, element, element}; }
+SCANLAB_HD inline Work idle() { return Work{}; }
+
+}  // namespace scanlab

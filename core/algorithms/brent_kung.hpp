@@ -1,0 +1,51 @@
+#pragma once
+// 9.4 Brent-Kung, the work-efficient scan: a reduction tree builds partial sums at positions
+// 2^l - 1 apart, then a distribution (reverse) tree pushes them down to the positions in between.
+// Each thread owns two elements, so a 1024-thread block scans a 2048-element section. Contiguous
+// threads take the active positions (index = (t+1)*2*stride - 1), so only the last active warp
+// of a level is divergent.
+//
+//   for (stride = 1; stride <= blockDim.x; stride *= 2) {          // reduction tree
+//       __syncthreads();
+//       int index = (t + 1) * 2 * stride - 1;
+//       if (index < SECTION_SIZE) XY[index] += XY[index - stride];
+//   }
+//   for (stride = SECTION_SIZE / 4; stride > 0; stride /= 2) {     // distribution tree
+//       __syncthreads();
+//       int index = (t + 1) * 2 * stride - 1;
+//       if (index + stride < SECTION_SIZE) XY[index + stride] += XY[index];
+//   }
+#include "block_step.hpp"
+
+namespace scanlab {
+
+// Level bookkeeping shared by both Brent-Kung variants: log2(section) reduction levels with
+// strides 1, 2, ..., section/2, then log2(section)-1 distribution levels with strides
+// section/4, ..., 1.
+struct BrentKungLevels {
+    SCANLAB_HD static int reduction_levels(int section) { return ilog2(section); }
+    SCANLAB_HD static int steps(int section) { return section > 1 ? 2 * ilog2(section) - 1 : 0; }
+    SCANLAB_HD static StepShape shape(int k, int section) {
+        const int r = reduction_levels(section);
+        if (k < r) return {Phase::reduction, k + 1, 1 << k};
+        const int d = k - r;  // 0-based distribution level
+        return {Phase::distribution, d + 1, section >> (d + 2)};
+    }
+};
+
+struct BrentKung : BrentKungLevels {
+    static constexpr int buffers = 1;
+    static constexpr bool barrier_between = false;  // reads and writes of one level never overlap
+    SCANLAB_HD static int threads(int section) { return section / 2 > 0 ? section / 2 : 1; }
+    SCANLAB_HD static int in_buffer(int) { return 0; }
+    SCANLAB_HD static int out_buffer(int) { return 0; }
+    SCANLAB_HD static Work work(int k, int t, int section) {
+        const StepShape s = shape(k, section);
+        const long long index = (long long)(t + 1) * 2 * s.stride - 1;
+        if (s.phase == Phase::reduction)
+            return index < section ? combine(int(index - s.stride), int(index)) : idle();
+        return index + s.stride < section ? combine(int(index), int(index + s.stride)) : idle();
+    }
+};
+
+}  // namespace scanlab

@@ -1,0 +1,32 @@
+#pragma once
+// 9.4 Brent-Kung as first written in the chapter: one thread per element, and a thread works
+// when (t+1) % (2*stride) == 0. Same additions as the contiguous version, but the active threads
+// are spread over every warp, so almost every warp diverges at the upper levels.
+//
+//   for (stride = 1; stride < blockDim.x; stride *= 2) {           // reduction tree
+//       __syncthreads();
+//       if ((t + 1) % (2 * stride) == 0) XY[t] += XY[t - stride];
+//   }
+//   for (stride = SECTION_SIZE / 4; stride > 0; stride /= 2) {     // distribution tree
+//       __syncthreads();
+//       if ((t + 1) % (2 * stride) == 0 && t + stride < SECTION_SIZE) XY[t + stride] += XY[t];
+//   }
+#include "brent_kung.hpp"
+
+namespace scanlab {
+
+struct BrentKungNaive : BrentKungLevels {
+    static constexpr int buffers = 1;
+    static constexpr bool barrier_between = false;
+    SCANLAB_HD static int threads(int section) { return section; }
+    SCANLAB_HD static int in_buffer(int) { return 0; }
+    SCANLAB_HD static int out_buffer(int) { return 0; }
+    SCANLAB_HD static Work work(int k, int t, int section) {
+        const StepShape s = shape(k, section);
+        if ((t + 1) % (2 * s.stride) != 0) return idle();
+        if (s.phase == Phase::reduction) return combine(t - s.stride, t);
+        return t + s.stride < section ? combine(t, t + s.stride) : idle();
+    }
+};
+
+}  // namespace scanlab

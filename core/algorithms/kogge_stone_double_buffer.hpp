@@ -1,0 +1,30 @@
+#pragma once
+// Kogge-Stone with two shared buffers: every stride iteration reads one buffer and writes the
+// other, so no temporary and only one barrier per iteration are needed; the buffers swap roles
+// each iteration. Threads below the stride copy their element across so the new buffer is whole.
+//
+//   for (stride = 1; stride < blockDim.x; stride *= 2) {
+//       if (t >= stride) out[t] = in[t - stride] + in[t];
+//       else             out[t] = in[t];
+//       __syncthreads();
+//       swap(in, out);
+//   }
+#include "block_step.hpp"
+
+namespace scanlab {
+
+struct KoggeStoneDoubleBuffer {
+    static constexpr int buffers = 2;
+    static constexpr bool barrier_between = false;
+    SCANLAB_HD static int threads(int section) { return section; }
+    SCANLAB_HD static int steps(int section) { return ilog2(section); }
+    SCANLAB_HD static StepShape shape(int k, int) { return {Phase::stride, 1 << k, 1 << k}; }
+    SCANLAB_HD static int in_buffer(int k) { return k % 2; }
+    SCANLAB_HD static int out_buffer(int k) { return (k + 1) % 2; }
+    SCANLAB_HD static Work work(int k, int t, int) {
+        const int stride = 1 << k;
+        return t >= stride ? combine(t - stride, t) : copy(t);
+    }
+};
+
+}  // namespace scanlab

@@ -1,0 +1,25 @@
+#include "../backend.hpp"
+#include "../emulate.hpp"
+
+namespace scanlab {
+namespace {
+
+class CpuBackend final : public Backend {
+public:
+    std::string name() const override { return "cpu"; }
+    std::string description() const override { return "CPU emulation"; }
+    Trace run(const ResolvedRequest& request, const ValueArray& input) override { return emulate(request, input); }
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> make_cpu_backend() { return std::make_unique<CpuBackend>(); }
+
+std::optional<BackendChoice> parse_backend_choice(std::string_view s) {
+    if (s == "auto") return BackendChoice::automatic;
+    if (s == "cpu") return BackendChoice::cpu;
+    if (s == "gpu") return BackendChoice::gpu;
+    return std::nullopt;
+}
+
+}  // namespace scanlab

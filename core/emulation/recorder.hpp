@@ -1,0 +1,23 @@
+#pragma once
+// Collects the steps of a run into a Trace: counters always, the step itself (snapshot and
+// accesses) only at full detail, and never more than the trace's byte budget.
+#include <cstddef>
+
+#include "../trace.hpp"
+
+namespace scanlab {
+
+class Recorder {
+public:
+    Recorder(Trace& trace, size_t max_bytes) : trace_(trace), max_bytes_(max_bytes) {}
+    bool full() const { return trace_.detail == Detail::full; }
+    // Throws ScanError once the kept steps pass the byte budget.
+    void add(Step step);
+
+private:
+    Trace& trace_;
+    size_t max_bytes_;
+    size_t bytes_ = 0;
+};
+
+}  // namespace scanlab

@@ -1,0 +1,35 @@
+#pragma once
+// Where a scan's input comes from: typed text, a file, a preset from the chapter or the slides,
+// or seeded random values. Every refusal is a ScanError that says which token and where.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "values.hpp"
+
+namespace scanlab {
+
+struct Preset {
+    std::string_view name;
+    std::string_view values;    // as the user would type them
+    int section;                // the section size the example is drawn with (0: default)
+    std::string_view expected;  // the inclusive sum the source shows
+    std::string_view source;
+};
+const std::vector<Preset>& presets();
+std::optional<Preset> find_preset(std::string_view name);
+
+// Values separated by commas and/or whitespace. `origin` names the source in messages
+// ("--input", a file name).
+ValueArray parse_values(std::string_view text, ElementType type, std::string_view origin = "--input");
+
+// Reads a file ("-" = standard input) and parses it.
+ValueArray read_values_file(const std::string& path, ElementType type);
+
+// n values drawn uniformly from 0..9 (small, so a sum of any length that Scan Lab runs fits
+// int32 and a float sum is exact), reproducible from the seed on every platform.
+ValueArray random_values(int64_t n, uint64_t seed, ElementType type);
+
+}  // namespace scanlab

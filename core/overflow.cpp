@@ -1,0 +1,51 @@
+#include "overflow.hpp"
+
+#include <cstdint>
+#include <limits>
+
+namespace scanlab {
+namespace {
+
+template <class T, class Wide>
+std::optional<std::string> check(const std::vector<T>& x, bool exclusive, const char* type_name, const char* advice) {
+    // An exclusive scan combines x[0..n-2]; the last input never enters a sum.
+    const size_t n = exclusive ? (x.empty() ? 0 : x.size() - 1) : x.size();
+    const Wide lo = std::numeric_limits<T>::lowest(), hi = std::numeric_limits<T>::max();
+    Wide prefix = 0;
+    for (size_t i = 0; i < n; ++i) {
+        prefix += x[i];
+        if (prefix > hi || prefix < lo)
+            return "the running sum leaves the " + std::string(type_name) + " range at index " + std::to_string(i) +
+                   " (input value " + std::to_string(x[i]) + "); " + advice;
+    }
+    // Kadane: the largest and smallest sums of a contiguous run, with where that run starts.
+    Wide best_hi = 0, best_lo = 0, run_hi = 0, run_lo = 0;
+    size_t start_hi = 0, start_lo = 0, from = 0, to = 0;
+    bool bad = false;
+    for (size_t i = 0; i < n; ++i) {
+        if (run_hi <= 0) { run_hi = 0; start_hi = i; }
+        if (run_lo >= 0) { run_lo = 0; start_lo = i; }
+        run_hi += x[i];
+        run_lo += x[i];
+        if (!bad && run_hi > hi) { bad = true; from = start_hi; to = i; }
+        if (!bad && run_lo < lo) { bad = true; from = start_lo; to = i; }
+        if (run_hi > best_hi) best_hi = run_hi;
+        if (run_lo < best_lo) best_lo = run_lo;
+    }
+    if (bad)
+        return "the partial sum of input elements " + std::to_string(from) + ".." + std::to_string(to) +
+               " does not fit " + type_name + ", and the parallel algorithms add such runs; " + advice;
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> find_sum_overflow(const ValueArray& input, bool exclusive) {
+    if (auto* v = std::get_if<std::vector<int32_t>>(&input))
+        return check<int32_t, int64_t>(*v, exclusive, "int32", "use --type int64");
+    if (auto* v = std::get_if<std::vector<int64_t>>(&input))
+        return check<int64_t, __int128>(*v, exclusive, "int64", "use smaller values or --type double");
+    return std::nullopt;  // floats saturate to infinity instead of wrapping
+}
+
+}  // namespace scanlab

@@ -1,0 +1,105 @@
+#include "request.hpp"
+
+#include <charconv>
+
+#include "error.hpp"
+#include "hd.hpp"
+#include "overflow.hpp"
+
+namespace scanlab {
+
+std::string Schedule::text() const {
+    switch (kind) {
+        case Kind::in_order: return "in-order";
+        case Kind::reverse: return "reverse";
+        case Kind::random: return "random:" + std::to_string(seed);
+    }
+    return "";
+}
+
+std::optional<Schedule> parse_schedule(std::string_view s) {
+    if (s == "in-order") return Schedule{Schedule::Kind::in_order, 1};
+    if (s == "reverse") return Schedule{Schedule::Kind::reverse, 1};
+    if (s == "random") return Schedule{Schedule::Kind::random, 1};
+    if (s.starts_with("random:")) {
+        uint64_t seed = 0;
+        auto digits = s.substr(7);
+        auto r = std::from_chars(digits.data(), digits.data() + digits.size(), seed);
+        if (r.ec != std::errc() || r.ptr != digits.data() + digits.size() || digits.empty()) return std::nullopt;
+        return Schedule{Schedule::Kind::random, seed};
+    }
+    return std::nullopt;
+}
+
+namespace {
+
+int64_t next_pow2(int64_t n) {
+    int64_t p = 2;
+    while (p < n) p *= 2;
+    return p;
+}
+
+std::string str(std::string_view s) { return std::string(s); }
+
+int check_section(int section, int capacity, std::string_view who) {
+    if (!is_pow2(section) || section < 2)
+        throw ScanError("--section " + std::to_string(section) + " is not a power of two of at least 2 (" + str(who) +
+                        " gives each thread of a block one position of a power-of-two tree)");
+    if (section > capacity)
+        throw ScanError("--section " + std::to_string(section) + " is larger than " + str(who) + " can take in one block (at most " +
+                        std::to_string(capacity) + ": 1024 threads per block" +
+                        (capacity == 2048 ? ", two elements each)" : ", one element each)"));
+    return section;
+}
+
+}  // namespace
+
+ResolvedRequest resolve(const ScanRequest& req, const ValueArray& input) {
+    ResolvedRequest r;
+    r.request = req;
+    r.n = static_cast<int64_t>(size_of(input));
+    if (r.n == 0) throw ScanError("the input is empty: give at least one value");
+    if (r.n > kMaxElements)
+        throw ScanError("N = " + std::to_string(r.n) + " is more than Scan Lab runs (at most " + std::to_string(kMaxElements) + " = 2^28)");
+    if (element_type_of_values(input) != req.type)
+        throw ScanError("internal: the input was parsed as " + str(name(element_type_of_values(input))) + " but the request says " + str(name(req.type)));
+    if (req.warp_width < 1 || req.warp_width > 32 || !is_pow2(req.warp_width))
+        throw ScanError("--warp-width " + std::to_string(req.warp_width) + " must be a power of two from 1 to 32");
+
+    const Algorithm a = req.algorithm;
+    if (a == Algorithm::sequential) {
+        r.section = 0;
+        r.threads_per_block = 1;
+        r.grid = 1;
+        r.request.block_algorithm = Algorithm::sequential;
+    } else if (is_single_section(a)) {
+        const int capacity = a == Algorithm::brent_kung ? 2048 : 1024;
+        if (r.n > capacity)
+            throw ScanError(str(name(a)) + " scans a single section of at most " + std::to_string(capacity) + " elements and N = " +
+                            std::to_string(r.n) + "; use --algo hierarchical (with --block-algo kogge-stone or brent-kung) for any length");
+        r.section = req.section ? check_section(req.section, capacity, name(a)) : int(next_pow2(r.n));
+        if (r.section < r.n)
+            throw ScanError("--section " + std::to_string(r.section) + " is smaller than N = " + std::to_string(r.n) + ", but " + str(name(a)) +
+                            " scans a single section; leave --section out, or use --algo hierarchical");
+        r.request.block_algorithm = a;
+    } else {
+        Algorithm block = a == Algorithm::slides ? Algorithm::kogge_stone : req.block_algorithm;
+        if (block != Algorithm::kogge_stone && block != Algorithm::brent_kung)
+            throw ScanError("--block-algo must be kogge-stone or brent-kung (the block scans of 9.2 and 9.4), not " + str(name(block)));
+        const int capacity = max_section(block);
+        r.section = req.section ? check_section(req.section, capacity, a == Algorithm::slides ? "the slides' kernel" : name(block))
+                                : int(std::min<int64_t>(capacity, next_pow2(r.n)));
+        r.request.block_algorithm = block;
+    }
+    if (r.section) {
+        r.threads_per_block = r.request.block_algorithm == Algorithm::brent_kung ? r.section / 2 : r.section;
+        r.grid = (r.n + r.section - 1) / r.section;
+    }
+    r.request.section = r.section;
+
+    if (req.op == OpKind::sum)
+        if (auto problem = find_sum_overflow(input, req.exclusive)) throw ScanError("integer overflow: " + *problem);
+    return r;
+}
+
+}  // namespace scanlab

@@ -1,0 +1,34 @@
+#include "trace.hpp"
+
+namespace scanlab {
+
+std::string step_label(const Step& s) {
+    std::string label;
+    if (s.kernel != Kernel::single) label += std::string(name(s.kernel)) + " · ";
+    if (s.depth > 0) label += "S^" + std::to_string(s.depth) + " · ";
+    switch (s.phase) {
+        case Phase::load: label += "load"; break;
+        case Phase::stride: label += "stride " + std::to_string(s.level); break;
+        case Phase::reduction: label += "reduction level " + std::to_string(s.level); break;
+        case Phase::distribution: label += "distribution level " + std::to_string(s.level); break;
+        case Phase::sequential: label += "i = " + std::to_string(s.level); break;
+        case Phase::block_sum_write: label += "write S"; break;
+        case Phase::host_scan: label += "scan s on host"; break;
+        case Phase::add_block_sums: label += "add S"; break;
+    }
+    return label;
+}
+
+TraceCounts total_counts(const std::vector<Step>& steps) {
+    TraceCounts c;
+    for (const Step& s : steps) {
+        c.additions += s.counts.additions;
+        c.barriers += s.counts.barriers;
+        c.divergent_warps += s.counts.divergent_warps;
+        c.hazards += s.counts.hazards;
+    }
+    c.steps = static_cast<int64_t>(steps.size());
+    return c;
+}
+
+}  // namespace scanlab

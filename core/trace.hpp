@@ -1,0 +1,86 @@
+#pragma once
+// The Trace: the full story of one run, as both backends record it and every view reads it.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "types.hpp"
+#include "values.hpp"
+
+namespace scanlab {
+
+// One thread's memory traffic in one step: it read `src` (and `dst`) and wrote `dst`. Indices
+// are positions in the step's array; for a load, `src` is the input index (-1: identity), and
+// for an add of block sums, `src` is the index into S.
+struct Access {
+    int32_t thread = 0;  // global thread id (block * threads_per_block + t); -1 = the host
+    int32_t src = 0;
+    int32_t dst = 0;
+    bool applies_op = false;  // false: a plain copy or load
+    bool operator==(const Access&) const = default;
+};
+
+struct StepCounts {
+    int64_t additions = 0;        // operator applications in the step
+    int64_t active_threads = 0;   // threads that read or wrote an element
+    int64_t idle_threads = 0;     // launched threads that did nothing
+    int64_t barriers = 0;         // __syncthreads() each block passed in the step
+    int64_t divergent_warps = 0;  // warps with both active and idle threads (control divergence)
+    int64_t hazards = 0;          // reads of an element another thread overwrote in this step
+    bool operator==(const StepCounts&) const = default;
+};
+
+struct Step {
+    Kernel kernel = Kernel::single;
+    Phase phase = Phase::load;
+    int level = 0;       // stride (Kogge-Stone), tree level (Brent-Kung), i (sequential)
+    int depth = 0;       // 0 = the scan of the input; 1 = the scan of S; 2 = of S's block sums ...
+    ArrayKind array = ArrayKind::xy;
+    int blocks = 1;      // blocks (or host loops) that ran the step
+    int threads_per_block = 1;
+    ValueArray values;   // the whole array after the step (full detail only)
+    std::vector<Access> accesses;  // ordered by thread, then by element (full detail only)
+    std::vector<int32_t> hazards;  // elements read after being overwritten in this step, sorted
+    StepCounts counts;
+};
+
+// Display label in the chapter's words, e.g. "K1 · stride 4", "reduction level 2", "K3 · add S".
+std::string step_label(const Step& s);
+
+struct TraceCounts {
+    int64_t additions = 0;
+    int64_t steps = 0;
+    int64_t barriers = 0;  // summed over steps, per block
+    int64_t divergent_warps = 0;
+    int64_t hazards = 0;
+    bool operator==(const TraceCounts&) const = default;
+};
+
+enum class Detail : uint8_t {
+    counts,  // counters and result only: what `scan` and the big tests need
+    full,    // plus every step's array snapshot and accesses: what `trace` and the app show
+};
+
+struct Trace {
+    Algorithm algorithm = Algorithm::kogge_stone;
+    Algorithm block_algorithm = Algorithm::kogge_stone;  // inside hierarchical/slides
+    OpKind op = OpKind::sum;
+    ElementType type = ElementType::int32;
+    bool exclusive = false;
+    int64_t n = 0;
+    int section = 0;            // elements per block (0 for sequential)
+    int threads_per_block = 0;  // of the first kernel
+    int64_t grid = 0;           // blocks of the first kernel
+    int warp_width = 32;
+    std::string schedule;       // warp schedule the emulation used
+    std::string backend;        // "cpu" (emulation) or "gpu"
+    Detail detail = Detail::full;
+    ValueArray input;
+    std::vector<Step> steps;
+    ValueArray result;
+    TraceCounts counts;
+};
+
+TraceCounts total_counts(const std::vector<Step>& steps);
+
+}  // namespace scanlab

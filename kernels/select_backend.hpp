@@ -1,0 +1,23 @@
+#pragma once
+// Picks the backend for --backend auto|cpu|gpu. This is the only entry point the CLI and the app
+// use; whether a GPU backend exists is decided here, at build time (CUDA found or not) and at run
+// time (a usable device or not).
+#include <memory>
+#include <string>
+
+#include "../core/backend.hpp"
+
+namespace scanlab {
+
+struct BackendSelection {
+    std::unique_ptr<Backend> backend;
+    std::string note;  // what was chosen and why, for stderr or the app's banner
+};
+
+// Throws ScanError when `gpu` was asked for and cannot be had, naming the cause.
+BackendSelection select_backend(BackendChoice choice);
+
+// Why no GPU backend can be used here, or empty if one can.
+std::string gpu_unavailable_reason();
+
+}  // namespace scanlab
