@@ -1,0 +1,304 @@
+// Every way a user can hand `scanlab` bad words or bad numbers: it must refuse with a non-zero
+// exit, print nothing on stdout (no half a table, no partial result), and say on stderr what is
+// wrong in words the user can act on.
+#include <gtest/gtest.h>
+
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "cli_run.hpp"
+
+namespace {
+
+// The refusal contract: non-zero exit, empty stdout, a "scanlab: error:" line naming the problem.
+::testing::AssertionResult refused_saying(const CliResult& r, std::initializer_list<std::string> words) {
+    std::string why;
+    if (r.exit_code == 0) why += "\n  exit code is 0 (expected non-zero)";
+    if (r.exit_code >= 126) why += "\n  exit code " + std::to_string(r.exit_code) + " looks like a crash or a failed exec";
+    if (!r.out.empty()) why += "\n  stdout is not empty: \"" + r.out.substr(0, 400) + "\"";
+    if (r.err.find("scanlab: error: ") == std::string::npos) why += "\n  stderr has no \"scanlab: error: \" line";
+    for (const std::string& w : words)
+        if (r.err.find(w) == std::string::npos) why += "\n  stderr does not mention \"" + w + "\"";
+    if (why.empty()) return ::testing::AssertionSuccess();
+    return ::testing::AssertionFailure() << why << "\n  exit code: " << r.exit_code << "\n  stderr: \"" << r.err << "\"";
+}
+
+size_t count_lines(const std::string& s) {
+    size_t n = 0;
+    for (char c : s) n += c == '\n';
+    return n;
+}
+
+}  // namespace
+
+// ---- the values themselves -------------------------------------------------------------------
+
+TEST(CliBadInput, NonNumericTokenNamesTheTokenAndItsPosition) {
+    const CliResult r = run_cli({"scan", "--input", "2,1,x,3"});
+    EXPECT_TRUE(refused_saying(r, {"'x'", "value 3", "--input", "not a number"}));
+}
+
+TEST(CliBadInput, NonNumericTokenAfterSpacesNamesItsColumn) {
+    const CliResult r = run_cli({"scan", "--input", "1 2 3 abc"});
+    EXPECT_TRUE(refused_saying(r, {"'abc'", "value 4", "column 7", "not a number"}));
+}
+
+TEST(CliBadInput, EmptyInputTextIsRefused) {
+    const CliResult r = run_cli({"scan", "--input", ""});
+    EXPECT_TRUE(refused_saying(r, {"--input", "no values"}));
+}
+
+TEST(CliBadInput, InputOfOnlySeparatorsIsRefusedAsEmpty) {
+    const CliResult r = run_cli({"scan", "--input", " , ,; \t"});
+    EXPECT_TRUE(refused_saying(r, {"--input", "no values"}));
+}
+
+TEST(CliBadInput, Int32OutOfRangeValueSuggestsInt64) {
+    const CliResult r = run_cli({"scan", "--input", "1,3000000000"});
+    EXPECT_TRUE(refused_saying(r, {"'3000000000'", "value 2", "out of range", "int32", "--type int64"}));
+}
+
+TEST(CliBadInput, RealNumberWithInt32SuggestsAFloatingType) {
+    const CliResult r = run_cli({"scan", "--input", "1,2.5", "--type", "int32"});
+    EXPECT_TRUE(refused_saying(r, {"'2.5'", "value 2", "real number", "--type float"}));
+}
+
+TEST(CliBadInput, NanForFloatIsRefusedAsNotFinite) {
+    const CliResult r = run_cli({"scan", "--input", "1,nan", "--type", "float"});
+    EXPECT_TRUE(refused_saying(r, {"'nan'", "value 2", "not a finite number"}));
+}
+
+TEST(CliBadInput, InfForFloatIsRefusedAsNotFinite) {
+    const CliResult r = run_cli({"scan", "--input", "1,inf", "--type", "float"});
+    EXPECT_TRUE(refused_saying(r, {"'inf'", "value 2", "not a finite number"}));
+}
+
+TEST(CliBadInput, NegativeInfForDoubleIsRefusedAsNotFinite) {
+    const CliResult r = run_cli({"scan", "--input", "-inf,1", "--type", "double"});
+    EXPECT_TRUE(refused_saying(r, {"'-inf'", "value 1", "not a finite number"}));
+}
+
+// ---- overflow --------------------------------------------------------------------------------
+
+TEST(CliBadInput, Int32SumOverflowNamesTheIndexAndSuggestsInt64) {
+    const CliResult r = run_cli({"scan", "--input", "2147483647,1"});
+    EXPECT_TRUE(refused_saying(r, {"overflow", "int32", "index 1", "--type int64"}));
+}
+
+TEST(CliBadInput, Int64SumOverflowIsRefused) {
+    const CliResult r = run_cli({"scan", "--input", "9223372036854775807,1", "--type", "int64"});
+    EXPECT_TRUE(refused_saying(r, {"overflow", "int64", "index 1"}));
+}
+
+TEST(CliBadInput, Int64NegativeSumOverflowIsRefused) {
+    const CliResult r = run_cli({"scan", "--input", "-9223372036854775807,-2", "--type", "int64"});
+    EXPECT_TRUE(refused_saying(r, {"overflow", "int64"}));
+}
+
+TEST(CliBadInput, SumRefusedForInt32OverflowSucceedsWithInt64) {
+    const CliResult r = run_cli({"scan", "--input", "2147483647,1", "--type", "int64"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "2147483647\n2147483648\n");
+    EXPECT_EQ(r.err.find("error"), std::string::npos) << r.err;
+}
+
+// ---- words the CLI does not know ---------------------------------------------------------------
+
+TEST(CliBadInput, UnknownAlgorithmIsNamedAndTheChoicesListed) {
+    const CliResult r = run_cli({"scan", "--algo", "quicksort", "--preset", "slides"});
+    EXPECT_TRUE(refused_saying(r, {"unknown algorithm", "'quicksort'", "kogge-stone", "brent-kung", "hierarchical"}));
+}
+
+TEST(CliBadInput, UnknownBlockAlgorithmIsNamed) {
+    const CliResult r = run_cli({"scan", "--block-algo", "sequential", "--preset", "slides"});
+    EXPECT_TRUE(refused_saying(r, {"block algorithm", "'sequential'", "kogge-stone", "brent-kung"}));
+}
+
+TEST(CliBadInput, UnknownOperatorIsNamed) {
+    const CliResult r = run_cli({"scan", "--op", "prod", "--preset", "slides"});
+    EXPECT_TRUE(refused_saying(r, {"unknown operator", "'prod'", "sum", "max", "min"}));
+}
+
+TEST(CliBadInput, UnknownTypeIsNamed) {
+    const CliResult r = run_cli({"scan", "--type", "int8", "--preset", "slides"});
+    EXPECT_TRUE(refused_saying(r, {"unknown type", "'int8'", "int64"}));
+}
+
+TEST(CliBadInput, UnknownPresetIsNamedAndTheChoicesListed) {
+    const CliResult r = run_cli({"scan", "--preset", "fig9.99"});
+    EXPECT_TRUE(refused_saying(r, {"unknown preset", "'fig9.99'", "fig9.10", "slides-t0"}));
+}
+
+TEST(CliBadInput, UnknownBackendIsNamed) {
+    const CliResult r = run_cli({"scan", "--backend", "tpu", "--preset", "slides"});
+    EXPECT_TRUE(refused_saying(r, {"unknown backend", "'tpu'", "auto", "cpu", "gpu"}));
+}
+
+TEST(CliBadInput, UnknownScheduleIsNamed) {
+    const CliResult r = run_cli({"scan", "--schedule", "sideways", "--preset", "slides"});
+    EXPECT_TRUE(refused_saying(r, {"unknown schedule", "'sideways'", "in-order", "reverse", "random"}));
+}
+
+TEST(CliBadInput, RandomScheduleWithABadSeedIsRefused) {
+    const CliResult r = run_cli({"scan", "--schedule", "random:x", "--preset", "slides"});
+    EXPECT_TRUE(refused_saying(r, {"unknown schedule", "'random:x'"}));
+}
+
+TEST(CliBadInput, UnknownFormatIsNamed) {
+    const CliResult r = run_cli({"trace", "--format", "xml", "--preset", "slides"});
+    EXPECT_TRUE(refused_saying(r, {"unknown format", "'xml'", "table", "json"}));
+}
+
+TEST(CliBadInput, UnknownOptionIsNamed) {
+    const CliResult r = run_cli({"scan", "--frobnicate", "--preset", "slides"});
+    EXPECT_TRUE(refused_saying(r, {"unknown option", "'--frobnicate'", "--help"}));
+}
+
+TEST(CliBadInput, UnknownCommandIsNamedAndTheCommandsListed) {
+    const CliResult r = run_cli({"sort", "--preset", "slides"});
+    EXPECT_TRUE(refused_saying(r, {"unknown command", "'sort'", "trace", "scan"}));
+}
+
+TEST(CliBadInput, OptionMissingItsValueAtTheEndIsNamed) {
+    const CliResult r = run_cli({"scan", "--preset", "slides", "--section"});
+    EXPECT_TRUE(refused_saying(r, {"--section", "needs a value"}));
+}
+
+TEST(CliBadInput, NonNumericSectionIsRefused) {
+    const CliResult r = run_cli({"scan", "--preset", "slides", "--section", "four"});
+    EXPECT_TRUE(refused_saying(r, {"--section", "whole number", "'four'"}));
+}
+
+// ---- sizes an algorithm cannot take ------------------------------------------------------------
+
+TEST(CliBadInput, SectionNotAPowerOfTwoIsRefused) {
+    const CliResult r = run_cli({"scan", "--algo", "hierarchical", "--preset", "fig9.10", "--section", "3"});
+    EXPECT_TRUE(refused_saying(r, {"--section 3", "power of two"}));
+}
+
+TEST(CliBadInput, NegativeSectionIsRefused) {
+    const CliResult r = run_cli({"scan", "--preset", "fig9.10", "--section", "-4"});
+    EXPECT_TRUE(refused_saying(r, {"--section", "power of two"}));
+}
+
+TEST(CliBadInput, Section4096IsTooLargeForHierarchical) {
+    const CliResult r = run_cli({"scan", "--algo", "hierarchical", "--random", "5000", "--section", "4096"});
+    EXPECT_TRUE(refused_saying(r, {"--section 4096", "larger than", "1024"}));
+}
+
+TEST(CliBadInput, Section4096IsTooLargeEvenForBrentKungBlocks) {
+    const CliResult r =
+        run_cli({"scan", "--algo", "hierarchical", "--block-algo", "brent-kung", "--random", "5000", "--section", "4096"});
+    EXPECT_TRUE(refused_saying(r, {"--section 4096", "larger than", "2048"}));
+}
+
+TEST(CliBadInput, Section2048IsRefusedWithKoggeStoneBlocks) {
+    const CliResult r =
+        run_cli({"scan", "--algo", "hierarchical", "--block-algo", "kogge-stone", "--random", "5000", "--section", "2048"});
+    EXPECT_TRUE(refused_saying(r, {"--section 2048", "kogge-stone", "1024"}));
+}
+
+TEST(CliBadInput, Section2048IsAcceptedWithBrentKungBlocks) {
+    const CliResult r =
+        run_cli({"scan", "--algo", "hierarchical", "--block-algo", "brent-kung", "--random", "5000", "--section", "2048"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(count_lines(r.out), 5000u);
+    EXPECT_EQ(r.err.find("error"), std::string::npos) << r.err;
+}
+
+TEST(CliBadInput, NOverSingleSectionCapacityPointsToHierarchical) {
+    const CliResult r = run_cli({"scan", "--algo", "kogge-stone", "--random", "1025"});
+    EXPECT_TRUE(refused_saying(r, {"kogge-stone", "1024", "N = 1025", "--algo hierarchical"}));
+}
+
+TEST(CliBadInput, NOverBrentKungCapacityPointsToHierarchical) {
+    const CliResult r = run_cli({"scan", "--algo", "brent-kung", "--random", "2049"});
+    EXPECT_TRUE(refused_saying(r, {"brent-kung", "2048", "N = 2049", "--algo hierarchical"}));
+}
+
+TEST(CliBadInput, WarpWidthNotAPowerOfTwoIsRefused) {
+    const CliResult r = run_cli({"trace", "--algo", "kogge-stone-racy", "--preset", "fig9.10", "--warp-width", "3"});
+    EXPECT_TRUE(refused_saying(r, {"--warp-width 3", "power of two", "32"}));
+}
+
+TEST(CliBadInput, WarpWidthOver32IsRefused) {
+    const CliResult r = run_cli({"trace", "--algo", "kogge-stone-racy", "--preset", "fig9.10", "--warp-width", "64"});
+    EXPECT_TRUE(refused_saying(r, {"--warp-width 64", "32"}));
+}
+
+// ---- --random N --------------------------------------------------------------------------------
+
+TEST(CliBadInput, NegativeRandomCountIsOutOfRange) {
+    const CliResult r = run_cli({"scan", "--random", "-5"});
+    EXPECT_TRUE(refused_saying(r, {"--random -5", "out of range", "from 1"}));
+}
+
+TEST(CliBadInput, ZeroRandomCountIsOutOfRange) {
+    const CliResult r = run_cli({"scan", "--random", "0"});
+    EXPECT_TRUE(refused_saying(r, {"--random 0", "out of range", "from 1"}));
+}
+
+TEST(CliBadInput, AbsurdRandomCountIsOutOfRangeAndNamesTheLimit) {
+    const CliResult r = run_cli({"scan", "--random", "99999999999"});
+    EXPECT_TRUE(refused_saying(r, {"--random 99999999999", "out of range", "2^28"}));
+}
+
+TEST(CliBadInput, RandomCountBeyondInt64IsOutOfRange) {
+    const CliResult r = run_cli({"scan", "--random", "999999999999999999999999"});
+    EXPECT_TRUE(refused_saying(r, {"out of range", "2^28"}));
+}
+
+TEST(CliBadInput, NonNumericRandomCountIsNamed) {
+    const CliResult r = run_cli({"scan", "--random", "abc"});
+    EXPECT_TRUE(refused_saying(r, {"--random", "whole number", "'abc'"}));
+}
+
+TEST(CliBadInput, NonNumericSeedIsNamed) {
+    const CliResult r = run_cli({"scan", "--random", "8", "--seed", "x1"});
+    EXPECT_TRUE(refused_saying(r, {"--seed", "whole number", "'x1'"}));
+}
+
+// ---- where the input comes from ----------------------------------------------------------------
+
+TEST(CliBadInput, MissingInputFileIsNamed) {
+    const std::string path = ::testing::TempDir() + "scanlab_no_such_dir/no_such_file.txt";
+    const CliResult r = run_cli({"scan", "--input-file", path});
+    EXPECT_TRUE(refused_saying(r, {"'" + path + "'", "does not exist"}));
+}
+
+TEST(CliBadInput, DirectoryAsInputFileIsRefusedAsNotReadable) {
+    // A directory opens as a stream on Linux but is not a file of values; the user should be told
+    // that, not that the "file" holds no numbers.
+    const CliResult r = run_cli({"scan", "--input-file", "/"});
+    ASSERT_TRUE(refused_saying(r, {"'/'"}));
+    const bool names_the_cause = r.err.find("directory") != std::string::npos ||
+                                 r.err.find("not readable") != std::string::npos ||
+                                 r.err.find("cannot read") != std::string::npos;
+    EXPECT_TRUE(names_the_cause) << "stderr: " << r.err;
+}
+
+TEST(CliBadInput, EmptyStandardInputIsRefused) {
+    const CliResult r = run_cli({"scan", "--input-file", "-"}, "");
+    EXPECT_TRUE(refused_saying(r, {"standard input", "no values"}));
+}
+
+TEST(CliBadInput, BadTokenOnStandardInputNamesLineAndColumn) {
+    const CliResult r = run_cli({"scan", "--input-file", "-"}, "1 2\n3 oops\n");
+    EXPECT_TRUE(refused_saying(r, {"'oops'", "value 4", "standard input", "line 2", "column 3"}));
+}
+
+TEST(CliBadInput, MoreThanOneInputIsRefused) {
+    const CliResult r = run_cli({"scan", "--preset", "slides", "--input", "1,2"});
+    EXPECT_TRUE(refused_saying(r, {"only one input"}));
+}
+
+TEST(CliBadInput, NoInputIsRefusedAndTheInputsListed) {
+    const CliResult r = run_cli({"scan", "--algo", "kogge-stone"});
+    EXPECT_TRUE(refused_saying(r, {"no input", "--preset", "--input", "--input-file", "--random"}));
+}
+
+TEST(CliBadInput, MaxTraceMbOfZeroIsRefused) {
+    const CliResult r = run_cli({"trace", "--preset", "slides", "--max-trace-mb", "0"});
+    EXPECT_TRUE(refused_saying(r, {"--max-trace-mb"}));
+}

@@ -1,0 +1,146 @@
+// Every algorithm x operator x type x inclusive/exclusive against std::inclusive_scan /
+// std::exclusive_scan, on random inputs of the awkward sizes around warps, sections and blocks.
+#include <gtest/gtest.h>
+
+#include <numeric>
+#include <random>
+#include <tuple>
+
+#include "core/operators.hpp"
+#include "test_support.hpp"
+
+using namespace scanlab;
+using namespace scanlab::testing;
+
+namespace {
+
+struct AlgoConfig {
+    Algorithm algorithm;
+    Algorithm block = Algorithm::kogge_stone;
+    const char* label;
+};
+
+const std::vector<int64_t> kSizes{1, 2, 3, 31, 32, 33, 1023, 1024, 1025, 2047, 2048, 2049, 65537, 300007};
+
+int64_t capacity(const AlgoConfig& c) {
+    if (c.algorithm == Algorithm::brent_kung) return 2048;
+    if (is_single_section(c.algorithm)) return 1024;
+    return kMaxElements;
+}
+
+// Small integers, so float sums are exact and the comparison can be bitwise; both signs, so max
+// and min see the identity lose.
+template <class T>
+std::vector<T> random_input(int64_t n, uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::vector<T> v(n);
+    for (auto& x : v) x = static_cast<T>(int64_t(rng() % 41) - 20);
+    return v;
+}
+
+template <class T, template <class> class OpT>
+std::vector<T> reference(const std::vector<T>& x, bool exclusive) {
+    std::vector<T> y(x.size());
+    const OpT<T> op;
+    // std's op is applied as op(sum so far, next), the same operand order as ours.
+    if (exclusive) std::exclusive_scan(x.begin(), x.end(), y.begin(), OpT<T>::identity(), op);
+    else std::inclusive_scan(x.begin(), x.end(), y.begin(), op);
+    return y;
+}
+
+template <class T, template <class> class OpT>
+void check_all_sizes(const AlgoConfig& c, OpKind op, bool exclusive) {
+    for (int64_t n : kSizes) {
+        if (n > capacity(c)) continue;
+        if (c.algorithm == Algorithm::sequential && n > 70000) continue;  // one step per element
+        const std::vector<T> x = random_input<T>(n, uint64_t(n) * 7919 + 17);
+        ScanRequest r = request(c.algorithm, 0, Detail::counts);
+        r.block_algorithm = c.block;
+        r.op = op;
+        r.type = element_type_of<T>();
+        r.exclusive = exclusive;
+        // The racy lesson is only right when later warps read before earlier warps write.
+        if (c.algorithm == Algorithm::kogge_stone_racy) r.schedule.kind = Schedule::Kind::reverse;
+        const Trace t = emulate(r, ValueArray(x));
+        ASSERT_EQ(as<T>(t.result), (reference<T, OpT>(x, exclusive))) << c.label << " N=" << n;
+    }
+}
+
+using Combo = std::tuple<AlgoConfig, OpKind, ElementType, bool>;
+class ScanMatchesStd : public ::testing::TestWithParam<Combo> {};
+
+template <class T>
+void dispatch_op(const AlgoConfig& c, OpKind op, bool exclusive) {
+    switch (op) {
+        case OpKind::sum: return check_all_sizes<T, SumOp>(c, op, exclusive);
+        case OpKind::max: return check_all_sizes<T, MaxOp>(c, op, exclusive);
+        case OpKind::min: return check_all_sizes<T, MinOp>(c, op, exclusive);
+    }
+}
+
+std::string combo_name(const ::testing::TestParamInfo<Combo>& info) {
+    const auto& [c, op, type, exclusive] = info.param;
+    return std::string(c.label) + "_" + std::string(name(op)) + "_" + std::string(name(type)) + (exclusive ? "_exclusive" : "_inclusive");
+}
+
+}  // namespace
+
+TEST_P(ScanMatchesStd, AtEveryAwkwardSizeTheAlgorithmTakes) {
+    const auto& [c, op, type, exclusive] = GetParam();
+    switch (type) {
+        case ElementType::int32: return dispatch_op<int32_t>(c, op, exclusive);
+        case ElementType::int64: return dispatch_op<int64_t>(c, op, exclusive);
+        case ElementType::float32: return dispatch_op<float>(c, op, exclusive);
+        case ElementType::float64: return dispatch_op<double>(c, op, exclusive);
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    AllCombinations, ScanMatchesStd,
+    ::testing::Combine(::testing::Values(AlgoConfig{Algorithm::sequential, Algorithm::kogge_stone, "sequential"},
+                                         AlgoConfig{Algorithm::kogge_stone, Algorithm::kogge_stone, "kogge_stone"},
+                                         AlgoConfig{Algorithm::kogge_stone_racy, Algorithm::kogge_stone, "kogge_stone_racy_reverse"},
+                                         AlgoConfig{Algorithm::kogge_stone_double_buffer, Algorithm::kogge_stone, "kogge_stone_double_buffer"},
+                                         AlgoConfig{Algorithm::brent_kung, Algorithm::kogge_stone, "brent_kung"},
+                                         AlgoConfig{Algorithm::brent_kung_naive, Algorithm::kogge_stone, "brent_kung_naive"},
+                                         AlgoConfig{Algorithm::hierarchical, Algorithm::kogge_stone, "hierarchical_kogge_stone"},
+                                         AlgoConfig{Algorithm::hierarchical, Algorithm::brent_kung, "hierarchical_brent_kung"},
+                                         AlgoConfig{Algorithm::slides, Algorithm::kogge_stone, "slides"}),
+                       ::testing::Values(OpKind::sum, OpKind::max, OpKind::min),
+                       ::testing::Values(ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64),
+                       ::testing::Bool()),
+    combo_name);
+
+// Every power-of-two section each block algorithm can take, with recursion over S when the block
+// sums need more than one section (section 2 on 65537 elements recurses 15 levels deep).
+TEST(HierarchicalSections, EverySectionFrom2ToTheBlockCapacityGivesTheSameScan) {
+    const std::vector<int32_t> x = random_input<int32_t>(65537, 5);
+    const std::vector<int32_t> expected = reference<int32_t, SumOp>(x, false);
+    for (Algorithm block : {Algorithm::kogge_stone, Algorithm::brent_kung}) {
+        for (int section = 2; section <= max_section(block); section *= 2) {
+            ScanRequest r = request(Algorithm::hierarchical, section, Detail::counts);
+            r.block_algorithm = block;
+            EXPECT_EQ(as(emulate(r, ValueArray(x)).result), expected) << name(block) << " section " << section;
+        }
+    }
+}
+
+TEST(HierarchicalSections, ScanOfSRecursesWhenTheBlockSumsNeedMoreThanOneSection) {
+    const Trace t = emulate(request(Algorithm::hierarchical, 4), ValueArray(random_input<int32_t>(100, 3)));
+    int deepest = 0;
+    for (const Step& s : t.steps) deepest = std::max(deepest, s.depth);
+    EXPECT_EQ(deepest, 2);  // 100 -> 25 block sums -> 7 -> 2 (fits one section)
+}
+
+TEST(FloatSums, FractionalFloatsStayCloseToTheSequentialSum) {
+    std::mt19937 rng(1);
+    std::uniform_real_distribution<float> dist(-1.f, 1.f);
+    std::vector<float> x(5000);
+    for (auto& v : x) v = dist(rng);
+    std::vector<double> exact(x.size());
+    std::inclusive_scan(x.begin(), x.end(), exact.begin(), std::plus<double>(), 0.0);
+    ScanRequest r = request(Algorithm::hierarchical, 1024, Detail::counts);
+    r.type = ElementType::float32;
+    const std::vector<float> y = as<float>(emulate(r, ValueArray(x)).result);
+    for (size_t i = 0; i < x.size(); ++i) ASSERT_NEAR(y[i], exact[i], 1e-3) << i;
+}
