@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -110,6 +111,8 @@ ValueArray read_values_file(const std::string& path, ElementType type) {
         buffer << std::cin.rdbuf();
         return parse_values(buffer.str(), type, "standard input");
     }
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) throw ScanError("cannot read input file '" + path + "': it is a directory");
     std::ifstream file(path, std::ios::binary);
     if (!file) throw ScanError("cannot read input file '" + path + "': it does not exist or is not readable");
     buffer << file.rdbuf();

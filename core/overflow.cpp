@@ -16,7 +16,7 @@ std::optional<std::string> check(const std::vector<T>& x, bool exclusive, const 
         prefix += x[i];
         if (prefix > hi || prefix < lo)
             return "the running sum leaves the " + std::string(type_name) + " range at index " + std::to_string(i) +
-                   " (input value " + std::to_string(x[i]) + "); " + advice;
+                   " (value " + std::to_string(i + 1) + " of the input, " + std::to_string(x[i]) + "); " + advice;
     }
     // Kadane: the largest and smallest sums of a contiguous run, with where that run starts.
     Wide best_hi = 0, best_lo = 0, run_hi = 0, run_lo = 0;

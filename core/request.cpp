@@ -48,7 +48,8 @@ int check_section(int section, int capacity, std::string_view who) {
     if (section > capacity)
         throw ScanError("--section " + std::to_string(section) + " is larger than " + str(who) + " can take in one block (at most " +
                         std::to_string(capacity) + ": 1024 threads per block" +
-                        (capacity == 2048 ? ", two elements each)" : ", one element each)"));
+                        (capacity == 2048 ? ", two elements each)" : ", one element each)") +
+                        (capacity == 1024 && section == 2048 ? "; --block-algo brent-kung takes 2048" : ""));
     return section;
 }
 

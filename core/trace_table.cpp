@@ -45,7 +45,7 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
         << std::setw(8) << "active" << std::setw(7) << "idle" << std::setw(6) << "div" << std::setw(5) << "bar" << std::setw(5)
         << "haz" << "  array\n";
     out << std::left << std::setw(4) << "" << std::setw(int(label_width) + 2) << "input" << std::right << std::setw(37) << ""
-        << "  " << row_values(t.input, t.section, max_values, width) << "\n";
+        << "  X  " << row_values(t.input, t.section, max_values, width) << "\n";
     int i = 0;
     for (const Step& s : t.steps) {
         // Utf-8 "·" is two bytes but one column wide.
@@ -54,12 +54,12 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
         out << std::left << std::setw(4) << i++ << std::setw(int(label_width + dots) + 2) << label << std::right << std::setw(6)
             << s.counts.additions << std::setw(8) << s.counts.active_threads << std::setw(7) << s.counts.idle_threads
             << std::setw(6) << s.counts.divergent_warps << std::setw(5) << s.counts.barriers << std::setw(5) << s.counts.hazards
-            << "  " << name(s.array) << (size_of(s.values) ? " " : "")
+            << "  " << std::left << std::setw(3) << name(s.array) << std::right
             << row_values(s.values, s.array == ArrayKind::xy ? t.section : (s.array == ArrayKind::y ? t.section : 0), max_values, width)
             << "\n";
     }
     out << std::left << std::setw(4) << "" << std::setw(int(label_width) + 2) << "result" << std::right << std::setw(37) << ""
-        << "  " << row_values(t.result, t.section, max_values, width) << "\n";
+        << "  Y  " << row_values(t.result, t.section, max_values, width) << "\n";
     out << "totals: " << t.counts.additions << " additions in " << t.counts.steps << " steps, " << t.counts.barriers
         << " barriers per block, " << t.counts.divergent_warps << " divergent warps";
     if (is_racy(t.algorithm)) out << ", " << t.counts.hazards << " hazards";

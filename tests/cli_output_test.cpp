@@ -1,0 +1,241 @@
+// What `scanlab` prints when it is given good input: the exact results of the book's and the
+// slides' examples, the trace in both formats, the backend note, --help and the racy lesson.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "cli_run.hpp"
+#include "core/types.hpp"
+
+namespace {
+
+using json = nlohmann::json;
+
+const std::string kFig910Inclusive = "2\n3\n6\n7\n7\n11\n12\n14\n14\n17\n18\n20\n25\n28\n29\n31\n";
+const std::string kFig910Exclusive = "0\n2\n3\n6\n7\n7\n11\n12\n14\n14\n17\n18\n20\n25\n28\n29\n";
+
+// A file under the test temp dir, removed at the end of the test.
+struct TempTextFile {
+    std::string path;
+    explicit TempTextFile(const std::string& text) {
+        path = ::testing::TempDir() + "scanlab_cli_input_" + std::to_string(::getpid()) + "_" +
+               ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".txt";
+        std::ofstream f(path, std::ios::binary);
+        f << text;
+    }
+    ~TempTextFile() { std::remove(path.c_str()); }
+};
+
+json parse_json_or_fail(const std::string& text) {
+    json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
+    EXPECT_FALSE(j.is_discarded()) << "stdout is not valid JSON:\n" << text.substr(0, 2000);
+    return j;
+}
+
+std::string lower(std::string s) {
+    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+}  // namespace
+
+// ---- scan: the result, one value per line ------------------------------------------------------
+
+TEST(CliOutput, ScanOfFigure910PrintsTheBooksInclusiveSums) {
+    const CliResult r = run_cli({"scan", "--preset", "fig9.10"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, kFig910Inclusive);
+}
+
+TEST(CliOutput, ScanOfFigure910WithEveryAlgorithmPrintsTheSameSums) {
+    for (scanlab::Algorithm a : scanlab::all_algorithms()) {
+        if (scanlab::is_racy(a)) continue;  // wrong on purpose
+        const std::string algo(scanlab::name(a));
+        const CliResult r = run_cli({"scan", "--algo", algo, "--preset", "fig9.10", "--backend", "cpu"});
+        EXPECT_EQ(r.exit_code, 0) << algo << ": " << r.err;
+        EXPECT_EQ(r.out, kFig910Inclusive) << algo;
+    }
+}
+
+TEST(CliOutput, ScanKoggeStoneOfSlidesPresetPrintsTheSlidesSums) {
+    const CliResult r = run_cli({"scan", "--algo", "kogge-stone", "--preset", "slides"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "1\n3\n8\n15\n24\n30\n");
+}
+
+TEST(CliOutput, ScanSlidesAlgorithmOfSlidesT0PrintsRowT0) {
+    const CliResult r = run_cli({"scan", "--algo", "slides", "--preset", "slides-t0"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "3\n4\n11\n11\n15\n16\n22\n25\n");
+}
+
+TEST(CliOutput, ExclusiveScanOfFigure910ShiftsByOneAndStartsAtZero) {
+    const CliResult r = run_cli({"scan", "--preset", "fig9.10", "--exclusive"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, kFig910Exclusive);
+}
+
+TEST(CliOutput, MaxScanPrintsRunningMaximum) {
+    const CliResult r = run_cli({"scan", "--algo", "brent-kung", "--input", "3 1 7 0 4 1 6 3", "--op", "max"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "3\n3\n7\n7\n7\n7\n7\n7\n");
+}
+
+// ---- where the input comes from ----------------------------------------------------------------
+
+TEST(CliOutput, InputFileDashReadsStandardInput) {
+    const CliResult r = run_cli({"scan", "--input-file", "-"}, "2 1 3 1 0 4 1 2 0 3 1 2 5 3 1 2\n");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, kFig910Inclusive);
+}
+
+TEST(CliOutput, InputFileWithCommentsAndNewlinesIsRead) {
+    const TempTextFile file(
+        "# Figure 9.10, one section per line\n"
+        "2 1 3 1   # section 0\n"
+        "0,4,1,2\n"
+        "\n"
+        "# a whole-line comment between sections\n"
+        "0 3 1 2\r\n"
+        "5\t3\t1\t2");  // no final newline
+    const CliResult r = run_cli({"scan", "--input-file", file.path});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, kFig910Inclusive);
+}
+
+TEST(CliOutput, RandomInputIsReproducibleFromTheSeed) {
+    const CliResult a = run_cli({"scan", "--random", "100", "--seed", "7"});
+    const CliResult b = run_cli({"scan", "--random", "100", "--seed", "7"});
+    EXPECT_EQ(a.exit_code, 0) << a.err;
+    EXPECT_EQ(a.out, b.out);
+    size_t lines = 0;
+    for (char c : a.out) lines += c == '\n';
+    EXPECT_EQ(lines, 100u);
+}
+
+// ---- trace -------------------------------------------------------------------------------------
+
+TEST(CliOutput, TraceJsonParsesAndHoldsTheDocumentedKeys) {
+    const CliResult r = run_cli({"trace", "--preset", "fig9.10", "--format", "json", "--backend", "cpu"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const json j = parse_json_or_fail(r.out);
+    ASSERT_TRUE(j.is_object());
+    for (const char* key : {"algorithm", "n", "section", "op", "type", "exclusive", "backend", "steps", "result", "counts"})
+        EXPECT_TRUE(j.contains(key)) << "missing key " << key;
+    EXPECT_EQ(j.value("algorithm", ""), "hierarchical");
+    EXPECT_EQ(j.value("n", -1), 16);
+    EXPECT_EQ(j.value("section", -1), 4);
+    EXPECT_EQ(j.value("op", ""), "sum");
+    EXPECT_EQ(j.value("type", ""), "int32");
+    EXPECT_EQ(j.value("exclusive", true), false);
+    EXPECT_EQ(j.value("backend", ""), "cpu");
+    EXPECT_EQ(j["result"], json({2, 3, 6, 7, 7, 11, 12, 14, 14, 17, 18, 20, 25, 28, 29, 31}));
+    EXPECT_TRUE(j["counts"].is_object());
+
+    ASSERT_TRUE(j["steps"].is_array());
+    ASSERT_FALSE(j["steps"].empty());
+    for (const json& s : j["steps"]) {
+        for (const char* key : {"kernel", "label", "values", "additions", "active_threads"})
+            EXPECT_TRUE(s.contains(key)) << "a step lacks key " << key << ": " << s.dump().substr(0, 300);
+        EXPECT_TRUE(s["values"].is_array());
+        EXPECT_TRUE(s["additions"].is_number_integer());
+        EXPECT_TRUE(s["active_threads"].is_number_integer());
+    }
+}
+
+TEST(CliOutput, TraceJsonOfFigure910WritesBlockSums7_7_6_11) {
+    const CliResult r = run_cli({"trace", "--algo", "hierarchical", "--preset", "fig9.10", "--format", "json", "--backend", "cpu"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const json j = parse_json_or_fail(r.out);
+    ASSERT_TRUE(j.contains("steps") && j["steps"].is_array());
+    int found = 0;
+    for (const json& s : j["steps"]) {
+        if (s.value("label", "").find("write S") == std::string::npos) continue;
+        ++found;
+        EXPECT_EQ(s["values"], json({7, 7, 6, 11})) << s.value("label", "");
+    }
+    EXPECT_EQ(found, 1) << "expected exactly one \"write S\" step";
+}
+
+TEST(CliOutput, TraceTableShowsStridesAndTotals) {
+    const CliResult r = run_cli({"trace", "--preset", "fig9.10", "--backend", "cpu"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("K1 \xC2\xB7 stride 1"), std::string::npos) << r.out;  // "K1 · stride 1"
+    EXPECT_NE(r.out.find("totals:"), std::string::npos) << r.out;
+}
+
+TEST(CliOutput, TraceTableEndsWithTotalsLine) {
+    const CliResult r = run_cli({"trace", "--algo", "brent-kung", "--preset", "slides-t0", "--backend", "cpu"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const size_t last = r.out.rfind("\ntotals:");
+    ASSERT_NE(last, std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find('\n', last + 1), r.out.size() - 1) << "the totals line should be the last line";
+}
+
+TEST(CliOutput, RacyKoggeStoneTraceSaysItIsALesson) {
+    const CliResult r = run_cli({"trace", "--algo", "kogge-stone-racy", "--preset", "fig9.10", "--warp-width", "4"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("LESSON"), std::string::npos) << r.out;
+}
+
+// ---- backends ----------------------------------------------------------------------------------
+
+TEST(CliOutput, BackendCpuPrintsNoBackendNote) {
+    const CliResult r = run_cli({"scan", "--preset", "fig9.10", "--backend", "cpu"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, kFig910Inclusive);
+    EXPECT_EQ(r.err, "");
+}
+
+TEST(CliOutput, BackendAutoPrintsANoteNamingTheChosenBackend) {
+    const CliResult gpu = run_cli({"scan", "--preset", "fig9.10", "--backend", "gpu"});
+    const CliResult r = run_cli({"scan", "--preset", "fig9.10", "--backend", "auto"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, kFig910Inclusive);
+    EXPECT_NE(r.err.find("scanlab: "), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("error"), std::string::npos) << r.err;
+    if (gpu.exit_code != 0) {
+        // No usable GPU: auto falls back to the emulation and says so.
+        EXPECT_NE(r.err.find("CPU emulation"), std::string::npos) << r.err;
+    } else {
+        EXPECT_NE(lower(r.err).find("gpu"), std::string::npos) << r.err;
+    }
+}
+
+TEST(CliOutput, BackendGpuEitherScansCorrectlyOrSaysWhyNot) {
+    const CliResult r = run_cli({"scan", "--preset", "fig9.10", "--backend", "gpu"});
+    if (r.exit_code == 0) {
+        EXPECT_EQ(r.out, kFig910Inclusive);
+    } else {
+        EXPECT_LT(r.exit_code, 126) << "looks like a crash: " << r.err;
+        EXPECT_EQ(r.out, "");
+        EXPECT_NE(r.err.find("scanlab: error: "), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find("--backend gpu"), std::string::npos) << r.err;
+        const std::string err = lower(r.err);
+        const bool names_cause = err.find("cuda") != std::string::npos || err.find("device") != std::string::npos ||
+                                 err.find("driver") != std::string::npos || err.find("gpu") != std::string::npos;
+        EXPECT_TRUE(names_cause) << r.err;
+        // The message says more than just "no": there is a reason after the colon.
+        EXPECT_GT(r.err.size(), std::string("scanlab: error: --backend gpu is not available\n").size()) << r.err;
+    }
+}
+
+// ---- help --------------------------------------------------------------------------------------
+
+TEST(CliOutput, HelpExitsZeroAndNamesEveryAlgorithm) {
+    const CliResult r = run_cli({"--help"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    EXPECT_NE(r.out.find("usage"), std::string::npos);
+    for (scanlab::Algorithm a : scanlab::all_algorithms())
+        EXPECT_NE(r.out.find(std::string(scanlab::name(a))), std::string::npos) << "help does not mention " << scanlab::name(a);
+    for (const char* word : {"kogge-stone", "kogge-stone-racy", "kogge-stone-double-buffer", "brent-kung", "brent-kung-naive",
+                             "hierarchical", "slides", "sequential"})
+        EXPECT_NE(r.out.find(word), std::string::npos) << "help does not mention " << word;
+}

@@ -1,1 +1,100 @@
+// The trace file: what is written reads back identically, and a bad file is refused by name.
 #include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "core/error.hpp"
+#include "core/trace_json.hpp"
+#include "test_support.hpp"
+
+using namespace scanlab;
+using namespace scanlab::testing;
+
+namespace {
+
+Trace round_trip(const Trace& t) {
+    std::stringstream ss;
+    write_trace_json(ss, t);
+    return read_trace_json(ss, "test");
+}
+
+void expect_same(const Trace& a, const Trace& b) {
+    EXPECT_EQ(a.algorithm, b.algorithm);
+    EXPECT_EQ(a.block_algorithm, b.block_algorithm);
+    EXPECT_EQ(a.op, b.op);
+    EXPECT_EQ(a.type, b.type);
+    EXPECT_EQ(a.exclusive, b.exclusive);
+    EXPECT_EQ(a.n, b.n);
+    EXPECT_EQ(a.section, b.section);
+    EXPECT_EQ(a.grid, b.grid);
+    EXPECT_EQ(a.schedule, b.schedule);
+    EXPECT_TRUE(bitwise_equal(a.input, b.input));
+    EXPECT_TRUE(bitwise_equal(a.result, b.result));
+    EXPECT_EQ(a.counts, b.counts);
+    ASSERT_EQ(a.steps.size(), b.steps.size());
+    for (size_t i = 0; i < a.steps.size(); ++i) {
+        EXPECT_EQ(step_label(a.steps[i]), step_label(b.steps[i]));
+        EXPECT_TRUE(bitwise_equal(a.steps[i].values, b.steps[i].values)) << i;
+        EXPECT_EQ(a.steps[i].accesses, b.steps[i].accesses) << i;
+        EXPECT_EQ(a.steps[i].hazards, b.steps[i].hazards) << i;
+        EXPECT_EQ(a.steps[i].counts, b.steps[i].counts) << i;
+    }
+}
+
+std::string refusal(const std::string& text) {
+    std::istringstream in(text);
+    try {
+        read_trace_json(in, "lecture.json");
+    } catch (const ScanError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST(TraceJson, HierarchicalTraceReadsBackIdentically) {
+    expect_same(run_text(request(Algorithm::hierarchical, 4), std::string(find_preset("fig9.10")->values)),
+                round_trip(run_text(request(Algorithm::hierarchical, 4), std::string(find_preset("fig9.10")->values))));
+}
+
+TEST(TraceJson, FractionalFloatsAndDoublesKeepEveryBit) {
+    for (ElementType type : {ElementType::float32, ElementType::float64}) {
+        ScanRequest r = request(Algorithm::brent_kung);
+        r.type = type;
+        const Trace t = run_text(r, "0.1 0.2 0.3 1e-7 3.14159 -2.5 1e20 7");
+        expect_same(t, round_trip(t));
+    }
+}
+
+TEST(TraceJson, RacyTraceKeepsItsHazards) {
+    ScanRequest r = request(Algorithm::kogge_stone_racy);
+    r.warp_width = 4;
+    const Trace t = run_text(r, std::string(find_preset("fig9.10")->values));
+    ASSERT_GT(t.counts.hazards, 0);
+    expect_same(t, round_trip(t));
+}
+
+TEST(TraceJson, CountsOnlyTraceKeepsItsTotals) {
+    ScanRequest r = request(Algorithm::hierarchical, 0, Detail::counts);
+    r.type = ElementType::int64;
+    const Trace t = emulate(r, random_values(5000, 1, ElementType::int64));
+    expect_same(t, round_trip(t));
+}
+
+TEST(TraceJson, MalformedTruncatedAndForeignFilesAreRefusedByName) {
+    std::stringstream ss;
+    write_trace_json(ss, run_text(request(Algorithm::kogge_stone), "1 2 3"));
+    const std::string good = ss.str();
+    for (const std::string& bad : {std::string("not json"), good.substr(0, good.size() / 2), std::string("{\"hello\": 1}"),
+                                   std::string("[1,2,3]")}) {
+        const std::string e = refusal(bad);
+        EXPECT_NE(e.find("lecture.json"), std::string::npos) << e;
+    }
+    std::string wrong_version = good;
+    wrong_version.replace(wrong_version.find("\"version\": 1"), 12, "\"version\": 9");
+    EXPECT_NE(refusal(wrong_version).find("version 9"), std::string::npos);
+    std::string wrong_algo = good;
+    wrong_algo.replace(wrong_algo.find("\"kogge-stone\""), 13, "\"bogo-sort\"");
+    EXPECT_NE(refusal(wrong_algo).find("bogo-sort"), std::string::npos);
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Scan Lab builds with, skipping the ones already there.
+# As root it runs apt-get; otherwise it names the packages to install and stops.
+set -euo pipefail
+
+# Build and test: compiler, CMake, GoogleTest, JSON.
+packages=(g++ make cmake libgtest-dev nlohmann-json3-dev)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "scanlab: these Debian packages are missing: ${missing[*]}" >&2
+  echo "scanlab: install them with: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+echo "scanlab: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
