@@ -52,7 +52,6 @@ template <class T, template <class> class OpT>
 void check_all_sizes(const AlgoConfig& c, OpKind op, bool exclusive) {
     for (int64_t n : kSizes) {
         if (n > capacity(c)) continue;
-        if (c.algorithm == Algorithm::sequential && n > 70000) continue;  // one step per element
         const std::vector<T> x = random_input<T>(n, uint64_t(n) * 7919 + 17);
         ScanRequest r = request(c.algorithm, 0, Detail::counts);
         r.block_algorithm = c.block;
