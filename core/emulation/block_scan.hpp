@@ -6,26 +6,17 @@
 #include <cstdint>
 #include <vector>
 
+#include "../algorithms/block_setup.hpp"
 #include "../algorithms/block_step.hpp"
 #include "../algorithms/load.hpp"
-#include "../request.hpp"
 #include "recorder.hpp"
+#include "step_records.hpp"
 #include "warp_order.hpp"
 
 namespace scanlab {
 
-struct BlockSetup {
-    Kernel kernel = Kernel::single;
-    int depth = 0;
-    ArrayKind array = ArrayKind::xy;
-    bool exclusive = false;
-    int section = 2;
-    int warp_width = 32;
-    Schedule schedule;
-};
-
-// Warps (of `warp_width` threads, the last one possibly partial) that hold both active and idle
-// threads. `active(t)` says whether thread t works in the step.
+// Warps (groups of `warp_width` threads, the last one possibly partial) holding both active and
+// idle threads. `active(t)` says whether thread t works in the step.
 template <class ActiveFn>
 int64_t divergent_warps(int threads, int warp_width, ActiveFn active) {
     int64_t divergent = 0;
@@ -46,20 +37,9 @@ std::vector<T> emulate_block_scan(const T* X, int64_t n, const BlockSetup& setup
     const int64_t grid = (n + section - 1) / section;
     const int warps = (threads + setup.warp_width - 1) / setup.warp_width;
     const Op op;
+    const StepPlace place{setup.kernel, setup.depth, setup.array, grid, threads};
     std::vector<T> shared(size_t(grid) * section * Algo::buffers);
     auto buffer = [&](int64_t b, int u) { return shared.data() + (b * Algo::buffers + u) * section; };
-
-    auto make_step = [&](Phase phase, int level) {
-        Step s;
-        s.kernel = setup.kernel;
-        s.phase = phase;
-        s.level = level;
-        s.depth = setup.depth;
-        s.array = setup.array;
-        s.blocks = int(grid);
-        s.threads_per_block = threads;
-        return s;
-    };
     auto snapshot = [&](Step& s, int u) {
         if (!rec.full()) return;
         std::vector<T> all(size_t(grid) * section);
@@ -69,19 +49,15 @@ std::vector<T> emulate_block_scan(const T* X, int64_t n, const BlockSetup& setup
 
     // Load: thread t of block b brings section positions t, t + threads, ... from global memory.
     {
-        Step s = make_step(Phase::load, 0);
-        const int per_thread = section / threads;
+        Step s = make_step(place, Phase::load, 0);
         for (int64_t b = 0; b < grid; ++b)
-            for (int t = 0; t < threads; ++t)
-                for (int e = 0; e < per_thread; ++e) {
-                    const int j = t + e * threads;
-                    const int64_t g = b * section + j;
-                    const int64_t src = load_source(g, n, setup.exclusive);
-                    buffer(b, 0)[j] = src >= 0 ? X[src] : Op::identity();
-                    if (rec.full()) s.accesses.push_back({int32_t(b * threads + t), int32_t(src), int32_t(g), false});
-                }
+            for (int j = 0; j < section; ++j) {
+                const int64_t src = load_source(b * section + j, n, setup.exclusive);
+                buffer(b, 0)[j] = src >= 0 ? X[src] : Op::identity();
+            }
         s.counts.active_threads = grid * threads;
         s.counts.barriers = 1;
+        if (rec.full()) s.accesses = load_accesses(grid, section, threads, n, setup.exclusive);
         snapshot(s, 0);
         rec.add(std::move(s));
     }
@@ -93,7 +69,7 @@ std::vector<T> emulate_block_scan(const T* X, int64_t n, const BlockSetup& setup
     for (int k = 0; k < steps; ++k) {
         const StepShape shape = Algo::shape(k, section);
         const int in = Algo::in_buffer(k), out = Algo::out_buffer(k);
-        Step s = make_step(shape.phase, shape.level);
+        Step s = make_step(place, shape.phase, shape.level);
         int64_t active = 0, ops = 0;
         for (int t = 0; t < threads; ++t) {
             work[t] = Algo::work(k, t, section);
@@ -103,7 +79,7 @@ std::vector<T> emulate_block_scan(const T* X, int64_t n, const BlockSetup& setup
         s.counts.additions = ops * grid;
         s.counts.active_threads = active * grid;
         s.counts.idle_threads = (threads - active) * grid;
-        s.counts.barriers = Algo::barrier_between ? 2 : 1;
+        s.counts.barriers = tree_step_barriers<Algo>();
         s.counts.divergent_warps = grid * divergent_warps(threads, setup.warp_width, [&](int t) { return work[t].active; });
 
         std::vector<int32_t> hazards;
@@ -116,9 +92,8 @@ std::vector<T> emulate_block_scan(const T* X, int64_t n, const BlockSetup& setup
                 if (!w.active) return;
                 // A read of an element this step already overwrote: only possible without the
                 // barrier between gather and scatter, i.e. in the racy lesson kernel.
-                if (in == out && (written[w.src] || written[w.dst])) {
-                    hazards.push_back(int32_t(b * section + (written[w.src] ? w.src : w.dst)));
-                }
+                if (in == out && written[w.src]) hazards.push_back(int32_t(b * section + w.src));
+                if (in == out && written[w.dst]) hazards.push_back(int32_t(b * section + w.dst));
                 reg[t] = w.applies_op ? op(src_buf[w.src], src_buf[w.dst]) : src_buf[w.src];
             };
             auto scatter = [&](int t) {
@@ -140,16 +115,14 @@ std::vector<T> emulate_block_scan(const T* X, int64_t n, const BlockSetup& setup
                     lanes(w, scatter);
                 }
             }
-            if (rec.full())
-                for (int t = 0; t < threads; ++t)
-                    if (work[t].active)
-                        s.accesses.push_back({int32_t(b * threads + t), int32_t(b * section + work[t].src),
-                                              int32_t(b * section + work[t].dst), work[t].applies_op});
         }
         std::sort(hazards.begin(), hazards.end());
         hazards.erase(std::unique(hazards.begin(), hazards.end()), hazards.end());
         s.counts.hazards = int64_t(hazards.size());
-        if (rec.full()) s.hazards = std::move(hazards);
+        if (rec.full()) {
+            s.hazards = std::move(hazards);
+            s.accesses = tree_step_accesses<Algo>(k, grid, section);
+        }
         snapshot(s, out);
         rec.add(std::move(s));
     }

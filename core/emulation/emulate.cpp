@@ -1,53 +1,26 @@
 #include "../emulate.hpp"
 
-#include "../algorithms/brent_kung.hpp"
-#include "../algorithms/brent_kung_naive.hpp"
-#include "../algorithms/kogge_stone.hpp"
-#include "../algorithms/kogge_stone_double_buffer.hpp"
-#include "../algorithms/kogge_stone_racy.hpp"
+#include "../algorithms/scan_plans.hpp"
 #include "../operators.hpp"
-#include "hierarchical.hpp"
-#include "sequential.hpp"
-#include "slides.hpp"
+#include "cpu_executor.hpp"
 
 namespace scanlab {
 namespace {
 
 template <class T, template <class> class OpT>
-std::vector<T> run_algorithm(const ResolvedRequest& r, const std::vector<T>& x, Recorder& rec) {
-    using Op = OpT<T>;
-    const ScanRequest& q = r.request;
-    BlockSetup setup;
-    setup.exclusive = q.exclusive;
-    setup.section = r.section;
-    setup.warp_width = q.warp_width;
-    setup.schedule = q.schedule;
-    auto single = [&](auto algo) {
-        std::vector<T> xy = emulate_block_scan<decltype(algo), T, Op>(x.data(), r.n, setup, rec);
-        xy.resize(r.n);
-        return xy;
-    };
-    switch (q.algorithm) {
-        case Algorithm::sequential: return emulate_sequential<T, Op>(x.data(), r.n, q.exclusive, rec);
-        case Algorithm::kogge_stone: return single(KoggeStone{});
-        case Algorithm::kogge_stone_racy: return single(KoggeStoneRacy{});
-        case Algorithm::kogge_stone_double_buffer: return single(KoggeStoneDoubleBuffer{});
-        case Algorithm::brent_kung: return single(BrentKung{});
-        case Algorithm::brent_kung_naive: return single(BrentKungNaive{});
-        case Algorithm::hierarchical:
-            return q.block_algorithm == Algorithm::brent_kung ? emulate_hierarchical<BrentKung, T, Op>(x.data(), r.n, setup, rec)
-                                                              : emulate_hierarchical<KoggeStone, T, Op>(x.data(), r.n, setup, rec);
-        case Algorithm::slides: return emulate_slides<T, Op>(x.data(), r.n, setup, rec);
-    }
-    return {};
+std::vector<T> run_typed_op(const ResolvedRequest& r, const std::vector<T>& x, Recorder& rec) {
+    CpuExecutor<T, OpT<T>> ex(rec);
+    std::vector<T> y = run_scan(ex, r, x);
+    y.resize(size_t(r.n));
+    return y;
 }
 
 template <class T>
 std::vector<T> run_typed(const ResolvedRequest& r, const std::vector<T>& x, Recorder& rec) {
     switch (r.request.op) {
-        case OpKind::sum: return run_algorithm<T, SumOp>(r, x, rec);
-        case OpKind::max: return run_algorithm<T, MaxOp>(r, x, rec);
-        case OpKind::min: return run_algorithm<T, MinOp>(r, x, rec);
+        case OpKind::sum: return run_typed_op<T, SumOp>(r, x, rec);
+        case OpKind::max: return run_typed_op<T, MaxOp>(r, x, rec);
+        case OpKind::min: return run_typed_op<T, MinOp>(r, x, rec);
     }
     return {};
 }

@@ -1,0 +1,18 @@
+#pragma once
+// One launch of an in-block scan as the multi-kernel algorithms describe it to an executor.
+#include "../request.hpp"
+#include "../types.hpp"
+
+namespace scanlab {
+
+struct BlockSetup {
+    Kernel kernel = Kernel::single;
+    int depth = 0;  // 0: the scan of the input; 1: of its block sums S; ...
+    ArrayKind array = ArrayKind::xy;
+    bool exclusive = false;
+    int section = 2;
+    int warp_width = 32;  // for counting divergent warps (and the emulation's lock-step)
+    Schedule schedule;    // emulation only: the order warps run in
+};
+
+}  // namespace scanlab

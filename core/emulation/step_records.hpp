@@ -1,0 +1,95 @@
+#pragma once
+// What every backend writes into a Step besides what it measures: the step's identity (kernel,
+// phase, level, array, launch shape), its barriers, and its accesses. The accesses are the
+// algorithm definition's index math, so they are derived here once for both backends; the values,
+// the counters and the hazards are what each backend records from its own run.
+#include <cstdint>
+#include <vector>
+
+#include "../algorithms/block_step.hpp"
+#include "../algorithms/load.hpp"
+#include "../trace.hpp"
+
+namespace scanlab {
+
+// Where a step runs: which kernel of which level, over what array, with what launch.
+struct StepPlace {
+    Kernel kernel = Kernel::single;
+    int depth = 0;
+    ArrayKind array = ArrayKind::xy;
+    int64_t blocks = 1;
+    int threads_per_block = 1;
+};
+
+inline Step make_step(const StepPlace& p, Phase phase, int level) {
+    Step s;
+    s.kernel = p.kernel;
+    s.phase = phase;
+    s.level = level;
+    s.depth = p.depth;
+    s.array = p.array;
+    s.blocks = int(p.blocks);
+    s.threads_per_block = p.threads_per_block;
+    return s;
+}
+
+// Thread t of block b loads section positions t, t + threads, ... (two per thread for Brent-Kung).
+inline std::vector<Access> load_accesses(int64_t grid, int section, int threads, int64_t n, bool exclusive) {
+    std::vector<Access> acc;
+    acc.reserve(size_t(grid) * section);
+    for (int64_t b = 0; b < grid; ++b)
+        for (int t = 0; t < threads; ++t)
+            for (int j = t; j < section; j += threads) {
+                const int64_t g = b * section + j;
+                acc.push_back({int32_t(b * threads + t), int32_t(load_source(g, n, exclusive)), int32_t(g), false});
+            }
+    return acc;
+}
+
+// Tree step k of an in-block algorithm, every block: ordered by thread.
+template <class Algo>
+std::vector<Access> tree_step_accesses(int k, int64_t grid, int section) {
+    const int threads = Algo::threads(section);
+    std::vector<Access> acc;
+    for (int64_t b = 0; b < grid; ++b)
+        for (int t = 0; t < threads; ++t) {
+            const Work w = Algo::work(k, t, section);
+            if (w.active)
+                acc.push_back({int32_t(b * threads + t), int32_t(b * section + w.src), int32_t(b * section + w.dst), w.applies_op});
+        }
+    return acc;
+}
+
+// Barriers one block passes in tree step k: the end-of-step barrier, plus the temporary's.
+template <class Algo>
+constexpr int tree_step_barriers() {
+    return Algo::barrier_between ? 2 : 1;
+}
+
+// The last thread of each block writes its section's total to S[b + offset].
+inline std::vector<Access> block_sum_accesses(int64_t grid, int section, int threads, int offset) {
+    std::vector<Access> acc;
+    for (int64_t b = 0; b < grid; ++b)
+        acc.push_back({int32_t(b * threads + threads - 1), int32_t(b * section + section - 1), int32_t(b + offset), false});
+    return acc;
+}
+
+// Thread i (one per element) adds S[b + offset] to Y[i], for blocks b >= first_block.
+inline std::vector<Access> add_accesses(int64_t n, int section, int first_block, int offset) {
+    std::vector<Access> acc;
+    for (int64_t i = int64_t(first_block) * section; i < n; ++i)
+        acc.push_back({int32_t(i), int32_t(i / section + offset), int32_t(i), true});
+    return acc;
+}
+
+// The slides' host loop: s[i] = s[i-1] + s[i] for i = 1 .. blocks-1.
+inline std::vector<Access> host_scan_accesses(int64_t blocks) {
+    std::vector<Access> acc;
+    for (int64_t i = 1; i < blocks; ++i) acc.push_back({-1, int32_t(i - 1), int32_t(i), true});
+    return acc;
+}
+
+// The sequential loop's step i: XY[i] = XY[i-1] op XY[i].
+inline std::vector<Access> sequential_accesses(int64_t i) { return {{0, int32_t(i - 1), int32_t(i), true}}; }
+
+}  // namespace scanlab
