@@ -74,6 +74,7 @@ struct Trace {
     int warp_width = 32;
     std::string schedule;       // warp schedule the emulation used
     std::string backend;        // "cpu" (emulation) or "gpu"
+    std::string note;           // set when the run did not go as asked (e.g. auto fell back to the CPU); not saved
     Detail detail = Detail::full;
     ValueArray input;
     std::vector<Step> steps;

@@ -11,6 +11,7 @@ struct BlockSetup {
     ArrayKind array = ArrayKind::xy;
     bool exclusive = false;
     int section = 2;
+    int threads = 1;      // threads per block: the block algorithm's, for kernel 1 and kernel 3 alike
     int warp_width = 32;  // for counting divergent warps (and the emulation's lock-step)
     Schedule schedule;    // emulation only: the order warps run in
 };

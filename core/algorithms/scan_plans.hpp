@@ -9,7 +9,10 @@
 //                                  sections); with S, the last thread of block b also writes the
 //                                  section total to S[b + s_offset]
 //   add_block_sums(Y, n, S, first_block, offset, setup)
-//                                  Y[i] = S[b + offset] op Y[i] for i < n in blocks b >= first_block
+//                                  Y[i] = S[b + offset] op Y[i] for i < n in blocks b >= first_block,
+//                                  setup.threads threads per block, each taking positions t,
+//                                  t + threads, ... of its section (two each for a 2048-element
+//                                  Brent-Kung section: a block has at most 1024 threads)
 //   host_scan(s, count)            the slides' host loop over s[0..count)
 //   sequential(X, n, exclusive)    the one-thread loop
 #include <cstdint>
@@ -29,6 +32,7 @@ template <class Algo, class Exec>
 typename Exec::Buffer hierarchical_scan(Exec& ex, const typename Exec::Buffer& X, int64_t n, BlockSetup setup) {
     const int section = setup.section;
     const int64_t grid = (n + section - 1) / section;
+    setup.threads = Algo::threads(section);
     setup.kernel = Kernel::k1;
     setup.array = setup.depth == 0 ? ArrayKind::xy : ArrayKind::s;
     // One section needs no block sums: kernel 1 alone is the whole scan.
@@ -65,6 +69,7 @@ typename Exec::Buffer hierarchical_scan(Exec& ex, const typename Exec::Buffer& X
 template <class Exec>
 typename Exec::Buffer slides_scan(Exec& ex, const typename Exec::Buffer& X, int64_t n, BlockSetup setup) {
     const int64_t grid = (n + setup.section - 1) / setup.section;
+    setup.threads = KoggeStone::threads(setup.section);
     setup.kernel = Kernel::k1;
     typename Exec::Buffer s = ex.make_buffer(grid + 1);  // s[0] = 0 (the identity)
     typename Exec::Buffer Y = ex.template block_scan<KoggeStone>(X, n, setup, &s, 1);
@@ -97,7 +102,7 @@ typename Exec::Buffer run_scan(Exec& ex, const ResolvedRequest& r, const typenam
                                                               : hierarchical_scan<KoggeStone>(ex, X, r.n, setup);
         case Algorithm::slides: return slides_scan(ex, X, r.n, setup);
     }
-    return X;
+    return ex.make_buffer(0);  // unreachable: every algorithm is handled above
 }
 
 }  // namespace scanlab

@@ -4,8 +4,10 @@
 #include <cstdint>
 #include <vector>
 
+#include "../algorithms/add_block_sums.hpp"
 #include "../algorithms/load.hpp"
 #include "block_scan.hpp"
+#include "host_scan.hpp"
 
 namespace scanlab {
 
@@ -26,39 +28,37 @@ public:
     }
 
     void add_block_sums(Buffer& Y, int64_t n, const Buffer& S, int first_block, int offset, const BlockSetup& setup) {
-        const int section = setup.section;
-        const int64_t grid = (n + section - 1) / section;
+        const AddBlockSums add{n, setup.section, setup.threads, first_block, offset};
+        const int64_t grid = add.grid();
         const Op op;
-        Step s = make_step({setup.kernel, setup.depth, setup.depth == 0 ? ArrayKind::y : ArrayKind::s, grid, section},
+        Step s = make_step({setup.kernel, setup.depth, setup.depth == 0 ? ArrayKind::y : ArrayKind::s, grid, add.threads},
                            Phase::add_block_sums, 0);
-        for (int64_t i = int64_t(first_block) * section; i < n; ++i) Y[i] = op(S[i / section + offset], Y[i]);
-        const int64_t active = n - std::min<int64_t>(n, int64_t(first_block) * section);
-        s.counts.additions = active;
+        int64_t additions = 0, active = 0;
+        for (int64_t b = 0; b < grid; ++b) {
+            for (int t = 0; t < add.threads; ++t) {
+                bool works = false;
+                for (int j = t; j < add.section; j += add.threads) {
+                    if (!add.adds(b, j)) continue;
+                    const int64_t g = b * add.section + j;
+                    Y[g] = op(S[add.s_index(b)], Y[g]);
+                    ++additions;
+                    works = true;
+                }
+                active += works;
+            }
+            s.counts.divergent_warps += divergent_warps(add.threads, setup.warp_width, [&](int t) { return add.adds(b, t); });
+        }
+        s.counts.additions = additions;
         s.counts.active_threads = active;
-        s.counts.idle_threads = grid * section - active;
-        // Only the last block can be partly active: earlier blocks are wholly on or wholly off.
-        const int64_t last_active = n - (grid - 1) * int64_t(section);
-        if (grid - 1 >= first_block)
-            s.counts.divergent_warps = divergent_warps(section, setup.warp_width, [&](int t) { return t < last_active; });
+        s.counts.idle_threads = grid * add.threads - active;
         if (rec_.full()) {
-            s.accesses = add_accesses(n, section, first_block, offset);
+            s.accesses = add_accesses(add);
             s.values = Buffer(Y.begin(), Y.begin() + n);
         }
         rec_.add(std::move(s));
     }
 
-    void host_scan(Buffer& s, int64_t count) {
-        const Op op;
-        Step h = make_step({Kernel::host, 0, ArrayKind::s, 1, 1}, Phase::host_scan, 0);
-        for (int64_t i = 1; i < count; ++i) s[i] = op(s[i - 1], s[i]);
-        h.counts.additions = count > 0 ? count - 1 : 0;
-        h.counts.active_threads = 1;
-        if (rec_.full()) {
-            h.accesses = host_scan_accesses(count);
-            h.values = s;
-        }
-        rec_.add(std::move(h));
-    }
+    void host_scan(Buffer& s, int64_t count) { slides_host_scan<T, Op>(s, count, rec_); }
 
     Buffer sequential(const Buffer& X, int64_t n, bool exclusive) {
         const Op op;

@@ -1,7 +1,9 @@
 #include "../emulate.hpp"
 
 #include "../algorithms/scan_plans.hpp"
+#include "../error.hpp"
 #include "../operators.hpp"
+#include "../trace_budget.hpp"
 #include "cpu_executor.hpp"
 
 namespace scanlab {
@@ -48,6 +50,8 @@ Trace trace_header(const ResolvedRequest& r, const ValueArray& input, std::strin
 }
 
 Trace emulate(const ResolvedRequest& r, const ValueArray& input) {
+    if (r.request.detail == Detail::full)
+        if (const std::string problem = trace_budget_problem(r, estimate_trace(r)); !problem.empty()) throw ScanError(problem);
     Trace trace = trace_header(r, input, "cpu");
     Recorder rec(trace, r.request.max_trace_bytes);
     trace.result = std::visit([&](const auto& x) -> ValueArray { return run_typed(r, x, rec); }, input);

@@ -1,6 +1,7 @@
 #include "recorder.hpp"
 
 #include "../error.hpp"
+#include "../trace_budget.hpp"
 
 namespace scanlab {
 
@@ -12,13 +13,25 @@ void Recorder::add(Step step) {
     c.hazards += step.counts.hazards;
     c.steps += 1;
     if (!full()) return;
-    bytes_ += sizeof(Step) + size_of(step.values) * element_bytes(trace_.type) + step.accesses.size() * sizeof(Access) +
-              step.hazards.size() * sizeof(int32_t);
+    bytes_ += step_bytes(size_of(step.values), step.accesses.size(), step.hazards.size(), trace_.type);
     if (bytes_ > max_bytes_)
         throw ScanError("the full trace would need more than " + std::to_string(max_bytes_ >> 20) + " MiB (passed at step " +
                         std::to_string(c.steps) + ", " + step_label(step) +
                         "); trace a smaller N, use `scanlab scan` for the result and counts only, or raise --max-trace-mb");
     trace_.steps.push_back(std::move(step));
+}
+
+void Recorder::add_repeated(const Step& step, int64_t times) {
+    if (full()) {
+        for (int64_t i = 0; i < times; ++i) add(step);
+        return;
+    }
+    TraceCounts& c = trace_.counts;
+    c.additions += step.counts.additions * times;
+    c.barriers += step.counts.barriers * times;
+    c.divergent_warps += step.counts.divergent_warps * times;
+    c.hazards += step.counts.hazards * times;
+    c.steps += times;
 }
 
 }  // namespace scanlab

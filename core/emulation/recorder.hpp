@@ -2,6 +2,7 @@
 // Collects the steps of a run into a Trace: counters always, the step itself (snapshot and
 // accesses) only at full detail, and never more than the trace's byte budget.
 #include <cstddef>
+#include <cstdint>
 
 #include "../trace.hpp"
 
@@ -13,6 +14,9 @@ public:
     bool full() const { return trace_.detail == Detail::full; }
     // Throws ScanError once the kept steps pass the byte budget.
     void add(Step step);
+    // The same step `times` times over (a long run of identical steps, counted without copies
+    // when only counts are kept).
+    void add_repeated(const Step& step, int64_t times);
 
 private:
     Trace& trace_;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "../algorithms/add_block_sums.hpp"
 #include "../algorithms/block_step.hpp"
 #include "../algorithms/load.hpp"
 #include "../trace.hpp"
@@ -74,11 +75,14 @@ inline std::vector<Access> block_sum_accesses(int64_t grid, int section, int thr
     return acc;
 }
 
-// Thread i (one per element) adds S[b + offset] to Y[i], for blocks b >= first_block.
-inline std::vector<Access> add_accesses(int64_t n, int section, int first_block, int offset) {
+// Kernel 3 / add_cuda: thread t of block b adds S[b + offset] to positions t, t + threads, ...
+inline std::vector<Access> add_accesses(const AddBlockSums& add) {
     std::vector<Access> acc;
-    for (int64_t i = int64_t(first_block) * section; i < n; ++i)
-        acc.push_back({int32_t(i), int32_t(i / section + offset), int32_t(i), true});
+    for (int64_t b = add.first_block; b < add.grid(); ++b)
+        for (int t = 0; t < add.threads; ++t)
+            for (int j = t; j < add.section; j += add.threads)
+                if (add.adds(b, j))
+                    acc.push_back({int32_t(b * add.threads + t), int32_t(add.s_index(b)), int32_t(b * add.section + j), true});
     return acc;
 }
 

@@ -1,0 +1,97 @@
+#include "trace_budget.hpp"
+
+#include <algorithm>
+
+#include "algorithms/add_block_sums.hpp"
+#include "algorithms/scan_plans.hpp"
+#include "trace.hpp"
+#include "values.hpp"
+
+namespace scanlab {
+namespace {
+
+// Device bytes per recorded element and step: the snapshot value, an access slot (four int32),
+// a hazard mark.
+size_t device_bytes_per_element(ElementType type) { return element_bytes(type) + 16 + 1; }
+constexpr size_t kCounterBytes = 6 * sizeof(unsigned long long);
+
+// An executor of the scan plans that only adds up what the Recorder would keep.
+class SizingExecutor {
+public:
+    struct Buffer {
+        int64_t size = 0;
+    };
+
+    explicit SizingExecutor(ElementType type) : type_(type) {}
+
+    Buffer make_buffer(int64_t size) const { return {size}; }
+
+    template <class Algo>
+    Buffer block_scan(const Buffer&, int64_t n, const BlockSetup& setup, Buffer* S, int) {
+        const int section = setup.section;
+        const int threads = Algo::threads(section);
+        const int64_t grid = (n + section - 1) / section;
+        const size_t values = size_t(grid) * section;
+        keep(values, values);  // load: one access per element
+        const int steps = Algo::steps(section);
+        for (int k = 0; k < steps; ++k) {
+            int64_t active = 0;
+            for (int t = 0; t < threads; ++t) active += Algo::work(k, t, section).active;
+            keep(values, size_t(active * grid));
+        }
+        if (S) keep(size_t(S->size), size_t(grid));
+        launch(size_t(steps + 1 + (S ? 1 : 0)), values);
+        return {n};
+    }
+
+    void add_block_sums(Buffer&, int64_t n, const Buffer&, int first_block, int, const BlockSetup& setup) {
+        const AddBlockSums add{n, setup.section, setup.threads, first_block, 0};
+        keep(size_t(n), size_t(std::max<int64_t>(0, n - int64_t(first_block) * setup.section)));
+        launch(1, size_t(add.grid()) * setup.section);
+    }
+
+    void host_scan(Buffer& s, int64_t count) { keep(size_t(s.size), size_t(std::max<int64_t>(0, count - 1))); }
+
+    Buffer sequential(const Buffer&, int64_t n, bool) {
+        keep(size_t(n), size_t(n));
+        if (n > 1) keep(size_t(n), 1, n - 1);  // one step per element after the first
+        launch(1, size_t(3 * n));  // the loaded array, the written values, and the accesses
+        return {n};
+    }
+
+    TraceEstimate estimate;
+
+private:
+    void keep(size_t values, size_t accesses, int64_t times = 1) {
+        estimate.trace_bytes += size_t(times) * step_bytes(values, accesses, 0, type_);
+        estimate.steps += times;
+    }
+    void launch(size_t steps, size_t elements_per_step) {
+        const size_t bytes = steps * (kCounterBytes + elements_per_step * device_bytes_per_element(type_));
+        estimate.largest_launch_bytes = std::max(estimate.largest_launch_bytes, bytes);
+    }
+    ElementType type_;
+};
+
+std::string mib(size_t bytes) { return std::to_string((bytes + (1u << 20) - 1) >> 20) + " MiB"; }
+
+}  // namespace
+
+size_t step_bytes(size_t values, size_t accesses, size_t hazards, ElementType type) {
+    return sizeof(Step) + values * element_bytes(type) + accesses * sizeof(Access) + hazards * sizeof(int32_t);
+}
+
+TraceEstimate estimate_trace(const ResolvedRequest& r) {
+    SizingExecutor ex(r.request.type);
+    run_scan(ex, r, SizingExecutor::Buffer{r.n});
+    return ex.estimate;
+}
+
+std::string trace_budget_problem(const ResolvedRequest& r, const TraceEstimate& e) {
+    if (r.request.detail != Detail::full || e.trace_bytes <= r.request.max_trace_bytes) return "";
+    return "the full trace of " + std::string(name(r.request.algorithm)) + " on N = " + std::to_string(r.n) + " would need about " +
+           mib(e.trace_bytes) + " (" + std::to_string(e.steps) + " steps), more than the " + mib(r.request.max_trace_bytes) +
+           " allowed; trace a smaller N, use `scanlab scan` for the result and counts only, or raise --max-trace-mb";
+}
+
+}  // namespace scanlab

@@ -1,0 +1,95 @@
+#pragma once
+// The in-block scan kernel of every chapter algorithm: kernel 1 of 9.5 (and the slides'
+// scan_cuda), and the whole scan for the single-section algorithms. What each thread does in each
+// step is not written here but asked of the algorithm definition (core/algorithms/), the same
+// definition the CPU emulation executes, so the two cannot drift apart. Read with Algo =
+// KoggeStone it is the slides' kernel: load, then per stride a sum into a temporary, a barrier,
+// the store, a barrier.
+#include <cstdint>
+
+#include "../core/algorithms/block_step.hpp"
+#include "../core/algorithms/load.hpp"
+#include "recording.cuh"
+
+namespace scanlab::gpu {
+
+template <class T>
+struct BlockScanArgs {
+    const T* X = nullptr;  // input, n elements
+    T* Y = nullptr;        // each section scanned in place: Y[i] for i < n
+    T* S = nullptr;        // block sums: S[b + s_offset] = the last element of section b; may be null
+    int64_t n = 0;
+    int section = 2;
+    int s_offset = 0;
+    bool exclusive = false;
+};
+
+// Shared memory the kernel needs: the algorithm's buffers plus the recorder's scratch.
+template <class Algo, class T, class Rec>
+size_t block_scan_shared_bytes(int section) {
+    return size_t(Algo::buffers) * section * sizeof(T) + Rec::shared_bytes(Algo::threads(section), section);
+}
+
+// One block per section, Algo::threads(section) threads per block.
+template <class Algo, class T, class Op, class Rec>
+__global__ void block_scan_kernel(BlockScanArgs<T> p, Rec rec) {
+    extern __shared__ __align__(16) unsigned char shared[];
+    const int section = p.section;
+    T* XY = reinterpret_cast<T*>(shared);  // Algo::buffers sections of it
+    rec.bind(shared + size_t(Algo::buffers) * section * sizeof(T), blockDim.x, section);
+    const int t = threadIdx.x;
+    const int threads = blockDim.x;
+    const int64_t first = int64_t(blockIdx.x) * section;  // global index of XY[0]
+    const Op op;
+
+    // Load: thread t brings positions t, t + threads, ...; the identity past the end (and first,
+    // for an exclusive scan, which loads the input shifted right by one).
+    for (int j = t; j < section; j += threads) {
+        const long long src = load_source(first + j, p.n, p.exclusive);
+        XY[j] = src >= 0 ? p.X[src] : Op::identity();
+        rec.access(0, t * (section / threads) + (j - t) / threads, t, int32_t(src), int32_t(first + j), false);
+    }
+    rec.barrier();
+    rec.end_step(0, true, 0, XY);
+
+    const int steps = Algo::steps(section);
+    for (int k = 0; k < steps; ++k) {
+        const Work w = Algo::work(k, t, section);
+        const T* in = XY + Algo::in_buffer(k) * section;
+        T* out = XY + Algo::out_buffer(k) * section;
+        rec.before_step(in, in == out && !Algo::barrier_between);
+        T value{};
+        if (w.active) {
+            const T earlier = in[w.src];
+            rec.read(w.src, earlier);
+            if (w.applies_op) {
+                const T later = in[w.dst];
+                rec.read(w.dst, later);
+                value = op(earlier, later);
+            } else {
+                value = earlier;
+            }
+            rec.access(k + 1, t, t, int32_t(first + w.src), int32_t(first + w.dst), w.applies_op);
+        }
+        if constexpr (Algo::barrier_between) rec.barrier();  // every read before any write: the slides' temporary
+        if (w.active) out[w.dst] = value;
+        rec.barrier();
+        rec.end_step(k + 1, w.active, w.applies_op ? 1 : 0, out);
+    }
+
+    const T* scanned = XY + (steps > 0 ? Algo::out_buffer(steps - 1) : 0) * section;
+    for (int j = t; j < section; j += threads)
+        if (first + j < p.n) p.Y[first + j] = scanned[j];
+    if (p.S) {
+        // The last thread writes the section's total (taken from shared memory, so a partial last
+        // section gives its real total).
+        const bool last = t == threads - 1;
+        if (last) {
+            p.S[blockIdx.x + p.s_offset] = scanned[section - 1];
+            rec.access(steps + 1, 0, t, int32_t(first + section - 1), int32_t(blockIdx.x + p.s_offset), false);
+        }
+        rec.end_step(steps + 1, last, 0, static_cast<const T*>(nullptr));
+    }
+}
+
+}  // namespace scanlab::gpu

@@ -1,0 +1,62 @@
+#include "gpu_backend.hpp"
+
+#include "../core/emulate.hpp"
+#include "../core/error.hpp"
+#include "../core/trace_budget.hpp"
+#include "device_info.hpp"
+#include "gpu_error.hpp"
+#include "gpu_scan.hpp"
+
+namespace scanlab::gpu {
+namespace {
+
+std::string mib(size_t bytes) { return std::to_string((bytes + (1u << 20) - 1) >> 20) + " MiB"; }
+
+// Refuses, before anything is launched, a trace over the budget or a launch whose trace buffer
+// (plus the input and result) would not fit the free device memory.
+void check_fits(const ResolvedRequest& r) {
+    if (r.request.detail != Detail::full) return;
+    const TraceEstimate e = estimate_trace(r);
+    if (const std::string problem = trace_budget_problem(r, e); !problem.empty()) throw ScanError(problem);
+    const size_t arrays = 4 * size_t(r.n) * element_bytes(r.request.type);  // input, result, S and a scratch level
+    const size_t needed = e.largest_launch_bytes + arrays;
+    const size_t free = free_device_memory();
+    if (needed > free - free / 10)
+        throw GpuError("the trace of the largest launch needs about " + mib(needed) + " of GPU memory and " + mib(free) +
+                       " is free; trace a smaller N, or use `scanlab scan` (counts only) or the live run's sampled trace");
+}
+
+class GpuBackend final : public Backend {
+public:
+    std::string name() const override { return "gpu"; }
+    std::string description() const override { return device_info().summary(); }
+
+    Trace run(const ResolvedRequest& r, const ValueArray& input) override {
+        check_fits(r);
+        Trace trace = trace_header(r, input, "gpu");
+        trace.schedule = "hardware";  // the GPU's own warp scheduler, not the emulation's
+        Recorder rec(trace, r.request.max_trace_bytes);
+        trace.result = std::visit([&](const auto& x) -> ValueArray { return run_traced(r, x, rec); }, input);
+        return trace;
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> make_gpu_backend() {
+    device_info();  // throws with the reason when there is no usable GPU
+    return std::make_unique<GpuBackend>();
+}
+
+std::unique_ptr<UntracedChapterScan> make_untraced_chapter_scan(const ResolvedRequest& r) {
+    device_info();
+    switch (r.request.type) {
+        case ElementType::int32: return make_untraced<int32_t>(r);
+        case ElementType::int64: return make_untraced<int64_t>(r);
+        case ElementType::float32: return make_untraced<float>(r);
+        case ElementType::float64: return make_untraced<double>(r);
+    }
+    throw ScanError("internal: unknown element type");
+}
+
+}  // namespace scanlab::gpu

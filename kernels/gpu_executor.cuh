@@ -1,0 +1,194 @@
+#pragma once
+// The GPU executor of the scan plans (core/algorithms/scan_plans.hpp): the same sequence of
+// launches the CPU emulation runs, each a real CUDA kernel. With DeviceRecorder every launch
+// records into its trace buffer and becomes Steps of the Trace; with NullRecorder nothing is
+// recorded and the executor keeps its allocations for the next run (the benchmark's case).
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "../core/algorithms/add_block_sums.hpp"
+#include "../core/algorithms/block_setup.hpp"
+#include "../core/emulation/host_scan.hpp"
+#include "../core/emulation/recorder.hpp"
+#include "../core/emulation/step_records.hpp"
+#include "add_block_sums_kernel.cuh"
+#include "block_scan_kernel.cuh"
+#include "device_memory.cuh"
+#include "launch_trace.cuh"
+#include "sequential_kernel.cuh"
+
+namespace scanlab::gpu {
+
+template <class T, class Op, class Rec>
+class GpuExecutor {
+public:
+    using Buffer = DeviceSpan<T>;
+    static constexpr bool traced = Rec::enabled;
+
+    // `out` receives the scan of the input (depth 0); `recorder` is null when untraced.
+    GpuExecutor(Buffer out, Recorder* recorder) : out_(out), rec_(recorder) {}
+
+    // Untraced runs reuse the previous run's allocations, which come in the same order.
+    void rewind(Buffer out) {
+        out_ = out;
+        next_ = 0;
+    }
+
+    Buffer make_buffer(int64_t size) {
+        Buffer b = allocate(size);
+        if (size > 0) {
+            fill_kernel<T><<<unsigned(std::min<int64_t>((size + 255) / 256, 1024)), 256>>>(b.ptr, size, Op::identity());
+            check("fill_kernel");
+        }
+        return b;
+    }
+
+    template <class Algo>
+    Buffer block_scan(const Buffer& X, int64_t n, const BlockSetup& setup, Buffer* S, int s_offset) {
+        const int section = setup.section;
+        const int threads = Algo::threads(section);
+        const int64_t grid = (n + section - 1) / section;
+        const bool writes_result = setup.depth == 0 && (setup.kernel == Kernel::single || setup.kernel == Kernel::k1);
+        Buffer Y = writes_result ? out_ : allocate(n);
+        const BlockScanArgs<T> args{X.ptr, Y.ptr, S ? S->ptr : nullptr, n, section, s_offset, setup.exclusive};
+        const size_t shared = block_scan_shared_bytes<Algo, T, Rec>(section);
+        const char* kernel_name = "the block scan kernel (kernel 1)";
+        if constexpr (!traced) {
+            block_scan_kernel<Algo, T, Op, Rec><<<unsigned(grid), threads, shared>>>(args, Rec{});
+            check(kernel_name);
+        } else {
+            const int steps = Algo::steps(section);
+            const int recorded = 1 + steps + (S ? 1 : 0);
+            const bool watch = Algo::buffers == 1 && !Algo::barrier_between;
+            LaunchTrace<T> lt(recorded, 0, grid, section, setup.warp_width, rec_->full(), watch);
+            block_scan_kernel<Algo, T, Op, DeviceRecorder<T>><<<unsigned(grid), threads, shared>>>(args, DeviceRecorder<T>(lt.buffers()));
+            check(kernel_name);
+            lt.download_all();
+            const StepPlace place{setup.kernel, setup.depth, setup.array, grid, threads};
+            for (int s = 0; s <= steps; ++s) {
+                Step st = s == 0 ? make_step(place, Phase::load, 0)
+                                 : make_step(place, Algo::shape(s - 1, section).phase, Algo::shape(s - 1, section).level);
+                keep(std::move(st), lt, s, true);
+            }
+            if (S) {
+                Step st = make_step({setup.kernel, setup.depth, ArrayKind::s, grid, threads}, Phase::block_sum_write, 0);
+                if (rec_->full()) st.values = download(*S, S->size, "the block sums S");
+                keep(std::move(st), lt, steps + 1, false);
+            }
+        }
+        return Y;
+    }
+
+    void add_block_sums(Buffer& Y, int64_t n, const Buffer& S, int first_block, int offset, const BlockSetup& setup) {
+        const AddBlockSums add{n, setup.section, setup.threads, first_block, offset};
+        const char* kernel_name = "the add kernel (kernel 3)";
+        if constexpr (!traced) {
+            add_block_sums_kernel<T, Op, Rec><<<unsigned(add.grid()), add.threads>>>(Y.ptr, S.ptr, add, Rec{});
+            check(kernel_name);
+        } else {
+            LaunchTrace<T> lt(1, 0, add.grid(), add.section, setup.warp_width, rec_->full(), false);
+            const size_t shared = DeviceRecorder<T>::shared_bytes(add.threads, add.section);
+            add_block_sums_kernel<T, Op, DeviceRecorder<T>><<<unsigned(add.grid()), add.threads, shared>>>(Y.ptr, S.ptr, add,
+                                                                                                          DeviceRecorder<T>(lt.buffers()));
+            check(kernel_name);
+            lt.download_all();
+            Step st = make_step({setup.kernel, setup.depth, setup.depth == 0 ? ArrayKind::y : ArrayKind::s, add.grid(), add.threads},
+                                Phase::add_block_sums, 0);
+            if (rec_->full()) st.values = download(Y, n, "Y after the add");
+            keep(std::move(st), lt, 0, false);
+        }
+    }
+
+    // The slides' host step: s comes to the host, is scanned there, and goes back.
+    void host_scan(Buffer& s, int64_t count) {
+        std::vector<T> host = download(s, s.size, "the block sums s");
+        if constexpr (traced) slides_host_scan<T, Op>(host, count, *rec_);
+        else slides_host_loop<T, Op>(host, count);
+        upload(s, host.data(), s.size, "the scanned block sums s");
+    }
+
+    Buffer sequential(const Buffer& X, int64_t n, bool exclusive) {
+        static_assert(traced, "the sequential scan is only run traced");
+        const bool full = rec_->full();
+        DeviceArray<T> loaded(full ? n : 0, "the loaded array"), written(full ? n : 0, "the sequential trace");
+        DeviceArray<DeviceAccess> accesses(full ? 2 * n : 0, "the sequential accesses");
+        DeviceArray<unsigned long long> counters((full ? n : 2) * kCounters, "the sequential counters");
+        cuda_check(cudaMemset(counters.data(), 0, size_t(counters.size()) * sizeof(unsigned long long)), "cudaMemset(counters)");
+        sequential_kernel<T, Op><<<1, 1>>>(X.ptr, out_.ptr, n, exclusive, full, loaded.data(), written.data(), accesses.data(), counters.data());
+        check("the sequential kernel");
+        const std::vector<unsigned long long> c = download(counters.span(), counters.size(), "the sequential counters");
+        const StepPlace place{Kernel::single, 0, ArrayKind::xy, 1, 1};
+        auto counts_of = [&](int64_t s) {
+            StepCounts k;
+            k.additions = int64_t(c[size_t(s * kCounters + kAdditions)]);
+            k.active_threads = int64_t(c[size_t(s * kCounters + kActive)]);
+            return k;
+        };
+        Step load = make_step(place, Phase::load, 0);
+        load.counts = counts_of(0);
+        if (!full) {
+            rec_->add(std::move(load));
+            if (n > 1) {
+                // At counts detail the kernel sums the steps' counts; every step adds once.
+                Step each = make_step(place, Phase::sequential, 0);
+                each.counts = counts_of(1);
+                each.counts.additions /= (n - 1);
+                rec_->add_repeated(each, n - 1);
+            }
+            return out_;
+        }
+        std::vector<T> xy = download(loaded.span(), n, "the loaded array");
+        const std::vector<T> after = download(written.span(), n, "the sequential trace");
+        const std::vector<DeviceAccess> acc = download(accesses.span(), 2 * n, "the sequential accesses");
+        for (int64_t i = 0; i < n; ++i) load.accesses.push_back({acc[i].thread, acc[i].src, acc[i].dst, acc[i].kind == 2});
+        load.values = xy;
+        rec_->add(std::move(load));
+        for (int64_t i = 1; i < n; ++i) {
+            Step st = make_step(place, Phase::sequential, int(i));
+            st.counts = counts_of(i);
+            xy[size_t(i)] = after[size_t(i)];
+            const DeviceAccess& a = acc[size_t(n + i)];
+            st.accesses = {{a.thread, a.src, a.dst, a.kind == 2}};
+            st.values = xy;
+            rec_->add(std::move(st));
+        }
+        return out_;
+    }
+
+private:
+    Buffer allocate(int64_t size) {
+        if (next_ < pool_.size() && pool_[next_].size() == size) return pool_[next_++].span();
+        DeviceArray<T> a(size, "a scan buffer");
+        Buffer b = a.span();
+        if (next_ < pool_.size()) pool_[next_] = std::move(a);
+        else pool_.push_back(std::move(a));
+        ++next_;
+        return b;
+    }
+
+    // Traced, every launch is checked to its end at once, so an error names its kernel; untraced
+    // (timed), only the launch itself, so the kernels queue back to back as they would in use.
+    static void check(const std::string& kernel) {
+        if constexpr (traced) check_launch(kernel);
+        else cuda_check(cudaGetLastError(), "launching " + kernel);
+    }
+
+    void keep(Step st, const LaunchTrace<T>& lt, int s, bool shared_snapshot) {
+        st.counts = lt.counts(s);
+        if (rec_->full()) {
+            if (shared_snapshot) st.values = lt.snapshot(s);
+            st.accesses = lt.accesses(s);
+            st.hazards = lt.hazards(s);
+        }
+        rec_->add(std::move(st));
+    }
+
+    Buffer out_;
+    Recorder* rec_;
+    std::vector<DeviceArray<T>> pool_;
+    size_t next_ = 0;
+};
+
+}  // namespace scanlab::gpu

@@ -1,0 +1,69 @@
+#pragma once
+// Definitions behind gpu_scan.hpp: the scan plans run by the GPU executor, for every operator.
+#include "../core/algorithms/scan_plans.hpp"
+#include "../core/error.hpp"
+#include "../core/operators.hpp"
+#include "gpu_executor.cuh"
+#include "gpu_scan.hpp"
+
+namespace scanlab::gpu {
+
+template <class T, template <class> class OpT>
+std::vector<T> run_traced_op(const ResolvedRequest& r, const std::vector<T>& x, Recorder& rec) {
+    DeviceArray<T> X(r.n, "the input"), Y(r.n, "the result");
+    upload(X.span(), x.data(), r.n, "the input");
+    GpuExecutor<T, OpT<T>, DeviceRecorder<T>> ex(Y.span(), &rec);
+    run_scan(ex, r, X.span());
+    return download(Y.span(), r.n, "the result");
+}
+
+template <class T>
+std::vector<T> run_traced(const ResolvedRequest& r, const std::vector<T>& x, Recorder& rec) {
+    switch (r.request.op) {
+        case OpKind::sum: return run_traced_op<T, SumOp>(r, x, rec);
+        case OpKind::max: return run_traced_op<T, MaxOp>(r, x, rec);
+        case OpKind::min: return run_traced_op<T, MinOp>(r, x, rec);
+    }
+    throw ScanError("internal: unknown operator");
+}
+
+// The chapter's multi-kernel scans with every recording call compiled away.
+template <class T, class Op>
+class UntracedScan final : public UntracedChapterScan {
+public:
+    explicit UntracedScan(const ResolvedRequest& r) : r_(r), ex_({nullptr, r.n}, nullptr) {
+        setup_.exclusive = r.request.exclusive;
+        setup_.section = r.section;
+        setup_.warp_width = r.request.warp_width;
+    }
+    void run(const void* d_in, void* d_out) override {
+        ex_.rewind({static_cast<T*>(d_out), r_.n});
+        const DeviceSpan<T> X{const_cast<T*>(static_cast<const T*>(d_in)), r_.n};
+        if (r_.request.algorithm == Algorithm::slides) slides_scan(ex_, X, r_.n, setup_);
+        else if (r_.request.block_algorithm == Algorithm::brent_kung) hierarchical_scan<BrentKung>(ex_, X, r_.n, setup_);
+        else hierarchical_scan<KoggeStone>(ex_, X, r_.n, setup_);
+    }
+
+private:
+    ResolvedRequest r_;
+    BlockSetup setup_;
+    GpuExecutor<T, Op, NullRecorder> ex_;
+};
+
+template <class T>
+std::unique_ptr<UntracedChapterScan> make_untraced(const ResolvedRequest& r) {
+    if (r.request.algorithm != Algorithm::hierarchical && r.request.algorithm != Algorithm::slides)
+        throw ScanError("internal: only the hierarchical and slides scans have an untraced build");
+    switch (r.request.op) {
+        case OpKind::sum: return std::make_unique<UntracedScan<T, SumOp<T>>>(r);
+        case OpKind::max: return std::make_unique<UntracedScan<T, MaxOp<T>>>(r);
+        case OpKind::min: return std::make_unique<UntracedScan<T, MinOp<T>>>(r);
+    }
+    throw ScanError("internal: unknown operator");
+}
+
+#define SCANLAB_GPU_SCAN_INSTANTIATE(T)                                                              \
+    template std::vector<T> run_traced<T>(const ResolvedRequest&, const std::vector<T>&, Recorder&); \
+    template std::unique_ptr<UntracedChapterScan> make_untraced<T>(const ResolvedRequest&);
+
+}  // namespace scanlab::gpu

@@ -1,0 +1,158 @@
+// The instrumented CUDA kernels record the very trace the CPU emulation records: every algorithm
+// x operator x type x inclusive/exclusive, step for step and bit for bit, floats included.
+// Skips (saying why) where there is no usable GPU.
+#include <gtest/gtest.h>
+
+#include <tuple>
+
+#include "core/emulate.hpp"
+#include "core/error.hpp"
+#include "core/input.hpp"
+#include "core/operators.hpp"
+#include "gpu_support.hpp"
+#include "kernels/gpu_backend.hpp"
+
+using namespace scanlab;
+using namespace scanlab::testing;
+
+namespace {
+
+struct AlgoConfig {
+    Algorithm algorithm;
+    Algorithm block;
+    int section;  // 0: the default for N
+    const char* label;
+};
+
+int64_t capacity(const AlgoConfig& c) {
+    if (c.algorithm == Algorithm::brent_kung) return 2048;
+    if (c.algorithm == Algorithm::sequential) return 2049;  // a full trace holds N snapshots of N values
+    if (is_single_section(c.algorithm)) return 1024;
+    return 65537;
+}
+
+const std::vector<int64_t> kSizes{1, 2, 3, 31, 32, 33, 1023, 1024, 1025, 2047, 2048, 2049, 65537};
+
+template <class T>
+void check_sizes(const AlgoConfig& c, OpKind op, bool exclusive) {
+    auto gpu = gpu::make_gpu_backend();
+    for (int64_t n : kSizes) {
+        if (n > capacity(c)) continue;
+        ScanRequest r;
+        r.algorithm = c.algorithm;
+        r.block_algorithm = c.block;
+        r.section = c.section;
+        r.op = op;
+        r.type = element_type_of<T>();
+        r.exclusive = exclusive;
+        const ValueArray input(gpu_test_input<T>(n, uint64_t(n) * 31 + 7));
+        const ResolvedRequest resolved = resolve(r, input);
+        const Trace expected = emulate(resolved, input);
+        const Trace got = gpu->run(resolved, input);
+        ASSERT_EQ(got.backend, "gpu");
+        ASSERT_EQ(first_difference(got, expected), "") << c.label << " N=" << n << " section " << resolved.section;
+    }
+}
+
+using Combo = std::tuple<AlgoConfig, OpKind, ElementType, bool>;
+class GpuTraceEqualsEmulation : public ::testing::TestWithParam<Combo> {};
+
+template <class T>
+void dispatch(const AlgoConfig& c, OpKind op, bool exclusive) {
+    check_sizes<T>(c, op, exclusive);
+}
+
+std::string combo_name(const ::testing::TestParamInfo<Combo>& info) {
+    const auto& [c, op, type, exclusive] = info.param;
+    return std::string(c.label) + "_" + std::string(name(op)) + "_" + std::string(name(type)) + (exclusive ? "_exclusive" : "_inclusive");
+}
+
+}  // namespace
+
+TEST_P(GpuTraceEqualsEmulation, StepForStepAndBitForBitAtEveryAwkwardSize) {
+    SCANLAB_SKIP_WITHOUT_GPU();
+    const auto& [c, op, type, exclusive] = GetParam();
+    switch (type) {
+        case ElementType::int32: return dispatch<int32_t>(c, op, exclusive);
+        case ElementType::int64: return dispatch<int64_t>(c, op, exclusive);
+        case ElementType::float32: return dispatch<float>(c, op, exclusive);
+        case ElementType::float64: return dispatch<double>(c, op, exclusive);
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    AllCombinations, GpuTraceEqualsEmulation,
+    ::testing::Combine(::testing::Values(AlgoConfig{Algorithm::sequential, Algorithm::kogge_stone, 0, "sequential"},
+                                         AlgoConfig{Algorithm::kogge_stone, Algorithm::kogge_stone, 0, "kogge_stone"},
+                                         AlgoConfig{Algorithm::kogge_stone_double_buffer, Algorithm::kogge_stone, 0, "kogge_stone_double_buffer"},
+                                         AlgoConfig{Algorithm::brent_kung, Algorithm::kogge_stone, 0, "brent_kung"},
+                                         AlgoConfig{Algorithm::brent_kung_naive, Algorithm::kogge_stone, 0, "brent_kung_naive"},
+                                         AlgoConfig{Algorithm::hierarchical, Algorithm::kogge_stone, 0, "hierarchical_kogge_stone"},
+                                         AlgoConfig{Algorithm::hierarchical, Algorithm::brent_kung, 0, "hierarchical_brent_kung"},
+                                         AlgoConfig{Algorithm::hierarchical, Algorithm::kogge_stone, 32, "hierarchical_kogge_stone_section32"},
+                                         AlgoConfig{Algorithm::hierarchical, Algorithm::brent_kung, 4, "hierarchical_brent_kung_section4"},
+                                         AlgoConfig{Algorithm::slides, Algorithm::kogge_stone, 0, "slides"},
+                                         AlgoConfig{Algorithm::slides, Algorithm::kogge_stone, 8, "slides_section8"}),
+                       ::testing::Values(OpKind::sum, OpKind::max, OpKind::min),
+                       ::testing::Values(ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64),
+                       ::testing::Bool()),
+    combo_name);
+
+// The figure the app shows beside every run, recorded on the GPU.
+TEST(GpuFigure9_10, HierarchicalTraceOnTheGpuHasTheBooksBlockSumsAndResult) {
+    SCANLAB_SKIP_WITHOUT_GPU();
+    ScanRequest r;
+    r.algorithm = Algorithm::hierarchical;
+    r.section = 4;
+    const ValueArray x = parse_values("2 1 3 1 0 4 1 2 0 3 1 2 5 3 1 2", ElementType::int32);
+    const Trace t = gpu::make_gpu_backend()->run(resolve(r, x), x);
+    EXPECT_EQ(std::get<std::vector<int32_t>>(t.result), (std::vector<int32_t>{2, 3, 6, 7, 7, 11, 12, 14, 14, 17, 18, 20, 25, 28, 29, 31}));
+    const Step* s = nullptr;
+    for (const Step& st : t.steps)
+        if (st.phase == Phase::block_sum_write) s = &st;
+    ASSERT_NE(s, nullptr);
+    EXPECT_EQ(std::get<std::vector<int32_t>>(s->values), (std::vector<int32_t>{7, 7, 6, 11}));
+    EXPECT_EQ(t.counts.additions, 37);
+}
+
+// At counts detail (what `scanlab scan` asks for) a large run keeps the same totals and result.
+TEST(GpuCountsDetail, SeveralHundredThousandElementsGiveTheEmulationsCountsAndResult) {
+    SCANLAB_SKIP_WITHOUT_GPU();
+    auto gpu = gpu::make_gpu_backend();
+    for (Algorithm block : {Algorithm::kogge_stone, Algorithm::brent_kung}) {
+        ScanRequest r;
+        r.algorithm = Algorithm::hierarchical;
+        r.block_algorithm = block;
+        r.detail = Detail::counts;
+        r.type = ElementType::float32;
+        const ValueArray x(gpu_test_input<float>(300007, 11));
+        const ResolvedRequest resolved = resolve(r, x);
+        const Trace expected = emulate(resolved, x);
+        const Trace got = gpu->run(resolved, x);
+        EXPECT_EQ(first_difference(got, expected), "") << name(block);
+        EXPECT_TRUE(got.steps.empty());
+    }
+}
+
+// The trace buffer is sized before launch; a trace over the budget is refused with the same
+// sentence the emulation gives, and nothing runs.
+TEST(GpuTraceBudget, ATraceOverTheBudgetIsRefusedBeforeLaunchWithTheEmulationsMessage) {
+    SCANLAB_SKIP_WITHOUT_GPU();
+    ScanRequest r;
+    r.algorithm = Algorithm::hierarchical;
+    r.max_trace_bytes = 1 << 20;
+    const ValueArray x(gpu_test_input<int32_t>(200000, 3));
+    std::string gpu_message, cpu_message;
+    try {
+        gpu::make_gpu_backend()->run(resolve(r, x), x);
+    } catch (const ScanError& e) {
+        gpu_message = e.what();
+    }
+    try {
+        emulate(resolve(r, x), x);
+    } catch (const ScanError& e) {
+        cpu_message = e.what();
+    }
+    EXPECT_NE(gpu_message.find("MiB"), std::string::npos) << gpu_message;
+    EXPECT_EQ(gpu_message, cpu_message);
+}
