@@ -8,6 +8,7 @@
 #include "../../core/trace_json.hpp"
 #include "../../core/trace_table.hpp"
 #include "../../kernels/select_backend.hpp"
+#include "launch_app.hpp"
 #include "options.hpp"
 
 using namespace scanlab;
@@ -63,10 +64,8 @@ int main(int argc, char** argv) {
         switch (o.command) {
             case cli::Command::help: std::cout << cli::usage_text(); return 0;
             case cli::Command::version: std::cout << "scanlab 0.1\n"; return 0;
-            case cli::Command::app:
-                std::cout << cli::usage_text()
-                          << "\n(The desktop app is not built yet; try: scanlab trace --algo hierarchical --preset fig9.10)\n";
-                return 0;
+            case cli::Command::app: return cli::exec_app({});
+            case cli::Command::shot: return cli::exec_app(o.app_args, true);
             case cli::Command::trace:
             case cli::Command::scan: return run(o);
         }

@@ -37,6 +37,9 @@ std::string usage_text() {
            "usage:\n"
            "  scanlab trace --algo ALGO INPUT [OPTIONS] [--format table|json]   every step of the run\n"
            "  scanlab scan  --algo ALGO INPUT [OPTIONS]                         the result, one value per line\n"
+           "  scanlab                                                           the desktop app (needs a display)\n"
+           "  scanlab shot  --algo ALGO INPUT --step K --out FILE.png [--size WxH] [--view VIEW]   one view as a PNG\n"
+           "  scanlab bench [--sizes pow2:10..28] [--type T] [--op OP] [--algos LIST] [--json PATH] [--csv PATH]   GPU timings (scanlab bench --help)\n"
            "\n"
            "INPUT (exactly one):\n"
            "  --preset fig9.10|slides|slides-t0   the book's Figure 9.10 or a slide-deck example\n"
@@ -71,9 +74,14 @@ Options parse_options(const std::vector<std::string>& args) {
         o.command = Command::version;
         return o;
     }
+    if (cmd == "shot") {  // scanlab-app parses the rest, with this parser
+        o.command = Command::shot;
+        o.app_args.assign(args.begin() + 1, args.end());
+        return o;
+    }
     if (cmd == "trace") o.command = Command::trace;
     else if (cmd == "scan") o.command = Command::scan;
-    else throw UsageError("unknown command '" + cmd + "'; the commands are trace and scan (see scanlab --help)");
+    else throw UsageError("unknown command '" + cmd + "'; the commands are trace, scan, shot and bench (see scanlab --help)");
     o.request.algorithm = Algorithm::hierarchical;
     o.request.detail = o.command == Command::trace ? Detail::full : Detail::counts;
 

@@ -12,7 +12,7 @@
 
 namespace scanlab::cli {
 
-enum class Command { help, version, app, trace, scan };
+enum class Command { help, version, app, trace, scan, shot };
 enum class Format { table, json };
 
 struct InputChoice {
@@ -28,6 +28,7 @@ struct Options {
     InputChoice input;
     BackendChoice backend = BackendChoice::automatic;
     Format format = Format::table;
+    std::vector<std::string> app_args;  // app and shot: handed to scanlab-app unread
 };
 
 // Throws UsageError (a ScanError) with a sentence naming the bad word.

@@ -1,0 +1,306 @@
+// The array view of one step: the array the step read ("before"), arrows from each element read
+// to the element written, the array after the step coloured by what happened to each cell
+// (updated / loaded / final / hazard), the writing thread's id under each cell, and a row of the
+// launched threads (active or idle) with block and warp boundaries. Zoom: Ctrl+wheel or +/-;
+// pan: drag or Shift+wheel. Only the visible columns are drawn, so 2048 elements stay smooth.
+#include <algorithm>
+#include <cmath>
+
+#include "app.hpp"
+
+namespace scanlab::gui {
+namespace {
+
+Rgb state_colour(const Palette& p, CellState s) {
+    switch (s) {
+        case CellState::untouched: return p.cell_untouched;
+        case CellState::loaded: return p.cell_loaded;
+        case CellState::final_value: return p.cell_final;
+        case CellState::updated: return p.cell_updated;
+        case CellState::hazard: return p.cell_hazard;
+    }
+    return p.cell_untouched;
+}
+
+// Keeps the array view and the step diagram scrolled together.
+void sync_scroll(App& app, int slot) {
+    float& seen = app.scroll_seen[slot];
+    const float cur = ImGui::GetScrollX();
+    if (std::fabs(cur - seen) > 0.5f) app.shared_scroll_x = cur;
+    else if (std::fabs(cur - app.shared_scroll_x) > 0.5f) ImGui::SetScrollX(app.shared_scroll_x);
+    seen = app.shared_scroll_x;
+}
+
+// Ctrl+wheel zooms about the mouse; a left drag on the background pans.
+void zoom_and_pan(App& app, float label_w) {
+    if (!ImGui::IsWindowHovered()) return;
+    ImGuiIO& io = ImGui::GetIO();
+    float& w = app.layout.cell_width;
+    if (io.KeyCtrl && io.MouseWheel != 0) {
+        const float mouse_x = io.MousePos.x - ImGui::GetWindowPos().x + ImGui::GetScrollX() - label_w;
+        const float element = mouse_x / w;
+        w = std::clamp(w * std::pow(1.15f, io.MouseWheel), 2.0f, 200.0f);
+        app.shared_scroll_x = std::max(0.0f, element * w + label_w - (io.MousePos.x - ImGui::GetWindowPos().x));
+        ImGui::SetScrollX(app.shared_scroll_x);
+    }
+    if (ImGui::IsMouseDragging(ImGuiMouseButton_Left) && !ImGui::IsAnyItemActive()) {
+        app.shared_scroll_x = std::max(0.0f, ImGui::GetScrollX() - io.MouseDelta.x);
+        ImGui::SetScrollX(app.shared_scroll_x);
+    }
+}
+
+
+void arrow(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 c, float thick) {
+    const float dy = (to.y - from.y) * 0.5f;
+    dl->AddBezierCubic(from, ImVec2(from.x, from.y + dy), ImVec2(to.x, to.y - dy), to, c, thick);
+    const float s = std::max(3.0f, thick * 2.5f);
+    dl->AddTriangleFilled(ImVec2(to.x, to.y), ImVec2(to.x - s, to.y - s * 1.6f), ImVec2(to.x + s, to.y - s * 1.6f), c);
+}
+
+}  // namespace
+
+void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, float height, int scroll_slot) {
+    const Trace& t = st.trace;
+    if (!st.book.full) {
+        ImGui::TextWrapped("This trace holds counts only (recorded with `scanlab scan`): the array view needs a full trace "
+                           "(`scanlab trace --format json`).");
+        return;
+    }
+    if (k >= t.steps.size()) return;
+    const Step& s = t.steps[k];
+    const Palette& p = app.palette();
+    const StepRows rows = step_rows(t, k);
+    const std::vector<CellState> states = cell_states(t, st.book, k);
+    const std::vector<int32_t> writer = writers(s);
+    const std::vector<uint8_t> active = active_threads(s);
+    const float font = ImGui::GetFontSize();
+    const float w = app.layout.cell_width;
+    const float ch = cell_height();
+    const float label_w = font * 4.2f;
+    const size_t n_before = size_of(*rows.before), n_after = size_of(*rows.after);
+    const size_t n_sums = rows.sums ? size_of(*rows.sums) : 0;
+    const size_t cols = std::max({n_before, n_after, n_sums, size_t(1)});
+    const size_t threads = active.size();
+    const float thread_w = threads ? w * float(cols) / float(threads) : w;
+
+    ImGui::BeginChild(id, ImVec2(0, height), true, ImGuiWindowFlags_HorizontalScrollbar);
+    sync_scroll(app, scroll_slot);
+    zoom_and_pan(app, label_w);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const float band = std::max(ch * 1.6f, font * 2.6f);
+    // Rows, top to bottom.
+    float y = origin.y + 2;
+    const float y_sums = y;
+    if (rows.sums) y += ch + band * 0.8f;
+    const float y_before = y;
+    const float y_after = y_before + ch + band;
+    const float y_tid = y_after + ch + 2;
+    const float y_threads = y_tid + font + 4;
+    const float thread_h = font * 0.8f;
+    const float total_h = y_threads + thread_h + font - origin.y;
+    ImGui::Dummy(ImVec2(label_w + float(cols) * w + 8, total_h));
+
+    const float x0 = origin.x + label_w;
+    const float view_l = ImGui::GetWindowPos().x, view_r = view_l + ImGui::GetWindowWidth();
+    auto first_visible = [&](size_t count, float cw) {
+        return size_t(std::clamp((view_l - x0) / cw - 1, 0.0f, float(count)));
+    };
+    auto last_visible = [&](size_t count, float cw) {
+        return size_t(std::clamp((view_r - x0) / cw + 1, 0.0f, float(count)));
+    };
+    auto cell_x = [&](size_t i) { return x0 + float(i) * w; };
+    const ImU32 text = col(p.cell_text);
+    const ImU32 border = ImGui::GetColorU32(ImGuiCol_WindowBg);
+    const bool show_values = w >= 7;
+
+    auto draw_row = [&](const ValueArray& v, float yy, const std::vector<CellState>* st_colours, Rgb plain) {
+        const size_t n = size_of(v);
+        for (size_t i = first_visible(n, w); i < last_visible(n, w); ++i) {
+            const ImVec2 a(cell_x(i), yy), b(cell_x(i) + w, yy + ch);
+            const Rgb c = st_colours ? state_colour(p, (*st_colours)[i]) : plain;
+            dl->AddRectFilled(a, b, col(c));
+            if (w >= 6) dl->AddRect(a, b, border, 0, 0, w >= 20 ? 2.0f : 1.0f);
+            if (show_values) cell_text(dl, a, b, text, format_value(v, i));
+        }
+    };
+    auto block_lines = [&](size_t n, float ya, float yb) {
+        if (t.section <= 0 || s.blocks <= 1 || n <= size_t(t.section)) return;
+        for (size_t i = size_t(t.section); i < n; i += size_t(t.section)) {
+            const float x = cell_x(i);
+            if (x < view_l - 4 || x > view_r + 4) continue;
+            dl->AddLine(ImVec2(x, ya), ImVec2(x, yb), col(p.block_line), 3.0f);
+        }
+    };
+
+    // Row labels stay pinned at the left edge while the cells scroll under them.
+    const float lx = std::max(origin.x, view_l) + 4;
+    auto row_label = [&](float yy, const std::string& s1) {
+        dl->AddRectFilled(ImVec2(lx - 4, yy), ImVec2(lx - 4 + label_w - 4, yy + ch), ImGui::GetColorU32(ImGuiCol_ChildBg));
+        dl->AddText(ImVec2(lx, yy + (ch - font) * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), s1.c_str());
+    };
+
+    // The arrows first, so the cells sit on top of their ends.
+    const ImU32 op_c = col(p.arrow_op, 220), copy_c = col(p.arrow_copy, 150);
+    const float thick = std::clamp(w / 18.0f, 1.0f, 2.5f);
+    const size_t lo = first_visible(cols, w), hi = last_visible(cols, w);
+    for (const Access& a : s.accesses) {
+        if (a.dst < 0 || size_t(a.dst) >= n_after) continue;
+        const float to_x = cell_x(size_t(a.dst)) + w * 0.5f;
+        if (s.phase == Phase::add_block_sums) {
+            if (a.src < 0 || size_t(a.src) >= n_sums) continue;
+            const float from_x = cell_x(size_t(a.src)) + w * 0.5f;
+            if (std::max(from_x, to_x) < view_l || std::min(from_x, to_x) > view_r) continue;
+            arrow(dl, ImVec2(from_x, y_sums + ch), ImVec2(to_x, y_before - 2), op_c, thick);
+            dl->AddLine(ImVec2(to_x, y_before + ch), ImVec2(to_x, y_after - 2), copy_c, 1.0f);
+            continue;
+        }
+        if (size_t(a.dst) + 1 < lo && size_t(std::max(a.src, 0)) + 1 < lo) continue;
+        if (size_t(a.dst) > hi && size_t(std::max(a.src, 0)) > hi) continue;
+        if (a.src >= 0 && size_t(a.src) < n_before) {
+            const float from_x = cell_x(size_t(a.src)) + w * 0.5f;
+            arrow(dl, ImVec2(from_x, y_before + ch), ImVec2(to_x, y_after - 1), a.applies_op ? op_c : copy_c,
+                  a.applies_op ? thick : 1.0f);
+        }
+        // The element's own value, the other operand of an addition in place.
+        if (a.applies_op && a.src != a.dst && size_t(a.dst) < n_before && s.phase != Phase::block_sum_write)
+            dl->AddLine(ImVec2(to_x, y_before + ch), ImVec2(to_x, y_after - 2), copy_c, 1.0f);
+    }
+
+    if (rows.sums) draw_row(*rows.sums, y_sums, nullptr, p.cell_loaded);
+    draw_row(*rows.before, y_before, nullptr, p.cell_untouched);
+    draw_row(*rows.after, y_after, &states, p.cell_untouched);
+    block_lines(n_before, y_before - 3, y_before + ch + 3);
+    block_lines(n_after, y_after - 3, y_tid + font);
+
+    // Thread ids under the cells they wrote (block-local threadIdx.x, as the kernels see it).
+    if (w >= font * 1.3f)
+        for (size_t i = first_visible(n_after, w); i < last_visible(n_after, w); ++i)
+            if (writer[i] >= 0) {
+                const std::string tid = prefixed("t", writer[i]);
+                const ImVec2 sz = ImGui::CalcTextSize(tid.c_str());
+                if (sz.x < w) dl->AddText(ImVec2(cell_x(i) + (w - sz.x) * 0.5f, y_tid), ImGui::GetColorU32(ImGuiCol_TextDisabled), tid.c_str());
+            }
+
+    // The launched threads: active or idle, warps separated by thin lines, blocks by thick ones.
+    if (threads > 0) {
+        for (size_t i = first_visible(threads, thread_w); i < last_visible(threads, thread_w); ++i) {
+            const float xa = x0 + float(i) * thread_w;
+            const ImVec2 a(xa + (thread_w > 4 ? 1.0f : 0.0f), y_threads), b(xa + thread_w - (thread_w > 4 ? 1.0f : 0.0f), y_threads + thread_h);
+            dl->AddRectFilled(a, b, col(active[i] ? p.thread_active : p.thread_idle));
+        }
+        const int tpb = std::max(1, s.threads_per_block);
+        const int ww = std::max(1, t.warp_width);
+        for (size_t i = 1; i < threads; ++i) {
+            const float x = x0 + float(i) * thread_w;
+            if (x < view_l || x > view_r) continue;
+            if (i % size_t(tpb) == 0) dl->AddLine(ImVec2(x, y_threads - 4), ImVec2(x, y_threads + thread_h + 4), col(p.block_line), 3.0f);
+            else if ((i % size_t(tpb)) % size_t(ww) == 0)
+                dl->AddLine(ImVec2(x, y_threads - 3), ImVec2(x, y_threads + thread_h + 3), col(p.warp_line), 1.5f);
+        }
+    }
+
+    if (rows.sums) row_label(y_sums, "S");
+    row_label(y_before, rows.before_name);
+    row_label(y_after, std::string(name(s.array)));
+    dl->AddText(ImVec2(lx, y_threads - 2), ImGui::GetColorU32(ImGuiCol_Text), "threads");
+
+    // What a cell holds, on hover.
+    if (ImGui::IsWindowHovered()) {
+        const ImVec2 m = ImGui::GetIO().MousePos;
+        if (m.x >= x0 && m.y >= y_after && m.y < y_after + ch) {
+            const size_t i = size_t((m.x - x0) / w);
+            if (i < n_after) {
+                std::string tip = std::string(name(s.array)) + "[" + std::to_string(i) + "] = " + format_value(*rows.after, i);
+                for (const Access& a : s.accesses)
+                    if (a.dst == int32_t(i)) {
+                        const int tpb = std::max(1, s.threads_per_block);
+                        tip += "\nwritten by thread " + std::to_string(a.thread % tpb) + " of block " + std::to_string(a.thread / tpb);
+                        if (s.phase == Phase::add_block_sums) tip += ": + S[" + std::to_string(a.src) + "]";
+                        else if (a.applies_op) tip += ": op(" + rows.before_name + "[" + std::to_string(a.src) + "], " + rows.before_name + "[" + std::to_string(a.dst) + "])";
+                        else if (a.src < 0) tip += ": the identity (padding)";
+                        else tip += ": a copy of " + rows.before_name + "[" + std::to_string(a.src) + "]";
+                    }
+                if (states[i] == CellState::hazard) tip += "\nHAZARD: read after another warp overwrote it in this step";
+                if (states[i] == CellState::final_value) tip += "\nfinal: this is its result value";
+                ImGui::SetTooltip("%s", tip.c_str());
+            }
+        }
+    }
+    ImGui::EndChild();
+}
+
+float array_view_height(const Step& s) {
+    // The rows draw_array_view lays out, plus the child's padding and its horizontal scrollbar.
+    const float ch = cell_height(), font = ImGui::GetFontSize();
+    const float band = std::max(ch * 1.6f, font * 2.6f);
+    float h = 2 + ch + band + ch + 2 + font + 4 + font * 0.8f + font;
+    if (s.phase == Phase::add_block_sums) h += ch + band * 0.8f;
+    const ImGuiStyle& st = ImGui::GetStyle();
+    return h + 2 * st.WindowPadding.y + st.ScrollbarSize + 4;
+}
+
+void draw_step_view(App& app) {
+    Session& s = app.session;
+    if (!s.trace) return;
+    const Trace& t = s.trace->trace;
+    if (t.steps.empty()) return;
+    const Step& st = t.steps[s.step];
+    const Palette& p = app.palette();
+    const StepCounts& c = st.counts;
+    ImGui::Text("#%zu  %s", s.step, step_label(st).c_str());
+    ImGui::SameLine(0, 16);
+    ImGui::TextDisabled("%lld additions (%lld so far of %lld) · %lld active / %lld idle threads · %lld divergent warps · %lld barriers",
+                        static_cast<long long>(c.additions), static_cast<long long>(s.trace->book.cumulative_additions[s.step]),
+                        static_cast<long long>(t.counts.additions), static_cast<long long>(c.active_threads),
+                        static_cast<long long>(c.idle_threads), static_cast<long long>(c.divergent_warps),
+                        static_cast<long long>(c.barriers));
+    if (c.hazards > 0) {
+        ImGui::SameLine();
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(p.cell_hazard)), " %lld HAZARDS", static_cast<long long>(c.hazards));
+    }
+    const std::pair<Rgb, const char*> legend[] = {
+        {p.cell_updated, "updated"},      {p.cell_loaded, "loaded / copied"}, {p.cell_final, "final value"},
+        {p.cell_untouched, "not written"}, {p.cell_hazard, "hazard"},          {p.thread_active, "active thread"},
+        {p.thread_idle, "idle thread"},
+    };
+    const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    for (size_t i = 0; i < std::size(legend); ++i) {
+        if (i > 0) {
+            const float need = ImGui::GetFontSize() * 1.5f + ImGui::CalcTextSize(legend[i].second).x;
+            ImGui::SameLine(0, 14);
+            if (ImGui::GetCursorScreenPos().x + need > right) ImGui::NewLine();
+        }
+        legend_swatch(legend[i].first, legend[i].second);
+    }
+    if (app.view == View::window) {
+        ImGui::SameLine(0, 24);
+        if (ImGui::SmallButton("-")) app.layout.cell_width = std::max(2.0f, app.layout.cell_width / 1.25f);
+        ImGui::SameLine();
+        if (ImGui::SmallButton("+")) app.layout.cell_width = std::min(200.0f, app.layout.cell_width * 1.25f);
+        ImGui::SameLine();
+        if (ImGui::SmallButton("fit")) {
+            const size_t cols = std::max<size_t>(1, size_of(st.values));
+            app.layout.cell_width = std::clamp((ImGui::GetContentRegionAvail().x - ImGui::GetFontSize() * 5.5f) / float(cols), 2.0f, 200.0f);
+            app.shared_scroll_x = 0;
+        }
+        ImGui::SameLine();
+        ImGui::TextDisabled("zoom %.0f px", app.layout.cell_width);
+    }
+    const float font = ImGui::GetFontSize();
+    // A trace of another width arrives zoomed to fit (16 elements large, 2048 as thin columns).
+    size_t widest = size_of(t.input);
+    for (const Step& x : t.steps) widest = std::max(widest, size_of(x.values));
+    if (widest != app.fitted_width && !app.zoom_fixed) {
+        app.fitted_width = widest;
+        app.layout.cell_width = std::clamp((ImGui::GetContentRegionAvail().x - font * 5.5f) / float(widest), 6.0f, 64.0f);
+        app.shared_scroll_x = 0;
+    }
+    const float h = array_view_height(st);
+    draw_array_view(app, *s.trace, s.step, "array", h, 0);
+    if (app.view == View::array) return;
+    ImGui::TextDisabled("Step diagram (Figures 9.1 and 9.5): rows are steps, columns elements, lines the additions");
+    draw_step_diagram(app, *s.trace, s.step, "diagram", 1);
+}
+
+}  // namespace scanlab::gui

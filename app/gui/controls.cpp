@@ -1,0 +1,197 @@
+// The controls column: the request (algorithm, block algorithm, operator, type, inclusive or
+// exclusive, section, warp width and schedule, backend), the input and the comparison. Every
+// change runs again on a worker thread; a refusal is shown inline and the last trace stays.
+
+#include "../../core/input.hpp"
+#include "app.hpp"
+#include <imgui_stdlib.h>  // after imgui.h, which it needs
+
+namespace scanlab::gui {
+namespace {
+
+template <class E>
+bool enum_combo(const char* label, E* value, const std::vector<E>& choices, const char* (*text)(E), const char* (*tip)(E) = nullptr) {
+    bool changed = false;
+    if (ImGui::BeginCombo(label, text(*value))) {
+        for (E e : choices) {
+            if (ImGui::Selectable(text(e), e == *value)) {
+                *value = e;
+                changed = true;
+            }
+            if (tip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip(e));
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+
+const char* algo_text(Algorithm a) {
+    static std::string names[8];
+    std::string& s = names[int(a)];
+    if (s.empty()) s = std::string(name(a)) + (is_racy(a) ? "  (wrong on purpose)" : "");
+    return s.c_str();
+}
+const char* algo_tip(Algorithm a) {
+    static std::string d[8];
+    std::string& s = d[int(a)];
+    if (s.empty()) s = std::string(describe(a));
+    return s.c_str();
+}
+const char* op_text(OpKind o) { return o == OpKind::sum ? "sum (+)" : o == OpKind::max ? "max" : "min"; }
+const char* type_text(ElementType t) {
+    switch (t) {
+        case ElementType::int32: return "int32";
+        case ElementType::int64: return "int64";
+        case ElementType::float32: return "float";
+        case ElementType::float64: return "double";
+    }
+    return "";
+}
+const char* backend_text(BackendChoice b) {
+    return b == BackendChoice::automatic ? "auto (GPU if usable)" : b == BackendChoice::cpu ? "CPU emulation" : "GPU";
+}
+
+void help_marker(const char* text) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("(?)");
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+        ImGui::TextUnformatted(text);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+}
+
+}  // namespace
+
+void draw_controls(App& app) {
+    Session& s = app.session;
+    Form& f = s.form;
+    bool changed = false;
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
+
+    ImGui::TextDisabled("ALGORITHM");
+    changed |= enum_combo("algorithm", &f.algorithm, all_algorithms(), algo_text, algo_tip);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", algo_tip(f.algorithm));
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", algo_tip(f.algorithm));
+    ImGui::PopTextWrapPos();
+    if (f.algorithm == Algorithm::hierarchical)
+        changed |= enum_combo("block algorithm", &f.block_algorithm, {Algorithm::kogge_stone, Algorithm::brent_kung}, algo_text, algo_tip);
+    changed |= enum_combo("operator", &f.op, {OpKind::sum, OpKind::max, OpKind::min}, op_text);
+    changed |= enum_combo("type", &f.type, {ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64}, type_text);
+    int incl = f.exclusive ? 1 : 0;
+    changed |= ImGui::RadioButton("inclusive", &incl, 0);
+    ImGui::SameLine();
+    changed |= ImGui::RadioButton("exclusive", &incl, 1);
+    f.exclusive = incl == 1;
+
+    std::string section = f.section == 0 ? "auto" : std::to_string(f.section);
+    if (ImGui::BeginCombo("section", section.c_str())) {
+        if (ImGui::Selectable("auto", f.section == 0)) f.section = 0, changed = true;
+        for (int k = 2; k <= 2048; k *= 2)
+            if (ImGui::Selectable(std::to_string(k).c_str(), f.section == k)) f.section = k, changed = true;
+        ImGui::EndCombo();
+    }
+    help_marker("Elements per block. auto: the preset's section (Figure 9.10 uses 4), else the whole input for the "
+                "single-section kernels and the algorithm's default for the multi-block ones.");
+
+    ImGui::Spacing();
+    ImGui::TextDisabled("THREADS");
+    std::string warp = std::to_string(f.warp_width);
+    if (ImGui::BeginCombo("warp width", warp.c_str())) {
+        for (int w = 1; w <= 32; w *= 2)
+            if (ImGui::Selectable(std::to_string(w).c_str(), f.warp_width == w)) f.warp_width = w, changed = true;
+        ImGui::EndCombo();
+    }
+    help_marker("Threads per warp in the emulation: divergent warps are counted per warp, and the racy kernel's "
+                "warps run in the schedule below. 32 on every NVIDIA GPU; try 4 to see warps in Figure 9.10.");
+    int kind = int(f.schedule.kind);
+    const char* kinds[] = {"in-order", "reverse", "random"};
+    if (ImGui::Combo("schedule", &kind, kinds, 3)) {
+        f.schedule.kind = Schedule::Kind(kind);
+        changed = true;
+    }
+    help_marker("The order the emulation runs the warps of a block in. Only kogge-stone-racy's result depends on it: "
+                "that is its lesson.");
+    if (f.schedule.kind == Schedule::Kind::random) {
+        int seed = int(f.schedule.seed);
+        if (ImGui::InputInt("schedule seed", &seed)) {
+            f.schedule.seed = uint64_t(std::max(0, seed));
+            changed = true;
+        }
+    }
+    changed |= enum_combo("backend", &f.backend, {BackendChoice::automatic, BackendChoice::cpu, BackendChoice::gpu}, backend_text);
+
+    ImGui::Spacing();
+    ImGui::TextDisabled("INPUT");
+    int src = int(f.source);
+    changed |= ImGui::RadioButton("preset", &src, 0);
+    ImGui::SameLine();
+    changed |= ImGui::RadioButton("text", &src, 1);
+    ImGui::SameLine();
+    changed |= ImGui::RadioButton("random", &src, 2);
+    f.source = InputSource(src);
+    if (f.source == InputSource::preset) {
+        for (const Preset& p : presets()) {
+            const bool on = f.preset == p.name;
+            if (ImGui::RadioButton(std::string(p.name).c_str(), on) && !on) {
+                f.preset = std::string(p.name);
+                changed = true;
+            }
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", std::string(p.source).c_str(), std::string(p.values).c_str());
+            ImGui::SameLine();
+        }
+        ImGui::NewLine();
+        if (auto p = find_preset(f.preset)) {
+            ImGui::PushTextWrapPos(0);
+            ImGui::TextDisabled("%s: %s", std::string(p->source).c_str(), std::string(p->values).c_str());
+            ImGui::PopTextWrapPos();
+            if (ImGui::SmallButton("edit as text")) {
+                f.text = std::string(p->values);
+                f.source = InputSource::text;
+                if (f.section == 0 && p->section) f.section = p->section;
+                changed = true;
+            }
+        }
+    } else if (f.source == InputSource::text) {
+        changed |= ImGui::InputTextMultiline("##values", &f.text, ImVec2(-1, ImGui::GetTextLineHeight() * 4));
+        ImGui::TextDisabled("numbers separated by spaces or commas");
+    } else {
+        long long n = f.random_n, seed = static_cast<long long>(f.seed);
+        if (ImGui::InputScalar("N", ImGuiDataType_S64, &n)) f.random_n = n, changed = true;
+        if (ImGui::InputScalar("seed", ImGuiDataType_S64, &seed)) f.seed = uint64_t(std::max(0LL, seed)), changed = true;
+        for (long long k : {16LL, 64LL, 256LL, 2048LL}) {
+            if (ImGui::SmallButton(std::to_string(k).c_str())) f.random_n = k, changed = true;
+            ImGui::SameLine();
+        }
+        ImGui::NewLine();
+        ImGui::TextDisabled("values 0..9, reproducible from the seed");
+    }
+
+    ImGui::Spacing();
+    ImGui::TextDisabled("COMPARE WITH");
+    changed |= enum_combo("second", &f.compare_algorithm, all_algorithms(), algo_text, algo_tip);
+    if (!s.compare_error.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, col(app.palette().error));
+        ImGui::PushTextWrapPos(0);
+        ImGui::Text("%s: %s", std::string(name(f.compare_algorithm)).c_str(), s.compare_error.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
+    }
+    ImGui::PopItemWidth();
+
+    ImGui::Spacing();
+    if (ImGui::Button("Run  (Ctrl+Enter)", ImVec2(-1, 0))) changed = true;
+    if (!s.error.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, col(app.palette().error));
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted(s.error.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
+    }
+    if (changed) s.run();
+}
+
+}  // namespace scanlab::gui

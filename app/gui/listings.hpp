@@ -1,0 +1,42 @@
+#pragma once
+// The source pane's teaching listings (assets/kernels/*.cu.txt, embedded at build time): the
+// book-style kernel of each algorithm and, per (kernel, phase), the lines a step executes.
+//
+// A listing file starts with a header, then "---", then the code:
+//   @title One line shown above the code
+//   @ K1 stride: 8-14, 27        kernel name and phase name as the trace spells them, 1-based lines
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../../core/trace.hpp"
+
+namespace scanlab::gui {
+
+struct Listing {
+    std::string name;   // file stem, e.g. "hierarchical-kogge-stone"
+    std::string title;
+    std::vector<std::string> lines;
+    std::map<std::string, std::vector<int>> highlights;  // "K1 stride" -> lines (1-based)
+};
+
+// Throws ScanError naming the file and line when the header is malformed or a line is out of range.
+Listing parse_listing(const std::string& name, std::string_view text);
+
+// "kogge-stone", or "hierarchical-" + the block algorithm.
+std::string listing_name(Algorithm algorithm, Algorithm block_algorithm);
+// The embedded listing, or nullptr if none is built in.
+const Listing* find_listing(const std::string& name);
+// The lines a step of a trace executes (empty if the listing does not map its phase).
+std::vector<int> highlighted_lines(const Listing& l, const Step& s);
+std::string highlight_key(const Step& s);
+
+// Embedded asset files (generated at configure time from assets/): name -> text.
+struct EmbeddedFile {
+    const char* name;
+    const char* text;
+};
+const std::vector<EmbeddedFile>& embedded_listings();
+
+}  // namespace scanlab::gui

@@ -1,0 +1,67 @@
+// The menu bar: trace files, screenshots, presentation mode, help. Every item names its key.
+#include "app.hpp"
+
+namespace scanlab::gui {
+
+void draw_menu_bar(App& app) {
+    if (!ImGui::BeginMenuBar()) return;
+    if (ImGui::BeginMenu("File")) {
+        if (ImGui::MenuItem("Open trace...", "Ctrl+O")) app.open_dialog = true;
+        if (ImGui::MenuItem("Save trace...", "Ctrl+S", false, app.session.trace != nullptr)) app.save_dialog = true;
+        if (ImGui::MenuItem("Screenshot to PNG", "F12")) app.want_screenshot = true;
+        ImGui::Separator();
+        if (ImGui::MenuItem("Quit", "Ctrl+Q")) app.want_quit = true;
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("View")) {
+        if (ImGui::MenuItem("Presentation mode", "F5", app.layout.presentation)) {
+            app.layout.presentation = !app.layout.presentation;
+            apply_theme(app);
+        }
+        ImGui::MenuItem("Controls column", "Ctrl+B", app.layout.presentation ? &app.controls_in_presentation : &app.layout.show_controls);
+        ImGui::Separator();
+        const char* tabs[] = {"Steps", "Compare", "Counts", "Live run"};
+        const char* keys[] = {"1", "2", "3", "4"};
+        for (int i = 0; i < 4; ++i)
+            if (ImGui::MenuItem(tabs[i], keys[i], app.layout.tab == i)) app.tab_request = i;
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Help")) {
+        if (ImGui::MenuItem("Keyboard and mouse", "F1")) app.help_window = true;
+        ImGui::EndMenu();
+    }
+    ImGui::EndMenuBar();
+}
+
+void draw_help_window(App& app) {
+    if (!app.help_window) return;
+    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 34, 0), ImGuiCond_Appearing);
+    if (ImGui::Begin("Keyboard and mouse", &app.help_window, ImGuiWindowFlags_NoSavedSettings)) {
+        const char* rows[][2] = {
+            {"Space", "play / pause"},
+            {"Left / Right", "step back / forward"},
+            {"Home / End", "first / last step"},
+            {"1 2 3 4", "step view, compare, operation counts, live run"},
+            {"F5 (Esc leaves)", "presentation mode: large fonts, high contrast"},
+            {"F12", "screenshot of the window to PNG"},
+            {"Ctrl+O / Ctrl+S", "open / save a trace (the CLI's JSON)"},
+            {"Ctrl+B", "show / hide the controls column"},
+            {"Ctrl+Enter", "run with the current controls"},
+            {"Ctrl+wheel, +/-", "zoom the array view; drag or Shift+wheel pans"},
+            {"Ctrl+Q", "quit (settings and layout are kept)"},
+        };
+        if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
+            for (auto& r : rows) {
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(r[0]);
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(r[1]);
+            }
+            ImGui::EndTable();
+        }
+    }
+    ImGui::End();
+}
+
+}  // namespace scanlab::gui

@@ -1,0 +1,314 @@
+#include "session.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <new>
+#include <sstream>
+
+#include "../../core/error.hpp"
+#include "../../core/input.hpp"
+#include "../../core/trace_json.hpp"
+#include "../../kernels/select_backend.hpp"
+
+namespace scanlab::gui {
+
+ValueArray form_input(const Form& f, std::string& origin) {
+    switch (f.source) {
+        case InputSource::preset: {
+            const std::optional<Preset> p = find_preset(f.preset);
+            if (!p) throw ScanError("unknown preset '" + f.preset + "'");
+            origin = "preset " + std::string(p->name);
+            return parse_values(p->values, f.type, "preset " + std::string(p->name));
+        }
+        case InputSource::text:
+            origin = "typed input";
+            // Named as the CLI names it, so the app and `scanlab --input` say the same sentence.
+            return parse_values(f.text, f.type, "--input");
+        case InputSource::random:
+            if (f.random_n < 1 || f.random_n > kMaxElements)
+                throw ScanError("--random " + std::to_string(f.random_n) + " is out of range: give N from 1 to " +
+                                std::to_string(kMaxElements) + " (2^28)");
+            origin = "random N = " + std::to_string(f.random_n) + ", seed " + std::to_string(f.seed);
+            return random_values(f.random_n, f.seed, f.type);
+    }
+    return empty_values(f.type);
+}
+
+ScanRequest form_request(const Form& f, Algorithm algorithm) {
+    ScanRequest q;
+    q.algorithm = algorithm;
+    q.block_algorithm = f.block_algorithm;
+    q.op = f.op;
+    q.type = f.type;
+    q.exclusive = f.exclusive;
+    q.section = f.section;
+    q.warp_width = f.warp_width;
+    q.schedule = f.schedule;
+    q.detail = Detail::full;
+    q.max_trace_bytes = kAppMaxTraceBytes;
+    // The CLI's rule (app/cli/main.cpp): the examples are drawn with a section size, and a
+    // multi-block scan of them uses it unless the user chose one.
+    if (f.source == InputSource::preset && f.section == 0 && !is_single_section(algorithm) &&
+        algorithm != Algorithm::sequential)
+        if (const std::optional<Preset> p = find_preset(f.preset)) q.section = p->section;
+    return q;
+}
+
+TracePtr make_shown(Trace trace, std::string origin) {
+    auto s = std::make_shared<ShownTrace>();
+    s->book = make_book(trace);
+    s->trace = std::move(trace);
+    s->origin = std::move(origin);
+    return s;
+}
+
+namespace {
+
+// One run through the backend; throws ScanError.
+TracePtr run_one(Backend& backend, const ScanRequest& q, const ValueArray& input, const std::string& origin) {
+    const ResolvedRequest resolved = resolve(q, input);
+    return make_shown(backend.run(resolved, input), origin);
+}
+
+// The request a trace was recorded with, for the algorithm `a` (a comparison beside a file).
+ScanRequest request_like(const Trace& t, Algorithm a) {
+    ScanRequest q;
+    q.algorithm = a;
+    q.block_algorithm = t.block_algorithm;
+    q.op = t.op;
+    q.type = t.type;
+    q.exclusive = t.exclusive;
+    q.section = is_single_section(a) || a == Algorithm::sequential ? 0 : t.section;
+    q.warp_width = t.warp_width;
+    q.detail = Detail::full;
+    q.max_trace_bytes = kAppMaxTraceBytes;
+    return q;
+}
+
+template <class F>
+RunResult guarded(F&& body) {
+    RunResult r;
+    try {
+        body(r);
+    } catch (const ScanError& e) {
+        r = RunResult{};
+        r.error = e.what();
+    } catch (const std::bad_alloc&) {
+        r = RunResult{};
+        r.error = "out of memory; try a smaller N";
+    } catch (const std::exception& e) {
+        r = RunResult{};
+        r.error = std::string("unexpected failure: ") + e.what();
+    }
+    return r;
+}
+
+}  // namespace
+
+RunResult run_form(const Form& form, bool with_compare) {
+    return guarded([&](RunResult& r) {
+        std::string origin;
+        const ValueArray input = form_input(form, origin);
+        const ScanRequest q = form_request(form, form.algorithm);
+        resolve(q, input);  // refuse before a backend is picked, so the sentence is the CLI's
+        BackendSelection sel = select_backend(form.backend);
+        r.backend_note = sel.note;
+        r.backend_description = sel.backend->description();
+        r.main = run_one(*sel.backend, q, input, origin);
+        if (!with_compare) return;
+        try {
+            r.compare = run_one(*sel.backend, form_request(form, form.compare_algorithm), input, origin);
+        } catch (const ScanError& e) {
+            r.compare_error = e.what();
+        }
+    });
+}
+
+TracePtr run_fig910(BackendChoice backend) {
+    Form f;  // the defaults are Figure 9.10: hierarchical Kogge-Stone, sections of 4
+    f.backend = backend;
+    RunResult r = run_form(f, false);
+    if (!r.main) {  // a GPU that was asked for and is missing: the emulation still draws the figure
+        f.backend = BackendChoice::cpu;
+        r = run_form(f, false);
+    }
+    return r.main;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+void Session::run() {
+    const Form f = form;
+    const uint64_t g = ++generation_;
+    jobs_.push_back({JobKind::run, g, "running " + std::string(name(f.algorithm)),
+                     std::async(std::launch::async, [f] { return run_form(f, true); })});
+}
+
+void Session::open_trace(const std::string& path) {
+    const uint64_t g = ++generation_;
+    const Algorithm compare_algo = form.compare_algorithm;
+    const BackendChoice choice = form.backend;
+    jobs_.push_back({JobKind::open, g, "opening " + path, std::async(std::launch::async, [path, compare_algo, choice] {
+                         return guarded([&](RunResult& r) {
+                             std::error_code ec;
+                             if (std::filesystem::is_directory(path, ec))
+                                 throw ScanError("cannot open trace '" + path + "': it is a directory");
+                             std::ifstream in(path, std::ios::binary);
+                             if (!in) throw ScanError("cannot open trace '" + path + "': it does not exist or is not readable");
+                             Trace t = read_trace_json(in, path);
+                             const std::string origin = "file " + std::filesystem::path(path).filename().string();
+                             // The comparison runs here, on the file's own input and operator.
+                             if (t.detail == Detail::full) {
+                                 try {
+                                     BackendSelection sel = select_backend(choice);
+                                     r.compare = run_one(*sel.backend, request_like(t, compare_algo), t.input, origin);
+                                 } catch (const ScanError& e) {
+                                     r.compare_error = e.what();
+                                 }
+                             }
+                             r.main = make_shown(std::move(t), origin);
+                         });
+                     })});
+}
+
+void Session::save_trace(const std::string& path) {
+    if (!trace) {
+        error = "there is no trace to save yet";
+        return;
+    }
+    TracePtr t = trace;
+    jobs_.push_back({JobKind::save, generation_, "saving " + path, std::async(std::launch::async, [t, path] {
+                         return guarded([&](RunResult& r) {
+                             // Written to a temporary first, so a failed save never leaves half a file.
+                             const std::string tmp = path + ".part";
+                             {
+                                 std::ofstream out(tmp, std::ios::binary);
+                                 if (!out) throw ScanError("cannot save the trace to '" + path + "': the folder does not exist or is not writable");
+                                 write_trace_json(out, t->trace);
+                                 out.flush();
+                                 if (!out) throw ScanError("cannot save the trace to '" + path + "': the disk refused the write");
+                             }
+                             std::error_code ec;
+                             std::filesystem::rename(tmp, path, ec);
+                             if (ec) {
+                                 std::filesystem::remove(tmp, ec);
+                                 throw ScanError("cannot save the trace to '" + path + "'");
+                             }
+                             r.backend_description = "saved the trace to " + path;
+                         });
+                     })});
+}
+
+void Session::load_fig910() {
+    const BackendChoice choice = form.backend;
+    jobs_.push_back({JobKind::fig910, 0, "running Figure 9.10", std::async(std::launch::async, [choice] {
+                         RunResult r;
+                         r.main = run_fig910(choice);
+                         return r;
+                     })});
+}
+
+void Session::finish(Job& job, RunResult r) {
+    switch (job.kind) {
+        case JobKind::fig910:
+            if (r.main) fig910 = r.main;
+            return;
+        case JobKind::save:
+            if (r.error.empty()) {
+                status = r.backend_description;
+                error.clear();
+            } else {
+                error = r.error;
+            }
+            return;
+        case JobKind::run:
+        case JobKind::open:
+            if (job.generation != generation_) return;  // a newer request superseded it
+            if (!r.error.empty()) {
+                error = r.error;  // the trace on screen stays
+                return;
+            }
+            error.clear();
+            const bool same_shape = trace && r.main && trace->trace.steps.size() == r.main->trace.steps.size();
+            trace = r.main;
+            compare = r.compare;
+            compare_error = r.compare_error;
+            if (job.kind == JobKind::run) {
+                backend_note = r.backend_note;
+                backend_description = r.backend_description;
+                status.clear();
+            } else {
+                status = "opened " + trace->origin + " (recorded on " + trace->trace.backend + ")";
+            }
+            if (!same_shape || job.kind == JobKind::open) step = 0;
+            step = std::min(step, step_count() ? step_count() - 1 : 0);
+            return;
+    }
+}
+
+void Session::poll(double dt) {
+    for (size_t i = 0; i < jobs_.size();) {
+        if (jobs_[i].future.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+            Job job = std::move(jobs_[i]);
+            jobs_.erase(jobs_.begin() + long(i));
+            finish(job, job.future.get());
+        } else {
+            ++i;
+        }
+    }
+    if (!playing) {
+        play_clock_ = 0;
+        return;
+    }
+    play_clock_ += dt;
+    const double period = 1.0 / std::max(0.05f, steps_per_second);
+    while (playing && play_clock_ >= period) {
+        play_clock_ -= period;
+        if (step + 1 >= step_count()) playing = false;
+        else ++step;
+    }
+}
+
+void Session::wait() {
+    while (!jobs_.empty()) {
+        jobs_.front().future.wait();
+        poll(0);
+    }
+}
+
+bool Session::busy() const {
+    for (const Job& j : jobs_)
+        if (j.kind != JobKind::fig910 && j.kind != JobKind::save && j.generation == generation_) return true;
+    return false;
+}
+
+std::string Session::busy_what() const {
+    for (const Job& j : jobs_)
+        if (j.generation == generation_ && j.kind != JobKind::fig910) return j.what;
+    return jobs_.empty() ? "" : jobs_.front().what;
+}
+
+size_t Session::step_count() const { return trace ? trace->trace.steps.size() : 0; }
+
+size_t Session::compare_step() const {
+    if (!compare || compare->trace.steps.empty()) return 0;
+    return std::min(step, compare->trace.steps.size() - 1);
+}
+
+void Session::step_forward() {
+    if (step + 1 < step_count()) ++step;
+}
+void Session::step_back() {
+    if (step > 0) --step;
+}
+void Session::first_step() { step = 0; }
+void Session::last_step() { step = step_count() ? step_count() - 1 : 0; }
+void Session::go_to(size_t k) { step = std::min(k, step_count() ? step_count() - 1 : 0); }
+void Session::toggle_play() {
+    if (!playing && step + 1 >= step_count()) step = 0;  // play again from the start
+    playing = !playing;
+}
+
+}  // namespace scanlab::gui

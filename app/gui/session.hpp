@@ -1,0 +1,139 @@
+#pragma once
+// The app's model: what the user asked for (the Form), the traces on screen, the step being shown
+// and the play state. Panels read a Session and call its commands; they never compute a scan.
+// Scans, trace files and the Figure 9.10 reference run happen on worker threads through
+// select_backend(), so the window stays live; poll() swaps finished results in on the UI thread.
+#include <chrono>
+#include <cstdint>
+#include <future>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "../../core/backend.hpp"
+#include "../../core/request.hpp"
+#include "../../core/trace.hpp"
+#include "trace_book.hpp"
+
+namespace scanlab::gui {
+
+enum class InputSource : uint8_t { preset, text, random };
+
+// The controls' state: a request as the user states it, before it is checked.
+struct Form {
+    Algorithm algorithm = Algorithm::hierarchical;
+    Algorithm block_algorithm = Algorithm::kogge_stone;
+    OpKind op = OpKind::sum;
+    ElementType type = ElementType::int32;
+    bool exclusive = false;
+    int section = 0;  // 0: automatic (the preset's section, else the algorithm's default)
+    int warp_width = 32;
+    Schedule schedule;
+    BackendChoice backend = BackendChoice::automatic;
+    InputSource source = InputSource::preset;
+    std::string preset = "fig9.10";
+    std::string text = "2 1 3 1 0 4 1 2 0 3 1 2 5 3 1 2";
+    int64_t random_n = 64;
+    uint64_t seed = 1;
+    Algorithm compare_algorithm = Algorithm::brent_kung;
+};
+
+// A finished trace with its bookkeeping (computed on the worker, never in a frame).
+struct ShownTrace {
+    Trace trace;
+    TraceBook book;
+    std::string origin;  // "Figure 9.10 preset", "file traces/run.json", ...
+};
+using TracePtr = std::shared_ptr<const ShownTrace>;
+
+// What a run of the Form produces on the worker thread.
+struct RunResult {
+    TracePtr main;
+    TracePtr compare;           // null when the comparison run was refused
+    std::string compare_error;  // its sentence
+    std::string backend_note;   // select_backend's note (e.g. "backend: CPU emulation (...)")
+    std::string backend_description;
+    std::string error;  // non-empty: the run was refused, nothing else is set
+};
+
+// The form's input values, parsed as the CLI parses them (same ScanError sentences); `origin`
+// is set to a description of where they came from.
+ValueArray form_input(const Form& form, std::string& origin);
+// The form's request for `algorithm` (the main one or the comparison), with the CLI's rule that
+// a preset's section size applies to the multi-block algorithms unless one was chosen.
+ScanRequest form_request(const Form& form, Algorithm algorithm);
+
+// The app refuses a full trace larger than this (the CLI's --max-trace-mb default is larger:
+// the app keeps two traces and the Figure 9.10 one in memory).
+inline constexpr size_t kAppMaxTraceBytes = size_t(256) << 20;
+
+// Runs the form (and the comparison algorithm on the same input) through the backend. Blocking;
+// the Session calls it on a worker thread, the tests and `--shot` may call it directly.
+RunResult run_form(const Form& form, bool with_compare);
+
+// The Figure 9.10 reference run the panel of that name always shows.
+TracePtr run_fig910(BackendChoice backend);
+
+TracePtr make_shown(Trace trace, std::string origin);
+
+class Session {
+public:
+    Form form;
+
+    // The traces on screen (null until the first run finishes).
+    TracePtr trace;
+    TracePtr compare;
+    TracePtr fig910;
+    std::string compare_error;
+    std::string backend_note;
+    std::string backend_description;
+
+    // The last refusal (bad input, unreadable file), shown inline; the trace above stays.
+    std::string error;
+    // A short confirmation ("saved ...") shown in the status bar.
+    std::string status;
+
+    // Stepping. `step` indexes trace->trace.steps; the compare view shows min(step, its last).
+    size_t step = 0;
+    bool playing = false;
+    float steps_per_second = 1.5f;
+
+    // Commands.
+    void run();  // the form, on a worker; the result replaces the trace when it is done
+    void open_trace(const std::string& path);
+    void save_trace(const std::string& path);
+    void load_fig910();
+    void step_forward();
+    void step_back();
+    void first_step();
+    void last_step();
+    void toggle_play();
+    void go_to(size_t k);
+
+    // Called once a frame: takes in finished work and advances playback by dt seconds.
+    void poll(double dt);
+    // Blocks until no work is pending (for --shot and the tests).
+    void wait();
+
+    bool busy() const;
+    std::string busy_what() const;
+    size_t step_count() const;
+    // The step of the comparison trace shown beside step `step`.
+    size_t compare_step() const;
+
+private:
+    enum class JobKind { run, open, save, fig910 };
+    struct Job {
+        JobKind kind;
+        uint64_t generation;
+        std::string what;
+        std::future<RunResult> future;
+    };
+    std::vector<Job> jobs_;
+    uint64_t generation_ = 0;  // the newest run/open; older results are dropped
+    double play_clock_ = 0;
+    void finish(Job& job, RunResult result);
+};
+
+}  // namespace scanlab::gui

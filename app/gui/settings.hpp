@@ -1,0 +1,34 @@
+#pragma once
+// What the app remembers between runs: the form, the layout and the classroom switches, kept in
+// $XDG_CONFIG_HOME/scanlab/settings.ini (or ~/.config/scanlab/) beside ImGui's imgui.ini.
+#include <string>
+
+#include "session.hpp"
+
+namespace scanlab::gui {
+
+struct Layout {
+    bool presentation = false;
+    bool show_controls = true;
+    float controls_width = 300;  // the left column
+    float figure_width = 400;    // the right column (Figure 9.10 and the source)
+    float cell_width = 46;       // array view zoom: pixels per element
+    int tab = 0;                 // the centre tabs: step view, compare, counts, live run
+    int window_width = 1440, window_height = 900;
+};
+
+struct Settings {
+    Form form;
+    Layout layout;
+    float steps_per_second = 1.5f;
+};
+
+// The folder, created if missing; empty if there is no home to keep it in.
+std::string config_dir();
+// Missing or unreadable settings give the defaults; unknown or bad lines are skipped.
+Settings load_settings(const std::string& path);
+std::string settings_text(const Settings& s);
+Settings parse_settings(const std::string& text);
+bool save_settings(const std::string& path, const Settings& s);
+
+}  // namespace scanlab::gui

@@ -1,0 +1,116 @@
+#include "shot_options.hpp"
+
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+#include "../cli/options.hpp"
+
+namespace scanlab::gui {
+namespace {
+
+View parse_view(const std::string& v) {
+    if (v == "window") return View::window;
+    if (v == "array") return View::array;
+    if (v == "diagram") return View::diagram;
+    if (v == "fig9.10") return View::fig910;
+    if (v == "counts") return View::counts;
+    if (v == "source") return View::source;
+    if (v == "compare") return View::compare;
+    throw ScanError("unknown view '" + v + "'; choose window, array, diagram, fig9.10, counts, source or compare");
+}
+
+template <class T>
+bool whole(const std::string& s, T& out) {
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && p == s.data() + s.size() && !s.empty();
+}
+
+}  // namespace
+
+std::string shot_usage() {
+    return "usage: scanlab shot --algo ALGO INPUT [OPTIONS] --step K --out FILE.png [--size WxH] [--view VIEW]\n"
+           "                    [--compare ALGO] [--presentation] [--zoom PX]\n"
+           "  INPUT and OPTIONS as for scanlab trace; K is a step number of `scanlab trace` (or 'last');\n"
+           "  VIEW: window (default), array, diagram, fig9.10, counts, source, compare.\n"
+           "  Needs a display; on a machine without one: xvfb-run -a scanlab shot ...\n";
+}
+
+ShotOptions parse_shot_options(const std::vector<std::string>& args) {
+    ShotOptions o;
+    std::vector<std::string> trace_args{"trace"};
+    bool have_step = false;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        auto value = [&]() -> const std::string& {
+            if (i + 1 >= args.size()) throw ScanError(a + " needs a value");
+            return args[++i];
+        };
+        if (a == "--step") {
+            const std::string& v = value();
+            if (v == "last") o.step_last = true;
+            else if (!whole(v, o.step)) throw ScanError("--step expects a step number (see scanlab trace) or 'last', got '" + v + "'");
+            have_step = true;
+        } else if (a == "--out") {
+            o.out = value();
+        } else if (a == "--size") {
+            const std::string& v = value();
+            const size_t x = v.find('x');
+            if (x == std::string::npos || !whole(v.substr(0, x), o.width) || !whole(v.substr(x + 1), o.height) || o.width < 320 ||
+                o.height < 240 || o.width > 8192 || o.height > 8192)
+                throw ScanError("--size expects WIDTHxHEIGHT from 320x240 to 8192x8192, got '" + v + "'");
+        } else if (a == "--view") {
+            o.view = parse_view(value());
+        } else if (a == "--presentation") {
+            o.presentation = true;
+        } else if (a == "--zoom") {
+            const std::string& v = value();
+            int px = 0;
+            if (!whole(v, px) || px < 2 || px > 200) throw ScanError("--zoom expects pixels per element from 2 to 200, got '" + v + "'");
+            o.cell_width = float(px);
+        } else if (a == "--compare") {
+            const std::string& v = value();
+            const auto alg = parse_algorithm(v);
+            if (!alg) throw ScanError("unknown algorithm '" + v + "' for --compare");
+            o.form.compare_algorithm = *alg;
+        } else if (a == "--help" || a == "-h") {
+            throw ScanError(shot_usage());
+        } else {
+            trace_args.push_back(a);
+        }
+    }
+    if (!have_step) throw ScanError("shot needs --step K (a step number of scanlab trace, or 'last')");
+    if (o.out.empty()) throw ScanError("shot needs --out FILE.png");
+    const cli::Options c = cli::parse_options(trace_args);
+    Form& f = o.form;
+    f.algorithm = c.request.algorithm;
+    f.block_algorithm = c.request.block_algorithm;
+    f.op = c.request.op;
+    f.type = c.request.type;
+    f.exclusive = c.request.exclusive;
+    f.section = c.section_given ? c.request.section : 0;
+    f.warp_width = c.request.warp_width;
+    f.schedule = c.request.schedule;
+    f.backend = c.backend;
+    if (c.input.preset) {
+        f.source = InputSource::preset;
+        f.preset = *c.input.preset;
+    } else if (c.input.text) {
+        f.source = InputSource::text;
+        f.text = *c.input.text;
+    } else if (c.input.file) {
+        std::ifstream in(*c.input.file);
+        if (!in) throw ScanError("cannot read input file '" + *c.input.file + "': it does not exist or is not readable");
+        std::stringstream b;
+        b << in.rdbuf();
+        f.source = InputSource::text;
+        f.text = b.str();
+    } else {
+        f.source = InputSource::random;
+        f.random_n = *c.input.random_n;
+        f.seed = c.input.seed;
+    }
+    return o;
+}
+
+}  // namespace scanlab::gui

@@ -1,0 +1,28 @@
+#pragma once
+// `scanlab shot` (= `scanlab-app --shot`): the trace command's options, plus which step and view
+// to render and where to write the PNG. Parsed with the CLI's own parser, so the words and the
+// refusals are the CLI's.
+#include <string>
+#include <vector>
+
+#include "app.hpp"
+
+namespace scanlab::gui {
+
+struct ShotOptions {
+    Form form;
+    size_t step = 0;
+    bool step_last = false;
+    std::string out;
+    int width = 1440, height = 900;
+    View view = View::window;
+    bool presentation = false;
+    float cell_width = 0;  // 0: the default zoom
+};
+
+// Throws ScanError with a sentence naming the bad word.
+ShotOptions parse_shot_options(const std::vector<std::string>& args);
+
+std::string shot_usage();
+
+}  // namespace scanlab::gui

@@ -1,0 +1,128 @@
+// The step diagram in the style of the book's Figures 9.1 and 9.5: one row per step (the input
+// on top), one column per element, a line for every addition from the element read to the
+// element written; the current step is highlighted. Scrolls with the array view.
+#include <algorithm>
+#include <cmath>
+
+#include "app.hpp"
+
+namespace scanlab::gui {
+
+float row_label_width() { return ImGui::GetFontSize() * 4.2f; }
+
+void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const char* id, int scroll_slot) {
+    const Trace& t = st.trace;
+    if (!st.book.full || t.steps.empty()) return;
+    const Palette& p = app.palette();
+    const float font = ImGui::GetFontSize();
+    const float w = app.layout.cell_width;
+    const float rh = std::max(font * 1.7f, 18.0f);
+    const float label_w = row_label_width();
+    size_t cols = size_of(t.input);
+    for (const Step& s : t.steps) cols = std::max(cols, size_of(s.values));
+    const size_t rows = t.steps.size() + 1;  // the input, then every step
+
+    ImGui::BeginChild(id, ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
+    {
+        float& seen = app.scroll_seen[scroll_slot];
+        const float cur = ImGui::GetScrollX();
+        if (std::fabs(cur - seen) > 0.5f) app.shared_scroll_x = cur;
+        else if (std::fabs(cur - app.shared_scroll_x) > 0.5f) ImGui::SetScrollX(app.shared_scroll_x);
+        seen = app.shared_scroll_x;
+    }
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(label_w + float(cols) * w + 8, float(rows) * rh + 4));
+    const float x0 = origin.x + label_w;
+    const ImVec2 wp = ImGui::GetWindowPos(), ws = ImGui::GetWindowSize();
+    const size_t c_lo = size_t(std::clamp((wp.x - x0) / w - 1, 0.0f, float(cols)));
+    const size_t c_hi = size_t(std::clamp((wp.x + ws.x - x0) / w + 1, 0.0f, float(cols)));
+    const size_t r_lo = size_t(std::clamp((wp.y - origin.y) / rh - 1, 0.0f, float(rows)));
+    const size_t r_hi = size_t(std::clamp((wp.y + ws.y - origin.y) / rh + 1, 0.0f, float(rows)));
+    auto cx = [&](size_t i) { return x0 + (float(i) + 0.5f) * w; };
+    auto ry = [&](size_t r) { return origin.y + (float(r) + 0.5f) * rh; };
+    auto row_values = [&](size_t r) -> const ValueArray& { return r == 0 ? t.input : t.steps[r - 1].values; };
+
+    // Keep the current step in view when it changes.
+    static size_t last_current = size_t(-1);
+    if (last_current != current) {
+        const float y = float(current + 1) * rh;
+        if (y < ImGui::GetScrollY() || y + rh > ImGui::GetScrollY() + ws.y - rh) ImGui::SetScrollY(std::max(0.0f, y - ws.y * 0.4f));
+        last_current = current;
+    }
+
+    // The current step's band.
+    const float band_top = origin.y + float(current + 1) * rh;
+    dl->AddRectFilled(ImVec2(wp.x, band_top), ImVec2(wp.x + ws.x, band_top + rh), col(p.current_row, 160));
+
+    const ImU32 op_c = col(p.arrow_op, 230), faint = col(p.arrow_copy, 90);
+    const float thick = std::clamp(w / 20.0f, 1.0f, 2.2f);
+    for (size_t r = std::max<size_t>(r_lo, 1); r < r_hi; ++r) {
+        const Step& s = t.steps[r - 1];
+        const size_t above = size_of(row_values(r - 1));
+        const bool from_above = !(s.phase == Phase::load && r - 1 > 0 && s.depth == 0 && s.kernel != Kernel::k2);
+        for (const Access& a : s.accesses) {
+            if (!from_above || a.src < 0 || size_t(a.src) >= above) continue;
+            const size_t lo = size_t(std::min(a.src, a.dst)), hi = size_t(std::max(a.src, a.dst));
+            if (hi + 1 < c_lo || lo > c_hi) continue;
+            const ImVec2 from(cx(size_t(a.src)), ry(r - 1)), to(cx(size_t(a.dst)), ry(r));
+            dl->AddLine(from, to, a.applies_op ? op_c : faint, a.applies_op ? (r - 1 == current ? thick * 1.8f : thick) : 1.0f);
+            if (a.applies_op && a.src != a.dst && size_t(a.dst) < above && s.phase != Phase::block_sum_write &&
+                s.phase != Phase::add_block_sums)
+                dl->AddLine(ImVec2(cx(size_t(a.dst)), ry(r - 1)), to, faint, 1.0f);
+        }
+    }
+    const float dot = std::clamp(w * 0.16f, 1.5f, font * 0.3f);
+    for (size_t r = r_lo; r < r_hi; ++r) {
+        const ValueArray& v = row_values(r);
+        const bool cur_row = r == current + 1;
+        const size_t n = size_of(v);
+        std::vector<uint8_t> written;
+        if (r > 0) {
+            written.assign(n, 0);
+            for (const Access& a : t.steps[r - 1].accesses)
+                if (a.applies_op && a.dst >= 0 && size_t(a.dst) < n) written[size_t(a.dst)] = 1;
+        }
+        for (size_t i = std::min(c_lo, n); i < std::min(c_hi, n); ++i) {
+            const bool hit = r > 0 && written[i];
+            dl->AddCircleFilled(ImVec2(cx(i), ry(r)), hit ? dot * 1.5f : dot,
+                                hit ? col(p.thread_active) : ImGui::GetColorU32(ImGuiCol_Text), 12);
+            if (cur_row && w >= font * 1.6f) {
+                const std::string val = format_value(v, i);
+                const ImVec2 sz = ImGui::CalcTextSize(val.c_str());
+                if (sz.x < w - 2) dl->AddText(ImVec2(cx(i) + dot + 1, ry(r) - sz.y), ImGui::GetColorU32(ImGuiCol_Text), val.c_str());
+            }
+        }
+    }
+    // Row labels, pinned to the left edge.
+    const float lx = std::max(origin.x, wp.x);
+    for (size_t r = r_lo; r < r_hi; ++r) {
+        const float yy = origin.y + float(r) * rh;
+        dl->AddRectFilled(ImVec2(lx, yy), ImVec2(lx + label_w - 2, yy + rh),
+                          r == current + 1 ? col(p.current_row) : ImGui::GetColorU32(ImGuiCol_ChildBg));
+        std::string label = r == 0 ? std::string("input") : prefixed("#", static_cast<long long>(r - 1));
+        dl->AddText(ImVec2(lx + 4, yy + (rh - font) * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), label.c_str());
+    }
+    // The current step's full label at the right end of its band.
+    if (current + 1 >= r_lo && current + 1 < r_hi) {
+        const std::string label = step_label(t.steps[current]);
+        const ImVec2 sz = ImGui::CalcTextSize(label.c_str());
+        const float rx = wp.x + ws.x - sz.x - ImGui::GetStyle().ScrollbarSize - 10;
+        dl->AddRectFilled(ImVec2(rx - 6, band_top), ImVec2(rx + sz.x + 6, band_top + rh), col(p.current_row));
+        dl->AddText(ImVec2(rx, band_top + (rh - font) * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), label.c_str());
+    }
+    if (ImGui::IsWindowHovered()) {
+        const ImVec2 m = ImGui::GetIO().MousePos;
+        const float rf = (m.y - origin.y) / rh;
+        if (rf >= 0 && rf < float(rows)) {
+            const size_t r = size_t(rf);
+            if (m.x < lx + label_w) {
+                ImGui::SetTooltip("%s", r == 0 ? "the input X" : step_label(t.steps[r - 1]).c_str());
+                if (r > 0 && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && &st == app.session.trace.get()) app.session.go_to(r - 1);
+            }
+        }
+    }
+    ImGui::EndChild();
+}
+
+}  // namespace scanlab::gui

@@ -1,0 +1,147 @@
+// The stepper: first / back / play-pause / forward / last, speed, and a timeline scrubber whose
+// ticks carry the steps' labels in the chapter's words ("K1 · stride 4", "reduction level 2").
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app.hpp"
+
+namespace scanlab::gui {
+namespace {
+
+// A band colour per kernel, so K1 / K2 / K3 / host read as groups on the timeline.
+ImU32 kernel_band(Kernel k, int alpha) {
+    switch (k) {
+        case Kernel::single: return IM_COL32(80, 110, 160, alpha);
+        case Kernel::k1: return IM_COL32(80, 120, 190, alpha);
+        case Kernel::k2: return IM_COL32(130, 90, 180, alpha);
+        case Kernel::k3: return IM_COL32(70, 150, 120, alpha);
+        case Kernel::host: return IM_COL32(170, 120, 60, alpha);
+    }
+    return IM_COL32(100, 100, 100, alpha);
+}
+
+// The label without its kernel, for ticks too narrow for the whole label.
+std::string short_label(const Step& s) {
+    std::string l = step_label(s);
+    const size_t dot = l.rfind(" · ");
+    return dot == std::string::npos ? l : l.substr(dot + 4);
+}
+
+void timeline(App& app) {
+    Session& s = app.session;
+    const std::vector<Step>& steps = s.trace->trace.steps;
+    const size_t n = steps.size();
+    if (n == 0) return;
+    const Palette& p = app.palette();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float font = ImGui::GetFontSize();
+    const float w = ImGui::GetContentRegionAvail().x;
+    const float h = font * 3.1f;
+    const ImVec2 a = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton("timeline", ImVec2(w, h));
+    const float slot = w / float(n);
+    auto slot_of = [&](float x) { return size_t(std::clamp(int((x - a.x) / slot), 0, int(n) - 1)); };
+    if (ImGui::IsItemActive()) {
+        s.playing = false;
+        s.go_to(slot_of(ImGui::GetIO().MousePos.x));
+    }
+    // Kernel bands across the top third, labelled with the kernel's name where it fits.
+    const float band_h = font * 1.25f;
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && steps[j].kernel == steps[i].kernel && steps[j].depth == steps[i].depth) ++j;
+        const float x0 = a.x + slot * float(i), x1 = a.x + slot * float(j);
+        dl->AddRectFilled(ImVec2(x0 + 1, a.y), ImVec2(x1 - 1, a.y + band_h), kernel_band(steps[i].kernel, 200), 3);
+        std::string k = steps[i].kernel == Kernel::single ? std::string(name(s.trace->trace.algorithm))
+                                                          : std::string(name(steps[i].kernel));
+        if (steps[i].depth > 0) k += " · S^" + std::to_string(steps[i].depth);
+        if (ImGui::CalcTextSize(k.c_str()).x < x1 - x0 - 6)
+            dl->AddText(ImVec2(x0 + 5, a.y + (band_h - font) * 0.5f), IM_COL32_WHITE, k.c_str());
+        i = j;
+    }
+    // Ticks with labels, the current step as a filled slot.
+    const float ty = a.y + band_h + 2;
+    const size_t cur = s.step;
+    dl->AddRectFilled(ImVec2(a.x + slot * float(cur), ty), ImVec2(a.x + slot * float(cur + 1), a.y + h), col(p.current_row), 3);
+    const size_t label_every = std::max<size_t>(1, size_t(std::ceil(font * 4.0f / std::max(slot, 1.0f))));
+    const float room = slot * float(label_every) - 6;
+    auto label_for = [&](size_t i, float space) {
+        std::string full = step_label(steps[i]);
+        if (ImGui::CalcTextSize(full.c_str()).x < space) return full;
+        std::string part = short_label(steps[i]);
+        if (ImGui::CalcTextSize(part.c_str()).x < space) return part;
+        return std::to_string(i);
+    };
+    // The current step's label first, so the others can keep out of its way.
+    const std::string cur_text = label_for(cur, std::max(room, font * 9));
+    const float cur_w = ImGui::CalcTextSize(cur_text.c_str()).x;
+    const float cur_x = std::clamp(a.x + slot * float(cur) + 4, a.x, a.x + w - cur_w - 4);
+    for (size_t i = 0; i < n; ++i) {
+        const float x = a.x + slot * float(i);
+        dl->AddLine(ImVec2(x, ty), ImVec2(x, ty + font * 0.4f), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+        if (i % label_every != 0 || i == cur) continue;
+        const std::string text = label_for(i, room);
+        const float tw = ImGui::CalcTextSize(text.c_str()).x;
+        if (tw > room + 4 || (x + 4 < cur_x + cur_w + 6 && x + 4 + tw > cur_x - 6)) continue;
+        dl->AddText(ImVec2(x + 4, ty + font * 0.45f), ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
+    }
+    dl->AddRectFilled(ImVec2(cur_x - 3, ty + font * 0.4f), ImVec2(cur_x + cur_w + 3, ty + font * 1.5f), col(p.current_row), 3);
+    dl->AddText(ImVec2(cur_x, ty + font * 0.45f), IM_COL32_WHITE, cur_text.c_str());
+    if (ImGui::IsItemHovered()) {
+        const size_t k = slot_of(ImGui::GetIO().MousePos.x);
+        ImGui::SetTooltip("step %zu: %s\n%lld additions, %lld active / %lld idle threads", k, step_label(steps[k]).c_str(),
+                          static_cast<long long>(steps[k].counts.additions), static_cast<long long>(steps[k].counts.active_threads),
+                          static_cast<long long>(steps[k].counts.idle_threads));
+    }
+}
+
+}  // namespace
+
+void draw_stepper(App& app) {
+    Session& s = app.session;
+    if (!s.trace) {
+        if (s.busy()) {
+            spinner(ImGui::GetFontSize() * 0.6f, ImGui::GetColorU32(ImGuiCol_Text));
+            ImGui::SameLine();
+            ImGui::TextUnformatted("running the first trace...");
+        } else {
+            ImGui::TextUnformatted("No trace yet: choose an input on the left.");
+        }
+        return;
+    }
+    const size_t n = s.step_count();
+    ImGui::BeginDisabled(n == 0);
+    if (ImGui::Button("|<")) s.first_step();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("first step (Home)");
+    ImGui::SameLine();
+    if (ImGui::Button("<")) s.playing = false, s.step_back();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("step back (Left)");
+    ImGui::SameLine();
+    if (ImGui::Button(s.playing ? "Pause" : "Play", ImVec2(ImGui::GetFontSize() * 4, 0))) s.toggle_play();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("play / pause (Space)");
+    ImGui::SameLine();
+    if (ImGui::Button(">")) s.playing = false, s.step_forward();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("step forward (Right)");
+    ImGui::SameLine();
+    if (ImGui::Button(">|")) s.last_step();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("last step (End)");
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+    ImGui::SliderFloat("##speed", &s.steps_per_second, 0.25f, 10.0f, "%.2f steps/s", ImGuiSliderFlags_Logarithmic);
+    if (n > 0) {
+        char text[160];
+        std::snprintf(text, sizeof text, "step #%zu of %zu:  %s", s.step, n, step_label(s.trace->trace.steps[s.step]).c_str());
+        ImGui::SameLine();
+        if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text).x) ImGui::NewLine();
+        ImGui::TextUnformatted(text);
+    }
+    if (s.busy()) {
+        ImGui::SameLine();
+        spinner(ImGui::GetFontSize() * 0.5f, ImGui::GetColorU32(ImGuiCol_Text));
+    }
+    timeline(app);
+}
+
+}  // namespace scanlab::gui

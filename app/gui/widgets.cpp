@@ -1,0 +1,68 @@
+// Small widgets the panels share: a busy spinner, legend swatches, column splitters.
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+
+#include "app.hpp"
+
+namespace scanlab::gui {
+
+std::string prefixed(const char* prefix, long long number) {
+    std::string s(prefix);
+    s += std::to_string(number);
+    return s;
+}
+
+void cell_text(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 c, const std::string& text) {
+    // As large as the theme's font, smaller when the cell is narrow; too small to read: nothing.
+    ImFont* font = ImGui::GetFont();
+    float size = std::min(ImGui::GetFontSize(), (b.y - a.y) * 0.75f);
+    const float width = font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x;
+    if (width > b.x - a.x - 3) size *= (b.x - a.x - 3) / width;
+    if (size < 7) return;
+    const ImVec2 sz = font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str());
+    dl->AddText(font, size, ImVec2(std::floor((a.x + b.x - sz.x) * 0.5f), std::floor((a.y + b.y - sz.y) * 0.5f)), c, text.c_str());
+}
+
+float cell_height() { return std::round(ImGui::GetFontSize() * 1.9f); }
+
+void spinner(float radius, ImU32 color) {
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(radius * 2, radius * 2));
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float t = float(ImGui::GetTime()) * 6.0f;
+    const ImVec2 c(p.x + radius, p.y + radius);
+    dl->PathArcTo(c, radius * 0.8f, t, t + 4.2f, 24);
+    dl->PathStroke(color, false, radius * 0.3f);
+}
+
+void legend_swatch(Rgb c, const char* label) {
+    const float s = ImGui::GetFontSize() * 0.7f;
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float y = p.y + (ImGui::GetTextLineHeight() - s) * 0.5f;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(ImVec2(p.x, y), ImVec2(p.x + s, y + s), col(c));
+    dl->AddRect(ImVec2(p.x, y), ImVec2(p.x + s, y + s), ImGui::GetColorU32(ImGuiCol_Text));
+    ImGui::Dummy(ImVec2(s, s));
+    ImGui::SameLine(0, 4);
+    ImGui::TextUnformatted(label);
+}
+
+bool vertical_splitter(const char* id, float* width, float min_width, float max_width, float height, bool grow_left) {
+    ImGui::SameLine(0, 0);
+    const float w = 6.0f;
+    ImGui::InvisibleButton(id, ImVec2(w, height));
+    const bool active = ImGui::IsItemActive();
+    if (ImGui::IsItemHovered() || active) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(a.x + 2, a.y), ImVec2(b.x - 2, b.y),
+                                              ImGui::GetColorU32(active ? ImGuiCol_SeparatorActive : ImGuiCol_Separator));
+    if (active) {
+        const float d = ImGui::GetIO().MouseDelta.x;
+        *width = std::clamp(*width + (grow_left ? d : -d), min_width, max_width);
+    }
+    ImGui::SameLine(0, 0);
+    return active;
+}
+
+}  // namespace scanlab::gui

@@ -1,0 +1,381 @@
+// The desktop app's model, without a window: the Session runs scans on worker threads and keeps
+// the last good trace on a refusal; the bookkeeping the views draw from; the source listings;
+// the settings file.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "app/gui/listings.hpp"
+#include "app/gui/session.hpp"
+#include "app/gui/settings.hpp"
+#include "app/gui/trace_book.hpp"
+#include "cli_run.hpp"
+#include "core/emulate.hpp"
+#include "core/error.hpp"
+#include "core/input.hpp"
+
+using namespace scanlab;
+using namespace scanlab::gui;
+
+namespace {
+
+Trace run(Algorithm a, const std::string& text, int section = 0, Algorithm block = Algorithm::kogge_stone) {
+    ScanRequest q;
+    q.algorithm = a;
+    q.block_algorithm = block;
+    q.section = section;
+    return emulate(q, parse_values(text, ElementType::int32));
+}
+
+const std::string kFig910 = "2 1 3 1 0 4 1 2 0 3 1 2 5 3 1 2";
+
+std::string temp_path(const std::string& name) {
+    return (std::filesystem::temp_directory_path() / ("scanlab_app_test_" + std::to_string(::getpid()) + "_" + name)).string();
+}
+
+std::vector<int32_t> ints(const ValueArray& v) { return std::get<std::vector<int32_t>>(v); }
+
+Session ran_fig910() {
+    Session s;
+    s.run();
+    s.wait();
+    return s;
+}
+
+}  // namespace
+
+// ---- source listings ---------------------------------------------------------------------------
+
+TEST(AppListings, EveryEmbeddedListingParses) {
+    ASSERT_FALSE(embedded_listings().empty());
+    for (const EmbeddedFile& f : embedded_listings()) {
+        const Listing l = parse_listing(f.name, f.text);  // throws, naming the line, if malformed
+        EXPECT_FALSE(l.title.empty()) << f.name;
+        EXPECT_FALSE(l.lines.empty()) << f.name;
+        EXPECT_NE(find_listing(f.name), nullptr) << f.name;
+    }
+}
+
+TEST(AppListings, EveryStepOfEveryAlgorithmHighlightsAtLeastOneLine) {
+    // Inputs that reach every phase: one section, several sections, and S scanned hierarchically.
+    const std::string random40 = [] {
+        std::string s;
+        for (int i = 0; i < 40; ++i) s += std::to_string(i % 10) + " ";
+        return s;
+    }();
+    std::vector<Trace> traces;
+    for (Algorithm a : all_algorithms()) {
+        if (a == Algorithm::hierarchical) {
+            for (Algorithm b : {Algorithm::kogge_stone, Algorithm::brent_kung}) {
+                traces.push_back(run(a, kFig910, 4, b));
+                traces.push_back(run(a, random40, 4, b));
+            }
+        } else if (is_single_section(a)) {
+            traces.push_back(run(a, kFig910));
+        } else {
+            traces.push_back(run(a, kFig910, a == Algorithm::sequential ? 0 : 4));
+            if (a != Algorithm::sequential) traces.push_back(run(a, random40, 4));
+        }
+    }
+    size_t checked = 0;
+    for (const Trace& t : traces) {
+        const std::string lname = listing_name(t.algorithm, t.block_algorithm);
+        const Listing* l = find_listing(lname);
+        ASSERT_NE(l, nullptr) << "no listing " << lname;
+        for (const Step& s : t.steps) {
+            const std::vector<int> lines = highlighted_lines(*l, s);
+            EXPECT_FALSE(lines.empty()) << lname << ": step '" << step_label(s) << "' (" << highlight_key(s) << ") highlights nothing";
+            for (int x : lines) EXPECT_TRUE(x >= 1 && size_t(x) <= l->lines.size()) << lname;
+            ++checked;
+        }
+    }
+    EXPECT_GT(checked, 100u);
+}
+
+TEST(AppListings, Fig910StridesHighlightTheStrideLoopAndAddSTheAddKernel) {
+    const Trace t = run(Algorithm::hierarchical, kFig910, 4);
+    const Listing* l = find_listing("hierarchical-kogge-stone");
+    ASSERT_NE(l, nullptr);
+    for (const Step& s : t.steps) {
+        const std::vector<int> lines = highlighted_lines(*l, s);
+        ASSERT_FALSE(lines.empty());
+        std::string code;
+        for (int x : lines) code += l->lines[size_t(x - 1)] + "\n";
+        if (s.phase == Phase::stride) EXPECT_NE(code.find("stride *= 2"), std::string::npos) << step_label(s);
+        if (s.phase == Phase::add_block_sums) EXPECT_NE(code.find("Y[i] += S[blockIdx.x - 1]"), std::string::npos);
+        if (s.phase == Phase::block_sum_write) EXPECT_NE(code.find("S[blockIdx.x] ="), std::string::npos);
+    }
+}
+
+TEST(AppListings, AMalformedHeaderIsRefusedWithTheLine) {
+    EXPECT_THROW(parse_listing("x", "@ scan load 3\n---\ncode\n"), ScanError);          // no colon
+    EXPECT_THROW(parse_listing("x", "@ scan load: 3\n---\ncode\n"), ScanError);         // past the end
+    EXPECT_THROW(parse_listing("x", "@ scan load: 1\ncode\n"), ScanError);              // no ---
+    EXPECT_THROW(parse_listing("x", "@ scan load: two\n---\ncode\n"), ScanError);       // not a number
+    try {
+        parse_listing("bad", "@title t\n@ scan load: 9\n---\na\nb\n");
+        FAIL();
+    } catch (const ScanError& e) {
+        EXPECT_NE(std::string(e.what()).find("bad 'scan load'"), std::string::npos) << e.what();
+    }
+    const Listing ok = parse_listing("ok", "@title T\n@ K1 stride: 1-2, 4\n---\na\nb\nc\nd\n");
+    EXPECT_EQ(ok.highlights.at("K1 stride"), (std::vector<int>{1, 2, 4}));
+}
+
+// ---- trace bookkeeping -------------------------------------------------------------------------
+
+TEST(AppTraceBook, Fig910UpdatedCellsPerStepMatchTheAdditions) {
+    const Trace t = run(Algorithm::hierarchical, kFig910, 4);
+    std::vector<int64_t> updated;
+    for (const Step& s : t.steps) updated.push_back(updated_cell_count(s));
+    // load, stride 1, stride 2, write S, K2 load, stride 1, stride 2, add S
+    EXPECT_EQ(updated, (std::vector<int64_t>{0, 12, 8, 0, 0, 3, 2, 12}));
+    const TraceBook b = make_book(t);
+    EXPECT_EQ(b.cumulative_additions.back(), 37);
+    EXPECT_EQ(b.cumulative_additions, (std::vector<int64_t>{0, 12, 20, 20, 20, 23, 25, 37}));
+}
+
+TEST(AppTraceBook, Fig910Block0IsFinalAfterKernel1AndEveryCellAfterKernel3) {
+    const Trace t = run(Algorithm::hierarchical, kFig910, 4);
+    const TraceBook b = make_book(t);
+    // Block 0 (2 3 6 7) needs no S: it is final after K1's stride 2 (step 2); blocks 1-3 after K3 (step 7).
+    EXPECT_EQ(b.final_from, (std::vector<size_t>{0, 1, 2, 2, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7}));
+    const std::vector<CellState> k3 = cell_states(t, b, 7);
+    for (size_t i = 0; i < 4; ++i) EXPECT_EQ(k3[i], CellState::final_value) << i;
+    for (size_t i = 4; i < 16; ++i) EXPECT_EQ(k3[i], CellState::updated) << i;
+    const std::vector<CellState> load = cell_states(t, b, 0);
+    EXPECT_EQ(load[0], CellState::final_value);  // 2 is already its own prefix sum
+    EXPECT_EQ(load[1], CellState::loaded);
+}
+
+TEST(AppTraceBook, AddOfBlockSumsReadsKernel1sYAndTheScannedS) {
+    const Trace t = run(Algorithm::hierarchical, kFig910, 4);
+    const StepRows r = step_rows(t, 7);
+    ASSERT_NE(r.sums, nullptr);
+    EXPECT_EQ(ints(*r.sums), (std::vector<int32_t>{7, 14, 20, 31}));
+    EXPECT_EQ(ints(*r.before), (std::vector<int32_t>{2, 3, 6, 7, 0, 4, 5, 7, 0, 3, 4, 6, 5, 8, 9, 11}));
+    const StepRows s = step_rows(t, 3);  // write S reads kernel 1's XY
+    EXPECT_EQ(ints(*s.after), (std::vector<int32_t>{7, 7, 6, 11}));
+    EXPECT_EQ(s.before_name, "XY");
+    EXPECT_EQ(step_rows(t, 0).before_name, "X");
+}
+
+TEST(AppTraceBook, ThreadsAndWritersComeFromTheAccesses) {
+    const Trace t = run(Algorithm::brent_kung, kFig910);
+    const Step& level4 = t.steps[4];  // reduction level 4: thread 0 writes XY[15]
+    EXPECT_EQ(step_label(level4), "reduction level 4");
+    const std::vector<uint8_t> act = active_threads(level4);
+    ASSERT_EQ(act.size(), 8u);
+    EXPECT_EQ(std::count(act.begin(), act.end(), 1), level4.counts.active_threads);
+    EXPECT_EQ(writers(level4)[15], 0);
+    EXPECT_EQ(writers(level4)[14], -1);
+}
+
+TEST(AppTraceBook, TheChaptersFormulasPredictTheMeasuredAdditions) {
+    const std::vector<Formula> f = chapter_formulas(16);
+    EXPECT_EQ(f[0].value, 15);
+    EXPECT_EQ(f[1].value, 49);
+    EXPECT_EQ(f[2].value, 26);
+    for (Algorithm a : {Algorithm::sequential, Algorithm::kogge_stone, Algorithm::kogge_stone_double_buffer, Algorithm::brent_kung,
+                        Algorithm::brent_kung_naive}) {
+        const Trace t = run(a, kFig910);
+        const std::optional<Formula> fo = formula_for(t);
+        ASSERT_TRUE(fo) << name(a);
+        EXPECT_EQ(fo->value, t.counts.additions) << name(a);
+    }
+    EXPECT_FALSE(formula_for(run(Algorithm::hierarchical, kFig910, 4)));
+}
+
+// ---- the session -------------------------------------------------------------------------------
+
+TEST(AppSession, TheDefaultRunIsFigure910OnAWorkerThread) {
+    Session s;
+    s.run();
+    EXPECT_TRUE(s.busy() || s.trace == nullptr);
+    s.wait();
+    ASSERT_NE(s.trace, nullptr);
+    EXPECT_EQ(s.trace->trace.algorithm, Algorithm::hierarchical);
+    EXPECT_EQ(s.trace->trace.section, 4);
+    EXPECT_EQ(ints(s.trace->trace.result), (std::vector<int32_t>{2, 3, 6, 7, 7, 11, 12, 14, 14, 17, 18, 20, 25, 28, 29, 31}));
+    ASSERT_NE(s.compare, nullptr);  // brent-kung on the same 16 values
+    EXPECT_EQ(s.compare->trace.algorithm, Algorithm::brent_kung);
+    EXPECT_EQ(s.compare->trace.counts.additions, 26);
+    EXPECT_FALSE(s.busy());
+}
+
+TEST(AppSession, BadInputShowsTheCLIsSentenceAndKeepsTheLastTrace) {
+    Session s = ran_fig910();
+    const TracePtr good = s.trace;
+    s.form.source = InputSource::text;
+    s.form.text = "1 2 x 4";
+    s.run();
+    s.wait();
+    EXPECT_EQ(s.trace, good);
+    const CliResult cli = run_cli({"scan", "--input", "1 2 x 4"});
+    EXPECT_EQ(cli.exit_code, 1);
+    EXPECT_EQ(cli.err, "scanlab: error: " + s.error + "\n");
+    EXPECT_NE(s.error.find("'x'"), std::string::npos);
+
+    s.form.text = "1 2 3";  // a good run clears the message
+    s.run();
+    s.wait();
+    EXPECT_TRUE(s.error.empty());
+    EXPECT_NE(s.trace, good);
+}
+
+TEST(AppSession, ARefusedSizeIsTheCLIsSentenceToo) {
+    Session s = ran_fig910();
+    const TracePtr good = s.trace;
+    s.form.algorithm = Algorithm::kogge_stone;
+    s.form.source = InputSource::random;
+    s.form.random_n = 5000;
+    s.run();
+    s.wait();
+    EXPECT_EQ(s.trace, good);
+    const CliResult cli = run_cli({"scan", "--algo", "kogge-stone", "--random", "5000"});
+    EXPECT_EQ(cli.err, "scanlab: error: " + s.error + "\n");
+}
+
+TEST(AppSession, AComparisonThatCannotRunIsReportedAndTheMainRunStands) {
+    Session s;
+    s.form.source = InputSource::random;
+    s.form.random_n = 5000;
+    s.form.section = 0;
+    s.form.compare_algorithm = Algorithm::kogge_stone;  // one section of at most 1024
+    s.run();
+    s.wait();
+    ASSERT_NE(s.trace, nullptr);
+    EXPECT_TRUE(s.error.empty()) << s.error;
+    EXPECT_EQ(s.compare, nullptr);
+    EXPECT_FALSE(s.compare_error.empty());
+}
+
+TEST(AppSession, MalformedTruncatedOrForeignFilesLeaveTheTraceAlone) {
+    Session s = ran_fig910();
+    const TracePtr good = s.trace;
+    const std::string trunc = temp_path("truncated.json"), foreign = temp_path("foreign.json");
+    {
+        std::ofstream(trunc) << "{\"format\": \"scanlab-trace\", \"version\": 1, \"steps\": [";
+        std::ofstream(foreign) << "{\"hello\": \"world\"}";
+    }
+    for (const std::string& path : {trunc, foreign, temp_path("missing.json")}) {
+        s.open_trace(path);
+        s.wait();
+        EXPECT_EQ(s.trace, good) << path;
+        EXPECT_NE(s.error.find(path), std::string::npos) << s.error;
+    }
+    std::filesystem::remove(trunc);
+    std::filesystem::remove(foreign);
+}
+
+TEST(AppSession, ASavedTraceOpensAsTheSameTraceWithItsComparison) {
+    Session s = ran_fig910();
+    s.go_to(5);
+    const std::string path = temp_path("saved.json");
+    s.save_trace(path);
+    s.wait();
+    EXPECT_TRUE(s.error.empty()) << s.error;
+    EXPECT_NE(s.status.find(path), std::string::npos);
+    const TracePtr before = s.trace;
+    Session other;
+    other.form.compare_algorithm = Algorithm::sequential;
+    other.open_trace(path);
+    other.wait();
+    ASSERT_NE(other.trace, nullptr) << other.error;
+    EXPECT_EQ(other.trace->trace.steps.size(), before->trace.steps.size());
+    EXPECT_TRUE(bitwise_equal(other.trace->trace.result, before->trace.result));
+    EXPECT_EQ(other.trace->trace.counts, before->trace.counts);
+    EXPECT_EQ(other.step, 0u);
+    ASSERT_NE(other.compare, nullptr);
+    EXPECT_EQ(other.compare->trace.counts.additions, 15);  // sequential on the file's 16 values
+    std::filesystem::remove(path);
+}
+
+TEST(AppSession, SavingWhereItCannotIsASentenceAndLeavesNoFile) {
+    Session s = ran_fig910();
+    s.save_trace("/nonexistent-folder/x.json");
+    s.wait();
+    EXPECT_NE(s.error.find("cannot save"), std::string::npos) << s.error;
+    EXPECT_FALSE(std::filesystem::exists("/nonexistent-folder/x.json.part"));
+}
+
+TEST(AppSession, PlayAdvancesWithTimeAndStopsAtTheLastStep) {
+    Session s = ran_fig910();
+    s.steps_per_second = 2;
+    s.toggle_play();
+    s.poll(0.6);
+    EXPECT_EQ(s.step, 1u);
+    s.poll(10.0);
+    EXPECT_EQ(s.step, s.step_count() - 1);
+    EXPECT_FALSE(s.playing);
+    s.step_back();
+    s.first_step();
+    EXPECT_EQ(s.step, 0u);
+    s.step_back();
+    EXPECT_EQ(s.step, 0u);
+    s.last_step();
+    s.step_forward();
+    EXPECT_EQ(s.step, s.step_count() - 1);
+    EXPECT_EQ(s.compare_step(), s.compare->trace.steps.size() - 1);
+}
+
+TEST(AppSession, ANewerRequestWinsOverAnOlderOneStillRunning) {
+    Session s;
+    s.form.source = InputSource::random;
+    s.form.random_n = 200000;  // slow enough to be overtaken
+    s.form.algorithm = Algorithm::sequential;
+    s.form.compare_algorithm = Algorithm::sequential;
+    s.run();
+    s.form = Form{};
+    s.run();
+    s.wait();
+    ASSERT_NE(s.trace, nullptr);
+    EXPECT_EQ(s.trace->trace.n, 16);
+    EXPECT_TRUE(s.error.empty()) << "the older request's refusal must be dropped: " << s.error;
+}
+
+TEST(AppSession, TheFigure910PanelHasItsOwnRealTrace) {
+    const TracePtr f = run_fig910(BackendChoice::automatic);
+    ASSERT_NE(f, nullptr);
+    const Trace& t = f->trace;
+    EXPECT_EQ(t.grid, 4);
+    std::vector<int32_t> s_values;
+    for (const Step& s : t.steps)
+        if (s.phase == Phase::block_sum_write) s_values = ints(s.values);
+    EXPECT_EQ(s_values, (std::vector<int32_t>{7, 7, 6, 11}));
+}
+
+// ---- settings ----------------------------------------------------------------------------------
+
+TEST(AppSettings, RoundTripAndGarbageTolerance) {
+    Settings s;
+    s.form.algorithm = Algorithm::brent_kung_naive;
+    s.form.source = InputSource::text;
+    s.form.text = "1 2\n3 \\ 4";
+    s.form.schedule = *parse_schedule("random:7");
+    s.form.backend = BackendChoice::cpu;
+    s.layout.presentation = true;
+    s.layout.cell_width = 12;
+    s.layout.tab = 2;
+    s.steps_per_second = 3.5f;
+    const Settings r = parse_settings(settings_text(s) + "nonsense\nsection=-4\ntab=99\n");
+    EXPECT_EQ(r.form.algorithm, Algorithm::brent_kung_naive);
+    EXPECT_EQ(r.form.source, InputSource::text);
+    EXPECT_EQ(r.form.text, s.form.text);
+    EXPECT_EQ(r.form.schedule.text(), "random:7");
+    EXPECT_EQ(r.form.backend, BackendChoice::cpu);
+    EXPECT_EQ(r.form.section, 0);
+    EXPECT_TRUE(r.layout.presentation);
+    EXPECT_EQ(r.layout.cell_width, 12);
+    EXPECT_EQ(r.layout.tab, 2);
+    EXPECT_FLOAT_EQ(r.steps_per_second, 3.5f);
+    const std::string path = temp_path("settings.ini");
+    ASSERT_TRUE(save_settings(path, s));
+    EXPECT_EQ(load_settings(path).form.text, s.form.text);
+    std::filesystem::remove(path);
+    EXPECT_EQ(load_settings(temp_path("absent.ini")).form.algorithm, Algorithm::hierarchical);
+}

@@ -1,0 +1,189 @@
+// The desktop app as CI can see it: the real window under a virtual display (xvfb-run), stepped
+// through the Figure 9.10 hierarchical trace with the keyboard, and `scanlab shot`. The
+// screenshots' pixels are checked against the trace: the number of cells drawn in the "updated"
+// colour at each step is the number of elements that step wrote with the operator.
+#include <gtest/gtest.h>
+#include <stb_image.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "app/gui/palette.hpp"
+#include "app/gui/trace_book.hpp"
+#include "cli_run.hpp"
+#include "core/emulate.hpp"
+#include "core/input.hpp"
+
+#ifndef SCANLAB_APP_EXE
+#error "SCANLAB_APP_EXE must name the scanlab-app binary"
+#endif
+
+using namespace scanlab;
+using namespace scanlab::gui;
+
+namespace {
+
+struct Image {
+    int w = 0, h = 0;
+    std::vector<unsigned char> rgb;
+    Rgb at(int x, int y) const {
+        const unsigned char* p = &rgb[(size_t(y) * size_t(w) + size_t(x)) * 3];
+        return {p[0], p[1], p[2]};
+    }
+};
+
+Image load_png(const std::string& path) {
+    Image im;
+    int n = 0;
+    unsigned char* d = stbi_load(path.c_str(), &im.w, &im.h, &n, 3);
+    if (!d) return im;
+    im.rgb.assign(d, d + size_t(im.w) * size_t(im.h) * 3);
+    stbi_image_free(d);
+    return im;
+}
+
+bool same(Rgb a, Rgb b) { return a.r == b.r && a.g == b.g && a.b == b.b; }
+
+// Solid rectangles of exactly colour c: 4-connected regions of at least 12x12 pixels that fill
+// most of their bounding box (legend swatches, glyph holes and antialiased edges are smaller).
+int count_cells(const Image& im, Rgb c) {
+    std::vector<uint8_t> seen(size_t(im.w) * size_t(im.h), 0);
+    int cells = 0;
+    std::vector<std::pair<int, int>> stack;
+    for (int y = 0; y < im.h; ++y)
+        for (int x = 0; x < im.w; ++x) {
+            const size_t i = size_t(y) * size_t(im.w) + size_t(x);
+            if (seen[i] || !same(im.at(x, y), c)) continue;
+            int area = 0, x0 = x, x1 = x, y0 = y, y1 = y;
+            stack.push_back({x, y});
+            seen[i] = 1;
+            while (!stack.empty()) {
+                auto [px, py] = stack.back();
+                stack.pop_back();
+                ++area;
+                x0 = std::min(x0, px), x1 = std::max(x1, px), y0 = std::min(y0, py), y1 = std::max(y1, py);
+                const int nx[] = {px + 1, px - 1, px, px}, ny[] = {py, py, py + 1, py - 1};
+                for (int k = 0; k < 4; ++k) {
+                    if (nx[k] < 0 || ny[k] < 0 || nx[k] >= im.w || ny[k] >= im.h) continue;
+                    const size_t j = size_t(ny[k]) * size_t(im.w) + size_t(nx[k]);
+                    if (!seen[j] && same(im.at(nx[k], ny[k]), c)) {
+                        seen[j] = 1;
+                        stack.push_back({nx[k], ny[k]});
+                    }
+                }
+            }
+            const int bw = x1 - x0 + 1, bh = y1 - y0 + 1;
+            if (bw >= 12 && bh >= 12 && area * 2 >= bw * bh) ++cells;
+        }
+    return cells;
+}
+
+size_t distinct_colours(const Image& im) {
+    std::set<uint32_t> s;
+    for (size_t i = 0; i + 2 < im.rgb.size(); i += 3) s.insert(uint32_t(im.rgb[i]) << 16 | uint32_t(im.rgb[i + 1]) << 8 | im.rgb[i + 2]);
+    return s.size();
+}
+
+bool have_xvfb() { return std::system("command -v xvfb-run >/dev/null 2>&1") == 0; }
+
+int shell(const std::string& cmd) {
+    const int r = std::system(cmd.c_str());
+    return WIFEXITED(r) ? WEXITSTATUS(r) : 128;
+}
+
+std::string out_dir(const std::string& name) {
+    const std::string d = std::string(SCANLAB_TEST_OUT) + "/" + name;
+    std::filesystem::remove_all(d);
+    std::filesystem::create_directories(d);
+    return d;
+}
+
+constexpr const char* kXvfb = "xvfb-run -a -s '-screen 0 1600x1000x24' ";
+
+Trace fig910_trace() {
+    ScanRequest q;
+    q.algorithm = Algorithm::hierarchical;
+    q.section = 4;
+    return emulate(q, parse_values(find_preset("fig9.10")->values, ElementType::int32));
+}
+
+}  // namespace
+
+TEST(AppSmoke, WindowStepsThroughFig910AndDrawsEveryUpdatedCell) {
+    if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh installs xvfb): the app's smoke test needs a virtual display";
+    const std::string dir = out_dir("smoke");
+    ASSERT_EQ(shell(std::string(kXvfb) + SCANLAB_APP_EXE + " --smoke-test --out " + dir + " > " + dir + "/log.txt 2>&1"), 0)
+        << std::ifstream(dir + "/log.txt").rdbuf();
+    const Trace t = fig910_trace();
+    ASSERT_EQ(t.steps.size(), 8u);
+    std::ifstream labels(dir + "/steps.txt");
+    for (size_t k = 0; k < t.steps.size(); ++k) {
+        std::string line;
+        std::getline(labels, line);
+        EXPECT_EQ(line, std::to_string(k) + "\t" + step_label(t.steps[k]));
+        char name[32];
+        std::snprintf(name, sizeof name, "/step-%02zu.png", k);
+        const Image im = load_png(dir + name);
+        ASSERT_EQ(im.w, 1280) << name;
+        ASSERT_EQ(im.h, 800) << name;
+        EXPECT_GT(distinct_colours(im), 40u) << name << " looks blank";
+        EXPECT_EQ(count_cells(im, kNormalPalette.cell_updated), updated_cell_count(t.steps[k]))
+            << name << " (" << step_label(t.steps[k]) << ")";
+    }
+    // Figure 9.10's S cells: none before kernel 1 writes S; 4 + 4 (S and scanned S) at the end.
+    EXPECT_EQ(count_cells(load_png(dir + "/step-02.png"), kNormalPalette.fig_block_sum), 0);
+    EXPECT_EQ(count_cells(load_png(dir + "/step-03.png"), kNormalPalette.fig_block_sum), 4 + 4 * 0);
+    EXPECT_EQ(count_cells(load_png(dir + "/step-07.png"), kNormalPalette.fig_block_sum), 8);
+    // Presentation mode: a black, high-contrast window.
+    const Image pres = load_png(dir + "/presentation.png");
+    ASSERT_EQ(pres.w, 1280);
+    size_t black = 0;
+    for (int y = 0; y < pres.h; ++y)
+        for (int x = 0; x < pres.w; ++x) black += same(pres.at(x, y), {0, 0, 0});
+    EXPECT_GT(black, size_t(pres.w) * size_t(pres.h) / 4);
+}
+
+TEST(AppSmoke, ScanlabShotRendersTheFigure910PanelHeadlessly) {
+    if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh installs xvfb)";
+    const std::string dir = out_dir("shot");
+    const std::string png = dir + "/fig.png";
+    ASSERT_EQ(shell(std::string(kXvfb) + SCANLAB_EXE + " shot --algo hierarchical --preset fig9.10 --step last --view fig9.10 --size 800x600 --out " +
+                    png + " > " + dir + "/log.txt 2>&1"),
+              0)
+        << std::ifstream(dir + "/log.txt").rdbuf();
+    const Image im = load_png(png);
+    ASSERT_EQ(im.w, 800);
+    ASSERT_EQ(im.h, 600);
+    EXPECT_EQ(count_cells(im, kNormalPalette.fig_block_sum), 8);  // S 7 7 6 11 and scanned S 7 14 20 31
+    EXPECT_GE(count_cells(im, kNormalPalette.fig_cell), 16 * 3);  // X, kernel 1's Y, final Y
+}
+
+TEST(AppSmoke, ShotWithoutADisplaySaysToUseXvfbRun) {
+    const CliResult r = [] {
+        const char* d = std::getenv("DISPLAY");
+        const std::string saved = d ? d : "";
+        ::unsetenv("DISPLAY");
+        ::unsetenv("WAYLAND_DISPLAY");
+        CliResult res = run_cli({"shot", "--algo", "hierarchical", "--preset", "fig9.10", "--step", "1", "--out", "/tmp/x.png"});
+        if (d) ::setenv("DISPLAY", saved.c_str(), 1);
+        return res;
+    }();
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("no display"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("xvfb-run"), std::string::npos) << r.err;
+}
+
+TEST(AppSmoke, ShotRefusesAStepPastTheEndWithASentence) {
+    if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh installs xvfb)";
+    const std::string dir = out_dir("shot-bad");
+    const std::string log = dir + "/log.txt";
+    EXPECT_EQ(shell(std::string(kXvfb) + SCANLAB_EXE + " shot --algo kogge-stone --preset fig9.10 --step 40 --out " + dir + "/x.png > " + log + " 2>&1"), 1);
+    std::stringstream said;
+    said << std::ifstream(log).rdbuf();
+    EXPECT_NE(said.str().find("--step 40 is past the last step"), std::string::npos) << said.str();
+    EXPECT_FALSE(std::filesystem::exists(dir + "/x.png"));
+}
