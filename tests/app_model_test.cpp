@@ -379,3 +379,16 @@ TEST(AppSettings, RoundTripAndGarbageTolerance) {
     std::filesystem::remove(path);
     EXPECT_EQ(load_settings(temp_path("absent.ini")).form.algorithm, Algorithm::hierarchical);
 }
+
+TEST(AppSession, AFirstRunRefusedAtStartShowsFigure910WithTheRefusal) {
+    Session s;
+    s.form.source = InputSource::text;
+    s.form.text = "3 oops";  // e.g. kept in the settings from the last session
+    s.load_fig910();
+    s.run();
+    s.wait();
+    s.poll(0);
+    ASSERT_NE(s.trace, nullptr);
+    EXPECT_EQ(s.trace, s.fig910);
+    EXPECT_NE(s.error.find("'oops'"), std::string::npos) << s.error;
+}

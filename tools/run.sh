@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The app command: installs what is missing, builds, and starts Scan Lab on Figure 9.10.
-# Until the desktop app lands, this runs the CLI's step-by-step trace of the figure.
+# The app command: installs what is missing, builds, and starts the Scan Lab desktop app on
+# Figure 9.10 (`scanlab` with no arguments). Arguments go to the app (scanlab-app), e.g.
+# --presentation or --open trace.json. Without a display it says so and names the headless commands.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/build.sh >/dev/null
-exec ./build/app/scanlab trace --algo hierarchical --preset fig9.10 "$@"
+if [ $# -eq 0 ]; then exec ./build/app/scanlab; fi
+exec ./build/app/scanlab-app "$@"

@@ -75,6 +75,7 @@ void draw_array_view(App& app, const ShownTrace& t, size_t step, const char* id,
 float array_view_height(const Step& s);
 void draw_step_diagram(App& app, const ShownTrace& t, size_t step, const char* id, int scroll_slot);
 void draw_fig910_panel(App& app);
+float fig910_panel_height(float width);  // what the panel needs at this width
 void draw_counts_panel(App& app);
 void draw_source_pane(App& app);
 void draw_compare_view(App& app);

@@ -170,6 +170,15 @@ void draw_controls(App& app) {
         ImGui::TextDisabled("values 0..9, reproducible from the seed");
     }
 
+    // A refusal of the input or the request, in the CLI's words, right under the input.
+    if (!s.error.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, col(app.palette().error));
+        ImGui::PushTextWrapPos(0);
+        ImGui::Text("\xE2\x9C\x97 %s", s.error.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
+        if (s.trace) ImGui::TextDisabled("The last good trace stays on screen.");
+    }
     ImGui::Spacing();
     ImGui::TextDisabled("COMPARE WITH");
     changed |= enum_combo("second", &f.compare_algorithm, all_algorithms(), algo_text, algo_tip);
@@ -184,13 +193,6 @@ void draw_controls(App& app) {
 
     ImGui::Spacing();
     if (ImGui::Button("Run  (Ctrl+Enter)", ImVec2(-1, 0))) changed = true;
-    if (!s.error.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, col(app.palette().error));
-        ImGui::PushTextWrapPos(0);
-        ImGui::TextUnformatted(s.error.c_str());
-        ImGui::PopTextWrapPos();
-        ImGui::PopStyleColor();
-    }
     if (changed) s.run();
 }
 

@@ -117,10 +117,10 @@ void lines(const char* title, const std::vector<Series>& series, const std::vect
         dl->AddText(ImVec2(f.a.x + 6, y - ImGui::GetFontSize() - 1), col(p.formula), s.c_str());
     }
     for (const Series& s : series) {
+        // Each step's total at the middle of its slot, as the bars beside it.
         for (size_t i = 0; i < s.values.size(); ++i) {
-            const ImVec2 pt(f.a.x + slot * (float(i) + 1.0f), y_of(f, s.values[i]));
-            if (i > 0) dl->AddLine(ImVec2(f.a.x + slot * float(i), y_of(f, s.values[i - 1])), pt, col(s.colour), 2.5f);
-            else dl->AddLine(ImVec2(f.a.x, y_of(f, 0)), pt, col(s.colour), 2.5f);
+            const ImVec2 pt(f.a.x + slot * (float(i) + 0.5f), y_of(f, s.values[i]));
+            if (i > 0) dl->AddLine(ImVec2(f.a.x + slot * (float(i) - 0.5f), y_of(f, s.values[i - 1])), pt, col(s.colour), 2.5f);
             if (slot > 8) dl->AddCircleFilled(pt, 3.5f, col(s.colour));
         }
     }

@@ -25,7 +25,35 @@ int latest(const Trace& t, size_t k, Pred pred) {
     return -1;
 }
 
+constexpr const char* kTitle = "Figure 9.10: the hierarchical scan of 16 elements in 4 blocks";
+constexpr const char* kOwnNote = "(the main view shows another run; this panel steps on its own)";
+
+struct Geometry {
+    float w, gap, ch;
+};
+Geometry geometry(float avail) {
+    const float font = ImGui::GetFontSize();
+    Geometry g;
+    g.gap = font * 0.6f;
+    g.w = std::max(8.0f, (avail - 3 * g.gap) / 16.0f);
+    g.ch = std::min(cell_height(), g.w * 1.2f);
+    return g;
+}
+float rows_height(const Geometry& g) {
+    const float font = ImGui::GetFontSize();
+    return 5 * (font + 3 + g.ch) + 4 * font * 0.7f + font * 2.2f + 2;  // as draw_fig910_panel lays the rows
+}
+
 }  // namespace
+
+float fig910_panel_height(float width) {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float avail = width - 2 * st.WindowPadding.x - 4;
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    const float title = ImGui::CalcTextSize(kTitle, nullptr, false, avail).y + st.ItemSpacing.y;
+    const float note = ImGui::CalcTextSize(kOwnNote, nullptr, false, avail).y + st.ItemSpacing.y;
+    return 2 * st.WindowPadding.y + title + ImGui::GetFrameHeightWithSpacing() + note + rows_height(geometry(avail)) + line + 8;
+}
 
 void draw_fig910_panel(App& app) {
     Session& s = app.session;
@@ -33,7 +61,7 @@ void draw_fig910_panel(App& app) {
     const bool follow = main && main->book.full && main->trace.algorithm == Algorithm::hierarchical && main->trace.n == 16 &&
                         main->trace.grid == 4 && main->trace.section == 4;
     const ShownTrace* f = follow ? main : s.fig910.get();
-    ImGui::TextWrapped("Figure 9.10: the hierarchical scan of 16 elements in 4 blocks");
+    ImGui::TextWrapped("%s", kTitle);
     if (!f) {
         spinner(ImGui::GetFontSize() * 0.5f, ImGui::GetColorU32(ImGuiCol_Text));
         ImGui::SameLine();
@@ -58,7 +86,9 @@ void draw_fig910_panel(App& app) {
             s.form.backend = app.session.form.backend;
             s.run();
         }
-        ImGui::TextDisabled("(the main view shows another run; this panel steps on its own)");
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextDisabled("%s", kOwnNote);
+        ImGui::PopTextWrapPos();
     }
 
     const Palette& p = app.palette();
@@ -78,9 +108,8 @@ void draw_fig910_panel(App& app) {
 
     const float font = ImGui::GetFontSize();
     const float avail = ImGui::GetContentRegionAvail().x - 4;
-    const float gap = font * 0.6f;
-    const float w = std::max(8.0f, (avail - 3 * gap) / 16.0f);
-    const float ch = std::min(cell_height(), w * 1.2f);
+    const Geometry g = geometry(avail);
+    const float gap = g.gap, w = g.w, ch = g.ch;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 o = ImGui::GetCursorScreenPos();
     auto x_of = [&](size_t i) { return o.x + float(i) * w + float(i / 4) * gap; };

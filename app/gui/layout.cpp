@@ -35,7 +35,8 @@ void banner_and_error(App& app) {
     } else if (s.trace) {
         ImGui::Text("Backend: %s", s.backend_description.empty() ? s.trace->trace.backend.c_str() : s.backend_description.c_str());
     }
-    if (!s.error.empty()) {
+    // The controls column shows a refusal next to the input; without it, it shows here.
+    if (!s.error.empty() && !app.controls_shown()) {
         ImGui::PushStyleColor(ImGuiCol_Text, col(p.error));
         ImGui::PushTextWrapPos(0);
         ImGui::Text("\xE2\x9C\x97 %s", s.error.c_str());
@@ -141,7 +142,7 @@ void draw_frame(App& app) {
     ImGui::EndChild();
     vertical_splitter("##split-right", &figure_width, 12 * font, total * 0.5f, h, false);
     ImGui::BeginChild("right", ImVec2(0, h), false);
-    ImGui::BeginChild("fig910", ImVec2(0, std::max(14 * font, h * 0.5f)), true);
+    ImGui::BeginChild("fig910", ImVec2(0, std::clamp(fig910_panel_height(ImGui::GetContentRegionAvail().x), 10 * font, h * 0.72f)), true);
     draw_fig910_panel(app);
     ImGui::EndChild();
     ImGui::BeginChild("source", ImVec2(0, 0), true);

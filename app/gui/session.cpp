@@ -258,6 +258,9 @@ void Session::poll(double dt) {
             ++i;
         }
     }
+    // A first run that was refused (say, bad input kept in the settings) still leaves something to
+    // look at: the Figure 9.10 reference trace, with the refusal shown above it.
+    if (!trace && fig910 && !error.empty() && !busy()) trace = fig910;
     if (!playing) {
         play_clock_ = 0;
         return;
