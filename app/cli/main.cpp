@@ -8,6 +8,7 @@
 #include "../../core/trace_json.hpp"
 #include "../../core/trace_table.hpp"
 #include "../../kernels/select_backend.hpp"
+#include "bench_command.hpp"
 #include "launch_app.hpp"
 #include "options.hpp"
 
@@ -59,6 +60,8 @@ int run(const cli::Options& o) {
 
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
+    // `scanlab bench` parses its own options (app/cli/bench_command.cpp).
+    if (!args.empty() && args[0] == "bench") return cli::run_bench_command({args.begin() + 1, args.end()});
     try {
         const cli::Options o = cli::parse_options(args);
         switch (o.command) {

@@ -1,0 +1,19 @@
+// The benchmark in a build without CUDA: the same header, and one clear sentence instead of a run.
+#include "../../core/error.hpp"
+#include "../gpu_error.hpp"
+#include "bench.hpp"
+
+namespace scanlab::bench {
+
+std::string bench_unavailable_reason() {
+    return "this Scan Lab was built without CUDA (no CUDA compiler was found at configure time, or SCANLAB_CUDA=OFF)";
+}
+
+SizeLimit max_bench_elements(ElementType) { throw GpuError(bench_unavailable_reason()); }
+
+BenchResult run_benchmark(const BenchConfig& config, const Progress&, std::atomic<bool>*) {
+    check_config(config);
+    throw GpuError(bench_unavailable_reason());
+}
+
+}  // namespace scanlab::bench

@@ -1,0 +1,139 @@
+// The single-pass scan's dispatch: picks the instantiation for the type, operator and variant,
+// checks the arguments and the temporary storage, and launches one kernel.
+#include "single_pass_scan.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include <string>
+
+#include "../../core/error.hpp"
+#include "../../core/operators.hpp"
+#include "../cuda_check.hpp"
+#include "policy.cuh"
+#include "single_pass_scan.cuh"
+#include "temp_layout.hpp"
+
+namespace scanlab::gpu {
+namespace {
+
+using namespace production;
+
+using LaunchFn = void (*)(const void* d_in, void* d_out, int64_t n, bool exclusive, void* d_temp, uint64_t capacity, cudaStream_t stream);
+
+struct Entry {
+    SinglePassVariant variant;
+    LaunchFn launch;
+};
+
+bool aligned_16(const void* p) { return reinterpret_cast<uintptr_t>(p) % 16 == 0; }
+
+template <class Policy, class T, class Op>
+void launch(const void* d_in, void* d_out, int64_t n, bool exclusive, void* d_temp, uint64_t capacity, cudaStream_t stream) {
+    constexpr int64_t kTile = Policy::template tile_items<T>();
+    const int64_t tiles = (n + kTile - 1) / kTile;
+    const SinglePassArgs<T> args{static_cast<const T*>(d_in), static_cast<T*>(d_out), n, uint32_t(tiles), exclusive,
+                                 aligned_16(d_in) && aligned_16(d_out)};
+    single_pass_scan_kernel<Policy, T, Op><<<unsigned(tiles), Policy::kThreads, 0, stream>>>(args, TileStatus<T>(d_temp, capacity));
+    cuda_check(cudaGetLastError(), "launching the single-pass scan kernel (" + std::to_string(tiles) + " tiles of " +
+                                       std::to_string(kTile) + " elements)");
+}
+
+template <class Policy, class T, class Op> Entry entry(const char* name) {
+    return {{name, Policy::kThreads, Policy::template items_per_thread<T>(), Policy::template tile_items<T>()}, &launch<Policy, T, Op>};
+}
+
+// Variant 0 everywhere; the alternatives only where the benchmark's targets are (int32 sum), so
+// the fat binary stays small and quick to build.
+template <class T, class Op> std::vector<Entry> entries() {
+    std::vector<Entry> v{entry<DefaultPolicy, T, Op>("256x16")};
+    if constexpr (std::is_same_v<T, int32_t> && std::is_same_v<Op, SumOp<int32_t>>) {
+        v.push_back(entry<SinglePassPolicy<256, 4, CacheHints::read_only, 6>, T, Op>("256x16-6perSM"));  // <= 40 registers
+        v.push_back(entry<SinglePassPolicy<512, 4>, T, Op>("512x16"));
+        v.push_back(entry<SinglePassPolicy<256, 8>, T, Op>("256x32"));
+        v.push_back(entry<SinglePassPolicy<128, 4>, T, Op>("128x16"));
+        v.push_back(entry<SinglePassPolicy<256, 4, CacheHints::streaming>, T, Op>("256x16-streaming"));
+    }
+    if constexpr (sizeof(T) == 8) v[0].variant.name = "256x8";
+    return v;
+}
+
+template <class T> const std::vector<Entry>& entries_for(OpKind op) {
+    static const std::vector<Entry> sum = entries<T, SumOp<T>>(), max = entries<T, MaxOp<T>>(), min = entries<T, MinOp<T>>();
+    switch (op) {
+        case OpKind::sum: return sum;
+        case OpKind::max: return max;
+        case OpKind::min: return min;
+    }
+    return sum;
+}
+
+const std::vector<Entry>& entries_for(ElementType type, OpKind op) {
+    switch (type) {
+        case ElementType::int32: return entries_for<int32_t>(op);
+        case ElementType::int64: return entries_for<int64_t>(op);
+        case ElementType::float32: return entries_for<float>(op);
+        case ElementType::float64: return entries_for<double>(op);
+    }
+    return entries_for<int32_t>(op);
+}
+
+const Entry& entry_for(ElementType type, OpKind op, int variant) {
+    const std::vector<Entry>& v = entries_for(type, op);
+    if (variant < 0 || size_t(variant) >= v.size())
+        throw ScanError("the single-pass scan has no variant " + std::to_string(variant) + " for " + std::string(name(type)) + " " +
+                        std::string(name(op)) + " (it has " + std::to_string(v.size()) + ")");
+    return v[size_t(variant)];
+}
+
+}  // namespace
+
+std::vector<SinglePassVariant> single_pass_variants(ElementType type, OpKind op) {
+    std::vector<SinglePassVariant> out;
+    for (const Entry& e : entries_for(type, op)) out.push_back(e.variant);
+    return out;
+}
+
+size_t single_pass_scan_temp_bytes(ElementType type, int64_t max_n, int variant) {
+    // Every operator has the same variants' tile sizes for variant 0; the int32 sum list is the longest.
+    const std::vector<Entry>& v = entries_for(type, OpKind::sum);
+    const int64_t tile = variant >= 0 && size_t(variant) < v.size() ? v[size_t(variant)].variant.tile_items : v[0].variant.tile_items;
+    const int64_t tiles = max_n > 0 ? (max_n + tile - 1) / tile : 1;
+    return temp_bytes_for_tiles(uint64_t(tiles));
+}
+
+void single_pass_scan_prepare_temp(void* d_temp, size_t temp_bytes, void* stream) {
+    if (!d_temp || temp_tile_capacity(temp_bytes) == 0)
+        throw ScanError("the single-pass scan's temporary storage is missing or smaller than its " + std::to_string(kTempHeaderBytes) +
+                        "-byte header");
+    cuda_check(cudaMemsetAsync(d_temp, 0, temp_bytes, static_cast<cudaStream_t>(stream)), "cudaMemsetAsync(single-pass scan temporary storage)");
+}
+
+void single_pass_scan(ElementType type, OpKind op, bool exclusive, const void* d_in, void* d_out, int64_t n, void* d_temp,
+                      size_t temp_bytes, void* stream, int variant) {
+    const Entry& e = entry_for(type, op, variant);
+    if (n < 0) throw ScanError("the single-pass scan was asked for n = " + std::to_string(n) + " elements");
+    if (n == 0) return;
+    if (!d_in || !d_out) throw ScanError("the single-pass scan was given a null input or output array");
+    const int64_t tiles = (n + e.variant.tile_items - 1) / e.variant.tile_items;
+    if (tiles > 0x7fffffff) throw ScanError("N = " + std::to_string(n) + " is more than the single-pass scan's 2^31 tiles");
+    const uint64_t capacity = d_temp ? temp_tile_capacity(temp_bytes) : 0;
+    if (uint64_t(tiles) > capacity)
+        throw ScanError("the single-pass scan's temporary storage tracks " + std::to_string(capacity) + " tiles but N = " + std::to_string(n) +
+                        " needs " + std::to_string(tiles) + "; size it with single_pass_scan_temp_bytes");
+    e.launch(d_in, d_out, n, exclusive, d_temp, capacity, static_cast<cudaStream_t>(stream));
+}
+
+namespace detail {
+
+void single_pass_scan_set_epoch(void* d_temp, size_t temp_bytes, uint32_t epoch) {
+    if (!d_temp || temp_tile_capacity(temp_bytes) == 0 || epoch >= kEpochPeriod)
+        throw ScanError("single_pass_scan_set_epoch: no storage, or an epoch past the period");
+    const uint64_t counter = uint64_t(epoch) << 32;
+    cuda_check(cudaMemcpy(d_temp, &counter, sizeof counter, cudaMemcpyHostToDevice), "cudaMemcpy(single-pass scan epoch)");
+}
+
+uint32_t single_pass_scan_epoch_period() { return kEpochPeriod; }
+
+}  // namespace detail
+
+}  // namespace scanlab::gpu
