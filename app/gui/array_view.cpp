@@ -299,6 +299,10 @@ void draw_step_view(App& app) {
     const float h = array_view_height(st);
     draw_array_view(app, *s.trace, s.step, "array", h, 0);
     if (app.view == View::array) return;
+    if (ImGui::GetContentRegionAvail().y < font * 8) {
+        ImGui::TextDisabled("(the step diagram needs a taller window)");
+        return;
+    }
     ImGui::TextDisabled("Step diagram (Figures 9.1 and 9.5): rows are steps, columns elements, lines the additions");
     draw_step_diagram(app, *s.trace, s.step, "diagram", 1);
 }
