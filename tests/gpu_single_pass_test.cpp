@@ -3,7 +3,7 @@
 // replace a memset per call); the epoch wrap; misaligned arrays; n = 0; every tuning variant.
 // Every output is poisoned first, so an element the scan never wrote shows.
 //
-// Skips, saying why, where there is no usable CUDA GPU. SCANLAB_TEST_MAX_N caps the sizes (the
+// Skips, saying why, where there is no usable CUDA GPU. SCANLAB_GPU_TEST_MAX_N caps the sizes (the
 // compute-sanitizer runs of tools/gpu-bench.sh use it: the tools are slow on millions of elements).
 #include <gtest/gtest.h>
 
@@ -66,7 +66,7 @@ struct Temp {
 };
 
 int64_t max_test_n() {
-    const char* env = std::getenv("SCANLAB_TEST_MAX_N");
+    const char* env = std::getenv("SCANLAB_GPU_TEST_MAX_N");
     if (env && *env) return std::strtoll(env, nullptr, 10);
     return int64_t(1) << 40;
 }

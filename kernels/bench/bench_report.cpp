@@ -39,6 +39,12 @@ std::string status_text(const BenchRow& r) {
 
 std::string ratio_text(double v) { return v > 0 ? format("%.2f", v) : "-"; }
 
+// "single-pass[512x16]" as a column heading: "sp[512x16]".
+std::string short_name(const std::string& algorithm) {
+    const std::string long_prefix = "single-pass[";
+    return algorithm.rfind(long_prefix, 0) == 0 ? "sp[" + algorithm.substr(long_prefix.size()) : algorithm;
+}
+
 // The algorithms' column names in the order they first appear.
 std::vector<std::string> columns(const BenchResult& result) {
     std::vector<std::string> names;
@@ -129,16 +135,17 @@ void write_table(std::ostream& out, const BenchResult& result) {
 void write_summary(std::ostream& out, const BenchResult& result) {
     std::ostringstream s;
     const std::vector<std::string> names = columns(result);
+    s << "summary: " << headline(result);
     s << "GB/s by size (2 * n * " << element_bytes(result.config.type) << " bytes / median time); sp = single-pass; x = a row that failed its check\n";
     s << pad_left("n", 6);
-    for (const std::string& n : names) s << pad_left(n, std::max<size_t>(9, n.size() + 2));
+    for (const std::string& n : names) s << pad_left(short_name(n), std::max<size_t>(9, short_name(n).size() + 2));
     s << pad_left("sp/copy", 9) << pad_left("sp/cub", 8) << "\n";
     for (int64_t n : sizes_run(result)) {
         s << pad_left(size_text(n), 6);
         for (const std::string& a : names) {
             const BenchRow* r = find(result, n, a);
             std::string cell = !r || r->skipped ? "-" : format("%.0f", r->gb_per_s) + (r->verified ? "" : "x");
-            s << pad_left(cell, std::max<size_t>(9, a.size() + 2));
+            s << pad_left(cell, std::max<size_t>(9, short_name(a).size() + 2));
         }
         const BenchRow* sp = find(result, n, "single-pass");
         s << pad_left(sp ? ratio_text(sp->fraction_of_copy) : "-", 9) << pad_left(sp ? ratio_text(sp->speedup_vs_cub) : "-", 8) << "\n";

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Issue 5 on a lent GPU, in one call: the single-pass scan's tests at full sizes, the same tests
+# under compute-sanitizer's memcheck, racecheck, synccheck and initcheck (small sizes), then the
+# benchmark sweep (int32 inclusive sum, N = 2^10 .. 2^28, every algorithm and every tuning variant
+# of the single-pass scan). Prints a summary, then the benchmark's summary table, last.
+#
+#   bash tools/gpu-bench.sh --prepare     here (no GPU needed): build the binaries for sm_90 and copy
+#                                         them to .gpu-bin/ (git-ignored), to carry to the GPU machine
+#   bash tools/gpu-bench.sh [BIN_DIR]     on the GPU machine: BIN_DIR holds scanlab and
+#                                         scanlab_gpu_single_pass_tests (default: build/app, build/tests;
+#                                         built here for sm_90 if missing and no BIN_DIR is given)
+#
+# Writes three files to $OUT (the device tool's folder) or /tmp/scanlab-gpu-bench: gpu-bench.log
+# (tests, sanitizer reports, the full benchmark table), bench.json and bench.csv.
+# SCANLAB_BENCH_ARGS replaces the sweep's options, e.g. "--sizes pow2:20..28 --reps 50 --variants".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+if [ "${1:-}" = "--prepare" ]; then
+  set -e
+  build=/tmp/scanlab-build-sm90
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DSCANLAB_CUDA_ARCHITECTURES=90 -DSCANLAB_BUILD_APP=OFF >/dev/null
+  cmake --build "$build" --target scanlab scanlab_gpu_single_pass_tests scanlab_gpu_tests
+  mkdir -p .gpu-bin
+  cp "$build/app/scanlab" "$build/tests/scanlab_gpu_single_pass_tests" "$build/tests/scanlab_gpu_tests" .gpu-bin/
+  strip .gpu-bin/* 2>/dev/null || true
+  ls -la .gpu-bin
+  echo "carry .gpu-bin and run: bash tools/gpu-bench.sh .gpu-bin"
+  exit 0
+fi
+
+bin="${1:-}"
+cli="${bin:-build/app}/scanlab"
+tests="${bin:-build/tests}/scanlab_gpu_single_pass_tests"
+out="${OUT:-/tmp/scanlab-gpu-bench}"
+mkdir -p "$out"
+log="$out/gpu-bench.log"
+: >"$log"
+summary=()
+
+if [ -z "$bin" ] && { [ ! -x "$cli" ] || [ ! -x "$tests" ]; }; then
+  echo "building scanlab and the single-pass tests for sm_90 in build/ ..."
+  cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DSCANLAB_CUDA_ARCHITECTURES=90 -DSCANLAB_BUILD_APP=OFF >>"$log" 2>&1 &&
+    cmake --build build --target scanlab scanlab_gpu_single_pass_tests >>"$log" 2>&1 || { tail -30 "$log"; exit 1; }
+fi
+for f in "$cli" "$tests"; do [ -x "$f" ] || { echo "missing $f"; exit 1; }; done
+
+nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv,noheader || true
+sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+
+# 1. The tests at full sizes (every operator, type and direction up to 5,000,011 elements).
+start=$SECONDS
+echo "== single-pass tests" >>"$log"
+"$tests" --gtest_brief=1 >>"$log" 2>&1
+rc=$?
+passed=$(grep -ho "\[  PASSED  \] [0-9]*" "$log" | tail -1 | awk '{print $4}')
+failed=$(grep -c "^\[  FAILED  \] [A-Z]" "$log")
+skipped=$(grep -c "^\[  SKIPPED \] [A-Z]" "$log")
+grep -h -B3 "^\[  FAILED  \] [A-Z]" "$log" | head -40
+summary+=("single-pass tests: ${passed:-0} passed, $failed failed, $skipped skipped, exit $rc ($((SECONDS - start)) s)")
+
+# 2. compute-sanitizer over the same tests at small sizes, and over the benchmark path.
+if [ -x "$sanitizer" ]; then
+  for tool in memcheck racecheck synccheck initcheck; do
+    start=$SECONDS
+    echo "== compute-sanitizer --tool $tool (tests, N <= 70000)" >>"$log"
+    SCANLAB_GPU_TEST_MAX_N=70000 "$sanitizer" --tool "$tool" --error-exitcode 9 "$tests" --gtest_brief=1 >"$out/.san" 2>&1
+    rc=$?
+    head -c 2000000 "$out/.san" >>"$log"
+    line="$tool: tests exit $rc"
+    if [ "$tool" = memcheck ] || [ "$tool" = initcheck ]; then
+      echo "== compute-sanitizer --tool $tool (scanlab bench, small sizes, every variant)" >>"$log"
+      "$sanitizer" --tool "$tool" --error-exitcode 9 "$cli" bench --sizes 1000,4097,70001 --reps 2 --warmups 1 --variants \
+        --algos copy,single-pass --quiet >"$out/.san" 2>&1
+      rc2=$?
+      head -c 1000000 "$out/.san" >>"$log"
+      line="$line, bench exit $rc2"
+    fi
+    summary+=("$line ($((SECONDS - start)) s; 0 = clean, 9 = errors reported)")
+    grep -h "ERROR SUMMARY\|RACECHECK SUMMARY" "$out/.san" | tail -2
+  done
+  rm -f "$out/.san"
+else
+  summary+=("compute-sanitizer: not found")
+fi
+
+# 3. The benchmark sweep.
+start=$SECONDS
+args=${SCANLAB_BENCH_ARGS:---variants}
+echo "== scanlab bench $args" >>"$log"
+# shellcheck disable=SC2086
+"$cli" bench $args --json "$out/bench.json" --csv "$out/bench.csv" --quiet >"$out/.bench" 2>&1
+rc=$?
+cat "$out/.bench" >>"$log"
+summary+=("scanlab bench $args: exit $rc ($((SECONDS - start)) s; 0 = every output checked and right)")
+
+echo
+echo "== summary =="
+printf '%s\n' "${summary[@]}"
+echo "(full table and logs: $log; rows: $out/bench.json, $out/bench.csv)"
+echo
+# The benchmark's summary table and goals, last: from its "summary:" line to the end.
+sed -n '/^summary: scanlab bench on/,$p' "$out/.bench"
+grep -h "^scanlab: error" "$out/.bench"
+rm -f "$out/.bench"
