@@ -10,7 +10,7 @@ namespace scanlab::gpu {
 template <class T, class Op, class Rec>
 __global__ void add_block_sums_kernel(T* Y, const T* S, AddBlockSums add, Rec rec) {
     extern __shared__ __align__(16) unsigned char shared[];
-    rec.bind(shared, blockDim.x, add.section);
+    SCANLAB_RECORD(rec.bind(shared, blockDim.x, add.section));
     const int t = threadIdx.x;
     const int64_t b = blockIdx.x;
     const Op op;
@@ -19,10 +19,10 @@ __global__ void add_block_sums_kernel(T* Y, const T* S, AddBlockSums add, Rec re
         if (!add.adds(b, j)) continue;
         const int64_t g = b * add.section + j;
         Y[g] = op(S[add.s_index(b)], Y[g]);
-        rec.access(0, t * (add.section / add.threads) + (j - t) / add.threads, t, int32_t(add.s_index(b)), int32_t(g), true);
+        SCANLAB_RECORD(rec.access(0, t * (add.section / add.threads) + (j - t) / add.threads, t, int32_t(add.s_index(b)), int32_t(g), true));
         ++additions;
     }
-    rec.end_step(0, additions > 0, additions, static_cast<const T*>(nullptr));
+    SCANLAB_RECORD(rec.end_step(0, additions > 0, additions, static_cast<const T*>(nullptr)));
 }
 
 // A buffer of the identity: S before the block sums land (s[0] = 0 for the slides).

@@ -36,7 +36,7 @@ __global__ void block_scan_kernel(BlockScanArgs<T> p, Rec rec) {
     extern __shared__ __align__(16) unsigned char shared[];
     const int section = p.section;
     T* XY = reinterpret_cast<T*>(shared);  // Algo::buffers sections of it
-    rec.bind(shared + size_t(Algo::buffers) * section * sizeof(T), blockDim.x, section);
+    SCANLAB_RECORD(rec.bind(shared + size_t(Algo::buffers) * section * sizeof(T), blockDim.x, section));
     const int t = threadIdx.x;
     const int threads = blockDim.x;
     const int64_t first = int64_t(blockIdx.x) * section;  // global index of XY[0]
@@ -47,34 +47,34 @@ __global__ void block_scan_kernel(BlockScanArgs<T> p, Rec rec) {
     for (int j = t; j < section; j += threads) {
         const long long src = load_source(first + j, p.n, p.exclusive);
         XY[j] = src >= 0 ? p.X[src] : Op::identity();
-        rec.access(0, t * (section / threads) + (j - t) / threads, t, int32_t(src), int32_t(first + j), false);
+        SCANLAB_RECORD(rec.access(0, t * (section / threads) + (j - t) / threads, t, int32_t(src), int32_t(first + j), false));
     }
     rec.barrier();
-    rec.end_step(0, true, 0, XY);
+    SCANLAB_RECORD(rec.end_step(0, true, 0, XY));
 
     const int steps = Algo::steps(section);
     for (int k = 0; k < steps; ++k) {
         const Work w = Algo::work(k, t, section);
         const T* in = XY + Algo::in_buffer(k) * section;
         T* out = XY + Algo::out_buffer(k) * section;
-        rec.before_step(in, in == out && !Algo::barrier_between);
+        SCANLAB_RECORD(rec.before_step(in, in == out && !Algo::barrier_between));
         T value{};
         if (w.active) {
             const T earlier = in[w.src];
-            rec.read(w.src, earlier);
+            SCANLAB_RECORD(rec.read(w.src, earlier));
             if (w.applies_op) {
                 const T later = in[w.dst];
-                rec.read(w.dst, later);
+                SCANLAB_RECORD(rec.read(w.dst, later));
                 value = op(earlier, later);
             } else {
                 value = earlier;
             }
-            rec.access(k + 1, t, t, int32_t(first + w.src), int32_t(first + w.dst), w.applies_op);
+            SCANLAB_RECORD(rec.access(k + 1, t, t, int32_t(first + w.src), int32_t(first + w.dst), w.applies_op));
         }
         if constexpr (Algo::barrier_between) rec.barrier();  // every read before any write: the slides' temporary
         if (w.active) out[w.dst] = value;
         rec.barrier();
-        rec.end_step(k + 1, w.active, w.applies_op ? 1 : 0, out);
+        SCANLAB_RECORD(rec.end_step(k + 1, w.active, w.applies_op ? 1 : 0, out));
     }
 
     const T* scanned = XY + (steps > 0 ? Algo::out_buffer(steps - 1) : 0) * section;
@@ -86,9 +86,9 @@ __global__ void block_scan_kernel(BlockScanArgs<T> p, Rec rec) {
         const bool last = t == threads - 1;
         if (last) {
             p.S[blockIdx.x + p.s_offset] = scanned[section - 1];
-            rec.access(steps + 1, 0, t, int32_t(first + section - 1), int32_t(blockIdx.x + p.s_offset), false);
+            SCANLAB_RECORD(rec.access(steps + 1, 0, t, int32_t(first + section - 1), int32_t(blockIdx.x + p.s_offset), false));
         }
-        rec.end_step(steps + 1, last, 0, static_cast<const T*>(nullptr));
+        SCANLAB_RECORD(rec.end_step(steps + 1, last, 0, static_cast<const T*>(nullptr)));
     }
 }
 

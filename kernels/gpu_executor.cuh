@@ -62,7 +62,7 @@ public:
             const int steps = Algo::steps(section);
             const int recorded = 1 + steps + (S ? 1 : 0);
             const bool watch = Algo::buffers == 1 && !Algo::barrier_between;
-            LaunchTrace<T> lt(recorded, 0, grid, section, setup.warp_width, rec_->full(), watch);
+            LaunchTrace<T> lt(recorded, 1 + steps, 0, grid, section, setup.warp_width, rec_->full(), watch);
             block_scan_kernel<Algo, T, Op, DeviceRecorder<T>><<<unsigned(grid), threads, shared>>>(args, DeviceRecorder<T>(lt.buffers()));
             check(kernel_name);
             lt.download_all();
@@ -88,7 +88,7 @@ public:
             add_block_sums_kernel<T, Op, Rec><<<unsigned(add.grid()), add.threads>>>(Y.ptr, S.ptr, add, Rec{});
             check(kernel_name);
         } else {
-            LaunchTrace<T> lt(1, 0, add.grid(), add.section, setup.warp_width, rec_->full(), false);
+            LaunchTrace<T> lt(1, 0, 0, add.grid(), add.section, setup.warp_width, rec_->full(), false);
             const size_t shared = DeviceRecorder<T>::shared_bytes(add.threads, add.section);
             add_block_sums_kernel<T, Op, DeviceRecorder<T>><<<unsigned(add.grid()), add.threads, shared>>>(Y.ptr, S.ptr, add,
                                                                                                           DeviceRecorder<T>(lt.buffers()));

@@ -17,14 +17,18 @@ template <class T>
 class LaunchTrace {
 public:
     // `steps` recorded steps over blocks [window_first, window_first + window_blocks) of
-    // `section` elements; snapshots and accesses at full detail, hazard marks if watched.
-    LaunchTrace(int steps, int64_t window_first, int64_t window_blocks, int section, int warp_width, bool full, bool hazards)
+    // `section` elements, the first `snapshot_steps` of which leave a copy of shared memory;
+    // snapshots and accesses at full detail, hazard marks if watched.
+    LaunchTrace(int steps, int snapshot_steps, int64_t window_first, int64_t window_blocks, int section, int warp_width, bool full,
+                bool hazards)
         : steps_(steps), section_(section) {
         const int64_t elements = int64_t(steps) * window_blocks * section;
         counters_ = DeviceArray<unsigned long long>(int64_t(steps) * kCounters, "trace counters");
         zero(counters_);
         if (full) {
-            snapshots_ = DeviceArray<T>(elements, "trace snapshots");
+            // Not zeroed: the kernel writes every element of every snapshot step, and
+            // compute-sanitizer's initcheck would catch one it missed.
+            snapshots_ = DeviceArray<T>(int64_t(snapshot_steps) * window_blocks * section, "trace snapshots");
             accesses_ = DeviceArray<DeviceAccess>(elements, "trace accesses");
             zero(accesses_);
             if (hazards) {

@@ -15,6 +15,15 @@
 
 #include "../core/algorithms/block_step.hpp"
 
+// Every recording call in a kernel is written SCANLAB_RECORD(rec.something(...)). A build with
+// SCANLAB_STRIP_RECORDING removes the calls altogether; tests/null_policy_ptx_test checks that the
+// null policy's kernels compile to the very same PTX as that stripped build.
+#ifdef SCANLAB_STRIP_RECORDING
+#define SCANLAB_RECORD(call) ((void)0)
+#else
+#define SCANLAB_RECORD(call) call
+#endif
+
 namespace scanlab::gpu {
 
 enum Counter : int { kAdditions, kActive, kIdle, kDivergent, kBarriers, kHazards, kCounters };
@@ -71,7 +80,7 @@ public:
         shadow_ = reinterpret_cast<T*>(scratch);
         scratch += align(size_t(section) * sizeof(T));
         marks_ = reinterpret_cast<unsigned*>(scratch);
-        if (threadIdx.x < 4) counts_[threadIdx.x] = 0;  // the load's barrier orders this before use
+        for (int i = threadIdx.x; i < 4; i += blockDim.x) counts_[i] = 0;  // the load's barrier orders this before use
         in_window_ = blockIdx.x >= out_.window_first && blockIdx.x < out_.window_first + out_.window_blocks;
     }
 

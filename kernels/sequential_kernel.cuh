@@ -27,6 +27,10 @@ __global__ void sequential_kernel(const T* X, T* XY, int64_t n, bool exclusive, 
     counters[kActive] = 1;
     unsigned long long additions = 0;
     T running = n > 0 ? XY[0] : Op::identity();
+    if (full && n > 0) {
+        written[0] = running;                  // step 0 is the load; kept so every slot is written
+        accesses[n] = {0, 0, 0, 0};
+    }
     for (int64_t i = 1; i < n; ++i) {
         running = op(running, XY[i]);  // XY[i-1] op XY[i], with XY[i-1] kept in a register
         XY[i] = running;

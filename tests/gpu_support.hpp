@@ -27,8 +27,6 @@ inline std::string describe_access(const Access& a) {
 // Empty when the two traces record the same run; otherwise the first difference. The backend
 // name and the warp schedule are the only fields allowed to differ.
 inline std::string first_difference(const Trace& gpu, const Trace& cpu) {
-    if (!bitwise_equal(gpu.result, cpu.result)) return "the results differ";
-    if (!(gpu.counts == cpu.counts)) return "the total counts differ";
     if (gpu.steps.size() != cpu.steps.size())
         return "the GPU recorded " + std::to_string(gpu.steps.size()) + " steps, the emulation " + std::to_string(cpu.steps.size());
     for (size_t i = 0; i < gpu.steps.size(); ++i) {
@@ -66,6 +64,8 @@ inline std::string first_difference(const Trace& gpu, const Trace& cpu) {
         }
         if (g.hazards != c.hazards) return at + "the hazard marks differ";
     }
+    if (!bitwise_equal(gpu.result, cpu.result)) return "the results differ";
+    if (!(gpu.counts == cpu.counts)) return "the total counts differ";
     return "";
 }
 

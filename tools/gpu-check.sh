@@ -25,12 +25,12 @@ for i in $(seq 0 $((shards - 1))); do
   GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$i "$tests" --gtest_brief=1 >"$out/gpu-tests-$i.log" 2>&1 &
 done
 wait
-cat "$out"/gpu-tests-*.log >"$out/gpu-tests.log"
-passed=$(grep -ho "\[  PASSED  \] [0-9]*" "$out"/gpu-tests-*.log | awk '{s+=$4} END {print s+0}')
-failed=$(grep -h "\[  FAILED  \] .*, listed below" "$out"/gpu-tests-*.log | awk '{s+=$4} END {print s+0}')
-skipped=$(grep -ho "\[  SKIPPED \] [0-9]* test" "$out"/gpu-tests-*.log | awk '{s+=$4} END {print s+0}')
-grep -h "FAILED\|Failure\|Expected\|Which is\|differ" "$out"/gpu-tests-*.log | head -40
-grep -h -A6 "racy kogge-stone on the GPU" "$out"/gpu-tests-*.log
+cat "$out"/gpu-tests-*.log >"$out/gpu-tests.log" && rm "$out"/gpu-tests-*.log
+passed=$(grep -ho "\[  PASSED  \] [0-9]*" "$out/gpu-tests.log" | awk '{s+=$4} END {print s+0}')
+failed=$(grep -h "^\[  FAILED  \] [A-Z]" "$out/gpu-tests.log" | grep -vc "listed below")
+skipped=$(grep -h "^\[  SKIPPED \] [A-Z]" "$out/gpu-tests.log" | wc -l)
+grep -h "FAILED\|Which is" "$out/gpu-tests.log" | head -40
+grep -h -A6 "racy kogge-stone on the GPU" "$out/gpu-tests.log"
 summary+=("GPU tests: $passed passed, $failed failed, $skipped skipped ($((SECONDS - start)) s)")
 
 # 2. compute-sanitizer over every kernel: each algorithm traced through the CLI (small inputs, two
@@ -42,21 +42,27 @@ for tool in memcheck racecheck synccheck initcheck; do
     for args in "--type int32" "--type double --exclusive" "--block-algo brent-kung --type float --op max"; do
       [ "$algo" != hierarchical ] && [[ "$args" == *block-algo* ]] && continue
       n=300; [ "$algo" = sequential ] && n=40
-      log="$out/sanitizer-$tool-$algo.log"
-      compute-sanitizer --tool "$tool" --error-exitcode 9 "$cli" trace --backend gpu --algo "$algo" --random $n $args \
+      log="$out/sanitizer-$tool.log"
+      echo "== $tool $algo $args" >>"$log"
+      compute-sanitizer --tool "$tool" --error-exitcode 9 --log-file "$out/one.log" "$cli" trace --backend gpu --algo "$algo" --random $n $args \
         --format json >/dev/null 2>>"$log" </dev/null
       rc=$?
+      cat "$out/one.log" >>"$log"
       if [ $rc -eq 0 ]; then clean=$((clean + 1)); else flagged+=("$algo[$args](rc $rc)"); fi
     done
   done
   SCANLAB_GPU_TEST_MAX_N=70000 compute-sanitizer --tool "$tool" --error-exitcode 9 "$tests" --gtest_filter='GpuUntraced*' \
-    >"$out/sanitizer-$tool-untraced.log" 2>&1
+    >>"$out/sanitizer-$tool.log" 2>&1
   rc=$?
   if [ $rc -eq 0 ]; then clean=$((clean + 1)); else flagged+=("untraced(rc $rc)"); fi
   summary+=("$tool: $clean runs clean; flagged: ${flagged[*]:-none}")
 done
 # The lesson must be caught: racecheck's report on the racy kernel.
-grep -h "RACECHECK SUMMARY\|hazard" "$out/sanitizer-racecheck-kogge-stone-racy.log" | sort | uniq -c | head -5
+rm -f "$out/one.log"
+echo "racecheck on the racy kernel (the lesson):"
+grep -A1 "== racecheck kogge-stone-racy" "$out/sanitizer-racecheck.log" | grep -v "^--"
+grep "RACECHECK SUMMARY" "$out/sanitizer-racecheck.log" | sort | uniq -c
+for tool in memcheck synccheck initcheck; do grep -h -m3 "Error\|error" "$out/sanitizer-$tool.log"; done
 
 echo
 echo "== summary =="

@@ -1,0 +1,17 @@
+// Not linked into anything: compiled to PTX twice by tests/CMakeLists.txt, once as written and
+// once with SCANLAB_STRIP_RECORDING, to show that the null recording policy costs nothing (the two
+// PTX files must be identical). The kernels are the untraced ones the benchmark times.
+#include "../core/algorithms/brent_kung.hpp"
+#include "../core/algorithms/kogge_stone.hpp"
+#include "../core/operators.hpp"
+#include "add_block_sums_kernel.cuh"
+#include "block_scan_kernel.cuh"
+
+namespace scanlab::gpu {
+template __global__ void block_scan_kernel<KoggeStone, int32_t, SumOp<int32_t>, NullRecorder>(BlockScanArgs<int32_t>, NullRecorder);
+template __global__ void block_scan_kernel<BrentKung, int32_t, SumOp<int32_t>, NullRecorder>(BlockScanArgs<int32_t>, NullRecorder);
+template __global__ void block_scan_kernel<KoggeStone, double, MaxOp<double>, NullRecorder>(BlockScanArgs<double>, NullRecorder);
+template __global__ void block_scan_kernel<BrentKung, double, MinOp<double>, NullRecorder>(BlockScanArgs<double>, NullRecorder);
+template __global__ void add_block_sums_kernel<int32_t, SumOp<int32_t>, NullRecorder>(int32_t*, const int32_t*, AddBlockSums, NullRecorder);
+template __global__ void add_block_sums_kernel<double, MaxOp<double>, NullRecorder>(double*, const double*, AddBlockSums, NullRecorder);
+}  // namespace scanlab::gpu

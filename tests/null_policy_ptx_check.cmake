@@ -1,0 +1,17 @@
+# The null recording policy costs nothing: the untraced kernels compile to the same PTX whether
+# their recording calls are there (calling NullRecorder) or stripped out by the preprocessor.
+file(READ "${AS_WRITTEN}" written)
+file(READ "${STRIPPED}" stripped)
+string(REGEX MATCHALL "\\.entry" entries "${written}")
+list(LENGTH entries count)
+if(count LESS 6)
+  message(FATAL_ERROR "expected the 6 probe kernels in ${AS_WRITTEN}, found ${count}")
+endif()
+if(written MATCHES "[ \t](atom|red)\\.")
+  message(FATAL_ERROR "a null-policy kernel uses atomics: recording code was left in")
+endif()
+if(NOT written STREQUAL stripped)
+  message(FATAL_ERROR "the null-policy PTX differs from the PTX with every recording call stripped; diff ${AS_WRITTEN} ${STRIPPED}")
+endif()
+string(LENGTH "${written}" bytes)
+message(STATUS "null policy: ${count} kernels, ${bytes} bytes of PTX, identical to the stripped build")
