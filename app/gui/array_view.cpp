@@ -201,7 +201,7 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     }
 
     if (rows.sums) row_label(y_sums, "S");
-    row_label(y_before, rows.before_name);
+    row_label(y_before, std::string(rows.before_name));
     row_label(y_after, std::string(name(s.array)));
     dl->AddText(ImVec2(lx, y_threads - 2), ImGui::GetColorU32(ImGuiCol_Text), "threads");
 
@@ -211,15 +211,16 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
         if (m.x >= x0 && m.y >= y_after && m.y < y_after + ch) {
             const size_t i = size_t((m.x - x0) / w);
             if (i < n_after) {
+                const std::string before(rows.before_name);
                 std::string tip = std::string(name(s.array)) + "[" + std::to_string(i) + "] = " + format_value(*rows.after, i);
                 for (const Access& a : s.accesses)
                     if (a.dst == int32_t(i)) {
                         const int tpb = std::max(1, s.threads_per_block);
                         tip += "\nwritten by thread " + std::to_string(a.thread % tpb) + " of block " + std::to_string(a.thread / tpb);
                         if (s.phase == Phase::add_block_sums) tip += ": + S[" + std::to_string(a.src) + "]";
-                        else if (a.applies_op) tip += ": op(" + rows.before_name + "[" + std::to_string(a.src) + "], " + rows.before_name + "[" + std::to_string(a.dst) + "])";
+                        else if (a.applies_op) tip += ": op(" + before + "[" + std::to_string(a.src) + "], " + before + "[" + std::to_string(a.dst) + "])";
                         else if (a.src < 0) tip += ": the identity (padding)";
-                        else tip += ": a copy of " + rows.before_name + "[" + std::to_string(a.src) + "]";
+                        else tip += ": a copy of " + before + "[" + std::to_string(a.src) + "]";
                     }
                 if (states[i] == CellState::hazard) tip += "\nHAZARD: read after another warp overwrote it in this step";
                 if (states[i] == CellState::final_value) tip += "\nfinal: this is its result value";

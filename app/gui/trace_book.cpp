@@ -57,7 +57,7 @@ StepRows step_rows(const Trace& t, size_t k) {
             const Step& q = t.steps[j];
             if (q.kernel == Kernel::k1 && q.depth == s.depth && q.phase != Phase::block_sum_write) {
                 r.before = &q.values;
-                r.before_name = std::string(name(q.array));
+                r.before_name = name(q.array);
                 break;
             }
         }
@@ -74,7 +74,7 @@ StepRows step_rows(const Trace& t, size_t k) {
     }
     if (const Step* p = previous(k)) {
         r.before = &p->values;
-        r.before_name = std::string(name(p->array));
+        r.before_name = name(p->array);
     } else {
         r.before = &t.input;
         r.before_name = "X";

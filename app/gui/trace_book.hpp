@@ -26,7 +26,7 @@ TraceBook make_book(const Trace& t);
 // indexes `sums` for an add of block sums, the input for a load, `before` otherwise.
 struct StepRows {
     const ValueArray* before = nullptr;
-    std::string before_name;  // "X", "XY", "S", "Y"
+    std::string_view before_name;  // "X", "XY", "S", "Y" (static names)
     const ValueArray* sums = nullptr;  // add of block sums only
     const ValueArray* after = nullptr;
 };
