@@ -177,6 +177,26 @@ TEST(AppSmoke, ShotWithoutADisplaySaysToUseXvfbRun) {
     EXPECT_NE(r.err.find("xvfb-run"), std::string::npos) << r.err;
 }
 
+TEST(AppSmoke, ScanlabWithNoArgumentsAndNoDisplaySaysSo) {
+    const char* d = std::getenv("DISPLAY");
+    const std::string saved = d ? d : "";
+    ::unsetenv("DISPLAY");
+    const CliResult r = run_cli({});
+    if (d) ::setenv("DISPLAY", saved.c_str(), 1);
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("no display: the desktop app needs a window system"), std::string::npos) << r.err;
+}
+
+TEST(AppSmoke, ScanlabWithoutScanlabAppBesideItSaysHowToBuildIt) {
+    const std::string dir = out_dir("lonely");
+    std::filesystem::copy_file(SCANLAB_EXE, dir + "/scanlab");
+    EXPECT_EQ(shell(dir + "/scanlab > " + dir + "/log.txt 2>&1"), 1);
+    std::stringstream said;
+    said << std::ifstream(dir + "/log.txt").rdbuf();
+    EXPECT_NE(said.str().find("there is no scanlab-app next to scanlab"), std::string::npos) << said.str();
+    EXPECT_EQ(shell(dir + "/scanlab scan --preset fig9.10 > " + dir + "/scan.txt 2>/dev/null"), 0);  // the CLI needs no app
+}
+
 TEST(AppSmoke, ShotRefusesAStepPastTheEndWithASentence) {
     if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh installs xvfb)";
     const std::string dir = out_dir("shot-bad");

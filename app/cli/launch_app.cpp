@@ -22,7 +22,9 @@ int exec_app(const std::vector<std::string>& args, bool shot) {
     }
     const char* display = std::getenv("DISPLAY");
     const char* wayland = std::getenv("WAYLAND_DISPLAY");
-    if ((!display || !*display) && (!wayland || !*wayland)) {
+    bool help = false;
+    for (const std::string& a : args) help = help || a == "--help" || a == "-h";
+    if ((!display || !*display) && (!wayland || !*wayland) && !help) {
         std::cerr << "scanlab: error: no display: " << (shot ? "scanlab shot" : "the desktop app")
                   << " needs a window system, and DISPLAY is not set. On a machine without one, run it under a "
                   << "virtual display: xvfb-run -a scanlab shot --algo hierarchical --preset fig9.10 --step 3 --out fig.png; "

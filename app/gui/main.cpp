@@ -202,6 +202,11 @@ std::string render_to_png(App& app, GLFWwindow* w, int width, int height, const 
 }
 
 int run_shot(const std::vector<std::string>& args) {
+    for (const std::string& a : args)
+        if (a == "--help" || a == "-h") {
+            std::cout << shot_usage();
+            return 0;
+        }
     ShotOptions o;
     try {
         o = parse_shot_options(args);

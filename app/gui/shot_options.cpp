@@ -73,8 +73,6 @@ ShotOptions parse_shot_options(const std::vector<std::string>& args) {
             const auto alg = parse_algorithm(v);
             if (!alg) throw ScanError("unknown algorithm '" + v + "' for --compare");
             o.form.compare_algorithm = *alg;
-        } else if (a == "--help" || a == "-h") {
-            throw ScanError(shot_usage());
         } else {
             trace_args.push_back(a);
         }
