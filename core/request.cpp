@@ -1,5 +1,6 @@
 #include "request.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include "error.hpp"
@@ -97,6 +98,19 @@ ResolvedRequest resolve(const ScanRequest& req, const ValueArray& input) {
         r.grid = (r.n + r.section - 1) / r.section;
     }
     r.request.section = r.section;
+
+    if (!req.sample.all()) {
+        if (a != Algorithm::hierarchical && a != Algorithm::slides)
+            throw ScanError("--sample-block is for the multi-block scans (hierarchical, slides); " + str(name(a)) +
+                            " runs one block and its trace keeps it whole");
+        if (req.sample.first_block < 0 || req.sample.blocks < 1)
+            throw ScanError("--sample-block takes a block number B >= 0, or B:COUNT with COUNT >= 1");
+        if (req.sample.first_block >= r.grid)
+            throw ScanError("there is no block " + std::to_string(req.sample.first_block) + ": N = " + std::to_string(r.n) +
+                            " in sections of " + std::to_string(r.section) + " makes " + std::to_string(r.grid) +
+                            " block(s), numbered 0 to " + std::to_string(r.grid - 1));
+        r.request.sample.blocks = std::min(req.sample.blocks, r.grid - req.sample.first_block);
+    }
 
     if (req.op == OpKind::sum)
         if (auto problem = find_sum_overflow(input, req.exclusive)) throw ScanError("integer overflow: " + *problem);

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "sample_window.hpp"
 #include "trace.hpp"
 #include "values.hpp"
 
@@ -35,6 +36,7 @@ struct ScanRequest {
     Schedule schedule;
     Detail detail = Detail::full;
     size_t max_trace_bytes = kDefaultMaxTraceBytes;
+    SampleWindow sample;  // hierarchical and slides only
 };
 
 // A request checked against an input of n elements: every field decided, nothing left to refuse.

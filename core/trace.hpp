@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "sample_window.hpp"
 #include "types.hpp"
 #include "values.hpp"
 
@@ -38,7 +39,8 @@ struct Step {
     ArrayKind array = ArrayKind::xy;
     int blocks = 1;      // blocks (or host loops) that ran the step
     int threads_per_block = 1;
-    ValueArray values;   // the whole array after the step (full detail only)
+    ValueArray values;   // the array after the step (full detail only): all of it, or a sampled window
+    int64_t offset = 0;  // index of values[0] in the whole array (non-zero only in a sampled trace)
     std::vector<Access> accesses;  // ordered by thread, then by element (full detail only)
     std::vector<int32_t> hazards;  // elements read after being overwritten in this step, sorted
     StepCounts counts;
@@ -76,6 +78,7 @@ struct Trace {
     std::string backend;        // "cpu" (emulation) or "gpu"
     std::string note;           // set when the run did not go as asked (e.g. auto fell back to the CPU); not saved
     Detail detail = Detail::full;
+    SampleWindow sample;        // which blocks of the input's scan keep their steps (all unless sampled)
     ValueArray input;
     std::vector<Step> steps;
     ValueArray result;

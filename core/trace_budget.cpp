@@ -31,13 +31,14 @@ public:
         const int section = setup.section;
         const int threads = Algo::threads(section);
         const int64_t grid = (n + section - 1) / section;
-        const size_t values = size_t(grid) * section;
+        const KeptBlocks kept = kept_blocks(setup, grid);
+        const size_t values = size_t(kept.count) * section;
         keep(values, values);  // load: one access per element
         const int steps = Algo::steps(section);
         for (int k = 0; k < steps; ++k) {
             int64_t active = 0;
             for (int t = 0; t < threads; ++t) active += Algo::work(k, t, section).active;
-            keep(values, size_t(active * grid));
+            keep(values, size_t(active * kept.count));
         }
         if (S) keep(size_t(S->size), size_t(grid));
         launch(size_t(steps + 1 + (S ? 1 : 0)), values);
@@ -46,8 +47,10 @@ public:
 
     void add_block_sums(Buffer&, int64_t n, const Buffer&, int first_block, int, const BlockSetup& setup) {
         const AddBlockSums add{n, setup.section, setup.threads, first_block, 0};
-        keep(size_t(n), size_t(std::max<int64_t>(0, n - int64_t(first_block) * setup.section)));
-        launch(1, size_t(add.grid()) * setup.section);
+        const KeptBlocks kept = kept_blocks(setup, add.grid());
+        const size_t values = size_t(std::min(n, (kept.first + kept.count) * setup.section) - kept.first * setup.section);
+        keep(values, values);
+        launch(1, size_t(kept.count) * setup.section);
     }
 
     void host_scan(Buffer& s, int64_t count) { keep(size_t(s.size), size_t(std::max<int64_t>(0, count - 1))); }

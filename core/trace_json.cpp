@@ -75,6 +75,7 @@ void write_trace_json(std::ostream& out, const Trace& t) {
     j["warp_width"] = t.warp_width;
     j["schedule"] = t.schedule;
     j["detail"] = t.detail == Detail::full ? "full" : "counts";
+    if (!t.sample.all()) j["sample"] = {{"first_block", t.sample.first_block}, {"blocks", t.sample.blocks}};
     j["input"] = values_json(t.input);
     json steps = json::array();
     for (const Step& s : t.steps) {
@@ -88,6 +89,7 @@ void write_trace_json(std::ostream& out, const Trace& t) {
         js["blocks"] = s.blocks;
         js["threads_per_block"] = s.threads_per_block;
         js["values"] = values_json(s.values);
+        if (s.offset) js["offset"] = s.offset;
         js["additions"] = s.counts.additions;
         js["active_threads"] = s.counts.active_threads;
         js["idle_threads"] = s.counts.idle_threads;
@@ -134,6 +136,11 @@ Trace read_trace_json(std::istream& in, const std::string& origin) {
         t.warp_width = j.at("warp_width").get<int>();
         t.schedule = j.at("schedule").get<std::string>();
         t.detail = j.at("detail").get<std::string>() == "full" ? Detail::full : Detail::counts;
+        if (j.contains("sample")) {
+            t.sample.first_block = j.at("sample").at("first_block").get<int64_t>();
+            t.sample.blocks = j.at("sample").at("blocks").get<int64_t>();
+            if (t.sample.first_block < 0 || t.sample.blocks < 1) throw ScanError("its \"sample\" window is not a block range");
+        }
         t.input = values_from(j.at("input"), t.type, "\"input\"");
         t.result = values_from(j.at("result"), t.type, "\"result\"");
         if (int64_t(size_of(t.input)) != t.n || int64_t(size_of(t.result)) != t.n)
@@ -148,6 +155,8 @@ Trace read_trace_json(std::istream& in, const std::string& origin) {
             s.blocks = js.at("blocks").get<int>();
             s.threads_per_block = js.at("threads_per_block").get<int>();
             s.values = values_from(js.at("values"), t.type, "a step's \"values\"");
+            s.offset = js.value("offset", int64_t(0));
+            if (s.offset < 0) throw ScanError("a step's \"offset\" is negative");
             s.counts.additions = js.at("additions").get<int64_t>();
             s.counts.active_threads = js.at("active_threads").get<int64_t>();
             s.counts.idle_threads = js.at("idle_threads").get<int64_t>();

@@ -28,6 +28,9 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
     out << ", op " << name(t.op) << ", type " << name(t.type) << ", " << (t.exclusive ? "exclusive" : "inclusive") << ", N = " << t.n;
     if (t.section) out << ", section " << t.section << ", " << t.grid << " block(s) of " << t.threads_per_block << " threads";
     out << ", backend " << t.backend << "\n";
+    if (!t.sample.all())
+        out << "sampled trace: blocks " << t.sample.first_block << " to " << t.sample.first_block + t.sample.blocks - 1
+            << " of the input's scan (elements from " << t.sample.first_block * t.section << "), S whole; counts cover every block\n";
     if (is_racy(t.algorithm))
         out << "LESSON: this kernel is wrong on purpose (a missing barrier); warp width " << t.warp_width << ", schedule "
             << t.schedule << "\n";

@@ -62,7 +62,8 @@ public:
             const int steps = Algo::steps(section);
             const int recorded = 1 + steps + (S ? 1 : 0);
             const bool watch = Algo::buffers == 1 && !Algo::barrier_between;
-            LaunchTrace<T> lt(recorded, 1 + steps, 0, grid, section, setup.warp_width, rec_->full(), watch);
+            const KeptBlocks kept = kept_blocks(setup, grid);
+            LaunchTrace<T> lt(recorded, 1 + steps, kept.first, kept.count, section, setup.warp_width, rec_->full(), watch);
             block_scan_kernel<Algo, T, Op, DeviceRecorder<T>><<<unsigned(grid), threads, shared>>>(args, DeviceRecorder<T>(lt.buffers()));
             check(kernel_name);
             lt.download_all();
@@ -70,6 +71,7 @@ public:
             for (int s = 0; s <= steps; ++s) {
                 Step st = s == 0 ? make_step(place, Phase::load, 0)
                                  : make_step(place, Algo::shape(s - 1, section).phase, Algo::shape(s - 1, section).level);
+                st.offset = kept.first * section;
                 keep(std::move(st), lt, s, true);
             }
             if (S) {
@@ -88,7 +90,8 @@ public:
             add_block_sums_kernel<T, Op, Rec><<<unsigned(add.grid()), add.threads>>>(Y.ptr, S.ptr, add, Rec{});
             check(kernel_name);
         } else {
-            LaunchTrace<T> lt(1, 0, 0, add.grid(), add.section, setup.warp_width, rec_->full(), false);
+            const KeptBlocks kept = kept_blocks(setup, add.grid());
+            LaunchTrace<T> lt(1, 0, kept.first, kept.count, add.section, setup.warp_width, rec_->full(), false);
             const size_t shared = DeviceRecorder<T>::shared_bytes(add.threads, add.section);
             add_block_sums_kernel<T, Op, DeviceRecorder<T>><<<unsigned(add.grid()), add.threads, shared>>>(Y.ptr, S.ptr, add,
                                                                                                           DeviceRecorder<T>(lt.buffers()));
@@ -96,7 +99,11 @@ public:
             lt.download_all();
             Step st = make_step({setup.kernel, setup.depth, setup.depth == 0 ? ArrayKind::y : ArrayKind::s, add.grid(), add.threads},
                                 Phase::add_block_sums, 0);
-            if (rec_->full()) st.values = download(Y, n, "Y after the add");
+            if (rec_->full()) {
+                const int64_t lo = kept.first * add.section, hi = std::max(lo, std::min(n, (kept.first + kept.count) * add.section));
+                st.values = download(Buffer{Y.ptr + lo, hi - lo}, hi - lo, "Y after the add");
+                st.offset = lo;
+            }
             keep(std::move(st), lt, 0, false);
         }
     }

@@ -156,3 +156,21 @@ TEST(GpuTraceBudget, ATraceOverTheBudgetIsRefusedBeforeLaunchWithTheEmulationsMe
     EXPECT_NE(gpu_message.find("MiB"), std::string::npos) << gpu_message;
     EXPECT_EQ(gpu_message, cpu_message);
 }
+
+// The live run's sampled trace: a window of blocks plus S whole, recorded on the GPU, equals the
+// emulation's, bit for bit.
+TEST(GpuSampledTrace, EqualsTheEmulationsSampledTrace) {
+    SCANLAB_SKIP_WITHOUT_GPU();
+    auto gpu = gpu::make_gpu_backend();
+    const ValueArray x(gpu_test_input<float>(300007, 5));
+    for (auto [algo, block] : {std::pair{Algorithm::hierarchical, Algorithm::kogge_stone}, std::pair{Algorithm::hierarchical, Algorithm::brent_kung},
+                               std::pair{Algorithm::slides, Algorithm::kogge_stone}}) {
+        ScanRequest r;
+        r.algorithm = algo;
+        r.block_algorithm = block;
+        r.type = ElementType::float32;
+        r.sample = {100, 3};
+        const ResolvedRequest resolved = resolve(r, x);
+        EXPECT_EQ(first_difference(gpu->run(resolved, x), emulate(resolved, x)), "") << name(algo) << "/" << name(block);
+    }
+}

@@ -59,6 +59,8 @@ std::string usage_text() {
            "  --schedule in-order|reverse|random[:SEED]   warp order in the emulation (matters for kogge-stone-racy)\n"
            "  --warp-width W           threads per warp in the emulation, a power of two up to 32 (default 32)\n"
            "  --max-trace-mb M         refuse a full trace larger than this (default 512)\n"
+           "  --sample-block B[:K]     a sampled trace: only blocks B..B+K-1 of the input's scan kept in full, S whole\n"
+           "                           (hierarchical and slides; for N too large to trace whole)\n"
            "  --format table|json      trace output (default table)\n";
 }
 
@@ -138,6 +140,14 @@ Options parse_options(const std::vector<std::string>& args) {
             if (v == "table") o.format = Format::table;
             else if (v == "json") o.format = Format::json;
             else throw UsageError("unknown format '" + v + "'; choose table or json");
+        } else if (flag == "--sample-block") {
+            // B or B:COUNT: keep only these blocks of the input's scan in full (S stays whole).
+            const std::string& v = value();
+            const size_t colon = v.find(':');
+            o.request.sample.first_block = whole_number<int64_t>(flag, v.substr(0, colon));
+            o.request.sample.blocks = colon == std::string::npos ? 1 : whole_number<int64_t>(flag, v.substr(colon + 1));
+            if (o.request.sample.first_block < 0 || o.request.sample.blocks < 1)
+                throw UsageError("--sample-block takes a block number B >= 0, or B:COUNT with COUNT >= 1");
         } else if (flag == "--max-trace-mb") {
             const auto mb = whole_number<int64_t>(flag, value());
             if (mb <= 0 || mb > (int64_t(1) << 20)) throw UsageError("--max-trace-mb must be from 1 to 1048576");

@@ -46,6 +46,7 @@ typename Exec::Buffer hierarchical_scan(Exec& ex, const typename Exec::Buffer& X
     k2.kernel = Kernel::k2;
     k2.array = ArrayKind::s;
     k2.exclusive = false;
+    k2.sample = {};  // S is kept whole, at every level: it is N/section long
     typename Exec::Buffer scanned;
     if (grid <= section) {
         scanned = ex.template block_scan<Algo>(S, grid, k2, nullptr, 0);
@@ -89,6 +90,7 @@ typename Exec::Buffer run_scan(Exec& ex, const ResolvedRequest& r, const typenam
     setup.section = r.section;
     setup.warp_width = q.warp_width;
     setup.schedule = q.schedule;
+    setup.sample = q.sample;
     switch (q.algorithm) {
         case Algorithm::sequential: return ex.sequential(X, r.n, q.exclusive);
         case Algorithm::kogge_stone: return ex.template block_scan<KoggeStone>(X, r.n, setup, nullptr, 0);

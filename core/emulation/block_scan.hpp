@@ -38,13 +38,16 @@ std::vector<T> emulate_block_scan(const T* X, int64_t n, const BlockSetup& setup
     const int warps = (threads + setup.warp_width - 1) / setup.warp_width;
     const Op op;
     const StepPlace place{setup.kernel, setup.depth, setup.array, grid, threads};
+    const KeptBlocks kept = kept_blocks(setup, grid);
     std::vector<T> shared(size_t(grid) * section * Algo::buffers);
     auto buffer = [&](int64_t b, int u) { return shared.data() + (b * Algo::buffers + u) * section; };
     auto snapshot = [&](Step& s, int u) {
         if (!rec.full()) return;
-        std::vector<T> all(size_t(grid) * section);
-        for (int64_t b = 0; b < grid; ++b) std::copy(buffer(b, u), buffer(b, u) + section, all.begin() + b * section);
-        s.values = std::move(all);
+        std::vector<T> kept_values(size_t(kept.count) * section);
+        for (int64_t b = kept.first; b < kept.first + kept.count; ++b)
+            std::copy(buffer(b, u), buffer(b, u) + section, kept_values.begin() + (b - kept.first) * section);
+        s.values = std::move(kept_values);
+        s.offset = kept.first * section;
     };
 
     // Load: thread t of block b brings section positions t, t + threads, ... from global memory.
@@ -57,7 +60,7 @@ std::vector<T> emulate_block_scan(const T* X, int64_t n, const BlockSetup& setup
             }
         s.counts.active_threads = grid * threads;
         s.counts.barriers = 1;
-        if (rec.full()) s.accesses = load_accesses(grid, section, threads, n, setup.exclusive);
+        if (rec.full()) s.accesses = load_accesses(kept.first, kept.count, section, threads, n, setup.exclusive);
         snapshot(s, 0);
         rec.add(std::move(s));
     }
@@ -120,8 +123,10 @@ std::vector<T> emulate_block_scan(const T* X, int64_t n, const BlockSetup& setup
         hazards.erase(std::unique(hazards.begin(), hazards.end()), hazards.end());
         s.counts.hazards = int64_t(hazards.size());
         if (rec.full()) {
-            s.hazards = std::move(hazards);
-            s.accesses = tree_step_accesses<Algo>(k, grid, section);
+            const int64_t lo = kept.first * section, hi = (kept.first + kept.count) * section;
+            for (int32_t h : hazards)
+                if (h >= lo && h < hi) s.hazards.push_back(h);
+            s.accesses = tree_step_accesses<Algo>(k, kept.first, kept.count, section);
         }
         snapshot(s, out);
         rec.add(std::move(s));

@@ -52,8 +52,11 @@ public:
         s.counts.active_threads = active;
         s.counts.idle_threads = grid * add.threads - active;
         if (rec_.full()) {
-            s.accesses = add_accesses(add);
-            s.values = Buffer(Y.begin(), Y.begin() + n);
+            const KeptBlocks kept = kept_blocks(setup, grid);
+            const int64_t lo = kept.first * add.section, hi = std::min(n, (kept.first + kept.count) * add.section);
+            s.accesses = add_accesses(add, kept.first, kept.count);
+            s.values = Buffer(Y.begin() + lo, Y.begin() + std::max(lo, hi));
+            s.offset = lo;
         }
         rec_.add(std::move(s));
     }
@@ -71,7 +74,7 @@ public:
         }
         load.counts.active_threads = 1;
         if (rec_.full()) {
-            load.accesses = load_accesses(1, int(n), 1, n, exclusive);
+            load.accesses = load_accesses(0, 1, int(n), 1, n, exclusive);
             load.values = xy;
         }
         rec_.add(std::move(load));

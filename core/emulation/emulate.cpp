@@ -45,6 +45,7 @@ Trace trace_header(const ResolvedRequest& r, const ValueArray& input, std::strin
     t.schedule = q.schedule.text();
     t.backend = std::move(backend);
     t.detail = q.detail;
+    t.sample = q.sample;
     t.input = input;
     return t;
 }

@@ -3,6 +3,7 @@
 // phase, level, array, launch shape), its barriers, and its accesses. The accesses are the
 // algorithm definition's index math, so they are derived here once for both backends; the values,
 // the counters and the hazards are what each backend records from its own run.
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -34,11 +35,12 @@ inline Step make_step(const StepPlace& p, Phase phase, int level) {
     return s;
 }
 
-// Thread t of block b loads section positions t, t + threads, ... (two per thread for Brent-Kung).
-inline std::vector<Access> load_accesses(int64_t grid, int section, int threads, int64_t n, bool exclusive) {
+// Thread t of block b loads section positions t, t + threads, ... (two per thread for Brent-Kung),
+// for the kept blocks [first, first + blocks).
+inline std::vector<Access> load_accesses(int64_t first, int64_t blocks, int section, int threads, int64_t n, bool exclusive) {
     std::vector<Access> acc;
-    acc.reserve(size_t(grid) * section);
-    for (int64_t b = 0; b < grid; ++b)
+    acc.reserve(size_t(blocks) * section);
+    for (int64_t b = first; b < first + blocks; ++b)
         for (int t = 0; t < threads; ++t)
             for (int j = t; j < section; j += threads) {
                 const int64_t g = b * section + j;
@@ -47,12 +49,12 @@ inline std::vector<Access> load_accesses(int64_t grid, int section, int threads,
     return acc;
 }
 
-// Tree step k of an in-block algorithm, every block: ordered by thread.
+// Tree step k of an in-block algorithm, the kept blocks [first, first + blocks): ordered by thread.
 template <class Algo>
-std::vector<Access> tree_step_accesses(int k, int64_t grid, int section) {
+std::vector<Access> tree_step_accesses(int k, int64_t first, int64_t blocks, int section) {
     const int threads = Algo::threads(section);
     std::vector<Access> acc;
-    for (int64_t b = 0; b < grid; ++b)
+    for (int64_t b = first; b < first + blocks; ++b)
         for (int t = 0; t < threads; ++t) {
             const Work w = Algo::work(k, t, section);
             if (w.active)
@@ -75,10 +77,11 @@ inline std::vector<Access> block_sum_accesses(int64_t grid, int section, int thr
     return acc;
 }
 
-// Kernel 3 / add_cuda: thread t of block b adds S[b + offset] to positions t, t + threads, ...
-inline std::vector<Access> add_accesses(const AddBlockSums& add) {
+// Kernel 3 / add_cuda: thread t of block b adds S[b + offset] to positions t, t + threads, ...,
+// for the kept blocks [first, first + blocks).
+inline std::vector<Access> add_accesses(const AddBlockSums& add, int64_t first, int64_t blocks) {
     std::vector<Access> acc;
-    for (int64_t b = add.first_block; b < add.grid(); ++b)
+    for (int64_t b = std::max<int64_t>(first, add.first_block); b < first + blocks; ++b)
         for (int t = 0; t < add.threads; ++t)
             for (int j = t; j < add.section; j += add.threads)
                 if (add.adds(b, j))

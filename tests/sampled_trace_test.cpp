@@ -1,0 +1,98 @@
+// A sampled trace (the live run's) keeps a window of blocks of the input's scan and S whole: it is
+// exactly a slice of the full trace, with the full trace's counts, and small however large N is.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "core/error.hpp"
+#include "core/trace_json.hpp"
+#include "test_support.hpp"
+
+using namespace scanlab;
+using namespace scanlab::testing;
+
+namespace {
+
+ScanRequest sampled(Algorithm a, int section, int64_t first, int64_t blocks) {
+    ScanRequest r = request(a, section);
+    r.sample = {first, blocks};
+    return r;
+}
+
+template <class T>
+std::vector<T> slice(const ValueArray& v, int64_t from, int64_t count) {
+    const auto& all = std::get<std::vector<T>>(v);
+    return std::vector<T>(all.begin() + from, all.begin() + from + count);
+}
+
+}  // namespace
+
+TEST(SampledTrace, KeepsOnlyTheWindowOfTheInputsScanAndIsASliceOfTheFullTrace) {
+    const ValueArray x = random_values(5000, 3, ElementType::int32);
+    for (Algorithm a : {Algorithm::hierarchical, Algorithm::slides}) {
+        const Trace full = emulate(request(a, 64), x);
+        const Trace part = emulate(sampled(a, 64, 40, 2), x);
+        ASSERT_EQ(part.steps.size(), full.steps.size()) << name(a);
+        EXPECT_EQ(part.counts, full.counts);
+        EXPECT_EQ(as(part.result), as(full.result));
+        for (size_t i = 0; i < full.steps.size(); ++i) {
+            const Step &f = full.steps[i], &p = part.steps[i];
+            EXPECT_EQ(p.counts, f.counts) << step_label(f);
+            const bool windowed = p.depth == 0 && p.array != ArrayKind::s;
+            if (!windowed) {
+                EXPECT_EQ(as(p.values), as(f.values)) << "S is kept whole: " << step_label(f);
+                continue;
+            }
+            EXPECT_EQ(p.offset, 40 * 64) << step_label(f);
+            EXPECT_EQ(as(p.values), slice<int32_t>(f.values, p.offset, int64_t(size_of(p.values)))) << step_label(f);
+            EXPECT_LE(size_of(p.values), 2u * 64) << step_label(f);
+            for (const Access& acc : p.accesses) {
+                EXPECT_GE(acc.dst, 40 * 64) << step_label(f);
+                EXPECT_LT(acc.dst, 42 * 64) << step_label(f);
+            }
+        }
+    }
+}
+
+TEST(SampledTrace, StaysSmallForMillionsOfElements) {
+    ScanRequest r = sampled(Algorithm::hierarchical, 1024, 1000, 1);
+    r.max_trace_bytes = size_t(64) << 20;
+    const Trace t = emulate(r, random_values(int64_t(1) << 21, 1, ElementType::int32));
+    size_t values = 0;
+    for (const Step& s : t.steps) values += size_of(s.values);
+    EXPECT_LT(values, size_t(200000));  // a full trace would hold over 20 million
+    EXPECT_EQ(t.counts.additions, emulate(request(Algorithm::hierarchical, 1024, Detail::counts), random_values(int64_t(1) << 21, 1, ElementType::int32)).counts.additions);
+}
+
+TEST(SampledTrace, ABlockThatDoesNotExistIsRefusedWithTheBlockCount) {
+    try {
+        emulate(sampled(Algorithm::hierarchical, 64, 79, 1), random_values(5000, 3, ElementType::int32));
+        FAIL() << "expected a refusal";
+    } catch (const ScanError& e) {
+        EXPECT_NE(std::string(e.what()).find("79 block(s), numbered 0 to 78"), std::string::npos) << e.what();
+    }
+}
+
+TEST(SampledTrace, IsRefusedForSingleSectionAlgorithms) {
+    EXPECT_THROW(emulate(sampled(Algorithm::kogge_stone, 0, 0, 1), random_values(100, 3, ElementType::int32)), ScanError);
+}
+
+TEST(SampledTrace, ACountPastTheLastBlockIsCutToTheBlocksThereAre) {
+    const Trace t = emulate(sampled(Algorithm::hierarchical, 64, 77, 10), random_values(5000, 3, ElementType::int32));
+    EXPECT_EQ(t.sample.blocks, 2);
+    EXPECT_EQ(size_of(t.steps[0].values), 2u * 64);
+}
+
+TEST(SampledTrace, SurvivesTheJsonRoundTrip) {
+    const Trace t = emulate(sampled(Algorithm::hierarchical, 64, 40, 2), random_values(5000, 3, ElementType::int32));
+    std::stringstream file;
+    write_trace_json(file, t);
+    const Trace back = read_trace_json(file, "test");
+    EXPECT_EQ(back.sample.first_block, 40);
+    EXPECT_EQ(back.sample.blocks, 2);
+    ASSERT_EQ(back.steps.size(), t.steps.size());
+    for (size_t i = 0; i < t.steps.size(); ++i) {
+        EXPECT_EQ(back.steps[i].offset, t.steps[i].offset);
+        EXPECT_EQ(as(back.steps[i].values), as(t.steps[i].values));
+    }
+}
