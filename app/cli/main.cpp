@@ -37,6 +37,7 @@ int run(const cli::Options& o) {
     BackendSelection selection = select_backend(o.backend);
     if (!selection.note.empty()) std::cerr << "scanlab: " << selection.note << "\n";
     const Trace trace = selection.backend->run(resolved, input);
+    if (!trace.note.empty()) std::cerr << "scanlab: " << trace.note << "\n";
 
     // Everything is formatted before anything is printed, so an error never leaves half a table.
     std::ostringstream out;
