@@ -9,6 +9,8 @@
 #include "session.hpp"
 #include "settings.hpp"
 
+struct GLFWwindow;
+
 namespace scanlab::gui {
 
 // Which part of the window `scanlab shot --view` renders.
@@ -65,6 +67,7 @@ void apply_theme(App& app);
 // The frame: menu bar, banner, columns, status bar (layout.cpp); keyboard shortcuts (keys.cpp).
 void draw_frame(App& app);
 void handle_shortcuts(App& app);
+void install_key_capture(GLFWwindow* window);  // before ImGui's GLFW backend, which chains to it
 
 // Panels.
 void draw_menu_bar(App& app);

@@ -71,6 +71,12 @@ void draw_controls(App& app) {
     bool changed = false;
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
 
+    if (s.trace && s.trace->origin.rfind("file ", 0) == 0) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextDisabled("Showing %s. Changing a control runs a new trace from these settings.", s.trace->origin.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::Spacing();
+    }
     ImGui::TextDisabled("ALGORITHM");
     changed |= enum_combo("algorithm", &f.algorithm, all_algorithms(), algo_text, algo_tip);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", algo_tip(f.algorithm));

@@ -1,52 +1,93 @@
-// Keyboard shortcuts. ImGui 1.86's GLFW backend indexes io.KeysDown by GLFW key codes.
+// Keyboard shortcuts. Key presses are captured by a GLFW callback of our own (ImGui's backend
+// chains to it), so a press and its release arriving between two frames still count: ImGui
+// 1.86 only sees which keys are down when a frame starts.
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
+#include <vector>
 
 #include "app.hpp"
 
 namespace scanlab::gui {
+namespace {
+
+struct Press {
+    int key;
+    int mods;
+};
+std::vector<Press> g_presses;
+
+void on_key(GLFWwindow*, int key, int, int action, int mods) {
+    if (action == GLFW_PRESS || action == GLFW_REPEAT) g_presses.push_back({key, mods});
+}
+
+void toggle_presentation(App& app) {
+    app.layout.presentation = !app.layout.presentation;
+    apply_theme(app);
+}
+
+}  // namespace
+
+void install_key_capture(GLFWwindow* window) { glfwSetKeyCallback(window, on_key); }
 
 void handle_shortcuts(App& app) {
-    ImGuiIO& io = ImGui::GetIO();
+    std::vector<Press> presses;
+    presses.swap(g_presses);
+    const bool typing = ImGui::GetIO().WantTextInput;
     Session& s = app.session;
-    const bool ctrl = io.KeyCtrl;
-    // Ctrl+Enter runs even from the input text box.
-    if (ctrl && (ImGui::IsKeyPressed(GLFW_KEY_ENTER, false) || ImGui::IsKeyPressed(GLFW_KEY_KP_ENTER, false))) s.run();
-    if (io.WantTextInput) return;
-    if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) s.toggle_play();
-    if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT)) {
-        s.playing = false;
-        s.step_forward();
+    for (const Press& p : presses) {
+        const bool ctrl = (p.mods & GLFW_MOD_CONTROL) != 0;
+        // Ctrl+Enter runs even from the input text box.
+        if (ctrl && (p.key == GLFW_KEY_ENTER || p.key == GLFW_KEY_KP_ENTER)) {
+            s.run();
+            continue;
+        }
+        // Typing, or a dialog open: the keys belong to it.
+        if (typing || ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId)) continue;
+        if (ctrl) {
+            switch (p.key) {
+                case GLFW_KEY_O: app.open_dialog = true; break;
+                case GLFW_KEY_S:
+                    if (s.trace) app.save_dialog = true;
+                    break;
+                case GLFW_KEY_B: {
+                    bool& shown = app.layout.presentation ? app.controls_in_presentation : app.layout.show_controls;
+                    shown = !shown;
+                    break;
+                }
+                case GLFW_KEY_Q: app.want_quit = true; break;
+            }
+            continue;
+        }
+        switch (p.key) {
+            case GLFW_KEY_SPACE: s.toggle_play(); break;
+            case GLFW_KEY_RIGHT:
+                s.playing = false;
+                s.step_forward();
+                break;
+            case GLFW_KEY_LEFT:
+                s.playing = false;
+                s.step_back();
+                break;
+            case GLFW_KEY_HOME: s.first_step(); break;
+            case GLFW_KEY_END: s.last_step(); break;
+            case GLFW_KEY_F5: toggle_presentation(app); break;
+            case GLFW_KEY_ESCAPE:
+                if (app.layout.presentation) toggle_presentation(app);
+                break;
+            case GLFW_KEY_F12: app.want_screenshot = true; break;
+            case GLFW_KEY_F1: app.help_window = !app.help_window; break;
+            case GLFW_KEY_1:
+            case GLFW_KEY_2:
+            case GLFW_KEY_3:
+            case GLFW_KEY_4: app.tab_request = p.key - GLFW_KEY_1; break;
+            case GLFW_KEY_EQUAL:
+            case GLFW_KEY_KP_ADD: app.layout.cell_width = std::min(200.0f, app.layout.cell_width * 1.25f); break;
+            case GLFW_KEY_MINUS:
+            case GLFW_KEY_KP_SUBTRACT: app.layout.cell_width = std::max(2.0f, app.layout.cell_width / 1.25f); break;
+        }
     }
-    if (ImGui::IsKeyPressed(GLFW_KEY_LEFT)) {
-        s.playing = false;
-        s.step_back();
-    }
-    if (ImGui::IsKeyPressed(GLFW_KEY_HOME, false)) s.first_step();
-    if (ImGui::IsKeyPressed(GLFW_KEY_END, false)) s.last_step();
-    if (ImGui::IsKeyPressed(GLFW_KEY_F5, false) ||
-        (app.layout.presentation && ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false))) {
-        app.layout.presentation = !app.layout.presentation;
-        apply_theme(app);
-    }
-    if (ImGui::IsKeyPressed(GLFW_KEY_F12, false)) app.want_screenshot = true;
-    if (ImGui::IsKeyPressed(GLFW_KEY_F1, false)) app.help_window = !app.help_window;
-    if (ctrl && ImGui::IsKeyPressed(GLFW_KEY_O, false)) app.open_dialog = true;
-    if (ctrl && ImGui::IsKeyPressed(GLFW_KEY_S, false) && s.trace) app.save_dialog = true;
-    if (ctrl && ImGui::IsKeyPressed(GLFW_KEY_B, false)) {
-        bool& shown = app.layout.presentation ? app.controls_in_presentation : app.layout.show_controls;
-        shown = !shown;
-    }
-    if (ctrl && ImGui::IsKeyPressed(GLFW_KEY_Q, false)) app.want_quit = true;
-    if (!ctrl)
-        for (int i = 0; i < 4; ++i)
-            if (ImGui::IsKeyPressed(GLFW_KEY_1 + i, false)) app.tab_request = i;
-    const bool plus = ImGui::IsKeyPressed(GLFW_KEY_EQUAL) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD);
-    const bool minus = ImGui::IsKeyPressed(GLFW_KEY_MINUS) || ImGui::IsKeyPressed(GLFW_KEY_KP_SUBTRACT);
-    if (plus) app.layout.cell_width = std::min(200.0f, app.layout.cell_width * 1.25f);
-    if (minus) app.layout.cell_width = std::max(2.0f, app.layout.cell_width / 1.25f);
 }
 
 }  // namespace scanlab::gui

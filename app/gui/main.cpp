@@ -82,6 +82,7 @@ void init_imgui(App& app, GLFWwindow* w) {
         ini = app.config_dir + "/imgui.ini";
         io.IniFilename = ini.c_str();
     }
+    install_key_capture(w);
     ImGui_ImplGlfw_InitForOpenGL(w, true);
     ImGui_ImplOpenGL3_Init("#version 150");
     load_fonts(app);

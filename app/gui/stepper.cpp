@@ -21,8 +21,11 @@ ImU32 kernel_band(Kernel k, int alpha) {
     return IM_COL32(100, 100, 100, alpha);
 }
 
-// The label without its kernel, for ticks too narrow for the whole label.
+// The label without its kernel (and tree levels abbreviated), for ticks too narrow for the whole
+// label; hovering a tick shows the whole one.
 std::string short_label(const Step& s) {
+    if (s.phase == Phase::reduction) return prefixed("red. ", s.level);
+    if (s.phase == Phase::distribution) return prefixed("dist. ", s.level);
     std::string l = step_label(s);
     const size_t dot = l.rfind(" · ");
     return dot == std::string::npos ? l : l.substr(dot + 4);
