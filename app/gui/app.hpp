@@ -14,7 +14,7 @@ struct GLFWwindow;
 namespace scanlab::gui {
 
 // Which part of the window `scanlab shot --view` renders.
-enum class View { window, array, diagram, fig910, counts, source, compare };
+enum class View { window, array, diagram, fig910, counts, source, compare, live };
 
 struct Fonts {
     ImFont* ui = nullptr;

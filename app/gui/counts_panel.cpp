@@ -110,11 +110,18 @@ void lines(const char* title, const std::vector<Series>& series, const std::vect
     step_axis(f, steps, current, p);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float slot = (f.b.x - f.a.x) / float(std::max<size_t>(steps, 1));
-    for (const Formula& r : refs) {
+    // Dashed lines at the formulas' values, largest first; a label that would sit on the one
+    // above it moves down below it.
+    std::vector<Formula> sorted = refs;
+    std::sort(sorted.begin(), sorted.end(), [](const Formula& x, const Formula& y) { return x.value > y.value; });
+    float last_label = -1e9f;
+    for (const Formula& r : sorted) {
         const float y = y_of(f, double(r.value));
         for (float x = f.a.x; x < f.b.x; x += 10) dl->AddLine(ImVec2(x, y), ImVec2(std::min(x + 5, f.b.x), y), col(p.formula, 200), 1.5f);
         const std::string s = r.algorithm + " " + r.text + " = " + std::to_string(r.value);
-        dl->AddText(ImVec2(f.a.x + 6, y - ImGui::GetFontSize() - 1), col(p.formula), s.c_str());
+        const float label_y = std::max(y - ImGui::GetFontSize() - 1, last_label + ImGui::GetFontSize());
+        dl->AddText(ImVec2(f.a.x + 6, label_y), col(p.formula), s.c_str());
+        last_label = label_y;
     }
     for (const Series& s : series) {
         // Each step's total at the middle of its slot, as the bars beside it.
@@ -160,7 +167,11 @@ void draw_counts_panel(App& app) {
     const ShownTrace* b = s.compare.get();
     summary(*s.trace, p.series_a);
     if (b) summary(*b, p.series_b);
-    else if (!s.compare_error.empty()) ImGui::TextDisabled("comparison (%s): %s", std::string(name(s.form.compare_algorithm)).c_str(), s.compare_error.c_str());
+    else if (!s.compare_error.empty()) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextDisabled("comparison (%s): %s", std::string(name(s.form.compare_algorithm)).c_str(), s.compare_error.c_str());
+        ImGui::PopTextWrapPos();
+    }
 
     const int64_t n = next_power_of_two(a.n);
     std::vector<Formula> refs = chapter_formulas(n);

@@ -17,7 +17,8 @@ View parse_view(const std::string& v) {
     if (v == "counts") return View::counts;
     if (v == "source") return View::source;
     if (v == "compare") return View::compare;
-    throw ScanError("unknown view '" + v + "'; choose window, array, diagram, fig9.10, counts, source or compare");
+    if (v == "live") return View::live;
+    throw ScanError("unknown view '" + v + "'; choose window, array, diagram, fig9.10, counts, source, compare or live");
 }
 
 template <class T>
@@ -32,7 +33,7 @@ std::string shot_usage() {
     return "usage: scanlab shot --algo ALGO INPUT [OPTIONS] --step K --out FILE.png [--size WxH] [--view VIEW]\n"
            "                    [--compare ALGO] [--presentation] [--zoom PX]\n"
            "  INPUT and OPTIONS as for scanlab trace; K is a step number of `scanlab trace` (or 'last');\n"
-           "  VIEW: window (default), array, diagram, fig9.10, counts, source, compare.\n"
+           "  VIEW: window (default), array, diagram, fig9.10, counts, source, compare, live.\n"
            "  Needs a display; on a machine without one: xvfb-run -a scanlab shot ...\n";
 }
 
