@@ -13,7 +13,21 @@ enum class CacheHints : uint8_t {
     streaming,  // evict-first loads and stores (ld.global.cs / st.global.cs): touched once
 };
 
-template <int Threads, int VectorsPerLane, CacheHints Hints = CacheHints::read_only, int MinBlocksPerSM = 1>
+// How a block learns which tile it scans.
+enum class TileOrder : uint8_t {
+    // A ticket from a global counter, drawn by thread 0 before the loads: tiles go out in the order
+    // blocks actually start, so a block only ever waits on tiles held by blocks already running.
+    // Forward progress is guaranteed whatever the hardware's scheduling; the cost is one atomic
+    // round trip before each block's loads.
+    ticket,
+    // blockIdx.x, as CUB does: the loads start at once, and the epoch is read beside them. Forward
+    // progress relies on the GPU starting blocks in index order (every NVIDIA GPU does; the CUDA
+    // programming guide does not promise it).
+    block_index,
+};
+
+template <int Threads, int VectorsPerLane, CacheHints Hints = CacheHints::read_only, int MinBlocksPerSM = 1,
+          TileOrder Order = TileOrder::ticket>
 struct SinglePassPolicy {
     static_assert(Threads % 32 == 0 && Threads >= 32 && Threads <= 1024, "whole warps, at most 1024 threads");
     static_assert(VectorsPerLane >= 1 && VectorsPerLane <= 16, "a few 16-byte vectors per thread");
@@ -23,11 +37,29 @@ struct SinglePassPolicy {
     static constexpr int kVectorsPerLane = VectorsPerLane;
     static constexpr CacheHints kHints = Hints;
     static constexpr int kMinBlocksPerSM = MinBlocksPerSM;
+    static constexpr TileOrder kOrder = Order;
 
     template <class T> static constexpr int vector_items() { return int(16 / sizeof(T)); }
     template <class T> static constexpr int items_per_thread() { return VectorsPerLane * vector_items<T>(); }
     template <class T> static constexpr int tile_items() { return Threads * items_per_thread<T>(); }
 };
+
+// Threads an SM can hold on the architecture being compiled (device passes see __CUDA_ARCH__), so
+// a policy's minimum of resident blocks never asks more of an older GPU than it has.
+constexpr int max_threads_per_sm() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
+    return 1024;
+#elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || __CUDA_ARCH__ == 890)
+    return 1536;
+#else
+    return 2048;
+#endif
+}
+
+template <class Policy> constexpr int min_blocks_per_sm() {
+    const int fit = max_threads_per_sm() / Policy::kThreads;
+    return Policy::kMinBlocksPerSM < fit ? Policy::kMinBlocksPerSM : (fit > 0 ? fit : 1);
+}
 
 // The production choice for every type: 256 threads and 64 bytes per thread, so a tile is 16 KB
 // whatever the element size (4096 int32/float, 2048 int64/double). Several such blocks fit an SM,

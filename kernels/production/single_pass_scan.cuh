@@ -29,7 +29,7 @@ template <class T> struct SinglePassArgs {
 };
 
 template <class Policy, class T, class Op>
-__global__ void __launch_bounds__(Policy::kThreads, Policy::kMinBlocksPerSM)
+__global__ void __launch_bounds__(Policy::kThreads, min_blocks_per_sm<Policy>())
     single_pass_scan_kernel(SinglePassArgs<T> args, TileStatus<T> status) {
     constexpr int V = kVectorItems<T>;
     constexpr int K = Policy::kVectorsPerLane;
@@ -43,21 +43,24 @@ __global__ void __launch_bounds__(Policy::kThreads, Policy::kMinBlocksPerSM)
     __shared__ T s_tile_prefix;
     __shared__ bool s_last_block;
 
-    // 1. The ticket.
-    if (threadIdx.x == 0) s_ticket = status.draw_ticket(args.num_tiles);
-    __syncthreads();
-    const uint32_t tile = s_ticket.tile;
-    const uint32_t epoch = s_ticket.epoch;
-    const uint32_t tag = epoch + 1;
-
-    // 2. Load and scan the tile. Lane's vector k starts at `first + k * 32 * V`.
     const int warp = int(threadIdx.x) / kWarpThreads;
     const int lane = int(threadIdx.x) % kWarpThreads;
+    T x[K][V];
+
+    // 1. The tile, and the epoch that tags this launch's status words.
+    uint32_t tile, arrival = 0;
+    if constexpr (Policy::kOrder == TileOrder::ticket) {
+        if (threadIdx.x == 0) s_ticket = status.draw_ticket(args.num_tiles);
+        __syncthreads();
+        tile = s_ticket.tile;
+    } else {
+        tile = blockIdx.x;
+    }
+
+    // 2. Load and scan the tile. Lane's vector k starts at `first + k * 32 * V`.
     const int64_t tile_base = int64_t(tile) * kTileItems;
     const int64_t first = tile_base + warp * kSegmentItems + lane * V;
     const bool whole_vectors = args.vector_io && args.n - tile_base >= kTileItems;
-
-    T x[K][V];
     if (whole_vectors) {
 #pragma unroll
         for (int k = 0; k < K; ++k) load_vector<Policy::kHints>(args.in + first + k * kWarpThreads * V, x[k]);
@@ -65,10 +68,19 @@ __global__ void __launch_bounds__(Policy::kThreads, Policy::kMinBlocksPerSM)
 #pragma unroll
         for (int k = 0; k < K; ++k) load_guarded(args.in, first + k * kWarpThreads * V, args.n, Op::identity(), x[k]);
     }
+    if constexpr (Policy::kOrder == TileOrder::block_index) {
+        // While the loads are in flight; the barrier in combine_warps publishes it to the block.
+        if (threadIdx.x == 0) {
+            s_ticket.epoch = status.read_epoch();
+            arrival = status.arrive();  // its value is needed only at the very end
+        }
+    }
 
     T lane_prefix[K];
     const T segment_total = scan_warp_segment<K>(x, lane_prefix, lane, op);
     const WarpPrefix<T> block = combine_warps<kWarps>(segment_total, warp, lane, s_warp_totals, op);
+    const uint32_t epoch = s_ticket.epoch;
+    const uint32_t tag = epoch + 1;
 
     // 3. Decoupled look-back, by warp 0 while the other warps wait at the barrier.
     if (warp == 0) {
@@ -111,6 +123,9 @@ __global__ void __launch_bounds__(Policy::kThreads, Policy::kMinBlocksPerSM)
         for (int k = 0; k < K; ++k) store_guarded(args.out, first + k * kWarpThreads * V, args.n, x[k]);
     }
 
+    if constexpr (Policy::kOrder == TileOrder::block_index) {
+        if (threadIdx.x == 0 && arrival == args.num_tiles - 1) status.advance_epoch(epoch);
+    }
     // Once every kEpochPeriod launches: clear the words before the tags come round again.
     if (epoch == kEpochPeriod - 1) status.clear_if_last(args.num_tiles, &s_last_block);
 }

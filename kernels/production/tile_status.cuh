@@ -10,9 +10,10 @@
 // atomic), so no fence is needed. 8-byte types store the value first, fence, then the flag; a
 // reader that saw the flag fences before reading the value.
 //
-// Tiles are handed out by a ticket counter in the order blocks start, not by blockIdx, so a block
-// only ever waits for tiles already held by running blocks: forward progress never depends on
-// how many blocks the GPU keeps resident or in which order it starts them.
+// Tiles are handed out by a ticket counter in the order blocks start (TileOrder::ticket, the
+// default), so a block only ever waits for tiles already held by running blocks: forward progress
+// never depends on how many blocks the GPU keeps resident or in which order it starts them.
+// TileOrder::block_index (policy.cuh) trades that guarantee for loads that start at once.
 #include <cstdint>
 
 #include "temp_layout.hpp"
@@ -32,6 +33,16 @@ __device__ __forceinline__ uint64_t load_relaxed(const uint64_t* p) {
 __device__ __forceinline__ void store_relaxed(uint64_t* p, uint64_t v) {
     asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(__cvta_generic_to_global(p)), "l"(v) : "memory");
 }
+
+// Acquire: no later memory access of this thread is performed before it (earlier ones, such as the
+// tile's loads already in flight, are not held back).
+__device__ __forceinline__ uint64_t load_acquire(const uint64_t* p) {
+    uint64_t v;
+    asm volatile("ld.acquire.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(__cvta_generic_to_global(p)) : "memory");
+    return v;
+}
+
+__device__ __forceinline__ uint32_t next_epoch(uint32_t epoch) { return epoch + 1 == kEpochPeriod ? 0 : epoch + 1; }
 
 struct Ticket {
     uint32_t tile;
@@ -56,11 +67,23 @@ public:
         // A counter not at a tile boundary means the buffer was not prepared (or a launch on it
         // was aborted); stop rather than scan with someone else's tiles.
         if (ticket.tile >= num_tiles || ticket.epoch >= kEpochPeriod) __trap();
-        if (ticket.tile == num_tiles - 1) {
-            const uint32_t next = ticket.epoch + 1 == kEpochPeriod ? 0 : ticket.epoch + 1;
-            store_relaxed(header_, uint64_t(next) << 32);
-        }
+        if (ticket.tile == num_tiles - 1) store_relaxed(header_, uint64_t(next_epoch(ticket.epoch)) << 32);
         return ticket;
+    }
+
+    // blockIdx order, thread 0 of each block, once: the epoch, then the block's arrival. Whoever
+    // arrives last knows every block has read the epoch, and advances it (advance_epoch), at
+    // leisure: nothing of this launch reads the header again.
+    __device__ __forceinline__ uint32_t read_epoch() const {
+        const uint64_t counter = load_acquire(header_);
+        const uint32_t epoch = uint32_t(counter >> 32);
+        if (epoch >= kEpochPeriod || uint32_t(counter) != 0) __trap();  // not prepared, or a launch on it was aborted
+        return epoch;
+    }
+    __device__ __forceinline__ uint32_t arrive() const { return atomicAdd(arrivals(), 1u); }
+    __device__ __forceinline__ void advance_epoch(uint32_t epoch) const {
+        store_relaxed(header_, uint64_t(next_epoch(epoch)) << 32);
+        atomicExch(arrivals(), 0u);
     }
 
     __device__ __forceinline__ void publish_aggregate(uint32_t tile, T value, uint32_t tag) const { publish(tile, value, tag, false); }
@@ -102,7 +125,7 @@ public:
     // The launch of the last epoch clears every word before tags repeat: the last block to finish
     // does it (every block calls this at its very end, all threads).
     __device__ __forceinline__ void clear_if_last(uint32_t num_tiles, bool* shared_flag) const {
-        uint32_t* done = reinterpret_cast<uint32_t*>(header_ + 1);
+        uint32_t* done = reinterpret_cast<uint32_t*>(header_ + 1);  // byte 8
         __syncthreads();
         if (threadIdx.x == 0) {
             __threadfence();
@@ -116,6 +139,8 @@ public:
     }
 
 private:
+    __device__ __forceinline__ uint32_t* arrivals() const { return reinterpret_cast<uint32_t*>(header_ + 1) + 1; }  // byte 12
+
     __device__ __forceinline__ void publish(uint32_t tile, T value, uint32_t tag, bool inclusive) const {
         const uint64_t flag = uint64_t(tag << 1 | uint32_t(inclusive)) << 32;
         if constexpr (sizeof(T) == 4) {
