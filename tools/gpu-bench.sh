@@ -45,19 +45,20 @@ if [ -z "$bin" ] && { [ ! -x "$cli" ] || [ ! -x "$tests" ]; }; then
 fi
 for f in "$cli" "$tests"; do [ -x "$f" ] || { echo "missing $f"; exit 1; }; done
 
-nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv,noheader || true
+nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv,noheader 2>/dev/null || echo "(no nvidia-smi)"
 sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 
 # 1. The tests at full sizes (every operator, type and direction up to 5,000,011 elements).
 start=$SECONDS
 echo "== single-pass tests" >>"$log"
-"$tests" --gtest_brief=1 >>"$log" 2>&1
+"$tests" >"$out/.tests" 2>&1
 rc=$?
-passed=$(grep -ho "\[  PASSED  \] [0-9]*" "$log" | tail -1 | awk '{print $4}')
-failed=$(grep -c "^\[  FAILED  \] [A-Z]" "$log")
-skipped=$(grep -c "^\[  SKIPPED \] [A-Z]" "$log")
-grep -h -B3 "^\[  FAILED  \] [A-Z]" "$log" | head -40
-summary+=("single-pass tests: ${passed:-0} passed, $failed failed, $skipped skipped, exit $rc ($((SECONDS - start)) s)")
+cat "$out/.tests" >>"$log"
+count() { grep -o "^\[  $1 *\] [0-9]* test" "$out/.tests" | tail -1 | awk '{print $(NF-1)}'; }
+passed=$(count PASSED); failed=$(count FAILED); skipped=$(count SKIPPED)
+grep -h -B4 "^\[  FAILED  \] [A-Z]" "$out/.tests" | head -40
+summary+=("single-pass tests: ${passed:-0} passed, ${failed:-0} failed, ${skipped:-0} skipped, exit $rc ($((SECONDS - start)) s)")
+rm -f "$out/.tests"
 
 # 2. compute-sanitizer over the same tests at small sizes, and over the benchmark path.
 if [ -x "$sanitizer" ]; then
