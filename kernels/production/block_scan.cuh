@@ -11,11 +11,12 @@
 
 namespace scanlab::production {
 
-// Scans the warp's segment in place. On return x[k][i] is the inclusive scan of lane's vector k up
-// to item i (the vector alone), lane_prefix[k] combines everything of the segment before that
-// vector, and the segment's aggregate is returned to every lane.
+// Scans the warp's segment in place. On return x[k][i] is the scan of the segment up to that item
+// (inclusive), or up to the item before it (exclusive: the segment's first item becomes the
+// identity), and the segment's aggregate is returned to every lane. What is left to add is the
+// prefix of everything before the segment, the same for every item.
 template <int K, class T, class Op>
-__device__ __forceinline__ T scan_warp_segment(T (&x)[K][kVectorItems<T>], T (&lane_prefix)[K], int lane, Op op) {
+__device__ __forceinline__ T scan_warp_segment(T (&x)[K][kVectorItems<T>], bool exclusive, int lane, Op op) {
     constexpr int V = kVectorItems<T>;
     T segment_total = Op::identity();
 #pragma unroll
@@ -23,10 +24,19 @@ __device__ __forceinline__ T scan_warp_segment(T (&x)[K][kVectorItems<T>], T (&l
 #pragma unroll
         for (int i = 1; i < V; ++i) x[k][i] = op(x[k][i - 1], x[k][i]);
         const T inclusive = warp_inclusive_scan(x[k][V - 1], lane, op);
-        T exclusive = __shfl_up_sync(kFullWarp, inclusive, 1);
-        if (lane == 0) exclusive = Op::identity();
+        T exclusive_lane = __shfl_up_sync(kFullWarp, inclusive, 1);
+        if (lane == 0) exclusive_lane = Op::identity();
         const T row_total = __shfl_sync(kFullWarp, inclusive, kWarpThreads - 1);
-        lane_prefix[k] = op(segment_total, exclusive);
+        // Everything of the segment before this lane's vector k.
+        const T before = op(segment_total, exclusive_lane);
+        if (exclusive) {
+#pragma unroll
+            for (int i = V - 1; i > 0; --i) x[k][i] = op(before, x[k][i - 1]);
+            x[k][0] = before;
+        } else {
+#pragma unroll
+            for (int i = 0; i < V; ++i) x[k][i] = op(before, x[k][i]);
+        }
         segment_total = op(segment_total, row_total);
     }
     return segment_total;

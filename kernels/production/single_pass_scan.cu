@@ -45,11 +45,13 @@ template <class Policy, class T, class Op> Entry entry(const char* name) {
 // Variant 0 everywhere; the alternatives only where the benchmark's targets are (int32 sum), so
 // the fat binary stays small and quick to build.
 template <class T, class Op> std::vector<Entry> entries() {
-    std::vector<Entry> v{entry<DefaultPolicy, T, Op>("256x16")};
+    std::vector<Entry> v{entry<DefaultPolicy<T>, T, Op>("256x16")};
     if constexpr (std::is_same_v<T, int32_t> && std::is_same_v<Op, SumOp<int32_t>>) {
         v.push_back(entry<SinglePassPolicy<256, 4, CacheHints::read_only, 1, TileOrder::block_index>, T, Op>("256x16-blockidx"));
         v.push_back(entry<SinglePassPolicy<256, 4, CacheHints::read_only, 6>, T, Op>("256x16-6perSM"));  // <= 40 registers
+        v.push_back(entry<SinglePassPolicy<256, 4, CacheHints::read_only, 6, TileOrder::block_index>, T, Op>("256x16-blockidx-6perSM"));
         v.push_back(entry<SinglePassPolicy<512, 4>, T, Op>("512x16"));
+        v.push_back(entry<SinglePassPolicy<256, 6>, T, Op>("256x24"));
         v.push_back(entry<SinglePassPolicy<256, 8>, T, Op>("256x32"));
         v.push_back(entry<SinglePassPolicy<128, 4>, T, Op>("128x16"));
         v.push_back(entry<SinglePassPolicy<256, 4, CacheHints::streaming>, T, Op>("256x16-streaming"));

@@ -8,8 +8,8 @@
 //   3. warp 0 publishes the tile's aggregate, looks back for its exclusive prefix, publishes the
 //      inclusive prefix;
 //   4. every thread adds the tile's prefix and stores.
-// Inclusive or exclusive is a run-time flag (a uniform branch at the store), so each type and
-// operator is one instantiation.
+// Inclusive or exclusive is a run-time flag (a uniform branch in the warp's scan), so each type
+// and operator is one instantiation.
 #include <cstdint>
 
 #include "block_scan.cuh"
@@ -76,8 +76,7 @@ __global__ void __launch_bounds__(Policy::kThreads, min_blocks_per_sm<Policy>())
         }
     }
 
-    T lane_prefix[K];
-    const T segment_total = scan_warp_segment<K>(x, lane_prefix, lane, op);
+    const T segment_total = scan_warp_segment<K>(x, args.exclusive, lane, op);
     const WarpPrefix<T> block = combine_warps<kWarps>(segment_total, warp, lane, s_warp_totals, op);
     const uint32_t epoch = s_ticket.epoch;
     const uint32_t tag = epoch + 1;
@@ -96,25 +95,12 @@ __global__ void __launch_bounds__(Policy::kThreads, min_blocks_per_sm<Policy>())
     }
     __syncthreads();
 
-    // 4. Add the prefix, in place, and store: y[i] = prefix (+) x[0..i], or prefix (+) x[0..i-1]
-    //    when exclusive.
+    // 4. Add the prefix of everything before this warp's segment, and store.
     const T prefix = op(s_tile_prefix, block.warp_prefix);
-    if (args.exclusive) {
 #pragma unroll
-        for (int k = 0; k < K; ++k) {
-            const T p = op(prefix, lane_prefix[k]);
+    for (int k = 0; k < K; ++k)
 #pragma unroll
-            for (int i = V - 1; i > 0; --i) x[k][i] = op(p, x[k][i - 1]);
-            x[k][0] = p;
-        }
-    } else {
-#pragma unroll
-        for (int k = 0; k < K; ++k) {
-            const T p = op(prefix, lane_prefix[k]);
-#pragma unroll
-            for (int i = 0; i < V; ++i) x[k][i] = op(p, x[k][i]);
-        }
-    }
+        for (int i = 0; i < V; ++i) x[k][i] = op(prefix, x[k][i]);
     if (whole_vectors) {
 #pragma unroll
         for (int k = 0; k < K; ++k) store_vector<Policy::kHints>(args.out + first + k * kWarpThreads * V, x[k]);
