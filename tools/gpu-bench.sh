@@ -12,7 +12,10 @@
 #
 # Writes three files to $OUT (the device tool's folder) or /tmp/scanlab-gpu-bench: gpu-bench.log
 # (tests, sanitizer reports, the full benchmark table), bench.json and bench.csv.
-# SCANLAB_BENCH_ARGS replaces the sweep's options, e.g. "--sizes pow2:20..28 --reps 50 --variants".
+# SCANLAB_BENCH_ARGS replaces the sweep's options, e.g. "--sizes pow2:20..28 --reps 50 --variants";
+# SCANLAB_SKIP_SANITIZER=1 leaves the sanitizers out. Each step has a time limit (tests 90 s, each
+# sanitizer 60 s + 30 s, the sweep 180 s: 570 s at worst), so even a hang leaves a report inside a
+# 10-minute device call.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -51,8 +54,8 @@ sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-san
 # 1. The tests at full sizes (every operator, type and direction up to 5,000,011 elements).
 start=$SECONDS
 echo "== single-pass tests" >>"$log"
-"$tests" >"$out/.tests" 2>&1
-rc=$?
+timeout 90 "$tests" >"$out/.tests" 2>&1
+rc=$?  # 124: it ran past 90 s (a hang would be a look-back that never ends)
 cat "$out/.tests" >>"$log"
 count() { grep -o "^\[  $1 *\] [0-9]* test" "$out/.tests" | tail -1 | awk '{print $(NF-1)}'; }
 passed=$(count PASSED); failed=$(count FAILED); skipped=$(count SKIPPED)
@@ -61,23 +64,25 @@ summary+=("single-pass tests: ${passed:-0} passed, ${failed:-0} failed, ${skippe
 rm -f "$out/.tests"
 
 # 2. compute-sanitizer over the same tests at small sizes, and over the benchmark path.
-if [ -x "$sanitizer" ]; then
+if [ -n "${SCANLAB_SKIP_SANITIZER:-}" ]; then
+  summary+=("compute-sanitizer: skipped (SCANLAB_SKIP_SANITIZER)")
+elif [ -x "$sanitizer" ]; then
   for tool in memcheck racecheck synccheck initcheck; do
     start=$SECONDS
     echo "== compute-sanitizer --tool $tool (tests, N <= 70000)" >>"$log"
-    SCANLAB_GPU_TEST_MAX_N=70000 "$sanitizer" --tool "$tool" --error-exitcode 9 "$tests" --gtest_brief=1 >"$out/.san" 2>&1
+    SCANLAB_GPU_TEST_MAX_N=70000 timeout 60 "$sanitizer" --tool "$tool" --error-exitcode 9 "$tests" --gtest_brief=1 >"$out/.san" 2>&1
     rc=$?
     head -c 2000000 "$out/.san" >>"$log"
     line="$tool: tests exit $rc"
     if [ "$tool" = memcheck ] || [ "$tool" = initcheck ]; then
       echo "== compute-sanitizer --tool $tool (scanlab bench, small sizes, every variant)" >>"$log"
-      "$sanitizer" --tool "$tool" --error-exitcode 9 "$cli" bench --sizes 1000,4097,70001 --reps 2 --warmups 1 --variants \
+      timeout 30 "$sanitizer" --tool "$tool" --error-exitcode 9 "$cli" bench --sizes 1000,4097,70001 --reps 2 --warmups 1 --variants \
         --algos copy,single-pass --quiet >"$out/.san" 2>&1
       rc2=$?
       head -c 1000000 "$out/.san" >>"$log"
       line="$line, bench exit $rc2"
     fi
-    summary+=("$line ($((SECONDS - start)) s; 0 = clean, 9 = errors reported)")
+    summary+=("$line ($((SECONDS - start)) s; 0 = clean, 9 = errors reported, 124 = timed out)")
     grep -h "ERROR SUMMARY\|RACECHECK SUMMARY" "$out/.san" | tail -2
   done
   rm -f "$out/.san"
@@ -90,10 +95,10 @@ start=$SECONDS
 args=${SCANLAB_BENCH_ARGS:---variants}
 echo "== scanlab bench $args" >>"$log"
 # shellcheck disable=SC2086
-"$cli" bench $args --json "$out/bench.json" --csv "$out/bench.csv" --quiet >"$out/.bench" 2>&1
+timeout 180 "$cli" bench $args --json "$out/bench.json" --csv "$out/bench.csv" --quiet >"$out/.bench" 2>&1
 rc=$?
 cat "$out/.bench" >>"$log"
-summary+=("scanlab bench $args: exit $rc ($((SECONDS - start)) s; 0 = every output checked and right)")
+summary+=("scanlab bench $args: exit $rc ($((SECONDS - start)) s; 0 = every output checked and right, 124 = timed out)")
 
 echo
 echo "== summary =="
