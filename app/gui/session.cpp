@@ -72,19 +72,18 @@ TracePtr run_one(Backend& backend, const ScanRequest& q, const ValueArray& input
     return make_shown(backend.run(resolved, input), origin);
 }
 
-// The request a trace was recorded with, for the algorithm `a` (a comparison beside a file).
+// The request a trace was recorded with, for the algorithm `a` (a comparison beside a file):
+// the trace's operator, type and direction, and its section where `a` takes one.
 ScanRequest request_like(const Trace& t, Algorithm a) {
-    ScanRequest q;
-    q.algorithm = a;
-    q.block_algorithm = t.block_algorithm;
-    q.op = t.op;
-    q.type = t.type;
-    q.exclusive = t.exclusive;
-    q.section = is_single_section(a) || a == Algorithm::sequential ? 0 : t.section;
-    q.warp_width = t.warp_width;
-    q.detail = Detail::full;
-    q.max_trace_bytes = kAppMaxTraceBytes;
-    return q;
+    Form f;
+    f.block_algorithm = t.block_algorithm;
+    f.op = t.op;
+    f.type = t.type;
+    f.exclusive = t.exclusive;
+    f.warp_width = t.warp_width;
+    f.source = InputSource::text;
+    f.section = is_single_section(a) || a == Algorithm::sequential ? 0 : t.section;
+    return form_request(f, a);
 }
 
 template <class F>
