@@ -172,7 +172,9 @@ int run_interactive(const std::vector<std::string>& args) {
         settings.steps_per_second = app.session.steps_per_second;
         save_settings(settings_path, settings);
     }
+    // A scan still running finishes out of sight: the window goes at once.
     app.session.playing = false;
+    glfwHideWindow(w);
     app.session.wait();
     shutdown(w);
     return 0;
