@@ -40,7 +40,7 @@ public:
             for (int t = 0; t < threads; ++t) active += Algo::work(k, t, section).active;
             keep(values, size_t(active * kept.count));
         }
-        if (S) keep(size_t(S->size), size_t(grid));
+        if (S) keep(size_t(S->size), size_t(kept.count));
         launch(size_t(steps + 1 + (S ? 1 : 0)), values);
         return {n};
     }

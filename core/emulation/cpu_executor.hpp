@@ -104,7 +104,8 @@ private:
         s.counts.idle_threads = grid * (threads - 1);
         s.counts.divergent_warps = grid * divergent_warps(threads, setup.warp_width, [&](int t) { return t == threads - 1; });
         if (rec_.full()) {
-            s.accesses = block_sum_accesses(grid, section, threads, offset);
+            const KeptBlocks kept = kept_blocks(setup, grid);
+            s.accesses = block_sum_accesses(kept.first, kept.count, section, threads, offset);
             s.values = S;
         }
         rec_.add(std::move(s));

@@ -69,10 +69,11 @@ constexpr int tree_step_barriers() {
     return Algo::barrier_between ? 2 : 1;
 }
 
-// The last thread of each block writes its section's total to S[b + offset].
-inline std::vector<Access> block_sum_accesses(int64_t grid, int section, int threads, int offset) {
+// The last thread of each kept block [first, first + blocks) writes its section's total to
+// S[b + offset].
+inline std::vector<Access> block_sum_accesses(int64_t first, int64_t blocks, int section, int threads, int offset) {
     std::vector<Access> acc;
-    for (int64_t b = 0; b < grid; ++b)
+    for (int64_t b = first; b < first + blocks; ++b)
         acc.push_back({int32_t(b * threads + threads - 1), int32_t(b * section + section - 1), int32_t(b + offset), false});
     return acc;
 }
