@@ -155,20 +155,24 @@ TEST(AppTraceBook, Fig910Block0IsFinalAfterKernel1AndEveryCellAfterKernel3) {
 TEST(AppTraceBook, AddOfBlockSumsReadsKernel1sYAndTheScannedS) {
     const Trace t = run(Algorithm::hierarchical, kFig910, 4);
     const StepRows r = step_rows(t, 7);
-    ASSERT_NE(r.sums, nullptr);
-    EXPECT_EQ(ints(*r.sums), (std::vector<int32_t>{7, 14, 20, 31}));
-    EXPECT_EQ(ints(*r.before), (std::vector<int32_t>{2, 3, 6, 7, 0, 4, 5, 7, 0, 3, 4, 6, 5, 8, 9, 11}));
+    ASSERT_TRUE(r.sums);
+    EXPECT_EQ(ints(*r.sums.values), (std::vector<int32_t>{7, 14, 20, 31}));
+    EXPECT_EQ(ints(*r.before.values), (std::vector<int32_t>{2, 3, 6, 7, 0, 4, 5, 7, 0, 3, 4, 6, 5, 8, 9, 11}));
     const StepRows s = step_rows(t, 3);  // write S reads kernel 1's XY
-    EXPECT_EQ(ints(*s.after), (std::vector<int32_t>{7, 7, 6, 11}));
-    EXPECT_EQ(s.before_name, "XY");
-    EXPECT_EQ(step_rows(t, 0).before_name, "X");
+    EXPECT_EQ(ints(*s.after.values), (std::vector<int32_t>{7, 7, 6, 11}));
+    EXPECT_EQ(s.before.name, "XY");
+    EXPECT_EQ(step_rows(t, 0).before.name, "X");
+    EXPECT_EQ(step_rows(t, 0).before.count, 16u);  // a full trace's rows are whole, from index 0
+    EXPECT_EQ(step_rows(t, 0).before.offset, 0);
 }
 
 TEST(AppTraceBook, ThreadsAndWritersComeFromTheAccesses) {
     const Trace t = run(Algorithm::brent_kung, kFig910);
     const Step& level4 = t.steps[4];  // reduction level 4: thread 0 writes XY[15]
     EXPECT_EQ(step_label(level4), "reduction level 4");
-    const std::vector<uint8_t> act = active_threads(level4);
+    const ThreadRow threads = launched_threads(t, level4);
+    EXPECT_EQ(threads.first, 0);
+    const std::vector<uint8_t>& act = threads.active;
     ASSERT_EQ(act.size(), 8u);
     EXPECT_EQ(std::count(act.begin(), act.end(), 1), level4.counts.active_threads);
     EXPECT_EQ(writers(level4)[15], 0);

@@ -9,14 +9,19 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
+#include "app/gui/numbers.hpp"
 #include "app/gui/palette.hpp"
+#include "app/gui/sampled_trace.hpp"
 #include "app/gui/trace_book.hpp"
 #include "cli_run.hpp"
 #include "core/emulate.hpp"
 #include "core/input.hpp"
+#include "core/trace_budget.hpp"
+#include "kernels/bench/bench.hpp"
 
 #ifndef SCANLAB_APP_EXE
 #error "SCANLAB_APP_EXE must name the scanlab-app binary"
@@ -103,6 +108,25 @@ std::string out_dir(const std::string& name) {
 }
 
 constexpr const char* kXvfb = "xvfb-run -a -s '-screen 0 1600x1000x24' ";
+
+// Block 40 of N = 2^16 random values in sections of 32: what the live smoke test and shot trace.
+SampledForm live_form() {
+    SampledForm f;
+    f.n = int64_t(1) << 16;
+    f.section = 32;
+    f.block = 40;
+    return f;
+}
+
+std::map<std::string, std::string> tab_separated(const std::string& path) {
+    std::map<std::string, std::string> m;
+    std::ifstream in(path);
+    for (std::string line; std::getline(in, line);) {
+        const size_t tab = line.find('\t');
+        if (tab != std::string::npos) m[line.substr(0, tab)] = line.substr(tab + 1);
+    }
+    return m;
+}
 
 Trace fig910_trace() {
     ScanRequest q;
@@ -206,4 +230,58 @@ TEST(AppSmoke, ShotRefusesAStepPastTheEndWithASentence) {
     said << std::ifstream(log).rdbuf();
     EXPECT_NE(said.str().find("--step 40 is past the last step"), std::string::npos) << said.str();
     EXPECT_FALSE(std::filesystem::exists(dir + "/x.png"));
+}
+
+TEST(AppSmoke, LiveTabTracesABlockOfALargerRunOnTheEmulationAndDrawsEveryCell) {
+    if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh installs xvfb): the app's smoke test needs a virtual display";
+    const std::string dir = out_dir("live");
+    ASSERT_EQ(shell(std::string(kXvfb) + SCANLAB_APP_EXE + " --smoke-test-live --out " + dir + " > " + dir + "/log.txt 2>&1"), 0)
+        << std::ifstream(dir + "/log.txt").rdbuf();
+    const ValueArray input = sampled_input(live_form());
+    const ResolvedRequest resolved = resolve(sampled_request(live_form()), input);
+    const Trace t = emulate(resolved, input);
+    const Step& step = t.steps[3];
+    ASSERT_EQ(step_label(step), "K1 · stride 4");
+    ASSERT_EQ(updated_cell_count(step), 32 - 4);
+    std::map<std::string, std::string> said = tab_separated(dir + "/live.txt");
+    EXPECT_EQ(said["step"], "3\tK1 · stride 4");
+    // With no GPU (CI) the benchmark says why and its controls are disabled.
+    const std::string why = bench::bench_unavailable_reason();
+    EXPECT_EQ(said["unavailable"], why);
+    EXPECT_EQ(said["controls"], why.empty() ? "enabled" : "disabled");
+    // The stated memory is estimate_trace's figure, for this trace and for the full one.
+    ResolvedRequest whole = resolved;
+    whole.request.sample = {};
+    EXPECT_NE(said["statement"].find(bytes_text(estimate_trace(resolved).trace_bytes)), std::string::npos) << said["statement"];
+    EXPECT_NE(said["statement"].find("the full trace would need " + bytes_text(estimate_trace(whole).trace_bytes)), std::string::npos)
+        << said["statement"];
+    // Every cell of block 40 that K1's stride 4 updated is drawn, at the block's global indices.
+    const Image im = load_png(dir + "/live-step-03.png");
+    ASSERT_EQ(im.w, 1440);
+    ASSERT_EQ(im.h, 900);
+    EXPECT_GT(distinct_colours(im), 40u) << "live-step-03.png looks blank";
+    EXPECT_EQ(count_cells(im, kNormalPalette.cell_updated), updated_cell_count(step));
+}
+
+TEST(AppSmoke, ShotOfTheLiveViewDrawsTheSampledBlock) {
+    if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh installs xvfb)";
+    const std::string dir = out_dir("shot-live");
+    const std::string png = dir + "/live.png";
+    ASSERT_EQ(shell(std::string(kXvfb) + SCANLAB_EXE +
+                    " shot --algo hierarchical --random 65536 --section 32 --sample-block 40 --step 3 --view live --size 1280x800 --out " +
+                    png + " > " + dir + "/log.txt 2>&1"),
+              0)
+        << std::ifstream(dir + "/log.txt").rdbuf();
+    const Image im = load_png(png);
+    ASSERT_EQ(im.w, 1280);
+    EXPECT_EQ(count_cells(im, kNormalPalette.cell_updated), 32 - 4);
+    // Past the emulation's cap, the shot refuses with the tab's sentence and writes nothing.
+    const std::string big = dir + "/big.png";
+    EXPECT_EQ(shell(std::string(kXvfb) + SCANLAB_EXE + " shot --algo hierarchical --random 8388608 --sample-block 40 --step 3 --view live --backend cpu --out " +
+                    big + " > " + dir + "/big.txt 2>&1"),
+              1);
+    std::stringstream refused;
+    refused << std::ifstream(dir + "/big.txt").rdbuf();
+    EXPECT_NE(refused.str().find("N = 8,388,608 is more than the live tab traces here"), std::string::npos) << refused.str();
+    EXPECT_FALSE(std::filesystem::exists(big));
 }

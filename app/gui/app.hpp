@@ -2,6 +2,7 @@
 // The desktop app's UI state and its panels. Each panel is one function in its own file that
 // reads the Session (the model) and issues its commands; none of them computes a scan.
 #include <string>
+#include <vector>
 
 #include <imgui.h>
 
@@ -50,6 +51,15 @@ struct App {
     // Figure 9.10 panel's own step when the main trace is another run.
     size_t fig910_step = 0;
 
+    // The Live run tab's own view state (the model is session.bench and session.sampled_*).
+    struct LiveTab {
+        bool defaults_applied = false;  // N lowered to the emulation's cap where there is no GPU
+        bool chart_time = false;        // the chart shows median time instead of GB/s
+        const void* scrolled_to = nullptr;  // the sampled trace the tab last scrolled down to
+        std::string save_path = "scanlab-bench.json";
+        std::string save_status, save_error;
+    } live;
+
     bool headless = false;  // --shot: no interaction, no settings
     View view = View::window;
 
@@ -73,16 +83,21 @@ void install_key_capture(GLFWwindow* window);  // before ImGui's GLFW backend, w
 void draw_menu_bar(App& app);
 void draw_controls(App& app);
 void draw_stepper(App& app);
-void draw_step_view(App& app);  // the current step's header, array view and step diagram
+// The current step's header, array view and step diagram; the diagram fills the rest of the
+// window, or takes `diagram_height` (the live tab, a page that scrolls).
+void draw_step_view(App& app, float diagram_height = 0);
 void draw_array_view(App& app, const ShownTrace& t, size_t step, const char* id, float height, int scroll_slot);
 float array_view_height(const Step& s);
-void draw_step_diagram(App& app, const ShownTrace& t, size_t step, const char* id, int scroll_slot);
+void draw_step_diagram(App& app, const ShownTrace& t, size_t step, const char* id, int scroll_slot, float height = 0);
 void draw_fig910_panel(App& app);
 float fig910_panel_height(float width);  // what the panel needs at this width
 void draw_counts_panel(App& app);
 void draw_source_pane(App& app);
 void draw_compare_view(App& app);
 void draw_live_run_panel(App& app);
+void draw_bench_results(App& app);        // the live tab's table, chart and save (bench_results.cpp)
+void draw_bench_chart(App& app, const bench::BenchResult& r, bool time, ImVec2 size);  // log-log, bench_chart.cpp
+void draw_sampled_trace_section(App& app);  // the live tab's sampled trace (sampled_trace_panel.cpp)
 void draw_trace_file_dialogs(App& app);
 void draw_help_window(App& app);
 
@@ -96,5 +111,30 @@ std::string prefixed(const char* prefix, long long number);
 void cell_text(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 c, const std::string& text);
 // The height of one array-view cell at the current font size.
 float cell_height();
+// N as an exact number (1 .. max_n), with halve / double buttons and its power of two beside it.
+void n_input(const char* id, int64_t* n, int64_t max_n);
+// Lays the next item beside the last, or on a new line when its `width` would not fit.
+void flow(float width);
+// The width of a widget of `item_width` with its label (the part before "##").
+float labelled_width(float item_width, const char* label);
+// Words for the element types and operators, as the controls and the live tab show them.
+const char* type_text(ElementType t);
+const char* op_text(OpKind o);
+// A combo over `choices` of an enum; true when the user picked another one.
+template <class E>
+bool enum_combo(const char* label, E* value, const std::vector<E>& choices, const char* (*text)(E), const char* (*tip)(E) = nullptr) {
+    bool changed = false;
+    if (ImGui::BeginCombo(label, text(*value))) {
+        for (E e : choices) {
+            if (ImGui::Selectable(text(e), e == *value)) {
+                *value = e;
+                changed = true;
+            }
+            if (tip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip(e));
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
 
 }  // namespace scanlab::gui

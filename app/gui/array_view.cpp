@@ -4,9 +4,11 @@
 // launched threads (active or idle) with block and warp boundaries. Zoom: Ctrl+wheel or +/-;
 // pan: drag or Shift+wheel. Only the visible columns are drawn, so 2048 elements stay smooth.
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 #include "app.hpp"
+#include "numbers.hpp"
 
 namespace scanlab::gui {
 namespace {
@@ -57,6 +59,22 @@ void arrow(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 c, float thick) {
     dl->AddTriangleFilled(ImVec2(to.x, to.y), ImVec2(to.x - s, to.y - s * 1.6f), ImVec2(to.x + s, to.y - s * 1.6f), c);
 }
 
+// Which part of a sampled trace this step shows: the window of the input's scan, or S whole.
+void sampled_window_note(const Trace& t, const Step& st) {
+    const Row win = input_row(t);
+    const int64_t last = t.sample.first_block + t.sample.blocks - 1;
+    const std::string blocks = t.sample.blocks == 1 ? "block " + grouped(t.sample.first_block)
+                                                    : "blocks " + grouped(t.sample.first_block) + " to " + grouped(last);
+    std::string where = windowed(t, st) ? "this step shows " + blocks + " of " + grouped(t.grid) + ": elements " + grouped(win.offset) +
+                                              " to " + grouped(win.offset + int64_t(win.count) - 1) + " of N = " + grouped(t.n)
+                                        : "this step's array is block sums, kept whole: " + grouped(int64_t(size_of(st.values))) + " elements";
+    ImGui::TextDisabled("Sampled trace: %s. Counts cover every block.", where.c_str());
+}
+
+// The small font of the index rulers above the rows.
+float ruler_font_size() { return std::round(ImGui::GetFontSize() * 0.78f); }
+float ruler_height() { return ruler_font_size() + 3; }
+
 }  // namespace
 
 void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, float height, int scroll_slot) {
@@ -72,16 +90,18 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     const StepRows rows = step_rows(t, k);
     const std::vector<CellState> states = cell_states(t, st.book, k);
     const std::vector<int32_t> writer = writers(s);
-    const std::vector<uint8_t> active = active_threads(s);
+    const ThreadRow launched = launched_threads(t, s);
     const float font = ImGui::GetFontSize();
     const float w = app.layout.cell_width;
     const float ch = cell_height();
     const float label_w = font * 4.2f;
-    const size_t n_before = size_of(*rows.before), n_after = size_of(*rows.after);
-    const size_t n_sums = rows.sums ? size_of(*rows.sums) : 0;
+    const size_t n_before = rows.before.count, n_after = rows.after.count;
+    const size_t n_sums = rows.sums ? rows.sums.count : 0;
     const size_t cols = std::max({n_before, n_after, n_sums, size_t(1)});
-    const size_t threads = active.size();
-    const float thread_w = threads ? w * float(cols) / float(threads) : w;
+    const size_t threads = launched.active.size();
+    // The threads line up with the elements they work on: XY's (before) when they write S.
+    const size_t thread_span = s.phase == Phase::block_sum_write ? n_before : std::max(n_before, n_after);
+    const float thread_w = threads ? w * float(std::max<size_t>(thread_span, 1)) / float(threads) : w;
 
     ImGui::BeginChild(id, ImVec2(0, height), true, ImGuiWindowFlags_HorizontalScrollbar);
     sync_scroll(app, scroll_slot);
@@ -89,11 +109,15 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const float band = std::max(ch * 1.6f, font * 2.6f);
-    // Rows, top to bottom.
+    const float rh = ruler_height();
+    // Rows, top to bottom; each element row read from has an index ruler above it.
     float y = origin.y + 2;
+    const float y_sums_ruler = y;
+    if (rows.sums) y += rh;
     const float y_sums = y;
     if (rows.sums) y += ch + band * 0.8f;
-    const float y_before = y;
+    const float y_before_ruler = y;
+    const float y_before = y + rh;
     const float y_after = y_before + ch + band;
     const float y_tid = y_after + ch + 2;
     const float y_threads = y_tid + font + 4;
@@ -114,22 +138,47 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     const ImU32 border = ImGui::GetColorU32(ImGuiCol_WindowBg);
     const bool show_values = w >= 7;
 
-    auto draw_row = [&](const ValueArray& v, float yy, const std::vector<CellState>* st_colours, Rgb plain) {
-        const size_t n = size_of(v);
-        for (size_t i = first_visible(n, w); i < last_visible(n, w); ++i) {
+    auto draw_row = [&](const Row& r, float yy, const std::vector<CellState>* st_colours, Rgb plain) {
+        for (size_t i = first_visible(r.count, w); i < last_visible(r.count, w); ++i) {
             const ImVec2 a(cell_x(i), yy), b(cell_x(i) + w, yy + ch);
             const Rgb c = st_colours ? state_colour(p, (*st_colours)[i]) : plain;
             dl->AddRectFilled(a, b, col(c));
             if (w >= 6) dl->AddRect(a, b, border, 0, 0, w >= 20 ? 2.0f : 1.0f);
-            if (show_values) cell_text(dl, a, b, text, format_value(v, i));
+            if (show_values) cell_text(dl, a, b, text, format_value(*r.values, r.first + i));
         }
     };
-    auto block_lines = [&](size_t n, float ya, float yb) {
-        if (t.section <= 0 || s.blocks <= 1 || n <= size_t(t.section)) return;
-        for (size_t i = size_t(t.section); i < n; i += size_t(t.section)) {
-            const float x = cell_x(i);
-            if (x < view_l - 4 || x > view_r + 4) continue;
+    // Section boundaries fall at global multiples of the section, wherever the row starts.
+    auto block_lines = [&](const Row& r, float ya, float yb) {
+        const int64_t sec = t.section;
+        if (sec <= 0 || s.blocks <= 1 || r.count <= size_t(sec)) return;
+        for (int64_t i = (sec - r.offset % sec) % sec; i < int64_t(r.count); i += sec) {
+            const float x = cell_x(size_t(i));
+            if (i == 0 || x < view_l - 4) continue;
+            if (x > view_r + 4) break;
             dl->AddLine(ImVec2(x, ya), ImVec2(x, yb), col(p.block_line), 3.0f);
+        }
+    };
+    // Global indices above a row, every L-th element (L a power of two wide enough for the
+    // labels), so a sampled block reads "40,960 ... 41,983" as the whole array numbers it.
+    auto ruler = [&](const Row& r, float yy) {
+        if (r.count == 0) return;
+        ImFont* f = ImGui::GetFont();
+        const float fs = ruler_font_size();
+        const float widest = f->CalcTextSizeA(fs, FLT_MAX, 0, grouped(r.offset + int64_t(r.count) - 1).c_str()).x;
+        int64_t every = 1;
+        while (float(every) * w < widest + fs * 0.8f && every < (int64_t(1) << 40)) every *= 2;
+        const ImU32 c = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+        const size_t lo = first_visible(r.count, w), hi = last_visible(r.count, w);
+        for (int64_t i = int64_t(lo) + (every - (r.offset + int64_t(lo)) % every) % every; i < int64_t(hi); i += every) {
+            const std::string label = grouped(r.offset + i);
+            const float x = cell_x(size_t(i));
+            if (every == 1) {
+                const float lw = f->CalcTextSizeA(fs, FLT_MAX, 0, label.c_str()).x;
+                dl->AddText(f, fs, ImVec2(std::floor(x + (w - lw) * 0.5f), yy), c, label.c_str());
+            } else {
+                dl->AddLine(ImVec2(x, yy + 1), ImVec2(x, yy + rh - 1), c, 1.0f);
+                dl->AddText(f, fs, ImVec2(x + 3, yy), c, label.c_str());
+            }
         }
     };
 
@@ -140,38 +189,49 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
         dl->AddText(ImVec2(lx, yy + (ch - font) * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), s1.c_str());
     };
 
-    // The arrows first, so the cells sit on top of their ends.
+    // The arrows first, so the cells sit on top of their ends. Accesses name global indices;
+    // each end is placed through the row it belongs to.
     const ImU32 op_c = col(p.arrow_op, 220), copy_c = col(p.arrow_copy, 150);
     const float thick = std::clamp(w / 18.0f, 1.0f, 2.5f);
     const size_t lo = first_visible(cols, w), hi = last_visible(cols, w);
     for (const Access& a : s.accesses) {
-        if (a.dst < 0 || size_t(a.dst) >= n_after) continue;
-        const float to_x = cell_x(size_t(a.dst)) + w * 0.5f;
+        const int64_t dst = rows.after.local(a.dst);
+        if (dst < 0) continue;
+        const float to_x = cell_x(size_t(dst)) + w * 0.5f;
         if (s.phase == Phase::add_block_sums) {
-            if (a.src < 0 || size_t(a.src) >= n_sums) continue;
-            const float from_x = cell_x(size_t(a.src)) + w * 0.5f;
+            const int64_t src = rows.sums.local(a.src);
+            if (src < 0) continue;
+            const float from_x = cell_x(size_t(src)) + w * 0.5f;
             if (std::max(from_x, to_x) < view_l || std::min(from_x, to_x) > view_r) continue;
             arrow(dl, ImVec2(from_x, y_sums + ch), ImVec2(to_x, y_before - 2), op_c, thick);
             dl->AddLine(ImVec2(to_x, y_before + ch), ImVec2(to_x, y_after - 2), copy_c, 1.0f);
             continue;
         }
-        if (size_t(a.dst) + 1 < lo && size_t(std::max(a.src, 0)) + 1 < lo) continue;
-        if (size_t(a.dst) > hi && size_t(std::max(a.src, 0)) > hi) continue;
-        if (a.src >= 0 && size_t(a.src) < n_before) {
-            const float from_x = cell_x(size_t(a.src)) + w * 0.5f;
+        const int64_t src = rows.before.local(a.src);
+        if (size_t(dst) + 1 < lo && size_t(std::max<int64_t>(src, 0)) + 1 < lo) continue;
+        if (size_t(dst) > hi && size_t(std::max<int64_t>(src, 0)) > hi) continue;
+        if (src >= 0) {
+            const float from_x = cell_x(size_t(src)) + w * 0.5f;
             arrow(dl, ImVec2(from_x, y_before + ch), ImVec2(to_x, y_after - 1), a.applies_op ? op_c : copy_c,
                   a.applies_op ? thick : 1.0f);
         }
         // The element's own value, the other operand of an addition in place.
-        if (a.applies_op && a.src != a.dst && size_t(a.dst) < n_before && s.phase != Phase::block_sum_write)
-            dl->AddLine(ImVec2(to_x, y_before + ch), ImVec2(to_x, y_after - 2), copy_c, 1.0f);
+        const int64_t own = rows.before.local(a.dst);
+        if (a.applies_op && a.src != a.dst && own >= 0 && s.phase != Phase::block_sum_write) {
+            const float own_x = cell_x(size_t(own)) + w * 0.5f;
+            dl->AddLine(ImVec2(own_x, y_before + ch), ImVec2(to_x, y_after - 2), copy_c, 1.0f);
+        }
     }
 
-    if (rows.sums) draw_row(*rows.sums, y_sums, nullptr, p.cell_loaded);
-    draw_row(*rows.before, y_before, nullptr, p.cell_untouched);
-    draw_row(*rows.after, y_after, &states, p.cell_untouched);
-    block_lines(n_before, y_before - 3, y_before + ch + 3);
-    block_lines(n_after, y_after - 3, y_tid + font);
+    if (rows.sums) {
+        ruler(rows.sums, y_sums_ruler);
+        draw_row(rows.sums, y_sums, nullptr, p.cell_loaded);
+    }
+    ruler(rows.before, y_before_ruler);
+    draw_row(rows.before, y_before, nullptr, p.cell_untouched);
+    draw_row(rows.after, y_after, &states, p.cell_untouched);
+    block_lines(rows.before, y_before - 3, y_before + ch + 3);
+    block_lines(rows.after, y_after - 3, y_tid + font);
 
     // Thread ids under the cells they wrote (block-local threadIdx.x, as the kernels see it).
     if (w >= font * 1.3f)
@@ -187,34 +247,36 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
         for (size_t i = first_visible(threads, thread_w); i < last_visible(threads, thread_w); ++i) {
             const float xa = x0 + float(i) * thread_w;
             const ImVec2 a(xa + (thread_w > 4 ? 1.0f : 0.0f), y_threads), b(xa + thread_w - (thread_w > 4 ? 1.0f : 0.0f), y_threads + thread_h);
-            dl->AddRectFilled(a, b, col(active[i] ? p.thread_active : p.thread_idle));
+            dl->AddRectFilled(a, b, col(launched.active[i] ? p.thread_active : p.thread_idle));
         }
-        const int tpb = std::max(1, s.threads_per_block);
-        const int ww = std::max(1, t.warp_width);
+        const int64_t tpb = std::max(1, s.threads_per_block);
+        const int64_t ww = std::max(1, t.warp_width);
         for (size_t i = 1; i < threads; ++i) {
             const float x = x0 + float(i) * thread_w;
             if (x < view_l || x > view_r) continue;
-            if (i % size_t(tpb) == 0) dl->AddLine(ImVec2(x, y_threads - 4), ImVec2(x, y_threads + thread_h + 4), col(p.block_line), 3.0f);
-            else if ((i % size_t(tpb)) % size_t(ww) == 0)
+            const int64_t g = launched.first + int64_t(i);
+            if (g % tpb == 0) dl->AddLine(ImVec2(x, y_threads - 4), ImVec2(x, y_threads + thread_h + 4), col(p.block_line), 3.0f);
+            else if ((g % tpb) % ww == 0)
                 dl->AddLine(ImVec2(x, y_threads - 3), ImVec2(x, y_threads + thread_h + 3), col(p.warp_line), 1.5f);
         }
     }
 
     if (rows.sums) row_label(y_sums, "S");
-    row_label(y_before, std::string(rows.before_name));
-    row_label(y_after, std::string(name(s.array)));
+    row_label(y_before, std::string(rows.before.name));
+    row_label(y_after, std::string(rows.after.name));
     dl->AddText(ImVec2(lx, y_threads - 2), ImGui::GetColorU32(ImGuiCol_Text), "threads");
 
-    // What a cell holds, on hover.
+    // What a cell holds, on hover (global indices, as the accesses name them).
     if (ImGui::IsWindowHovered()) {
         const ImVec2 m = ImGui::GetIO().MousePos;
         if (m.x >= x0 && m.y >= y_after && m.y < y_after + ch) {
             const size_t i = size_t((m.x - x0) / w);
             if (i < n_after) {
-                const std::string before(rows.before_name);
-                std::string tip = std::string(name(s.array)) + "[" + std::to_string(i) + "] = " + format_value(*rows.after, i);
+                const int64_t g = rows.after.offset + int64_t(i);
+                const std::string before(rows.before.name);
+                std::string tip = std::string(name(s.array)) + "[" + std::to_string(g) + "] = " + format_value(*rows.after.values, i);
                 for (const Access& a : s.accesses)
-                    if (a.dst == int32_t(i)) {
+                    if (a.dst == g) {
                         const int tpb = std::max(1, s.threads_per_block);
                         tip += "\nwritten by thread " + std::to_string(a.thread % tpb) + " of block " + std::to_string(a.thread / tpb);
                         if (s.phase == Phase::add_block_sums) tip += ": + S[" + std::to_string(a.src) + "]";
@@ -235,13 +297,13 @@ float array_view_height(const Step& s) {
     // The rows draw_array_view lays out, plus the child's padding and its horizontal scrollbar.
     const float ch = cell_height(), font = ImGui::GetFontSize();
     const float band = std::max(ch * 1.6f, font * 2.6f);
-    float h = 2 + ch + band + ch + 2 + font + 4 + font * 0.8f + font;
-    if (s.phase == Phase::add_block_sums) h += ch + band * 0.8f;
+    float h = 2 + ruler_height() + ch + band + ch + 2 + font + 4 + font * 0.8f + font;
+    if (s.phase == Phase::add_block_sums) h += ruler_height() + ch + band * 0.8f;
     const ImGuiStyle& st = ImGui::GetStyle();
     return h + 2 * st.WindowPadding.y + st.ScrollbarSize + 4;
 }
 
-void draw_step_view(App& app) {
+void draw_step_view(App& app, float diagram_height) {
     Session& s = app.session;
     if (!s.trace) return;
     const Trace& t = s.trace->trace;
@@ -251,11 +313,13 @@ void draw_step_view(App& app) {
     const StepCounts& c = st.counts;
     ImGui::Text("#%zu  %s", s.step, step_label(st).c_str());
     ImGui::SameLine(0, 16);
+    ImGui::PushTextWrapPos(0);  // a narrow column (the live tab) wraps the counts rather than cutting them
     ImGui::TextDisabled("%lld additions (%lld so far of %lld) · %lld active / %lld idle threads · %lld divergent warps · %lld barriers",
                         static_cast<long long>(c.additions), static_cast<long long>(s.trace->book.cumulative_additions[s.step]),
                         static_cast<long long>(t.counts.additions), static_cast<long long>(c.active_threads),
                         static_cast<long long>(c.idle_threads), static_cast<long long>(c.divergent_warps),
                         static_cast<long long>(c.barriers));
+    ImGui::PopTextWrapPos();
     if (c.hazards > 0) {
         ImGui::SameLine();
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(p.cell_hazard)), " %lld HAZARDS", static_cast<long long>(c.hazards));
@@ -290,22 +354,22 @@ void draw_step_view(App& app) {
     }
     const float font = ImGui::GetFontSize();
     // A trace of another width arrives zoomed to fit (16 elements large, 2048 as thin columns).
-    size_t widest = size_of(t.input);
-    for (const Step& x : t.steps) widest = std::max(widest, size_of(x.values));
+    const size_t widest = columns_to_fit(t);
     if (widest != app.fitted_width && !app.zoom_fixed) {
         app.fitted_width = widest;
         app.layout.cell_width = std::clamp((ImGui::GetContentRegionAvail().x - font * 5.5f) / float(widest), 6.0f, 64.0f);
         app.shared_scroll_x = 0;
     }
+    if (!t.sample.all()) sampled_window_note(t, st);
     const float h = array_view_height(st);
     draw_array_view(app, *s.trace, s.step, "array", h, 0);
     if (app.view == View::array) return;
-    if (ImGui::GetContentRegionAvail().y < font * 8) {
+    if (diagram_height <= 0 && ImGui::GetContentRegionAvail().y < font * 8) {
         ImGui::TextDisabled("(the step diagram needs a taller window)");
         return;
     }
     ImGui::TextDisabled("Step diagram (Figures 9.1 and 9.5): rows are steps, columns elements, lines the additions");
-    draw_step_diagram(app, *s.trace, s.step, "diagram", 1);
+    draw_step_diagram(app, *s.trace, s.step, "diagram", 1, diagram_height);
 }
 
 }  // namespace scanlab::gui

@@ -37,6 +37,11 @@ void draw_compare_view(App& app) {
     ImGui::SameLine();
     ImGui::TextDisabled("same input, steps in sync (the shorter run rests on its last step)");
     one_side(app, *s.trace, s.step, "compare-a", app.palette().series_a, false);
+    if (!s.compare && !s.trace->trace.sample.all()) {
+        ImGui::TextWrapped("There is no comparison beside a sampled trace: it is one block of a full-size run. Change a control to "
+                           "run the comparison again.");
+        return;
+    }
     if (!s.compare) {
         ImGui::TextWrapped("%s cannot run on this input: %s", std::string(name(s.form.compare_algorithm)).c_str(),
                            s.compare_error.empty() ? "(running...)" : s.compare_error.c_str());

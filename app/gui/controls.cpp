@@ -9,22 +9,6 @@
 namespace scanlab::gui {
 namespace {
 
-template <class E>
-bool enum_combo(const char* label, E* value, const std::vector<E>& choices, const char* (*text)(E), const char* (*tip)(E) = nullptr) {
-    bool changed = false;
-    if (ImGui::BeginCombo(label, text(*value))) {
-        for (E e : choices) {
-            if (ImGui::Selectable(text(e), e == *value)) {
-                *value = e;
-                changed = true;
-            }
-            if (tip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip(e));
-        }
-        ImGui::EndCombo();
-    }
-    return changed;
-}
-
 const char* algo_text(Algorithm a) {
     static std::string names[8];
     std::string& s = names[int(a)];
@@ -36,16 +20,6 @@ const char* algo_tip(Algorithm a) {
     std::string& s = d[int(a)];
     if (s.empty()) s = std::string(describe(a));
     return s.c_str();
-}
-const char* op_text(OpKind o) { return o == OpKind::sum ? "sum (+)" : o == OpKind::max ? "max" : "min"; }
-const char* type_text(ElementType t) {
-    switch (t) {
-        case ElementType::int32: return "int32";
-        case ElementType::int64: return "int64";
-        case ElementType::float32: return "float";
-        case ElementType::float64: return "double";
-    }
-    return "";
 }
 const char* backend_text(BackendChoice b) {
     return b == BackendChoice::automatic ? "auto (GPU if usable)" : b == BackendChoice::cpu ? "CPU emulation" : "GPU";
@@ -71,9 +45,11 @@ void draw_controls(App& app) {
     bool changed = false;
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
 
-    if (s.trace && s.trace->origin.rfind("file ", 0) == 0) {
+    const bool sampled = s.trace && s.trace == s.sampled_trace;
+    if (s.trace && (s.trace->origin.rfind("file ", 0) == 0 || sampled)) {
         ImGui::PushTextWrapPos(0);
-        ImGui::TextDisabled("Showing %s. Changing a control runs a new trace from these settings.", s.trace->origin.c_str());
+        ImGui::TextDisabled("Showing %s%s. Changing a control runs a new trace from these settings.", sampled ? "the Live run tab's " : "",
+                            s.trace->origin.c_str());
         ImGui::PopTextWrapPos();
         ImGui::Spacing();
     }

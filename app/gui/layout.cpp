@@ -100,7 +100,10 @@ void single_view(App& app) {
         case View::counts: draw_counts_panel(app); break;
         case View::source: draw_source_pane(app); break;
         case View::compare: draw_compare_view(app); break;
-        case View::live: draw_live_run_panel(app); break;
+        case View::live:  // the tab as the window shows it, with the stepper above it
+            draw_stepper(app);
+            draw_live_run_panel(app);
+            break;
         case View::window: break;
     }
 }

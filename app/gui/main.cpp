@@ -2,6 +2,7 @@
 //   scanlab-app [--open TRACE.json] [--presentation]        the app (what `scanlab` with no arguments starts)
 //   scanlab-app --shot [trace options] --step K --out F.png  one view rendered off screen (`scanlab shot`)
 //   scanlab-app --smoke-test --out DIR                       CI: step through Figure 9.10, one PNG per step
+//   scanlab-app --smoke-test-live --out DIR                  CI: the Live run tab with a sampled emulation trace
 // The frame loop follows ImGui's example_glfw_opengl3: poll, new frame, draw, render, swap.
 #include <glad/gl.h>
 #define GLFW_INCLUDE_NONE
@@ -148,7 +149,7 @@ int run_interactive(const std::vector<std::string>& args) {
     double last = glfwGetTime();
     while (!glfwWindowShouldClose(w) && !app.want_quit) {
         // Wait for input while idle (no playback, no work): the app costs nothing in the background.
-        if (app.session.playing || app.session.busy()) glfwPollEvents();
+        if (app.session.playing || app.session.working()) glfwPollEvents();
         else glfwWaitEventsTimeout(0.25);
         const double now = glfwGetTime();
         frame(app, w, now - last);
@@ -172,8 +173,10 @@ int run_interactive(const std::vector<std::string>& args) {
         settings.steps_per_second = app.session.steps_per_second;
         save_settings(settings_path, settings);
     }
-    // A scan still running finishes out of sight: the window goes at once.
+    // A scan still running finishes out of sight: the window goes at once. A benchmark stops
+    // before its next run instead (it could take minutes).
     app.session.playing = false;
+    app.session.bench.cancel();
     glfwHideWindow(w);
     app.session.wait();
     shutdown(w);
@@ -226,9 +229,32 @@ int run_shot(const std::vector<std::string>& args) {
         app.zoom_fixed = true;
     }
     app.session.form = o.form;
-    app.session.run();
+    app.live.defaults_applied = true;  // the shot's N is the one asked for
+    const bool sampled = o.view == View::live && !o.sample.all();
+    if (sampled) {
+        // The live tab's sampled trace of the shot's request: N random values, one block kept.
+        const Form& f = o.form;
+        if (f.algorithm != Algorithm::hierarchical) return fail("the live view's sampled trace is of the hierarchical scan: give --algo hierarchical");
+        if (f.source != InputSource::random) return fail("the live view's sampled trace runs on N random values: give --random N (and --seed S)");
+        SampledForm& sf = app.session.sampled_form;
+        sf.block_algorithm = f.block_algorithm;
+        sf.type = f.type;
+        sf.op = f.op;
+        sf.exclusive = f.exclusive;
+        sf.n = f.random_n;
+        sf.seed = f.seed;
+        sf.section = f.section;
+        sf.block = o.sample.first_block;
+        sf.blocks = o.sample.blocks;
+        app.session.trace_sampled();
+        app.session.preview_sampled();  // the block range the tab shows comes from it
+        app.tab_request = 3;
+    } else {
+        app.session.run();
+    }
     app.session.load_fig910();
     app.session.wait();
+    if (sampled && !app.session.sampled_error.empty()) return fail(app.session.sampled_error);
     if (!app.session.error.empty()) return fail(app.session.error);
     const size_t steps = app.session.step_count();
     if (o.step_last) o.step = steps - 1;
@@ -318,12 +344,84 @@ int run_smoke_test(const std::vector<std::string>& args) {
     return 0;
 }
 
+// CI's smoke test of the Live run tab: with no GPU (CI has none) the tab must say so and still
+// trace a block of a larger run on the emulation. It selects the tab with the 4 key, traces block
+// 40 of N = 2^16 in sections of 32, steps to K1's stride 4 with the Right key and writes the
+// window; the test counts the updated cells and checks the stated memory against estimate_trace.
+int run_smoke_test_live(const std::vector<std::string>& args) {
+    std::string out;
+    for (size_t i = 0; i < args.size(); ++i)
+        if (args[i] == "--out" && i + 1 < args.size()) out = args[++i];
+    if (out.empty()) return fail("--smoke-test-live needs --out DIR");
+    std::error_code ec;
+    std::filesystem::create_directories(out, ec);
+    App app;
+    app.layout.window_width = 1440;
+    app.layout.window_height = 900;
+    std::string why;
+    GLFWwindow* w = open_window(app.layout.window_width, app.layout.window_height, true, why);
+    if (!w) return fail(why);
+    init_imgui(app, w);
+    auto draw = [&] {
+        glfwPollEvents();
+        frame(app, w, 1.0 / 60);
+        glfwSwapBuffers(w);
+    };
+    auto key = [&](int k) {
+        ImGui_ImplGlfw_KeyCallback(w, k, glfwGetKeyScancode(k), GLFW_PRESS, 0);
+        draw();
+        ImGui_ImplGlfw_KeyCallback(w, k, glfwGetKeyScancode(k), GLFW_RELEASE, 0);
+        draw();
+    };
+    auto shoot = [&](const std::string& name) {
+        frame(app, w, 1.0 / 60);
+        int fw, fh;
+        glfwGetFramebufferSize(w, &fw, &fh);
+        glReadBuffer(GL_BACK);
+        const std::string err = write_framebuffer_png(out + "/" + name, fw, fh);
+        glfwSwapBuffers(w);
+        return err;
+    };
+    app.session.load_fig910();
+    app.session.run();
+    for (int i = 0; i < 600 && app.session.working(); ++i) draw();
+    key(GLFW_KEY_4);
+    draw();
+    if (app.layout.tab != 3) return fail("the 4 key did not open the Live run tab");
+    std::ofstream said(out + "/live.txt");
+    said << "unavailable\t" << app.session.bench.unavailable_reason() << "\n";
+    said << "controls\t" << (app.session.bench.controls_enabled() ? "enabled" : "disabled") << "\n";
+    SampledForm& f = app.session.sampled_form;
+    f.n = int64_t(1) << 16;
+    f.section = 32;
+    f.block = 40;
+    app.session.trace_sampled();
+    int frames_while_tracing = 0;
+    for (int i = 0; i < 1200 && app.session.working(); ++i, ++frames_while_tracing) draw();
+    if (!app.session.sampled_error.empty()) return fail("the sampled trace was refused: " + app.session.sampled_error);
+    if (!app.session.sampled_trace || app.session.trace != app.session.sampled_trace) return fail("the sampled trace did not arrive");
+    key(GLFW_KEY_HOME);
+    for (int k = 0; k < 3; ++k) key(GLFW_KEY_RIGHT);
+    if (app.session.step != 3) return fail("the Right key did not advance to step #3 of the sampled trace");
+    for (int i = 0; i < 3; ++i) draw();  // the array view fits its zoom to the block over a frame or two
+    if (std::string err = shoot("live-step-03.png"); !err.empty()) return fail(err);
+    said << "step\t" << app.session.step << "\t" << step_label(app.session.trace->trace.steps[app.session.step]) << "\n";
+    said << "statement\t" << memory_statement(app.session.sampled_report) << "\n";
+    said.close();
+    std::cout << "scanlab: live smoke test traced " << app.session.trace->origin << " (" << frames_while_tracing
+              << " frames drawn while it ran); PNG in " << out << "\n";
+    app.session.wait();
+    shutdown(w);
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     if (!args.empty() && args[0] == "--shot") return run_shot({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "--smoke-test") return run_smoke_test({args.begin() + 1, args.end()});
+    if (!args.empty() && args[0] == "--smoke-test-live") return run_smoke_test_live({args.begin() + 1, args.end()});
     if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
         std::cout << "usage: scanlab-app [--open TRACE.json] [--presentation]\n"
                      "       scanlab-app --shot --algo A --preset P --step K --out FILE.png [--size WxH] [--view V]\n"

@@ -9,6 +9,7 @@
 
 #include "../../core/error.hpp"
 #include "../../core/input.hpp"
+#include "numbers.hpp"
 #include "../../core/trace_json.hpp"
 #include "../../kernels/select_backend.hpp"
 
@@ -136,6 +137,29 @@ TracePtr run_fig910(BackendChoice backend) {
     return r.main;
 }
 
+bool sampled_runs_on_gpu(BackendChoice backend) { return backend != BackendChoice::cpu && gpu_unavailable_reason().empty(); }
+
+RunResult run_sampled(const SampledForm& form, BackendChoice backend) {
+    return guarded([&](RunResult& r) {
+        BackendSelection sel = select_backend(backend);  // --backend gpu with no GPU: its sentence
+        ResolvedRequest resolved;
+        ValueArray input;
+        auto report = std::make_shared<SampledReport>(plan_sampled(form, sel.backend->name() == "gpu", &resolved, &input));
+        r.backend_note = sel.note;
+        r.backend_description = sel.backend->description();
+        const auto start = std::chrono::steady_clock::now();
+        Trace t = sel.backend->run(resolved, input);
+        report->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        report->backend = t.backend == "cpu" ? "the CPU emulation" : r.backend_description;
+        // S at every level: what each level's "write S" step wrote.
+        for (const Step& s : t.steps)
+            if (s.phase == Phase::block_sum_write) report->block_sums.push_back(int64_t(size_of(s.values)));
+        const std::string origin = "sampled block " + grouped(report->first_block) + " of " + grouped(report->grid);
+        r.main = make_shown(std::move(t), origin);
+        r.sampled = std::move(report);
+    });
+}
+
 // ---------------------------------------------------------------------------------------------
 
 void Session::run() {
@@ -200,6 +224,42 @@ void Session::save_trace(const std::string& path) {
                      })});
 }
 
+void Session::trace_sampled() {
+    const SampledForm f = sampled_form;
+    const BackendChoice choice = form.backend;
+    const uint64_t g = ++generation_;
+    jobs_.push_back({JobKind::sampled, g, "tracing block " + grouped(f.block) + " of a run of N = " + grouped(f.n),
+                     std::async(std::launch::async, [f, choice] { return run_sampled(f, choice); })});
+}
+
+void Session::preview_sampled() {
+    const std::pair<SampledForm, BackendChoice> asked{sampled_form, form.backend};
+    if (preview_asked_ == asked) return;
+    // One estimate at a time (each makes N input values); a later frame asks for the newest form.
+    for (const Job& j : jobs_)
+        if (j.kind == JobKind::preview) return;
+    preview_asked_ = asked;
+    jobs_.push_back({JobKind::preview, 0, "estimating the sampled trace", std::async(std::launch::async, [asked] {
+                         RunResult r;
+                         r.sampled = std::make_shared<const SampledReport>(estimate_sampled(asked.first, sampled_runs_on_gpu(asked.second)));
+                         return r;
+                     })});
+}
+
+bool Session::preview_current() const {
+    return previewed_ && sampled_preview.form == sampled_form && preview_asked_ && preview_asked_->second == form.backend &&
+           preview_asked_->first == sampled_form;
+}
+
+void Session::show_sampled() {
+    if (!sampled_trace) return;
+    trace = sampled_trace;
+    compare = nullptr;  // the compare view says why there is none beside a sampled trace
+    compare_error.clear();
+    playing = false;
+    step = 0;
+}
+
 void Session::load_fig910() {
     const BackendChoice choice = form.backend;
     jobs_.push_back({JobKind::fig910, 0, "running Figure 9.10", std::async(std::launch::async, [choice] {
@@ -213,6 +273,25 @@ void Session::finish(Job& job, RunResult r) {
     switch (job.kind) {
         case JobKind::fig910:
             if (r.main) fig910 = r.main;
+            return;
+        case JobKind::preview:
+            if (r.sampled) sampled_preview = *r.sampled;
+            previewed_ = true;
+            return;
+        case JobKind::sampled:
+            if (job.generation != generation_) return;  // a newer request superseded it
+            if (!r.error.empty()) {
+                sampled_error = r.error;  // the trace on screen stays
+                return;
+            }
+            sampled_error.clear();
+            error.clear();
+            sampled_trace = r.main;
+            sampled_report = *r.sampled;
+            backend_note = r.backend_note;
+            backend_description = r.backend_description;
+            status.clear();
+            show_sampled();
             return;
         case JobKind::save:
             if (r.error.empty()) {
@@ -248,6 +327,7 @@ void Session::finish(Job& job, RunResult r) {
 }
 
 void Session::poll(double dt) {
+    bench.poll();
     for (size_t i = 0; i < jobs_.size();) {
         if (jobs_[i].future.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
             Job job = std::move(jobs_[i]);
@@ -278,17 +358,20 @@ void Session::wait() {
         jobs_.front().future.wait();
         poll(0);
     }
+    bench.wait();
 }
+
+bool Session::working() const { return !jobs_.empty() || bench.running(); }
 
 bool Session::busy() const {
     for (const Job& j : jobs_)
-        if (j.kind != JobKind::fig910 && j.kind != JobKind::save && j.generation == generation_) return true;
+        if (j.kind != JobKind::fig910 && j.kind != JobKind::save && j.kind != JobKind::preview && j.generation == generation_) return true;
     return false;
 }
 
 std::string Session::busy_what() const {
     for (const Job& j : jobs_)
-        if (j.generation == generation_ && j.kind != JobKind::fig910) return j.what;
+        if (j.generation == generation_ && j.kind != JobKind::fig910 && j.kind != JobKind::preview) return j.what;
     return jobs_.empty() ? "" : jobs_.front().what;
 }
 

@@ -14,6 +14,8 @@
 #include "../../core/backend.hpp"
 #include "../../core/request.hpp"
 #include "../../core/trace.hpp"
+#include "live_bench.hpp"
+#include "sampled_trace.hpp"
 #include "trace_book.hpp"
 
 namespace scanlab::gui {
@@ -55,6 +57,7 @@ struct RunResult {
     std::string backend_note;   // select_backend's note (e.g. "backend: CPU emulation (...)")
     std::string backend_description;
     std::string error;  // non-empty: the run was refused, nothing else is set
+    std::shared_ptr<const SampledReport> sampled;  // a sampled trace's (or a preview's) figures
 };
 
 // The form's input values, parsed as the CLI parses them (same ScanError sentences); `origin`
@@ -74,6 +77,12 @@ RunResult run_form(const Form& form, bool with_compare);
 
 // The Figure 9.10 reference run the panel of that name always shows.
 TracePtr run_fig910(BackendChoice backend);
+
+// The live tab's sampled trace of a full-size hierarchical run, through the backend (blocking).
+// Its `sampled` report states the memory the trace holds and what a full trace would need.
+RunResult run_sampled(const SampledForm& form, BackendChoice backend);
+// Whether the live tab's sampled trace will run on a GPU with this backend choice.
+bool sampled_runs_on_gpu(BackendChoice backend);
 
 TracePtr make_shown(Trace trace, std::string origin);
 
@@ -99,8 +108,21 @@ public:
     bool playing = false;
     float steps_per_second = 1.5f;
 
+    // The live tab: its benchmark, and its sampled trace of a full-size run. The sampled trace
+    // replaces the trace on screen like a run does (so every view steps through it); the last
+    // one and its report stay here so the tab can show it again.
+    LiveBench bench;
+    SampledForm sampled_form;
+    SampledReport sampled_preview;  // the figures for sampled_form (or its refusal), once computed
+    TracePtr sampled_trace;
+    SampledReport sampled_report;   // of sampled_trace
+    std::string sampled_error;      // the last refused sampled trace; the trace on screen stays
+
     // Commands.
     void run();  // the form, on a worker; the result replaces the trace when it is done
+    void trace_sampled();    // sampled_form, on a worker; replaces the trace when done
+    void preview_sampled();  // figures for a changed sampled_form, on a worker (call every frame)
+    void show_sampled();     // the last sampled trace back on screen
     void open_trace(const std::string& path);
     void save_trace(const std::string& path);
     void load_fig910();
@@ -117,13 +139,17 @@ public:
     void wait();
 
     bool busy() const;
+    // Anything under way, the benchmark included: the window keeps redrawing while it is.
+    bool working() const;
+    // The preview on screen is for the form as it is now.
+    bool preview_current() const;
     std::string busy_what() const;
     size_t step_count() const;
     // The step of the comparison trace shown beside step `step`.
     size_t compare_step() const;
 
 private:
-    enum class JobKind { run, open, save, fig910 };
+    enum class JobKind { run, open, save, fig910, sampled, preview };
     struct Job {
         JobKind kind;
         uint64_t generation;
@@ -131,7 +157,9 @@ private:
         std::future<RunResult> future;
     };
     std::vector<Job> jobs_;
-    uint64_t generation_ = 0;  // the newest run/open; older results are dropped
+    uint64_t generation_ = 0;  // the newest run/open/sampled trace; older results are dropped
+    std::optional<std::pair<SampledForm, BackendChoice>> preview_asked_;  // of the newest preview job
+    bool previewed_ = false;
     double play_clock_ = 0;
     void finish(Job& job, RunResult result);
 };

@@ -34,6 +34,8 @@ std::string shot_usage() {
            "                    [--compare ALGO] [--presentation] [--zoom PX]\n"
            "  INPUT and OPTIONS as for scanlab trace; K is a step number of `scanlab trace` (or 'last');\n"
            "  VIEW: window (default), array, diagram, fig9.10, counts, source, compare, live.\n"
+           "  --view live with --algo hierarchical --random N --sample-block B: the Live run tab's sampled trace\n"
+           "  of block B (on the GPU, or on the CPU emulation up to N = 2^22).\n"
            "  Needs a display; on a machine without one: xvfb-run -a scanlab shot ...\n";
 }
 
@@ -91,6 +93,7 @@ ShotOptions parse_shot_options(const std::vector<std::string>& args) {
     f.warp_width = c.request.warp_width;
     f.schedule = c.request.schedule;
     f.backend = c.backend;
+    o.sample = c.request.sample;
     if (c.input.preset) {
         f.source = InputSource::preset;
         f.preset = *c.input.preset;

@@ -10,7 +10,7 @@ namespace scanlab::gui {
 
 float row_label_width() { return ImGui::GetFontSize() * 4.2f; }
 
-void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const char* id, int scroll_slot) {
+void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const char* id, int scroll_slot, float height) {
     const Trace& t = st.trace;
     if (!st.book.full || t.steps.empty()) return;
     const Palette& p = app.palette();
@@ -18,11 +18,13 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
     const float w = app.layout.cell_width;
     const float rh = std::max(font * 1.7f, 18.0f);
     const float label_w = row_label_width();
-    size_t cols = size_of(t.input);
-    for (const Step& s : t.steps) cols = std::max(cols, size_of(s.values));
+    // Each row in its own index space: a sampled trace's window of the input's scan and S whole.
+    auto row_of = [&](size_t r) { return r == 0 ? input_row(t) : step_row(t, r - 1); };
+    size_t cols = input_row(t).count;
+    for (size_t k = 0; k < t.steps.size(); ++k) cols = std::max(cols, size_of(t.steps[k].values));
     const size_t rows = t.steps.size() + 1;  // the input, then every step
 
-    ImGui::BeginChild(id, ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
+    ImGui::BeginChild(id, ImVec2(0, height), true, ImGuiWindowFlags_HorizontalScrollbar);
     {
         float& seen = app.scroll_seen[scroll_slot];
         const float cur = ImGui::GetScrollX();
@@ -41,7 +43,6 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
     const size_t r_hi = size_t(std::clamp((wp.y + ws.y - origin.y) / rh + 1, 0.0f, float(rows)));
     auto cx = [&](size_t i) { return x0 + (float(i) + 0.5f) * w; };
     auto ry = [&](size_t r) { return origin.y + (float(r) + 0.5f) * rh; };
-    auto row_values = [&](size_t r) -> const ValueArray& { return r == 0 ? t.input : t.steps[r - 1].values; };
 
     // Keep the current step in view when it changes.
     static size_t last_current = size_t(-1);
@@ -59,36 +60,37 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
     const float thick = std::clamp(w / 20.0f, 1.0f, 2.2f);
     for (size_t r = std::max<size_t>(r_lo, 1); r < r_hi; ++r) {
         const Step& s = t.steps[r - 1];
-        const size_t above = size_of(row_values(r - 1));
+        const Row above = row_of(r - 1), here = row_of(r);
         const bool from_above = !(s.phase == Phase::load && r - 1 > 0 && s.depth == 0 && s.kernel != Kernel::k2);
         for (const Access& a : s.accesses) {
-            if (!from_above || a.src < 0 || size_t(a.src) >= above) continue;
-            const size_t lo = size_t(std::min(a.src, a.dst)), hi = size_t(std::max(a.src, a.dst));
+            const int64_t src = above.local(a.src), dst = here.local(a.dst);
+            if (!from_above || src < 0 || dst < 0) continue;
+            const size_t lo = size_t(std::min(src, dst)), hi = size_t(std::max(src, dst));
             if (hi + 1 < c_lo || lo > c_hi) continue;
-            const ImVec2 from(cx(size_t(a.src)), ry(r - 1)), to(cx(size_t(a.dst)), ry(r));
+            const ImVec2 from(cx(size_t(src)), ry(r - 1)), to(cx(size_t(dst)), ry(r));
             dl->AddLine(from, to, a.applies_op ? op_c : faint, a.applies_op ? (r - 1 == current ? thick * 1.8f : thick) : 1.0f);
-            if (a.applies_op && a.src != a.dst && size_t(a.dst) < above && s.phase != Phase::block_sum_write &&
-                s.phase != Phase::add_block_sums)
-                dl->AddLine(ImVec2(cx(size_t(a.dst)), ry(r - 1)), to, faint, 1.0f);
+            const int64_t own = above.local(a.dst);
+            if (a.applies_op && a.src != a.dst && own >= 0 && s.phase != Phase::block_sum_write && s.phase != Phase::add_block_sums)
+                dl->AddLine(ImVec2(cx(size_t(own)), ry(r - 1)), to, faint, 1.0f);
         }
     }
     const float dot = std::clamp(w * 0.16f, 1.5f, font * 0.3f);
     for (size_t r = r_lo; r < r_hi; ++r) {
-        const ValueArray& v = row_values(r);
+        const Row row = row_of(r);
         const bool cur_row = r == current + 1;
-        const size_t n = size_of(v);
+        const size_t n = row.count;
         std::vector<uint8_t> written;
         if (r > 0) {
             written.assign(n, 0);
             for (const Access& a : t.steps[r - 1].accesses)
-                if (a.applies_op && a.dst >= 0 && size_t(a.dst) < n) written[size_t(a.dst)] = 1;
+                if (const int64_t i = row.local(a.dst); a.applies_op && i >= 0) written[size_t(i)] = 1;
         }
         for (size_t i = std::min(c_lo, n); i < std::min(c_hi, n); ++i) {
             const bool hit = r > 0 && written[i];
             dl->AddCircleFilled(ImVec2(cx(i), ry(r)), hit ? dot * 1.5f : dot,
                                 hit ? col(p.thread_active) : ImGui::GetColorU32(ImGuiCol_Text), 12);
             if (cur_row && w >= font * 1.6f) {
-                const std::string val = format_value(v, i);
+                const std::string val = format_value(*row.values, row.first + i);
                 const ImVec2 sz = ImGui::CalcTextSize(val.c_str());
                 if (sz.x < w - 2) dl->AddText(ImVec2(cx(i) + dot + 1, ry(r) - sz.y), ImGui::GetColorU32(ImGuiCol_Text), val.c_str());
             }

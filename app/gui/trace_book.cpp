@@ -24,12 +24,31 @@ bool is_output_step(const Step& s) { return s.depth == 0 && s.array != ArrayKind
 
 }  // namespace
 
+bool windowed(const Trace& t, const Step& s) { return !t.sample.all() && s.depth == 0 && s.array != ArrayKind::s; }
+
+Row input_row(const Trace& t) {
+    Row r{&t.input, 0, size_of(t.input), 0, "X"};
+    if (t.sample.all() || t.section <= 0) return r;
+    const int64_t n = int64_t(size_of(t.input));
+    const int64_t from = std::clamp<int64_t>(t.sample.first_block * t.section, 0, n);
+    const int64_t to = std::clamp<int64_t>((t.sample.first_block + t.sample.blocks) * t.section, from, n);
+    return {&t.input, size_t(from), size_t(to - from), from, "X"};
+}
+
+Row step_row(const Trace& t, size_t k) {
+    const Step& s = t.steps[k];
+    return {&s.values, 0, size_of(s.values), s.offset, name(s.array)};
+}
+
 TraceBook make_book(const Trace& t) {
     TraceBook b;
     b.full = t.detail == Detail::full;
     int64_t sum = 0;
     for (const Step& s : t.steps) b.cumulative_additions.push_back(sum += s.counts.additions);
-    const size_t n = size_of(t.result);
+    // The result elements the output steps show: all of them, or the sampled window.
+    const Row window = input_row(t);
+    const size_t n = std::min(window.count, size_of(t.result) - std::min(size_of(t.result), window.first));
+    b.final_offset = window.offset;
     b.final_from.assign(n, t.steps.size());
     if (!b.full) return b;
     std::vector<uint8_t> settled(n, 1);
@@ -38,7 +57,9 @@ TraceBook make_book(const Trace& t) {
         if (!is_output_step(s)) continue;
         for (size_t i = 0; i < n; ++i) {
             if (!settled[i]) continue;
-            if (same_value(s.values, i, t.result, i)) b.final_from[i] = k;
+            const int64_t g = b.final_offset + int64_t(i);
+            const int64_t j = g - s.offset;
+            if (j >= 0 && same_value(s.values, size_t(j), t.result, size_t(g))) b.final_from[i] = k;
             else settled[i] = 0;
         }
     }
@@ -48,71 +69,84 @@ TraceBook make_book(const Trace& t) {
 StepRows step_rows(const Trace& t, size_t k) {
     StepRows r;
     const Step& s = t.steps[k];
-    r.after = &s.values;
-    auto previous = [&](size_t j) -> const Step* { return j > 0 ? &t.steps[j - 1] : nullptr; };
+    r.after = step_row(t, k);
     if (s.phase == Phase::add_block_sums) {
         // Y before = kernel 1's last array at this depth; S = what kernel 2 (or the host) left.
-        if (const Step* p = previous(k)) r.sums = &p->values;
+        if (k > 0) r.sums = step_row(t, k - 1);
         for (size_t j = k; j-- > 0;) {
             const Step& q = t.steps[j];
             if (q.kernel == Kernel::k1 && q.depth == s.depth && q.phase != Phase::block_sum_write) {
-                r.before = &q.values;
-                r.before_name = name(q.array);
+                r.before = step_row(t, j);
                 break;
             }
         }
-        if (!r.before) {
-            r.before = &t.input;
-            r.before_name = "X";
-        }
+        if (!r.before) r.before = input_row(t);
         return r;
     }
-    if (s.phase == Phase::load && s.depth == 0 && s.kernel != Kernel::k2) {
-        r.before = &t.input;
-        r.before_name = "X";
+    if ((s.phase == Phase::load && s.depth == 0 && s.kernel != Kernel::k2) || k == 0) {
+        r.before = input_row(t);
         return r;
     }
-    if (const Step* p = previous(k)) {
-        r.before = &p->values;
-        r.before_name = name(p->array);
-    } else {
-        r.before = &t.input;
-        r.before_name = "X";
-    }
+    r.before = step_row(t, k - 1);
     return r;
+}
+
+size_t columns_to_fit(const Trace& t) {
+    size_t widest = t.sample.all() ? input_row(t).count : 0;
+    for (const Step& s : t.steps)
+        if (t.sample.all() || windowed(t, s)) widest = std::max(widest, size_of(s.values));
+    return std::max<size_t>(widest, 1);
 }
 
 std::vector<CellState> cell_states(const Trace& t, const TraceBook& book, size_t k) {
     const Step& s = t.steps[k];
     const size_t n = size_of(s.values);
     std::vector<CellState> st(n, CellState::untouched);
+    auto at = [&](int64_t g) -> CellState* {
+        const int64_t i = g - s.offset;
+        return i >= 0 && i < int64_t(n) ? &st[size_t(i)] : nullptr;
+    };
     if (is_output_step(s))
-        for (size_t i = 0; i < n && i < book.final_from.size(); ++i)
-            if (book.final_from[i] <= k) st[i] = CellState::final_value;
+        for (size_t i = 0; i < book.final_from.size(); ++i)
+            if (book.final_from[i] <= k)
+                if (CellState* c = at(book.final_offset + int64_t(i))) *c = CellState::final_value;
     for (const Access& a : s.accesses) {
-        if (a.dst < 0 || size_t(a.dst) >= n) continue;
-        CellState& c = st[size_t(a.dst)];
-        if (a.applies_op) c = CellState::updated;
-        else if (c == CellState::untouched) c = CellState::loaded;
+        CellState* c = at(a.dst);
+        if (!c) continue;
+        if (a.applies_op) *c = CellState::updated;
+        else if (*c == CellState::untouched) *c = CellState::loaded;
     }
     for (int32_t h : s.hazards)
-        if (h >= 0 && size_t(h) < n) st[size_t(h)] = CellState::hazard;
+        if (CellState* c = at(h)) *c = CellState::hazard;
     return st;
 }
 
 std::vector<int32_t> writers(const Step& s) {
     std::vector<int32_t> w(size_of(s.values), -1);
     const int32_t tpb = std::max(1, s.threads_per_block);
-    for (const Access& a : s.accesses)
-        if (a.dst >= 0 && size_t(a.dst) < w.size()) w[size_t(a.dst)] = a.thread < 0 ? -1 : a.thread % tpb;
+    for (const Access& a : s.accesses) {
+        const int64_t i = a.dst - s.offset;
+        if (i >= 0 && size_t(i) < w.size()) w[size_t(i)] = a.thread < 0 ? -1 : a.thread % tpb;
+    }
     return w;
 }
 
-std::vector<uint8_t> active_threads(const Step& s) {
-    std::vector<uint8_t> act(size_t(std::max(0, s.blocks)) * size_t(std::max(0, s.threads_per_block)), 0);
-    for (const Access& a : s.accesses)
-        if (a.thread >= 0 && size_t(a.thread) < act.size()) act[size_t(a.thread)] = 1;
-    return act;
+ThreadRow launched_threads(const Trace& t, const Step& s) {
+    ThreadRow r;
+    const int64_t tpb = std::max(0, s.threads_per_block);
+    int64_t blocks = std::max(0, s.blocks);
+    if (windowed(t, s)) {
+        // Only the sampled blocks' threads: a full-size run launches millions.
+        const int64_t first_block = std::min(t.sample.first_block, blocks);
+        blocks = std::min(t.sample.blocks, blocks - first_block);
+        r.first = first_block * tpb;
+    }
+    r.active.assign(size_t(blocks * tpb), 0);
+    for (const Access& a : s.accesses) {
+        const int64_t i = int64_t(a.thread) - r.first;
+        if (a.thread >= 0 && i >= 0 && size_t(i) < r.active.size()) r.active[size_t(i)] = 1;
+    }
+    return r;
 }
 
 int64_t updated_cell_count(const Step& s) {

@@ -14,23 +14,54 @@ namespace scanlab::gui {
 struct TraceBook {
     bool full = false;  // the trace holds every step's array and accesses (Detail::full)
     std::vector<int64_t> cumulative_additions;  // after each step
-    // For each result element i: the first step from which the output array (depth 0, XY or Y)
-    // holds result[i] in every later step; steps.size() if it never settles before the end.
+    // For each result element final_offset + i: the first step from which the output array
+    // (depth 0, XY or Y) holds it in every later step; steps.size() if it never settles. A
+    // sampled trace only knows its window, so only the window is tracked (never N entries).
     std::vector<size_t> final_from;
+    int64_t final_offset = 0;
 };
 TraceBook make_book(const Trace& t);
+
+// One row of the array view or the step diagram: `count` elements of `*values` from `first`,
+// which are elements offset, offset + 1, ... of the whole array. In a full trace every row
+// starts at 0; a sampled trace keeps a window of the input's scan (Step::offset) and S whole, and
+// its accesses name global indices, so every index is mapped through its row.
+struct Row {
+    const ValueArray* values = nullptr;  // null: the step has no such row
+    size_t first = 0;
+    size_t count = 0;
+    int64_t offset = 0;
+    std::string_view name;  // "X", "XY", "S", "Y" (static names)
+    explicit operator bool() const { return values != nullptr; }
+    // The position in the row of global index g, or -1 when the row does not hold it.
+    int64_t local(int64_t g) const {
+        const int64_t i = g - offset;
+        return i >= 0 && i < int64_t(count) ? i : -1;
+    }
+};
+
+// A step of the input's scan whose array is a window (only in a sampled trace).
+bool windowed(const Trace& t, const Step& s);
+// The input X as the views show it: whole, or the sampled window of it.
+Row input_row(const Trace& t);
+// Step k's array as a row.
+Row step_row(const Trace& t, size_t k);
 
 // The rows a step is drawn between. `before` is the array the step's destinations were read
 // from (the previous step, the input X for the first load); for an add of block sums `before` is
 // Y as kernel 1 left it and `sums` the scanned S it adds. Indices of accesses follow: `src`
-// indexes `sums` for an add of block sums, the input for a load, `before` otherwise.
+// indexes `sums` for an add of block sums, the input for a load, `before` otherwise; `dst`
+// indexes `after`.
 struct StepRows {
-    const ValueArray* before = nullptr;
-    std::string_view before_name;  // "X", "XY", "S", "Y" (static names)
-    const ValueArray* sums = nullptr;  // add of block sums only
-    const ValueArray* after = nullptr;
+    Row before;
+    Row sums;  // add of block sums only
+    Row after;
 };
 StepRows step_rows(const Trace& t, size_t k);
+
+// The number of columns a new trace is zoomed to fit: the widest array, or for a sampled trace
+// the window (S may be thousands of elements; it is panned to, the block is what was opened).
+size_t columns_to_fit(const Trace& t);
 
 // How a cell of a step's array is drawn, strongest first.
 enum class CellState : uint8_t {
@@ -44,8 +75,13 @@ std::vector<CellState> cell_states(const Trace& t, const TraceBook& book, size_t
 
 // Per element of step k's array: the block-local thread id that wrote it, or -1.
 std::vector<int32_t> writers(const Step& s);
-// Per launched thread (blocks * threads_per_block): whether it read or wrote anything.
-std::vector<uint8_t> active_threads(const Step& s);
+// The launched threads a step's row shows: every thread (blocks * threads_per_block), or in a
+// windowed step the sampled blocks' threads only; whether each read or wrote anything.
+struct ThreadRow {
+    int64_t first = 0;  // global thread id of active[0]
+    std::vector<uint8_t> active;
+};
+ThreadRow launched_threads(const Trace& t, const Step& s);
 // The number of distinct elements step k wrote with the operator (the "updated" cells).
 int64_t updated_cell_count(const Step& s);
 

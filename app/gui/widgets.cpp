@@ -1,9 +1,11 @@
-// Small widgets the panels share: a busy spinner, legend swatches, column splitters.
+// Small widgets the panels share: a busy spinner, legend swatches, column splitters, the words
+// for types and operators.
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
 
 #include "app.hpp"
+#include "numbers.hpp"
 
 namespace scanlab::gui {
 
@@ -25,6 +27,45 @@ void cell_text(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 c, const std::string& t
 }
 
 float cell_height() { return std::round(ImGui::GetFontSize() * 1.9f); }
+
+void flow(float width) {
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    ImGui::SameLine();
+    if (ImGui::GetCursorScreenPos().x + width > right) ImGui::NewLine();
+}
+
+float labelled_width(float item_width, const char* label) {
+    return item_width + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x;
+}
+
+void n_input(const char* id, int64_t* n, int64_t max_n) {
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+    ImGui::InputScalar(id, ImGuiDataType_S64, n);
+    *n = std::clamp<int64_t>(*n, 1, max_n);
+    ImGui::SameLine(0, 4);
+    ImGui::PushID(id);
+    if (ImGui::SmallButton("\xC3\xB7" "2")) *n = std::max<int64_t>(1, *n / 2);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("halve N");
+    ImGui::SameLine(0, 4);
+    if (ImGui::SmallButton("\xC3\x97" "2")) *n = std::min(max_n, *n * 2);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("double N");
+    ImGui::PopID();
+    ImGui::SameLine();
+    const std::string p = power_of_two_text(*n);
+    ImGui::TextDisabled("%s%s", grouped(*n).c_str(), p.empty() ? "" : (" = " + p).c_str());
+}
+
+const char* op_text(OpKind o) { return o == OpKind::sum ? "sum (+)" : o == OpKind::max ? "max" : "min"; }
+
+const char* type_text(ElementType t) {
+    switch (t) {
+        case ElementType::int32: return "int32";
+        case ElementType::int64: return "int64";
+        case ElementType::float32: return "float";
+        case ElementType::float64: return "double";
+    }
+    return "";
+}
 
 void spinner(float radius, ImU32 color) {
     const ImVec2 p = ImGui::GetCursorScreenPos();

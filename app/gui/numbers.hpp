@@ -1,0 +1,16 @@
+#pragma once
+// Numbers as the live tab writes them for people: 4,194,304 elements, 2.1 MiB, 2^22. Plain
+// functions so the model's sentences and the panels say the same figures the same way.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace scanlab::gui {
+
+std::string grouped(int64_t n);      // 4194304 -> "4,194,304"
+std::string bytes_text(size_t bytes);  // "512 bytes", "3.0 KiB", "2.1 MiB", "9.8 GiB"
+// "2^22" when n is a power of two, else "" (so a label can add it only where it helps).
+std::string power_of_two_text(int64_t n);
+bool is_power_of_two(int64_t n);
+
+}  // namespace scanlab::gui
