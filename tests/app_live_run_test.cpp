@@ -125,6 +125,16 @@ TEST(LiveSampledTrace, TheArrayViewsRowsMapGlobalIndicesIntoTheBlock) {
     EXPECT_EQ(threads.active.size(), 64u);  // the sampled block's threads, not all 65,536
     EXPECT_EQ(std::count(threads.active.begin(), threads.active.end(), 1), 63);
 
+    // Writing S: block 40's last element goes to S[40], which the views draw at column 1 (S is
+    // whole, 1,024 long; S[39] at column 0), next to the block rather than 40 columns away.
+    const size_t write_s = 7;
+    ASSERT_EQ(step_label(t.steps[write_s]), "K1 · write S");
+    const StepRows ws = step_rows(t, write_s);
+    EXPECT_EQ(ws.after.count, 1024u);
+    EXPECT_EQ(ws.after.column, 1 - 40);
+    EXPECT_EQ(ws.before.column, 0);
+    EXPECT_EQ(launched_threads(t, t.steps[write_s]).active.size(), 64u);  // the block's threads only
+
     // Kernel 3 adds S[39] to every element of block 40; S is read whole.
     const size_t k3 = t.steps.size() - 1;
     ASSERT_EQ(t.steps[k3].phase, Phase::add_block_sums);
@@ -132,6 +142,7 @@ TEST(LiveSampledTrace, TheArrayViewsRowsMapGlobalIndicesIntoTheBlock) {
     ASSERT_TRUE(add.sums);
     EXPECT_EQ(add.sums.offset, 0);
     EXPECT_EQ(add.sums.count, 1024u);
+    EXPECT_EQ(add.sums.column + 39, 0);  // S[39], what it adds, above the block's first element
     for (const Access& a : t.steps[k3].accesses) EXPECT_EQ(a.src, 39);
     const std::vector<CellState> final_states = cell_states(t, book, k3);
     EXPECT_EQ(std::count(final_states.begin(), final_states.end(), CellState::updated), 64);

@@ -96,12 +96,17 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     const float ch = cell_height();
     const float label_w = font * 4.2f;
     const size_t n_before = rows.before.count, n_after = rows.after.count;
-    const size_t n_sums = rows.sums ? rows.sums.count : 0;
-    const size_t cols = std::max({n_before, n_after, n_sums, size_t(1)});
-    const size_t threads = launched.active.size();
+    // Columns: every row from its own column (block sums of a sampled trace sit beside the block).
+    int64_t last_col = 1;
+    for (const Row* r : {&rows.before, &rows.sums, &rows.after})
+        if (*r) last_col = std::max(last_col, r->column + int64_t(r->count));
+    const size_t cols = size_t(last_col);
+    const ThreadRow& launched_ref = launched;
+    const size_t threads = launched_ref.active.size();
     // The threads line up with the elements they work on: XY's (before) when they write S.
     const size_t thread_span = s.phase == Phase::block_sum_write ? n_before : std::max(n_before, n_after);
     const float thread_w = threads ? w * float(std::max<size_t>(thread_span, 1)) / float(threads) : w;
+    const int64_t thread_col = s.phase == Phase::block_sum_write ? rows.before.column : rows.after.column;
 
     ImGui::BeginChild(id, ImVec2(0, height), true, ImGuiWindowFlags_HorizontalScrollbar);
     sync_scroll(app, scroll_slot);
@@ -127,36 +132,35 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
 
     const float x0 = origin.x + label_w;
     const float view_l = ImGui::GetWindowPos().x, view_r = view_l + ImGui::GetWindowWidth();
-    auto first_visible = [&](size_t count, float cw) {
-        return size_t(std::clamp((view_l - x0) / cw - 1, 0.0f, float(count)));
+    // The visible part of a row, as positions in the row.
+    auto visible = [&](const Row& r) {
+        const float c0 = std::floor((view_l - x0) / w) - 1, c1 = std::ceil((view_r - x0) / w) + 1;
+        const int64_t lo = std::clamp<int64_t>(int64_t(c0) - r.column, std::max<int64_t>(0, -r.column), int64_t(r.count));
+        const int64_t hi = std::clamp<int64_t>(int64_t(c1) - r.column, lo, int64_t(r.count));
+        return std::pair<int64_t, int64_t>{lo, hi};
     };
-    auto last_visible = [&](size_t count, float cw) {
-        return size_t(std::clamp((view_r - x0) / cw + 1, 0.0f, float(count)));
-    };
-    auto cell_x = [&](size_t i) { return x0 + float(i) * w; };
+    auto cell_x = [&](const Row& r, int64_t i) { return x0 + float(r.column + i) * w; };
     const ImU32 text = col(p.cell_text);
     const ImU32 border = ImGui::GetColorU32(ImGuiCol_WindowBg);
     const bool show_values = w >= 7;
 
     auto draw_row = [&](const Row& r, float yy, const std::vector<CellState>* st_colours, Rgb plain) {
-        for (size_t i = first_visible(r.count, w); i < last_visible(r.count, w); ++i) {
-            const ImVec2 a(cell_x(i), yy), b(cell_x(i) + w, yy + ch);
-            const Rgb c = st_colours ? state_colour(p, (*st_colours)[i]) : plain;
+        const auto [lo, hi] = visible(r);
+        for (int64_t i = lo; i < hi; ++i) {
+            const ImVec2 a(cell_x(r, i), yy), b(cell_x(r, i) + w, yy + ch);
+            const Rgb c = st_colours ? state_colour(p, (*st_colours)[size_t(i)]) : plain;
             dl->AddRectFilled(a, b, col(c));
             if (w >= 6) dl->AddRect(a, b, border, 0, 0, w >= 20 ? 2.0f : 1.0f);
-            if (show_values) cell_text(dl, a, b, text, format_value(*r.values, r.first + i));
+            if (show_values) cell_text(dl, a, b, text, format_value(*r.values, r.first + size_t(i)));
         }
     };
     // Section boundaries fall at global multiples of the section, wherever the row starts.
     auto block_lines = [&](const Row& r, float ya, float yb) {
         const int64_t sec = t.section;
         if (sec <= 0 || s.blocks <= 1 || r.count <= size_t(sec)) return;
-        for (int64_t i = (sec - r.offset % sec) % sec; i < int64_t(r.count); i += sec) {
-            const float x = cell_x(size_t(i));
-            if (i == 0 || x < view_l - 4) continue;
-            if (x > view_r + 4) break;
-            dl->AddLine(ImVec2(x, ya), ImVec2(x, yb), col(p.block_line), 3.0f);
-        }
+        const auto [lo, hi] = visible(r);
+        for (int64_t i = lo + (sec - (r.offset + lo) % sec) % sec; i < hi; i += sec)
+            if (i > 0) dl->AddLine(ImVec2(cell_x(r, i), ya), ImVec2(cell_x(r, i), yb), col(p.block_line), 3.0f);
     };
     // Global indices above a row, every L-th element (L a power of two wide enough for the
     // labels), so a sampled block reads "40,960 ... 41,983" as the whole array numbers it.
@@ -168,10 +172,10 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
         int64_t every = 1;
         while (float(every) * w < widest + fs * 0.8f && every < (int64_t(1) << 40)) every *= 2;
         const ImU32 c = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-        const size_t lo = first_visible(r.count, w), hi = last_visible(r.count, w);
-        for (int64_t i = int64_t(lo) + (every - (r.offset + int64_t(lo)) % every) % every; i < int64_t(hi); i += every) {
+        const auto [lo, hi] = visible(r);
+        for (int64_t i = lo + (every - (r.offset + lo) % every) % every; i < hi; i += every) {
             const std::string label = grouped(r.offset + i);
-            const float x = cell_x(size_t(i));
+            const float x = cell_x(r, i);
             if (every == 1) {
                 const float lw = f->CalcTextSizeA(fs, FLT_MAX, 0, label.c_str()).x;
                 dl->AddText(f, fs, ImVec2(std::floor(x + (w - lw) * 0.5f), yy), c, label.c_str());
@@ -193,33 +197,33 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     // each end is placed through the row it belongs to.
     const ImU32 op_c = col(p.arrow_op, 220), copy_c = col(p.arrow_copy, 150);
     const float thick = std::clamp(w / 18.0f, 1.0f, 2.5f);
-    const size_t lo = first_visible(cols, w), hi = last_visible(cols, w);
+    // Cells and arrows stay right of the row labels (a moved row starts left of column 0).
+    dl->PushClipRect(ImVec2(std::max(view_l, x0), ImGui::GetWindowPos().y), ImVec2(view_r, ImGui::GetWindowPos().y + ImGui::GetWindowHeight()), true);
+    auto off_screen = [&](float xa, float xb) { return std::max(xa, xb) < view_l - w || std::min(xa, xb) > view_r + w; };
     for (const Access& a : s.accesses) {
         const int64_t dst = rows.after.local(a.dst);
         if (dst < 0) continue;
-        const float to_x = cell_x(size_t(dst)) + w * 0.5f;
+        const float to_x = cell_x(rows.after, dst) + w * 0.5f;
         if (s.phase == Phase::add_block_sums) {
             const int64_t src = rows.sums.local(a.src);
             if (src < 0) continue;
-            const float from_x = cell_x(size_t(src)) + w * 0.5f;
-            if (std::max(from_x, to_x) < view_l || std::min(from_x, to_x) > view_r) continue;
-            arrow(dl, ImVec2(from_x, y_sums + ch), ImVec2(to_x, y_before - 2), op_c, thick);
+            const float from_x = cell_x(rows.sums, src) + w * 0.5f;
+            if (off_screen(from_x, to_x)) continue;
+            arrow(dl, ImVec2(from_x, y_sums + ch), ImVec2(to_x, y_before_ruler - 1), op_c, thick);  // above XY's ruler
             dl->AddLine(ImVec2(to_x, y_before + ch), ImVec2(to_x, y_after - 2), copy_c, 1.0f);
             continue;
         }
         const int64_t src = rows.before.local(a.src);
-        if (size_t(dst) + 1 < lo && size_t(std::max<int64_t>(src, 0)) + 1 < lo) continue;
-        if (size_t(dst) > hi && size_t(std::max<int64_t>(src, 0)) > hi) continue;
         if (src >= 0) {
-            const float from_x = cell_x(size_t(src)) + w * 0.5f;
-            arrow(dl, ImVec2(from_x, y_before + ch), ImVec2(to_x, y_after - 1), a.applies_op ? op_c : copy_c,
-                  a.applies_op ? thick : 1.0f);
+            const float from_x = cell_x(rows.before, src) + w * 0.5f;
+            if (!off_screen(from_x, to_x))
+                arrow(dl, ImVec2(from_x, y_before + ch), ImVec2(to_x, y_after - 1), a.applies_op ? op_c : copy_c, a.applies_op ? thick : 1.0f);
         }
         // The element's own value, the other operand of an addition in place.
         const int64_t own = rows.before.local(a.dst);
         if (a.applies_op && a.src != a.dst && own >= 0 && s.phase != Phase::block_sum_write) {
-            const float own_x = cell_x(size_t(own)) + w * 0.5f;
-            dl->AddLine(ImVec2(own_x, y_before + ch), ImVec2(to_x, y_after - 2), copy_c, 1.0f);
+            const float own_x = cell_x(rows.before, own) + w * 0.5f;
+            if (!off_screen(own_x, to_x)) dl->AddLine(ImVec2(own_x, y_before + ch), ImVec2(to_x, y_after - 2), copy_c, 1.0f);
         }
     }
 
@@ -234,25 +238,33 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     block_lines(rows.after, y_after - 3, y_tid + font);
 
     // Thread ids under the cells they wrote (block-local threadIdx.x, as the kernels see it).
-    if (w >= font * 1.3f)
-        for (size_t i = first_visible(n_after, w); i < last_visible(n_after, w); ++i)
-            if (writer[i] >= 0) {
-                const std::string tid = prefixed("t", writer[i]);
+    if (w >= font * 1.3f) {
+        const auto [lo, hi] = visible(rows.after);
+        for (int64_t i = lo; i < hi; ++i)
+            if (writer[size_t(i)] >= 0) {
+                const std::string tid = prefixed("t", writer[size_t(i)]);
                 const ImVec2 sz = ImGui::CalcTextSize(tid.c_str());
-                if (sz.x < w) dl->AddText(ImVec2(cell_x(i) + (w - sz.x) * 0.5f, y_tid), ImGui::GetColorU32(ImGuiCol_TextDisabled), tid.c_str());
+                if (sz.x < w)
+                    dl->AddText(ImVec2(cell_x(rows.after, i) + (w - sz.x) * 0.5f, y_tid), ImGui::GetColorU32(ImGuiCol_TextDisabled), tid.c_str());
             }
+    }
 
     // The launched threads: active or idle, warps separated by thin lines, blocks by thick ones.
     if (threads > 0) {
-        for (size_t i = first_visible(threads, thread_w); i < last_visible(threads, thread_w); ++i) {
-            const float xa = x0 + float(i) * thread_w;
+        const float tx0 = x0 + float(thread_col) * w;  // under the row they work on
+        // Never left of column 0 (under the row labels), where a moved row's threads would start.
+        const float left = std::max(view_l, x0);
+        const size_t t_lo = size_t(std::clamp(std::ceil((left - tx0) / thread_w - 0.01f), 0.0f, float(threads)));
+        const size_t t_hi = size_t(std::clamp((view_r - tx0) / thread_w + 1, 0.0f, float(threads)));
+        for (size_t i = t_lo; i < t_hi; ++i) {
+            const float xa = tx0 + float(i) * thread_w;
             const ImVec2 a(xa + (thread_w > 4 ? 1.0f : 0.0f), y_threads), b(xa + thread_w - (thread_w > 4 ? 1.0f : 0.0f), y_threads + thread_h);
-            dl->AddRectFilled(a, b, col(launched.active[i] ? p.thread_active : p.thread_idle));
+            dl->AddRectFilled(a, b, col(launched_ref.active[i] ? p.thread_active : p.thread_idle));
         }
         const int64_t tpb = std::max(1, s.threads_per_block);
         const int64_t ww = std::max(1, t.warp_width);
-        for (size_t i = 1; i < threads; ++i) {
-            const float x = x0 + float(i) * thread_w;
+        for (size_t i = std::max<size_t>(t_lo, 1); i < t_hi; ++i) {
+            const float x = tx0 + float(i) * thread_w;
             if (x < view_l || x > view_r) continue;
             const int64_t g = launched.first + int64_t(i);
             if (g % tpb == 0) dl->AddLine(ImVec2(x, y_threads - 4), ImVec2(x, y_threads + thread_h + 4), col(p.block_line), 3.0f);
@@ -260,6 +272,8 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
                 dl->AddLine(ImVec2(x, y_threads - 3), ImVec2(x, y_threads + thread_h + 3), col(p.warp_line), 1.5f);
         }
     }
+
+    dl->PopClipRect();
 
     if (rows.sums) row_label(y_sums, "S");
     row_label(y_before, std::string(rows.before.name));
@@ -269,12 +283,12 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     // What a cell holds, on hover (global indices, as the accesses name them).
     if (ImGui::IsWindowHovered()) {
         const ImVec2 m = ImGui::GetIO().MousePos;
-        if (m.x >= x0 && m.y >= y_after && m.y < y_after + ch) {
-            const size_t i = size_t((m.x - x0) / w);
-            if (i < n_after) {
+        const int64_t i = m.x >= x0 ? int64_t((m.x - x0) / w) - rows.after.column : -1;
+        if (m.y >= y_after && m.y < y_after + ch) {
+            if (i >= 0 && size_t(i) < n_after) {
                 const int64_t g = rows.after.offset + int64_t(i);
                 const std::string before(rows.before.name);
-                std::string tip = std::string(name(s.array)) + "[" + std::to_string(g) + "] = " + format_value(*rows.after.values, i);
+                std::string tip = std::string(name(s.array)) + "[" + std::to_string(g) + "] = " + format_value(*rows.after.values, size_t(i));
                 for (const Access& a : s.accesses)
                     if (a.dst == g) {
                         const int tpb = std::max(1, s.threads_per_block);
@@ -284,8 +298,8 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
                         else if (a.src < 0) tip += ": the identity (padding)";
                         else tip += ": a copy of " + before + "[" + std::to_string(a.src) + "]";
                     }
-                if (states[i] == CellState::hazard) tip += "\nHAZARD: read after another warp overwrote it in this step";
-                if (states[i] == CellState::final_value) tip += "\nfinal: this is its result value";
+                if (states[size_t(i)] == CellState::hazard) tip += "\nHAZARD: read after another warp overwrote it in this step";
+                if (states[size_t(i)] == CellState::final_value) tip += "\nfinal: this is its result value";
                 ImGui::SetTooltip("%s", tip.c_str());
             }
         }

@@ -96,7 +96,9 @@ void bench_section(App& app) {
         ImGui::EndDisabled();
         if (b.available()) {
             ImGui::SameLine();
-            ImGui::TextDisabled("%s", bench_command(bench_config(f)).c_str());
+            ImGui::PushTextWrapPos(0);
+            ImGui::TextDisabled("the same as: %s", bench_command(bench_config(f)).c_str());
+            ImGui::PopTextWrapPos();
         }
     }
     if (!b.error.empty()) error_line(app, b.error);

@@ -230,9 +230,10 @@ int run_shot(const std::vector<std::string>& args) {
     }
     app.session.form = o.form;
     app.live.defaults_applied = true;  // the shot's N is the one asked for
-    const bool sampled = o.view == View::live && !o.sample.all();
+    const bool sampled = !o.sample.all();
     if (sampled) {
-        // The live tab's sampled trace of the shot's request: N random values, one block kept.
+        // The live tab's sampled trace of the shot's request (any view shows it): N random values,
+        // the chosen blocks kept.
         const Form& f = o.form;
         if (f.algorithm != Algorithm::hierarchical) return fail("the live view's sampled trace is of the hierarchical scan: give --algo hierarchical");
         if (f.source != InputSource::random) return fail("the live view's sampled trace runs on N random values: give --random N (and --seed S)");
@@ -248,7 +249,6 @@ int run_shot(const std::vector<std::string>& args) {
         sf.blocks = o.sample.blocks;
         app.session.trace_sampled();
         app.session.preview_sampled();  // the block range the tab shows comes from it
-        app.tab_request = 3;
     } else {
         app.session.run();
     }

@@ -127,8 +127,9 @@ void draw_sampled_trace_section(App& app) {
 
     ImGui::Spacing();
     if (s.sampled_trace && s.trace == s.sampled_trace) {
-        // A newly traced block scrolls into view: it is what the student asked to see.
-        if (app.live.scrolled_to != s.sampled_trace.get()) {
+        // A newly traced block scrolls into view: it is what the student asked to see. (A shot
+        // keeps the tab's top, where its controls and the memory statement are.)
+        if (app.live.scrolled_to != s.sampled_trace.get() && !app.headless) {
             app.live.scrolled_to = s.sampled_trace.get();
             ImGui::SetScrollHereY(0.0f);
         }

@@ -34,8 +34,8 @@ std::string shot_usage() {
            "                    [--compare ALGO] [--presentation] [--zoom PX]\n"
            "  INPUT and OPTIONS as for scanlab trace; K is a step number of `scanlab trace` (or 'last');\n"
            "  VIEW: window (default), array, diagram, fig9.10, counts, source, compare, live.\n"
-           "  --view live with --algo hierarchical --random N --sample-block B: the Live run tab's sampled trace\n"
-           "  of block B (on the GPU, or on the CPU emulation up to N = 2^22).\n"
+           "  --algo hierarchical --random N --sample-block B: the Live run tab's sampled trace of block B\n"
+           "  (on the GPU, or on the CPU emulation up to N = 2^22), in any view; --view live shows the tab.\n"
            "  Needs a display; on a machine without one: xvfb-run -a scanlab shot ...\n";
 }
 

@@ -18,7 +18,7 @@ struct ShotOptions {
     View view = View::window;
     bool presentation = false;
     float cell_width = 0;  // 0: the default zoom
-    SampleWindow sample;   // --sample-block: with --view live, the live tab's sampled trace
+    SampleWindow sample;   // --sample-block: the live tab's sampled trace, in any view
 };
 
 // Throws ScanError with a sentence naming the bad word.

@@ -20,8 +20,12 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
     const float label_w = row_label_width();
     // Each row in its own index space: a sampled trace's window of the input's scan and S whole.
     auto row_of = [&](size_t r) { return r == 0 ? input_row(t) : step_row(t, r - 1); };
-    size_t cols = input_row(t).count;
-    for (size_t k = 0; k < t.steps.size(); ++k) cols = std::max(cols, size_of(t.steps[k].values));
+    int64_t last_col = int64_t(input_row(t).count);
+    for (size_t k = 0; k < t.steps.size(); ++k) {
+        const Row r = step_row(t, k);
+        last_col = std::max(last_col, r.column + int64_t(r.count));
+    }
+    const size_t cols = size_t(std::max<int64_t>(last_col, 1));
     const size_t rows = t.steps.size() + 1;  // the input, then every step
 
     ImGui::BeginChild(id, ImVec2(0, height), true, ImGuiWindowFlags_HorizontalScrollbar);
@@ -41,7 +45,8 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
     const size_t c_hi = size_t(std::clamp((wp.x + ws.x - x0) / w + 1, 0.0f, float(cols)));
     const size_t r_lo = size_t(std::clamp((wp.y - origin.y) / rh - 1, 0.0f, float(rows)));
     const size_t r_hi = size_t(std::clamp((wp.y + ws.y - origin.y) / rh + 1, 0.0f, float(rows)));
-    auto cx = [&](size_t i) { return x0 + (float(i) + 0.5f) * w; };
+    // An element's centre, in its row's columns.
+    auto cx = [&](const Row& row, int64_t i) { return x0 + (float(row.column + i) + 0.5f) * w; };
     auto ry = [&](size_t r) { return origin.y + (float(r) + 0.5f) * rh; };
 
     // Keep the current step in view when it changes.
@@ -65,13 +70,13 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
         for (const Access& a : s.accesses) {
             const int64_t src = above.local(a.src), dst = here.local(a.dst);
             if (!from_above || src < 0 || dst < 0) continue;
-            const size_t lo = size_t(std::min(src, dst)), hi = size_t(std::max(src, dst));
-            if (hi + 1 < c_lo || lo > c_hi) continue;
-            const ImVec2 from(cx(size_t(src)), ry(r - 1)), to(cx(size_t(dst)), ry(r));
+            const int64_t from_col = above.column + src, to_col = here.column + dst;
+            if (std::max(from_col, to_col) + 1 < int64_t(c_lo) || std::min(from_col, to_col) > int64_t(c_hi)) continue;
+            const ImVec2 from(cx(above, src), ry(r - 1)), to(cx(here, dst), ry(r));
             dl->AddLine(from, to, a.applies_op ? op_c : faint, a.applies_op ? (r - 1 == current ? thick * 1.8f : thick) : 1.0f);
             const int64_t own = above.local(a.dst);
             if (a.applies_op && a.src != a.dst && own >= 0 && s.phase != Phase::block_sum_write && s.phase != Phase::add_block_sums)
-                dl->AddLine(ImVec2(cx(size_t(own)), ry(r - 1)), to, faint, 1.0f);
+                dl->AddLine(ImVec2(cx(above, own), ry(r - 1)), to, faint, 1.0f);
         }
     }
     const float dot = std::clamp(w * 0.16f, 1.5f, font * 0.3f);
@@ -85,14 +90,16 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
             for (const Access& a : t.steps[r - 1].accesses)
                 if (const int64_t i = row.local(a.dst); a.applies_op && i >= 0) written[size_t(i)] = 1;
         }
-        for (size_t i = std::min(c_lo, n); i < std::min(c_hi, n); ++i) {
-            const bool hit = r > 0 && written[i];
-            dl->AddCircleFilled(ImVec2(cx(i), ry(r)), hit ? dot * 1.5f : dot,
+        const int64_t i_lo = std::clamp<int64_t>(int64_t(c_lo) - row.column, 0, int64_t(n));
+        const int64_t i_hi = std::clamp<int64_t>(int64_t(c_hi) - row.column, i_lo, int64_t(n));
+        for (int64_t i = i_lo; i < i_hi; ++i) {
+            const bool hit = r > 0 && written[size_t(i)];
+            dl->AddCircleFilled(ImVec2(cx(row, i), ry(r)), hit ? dot * 1.5f : dot,
                                 hit ? col(p.thread_active) : ImGui::GetColorU32(ImGuiCol_Text), 12);
             if (cur_row && w >= font * 1.6f) {
-                const std::string val = format_value(*row.values, row.first + i);
+                const std::string val = format_value(*row.values, row.first + size_t(i));
                 const ImVec2 sz = ImGui::CalcTextSize(val.c_str());
-                if (sz.x < w - 2) dl->AddText(ImVec2(cx(i) + dot + 1, ry(r) - sz.y), ImGui::GetColorU32(ImGuiCol_Text), val.c_str());
+                if (sz.x < w - 2) dl->AddText(ImVec2(cx(row, i) + dot + 1, ry(r) - sz.y), ImGui::GetColorU32(ImGuiCol_Text), val.c_str());
             }
         }
     }

@@ -35,9 +35,20 @@ Row input_row(const Trace& t) {
     return {&t.input, size_t(from), size_t(to - from), from, "X"};
 }
 
+int64_t sums_column(const Trace& t, const Step& s) {
+    if (t.sample.all() || t.section <= 0) return 0;
+    // The level of the array the step writes: the input's scan is 0, S is 1, S's block sums 2...
+    // Writing S and kernel 2 (which scans the top level) work one level above their depth.
+    const int level = s.depth + (s.phase == Phase::block_sum_write || s.kernel == Kernel::k2 ? 1 : 0);
+    if (level == 0) return 0;
+    int64_t sum_of = t.sample.first_block;  // the element of this level that the sampled blocks feed
+    for (int l = 1; l < level; ++l) sum_of /= t.section;
+    return std::min<int64_t>(sum_of, 1) - sum_of;
+}
+
 Row step_row(const Trace& t, size_t k) {
     const Step& s = t.steps[k];
-    return {&s.values, 0, size_of(s.values), s.offset, name(s.array)};
+    return {&s.values, 0, size_of(s.values), s.offset, name(s.array), sums_column(t, s)};
 }
 
 TraceBook make_book(const Trace& t) {
@@ -135,7 +146,7 @@ ThreadRow launched_threads(const Trace& t, const Step& s) {
     ThreadRow r;
     const int64_t tpb = std::max(0, s.threads_per_block);
     int64_t blocks = std::max(0, s.blocks);
-    if (windowed(t, s)) {
+    if (!t.sample.all() && s.depth == 0) {
         // Only the sampled blocks' threads: a full-size run launches millions.
         const int64_t first_block = std::min(t.sample.first_block, blocks);
         blocks = std::min(t.sample.blocks, blocks - first_block);

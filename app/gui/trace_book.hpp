@@ -32,6 +32,9 @@ struct Row {
     size_t count = 0;
     int64_t offset = 0;
     std::string_view name;  // "X", "XY", "S", "Y" (static names)
+    // The view column of the row's first element: 0, except for block sums in a sampled trace,
+    // which are moved next to the sampled blocks' own sums (see sums_column).
+    int64_t column = 0;
     explicit operator bool() const { return values != nullptr; }
     // The position in the row of global index g, or -1 when the row does not hold it.
     int64_t local(int64_t g) const {
@@ -46,6 +49,11 @@ bool windowed(const Trace& t, const Step& s);
 Row input_row(const Trace& t);
 // Step k's array as a row.
 Row step_row(const Trace& t, size_t k);
+// Where a sampled trace draws a step's block sums. S (one element per block) is kept whole, so the
+// sum of sampled block B is S[B], millions of columns from index 0; the views draw S from the
+// column that puts S[B] at column 1 and S[B - 1] (what kernel 3 adds to block B) at column 0, and
+// S's own block sums likewise with B / section. 0 in a full trace and for the sampled window.
+int64_t sums_column(const Trace& t, const Step& s);
 
 // The rows a step is drawn between. `before` is the array the step's destinations were read
 // from (the previous step, the input X for the first load); for an add of block sums `before` is
