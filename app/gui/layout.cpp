@@ -24,7 +24,8 @@ void banner_and_error(App& app) {
         ImDrawList* dl = ImGui::GetWindowDrawList();
         const ImVec2 a = ImGui::GetCursorScreenPos();
         const float w = ImGui::GetContentRegionAvail().x;
-        const float h = ImGui::GetTextLineHeightWithSpacing() + 6;
+        // As tall as the sentence wrapped to the window (two lines in presentation mode).
+        const float h = ImGui::CalcTextSize(text.c_str(), nullptr, false, w - 16).y + ImGui::GetStyle().ItemSpacing.y + 6;
         dl->AddRectFilled(a, ImVec2(a.x + w, a.y + h), col(p.banner));
         ImGui::SetCursorScreenPos(ImVec2(a.x + 8, a.y + 3));
         ImGui::PushTextWrapPos(a.x + w - 8);
