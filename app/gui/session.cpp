@@ -9,9 +9,9 @@
 
 #include "../../core/error.hpp"
 #include "../../core/input.hpp"
-#include "numbers.hpp"
 #include "../../core/trace_json.hpp"
 #include "../../kernels/select_backend.hpp"
+#include "numbers.hpp"
 
 namespace scanlab::gui {
 
@@ -247,8 +247,7 @@ void Session::preview_sampled() {
 }
 
 bool Session::preview_current() const {
-    return previewed_ && sampled_preview.form == sampled_form && preview_asked_ && preview_asked_->second == form.backend &&
-           preview_asked_->first == sampled_form;
+    return previewed_ && sampled_preview.form == sampled_form && sampled_preview.on_gpu == sampled_runs_on_gpu(form.backend);
 }
 
 void Session::show_sampled() {
