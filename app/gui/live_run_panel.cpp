@@ -50,6 +50,9 @@ void bench_section(App& app) {
     if (!b.available()) {
         ImGui::TextUnformatted(b.unavailable_sentence().c_str());
     } else {
+        // Before a run the GPU is named by the backend that traced the main view (after one, by
+        // the benchmark's own description, in the results).
+        if (!b.result && s.trace && s.trace->trace.backend == "gpu") ImGui::Text("GPU: %s", s.backend_description.c_str());
         ImGui::TextDisabled("Times the production single-pass scan against a device-to-device copy of the same bytes (the limit), "
                             "CUB, Thrust and the chapter's scans; every output is checked against the CPU reference.");
     }
