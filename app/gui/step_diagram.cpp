@@ -80,6 +80,11 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
         }
     }
     const float dot = std::clamp(w * 0.16f, 1.5f, font * 0.3f);
+    // The current step's label sits at the right end of its band (drawn below); values that would
+    // run under it are left out rather than half covered (the array view shows them all).
+    const std::string current_label = step_label(t.steps[current]);
+    const ImVec2 current_label_size = ImGui::CalcTextSize(current_label.c_str());
+    const float label_x = wp.x + ws.x - current_label_size.x - ImGui::GetStyle().ScrollbarSize - 10;
     for (size_t r = r_lo; r < r_hi; ++r) {
         const Row row = row_of(r);
         const bool cur_row = r == current + 1;
@@ -99,7 +104,8 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
             if (cur_row && w >= font * 1.6f) {
                 const std::string val = format_value(*row.values, row.first + size_t(i));
                 const ImVec2 sz = ImGui::CalcTextSize(val.c_str());
-                if (sz.x < w - 2) dl->AddText(ImVec2(cx(row, i) + dot + 1, ry(r) - sz.y), ImGui::GetColorU32(ImGuiCol_Text), val.c_str());
+                const float vx = cx(row, i) + dot + 1;
+                if (sz.x < w - 2 && vx + sz.x < label_x - 8) dl->AddText(ImVec2(vx, ry(r) - sz.y), ImGui::GetColorU32(ImGuiCol_Text), val.c_str());
             }
         }
     }
@@ -114,11 +120,8 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
     }
     // The current step's full label at the right end of its band.
     if (current + 1 >= r_lo && current + 1 < r_hi) {
-        const std::string label = step_label(t.steps[current]);
-        const ImVec2 sz = ImGui::CalcTextSize(label.c_str());
-        const float rx = wp.x + ws.x - sz.x - ImGui::GetStyle().ScrollbarSize - 10;
-        dl->AddRectFilled(ImVec2(rx - 6, band_top), ImVec2(rx + sz.x + 6, band_top + rh), col(p.current_row));
-        dl->AddText(ImVec2(rx, band_top + (rh - font) * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), label.c_str());
+        dl->AddRectFilled(ImVec2(label_x - 6, band_top), ImVec2(label_x + current_label_size.x + 6, band_top + rh), col(p.current_row));
+        dl->AddText(ImVec2(label_x, band_top + (rh - font) * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), current_label.c_str());
     }
     if (ImGui::IsWindowHovered()) {
         const ImVec2 m = ImGui::GetIO().MousePos;
