@@ -1,6 +1,7 @@
 // The single-pass scan (kernels/production/) against the CPU reference: every operator, element
-// type and direction at awkward sizes; many calls on one temporary storage (the epoch tags that
-// replace a memset per call); the epoch wrap; misaligned arrays; n = 0; every tuning variant.
+// type and direction at awkward sizes, through both of the production choice's kernels (small and
+// large inputs); many calls on one temporary storage (the epoch tags that replace a memset per
+// call); the epoch wrap with every variant; misaligned arrays; n = 0; every tuning variant.
 // Every output is poisoned first, so an element the scan never wrote shows.
 //
 // Skips, saying why, where there is no usable CUDA GPU. SCANLAB_GPU_TEST_MAX_N caps the sizes (the
@@ -111,6 +112,15 @@ ValueArray scan_on_gpu(OpKind op, bool exclusive, const ValueArray& input, Temp&
     return ::testing::AssertionFailure() << m.sentence(int64_t(size_of(input)));
 }
 
+// While alive, variant 0 takes its large-input kernel at every size.
+class ForceLargeKernel {
+public:
+    ForceLargeKernel() { gpu::detail::single_pass_scan_force_large(true); }
+    ~ForceLargeKernel() { gpu::detail::single_pass_scan_force_large(false); }
+    ForceLargeKernel(const ForceLargeKernel&) = delete;
+    ForceLargeKernel& operator=(const ForceLargeKernel&) = delete;
+};
+
 std::string case_name(ElementType t, OpKind op, bool exclusive) {
     return std::string(name(t)) + "_" + std::string(name(op)) + (exclusive ? "_exclusive" : "_inclusive");
 }
@@ -127,6 +137,19 @@ TEST_P(SinglePassScan, MatchesTheCpuReferenceAtAwkwardSizes) {
     for (int64_t n : sizes) {
         const ValueArray input = bench::make_input(type, op, n, uint64_t(n) * 7 + 1);
         EXPECT_TRUE(matches_reference(op, exclusive, input, temp)) << case_name(type, op, exclusive) << ", n = " << n;
+    }
+}
+
+TEST_P(SinglePassScan, MatchesTheCpuReferenceThroughTheLargeInputKernelAtEverySize) {
+    REQUIRE_GPU();
+    const auto [type, op, exclusive] = GetParam();
+    const std::vector<int64_t> sizes = awkward_sizes();
+    Temp temp(sizes.back());
+    const ForceLargeKernel force;
+    for (int64_t n : sizes) {
+        if (n > 300'000) continue;  // larger sizes take it anyway
+        const ValueArray input = bench::make_input(type, op, n, uint64_t(n) * 5 + 2);
+        EXPECT_TRUE(matches_reference(op, exclusive, input, temp)) << case_name(type, op, exclusive) << ", n = " << n << ", large-input kernel";
     }
 }
 
@@ -159,18 +182,23 @@ TEST(SinglePassScanStorage, TheEpochWrapClearsWordsThatWouldReadAsCurrent) {
     REQUIRE_GPU();
     const int64_t n = std::min<int64_t>(max_test_n(), 2'000'003);
     const uint32_t period = gpu::detail::single_pass_scan_epoch_period();
+    const std::vector<gpu::SinglePassVariant> variants = gpu::single_pass_variants(ElementType::int32, OpKind::sum);
     Temp temp(n);
-    // Epoch 0 writes every word with tag 1. The launch of the last epoch must clear them all,
-    // or the next epoch 0 (tag 1 again) could take them for its own.
-    gpu::detail::single_pass_scan_set_epoch(temp.array.get(), temp.bytes, 0);
-    EXPECT_TRUE(matches_reference(OpKind::sum, false, bench::make_input(ElementType::int32, OpKind::sum, n, 1), temp));
-    gpu::detail::single_pass_scan_set_epoch(temp.array.get(), temp.bytes, period - 2);
-    EXPECT_TRUE(matches_reference(OpKind::sum, false, bench::make_input(ElementType::int32, OpKind::sum, 5, 2), temp));
-    // The last epoch, with many blocks: the last of them to finish clears.
-    EXPECT_TRUE(matches_reference(OpKind::max, false, bench::make_input(ElementType::int32, OpKind::max, n / 2, 3), temp));
-    for (uint64_t seed = 4; seed < 8; ++seed)  // epochs 0, 1, 2, 3 after the wrap
-        EXPECT_TRUE(matches_reference(OpKind::sum, seed % 2 == 0, bench::make_input(ElementType::int32, OpKind::sum, n, seed), temp))
-            << "call " << seed - 4 << " after the wrap";
+    for (size_t v = 0; v < variants.size(); ++v) {
+        // Epoch 0 writes every word with tag 1. The launch of the last epoch must clear them all,
+        // or the next epoch 0 (tag 1 again) could take them for its own.
+        gpu::detail::single_pass_scan_set_epoch(temp.array.get(), temp.bytes, 0);
+        EXPECT_TRUE(matches_reference(OpKind::sum, false, bench::make_input(ElementType::int32, OpKind::sum, n, 1), temp, int(v)))
+            << variants[v].name;
+        // The last epoch, with many blocks: the last of them to finish clears.
+        gpu::detail::single_pass_scan_set_epoch(temp.array.get(), temp.bytes, period - 1);
+        EXPECT_TRUE(matches_reference(OpKind::sum, true, bench::make_input(ElementType::int32, OpKind::sum, n / 2, 3), temp, int(v)))
+            << variants[v].name;
+        for (uint64_t seed = 4; seed < 8; ++seed)  // epochs 0, 1, 2, 3 after the wrap
+            EXPECT_TRUE(
+                matches_reference(OpKind::sum, seed % 2 == 0, bench::make_input(ElementType::int32, OpKind::sum, n, seed), temp, int(v)))
+                << variants[v].name << ", call " << seed - 4 << " after the wrap";
+    }
 }
 
 // ---- arguments -------------------------------------------------------------------------------
@@ -196,6 +224,8 @@ TEST(SinglePassScanArguments, MisalignedArraysTakeTheElementPathAndStayRight) {
             const ValueArray input = bench::make_input(t, OpKind::sum, n, uint64_t(n));
             EXPECT_TRUE(matches_reference(OpKind::sum, false, input, temp, 0, 1, 3)) << name(t) << ", n = " << n << ", in + 1, out + 3";
             EXPECT_TRUE(matches_reference(OpKind::sum, true, input, temp, 0, 0, 1)) << name(t) << ", n = " << n << ", out + 1";
+            const ForceLargeKernel force;
+            EXPECT_TRUE(matches_reference(OpKind::sum, false, input, temp, 0, 3, 1)) << name(t) << ", n = " << n << ", in + 3, out + 1, large-input kernel";
         }
     }
 }
@@ -227,6 +257,9 @@ TEST(SinglePassScanVariants, EveryInt32SumVariantMatchesTheReference) {
                 EXPECT_TRUE(matches_reference(OpKind::sum, exclusive, input, temp, int(v)))
                     << "variant " << variants[v].name << ", n = " << n << (exclusive ? ", exclusive" : ", inclusive");
         }
+        const int64_t n = std::min<int64_t>(max_test_n(), 100'003);  // misaligned: every tile through the element path
+        EXPECT_TRUE(matches_reference(OpKind::sum, false, bench::make_input(ElementType::int32, OpKind::sum, n, 5), temp, int(v), 1, 3))
+            << "variant " << variants[v].name << ", n = " << n << ", in + 1, out + 3";
     }
 }
 

@@ -11,35 +11,55 @@
 
 namespace scanlab::production {
 
+// Scans one row of the warp's segment in place (lane l's vector v), given the combination of the
+// segment's rows before it, which it then advances by this row's total.
+template <class T, class Op>
+__device__ __forceinline__ void scan_warp_row(T (&v)[kVectorItems<T>], T& segment_total, bool exclusive, int lane, Op op) {
+    constexpr int V = kVectorItems<T>;
+#pragma unroll
+    for (int i = 1; i < V; ++i) v[i] = op(v[i - 1], v[i]);
+    const T inclusive = warp_inclusive_scan(v[V - 1], lane, op);
+    T exclusive_lane = __shfl_up_sync(kFullWarp, inclusive, 1);
+    if (lane == 0) exclusive_lane = Op::identity();
+    const T row_total = __shfl_sync(kFullWarp, inclusive, kWarpThreads - 1);
+    // Everything of the segment before this lane's vector.
+    const T before = op(segment_total, exclusive_lane);
+    if (exclusive) {
+#pragma unroll
+        for (int i = V - 1; i > 0; --i) v[i] = op(before, v[i - 1]);
+        v[0] = before;
+    } else {
+#pragma unroll
+        for (int i = 0; i < V; ++i) v[i] = op(before, v[i]);
+    }
+    segment_total = op(segment_total, row_total);
+}
+
 // Scans the warp's segment in place. On return x[k][i] is the scan of the segment up to that item
 // (inclusive), or up to the item before it (exclusive: the segment's first item becomes the
 // identity), and the segment's aggregate is returned to every lane. What is left to add is the
 // prefix of everything before the segment, the same for every item.
 template <int K, class T, class Op>
 __device__ __forceinline__ T scan_warp_segment(T (&x)[K][kVectorItems<T>], bool exclusive, int lane, Op op) {
-    constexpr int V = kVectorItems<T>;
     T segment_total = Op::identity();
 #pragma unroll
-    for (int k = 0; k < K; ++k) {
-#pragma unroll
-        for (int i = 1; i < V; ++i) x[k][i] = op(x[k][i - 1], x[k][i]);
-        const T inclusive = warp_inclusive_scan(x[k][V - 1], lane, op);
-        T exclusive_lane = __shfl_up_sync(kFullWarp, inclusive, 1);
-        if (lane == 0) exclusive_lane = Op::identity();
-        const T row_total = __shfl_sync(kFullWarp, inclusive, kWarpThreads - 1);
-        // Everything of the segment before this lane's vector k.
-        const T before = op(segment_total, exclusive_lane);
-        if (exclusive) {
-#pragma unroll
-            for (int i = V - 1; i > 0; --i) x[k][i] = op(before, x[k][i - 1]);
-            x[k][0] = before;
-        } else {
-#pragma unroll
-            for (int i = 0; i < V; ++i) x[k][i] = op(before, x[k][i]);
-        }
-        segment_total = op(segment_total, row_total);
-    }
+    for (int k = 0; k < K; ++k) scan_warp_row(x[k], segment_total, exclusive, lane, op);
     return segment_total;
+}
+
+// The segment's aggregate before any scan, for publishing it early: each thread folds its items,
+// then one warp reduction. The items are combined in another order than the scan's, which is exact
+// only where the operator is also commutative on the type without rounding: integers (the caller
+// keeps floating-point types on the scan's order).
+template <int K, class T, class Op>
+__device__ __forceinline__ T reduce_warp_segment(const T (&x)[K][kVectorItems<T>], int lane, Op op) {
+    constexpr int V = kVectorItems<T>;
+    T total = x[0][0];
+#pragma unroll
+    for (int k = 0; k < K; ++k)
+#pragma unroll
+        for (int i = (k == 0 ? 1 : 0); i < V; ++i) total = op(total, x[k][i]);
+    return warp_reduce(total, lane, op);
 }
 
 template <class T> struct WarpPrefix {

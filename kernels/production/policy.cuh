@@ -4,6 +4,7 @@
 // The kernel is written once; each policy is one instantiation. Every variant the benchmark can
 // time side by side (`scanlab bench --variants`) is one line of the table in single_pass_scan.cu.
 #include <cstdint>
+#include <type_traits>
 
 namespace scanlab::production {
 
@@ -26,8 +27,22 @@ enum class TileOrder : uint8_t {
     block_index,
 };
 
+// When a tile's aggregate is published for its successors.
+enum class Publish : uint8_t {
+    // After the whole tile is scanned (the scan's last value is the aggregate).
+    after_scan,
+    // As soon as the tile is reduced (a sum of each thread's items, one warp reduction, the warps'
+    // totals): warp 0 then looks back while every warp scans its segment, so the look-back's L2
+    // round trips overlap the scan. Integer types only (a reduction in another order than the scan's
+    // is exact for them); floating-point types publish after the scan whatever the policy says.
+    after_reduce,
+};
+
+// LookBackWords (M): each step of the look-back inspects 32 * M predecessors (M status words per
+// lane), one round trip for all of them. BackoffNs: a pause (__nanosleep) before the look-back
+// reads words that were not ready yet again, to spare L2 the polling.
 template <int Threads, int VectorsPerLane, CacheHints Hints = CacheHints::read_only, int MinBlocksPerSM = 1,
-          TileOrder Order = TileOrder::ticket>
+          TileOrder Order = TileOrder::ticket, Publish When = Publish::after_scan, int LookBackWords = 1, int BackoffNs = 0>
 struct SinglePassPolicy {
     static_assert(Threads % 32 == 0 && Threads >= 32 && Threads <= 1024, "whole warps, at most 1024 threads");
     static_assert(VectorsPerLane >= 1 && VectorsPerLane <= 16, "a few 16-byte vectors per thread");
@@ -38,6 +53,31 @@ struct SinglePassPolicy {
     static constexpr CacheHints kHints = Hints;
     static constexpr int kMinBlocksPerSM = MinBlocksPerSM;
     static constexpr TileOrder kOrder = Order;
+    static constexpr Publish kPublish = When;
+    static constexpr int kLookBackWords = LookBackWords;
+    static constexpr int kBackoffNs = BackoffNs;
+
+    template <class T> static constexpr int vector_items() { return int(16 / sizeof(T)); }
+    template <class T> static constexpr int items_per_thread() { return VectorsPerLane * vector_items<T>(); }
+    template <class T> static constexpr int tile_items() { return Threads * items_per_thread<T>(); }
+};
+
+// The staged kernel (staged_scan.cuh, Hopper and later): one tile per block in blockIdx order, the
+// tile brought into shared memory by one bulk copy and scanned there row by row, so a block holds
+// few registers and many more blocks (tiles in flight) fit on an SM than when registers hold them.
+template <int Threads, int VectorsPerLane, int MinBlocksPerSM, Publish When = Publish::after_reduce>
+struct StagedPolicy {
+    static_assert(Threads % 32 == 0 && Threads >= 32 && Threads <= 1024, "whole warps, at most 1024 threads");
+    static constexpr int kThreads = Threads;
+    static constexpr int kWarps = Threads / 32;
+    static constexpr int kVectorsPerLane = VectorsPerLane;
+    static constexpr int kMinBlocksPerSM = MinBlocksPerSM;
+    static constexpr Publish kPublish = When;
+    static constexpr int kTileBytes = Threads * VectorsPerLane * 16;  // dynamic shared memory
+    // Within the default 48 KB of shared memory per block, with the kernel's own few bytes.
+    static_assert(kTileBytes <= 47 * 1024, "a tile within the default shared memory limit");
+    static constexpr int kLookBackWords = 1;
+    static constexpr int kBackoffNs = 0;
 
     template <class T> static constexpr int vector_items() { return int(16 / sizeof(T)); }
     template <class T> static constexpr int items_per_thread() { return VectorsPerLane * vector_items<T>(); }
@@ -61,11 +101,21 @@ template <class Policy> constexpr int min_blocks_per_sm() {
     return Policy::kMinBlocksPerSM < fit ? Policy::kMinBlocksPerSM : (fit > 0 ? fit : 1);
 }
 
-// The production choice: 256 threads and 64 bytes per thread, so a tile is 16 KB whatever the
-// element size (4096 int32/float, 2048 int64/double). 4-byte types need 43 registers (5 blocks
-// of 256 per H100 SM); 8-byte types are held to 48 (5 blocks rather than 4), without spills on
-// any architecture of the fat binary. Several blocks per SM keep loads in flight while others
-// wait on their look-back.
-template <class T> using DefaultPolicy = SinglePassPolicy<256, 4, CacheHints::read_only, sizeof(T) == 8 ? 5 : 1>;
+// The production choice (variant 0 of every type and operator), by GPU and size:
+//  - Small (tiles of 16 KB, no more than kSmallTilesPerSM per SM: one wave of blocks): one tile per
+//    block in registers, blockIdx order, the aggregate published after the reduction. The fewest
+//    round trips on the critical path of a launch that is mostly latency.
+//  - Large, on Hopper and later: the staged kernel, 32 KB tiles in shared memory, 6 blocks per
+//    H100 SM (192 KB of tiles in flight per SM rather than 80-128 KB in registers).
+//  - LargeBeforeHopper (no bulk copy engine): one tile per block in registers, ticket order; 32 KB
+//    tiles for 4-byte types, 16 KB for 8-byte ones (held to 48 registers, 5 blocks per SM, without
+//    spills on any architecture of the fat binary).
+// Small has the smallest tile, so storage sized for it serves the others.
+template <class T> struct DefaultPolicy {
+    using Small = SinglePassPolicy<256, 4, CacheHints::read_only, 1, TileOrder::block_index, Publish::after_reduce>;
+    static constexpr int kSmallTilesPerSM = 4;
+    using Large = StagedPolicy<256, 8, 6, Publish::after_reduce>;
+    using LargeBeforeHopper = std::conditional_t<sizeof(T) == 8, SinglePassPolicy<256, 4, CacheHints::read_only, 5>, SinglePassPolicy<256, 8>>;
+};
 
 }  // namespace scanlab::production

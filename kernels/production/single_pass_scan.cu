@@ -4,6 +4,8 @@
 
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
+#include <atomic>
 #include <string>
 
 #include "../../core/error.hpp"
@@ -11,6 +13,7 @@
 #include "../cuda_check.hpp"
 #include "policy.cuh"
 #include "single_pass_scan.cuh"
+#include "staged_scan.cuh"
 #include "temp_layout.hpp"
 
 namespace scanlab::gpu {
@@ -25,38 +28,100 @@ struct Entry {
     LaunchFn launch;
 };
 
+// The tests' override (detail::single_pass_scan_force_large).
+std::atomic<bool> g_always_large{false};
+
 bool aligned_16(const void* p) { return reinterpret_cast<uintptr_t>(p) % 16 == 0; }
+
+template <class T> SinglePassArgs<T> make_args(const void* d_in, void* d_out, int64_t n, bool exclusive, int64_t tile_items) {
+    const int64_t tiles = (n + tile_items - 1) / tile_items;
+    return {static_cast<const T*>(d_in), static_cast<T*>(d_out), n, uint32_t(tiles), exclusive, aligned_16(d_in) && aligned_16(d_out)};
+}
+
+// What the dispatch needs of the current device, read once per device.
+struct DeviceTraits {
+    int multiprocessors = 0;
+    int major = 0;  // compute capability
+};
+DeviceTraits current_device_traits() {
+    static std::atomic<int> cache[64];  // multiprocessors << 8 | major, 0 until read
+    int device = 0;
+    cuda_check(cudaGetDevice(&device), "cudaGetDevice");
+    std::atomic<int>* slot = device < 64 ? &cache[device] : nullptr;
+    int packed = slot ? slot->load(std::memory_order_relaxed) : 0;
+    if (packed == 0) {
+        int sms = 0, major = 0;
+        cuda_check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute(multiprocessors)");
+        cuda_check(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device), "cudaDeviceGetAttribute(compute capability)");
+        packed = sms << 8 | major;
+        if (slot) slot->store(packed, std::memory_order_relaxed);
+    }
+    return {packed >> 8, packed & 0xff};
+}
 
 template <class Policy, class T, class Op>
 void launch(const void* d_in, void* d_out, int64_t n, bool exclusive, void* d_temp, uint64_t capacity, cudaStream_t stream) {
     constexpr int64_t kTile = Policy::template tile_items<T>();
-    const int64_t tiles = (n + kTile - 1) / kTile;
-    const SinglePassArgs<T> args{static_cast<const T*>(d_in), static_cast<T*>(d_out), n, uint32_t(tiles), exclusive,
-                                 aligned_16(d_in) && aligned_16(d_out)};
-    single_pass_scan_kernel<Policy, T, Op><<<unsigned(tiles), Policy::kThreads, 0, stream>>>(args, TileStatus<T>(d_temp, capacity));
-    cuda_check(cudaGetLastError(), "launching the single-pass scan kernel (" + std::to_string(tiles) + " tiles of " +
+    const SinglePassArgs<T> args = make_args<T>(d_in, d_out, n, exclusive, kTile);
+    single_pass_scan_kernel<Policy, T, Op><<<args.num_tiles, Policy::kThreads, 0, stream>>>(args, TileStatus<T>(d_temp, capacity));
+    cuda_check(cudaGetLastError(), "launching the single-pass scan kernel (" + std::to_string(args.num_tiles) + " tiles of " +
                                        std::to_string(kTile) + " elements)");
+}
+
+// One block per tile, the tile staged in shared memory (Hopper and later).
+template <class Policy, class T, class Op>
+void launch_staged(const void* d_in, void* d_out, int64_t n, bool exclusive, void* d_temp, uint64_t capacity, cudaStream_t stream) {
+    constexpr int64_t kTile = Policy::template tile_items<T>();
+    const SinglePassArgs<T> args = make_args<T>(d_in, d_out, n, exclusive, kTile);
+    if (current_device_traits().major < 9) throw GpuError("the staged single-pass scan needs a GPU of compute capability 9.0 or later");
+    staged_scan_kernel<Policy, T, Op><<<args.num_tiles, Policy::kThreads, Policy::kTileBytes, stream>>>(args, TileStatus<T>(d_temp, capacity));
+    cuda_check(cudaGetLastError(), "launching the staged single-pass scan kernel (" + std::to_string(args.num_tiles) + " tiles of " +
+                                       std::to_string(kTile) + " elements)");
+}
+
+// The production choice (variant 0), by GPU and size: see DefaultPolicy in policy.cuh.
+template <class T, class Op>
+void launch_default(const void* d_in, void* d_out, int64_t n, bool exclusive, void* d_temp, uint64_t capacity, cudaStream_t stream) {
+    using P = DefaultPolicy<T>;
+    constexpr int64_t kTile = P::Small::template tile_items<T>();
+    const int64_t tiles = (n + kTile - 1) / kTile;
+    const DeviceTraits device = current_device_traits();
+    if (tiles <= int64_t(P::kSmallTilesPerSM) * device.multiprocessors && !g_always_large.load(std::memory_order_relaxed))
+        launch<typename P::Small, T, Op>(d_in, d_out, n, exclusive, d_temp, capacity, stream);
+    else if (device.major >= 9)
+        launch_staged<typename P::Large, T, Op>(d_in, d_out, n, exclusive, d_temp, capacity, stream);
+    else
+        launch<typename P::LargeBeforeHopper, T, Op>(d_in, d_out, n, exclusive, d_temp, capacity, stream);
 }
 
 template <class Policy, class T, class Op> Entry entry(const char* name) {
     return {{name, Policy::kThreads, Policy::template items_per_thread<T>(), Policy::template tile_items<T>()}, &launch<Policy, T, Op>};
 }
+template <class Policy, class T, class Op> Entry staged_entry(const char* name) {
+    return {{name, Policy::kThreads, Policy::template items_per_thread<T>(), Policy::template tile_items<T>()}, &launch_staged<Policy, T, Op>};
+}
 
 // Variant 0 everywhere; the alternatives only where the benchmark's targets are (int32 sum), so
 // the fat binary stays small and quick to build.
 template <class T, class Op> std::vector<Entry> entries() {
-    std::vector<Entry> v{entry<DefaultPolicy<T>, T, Op>("256x16")};
+    using P = DefaultPolicy<T>;
+    using Small = typename P::Small;
+    // Storage sized for the default's smallest tile serves every kernel it may launch.
+    static_assert(Small::template tile_items<T>() <= P::Large::template tile_items<T>() &&
+                  Small::template tile_items<T>() <= P::LargeBeforeHopper::template tile_items<T>());
+    std::vector<Entry> v{{{sizeof(T) == 8 ? "256x8+staged" : "256x16+staged", Small::kThreads, Small::template items_per_thread<T>(),
+                           Small::template tile_items<T>()},
+                          &launch_default<T, Op>}};
     if constexpr (std::is_same_v<T, int32_t> && std::is_same_v<Op, SumOp<int32_t>>) {
-        v.push_back(entry<SinglePassPolicy<256, 4, CacheHints::read_only, 1, TileOrder::block_index>, T, Op>("256x16-blockidx"));
-        v.push_back(entry<SinglePassPolicy<256, 4, CacheHints::read_only, 6>, T, Op>("256x16-6perSM"));  // <= 40 registers
-        v.push_back(entry<SinglePassPolicy<256, 4, CacheHints::read_only, 6, TileOrder::block_index>, T, Op>("256x16-blockidx-6perSM"));
-        v.push_back(entry<SinglePassPolicy<512, 4>, T, Op>("512x16"));
-        v.push_back(entry<SinglePassPolicy<256, 6>, T, Op>("256x24"));
-        v.push_back(entry<SinglePassPolicy<256, 8>, T, Op>("256x32"));
-        v.push_back(entry<SinglePassPolicy<128, 4>, T, Op>("128x16"));
-        v.push_back(entry<SinglePassPolicy<256, 4, CacheHints::streaming>, T, Op>("256x16-streaming"));
+        using enum Publish;
+        constexpr CacheHints ro = CacheHints::read_only;
+        v.push_back(entry<SinglePassPolicy<256, 4>, T, Op>("256x16-ticket"));  // the default before Hopper's kernels
+        v.push_back(entry<SinglePassPolicy<256, 4, ro, 1, TileOrder::block_index, after_reduce>, T, Op>("256x16-blockidx-early"));
+        v.push_back(entry<SinglePassPolicy<256, 8>, T, Op>("256x32-ticket"));
+        v.push_back(staged_entry<StagedPolicy<256, 8, 6, after_scan>, T, Op>("staged-256x32-late"));
+        v.push_back(staged_entry<StagedPolicy<256, 8, 6, after_reduce>, T, Op>("staged-256x32"));
+        v.push_back(staged_entry<StagedPolicy<256, 6, 8, after_reduce>, T, Op>("staged-256x24"));
     }
-    if constexpr (sizeof(T) == 8) v[0].variant.name = "256x8";
     return v;
 }
 
@@ -136,6 +201,8 @@ void single_pass_scan_set_epoch(void* d_temp, size_t temp_bytes, uint32_t epoch)
 }
 
 uint32_t single_pass_scan_epoch_period() { return kEpochPeriod; }
+
+void single_pass_scan_force_large(bool always_large) { g_always_large.store(always_large); }
 
 }  // namespace detail
 

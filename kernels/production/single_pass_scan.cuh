@@ -1,20 +1,20 @@
 #pragma once
-// The single-pass scan's kernel: one block scans one tile, reading every element once and writing
-// it once (Merrill & Garland 2016, "Single-pass Parallel Prefix Scan with Decoupled Look-back").
+// The single-pass scan's kernel, one tile per block: each block reads its tile once and writes it
+// once (Merrill & Garland 2016, "Single-pass Parallel Prefix Scan with Decoupled Look-back").
 //
-//   1. draw a ticket: the tile, and the epoch that tags this launch's status words;
-//   2. load the tile (16-byte vectors, several in flight per thread) and scan it in registers:
-//      thread, warp (shuffles), block (one shared-memory pass over the warp totals);
-//   3. warp 0 publishes the tile's aggregate, looks back for its exclusive prefix, publishes the
-//      inclusive prefix;
-//   4. every thread adds the tile's prefix and stores.
+//   1. the tile: blockIdx.x, or a ticket drawn before the loads (policy.cuh, TileOrder);
+//   2. load the tile (16-byte vectors, several in flight per thread); in blockIdx order, thread 0
+//      learns the epoch that tags this launch's status words beside the loads;
+//   3. scan it and find its prefix (tile_scan.cuh: block scan, decoupled look-back);
+//   4. store.
 // Inclusive or exclusive is a run-time flag (a uniform branch in the warp's scan), so each type
-// and operator is one instantiation.
+// and operator is one instantiation. The production scan uses it while the tiles fit in one wave
+// of blocks, and on GPUs older than Hopper; pipelined_scan.cuh takes larger inputs on Hopper.
 #include <cstdint>
 
-#include "block_scan.cuh"
 #include "policy.cuh"
 #include "thread_io.cuh"
+#include "tile_scan.cuh"
 #include "tile_status.cuh"
 
 namespace scanlab::production {
@@ -25,7 +25,7 @@ template <class T> struct SinglePassArgs {
     int64_t n;
     uint32_t num_tiles;
     bool exclusive;
-    bool vector_io;  // both arrays 16-byte aligned: full tiles move whole vectors
+    bool vector_io;  // both arrays 16-byte aligned: whole 16-byte vectors wherever they fit
 };
 
 template <class Policy, class T, class Op>
@@ -33,87 +33,52 @@ __global__ void __launch_bounds__(Policy::kThreads, min_blocks_per_sm<Policy>())
     single_pass_scan_kernel(SinglePassArgs<T> args, TileStatus<T> status) {
     constexpr int V = kVectorItems<T>;
     constexpr int K = Policy::kVectorsPerLane;
-    constexpr int kWarps = Policy::kWarps;
     constexpr int64_t kSegmentItems = int64_t(kWarpThreads) * K * V;  // one warp's share
-    constexpr int64_t kTileItems = kSegmentItems * kWarps;
+    constexpr int64_t kTileItems = kSegmentItems * Policy::kWarps;
+    constexpr bool kTicket = Policy::kOrder == TileOrder::ticket;
     const Op op{};
 
-    __shared__ Ticket s_ticket;
-    __shared__ T s_warp_totals[kWarps];
-    __shared__ T s_tile_prefix;
+    __shared__ uint32_t s_tile, s_epoch;
+    __shared__ TileScanShared<Policy::kWarps, T> s_scan;
     __shared__ bool s_last_block;
 
     const int warp = int(threadIdx.x) / kWarpThreads;
     const int lane = int(threadIdx.x) % kWarpThreads;
     T x[K][V];
 
-    // 1. The tile, and the epoch that tags this launch's status words.
-    uint32_t tile, arrival = 0;
-    if constexpr (Policy::kOrder == TileOrder::ticket) {
-        if (threadIdx.x == 0) s_ticket = status.draw_ticket(args.num_tiles);
+    // 1. The tile.
+    uint32_t tile;
+    if constexpr (kTicket) {
+        if (threadIdx.x == 0) {
+            const Ticket t = status.draw_ticket(args.num_tiles);
+            s_tile = t.tile;
+            s_epoch = t.epoch;
+        }
         __syncthreads();
-        tile = s_ticket.tile;
+        tile = s_tile;
     } else {
         tile = blockIdx.x;
     }
 
-    // 2. Load and scan the tile. Lane's vector k starts at `first + k * 32 * V`.
+    // 2. Load. Lane's vector k starts at `first + k * 32 * V`.
     const int64_t tile_base = int64_t(tile) * kTileItems;
     const int64_t first = tile_base + warp * kSegmentItems + lane * V;
     const bool whole_vectors = args.vector_io && args.n - tile_base >= kTileItems;
-    if (whole_vectors) {
-#pragma unroll
-        for (int k = 0; k < K; ++k) load_vector<Policy::kHints>(args.in + first + k * kWarpThreads * V, x[k]);
-    } else {
-#pragma unroll
-        for (int k = 0; k < K; ++k) load_guarded(args.in, first + k * kWarpThreads * V, args.n, Op::identity(), x[k]);
-    }
-    if constexpr (Policy::kOrder == TileOrder::block_index) {
-        // While the loads are in flight; the barrier in combine_warps publishes it to the block.
-        if (threadIdx.x == 0) {
-            s_ticket.epoch = status.read_epoch();
-            arrival = status.arrive();  // its value is needed only at the very end
-        }
+    load_tile<Policy::kHints>(args.in, first, args.n, whole_vectors, args.vector_io, Op::identity(), x);
+    // The epoch, while the loads are in flight; the first barrier in scan_tile shares it.
+    if constexpr (!kTicket) {
+        if (threadIdx.x == 0 && args.num_tiles > 1) s_epoch = status.arrive(args.num_tiles);
     }
 
-    const T segment_total = scan_warp_segment<K>(x, args.exclusive, lane, op);
-    const WarpPrefix<T> block = combine_warps<kWarps>(segment_total, warp, lane, s_warp_totals, op);
-    const uint32_t epoch = s_ticket.epoch;
-    const uint32_t tag = epoch + 1;
+    // 3. Scan, look back, add the prefix.
+    scan_tile<Policy, /*Persistent=*/false>(x, tile, args.num_tiles, args.exclusive, status, &s_epoch, s_scan, warp, lane, op, [] {});
 
-    // 3. Decoupled look-back, by warp 0 while the other warps wait at the barrier.
-    if (warp == 0) {
-        T tile_prefix = Op::identity();
-        if (tile == 0) {
-            if (lane == 0) status.publish_inclusive(0, block.tile_aggregate, tag);
-        } else {
-            if (lane == 0) status.publish_aggregate(tile, block.tile_aggregate, tag);
-            tile_prefix = status.look_back(tile, tag, lane, op);
-            if (lane == 0) status.publish_inclusive(tile, op(tile_prefix, block.tile_aggregate), tag);
-        }
-        if (lane == 0) s_tile_prefix = tile_prefix;
-    }
-    __syncthreads();
+    // 4. Store.
+    store_tile<Policy::kHints>(args.out, first, args.n, whole_vectors, args.vector_io, x);
 
-    // 4. Add the prefix of everything before this warp's segment, and store.
-    const T prefix = op(s_tile_prefix, block.warp_prefix);
-#pragma unroll
-    for (int k = 0; k < K; ++k)
-#pragma unroll
-        for (int i = 0; i < V; ++i) x[k][i] = op(prefix, x[k][i]);
-    if (whole_vectors) {
-#pragma unroll
-        for (int k = 0; k < K; ++k) store_vector<Policy::kHints>(args.out + first + k * kWarpThreads * V, x[k]);
-    } else {
-#pragma unroll
-        for (int k = 0; k < K; ++k) store_guarded(args.out, first + k * kWarpThreads * V, args.n, x[k]);
-    }
-
-    if constexpr (Policy::kOrder == TileOrder::block_index) {
-        if (threadIdx.x == 0 && arrival == args.num_tiles - 1) status.advance_epoch(epoch);
-    }
-    // Once every kEpochPeriod launches: clear the words before the tags come round again.
-    if (epoch == kEpochPeriod - 1) status.clear_if_last(args.num_tiles, &s_last_block);
+    // Once every kEpochPeriod launches: clear the words before the tags come round again. (A
+    // single tile in blockIdx order neither reads nor advances the epoch.)
+    if ((kTicket || args.num_tiles > 1) && s_epoch == kEpochPeriod - 1) status.clear_if_last(args.num_tiles, &s_last_block);
 }
 
 }  // namespace scanlab::production

@@ -51,6 +51,9 @@ namespace detail {
 // Synchronous.
 void single_pass_scan_set_epoch(void* d_temp, size_t temp_bytes, uint32_t epoch);
 uint32_t single_pass_scan_epoch_period();
+// For the tests: make variant 0 take its large-input kernel at every size (compute-sanitizer runs
+// only small sizes); false restores the production choice.
+void single_pass_scan_force_large(bool always_large);
 }  // namespace detail
 
 }  // namespace scanlab::gpu

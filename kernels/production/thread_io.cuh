@@ -65,6 +65,33 @@ __device__ __forceinline__ void store_vector(T* p, const T (&v)[kVectorItems<T>]
     store_16<Hints>(p, raw);
 }
 
+// v = the vector at p in shared memory (LDS.128).
+template <class T>
+__device__ __forceinline__ void load_shared_vector(const T* p, T (&v)[kVectorItems<T>]) {
+    const uint4 raw = *reinterpret_cast<const uint4*>(p);
+    if constexpr (sizeof(T) == 4) {
+        v[0] = from_bits<T>(raw.x);
+        v[1] = from_bits<T>(raw.y);
+        v[2] = from_bits<T>(raw.z);
+        v[3] = from_bits<T>(raw.w);
+    } else {
+        v[0] = from_bits<T>(uint64_t(raw.y) << 32 | raw.x);
+        v[1] = from_bits<T>(uint64_t(raw.w) << 32 | raw.z);
+    }
+}
+
+template <class T>
+__device__ __forceinline__ void store_shared_vector(T* p, const T (&v)[kVectorItems<T>]) {
+    uint4 raw;
+    if constexpr (sizeof(T) == 4) {
+        raw = make_uint4(to_bits(v[0]), to_bits(v[1]), to_bits(v[2]), to_bits(v[3]));
+    } else {
+        const uint64_t a = to_bits(v[0]), b = to_bits(v[1]);
+        raw = make_uint4(uint32_t(a), uint32_t(a >> 32), uint32_t(b), uint32_t(b >> 32));
+    }
+    *reinterpret_cast<uint4*>(p) = raw;
+}
+
 // The same vector's positions one by one: those at or past n read as `fill`.
 template <class T>
 __device__ __forceinline__ void load_guarded(const T* in, int64_t first, int64_t n, T fill, T (&v)[kVectorItems<T>]) {
@@ -77,6 +104,47 @@ __device__ __forceinline__ void store_guarded(T* out, int64_t first, int64_t n, 
 #pragma unroll
     for (int i = 0; i < kVectorItems<T>; ++i)
         if (first + i < n) out[first + i] = v[i];
+}
+
+// A vector of a partial tile: whole where it lies inside n and the arrays are aligned, else
+// position by position.
+template <CacheHints Hints, class T>
+__device__ __forceinline__ void load_partial(const T* in, int64_t first, int64_t n, bool aligned, T fill, T (&v)[kVectorItems<T>]) {
+    if (aligned && first + kVectorItems<T> <= n) load_vector<Hints>(in + first, v);
+    else load_guarded(in, first, n, fill, v);
+}
+
+template <CacheHints Hints, class T>
+__device__ __forceinline__ void store_partial(T* out, int64_t first, int64_t n, bool aligned, const T (&v)[kVectorItems<T>]) {
+    if (aligned && first + kVectorItems<T> <= n) store_vector<Hints>(out + first, v);
+    else store_guarded(out, first, n, v);
+}
+
+// One thread's K vectors of a tile, vector k at first + k * 32 * V ("warp-striped vectors",
+// block_scan.cuh): whole vectors where the tile is whole and the arrays aligned, else vector by
+// vector with the identity past n.
+template <CacheHints Hints, int K, class T>
+__device__ __forceinline__ void load_tile(const T* in, int64_t first, int64_t n, bool whole, bool aligned, T fill, T (&x)[K][kVectorItems<T>]) {
+    constexpr int kStride = 32 * kVectorItems<T>;
+    if (whole) {
+#pragma unroll
+        for (int k = 0; k < K; ++k) load_vector<Hints>(in + first + k * kStride, x[k]);
+    } else {
+#pragma unroll
+        for (int k = 0; k < K; ++k) load_partial<Hints>(in, first + k * kStride, n, aligned, fill, x[k]);
+    }
+}
+
+template <CacheHints Hints, int K, class T>
+__device__ __forceinline__ void store_tile(T* out, int64_t first, int64_t n, bool whole, bool aligned, const T (&x)[K][kVectorItems<T>]) {
+    constexpr int kStride = 32 * kVectorItems<T>;
+    if (whole) {
+#pragma unroll
+        for (int k = 0; k < K; ++k) store_vector<Hints>(out + first + k * kStride, x[k]);
+    } else {
+#pragma unroll
+        for (int k = 0; k < K; ++k) store_partial<Hints>(out, first + k * kStride, n, aligned, x[k]);
+    }
 }
 
 }  // namespace scanlab::production
