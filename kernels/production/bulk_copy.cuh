@@ -4,14 +4,14 @@
 // instruction; the engine writes it into shared memory and counts its bytes on the barrier; every
 // thread waits on the barrier's phase. No registers hold the bytes in flight.
 //
-// Use only in device code compiled for sm_90 or later (the pipelined kernel guards its body).
+// Use only in device code compiled for sm_90 or later (the staged kernel guards its body).
 #include <cstdint>
 
 namespace scanlab::production {
 
 __device__ __forceinline__ uint32_t shared_address(const void* p) { return uint32_t(__cvta_generic_to_shared(p)); }
 
-// One arrival expected per phase (the producer's).
+// One arrival expected per phase (the thread that asks for the copy).
 __device__ __forceinline__ void mbarrier_init(uint64_t* bar, uint32_t arrivals) {
     asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(shared_address(bar)), "r"(arrivals) : "memory");
 }
@@ -19,19 +19,13 @@ __device__ __forceinline__ void mbarrier_init(uint64_t* bar, uint32_t arrivals) 
 // Makes the initialised barriers visible to the copy engine (the async proxy).
 __device__ __forceinline__ void fence_mbarrier_init() { asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory"); }
 
-// The producer's arrival for a phase that also waits on `bytes` from the copy engine.
+// That thread's arrival, for a phase that also waits on `bytes` from the copy engine.
 __device__ __forceinline__ void mbarrier_arrive_expect_bytes(uint64_t* bar, uint32_t bytes) {
     asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(shared_address(bar)), "r"(bytes) : "memory");
 }
 
-// The producer's arrival for a phase with no copy (a partial tile, or no tile at all). Release:
-// what the thread wrote to shared memory before it is seen by every thread that waited.
-__device__ __forceinline__ void mbarrier_arrive(uint64_t* bar) {
-    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(shared_address(bar)) : "memory");
-}
-
-// Waits until the phase of the given parity has completed (acquire: the copy's bytes and what
-// the producer wrote before arriving are visible afterwards).
+// Waits until the phase of the given parity has completed (acquire: the copy's bytes are visible
+// afterwards).
 __device__ __forceinline__ void mbarrier_wait(uint64_t* bar, uint32_t parity) {
     uint32_t done = 0;
     do {

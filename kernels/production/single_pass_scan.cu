@@ -116,11 +116,9 @@ template <class T, class Op> std::vector<Entry> entries() {
         using enum Publish;
         constexpr CacheHints ro = CacheHints::read_only;
         v.push_back(entry<SinglePassPolicy<256, 4>, T, Op>("256x16-ticket"));  // the default before Hopper's kernels
-        v.push_back(entry<SinglePassPolicy<256, 4, ro, 1, TileOrder::block_index, after_reduce>, T, Op>("256x16-blockidx-early"));
-        v.push_back(entry<SinglePassPolicy<256, 8>, T, Op>("256x32-ticket"));
-        v.push_back(staged_entry<StagedPolicy<256, 8, 6, after_scan>, T, Op>("staged-256x32-late"));
-        v.push_back(staged_entry<StagedPolicy<256, 8, 6, after_reduce>, T, Op>("staged-256x32"));
-        v.push_back(staged_entry<StagedPolicy<256, 6, 8, after_reduce>, T, Op>("staged-256x24"));
+        v.push_back(entry<SinglePassPolicy<256, 4, ro, 1, TileOrder::block_index, after_reduce>, T, Op>("256x16-blockidx-early"));  // Small
+        v.push_back(entry<SinglePassPolicy<256, 8>, T, Op>("256x32-ticket"));  // LargeBeforeHopper
+        v.push_back(staged_entry<StagedPolicy<256, 8, 6, after_reduce>, T, Op>("staged-256x32"));  // the default's Large, at any size
     }
     return v;
 }

@@ -9,7 +9,7 @@
 //   4. store.
 // Inclusive or exclusive is a run-time flag (a uniform branch in the warp's scan), so each type
 // and operator is one instantiation. The production scan uses it while the tiles fit in one wave
-// of blocks, and on GPUs older than Hopper; pipelined_scan.cuh takes larger inputs on Hopper.
+// of blocks, and on GPUs older than Hopper; staged_scan.cuh takes larger inputs on Hopper.
 #include <cstdint>
 
 #include "policy.cuh"
@@ -71,7 +71,7 @@ __global__ void __launch_bounds__(Policy::kThreads, min_blocks_per_sm<Policy>())
     }
 
     // 3. Scan, look back, add the prefix.
-    scan_tile<Policy, /*Persistent=*/false>(x, tile, args.num_tiles, args.exclusive, status, &s_epoch, s_scan, warp, lane, op, [] {});
+    scan_tile<Policy>(x, tile, args.num_tiles, args.exclusive, status, &s_epoch, s_scan, warp, lane, op);
 
     // 4. Store.
     store_tile<Policy::kHints>(args.out, first, args.n, whole_vectors, args.vector_io, x);

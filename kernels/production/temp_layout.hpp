@@ -6,12 +6,11 @@
 //   [header: 128 B][tile status words: 8 B x capacity][aggregates: 8 B x capacity][inclusive prefixes: 8 B x capacity]
 //
 // The header holds, at byte 0, the ticket counter (high 32 bits: the epoch of the next launch, low
-// 32 bits: the next tile; 0 at rest); at byte 8, the count of finished blocks used once per epoch
-// period; at byte 12, the count of persistent blocks that have stopped drawing tickets (the
-// pipelined kernel; 0 at rest). Every kernel leaves the counter at (next epoch, tile 0), so one
-// buffer serves every kernel and tile order. A status word's high
-// 32 bits are (tag << 1 | inclusive), tag = epoch + 1, so a word left by an earlier launch (or the
-// zeros of a fresh buffer) never reads as ready. For 4-byte types the low 32 bits hold the value
+// 32 bits: the next tile in ticket order, the blocks arrived so far in blockIdx order; 0 at rest);
+// at byte 8, the count of finished blocks used once per epoch period. Every kernel leaves the
+// counter at (next epoch, 0), so one buffer serves every kernel and tile order. A status word's
+// high 32 bits are (tag << 1 | inclusive), tag = epoch + 1, so a word left by an earlier launch (or
+// the zeros of a fresh buffer) never reads as ready. For 4-byte types the low 32 bits hold the value
 // itself; 8-byte types keep their values in the two arrays after the words.
 #include <cstddef>
 #include <cstdint>

@@ -1,8 +1,8 @@
 #pragma once
 // One tile's work once its items are in registers (CUB's agent level): the block scan, the
 // decoupled look-back for the prefix of every tile before it, and that prefix added to every
-// item. Both kernels call it: one tile per block (single_pass_scan.cuh) and the pipelined,
-// persistent one (pipelined_scan.cuh).
+// item (single_pass_scan.cuh). The staged kernel (staged_scan.cuh) does the same steps on a tile
+// in shared memory, and shares the pieces below.
 #include <cstdint>
 #include <type_traits>
 
@@ -21,23 +21,19 @@ template <int Warps, class T> struct TileScanShared {
 template <class Policy, class T> inline constexpr bool kPublishEarly = Policy::kPublish == Publish::after_reduce && std::is_integral_v<T>;
 
 // Scans tile `tile` of `num_tiles`, held in x (each thread's K vectors), and adds the prefix of
-// every tile before it. Every thread of the block calls it; two barriers inside. `after_combine`
-// runs in every thread just after the first barrier, when every thread has its items in registers
-// (the pipelined kernel refills the tile's shared-memory stage there). The epoch is read from
-// `epoch` after that barrier (thread 0 may still write it before). A tile alone (num_tiles == 1)
-// publishes nothing. The first tile needs no second barrier (its prefix is the identity) unless the
-// block goes on to another tile (Persistent): that barrier also keeps the next tile's writes of the
-// warp totals after this tile's reads.
-template <class Policy, bool Persistent, class T, class Op, class AfterCombine>
+// every tile before it. Every thread of the block calls it, once; up to two barriers inside. The
+// epoch is read from `epoch` after the first barrier (thread 0 may still write it before). A tile
+// alone (num_tiles == 1) publishes nothing; the first tile needs no second barrier (its prefix is
+// the identity).
+template <class Policy, class T, class Op>
 __device__ __forceinline__ void scan_tile(T (&x)[Policy::kVectorsPerLane][kVectorItems<T>], uint32_t tile, uint32_t num_tiles, bool exclusive,
                                           const TileStatus<T>& status, const uint32_t* epoch, TileScanShared<Policy::kWarps, T>& shared,
-                                          int warp, int lane, Op op, AfterCombine&& after_combine) {
+                                          int warp, int lane, Op op) {
     constexpr int K = Policy::kVectorsPerLane;
     constexpr bool kEarly = kPublishEarly<Policy, T>;
 
     const T segment_total = kEarly ? reduce_warp_segment<K>(x, lane, op) : scan_warp_segment<K>(x, exclusive, lane, op);
     const WarpPrefix<T> block = combine_warps<Policy::kWarps>(segment_total, warp, lane, shared.warp_totals, op);
-    after_combine();
 
     // Warp 0 publishes the aggregate (or, for the first tile, the inclusive prefix) and sends the
     // look-back's first loads; with early publishing every warp scans its segment while they fly.
@@ -62,7 +58,7 @@ __device__ __forceinline__ void scan_tile(T (&x)[Policy::kVectorsPerLane][kVecto
         }
         if (lane == 0) shared.tile_prefix = tile_prefix;
     }
-    if (!Persistent && tile == 0) {
+    if (tile == 0) {
 #pragma unroll
         for (int k = 0; k < K; ++k)
 #pragma unroll

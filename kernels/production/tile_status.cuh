@@ -10,11 +10,11 @@
 // atomic), so no fence is needed. 8-byte types store the value first, fence, then the flag; a
 // reader that saw the flag fences before reading the value.
 //
-// Tiles are handed out by a ticket counter in the order blocks draw them (TileOrder::ticket, and
-// always in the pipelined kernel), so a block only ever waits for tiles already held by running
-// blocks: forward progress never depends on how many blocks the GPU keeps resident or in which
-// order it starts them. TileOrder::block_index (policy.cuh) trades that guarantee for loads that
-// start at once; it is what the production scan uses while every tile fits in one wave of blocks.
+// With TileOrder::ticket, tiles are handed out by a ticket counter in the order blocks draw them,
+// so a block only ever waits for tiles already held by running blocks: forward progress never
+// depends on how many blocks the GPU keeps resident or in which order it starts them.
+// TileOrder::block_index (policy.cuh) trades that guarantee for loads that start at once, as CUB
+// does: it relies on the GPU starting blocks in index order.
 #include <cstdint>
 #include <type_traits>
 
@@ -77,24 +77,6 @@ public:
         return epoch;
     }
 
-    // Thread 0 of a persistent block (pipelined kernel): `count` consecutive tiles, the first one
-    // in the low 32 bits and the epoch in the high 32; tiles at or past the launch's last mean there
-    // are no more. A block draws until it meets such a ticket, then calls stop_drawing once. No
-    // check here, so the thread need not wait for the answer until it uses it.
-    __device__ __forceinline__ uint64_t draw(uint32_t count) const {
-        return atomicAdd(reinterpret_cast<unsigned long long*>(header_), uint64_t(count));
-    }
-
-    // The last of `num_blocks` blocks to stop drawing sets the counter to the next epoch: every draw
-    // of this launch is done by then (each block's draws returned before its arrival here).
-    __device__ __forceinline__ void stop_drawing(uint32_t num_blocks, uint32_t epoch) const {
-        __threadfence();  // this block's draws before its arrival
-        if (atomicAdd(arrivals(), 1u) != num_blocks - 1) return;
-        __threadfence();  // every block's arrival (and so its draws) before the reset
-        store_relaxed(header_, uint64_t(next_epoch(epoch)) << 32);
-        atomicExch(arrivals(), 0u);
-    }
-
     __device__ __forceinline__ void publish_aggregate(uint32_t tile, T value, uint32_t tag) const { publish(tile, value, tag, false); }
     __device__ __forceinline__ void publish_inclusive(uint32_t tile, T value, uint32_t tag) const { publish(tile, value, tag, true); }
 
@@ -102,8 +84,7 @@ public:
     // window's loads are in flight. A window is 32 * M consecutive tiles ending at `nearest`: row m
     // of it is 32 consecutive words, lane l holding tile `nearest - 32 * M + 1 + 32 * m + l` (so each
     // load instruction reads 256 contiguous bytes); tiles before the first read as an inclusive
-    // identity. The look-back can only keep up with tiles arriving at up to 32 * M per round trip
-    // (measured: M = 1 capped 16 KB tiles near 1.2 TB/s on an H100).
+    // identity. (M > 1 was measured no faster on an H100: docs/performance.md.)
     template <int M> __device__ __forceinline__ void first_window(uint32_t tile, int lane, uint64_t (&word)[M]) const {
         load_window(int64_t(tile) - kWarpThreads * M + lane, word);
     }
@@ -190,8 +171,6 @@ public:
     }
 
 private:
-    __device__ __forceinline__ uint32_t* arrivals() const { return reinterpret_cast<uint32_t*>(header_ + 1) + 1; }  // byte 12
-
     __device__ __forceinline__ void publish(uint32_t tile, T value, uint32_t tag, bool inclusive) const {
         const uint64_t flag = uint64_t(tag << 1 | uint32_t(inclusive)) << 32;
         if constexpr (sizeof(T) == 4) {
