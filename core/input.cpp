@@ -28,6 +28,10 @@ std::optional<Preset> find_preset(std::string_view name) {
     return std::nullopt;
 }
 
+int preset_section(const Preset& preset, Algorithm algorithm) {
+    return is_single_section(algorithm) || algorithm == Algorithm::sequential ? 0 : preset.section;
+}
+
 namespace {
 
 bool is_separator(char c) { return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';'; }

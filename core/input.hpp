@@ -21,6 +21,11 @@ struct Preset {
 const std::vector<Preset>& presets();
 std::optional<Preset> find_preset(std::string_view name);
 
+// The section a multi-block scan of a preset runs with when the user chose none: the one the
+// example is drawn with (Figure 9.10's four blocks of four). 0 (the default for N) for the
+// single-section algorithms and the sequential loop.
+int preset_section(const Preset& preset, Algorithm algorithm);
+
 // Values separated by commas and/or whitespace. `origin` names the source in messages
 // ("--input", a file name).
 ValueArray parse_values(std::string_view text, ElementType type, std::string_view origin = "--input");

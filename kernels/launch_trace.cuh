@@ -21,7 +21,7 @@ public:
     // snapshots and accesses at full detail, hazard marks if watched.
     LaunchTrace(int steps, int snapshot_steps, int64_t window_first, int64_t window_blocks, int section, int warp_width, bool full,
                 bool hazards)
-        : steps_(steps), section_(section) {
+        : section_(section) {
         const int64_t elements = int64_t(steps) * window_blocks * section;
         counters_ = DeviceArray<unsigned long long>(int64_t(steps) * kCounters, "trace counters");
         zero(counters_);
@@ -85,7 +85,6 @@ public:
             if (hazards_host_[size_t(s * per_step + i)]) out.push_back(int32_t(first + i));
         return out;
     }
-    bool full() const { return snapshots_.size() > 0; }
 
 private:
     template <class U>
@@ -93,7 +92,6 @@ private:
         if (a.size()) cuda_check(cudaMemset(a.data(), 0, size_t(a.size()) * sizeof(U)), "cudaMemset(trace buffer)");
     }
 
-    int steps_;
     int section_;
     DeviceArray<unsigned long long> counters_;
     DeviceArray<T> snapshots_;

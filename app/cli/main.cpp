@@ -20,9 +20,8 @@ ValueArray load_input(const cli::Options& o, ScanRequest& request) {
     const cli::InputChoice& in = o.input;
     if (in.preset) {
         const Preset p = *find_preset(*in.preset);
-        // The examples are drawn with a section size; a multi-block scan of them uses it.
-        if (!o.section_given && p.section && !is_single_section(request.algorithm) && request.algorithm != Algorithm::sequential)
-            request.section = p.section;
+        if (!o.section_given)
+            if (const int section = preset_section(p, request.algorithm)) request.section = section;
         return parse_values(p.values, request.type, "preset " + std::string(p.name));
     }
     if (in.text) return parse_values(*in.text, request.type, "--input");

@@ -49,11 +49,10 @@ ScanRequest form_request(const Form& f, Algorithm algorithm) {
     q.schedule = f.schedule;
     q.detail = Detail::full;
     q.max_trace_bytes = kAppMaxTraceBytes;
-    // The CLI's rule (app/cli/main.cpp): the examples are drawn with a section size, and a
-    // multi-block scan of them uses it unless the user chose one.
-    if (f.source == InputSource::preset && f.section == 0 && !is_single_section(algorithm) &&
-        algorithm != Algorithm::sequential)
-        if (const std::optional<Preset> p = find_preset(f.preset)) q.section = p->section;
+    // The CLI's rule: a preset's own section unless the user chose one.
+    if (f.source == InputSource::preset && f.section == 0)
+        if (const std::optional<Preset> p = find_preset(f.preset))
+            if (const int section = preset_section(*p, algorithm)) q.section = section;
     return q;
 }
 
