@@ -101,14 +101,7 @@ __global__ void __launch_bounds__(Policy::kThreads, Policy::kMinBlocksPerSM)
     const bool looks_back = warp == 0 && args.num_tiles > 1;
     const uint32_t tag = looks_back ? s_epoch + 1 : 0;
     uint64_t window[1] = {};
-    if (looks_back) {
-        if (tile == 0) {
-            if (lane == 0) status.publish_inclusive(0, block.tile_aggregate, tag);
-        } else {
-            if (lane == 0) status.publish_aggregate(tile, block.tile_aggregate, tag);
-            status.first_window(tile, lane, window);
-        }
-    }
+    if (looks_back) status.publish_and_start(tile, block.tile_aggregate, tag, lane, window);
     if constexpr (kEarly) scan_rows();
     T prefix = block.warp_prefix;
     if (tile != 0) {

@@ -38,10 +38,9 @@ __device__ __forceinline__ void store_16(void* p, uint4 v) {
         asm volatile("st.global.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(g), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w) : "memory");
 }
 
-// v[0..kVectorItems) = p[0..kVectorItems); p must be 16-byte aligned.
-template <CacheHints Hints, class T>
-__device__ __forceinline__ void load_vector(const T* p, T (&v)[kVectorItems<T>]) {
-    const uint4 raw = load_16<Hints>(p);
+// A 16-byte vector's items from its raw bits, and back.
+template <class T>
+__device__ __forceinline__ void unpack_vector(uint4 raw, T (&v)[kVectorItems<T>]) {
     if constexpr (sizeof(T) == 4) {
         v[0] = from_bits<T>(raw.x);
         v[1] = from_bits<T>(raw.y);
@@ -53,43 +52,36 @@ __device__ __forceinline__ void load_vector(const T* p, T (&v)[kVectorItems<T>])
     }
 }
 
-template <CacheHints Hints, class T>
-__device__ __forceinline__ void store_vector(T* p, const T (&v)[kVectorItems<T>]) {
-    uint4 raw;
+template <class T>
+__device__ __forceinline__ uint4 pack_vector(const T (&v)[kVectorItems<T>]) {
     if constexpr (sizeof(T) == 4) {
-        raw = make_uint4(to_bits(v[0]), to_bits(v[1]), to_bits(v[2]), to_bits(v[3]));
+        return make_uint4(to_bits(v[0]), to_bits(v[1]), to_bits(v[2]), to_bits(v[3]));
     } else {
         const uint64_t a = to_bits(v[0]), b = to_bits(v[1]);
-        raw = make_uint4(uint32_t(a), uint32_t(a >> 32), uint32_t(b), uint32_t(b >> 32));
+        return make_uint4(uint32_t(a), uint32_t(a >> 32), uint32_t(b), uint32_t(b >> 32));
     }
-    store_16<Hints>(p, raw);
+}
+
+// v[0..kVectorItems) = p[0..kVectorItems); p must be 16-byte aligned.
+template <CacheHints Hints, class T>
+__device__ __forceinline__ void load_vector(const T* p, T (&v)[kVectorItems<T>]) {
+    unpack_vector(load_16<Hints>(p), v);
+}
+
+template <CacheHints Hints, class T>
+__device__ __forceinline__ void store_vector(T* p, const T (&v)[kVectorItems<T>]) {
+    store_16<Hints>(p, pack_vector(v));
 }
 
 // v = the vector at p in shared memory (LDS.128).
 template <class T>
 __device__ __forceinline__ void load_shared_vector(const T* p, T (&v)[kVectorItems<T>]) {
-    const uint4 raw = *reinterpret_cast<const uint4*>(p);
-    if constexpr (sizeof(T) == 4) {
-        v[0] = from_bits<T>(raw.x);
-        v[1] = from_bits<T>(raw.y);
-        v[2] = from_bits<T>(raw.z);
-        v[3] = from_bits<T>(raw.w);
-    } else {
-        v[0] = from_bits<T>(uint64_t(raw.y) << 32 | raw.x);
-        v[1] = from_bits<T>(uint64_t(raw.w) << 32 | raw.z);
-    }
+    unpack_vector(*reinterpret_cast<const uint4*>(p), v);
 }
 
 template <class T>
 __device__ __forceinline__ void store_shared_vector(T* p, const T (&v)[kVectorItems<T>]) {
-    uint4 raw;
-    if constexpr (sizeof(T) == 4) {
-        raw = make_uint4(to_bits(v[0]), to_bits(v[1]), to_bits(v[2]), to_bits(v[3]));
-    } else {
-        const uint64_t a = to_bits(v[0]), b = to_bits(v[1]);
-        raw = make_uint4(uint32_t(a), uint32_t(a >> 32), uint32_t(b), uint32_t(b >> 32));
-    }
-    *reinterpret_cast<uint4*>(p) = raw;
+    *reinterpret_cast<uint4*>(p) = pack_vector(v);
 }
 
 // The same vector's positions one by one: those at or past n read as `fill`.

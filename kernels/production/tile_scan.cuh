@@ -41,14 +41,7 @@ __device__ __forceinline__ void scan_tile(T (&x)[Policy::kVectorsPerLane][kVecto
     const uint32_t tag = looks_back ? *epoch + 1 : 0;
     constexpr int M = Policy::kLookBackWords;
     uint64_t window[M] = {};
-    if (looks_back) {
-        if (tile == 0) {
-            if (lane == 0) status.publish_inclusive(0, block.tile_aggregate, tag);
-        } else {
-            if (lane == 0) status.publish_aggregate(tile, block.tile_aggregate, tag);
-            status.first_window(tile, lane, window);
-        }
-    }
+    if (looks_back) status.publish_and_start(tile, block.tile_aggregate, tag, lane, window);
     if constexpr (kEarly) scan_warp_segment<K>(x, exclusive, lane, op);
     if (warp == 0) {
         T tile_prefix = Op::identity();

@@ -89,6 +89,18 @@ public:
         load_window(int64_t(tile) - kWarpThreads * M + lane, word);
     }
 
+    // Warp-wide, the start of a tile's part in the chain: lane 0 publishes the tile's aggregate
+    // (the first tile's is already its inclusive prefix), and every lane sends the first window's
+    // loads, so they fly while the warp scans its own segment.
+    template <int M> __device__ __forceinline__ void publish_and_start(uint32_t tile, T aggregate, uint32_t tag, int lane, uint64_t (&word)[M]) const {
+        if (tile == 0) {
+            if (lane == 0) publish_inclusive(0, aggregate, tag);
+        } else {
+            if (lane == 0) publish_aggregate(tile, aggregate, tag);
+            first_window(tile, lane, word);
+        }
+    }
+
     // Warp-wide (all 32 lanes): the combination of every tile before `tile` (tile >= 1), given
     // what first_window(tile, lane, word) loaded.
     template <int M, int BackoffNs, class Op> __device__ __forceinline__ T look_back(uint32_t tile, uint32_t tag, int lane, Op op, uint64_t (&word)[M]) const {
