@@ -18,7 +18,7 @@
 namespace scanlab::production {
 
 template <class Policy, class T, class Op>
-__global__ void __launch_bounds__(Policy::kThreads, Policy::kMinBlocksPerSM)
+__global__ void __launch_bounds__(Policy::kThreads, min_blocks_per_sm<Policy>())
     staged_scan_kernel(SinglePassArgs<T> args, TileStatus<T> status) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
     constexpr int V = kVectorItems<T>;
