@@ -277,23 +277,39 @@ int run_shot(const std::vector<std::string>& args) {
     return 0;
 }
 
+// The smoke tests' shared start: the --out folder (created), and a real, visible window of the
+// given size with ImGui ready (null after the failure was reported).
+std::string smoke_out_dir(const std::vector<std::string>& args) {
+    std::string out;
+    for (size_t i = 0; i < args.size(); ++i)
+        if (args[i] == "--out" && i + 1 < args.size()) out = args[++i];
+    std::error_code ec;
+    if (!out.empty()) std::filesystem::create_directories(out, ec);
+    return out;
+}
+
+GLFWwindow* open_smoke_window(App& app, int width, int height) {
+    app.layout.window_width = width;
+    app.layout.window_height = height;
+    std::string why;
+    GLFWwindow* w = open_window(width, height, true, why);
+    if (!w) {
+        fail(why);
+        return nullptr;
+    }
+    init_imgui(app, w);
+    return w;
+}
+
 // CI's smoke test: opens the real window on the Figure 9.10 preset, steps through the
 // hierarchical trace with the Right key (through the GLFW key callback, as a user's key press
 // arrives), and writes the window's pixels after every step; the test then checks the PNGs.
 int run_smoke_test(const std::vector<std::string>& args) {
-    std::string out;
-    for (size_t i = 0; i < args.size(); ++i)
-        if (args[i] == "--out" && i + 1 < args.size()) out = args[++i];
+    const std::string out = smoke_out_dir(args);
     if (out.empty()) return fail("--smoke-test needs --out DIR");
-    std::error_code ec;
-    std::filesystem::create_directories(out, ec);
     App app;
-    app.layout.window_width = 1280;
-    app.layout.window_height = 800;
-    std::string why;
-    GLFWwindow* w = open_window(app.layout.window_width, app.layout.window_height, true, why);
-    if (!w) return fail(why);
-    init_imgui(app, w);
+    GLFWwindow* w = open_smoke_window(app, 1280, 800);
+    if (!w) return 1;
     app.session.load_fig910();
     app.session.run();  // the default form is Figure 9.10, hierarchical
     int frames_while_busy = 0;
@@ -349,19 +365,11 @@ int run_smoke_test(const std::vector<std::string>& args) {
 // 40 of N = 2^16 in sections of 32, steps to K1's stride 4 with the Right key and writes the
 // window; the test counts the updated cells and checks the stated memory against estimate_trace.
 int run_smoke_test_live(const std::vector<std::string>& args) {
-    std::string out;
-    for (size_t i = 0; i < args.size(); ++i)
-        if (args[i] == "--out" && i + 1 < args.size()) out = args[++i];
+    const std::string out = smoke_out_dir(args);
     if (out.empty()) return fail("--smoke-test-live needs --out DIR");
-    std::error_code ec;
-    std::filesystem::create_directories(out, ec);
     App app;
-    app.layout.window_width = 1440;
-    app.layout.window_height = 900;
-    std::string why;
-    GLFWwindow* w = open_window(app.layout.window_width, app.layout.window_height, true, why);
-    if (!w) return fail(why);
-    init_imgui(app, w);
+    GLFWwindow* w = open_smoke_window(app, 1440, 900);
+    if (!w) return 1;
     auto draw = [&] {
         glfwPollEvents();
         frame(app, w, 1.0 / 60);
