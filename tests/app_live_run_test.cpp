@@ -12,11 +12,11 @@
 
 #include <unistd.h>
 
-#include "app/gui/live_bench.hpp"
-#include "app/gui/numbers.hpp"
-#include "app/gui/sampled_trace.hpp"
-#include "app/gui/session.hpp"
-#include "app/gui/trace_book.hpp"
+#include "app/gui/model/live_bench.hpp"
+#include "app/gui/model/numbers.hpp"
+#include "app/gui/model/sampled_trace.hpp"
+#include "app/gui/model/session.hpp"
+#include "app/gui/model/trace_book.hpp"
 #include "core/emulate.hpp"
 #include "core/error.hpp"
 #include "core/input.hpp"

@@ -9,10 +9,10 @@
 #include <fstream>
 #include <thread>
 
-#include "app/gui/listings.hpp"
-#include "app/gui/session.hpp"
-#include "app/gui/settings.hpp"
-#include "app/gui/trace_book.hpp"
+#include "app/gui/model/listings.hpp"
+#include "app/gui/model/session.hpp"
+#include "app/gui/model/settings.hpp"
+#include "app/gui/model/trace_book.hpp"
 #include "cli_run.hpp"
 #include "core/emulate.hpp"
 #include "core/error.hpp"

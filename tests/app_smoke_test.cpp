@@ -13,10 +13,10 @@
 #include <set>
 #include <sstream>
 
-#include "app/gui/numbers.hpp"
+#include "app/gui/model/numbers.hpp"
 #include "app/gui/palette.hpp"
-#include "app/gui/sampled_trace.hpp"
-#include "app/gui/trace_book.hpp"
+#include "app/gui/model/sampled_trace.hpp"
+#include "app/gui/model/trace_book.hpp"
 #include "cli_run.hpp"
 #include "core/emulate.hpp"
 #include "core/input.hpp"

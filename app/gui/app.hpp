@@ -7,8 +7,8 @@
 #include <imgui.h>
 
 #include "palette.hpp"
-#include "session.hpp"
-#include "settings.hpp"
+#include "model/session.hpp"
+#include "model/settings.hpp"
 
 struct GLFWwindow;
 

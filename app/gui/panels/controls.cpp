@@ -2,8 +2,8 @@
 // exclusive, section, warp width and schedule, backend), the input and the comparison. Every
 // change runs again on a worker thread; a refusal is shown inline and the last trace stays.
 
-#include "../../core/input.hpp"
-#include "app.hpp"
+#include "../../../core/input.hpp"
+#include "../app.hpp"
 #include <imgui_stdlib.h>  // after imgui.h, which it needs
 
 namespace scanlab::gui {

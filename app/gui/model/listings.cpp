@@ -3,7 +3,7 @@
 #include <charconv>
 #include <memory>
 
-#include "../../core/error.hpp"
+#include "../../../core/error.hpp"
 
 namespace scanlab::gui {
 namespace {

@@ -7,8 +7,8 @@
 #include <cfloat>
 #include <cmath>
 
-#include "app.hpp"
-#include "numbers.hpp"
+#include "../app.hpp"
+#include "../model/numbers.hpp"
 
 namespace scanlab::gui {
 namespace {

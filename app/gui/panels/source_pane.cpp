@@ -2,8 +2,8 @@
 // step executes highlighted (the listing files map each kernel and phase to its lines).
 #include <algorithm>
 
-#include "app.hpp"
-#include "listings.hpp"
+#include "../app.hpp"
+#include "../model/listings.hpp"
 
 namespace scanlab::gui {
 

@@ -7,10 +7,10 @@
 #include <new>
 #include <sstream>
 
-#include "../../core/error.hpp"
-#include "../../core/input.hpp"
-#include "../../core/trace_json.hpp"
-#include "../../kernels/select_backend.hpp"
+#include "../../../core/error.hpp"
+#include "../../../core/input.hpp"
+#include "../../../core/trace_json.hpp"
+#include "../../../kernels/select_backend.hpp"
 #include "numbers.hpp"
 
 namespace scanlab::gui {

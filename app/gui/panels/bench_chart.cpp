@@ -8,8 +8,8 @@
 #include <cstdio>
 #include <map>
 
-#include "app.hpp"
-#include "numbers.hpp"
+#include "../app.hpp"
+#include "../model/numbers.hpp"
 
 namespace scanlab::gui {
 namespace {

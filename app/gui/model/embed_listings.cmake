@@ -13,7 +13,7 @@ foreach(f IN LISTS files)
 endforeach()
 list(JOIN entries ",\n        " entries)
 file(WRITE "${OUT}.tmp" "// Generated from assets/kernels by app/gui/embed_listings.cmake. Do not edit.
-#include \"listings.hpp\"
+#include \"app/gui/model/listings.hpp\"
 namespace scanlab::gui {
 namespace {
 ${body}}  // namespace

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "../../core/trace.hpp"
+#include "../../../core/trace.hpp"
 
 namespace scanlab::gui {
 

@@ -3,7 +3,7 @@
 // of the second, each with its step label and additions so far.
 #include <algorithm>
 
-#include "app.hpp"
+#include "../app.hpp"
 
 namespace scanlab::gui {
 namespace {

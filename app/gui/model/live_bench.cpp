@@ -6,7 +6,7 @@
 #include <fstream>
 #include <new>
 
-#include "../../core/error.hpp"
+#include "../../../core/error.hpp"
 #include "numbers.hpp"
 
 namespace scanlab::gui {

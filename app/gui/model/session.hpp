@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "../../core/backend.hpp"
-#include "../../core/request.hpp"
-#include "../../core/trace.hpp"
+#include "../../../core/backend.hpp"
+#include "../../../core/request.hpp"
+#include "../../../core/trace.hpp"
 #include "live_bench.hpp"
 #include "sampled_trace.hpp"
 #include "trace_book.hpp"

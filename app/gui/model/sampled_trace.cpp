@@ -1,8 +1,8 @@
 #include "sampled_trace.hpp"
 
-#include "../../core/error.hpp"
-#include "../../core/input.hpp"
-#include "../../core/trace_budget.hpp"
+#include "../../../core/error.hpp"
+#include "../../../core/input.hpp"
+#include "../../../core/trace_budget.hpp"
 #include "numbers.hpp"
 
 namespace scanlab::gui {

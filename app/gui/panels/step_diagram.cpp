@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app.hpp"
+#include "../app.hpp"
 
 namespace scanlab::gui {
 

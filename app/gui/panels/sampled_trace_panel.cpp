@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "app.hpp"
-#include "numbers.hpp"
+#include "../app.hpp"
+#include "../model/numbers.hpp"
 
 namespace scanlab::gui {
 namespace {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app.hpp"
+#include "../app.hpp"
 
 namespace scanlab::gui {
 namespace {
