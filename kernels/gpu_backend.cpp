@@ -5,7 +5,7 @@
 #include "../core/trace_budget.hpp"
 #include "device_info.hpp"
 #include "gpu_error.hpp"
-#include "gpu_scan.hpp"
+#include "chapter/gpu_scan.hpp"
 
 namespace scanlab::gpu {
 namespace {

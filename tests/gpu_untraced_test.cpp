@@ -9,7 +9,7 @@
 
 #include "core/operators.hpp"
 #include "gpu_support.hpp"
-#include "kernels/chapter_untraced.hpp"
+#include "kernels/chapter/chapter_untraced.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;

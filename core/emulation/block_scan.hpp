@@ -9,8 +9,8 @@
 #include "../algorithms/block_setup.hpp"
 #include "../algorithms/block_step.hpp"
 #include "../algorithms/load.hpp"
-#include "recorder.hpp"
-#include "step_records.hpp"
+#include "../recording/recorder.hpp"
+#include "../recording/step_records.hpp"
 #include "warp_order.hpp"
 
 namespace scanlab {

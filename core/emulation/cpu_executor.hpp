@@ -7,7 +7,7 @@
 #include "../algorithms/add_block_sums.hpp"
 #include "../algorithms/load.hpp"
 #include "block_scan.hpp"
-#include "host_scan.hpp"
+#include "../recording/host_scan.hpp"
 
 namespace scanlab {
 

@@ -9,7 +9,7 @@
 
 #include "../../core/error.hpp"
 #include "../../core/request.hpp"
-#include "../chapter_untraced.hpp"
+#include "../chapter/chapter_untraced.hpp"
 #include "../cuda_check.hpp"
 #include "../device_info.hpp"
 #include "../production/single_pass_scan.hpp"

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "../core/emulation/step_records.hpp"
-#include "../core/trace.hpp"
-#include "device_memory.cuh"
+#include "../../core/recording/step_records.hpp"
+#include "../../core/trace.hpp"
+#include "../device_memory.cuh"
 #include "recording.cuh"
 
 namespace scanlab::gpu {

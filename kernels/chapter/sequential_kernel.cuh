@@ -4,7 +4,7 @@
 // (and, at full detail, its access); the host rebuilds the array after each step from those.
 #include <cstdint>
 
-#include "../core/algorithms/load.hpp"
+#include "../../core/algorithms/load.hpp"
 #include "recording.cuh"
 
 namespace scanlab::gpu {

@@ -5,8 +5,8 @@
 #include <memory>
 #include <vector>
 
-#include "../core/emulation/recorder.hpp"
-#include "../core/request.hpp"
+#include "../../core/recording/recorder.hpp"
+#include "../../core/request.hpp"
 #include "chapter_untraced.hpp"
 
 namespace scanlab::gpu {

@@ -1,9 +1,9 @@
 // Not linked into anything: compiled to PTX twice by tests/CMakeLists.txt, once as written and
 // once with SCANLAB_STRIP_RECORDING, to show that the null recording policy costs nothing (the two
 // PTX files must be identical). The kernels are the untraced ones the benchmark times.
-#include "../core/algorithms/brent_kung.hpp"
-#include "../core/algorithms/kogge_stone.hpp"
-#include "../core/operators.hpp"
+#include "../../core/algorithms/brent_kung.hpp"
+#include "../../core/algorithms/kogge_stone.hpp"
+#include "../../core/operators.hpp"
 #include "add_block_sums_kernel.cuh"
 #include "block_scan_kernel.cuh"
 

@@ -7,8 +7,8 @@
 // the store, a barrier.
 #include <cstdint>
 
-#include "../core/algorithms/block_step.hpp"
-#include "../core/algorithms/load.hpp"
+#include "../../core/algorithms/block_step.hpp"
+#include "../../core/algorithms/load.hpp"
 #include "recording.cuh"
 
 namespace scanlab::gpu {

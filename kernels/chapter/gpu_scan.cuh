@@ -1,8 +1,8 @@
 #pragma once
 // Definitions behind gpu_scan.hpp: the scan plans run by the GPU executor, for every operator.
-#include "../core/algorithms/scan_plans.hpp"
-#include "../core/error.hpp"
-#include "../core/operators.hpp"
+#include "../../core/algorithms/scan_plans.hpp"
+#include "../../core/error.hpp"
+#include "../../core/operators.hpp"
 #include "gpu_executor.cuh"
 #include "gpu_scan.hpp"
 

@@ -8,14 +8,14 @@
 #include <type_traits>
 #include <vector>
 
-#include "../core/algorithms/add_block_sums.hpp"
-#include "../core/algorithms/block_setup.hpp"
-#include "../core/emulation/host_scan.hpp"
-#include "../core/emulation/recorder.hpp"
-#include "../core/emulation/step_records.hpp"
+#include "../../core/algorithms/add_block_sums.hpp"
+#include "../../core/algorithms/block_setup.hpp"
+#include "../../core/recording/host_scan.hpp"
+#include "../../core/recording/recorder.hpp"
+#include "../../core/recording/step_records.hpp"
 #include "add_block_sums_kernel.cuh"
 #include "block_scan_kernel.cuh"
-#include "device_memory.cuh"
+#include "../device_memory.cuh"
 #include "launch_trace.cuh"
 #include "sequential_kernel.cuh"
 
