@@ -1,42 +1,332 @@
+// Reading a trace file. A trace is a file people pass around, so nothing in it is trusted: the
+// JSON is read as a stream (no document tree, so memory follows the values kept, not the text),
+// every number is range-checked before it becomes a C++ number, and the trace is then checked
+// against the run its own header describes (core/trace_check.hpp).
 #include "trace_json.hpp"
 
+#include <array>
+#include <cmath>
+#include <charconv>
+#include <map>
+#include <set>
+#include <limits>
 #include <nlohmann/json.hpp>
-#include <ostream>
+#include <optional>
 
 #include "error.hpp"
+#include "request.hpp"
+#include "trace_check.hpp"
 
 namespace scanlab {
 namespace {
 
 using json = nlohmann::json;
 
-json values_json(const ValueArray& v) {
-    return std::visit([](const auto& vec) { return json(vec); }, v);
+// No field Scan Lab writes is longer than this; a longer one is not a trace's.
+constexpr size_t kMaxText = 256;
+// Objects and arrays nest at most four deep in a trace (steps > step > accesses > access).
+constexpr int kMaxDepth = 8;
+
+// "…" after the first 40 characters, so a sentence never echoes a huge token whole.
+std::string shown(std::string_view s) {
+    std::string out;
+    for (char c : s.substr(0, 40)) out += (static_cast<unsigned char>(c) < 0x20) ? '?' : c;
+    return s.size() > 40 ? out + "…" : out;
 }
 
-ValueArray values_from(const json& j, ElementType type, const std::string& what) {
-    if (!j.is_array()) throw ScanError(what + " is not an array");
-    return std::visit(
-        [&](auto empty) -> ValueArray {
-            using V = decltype(empty);
-            using T = typename V::value_type;
-            V v;
-            v.reserve(j.size());
-            for (const json& x : j) {
-                if (!x.is_number()) throw ScanError(what + " holds a value that is not a number");
-                v.push_back(x.get<T>());
+// A number as the JSON text gave it, before the trace's type is known (the header may come after
+// the arrays: the writer of version 1 sorted its keys).
+struct Number {
+    enum class Kind : uint8_t { integer, unsigned_integer, real };
+    Kind kind = Kind::integer;
+    int64_t i = 0;
+    uint64_t u = 0;
+    double d = 0;
+
+    std::string text() const {
+        switch (kind) {
+            case Kind::integer: return std::to_string(i);
+            case Kind::unsigned_integer: return std::to_string(u);
+            case Kind::real: {
+                char buf[64];
+                const auto r = std::to_chars(buf, buf + sizeof buf, d);
+                return std::string(buf, r.ptr);
             }
-            return v;
-        },
-        empty_values(type));
+        }
+        return "";
+    }
+};
+
+// A whole number in [lo, hi], checked before any conversion (a double outside int64's range
+// converted to int64 is undefined behaviour).
+int64_t whole(const Number& x, int64_t lo, int64_t hi, const std::string& what) {
+    bool ok = false;
+    int64_t v = 0;
+    switch (x.kind) {
+        case Number::Kind::integer: ok = x.i >= lo && x.i <= hi, v = x.i; break;
+        case Number::Kind::unsigned_integer: ok = x.u <= uint64_t(hi) && int64_t(x.u) >= lo, v = int64_t(x.u); break;
+        case Number::Kind::real:
+            ok = std::isfinite(x.d) && x.d == std::floor(x.d) && x.d >= double(lo) && x.d <= double(hi) && x.d < 9.2e18 && x.d > -9.2e18;
+            if (ok) v = int64_t(x.d);
+            break;
+    }
+    if (!ok)
+        throw ScanError(what + " is " + shown(x.text()) + ", not a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+    return v;
 }
 
-template <class E>
-E enum_from(const json& j, const char* key, std::optional<E> (*parse)(std::string_view)) {
-    if (!j.contains(key) || !j[key].is_string()) throw ScanError(std::string("the field \"") + key + "\" is missing");
-    auto e = parse(j[key].get<std::string>());
-    if (!e) throw ScanError(std::string("the field \"") + key + "\" has an unknown value '" + j[key].get<std::string>() + "'");
-    return *e;
+// The values of one array, numbers as read plus the non-finite floats the writer spells as strings.
+struct RawValues {
+    std::vector<Number> numbers;
+};
+
+template <class T>
+std::vector<T> typed(const RawValues& raw, const std::string& what) {
+    std::vector<T> out;
+    out.reserve(raw.numbers.size());
+    for (size_t k = 0; k < raw.numbers.size(); ++k) {
+        const Number& x = raw.numbers[k];
+        const std::string at = what + "[" + std::to_string(k) + "]";
+        if constexpr (std::is_integral_v<T>) {
+            out.push_back(T(whole(x, std::numeric_limits<T>::lowest(), std::numeric_limits<T>::max(), at + " of this " +
+                                                                                                        std::string(name(element_type_of<T>())) + " trace")));
+        } else {
+            double d = x.kind == Number::Kind::real ? x.d : x.kind == Number::Kind::integer ? double(x.i) : double(x.u);
+            if (std::isfinite(d) && std::fabs(d) > double(std::numeric_limits<T>::max()))
+                throw ScanError(at + " is " + shown(x.text()) + ", outside the range of " + std::string(name(element_type_of<T>())));
+            out.push_back(T(d));
+        }
+    }
+    return out;
+}
+
+ValueArray typed_values(const RawValues& raw, ElementType type, const std::string& what) {
+    switch (type) {
+        case ElementType::int32: return typed<int32_t>(raw, what);
+        case ElementType::int64: return typed<int64_t>(raw, what);
+        case ElementType::float32: return typed<float>(raw, what);
+        case ElementType::float64: return typed<double>(raw, what);
+    }
+    return {};
+}
+
+// A scalar field: a number, a string or a boolean.
+struct Scalar {
+    std::optional<Number> number;
+    std::optional<std::string> text;
+    std::optional<bool> flag;
+};
+
+struct RawStep {
+    std::map<std::string, Scalar, std::less<>> fields;
+    RawValues values;
+    std::vector<int32_t> hazards;
+    std::vector<Access> accesses;
+};
+
+struct RawTrace {
+    std::map<std::string, Scalar, std::less<>> fields;
+    std::map<std::string, Scalar, std::less<>> sample;
+    std::map<std::string, Scalar, std::less<>> counts;
+    bool has_sample = false;
+    RawValues input, result;
+    std::vector<RawStep> steps;
+    bool has_input = false, has_result = false, has_steps = false;
+};
+
+// Where the reader is in the document.
+enum class Place : uint8_t {
+    top, sample, counts, steps, step, values, hazards, accesses, access, skipped,
+};
+
+// The SAX handler: builds a RawTrace, refusing anything that is not shaped like a trace as soon
+// as it is seen. Each `false` return stops the parse with `problem` set.
+class Reader : public nlohmann::json_sax<json> {
+public:
+    RawTrace trace;
+    std::string problem;
+
+    bool null() override { return fail("a value is null where a trace has a number or a name"); }
+    bool boolean(bool b) override {
+        if (Scalar* s = scalar_slot()) return s->flag = b, true;
+        return place() == Place::skipped || fail("a true/false value stands where a trace has a number");
+    }
+    bool number_integer(number_integer_t v) override { return number({Number::Kind::integer, v, 0, 0}); }
+    bool number_unsigned(number_unsigned_t v) override { return number({Number::Kind::unsigned_integer, 0, v, 0}); }
+    bool number_float(number_float_t v, const string_t&) override { return number({Number::Kind::real, 0, 0, v}); }
+    bool string(string_t& v) override {
+        if (v.size() > kMaxText) return fail("a text field is " + std::to_string(v.size()) + " characters long, more than a trace holds");
+        if (Place p = place(); p == Place::values) {
+            // The writer spells the floats that are not finite as strings, since JSON has no literal for them.
+            double d;
+            if (v == "inf") d = std::numeric_limits<double>::infinity();
+            else if (v == "-inf") d = -std::numeric_limits<double>::infinity();
+            else if (v == "nan") d = std::numeric_limits<double>::quiet_NaN();
+            else if (v == "-nan") d = -std::numeric_limits<double>::quiet_NaN();
+            else return fail("an array of values holds the text '" + shown(v) + "'");
+            return push_value({Number::Kind::real, 0, 0, d});
+        }
+        if (Scalar* s = scalar_slot()) return s->text = std::move(v), true;
+        return place() == Place::skipped || fail("the text '" + shown(v) + "' stands where a trace has a number");
+    }
+    bool binary(binary_t&) override { return fail("it holds binary data"); }
+
+    bool start_object(std::size_t) override {
+        if (stack_.size() >= kMaxDepth) return fail("it nests deeper than a trace does");
+        if (stack_.empty()) return stack_.push_back(Place::top), true;
+        const Place p = place();
+        if (p == Place::skipped) return stack_.push_back(Place::skipped), true;
+        if (p == Place::steps) {
+            trace.steps.emplace_back();
+            return stack_.push_back(Place::step), true;
+        }
+        if (p == Place::top && key_ == "sample") return trace.has_sample = true, stack_.push_back(Place::sample), true;
+        if (p == Place::top && key_ == "counts") return stack_.push_back(Place::counts), true;
+        if (is_unknown_key(p)) return stack_.push_back(Place::skipped), true;
+        return fail(key_.empty() ? "an object stands where a trace has a number" : "\"" + shown(key_) + "\" is an object where a trace has a value");
+    }
+    bool end_object() override { return pop(); }
+    bool start_array(std::size_t) override {
+        if (stack_.size() >= kMaxDepth) return fail("it nests deeper than a trace does");
+        if (stack_.empty()) return fail("it is a JSON array, not a trace object");
+        const Place p = place();
+        if (p == Place::skipped) return stack_.push_back(Place::skipped), true;
+        if (p == Place::values || p == Place::hazards) return fail("an array of values holds another array");
+        if (p == Place::accesses) {
+            trace.steps.back().accesses.emplace_back();
+            access_field_ = 0;
+            return stack_.push_back(Place::access), true;
+        }
+        if (p == Place::top) {
+            if (key_ == "input") return open_values(&trace.input, trace.has_input);
+            if (key_ == "result") return open_values(&trace.result, trace.has_result);
+            if (key_ == "steps") return trace.has_steps = true, stack_.push_back(Place::steps), true;
+        }
+        if (p == Place::step) {
+            bool ignored = false;
+            if (key_ == "values") return open_values(&trace.steps.back().values, ignored);
+            if (key_ == "hazard_elements") return stack_.push_back(Place::hazards), true;
+            if (key_ == "accesses") return stack_.push_back(Place::accesses), true;
+        }
+        if (is_unknown_key(p)) return stack_.push_back(Place::skipped), true;
+        return fail(key_.empty() ? "an array stands where a trace has a number" : "\"" + shown(key_) + "\" is an array where a trace has a value");
+    }
+    bool end_array() override {
+        if (place() == Place::access && access_field_ != 4) return fail("an access is not [thread, src, dst, op]");
+        return pop();
+    }
+    bool key(string_t& k) override {
+        if (k.size() > kMaxText) return fail("a field name is " + std::to_string(k.size()) + " characters long");
+        key_ = std::move(k);
+        return true;
+    }
+    bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& e) override {
+        // 406 is a number too large for a double (1e400): the JSON is well formed, the number is not usable.
+        if (e.id == 406) return fail("a number at byte " + std::to_string(position) + " is too large for any type a trace holds");
+        problem = "it is not valid JSON (at byte " + std::to_string(position) + ")";
+        return false;
+    }
+
+private:
+    std::vector<Place> stack_;
+    std::string key_;
+    RawValues* values_ = nullptr;
+    int access_field_ = 0;
+
+    Place place() const { return stack_.empty() ? Place::skipped : stack_.back(); }
+    bool fail(const std::string& why) {
+        if (problem.empty()) problem = why;
+        return false;
+    }
+    bool pop() {
+        if (!stack_.empty()) stack_.pop_back();
+        return true;
+    }
+    // A key this version does not know is skipped (a later version may add fields), but a known
+    // key with the wrong kind of value is refused.
+    bool is_unknown_key(Place p) const {
+        static const std::set<std::string, std::less<>> top{"format", "version", "algorithm", "block_algorithm", "n", "section",
+                                                            "threads_per_block", "grid", "op", "type", "exclusive", "backend",
+                                                            "warp_width", "schedule", "detail", "sample", "input", "steps",
+                                                            "result", "counts"};
+        static const std::set<std::string, std::less<>> step{"kernel", "phase", "level", "depth", "label", "array", "blocks",
+                                                             "threads_per_block", "values", "offset", "additions", "active_threads",
+                                                             "idle_threads", "barriers", "divergent_warps", "hazards",
+                                                             "hazard_elements", "accesses"};
+        if (p == Place::top) return !top.contains(key_);
+        if (p == Place::step) return !step.contains(key_);
+        return p == Place::sample || p == Place::counts;
+    }
+    bool open_values(RawValues* v, bool& seen) {
+        seen = true;
+        values_ = v;
+        v->numbers.clear();
+        return stack_.push_back(Place::values), true;
+    }
+    bool push_value(const Number& x) {
+        if (int64_t(values_->numbers.size()) > kMaxElements)
+            return fail("an array holds more than " + std::to_string(kMaxElements) + " values, more than any trace");
+        values_->numbers.push_back(x);
+        return true;
+    }
+    Scalar* scalar_slot() {
+        switch (place()) {
+            case Place::top: return &trace.fields[key_];
+            case Place::sample: return &trace.sample[key_];
+            case Place::counts: return &trace.counts[key_];
+            case Place::step: return &trace.steps.back().fields[key_];
+            default: return nullptr;
+        }
+    }
+    bool number(const Number& x) {
+        try {
+            switch (place()) {
+                case Place::values: return push_value(x);
+                case Place::hazards: {
+                    auto& h = trace.steps.back().hazards;
+                    if (int64_t(h.size()) > kMaxElements) return fail("a step lists more hazards than any trace has elements");
+                    h.push_back(int32_t(whole(x, 0, kMaxElements, "a hazard element")));
+                    return true;
+                }
+                case Place::access: {
+                    Access& a = trace.steps.back().accesses.back();
+                    const int f = access_field_++;
+                    if (f == 0) a.thread = int32_t(whole(x, -1, std::numeric_limits<int32_t>::max(), "an access's thread"));
+                    else if (f == 1) a.src = int32_t(whole(x, -1, std::numeric_limits<int32_t>::max(), "an access's source index"));
+                    else if (f == 2) a.dst = int32_t(whole(x, 0, std::numeric_limits<int32_t>::max(), "an access's destination index"));
+                    else if (f == 3) a.applies_op = whole(x, 0, 1, "an access's op flag") != 0;
+                    else return fail("an access is not [thread, src, dst, op]");
+                    return true;
+                }
+                case Place::accesses: return fail("an access is a number, not [thread, src, dst, op]");
+                case Place::steps: return fail("a step is a number, not an object");
+                case Place::skipped: return true;
+                default:
+                    if (Scalar* s = scalar_slot()) return s->number = x, true;
+                    return fail("a number stands where a trace has none");
+            }
+        } catch (const ScanError& e) {
+            return fail(e.what());
+        }
+    }
+};
+
+// The field `key` of `fields`, as a checked whole number, name or flag.
+const Scalar& field(const std::map<std::string, Scalar, std::less<>>& fields, const std::string& key, const std::string& where) {
+    auto it = fields.find(key);
+    if (it == fields.end()) throw ScanError(where + "the field \"" + key + "\" is missing");
+    return it->second;
+}
+int64_t whole_field(const std::map<std::string, Scalar, std::less<>>& f, const std::string& key, int64_t lo, int64_t hi,
+                    const std::string& where = "") {
+    const Scalar& s = field(f, key, where);
+    if (!s.number) throw ScanError(where + "the field \"" + key + "\" is not a number");
+    return whole(*s.number, lo, hi, where + "\"" + key + "\"");
+}
+std::string text_field(const std::map<std::string, Scalar, std::less<>>& f, const std::string& key, const std::string& where = "") {
+    const Scalar& s = field(f, key, where);
+    if (!s.text) throw ScanError(where + "the field \"" + key + "\" is not a name");
+    return *s.text;
 }
 
 template <class E, class Range>
@@ -56,131 +346,113 @@ std::optional<ArrayKind> parse_array(std::string_view s) {
     return parse_name<ArrayKind>(s, std::array{ArrayKind::xy, ArrayKind::s, ArrayKind::y});
 }
 
-}  // namespace
-
-void write_trace_json(std::ostream& out, const Trace& t) {
-    json j;
-    j["format"] = "scanlab-trace";
-    j["version"] = kTraceFormatVersion;
-    j["algorithm"] = name(t.algorithm);
-    j["block_algorithm"] = name(t.block_algorithm);
-    j["n"] = t.n;
-    j["section"] = t.section;
-    j["threads_per_block"] = t.threads_per_block;
-    j["grid"] = t.grid;
-    j["op"] = name(t.op);
-    j["type"] = name(t.type);
-    j["exclusive"] = t.exclusive;
-    j["backend"] = t.backend;
-    j["warp_width"] = t.warp_width;
-    j["schedule"] = t.schedule;
-    j["detail"] = t.detail == Detail::full ? "full" : "counts";
-    if (!t.sample.all()) j["sample"] = {{"first_block", t.sample.first_block}, {"blocks", t.sample.blocks}};
-    j["input"] = values_json(t.input);
-    json steps = json::array();
-    for (const Step& s : t.steps) {
-        json js;
-        js["kernel"] = name(s.kernel);
-        js["phase"] = name(s.phase);
-        js["level"] = s.level;
-        js["depth"] = s.depth;
-        js["label"] = step_label(s);
-        js["array"] = name(s.array);
-        js["blocks"] = s.blocks;
-        js["threads_per_block"] = s.threads_per_block;
-        js["values"] = values_json(s.values);
-        if (s.offset) js["offset"] = s.offset;
-        js["additions"] = s.counts.additions;
-        js["active_threads"] = s.counts.active_threads;
-        js["idle_threads"] = s.counts.idle_threads;
-        js["barriers"] = s.counts.barriers;
-        js["divergent_warps"] = s.counts.divergent_warps;
-        js["hazards"] = s.counts.hazards;
-        js["hazard_elements"] = s.hazards;
-        json acc = json::array();
-        for (const Access& a : s.accesses) acc.push_back({a.thread, a.src, a.dst, a.applies_op ? 1 : 0});
-        js["accesses"] = std::move(acc);
-        steps.push_back(std::move(js));
-    }
-    j["steps"] = std::move(steps);
-    j["result"] = values_json(t.result);
-    j["counts"] = {{"additions", t.counts.additions}, {"steps", t.counts.steps}, {"barriers", t.counts.barriers},
-                   {"divergent_warps", t.counts.divergent_warps}, {"hazards", t.counts.hazards}};
-    out << j.dump(1) << '\n';
+template <class E>
+E enum_field(const std::map<std::string, Scalar, std::less<>>& f, const std::string& key, std::optional<E> (*parse)(std::string_view),
+             const std::string& where = "") {
+    const std::string s = text_field(f, key, where);
+    auto e = parse(s);
+    if (!e) throw ScanError(where + "the field \"" + key + "\" has an unknown value '" + shown(s) + "'");
+    return *e;
 }
 
-Trace read_trace_json(std::istream& in, const std::string& origin) {
-    json j;
-    try {
-        j = json::parse(in);
-    } catch (const json::parse_error& e) {
-        throw ScanError(origin + " is not a Scan Lab trace: it is not valid JSON (" + std::string(e.what()) + ")");
+constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
+constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
+
+Trace build(const RawTrace& raw) {
+    const auto& f = raw.fields;
+    {
+        auto it = f.find("format");
+        if (it == f.end() || it->second.text != "scanlab-trace") throw ScanError("it has no \"format\": \"scanlab-trace\" field");
     }
-    try {
-        if (!j.is_object() || j.value("format", "") != "scanlab-trace")
-            throw ScanError("it has no \"format\": \"scanlab-trace\" field");
-        if (j.value("version", 0) != kTraceFormatVersion)
-            throw ScanError("it is format version " + std::to_string(j.value("version", 0)) + ", this Scan Lab reads version " +
-                            std::to_string(kTraceFormatVersion));
-        Trace t;
-        t.algorithm = enum_from<Algorithm>(j, "algorithm", parse_algorithm);
-        t.block_algorithm = enum_from<Algorithm>(j, "block_algorithm", parse_algorithm);
-        t.op = enum_from<OpKind>(j, "op", parse_op);
-        t.type = enum_from<ElementType>(j, "type", parse_type);
-        t.exclusive = j.at("exclusive").get<bool>();
-        t.n = j.at("n").get<int64_t>();
-        t.section = j.at("section").get<int>();
-        t.threads_per_block = j.at("threads_per_block").get<int>();
-        t.grid = j.at("grid").get<int64_t>();
-        t.backend = j.at("backend").get<std::string>();
-        t.warp_width = j.at("warp_width").get<int>();
-        t.schedule = j.at("schedule").get<std::string>();
-        t.detail = j.at("detail").get<std::string>() == "full" ? Detail::full : Detail::counts;
-        if (j.contains("sample")) {
-            t.sample.first_block = j.at("sample").at("first_block").get<int64_t>();
-            t.sample.blocks = j.at("sample").at("blocks").get<int64_t>();
-            if (t.sample.first_block < 0 || t.sample.blocks < 1) throw ScanError("its \"sample\" window is not a block range");
-        }
-        t.input = values_from(j.at("input"), t.type, "\"input\"");
-        t.result = values_from(j.at("result"), t.type, "\"result\"");
-        if (int64_t(size_of(t.input)) != t.n || int64_t(size_of(t.result)) != t.n)
-            throw ScanError("\"input\" and \"result\" must hold n = " + std::to_string(t.n) + " values");
-        for (const json& js : j.at("steps")) {
-            Step s;
-            s.kernel = enum_from<Kernel>(js, "kernel", parse_kernel);
-            s.phase = enum_from<Phase>(js, "phase", parse_phase);
-            s.array = enum_from<ArrayKind>(js, "array", parse_array);
-            s.level = js.at("level").get<int>();
-            s.depth = js.at("depth").get<int>();
-            s.blocks = js.at("blocks").get<int>();
-            s.threads_per_block = js.at("threads_per_block").get<int>();
-            s.values = values_from(js.at("values"), t.type, "a step's \"values\"");
-            s.offset = js.value("offset", int64_t(0));
-            if (s.offset < 0) throw ScanError("a step's \"offset\" is negative");
-            s.counts.additions = js.at("additions").get<int64_t>();
-            s.counts.active_threads = js.at("active_threads").get<int64_t>();
-            s.counts.idle_threads = js.at("idle_threads").get<int64_t>();
-            s.counts.barriers = js.at("barriers").get<int64_t>();
-            s.counts.divergent_warps = js.at("divergent_warps").get<int64_t>();
-            s.counts.hazards = js.at("hazards").get<int64_t>();
-            s.hazards = js.at("hazard_elements").get<std::vector<int32_t>>();
-            for (const json& a : js.at("accesses")) {
-                if (!a.is_array() || a.size() != 4) throw ScanError("an access is not [thread, src, dst, op]");
-                s.accesses.push_back({a[0].get<int32_t>(), a[1].get<int32_t>(), a[2].get<int32_t>(), a[3].get<int>() != 0});
-            }
-            t.steps.push_back(std::move(s));
-        }
+    const int64_t version = whole_field(f, "version", 0, kInt32Max);
+    if (version != kTraceFormatVersion)
+        throw ScanError("it is format version " + std::to_string(version) + ", this Scan Lab reads version " + std::to_string(kTraceFormatVersion));
+    Trace t;
+    t.algorithm = enum_field<Algorithm>(f, "algorithm", parse_algorithm);
+    t.block_algorithm = enum_field<Algorithm>(f, "block_algorithm", parse_algorithm);
+    t.op = enum_field<OpKind>(f, "op", parse_op);
+    t.type = enum_field<ElementType>(f, "type", parse_type);
+    const Scalar& exclusive = field(f, "exclusive", "");
+    if (!exclusive.flag) throw ScanError("the field \"exclusive\" is not true or false");
+    t.exclusive = *exclusive.flag;
+    t.n = whole_field(f, "n", 1, kMaxElements);
+    t.section = int(whole_field(f, "section", 0, 2048));
+    t.threads_per_block = int(whole_field(f, "threads_per_block", 1, 1024));
+    t.grid = whole_field(f, "grid", 1, kMaxElements);
+    t.warp_width = int(whole_field(f, "warp_width", 1, 32));
+    t.backend = text_field(f, "backend");
+    if (t.backend != "cpu" && t.backend != "gpu") throw ScanError("the field \"backend\" is '" + shown(t.backend) + "', not cpu or gpu");
+    t.schedule = text_field(f, "schedule");
+    if (!parse_schedule(t.schedule)) throw ScanError("the field \"schedule\" is '" + shown(t.schedule) + "', not a warp schedule");
+    const std::string detail = text_field(f, "detail");
+    if (detail != "full" && detail != "counts") throw ScanError("the field \"detail\" is '" + shown(detail) + "', not full or counts");
+    t.detail = detail == "full" ? Detail::full : Detail::counts;
+    if (raw.has_sample) {
+        t.sample.first_block = whole_field(raw.sample, "first_block", 0, t.grid - 1, "its \"sample\": ");
+        t.sample.blocks = whole_field(raw.sample, "blocks", 1, t.grid - t.sample.first_block, "its \"sample\": ");
+    }
+    if (!raw.has_input) throw ScanError("the field \"input\" is missing");
+    if (!raw.has_result) throw ScanError("the field \"result\" is missing");
+    if (int64_t(raw.input.numbers.size()) != t.n || int64_t(raw.result.numbers.size()) != t.n)
+        throw ScanError("\"input\" holds " + std::to_string(raw.input.numbers.size()) + " values and \"result\" " +
+                        std::to_string(raw.result.numbers.size()) + ", but n = " + std::to_string(t.n));
+    t.input = typed_values(raw.input, t.type, "\"input\"");
+    t.result = typed_values(raw.result, t.type, "\"result\"");
+    if (t.detail == Detail::counts && !raw.steps.empty()) throw ScanError("it keeps counts only, yet lists steps");
+    if (t.detail == Detail::full && !raw.has_steps) throw ScanError("the field \"steps\" is missing");
+
+    // Steps are cross-checked against the run later; here each is read with its own numbers in range.
+    t.steps.reserve(raw.steps.size());
+    for (size_t i = 0; i < raw.steps.size(); ++i) {
+        const RawStep& rs = raw.steps[i];
+        const std::string where = "step " + std::to_string(i + 1) + ": ";
+        Step s;
+        s.kernel = enum_field<Kernel>(rs.fields, "kernel", parse_kernel, where);
+        s.phase = enum_field<Phase>(rs.fields, "phase", parse_phase, where);
+        s.array = enum_field<ArrayKind>(rs.fields, "array", parse_array, where);
+        s.level = int(whole_field(rs.fields, "level", 0, kMaxElements, where));
+        s.depth = int(whole_field(rs.fields, "depth", 0, 64, where));
+        s.blocks = int(whole_field(rs.fields, "blocks", 1, kMaxElements, where));
+        s.threads_per_block = int(whole_field(rs.fields, "threads_per_block", 1, 1024, where));
+        s.offset = rs.fields.contains("offset") ? whole_field(rs.fields, "offset", 0, kMaxElements, where) : 0;
+        s.counts.additions = whole_field(rs.fields, "additions", 0, kInt64Max, where);
+        s.counts.active_threads = whole_field(rs.fields, "active_threads", 0, kInt64Max, where);
+        s.counts.idle_threads = whole_field(rs.fields, "idle_threads", 0, kInt64Max, where);
+        s.counts.barriers = whole_field(rs.fields, "barriers", 0, kInt64Max, where);
+        s.counts.divergent_warps = whole_field(rs.fields, "divergent_warps", 0, kInt64Max, where);
+        s.counts.hazards = whole_field(rs.fields, "hazards", 0, kInt64Max, where);
+        s.values = typed_values(rs.values, t.type, where + "\"values\"");
+        s.hazards = rs.hazards;
+        s.accesses = rs.accesses;
+        t.steps.push_back(std::move(s));
+    }
+    const std::string where = "its \"counts\": ";
+    if (!raw.counts.empty() || t.detail == Detail::counts)
+        t.counts = {whole_field(raw.counts, "additions", 0, kInt64Max, where), whole_field(raw.counts, "steps", 0, kInt64Max, where),
+                    whole_field(raw.counts, "barriers", 0, kInt64Max, where), whole_field(raw.counts, "divergent_warps", 0, kInt64Max, where),
+                    whole_field(raw.counts, "hazards", 0, kInt64Max, where)};
+    else
         t.counts = total_counts(t.steps);
-        if (t.detail == Detail::counts) {
-            const json& c = j.at("counts");
-            t.counts = {c.at("additions").get<int64_t>(), c.at("steps").get<int64_t>(), c.at("barriers").get<int64_t>(),
-                        c.at("divergent_warps").get<int64_t>(), c.at("hazards").get<int64_t>()};
-        }
+    return t;
+}
+
+}  // namespace
+
+Trace read_trace_json(std::istream& in, const std::string& origin) {
+    try {
+        Reader reader;
+        const bool ok = json::sax_parse(in, &reader, json::input_format_t::json, true);
+        if (!ok) throw ScanError(reader.problem.empty() ? "it is not valid JSON" : reader.problem);
+        if (in.bad()) throw ScanError("reading it failed partway");
+        Trace t = build(reader.trace);
+        if (const std::string problem = first_inconsistency(t); !problem.empty()) throw ScanError(problem);
         return t;
     } catch (const ScanError& e) {
         throw ScanError(origin + " is not a usable Scan Lab trace: " + e.what());
     } catch (const json::exception& e) {
-        throw ScanError(origin + " is not a usable Scan Lab trace: a field is missing or has the wrong type (" + std::string(e.what()) + ")");
+        throw ScanError(origin + " is not a usable Scan Lab trace: it is not valid JSON");
+    } catch (const std::bad_alloc&) {
+        throw ScanError(origin + " is too large to load in the memory this machine has");
     }
 }
 

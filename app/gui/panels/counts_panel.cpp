@@ -238,21 +238,26 @@ void draw_counts_panel(App& app) {
         const char* heads[] = {"#", "step", "additions", "cumulative", "active", "idle", "divergent warps", "barriers", "hazards"};
         for (const char* h : heads) ImGui::TableSetupColumn(h);
         ImGui::TableHeadersRow();
-        for (size_t i = 0; i < a.steps.size(); ++i) {
-            const Step& st = a.steps[i];
-            ImGui::TableNextRow();
-            if (i == s.step) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, col(p.current_row));
-            const long long v[] = {static_cast<long long>(st.counts.additions), static_cast<long long>(s.trace->book.cumulative_additions[i]),
-                                   static_cast<long long>(st.counts.active_threads), static_cast<long long>(st.counts.idle_threads),
-                                   static_cast<long long>(st.counts.divergent_warps), static_cast<long long>(st.counts.barriers),
-                                   static_cast<long long>(st.counts.hazards)};
-            ImGui::TableNextColumn();
-            ImGui::Text("%zu", i);
-            ImGui::TableNextColumn();
-            if (ImGui::Selectable(step_label(st).c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) s.go_to(i);
-            for (long long x : v) {
+        // Only the rows in sight are laid out: a sequential trace has a step per element.
+        ImGuiListClipper clipper;
+        clipper.Begin(int(a.steps.size()));
+        while (clipper.Step()) {
+            for (size_t i = size_t(clipper.DisplayStart); i < size_t(clipper.DisplayEnd); ++i) {
+                const Step& st = a.steps[i];
+                ImGui::TableNextRow();
+                if (i == s.step) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, col(p.current_row));
+                const long long v[] = {static_cast<long long>(st.counts.additions), static_cast<long long>(s.trace->book.cumulative_additions[i]),
+                                       static_cast<long long>(st.counts.active_threads), static_cast<long long>(st.counts.idle_threads),
+                                       static_cast<long long>(st.counts.divergent_warps), static_cast<long long>(st.counts.barriers),
+                                       static_cast<long long>(st.counts.hazards)};
                 ImGui::TableNextColumn();
-                ImGui::Text("%lld", x);
+                ImGui::Text("%zu", i);
+                ImGui::TableNextColumn();
+                if (ImGui::Selectable(step_label(st).c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) s.go_to(i);
+                for (long long x : v) {
+                    ImGui::TableNextColumn();
+                    ImGui::Text("%lld", x);
+                }
             }
         }
         ImGui::EndTable();

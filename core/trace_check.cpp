@@ -1,0 +1,160 @@
+#include "trace_check.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "emulate.hpp"
+#include "error.hpp"
+#include "trace_budget.hpp"
+
+namespace scanlab {
+namespace {
+
+std::string str(std::string_view s) { return std::string(s); }
+
+std::string step_name(size_t i, const Step& s) { return "step " + std::to_string(i + 1) + " (" + step_label(s) + ")"; }
+
+// The first index where two arrays of one type differ in their bits, or -1.
+int64_t first_difference(const ValueArray& a, const ValueArray& b, int64_t a_from, int64_t b_from, int64_t count) {
+    return std::visit(
+        [&](const auto& va) -> int64_t {
+            using V = std::decay_t<decltype(va)>;
+            const auto& vb = std::get<V>(b);
+            for (int64_t k = 0; k < count; ++k)
+                if (std::memcmp(&va[size_t(a_from + k)], &vb[size_t(b_from + k)], sizeof(va[0])) != 0) return k;
+            return -1;
+        },
+        a);
+}
+
+std::string counts_text(const StepCounts& c) {
+    return std::to_string(c.additions) + " additions, " + std::to_string(c.active_threads) + " active and " + std::to_string(c.idle_threads) +
+           " idle threads, " + std::to_string(c.barriers) + " barriers, " + std::to_string(c.divergent_warps) + " divergent warps, " +
+           std::to_string(c.hazards) + " hazards";
+}
+
+std::string totals_text(const TraceCounts& c) {
+    return std::to_string(c.additions) + " additions, " + std::to_string(c.steps) + " steps, " + std::to_string(c.barriers) + " barriers, " +
+           std::to_string(c.divergent_warps) + " divergent warps, " + std::to_string(c.hazards) + " hazards";
+}
+
+// The racy kernel's hazards depend on the order warps ran in, which only the emulation repeats.
+StepCounts without_hazards(StepCounts c) { return c.hazards = 0, c; }
+TraceCounts without_hazards(TraceCounts c) { return c.hazards = 0, c; }
+
+std::string check_step(size_t i, const Step& got, const Step& want, bool exact) {
+    const std::string at = step_name(i, got);
+    if (got.kernel != want.kernel || got.phase != want.phase || got.level != want.level || got.depth != want.depth)
+        return at + " stands where the run its header describes has " + step_name(i, want);
+    if (got.array != want.array) return at + " shows " + str(name(got.array)) + " where the run shows " + str(name(want.array));
+    if (got.blocks != want.blocks || got.threads_per_block != want.threads_per_block)
+        return at + " says " + std::to_string(got.blocks) + " block(s) of " + std::to_string(got.threads_per_block) +
+               " threads, the run launches " + std::to_string(want.blocks) + " of " + std::to_string(want.threads_per_block);
+    if (size_of(got.values) != size_of(want.values) || got.offset != want.offset)
+        return at + " holds " + std::to_string(size_of(got.values)) + " values from index " + std::to_string(got.offset) +
+               ", but its kind implies " + std::to_string(size_of(want.values)) + " from index " + std::to_string(want.offset);
+    if (got.accesses != want.accesses) {
+        if (got.accesses.size() != want.accesses.size())
+            return at + " lists " + std::to_string(got.accesses.size()) + " memory accesses, but " + std::to_string(want.accesses.size()) +
+                   " threads read or write in that step";
+        return at + " lists memory accesses the algorithm does not make";
+    }
+    for (size_t k = 0; k < got.hazards.size(); ++k)
+        if (got.hazards[k] < 0 || size_t(got.hazards[k]) >= size_of(got.values) + size_t(got.offset) ||
+            (k > 0 && got.hazards[k] <= got.hazards[k - 1]))
+            return at + " marks hazards that are not sorted positions of its array";
+    if (exact ? !(got.counts == want.counts) : !(without_hazards(got.counts) == without_hazards(want.counts)))
+        return at + " counts " + counts_text(got.counts) + "; the run counts " + counts_text(want.counts);
+    if (exact) {
+        if (got.hazards != want.hazards) return at + " marks hazards the run does not have";
+        if (const int64_t k = first_difference(got.values, want.values, 0, 0, int64_t(size_of(got.values))); k >= 0)
+            return at + " has " + format_value(got.values, size_t(k)) + " at index " + std::to_string(got.offset + k) + ", but the run gives " +
+                   format_value(want.values, size_t(k));
+    }
+    return "";
+}
+
+}  // namespace
+
+std::string first_inconsistency(const Trace& t) {
+    ScanRequest q;
+    q.algorithm = t.algorithm;
+    q.block_algorithm = t.block_algorithm;
+    q.op = t.op;
+    q.type = t.type;
+    q.exclusive = t.exclusive;
+    q.section = t.algorithm == Algorithm::sequential ? 0 : t.section;
+    q.warp_width = t.warp_width;
+    const auto schedule = parse_schedule(t.schedule);
+    if (!schedule) return "its warp schedule '" + t.schedule + "' is not one Scan Lab has";
+    q.schedule = *schedule;
+    q.detail = t.detail;
+    q.sample = t.sample;
+    if (size_of(t.input) != size_t(t.n) || size_of(t.result) != size_t(t.n))
+        return "its input and result do not both hold n = " + std::to_string(t.n) + " values";
+    if (t.algorithm == Algorithm::sequential && t.section != 0) return "it is a sequential trace with a section of " + std::to_string(t.section);
+
+    ResolvedRequest r;
+    try {
+        r = resolve(q, t.input);
+    } catch (const ScanError& e) {
+        return "its header and input describe no run Scan Lab makes (" + std::string(e.what()) + ")";
+    }
+    if (r.section != t.section || r.threads_per_block != t.threads_per_block || r.grid != t.grid)
+        return "N = " + std::to_string(t.n) + " in sections of " + std::to_string(r.section) + " runs " + std::to_string(r.grid) +
+               " block(s) of " + std::to_string(r.threads_per_block) + " threads, but the header says " + std::to_string(t.grid) + " of " +
+               std::to_string(t.threads_per_block);
+    if (r.request.block_algorithm != t.block_algorithm)
+        return "its block algorithm is " + str(name(t.block_algorithm)) + ", but " + str(name(t.algorithm)) + " scans its blocks with " +
+               str(name(r.request.block_algorithm));
+    if (r.request.sample.blocks != t.sample.blocks) return "its sample window runs past the last block";
+
+    // The reference run is no larger than the trace itself once the step count agrees, so
+    // checking it costs about what loading the file did.
+    const TraceEstimate estimate = estimate_trace(r);
+    if (t.detail == Detail::full) {
+        if (int64_t(t.steps.size()) != estimate.steps)
+            return "it lists " + std::to_string(t.steps.size()) + " steps, but " + str(name(t.algorithm)) + " on N = " + std::to_string(t.n) +
+                   " takes " + std::to_string(estimate.steps);
+        size_t bytes = 0;
+        for (const Step& s : t.steps) bytes += step_bytes(size_of(s.values), s.accesses.size(), 0, t.type);
+        if (estimate.trace_bytes > 2 * bytes + (size_t(64) << 20))
+            return "its steps hold far fewer values than N = " + std::to_string(t.n) + " implies";
+    }
+    r.request.max_trace_bytes = std::max(estimate.trace_bytes, r.request.max_trace_bytes);
+    Trace want;
+    try {
+        want = emulate(r, t.input);
+    } catch (const ScanError& e) {
+        return std::string("its run could not be repeated (") + e.what() + ")";
+    }
+
+    // The racy kernel's values are only repeatable where the emulation recorded them.
+    const bool exact = !is_racy(t.algorithm) || t.backend == "cpu";
+    for (size_t i = 0; i < t.steps.size(); ++i)
+        if (std::string problem = check_step(i, t.steps[i], want.steps[i], exact); !problem.empty()) return problem;
+
+    if (exact)
+        if (const int64_t k = first_difference(t.result, want.result, 0, 0, t.n); k >= 0)
+            return "its result has " + format_value(t.result, size_t(k)) + " at index " + std::to_string(k) + ", but the " +
+                   (t.exclusive ? "exclusive " : "inclusive ") + str(name(t.op)) + " scan of its input gives " +
+                   format_value(want.result, size_t(k));
+
+    if (!t.steps.empty()) {
+        const Step& last = t.steps.back();
+        if (last.depth == 0 && last.array != ArrayKind::s && last.offset < t.n) {
+            const int64_t count = std::min<int64_t>(int64_t(size_of(last.values)), t.n - last.offset);
+            if (const int64_t k = first_difference(last.values, t.result, 0, last.offset, count); k >= 0)
+                return "its last step has " + format_value(last.values, size_t(k)) + " at index " + std::to_string(last.offset + k) +
+                       ", but its result has " + format_value(t.result, size_t(last.offset + k));
+        }
+    }
+    const TraceCounts& c = t.counts;
+    if (t.detail == Detail::full && !(c == total_counts(t.steps)))
+        return "its counts say " + totals_text(c) + ", but its steps add up to " + totals_text(total_counts(t.steps));
+    if (exact ? !(c == want.counts) : !(without_hazards(c) == without_hazards(want.counts)))
+        return "its counts say " + totals_text(c) + ", but the run counts " + totals_text(want.counts);
+    return "";
+}
+
+}  // namespace scanlab

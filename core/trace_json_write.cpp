@@ -1,0 +1,130 @@
+// Writing a trace file as a stream: each value goes out as it is formatted, so writing costs no
+// memory beyond the trace itself at any size. The header comes first, so a reader knows n, the
+// type and the run before it meets the arrays.
+#include <ostream>
+
+#include "json_text.hpp"
+#include "trace_json.hpp"
+
+namespace scanlab {
+namespace {
+
+void values(std::ostream& out, const ValueArray& v) {
+    std::visit(
+        [&out](const auto& vec) {
+            out.put('[');
+            for (size_t i = 0; i < vec.size(); ++i) {
+                if (i) out.put(',');
+                json_text::number(out, vec[i]);
+            }
+            out.put(']');
+        },
+        v);
+}
+
+void key(std::ostream& out, std::string_view k, const char* indent) {
+    out << indent;
+    json_text::quoted(out, k);
+    out << ": ";
+}
+
+void field(std::ostream& out, std::string_view k, int64_t v, const char* indent = "\n ") {
+    key(out, k, indent);
+    json_text::number(out, v);
+    out.put(',');
+}
+
+void field(std::ostream& out, std::string_view k, std::string_view v, const char* indent = "\n ") {
+    key(out, k, indent);
+    json_text::quoted(out, v);
+    out.put(',');
+}
+
+void step(std::ostream& out, const Step& s) {
+    const char* in = "\n   ";
+    out << "\n  {";
+    field(out, "kernel", name(s.kernel), in);
+    field(out, "phase", name(s.phase), in);
+    field(out, "level", s.level, in);
+    field(out, "depth", s.depth, in);
+    field(out, "label", step_label(s), in);
+    field(out, "array", name(s.array), in);
+    field(out, "blocks", s.blocks, in);
+    field(out, "threads_per_block", s.threads_per_block, in);
+    if (s.offset) field(out, "offset", s.offset, in);
+    field(out, "additions", s.counts.additions, in);
+    field(out, "active_threads", s.counts.active_threads, in);
+    field(out, "idle_threads", s.counts.idle_threads, in);
+    field(out, "barriers", s.counts.barriers, in);
+    field(out, "divergent_warps", s.counts.divergent_warps, in);
+    field(out, "hazards", s.counts.hazards, in);
+    key(out, "hazard_elements", in);
+    out.put('[');
+    for (size_t i = 0; i < s.hazards.size(); ++i) {
+        if (i) out.put(',');
+        json_text::number(out, s.hazards[i]);
+    }
+    out << "],";
+    key(out, "accesses", in);
+    out.put('[');
+    for (size_t i = 0; i < s.accesses.size(); ++i) {
+        const Access& a = s.accesses[i];
+        if (i) out.put(',');
+        out.put('[');
+        json_text::number(out, a.thread);
+        out.put(',');
+        json_text::number(out, a.src);
+        out.put(',');
+        json_text::number(out, a.dst);
+        out << (a.applies_op ? ",1]" : ",0]");
+    }
+    out << "],";
+    key(out, "values", in);
+    values(out, s.values);
+    out << "\n  }";
+}
+
+}  // namespace
+
+void write_trace_json(std::ostream& out, const Trace& t) {
+    out << '{';
+    field(out, "format", "scanlab-trace");
+    field(out, "version", kTraceFormatVersion);
+    field(out, "algorithm", name(t.algorithm));
+    field(out, "block_algorithm", name(t.block_algorithm));
+    field(out, "op", name(t.op));
+    field(out, "type", name(t.type));
+    key(out, "exclusive", "\n ");
+    out << (t.exclusive ? "true," : "false,");
+    field(out, "n", t.n);
+    field(out, "section", t.section);
+    field(out, "threads_per_block", t.threads_per_block);
+    field(out, "grid", t.grid);
+    field(out, "warp_width", t.warp_width);
+    field(out, "schedule", t.schedule);
+    field(out, "backend", t.backend);
+    field(out, "detail", t.detail == Detail::full ? "full" : "counts");
+    if (!t.sample.all()) {
+        key(out, "sample", "\n ");
+        out << "{\"first_block\": " << t.sample.first_block << ", \"blocks\": " << t.sample.blocks << "},";
+    }
+    const TraceCounts& c = t.counts;
+    key(out, "counts", "\n ");
+    out << "{\"additions\": " << c.additions << ", \"steps\": " << c.steps << ", \"barriers\": " << c.barriers
+        << ", \"divergent_warps\": " << c.divergent_warps << ", \"hazards\": " << c.hazards << "},";
+    key(out, "input", "\n ");
+    values(out, t.input);
+    out.put(',');
+    key(out, "steps", "\n ");
+    out.put('[');
+    for (size_t i = 0; i < t.steps.size(); ++i) {
+        if (i) out.put(',');
+        step(out, t.steps[i]);
+    }
+    out << "],";
+    key(out, "result", "\n ");
+    values(out, t.result);
+    out << "\n}\n";
+}
+
+}  // namespace scanlab

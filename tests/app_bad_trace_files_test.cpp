@@ -1,0 +1,51 @@
+// The app opening a stranger's trace file: every mutated file under tests/fixtures/traces/ is
+// refused with its sentence within a time and memory bound, and the trace on screen stays.
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+
+#include <chrono>
+#include <filesystem>
+
+#include "app/gui/session.hpp"
+
+using namespace scanlab;
+using namespace scanlab::gui;
+
+namespace {
+
+long peak_rss_kib() {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_maxrss;
+}
+
+}  // namespace
+
+TEST(AppBadTraceFiles, EachIsRefusedQuicklyInBoundedMemoryAndTheShownTraceStays) {
+    Session s;
+    s.run();
+    s.wait();
+    ASSERT_NE(s.trace, nullptr);
+    const TracePtr good = s.trace;
+    const long rss_before = peak_rss_kib();
+    int refused = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(SCANLAB_FIXTURES) + "/traces")) {
+        const std::string path = entry.path().string();
+        if (entry.path().filename() == "fig910.json") continue;
+        const auto start = std::chrono::steady_clock::now();
+        s.open_trace(path);
+        s.wait();
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        EXPECT_LT(seconds, 2.0) << path;
+        EXPECT_EQ(s.trace, good) << path;
+        EXPECT_NE(s.error.find(path), std::string::npos) << s.error;
+        EXPECT_NE(s.error.find("is not a usable Scan Lab trace"), std::string::npos) << s.error;
+        ++refused;
+    }
+    EXPECT_GE(refused, 14);
+    EXPECT_LT(peak_rss_kib() - rss_before, 64 * 1024) << "KiB of peak memory added by opening the bad files";
+    // The unmutated file opens.
+    s.open_trace(std::string(SCANLAB_FIXTURES) + "/traces/fig910.json");
+    s.wait();
+    EXPECT_NE(s.trace, good) << s.error;
+}
