@@ -6,7 +6,7 @@
 #include <chrono>
 #include <filesystem>
 
-#include "app/gui/session.hpp"
+#include "app/gui/model/session.hpp"
 
 using namespace scanlab;
 using namespace scanlab::gui;
