@@ -78,6 +78,7 @@ void apply_theme(App& app);
 void draw_frame(App& app);
 void handle_shortcuts(App& app);
 void install_key_capture(GLFWwindow* window);  // before ImGui's GLFW backend, which chains to it
+void capture_key_press(int glfw_key, int mods);  // a press with no window (the smoke tests on EGL)
 
 // Panels.
 void draw_menu_bar(App& app);

@@ -31,6 +31,8 @@ void toggle_presentation(App& app) {
 
 void install_key_capture(GLFWwindow* window) { glfwSetKeyCallback(window, on_key); }
 
+void capture_key_press(int glfw_key, int mods) { g_presses.push_back({glfw_key, mods}); }
+
 void handle_shortcuts(App& app) {
     std::vector<Press> presses;
     presses.swap(g_presses);

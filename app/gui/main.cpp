@@ -4,14 +4,15 @@
 //   scanlab-app --smoke-test --out DIR                       CI: step through Figure 9.10, one PNG per step
 //   scanlab-app --smoke-test-live --out DIR                  CI: the Live run tab with a sampled emulation trace
 // The frame loop follows Dear ImGui's example_glfw_opengl3: poll, new frame, draw, render, swap.
-#include <glad/gl.h>
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "gl_surface.hpp"
 #include "screenshot.hpp"
 #include "window.hpp"
 
@@ -42,10 +43,11 @@ int run_interactive(const std::vector<std::string>& args) {
         else return fail("unknown option '" + args[i] + "' for the app (see scanlab --help)");
     }
     std::string why;
-    GLFWwindow* w = open_window(app.layout.window_width, app.layout.window_height, true, why);
-    if (!w) return fail(why);
+    std::unique_ptr<GlSurface> surface = GlSurface::open_window(app.layout.window_width, app.layout.window_height, why);
+    if (!surface) return fail(why);
+    GLFWwindow* w = surface->window();
     glfwSetDropCallback(w, on_drop);
-    init_imgui(app, w);
+    if (why = init_imgui(app, *surface); !why.empty()) return fail(why);
     app.session.load_fig910();
     if (open_path.empty()) app.session.run();
     else app.session.open_trace(open_path);
@@ -56,19 +58,16 @@ int run_interactive(const std::vector<std::string>& args) {
         if (app.session.playing || app.session.working()) glfwPollEvents();
         else glfwWaitEventsTimeout(0.25);
         const double now = glfwGetTime();
-        frame(app, w, now - last);
+        frame(app, *surface, now - last);
         last = now;
         if (app.want_screenshot) {
             app.want_screenshot = false;
-            int fw, fh;
-            glfwGetFramebufferSize(w, &fw, &fh);
-            glReadBuffer(GL_BACK);
             const std::string path = screenshot_path();
-            const std::string err = write_framebuffer_png(path, fw, fh);
+            const std::string err = surface->write_png(path);
             if (err.empty()) app.session.status = "screenshot saved to " + path;
             else app.session.error = err;
         }
-        glfwSwapBuffers(w);
+        surface->present();
     }
     if (!settings_path.empty()) {
         glfwGetWindowSize(w, &app.layout.window_width, &app.layout.window_height);
@@ -83,7 +82,7 @@ int run_interactive(const std::vector<std::string>& args) {
     app.session.bench.cancel();
     glfwHideWindow(w);
     app.session.wait();
-    shutdown(w);
+    shutdown_imgui(*surface);
     return 0;
 }
 

@@ -1,45 +1,16 @@
-// `scanlab shot`: one view of a trace rendered into an off-screen framebuffer and written as a PNG.
-#include <glad/gl.h>
-#define GLFW_INCLUDE_NONE
-#include <GLFW/glfw3.h>
-
+// `scanlab shot`: one view of a trace rendered into an off-screen image and written as a PNG,
+// behind a hidden window on a display, or through EGL with none (gl_surface.hpp).
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "../../core/error.hpp"
-#include "screenshot.hpp"
+#include "gl_surface.hpp"
 #include "shot_options.hpp"
 #include "window.hpp"
 
 namespace scanlab::gui {
-namespace {
-
-// Renders `frames` frames into an off-screen framebuffer of the shot's size and writes a PNG.
-std::string render_to_png(App& app, GLFWwindow* w, int width, int height, const std::string& out, int frames) {
-    GLuint fbo = 0, rb = 0;
-    glGenFramebuffers(1, &fbo);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-    glGenRenderbuffers(1, &rb);
-    glBindRenderbuffer(GL_RENDERBUFFER, rb);
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
-    std::string err;
-    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-        err = "OpenGL could not make a " + std::to_string(width) + "x" + std::to_string(height) + " off-screen image";
-    } else {
-        // ImGui settles its layout (tab bars, auto-sized items) over the first frames.
-        for (int i = 0; i < frames; ++i) frame(app, w, 1.0 / 60, width, height);
-        glReadBuffer(GL_COLOR_ATTACHMENT0);
-        err = write_framebuffer_png(out, width, height);
-    }
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    glDeleteRenderbuffers(1, &rb);
-    glDeleteFramebuffers(1, &fbo);
-    return err;
-}
-
-}  // namespace
 
 int run_shot(const std::vector<std::string>& args) {
     for (const std::string& a : args)
@@ -100,14 +71,16 @@ int run_shot(const std::vector<std::string>& args) {
     if (o.view == View::counts) app.tab_request = 2;
     else if (o.view == View::compare) app.tab_request = 1;
     std::string why;
-    GLFWwindow* w = open_window(o.width, o.height, false, why);
-    if (!w) return fail(why);
-    init_imgui(app, w);
-    const std::string err = render_to_png(app, w, o.width, o.height, o.out, 4);
-    shutdown(w);
+    std::unique_ptr<GlSurface> surface = GlSurface::open_offscreen(o.width, o.height, why);
+    if (!surface) return fail(why);
+    if (why = init_imgui(app, *surface); !why.empty()) return fail(why);
+    // ImGui settles its layout (tab bars, auto-sized items) over the first frames.
+    for (int i = 0; i < 4; ++i) frame(app, *surface, 1.0 / 60);
+    const std::string err = surface->write_png(o.out);
+    shutdown_imgui(*surface);
     if (!err.empty()) return fail(err);
     std::cout << "scanlab: wrote " << o.out << " (" << o.width << "x" << o.height << ", " << step_label(app.session.trace->trace.steps[o.step])
-              << ")\n";
+              << "; drawn by " << surface->description() << ")\n";
     return 0;
 }
 

@@ -36,7 +36,7 @@ std::string shot_usage() {
            "  VIEW: window (default), array, diagram, fig9.10, counts, source, compare, live.\n"
            "  --algo hierarchical --random N --sample-block B: the Live run tab's sampled trace of block B\n"
            "  (on the GPU, or on the CPU emulation up to N = 2^22), in any view; --view live shows the tab.\n"
-           "  Needs a display; on a machine without one: xvfb-run -a scanlab shot ...\n";
+           "  With no display (DISPLAY unset, or one that fails) it renders through EGL: a GPU's driver, or Mesa on the CPU.\n";
 }
 
 ShotOptions parse_shot_options(const std::vector<std::string>& args) {

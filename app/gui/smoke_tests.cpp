@@ -1,5 +1,6 @@
 // CI's smoke tests of the real window: keys arrive through GLFW's key callback, as a user's do,
-// and the window's pixels are written for the tests to check (tests/app_smoke_test.cpp).
+// and the window's pixels are written for the tests to check (tests/app_smoke_test.cpp). With no
+// display they draw the same frames through EGL into an off-screen image of the window's size.
 #include <glad/gl.h>
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -9,10 +10,11 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "screenshot.hpp"
+#include "gl_surface.hpp"
 #include "window.hpp"
 
 namespace scanlab::gui {
@@ -29,77 +31,93 @@ std::string smoke_out_dir(const std::vector<std::string>& args) {
     return out;
 }
 
-GLFWwindow* open_smoke_window(App& app, int width, int height) {
+// A window on a display, else EGL's off-screen image of the window's size (no display at all).
+std::unique_ptr<GlSurface> open_smoke_surface(App& app, int width, int height) {
     app.layout.window_width = width;
     app.layout.window_height = height;
     std::string why;
-    GLFWwindow* w = open_window(width, height, true, why);
-    if (!w) {
+    std::unique_ptr<GlSurface> s = GlSurface::open_window_or_offscreen(width, height, why);
+    if (!s) {
         fail(why);
         return nullptr;
     }
-    init_imgui(app, w);
-    return w;
+    if (const std::string e = init_imgui(app, *s); !e.empty()) {
+        fail(e);
+        return nullptr;
+    }
+    std::cout << "scanlab: drawing on " << s->description() << "\n";
+    return s;
 }
+
+// Drives the smoke tests' frames: draw one, press a key as a user's press arrives (through
+// GLFW's key callback in a window, else straight into the shortcuts' queue that callback fills),
+// write the frame as a PNG.
+struct SmokeDriver {
+    App& app;
+    GlSurface& surface;
+    void draw() {
+        if (surface.window()) glfwPollEvents();
+        frame(app, surface, 1.0 / 60);
+        surface.present();
+    }
+    void key(int k) {
+        if (GLFWwindow* w = surface.window()) {
+            ImGui_ImplGlfw_KeyCallback(w, k, glfwGetKeyScancode(k), GLFW_PRESS, 0);
+            draw();
+            ImGui_ImplGlfw_KeyCallback(w, k, glfwGetKeyScancode(k), GLFW_RELEASE, 0);
+        } else {
+            capture_key_press(k, 0);
+            draw();
+        }
+        draw();
+    }
+    std::string shoot(const std::string& path) {
+        frame(app, surface, 1.0 / 60);
+        const std::string err = surface.write_png(path);
+        surface.present();
+        return err;
+    }
+};
 
 }  // namespace
 
-// CI's smoke test: opens the real window on the Figure 9.10 preset, steps through the
-// hierarchical trace with the Right key (through the GLFW key callback, as a user's key press
-// arrives), and writes the window's pixels after every step; the test then checks the PNGs.
+// CI's smoke test: opens the real window (EGL's off-screen image where there is no display) on
+// the Figure 9.10 preset, steps through the hierarchical trace with the Right key, and writes the
+// pixels after every step; the test then checks the PNGs.
 int run_smoke_test(const std::vector<std::string>& args) {
     const std::string out = smoke_out_dir(args);
     if (out.empty()) return fail("--smoke-test needs --out DIR");
     App app;
-    GLFWwindow* w = open_smoke_window(app, 1280, 800);
-    if (!w) return 1;
+    std::unique_ptr<GlSurface> surface = open_smoke_surface(app, 1280, 800);
+    if (!surface) return 1;
+    SmokeDriver d{app, *surface};
     app.session.load_fig910();
     app.session.run();  // the default form is Figure 9.10, hierarchical
     int frames_while_busy = 0;
     for (int i = 0; i < 600 && (app.session.busy() || !app.session.fig910); ++i) {
-        glfwPollEvents();
-        frame(app, w, 1.0 / 60);
-        glfwSwapBuffers(w);
+        d.draw();
         ++frames_while_busy;
     }
     if (!app.session.trace || !app.session.error.empty()) return fail("the Figure 9.10 trace did not arrive: " + app.session.error);
     std::ofstream labels(out + "/steps.txt");
-    auto key = [&](int k) {
-        ImGui_ImplGlfw_KeyCallback(w, k, glfwGetKeyScancode(k), GLFW_PRESS, 0);
-        frame(app, w, 1.0 / 60);
-        glfwSwapBuffers(w);
-        ImGui_ImplGlfw_KeyCallback(w, k, glfwGetKeyScancode(k), GLFW_RELEASE, 0);
-        frame(app, w, 1.0 / 60);
-        glfwSwapBuffers(w);
-    };
-    key(GLFW_KEY_HOME);
+    d.key(GLFW_KEY_HOME);
     const size_t steps = app.session.step_count();
     for (size_t k = 0; k < steps; ++k) {
-        if (k > 0) key(GLFW_KEY_RIGHT);
+        if (k > 0) d.key(GLFW_KEY_RIGHT);
         if (app.session.step != k) return fail("the Right key did not advance to step #" + std::to_string(k));
-        frame(app, w, 1.0 / 60);
-        int fw, fh;
-        glfwGetFramebufferSize(w, &fw, &fh);
-        glReadBuffer(GL_BACK);
         char name[64];
         std::snprintf(name, sizeof name, "/step-%02zu.png", k);
-        if (std::string err = write_framebuffer_png(out + name, fw, fh); !err.empty()) return fail(err);
-        glfwSwapBuffers(w);
+        if (std::string err = d.shoot(out + name); !err.empty()) return fail(err);
         labels << k << "\t" << step_label(app.session.trace->trace.steps[k]) << "\n";
     }
     // Presentation mode (F5) must switch on and be written too.
-    key(GLFW_KEY_F5);
+    d.key(GLFW_KEY_F5);
     if (!app.layout.presentation) return fail("F5 did not switch presentation mode on");
-    frame(app, w, 1.0 / 60);
-    int fw, fh;
-    glfwGetFramebufferSize(w, &fw, &fh);
-    glReadBuffer(GL_BACK);
-    if (std::string err = write_framebuffer_png(out + "/presentation.png", fw, fh); !err.empty()) return fail(err);
-    glfwSwapBuffers(w);
+    if (std::string err = d.shoot(out + "/presentation.png"); !err.empty()) return fail(err);
     std::cout << "scanlab: smoke test stepped through " << steps << " steps of " << app.session.trace->origin << " ("
               << frames_while_busy << " frames drawn while the trace was computed); PNGs in " << out << "\n";
     app.session.wait();
-    shutdown(w);
+    shutdown_imgui(*surface);
     return 0;
 }
 
@@ -111,33 +129,14 @@ int run_smoke_test_live(const std::vector<std::string>& args) {
     const std::string out = smoke_out_dir(args);
     if (out.empty()) return fail("--smoke-test-live needs --out DIR");
     App app;
-    GLFWwindow* w = open_smoke_window(app, 1440, 900);
-    if (!w) return 1;
-    auto draw = [&] {
-        glfwPollEvents();
-        frame(app, w, 1.0 / 60);
-        glfwSwapBuffers(w);
-    };
-    auto key = [&](int k) {
-        ImGui_ImplGlfw_KeyCallback(w, k, glfwGetKeyScancode(k), GLFW_PRESS, 0);
-        draw();
-        ImGui_ImplGlfw_KeyCallback(w, k, glfwGetKeyScancode(k), GLFW_RELEASE, 0);
-        draw();
-    };
-    auto shoot = [&](const std::string& name) {
-        frame(app, w, 1.0 / 60);
-        int fw, fh;
-        glfwGetFramebufferSize(w, &fw, &fh);
-        glReadBuffer(GL_BACK);
-        const std::string err = write_framebuffer_png(out + "/" + name, fw, fh);
-        glfwSwapBuffers(w);
-        return err;
-    };
+    std::unique_ptr<GlSurface> surface = open_smoke_surface(app, 1440, 900);
+    if (!surface) return 1;
+    SmokeDriver d{app, *surface};
     app.session.load_fig910();
     app.session.run();
-    for (int i = 0; i < 600 && app.session.working(); ++i) draw();
-    key(GLFW_KEY_4);
-    draw();
+    for (int i = 0; i < 600 && app.session.working(); ++i) d.draw();
+    d.key(GLFW_KEY_4);
+    d.draw();
     if (app.layout.tab != 3) return fail("the 4 key did not open the Live run tab");
     std::ofstream said(out + "/live.txt");
     said << "unavailable\t" << app.session.bench.unavailable_reason() << "\n";
@@ -148,21 +147,21 @@ int run_smoke_test_live(const std::vector<std::string>& args) {
     f.block = 40;
     app.session.trace_sampled();
     int frames_while_tracing = 0;
-    for (int i = 0; i < 1200 && app.session.working(); ++i, ++frames_while_tracing) draw();
+    for (int i = 0; i < 1200 && app.session.working(); ++i, ++frames_while_tracing) d.draw();
     if (!app.session.sampled_error.empty()) return fail("the sampled trace was refused: " + app.session.sampled_error);
     if (!app.session.sampled_trace || app.session.trace != app.session.sampled_trace) return fail("the sampled trace did not arrive");
-    key(GLFW_KEY_HOME);
-    for (int k = 0; k < 3; ++k) key(GLFW_KEY_RIGHT);
+    d.key(GLFW_KEY_HOME);
+    for (int k = 0; k < 3; ++k) d.key(GLFW_KEY_RIGHT);
     if (app.session.step != 3) return fail("the Right key did not advance to step #3 of the sampled trace");
-    for (int i = 0; i < 3; ++i) draw();  // the array view fits its zoom to the block over a frame or two
-    if (std::string err = shoot("live-step-03.png"); !err.empty()) return fail(err);
+    for (int i = 0; i < 3; ++i) d.draw();  // the array view fits its zoom to the block over a frame or two
+    if (std::string err = d.shoot(out + "/live-step-03.png"); !err.empty()) return fail(err);
     said << "step\t" << app.session.step << "\t" << step_label(app.session.trace->trace.steps[app.session.step]) << "\n";
     said << "statement\t" << memory_statement(app.session.sampled_report) << "\n";
     said.close();
     std::cout << "scanlab: live smoke test traced " << app.session.trace->origin << " (" << frames_while_tracing
               << " frames drawn while it ran); PNG in " << out << "\n";
     app.session.wait();
-    shutdown(w);
+    shutdown_imgui(*surface);
     return 0;
 }
 
