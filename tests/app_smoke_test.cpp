@@ -312,3 +312,36 @@ TEST(AppSmoke, ShotOfTheLiveViewDrawsTheSampledBlock) {
     EXPECT_NE(refused.str().find("N = 8,388,608 is more than the live tab traces here"), std::string::npos) << refused.str();
     EXPECT_FALSE(std::filesystem::exists(big));
 }
+
+TEST(AppSmoke, ShotWithABenchmarkRunsItToTheEndFirstOrSaysWhyNot) {
+    const std::string dir = out_dir("shot-bench");
+    const std::string png = dir + "/bench.png";
+    const int rc = shell(std::string(kNoDisplay) + SCANLAB_EXE + " shot --algo hierarchical --preset fig9.10 --step 1 --view live --bench 4096 --bench-reps 2 --out " +
+                         png + " > " + dir + "/log.txt 2>&1");
+    const std::string said = read_text(dir + "/log.txt");
+    const std::string why = bench::bench_unavailable_reason();
+    if (why.empty()) {  // a GPU: the sweep 2^10..2^12 of every algorithm ran before the picture
+        EXPECT_EQ(rc, 0) << said;
+        EXPECT_NE(said.find(" rows for 3 sizes on "), std::string::npos) << said;
+        EXPECT_GT(distinct_colours(load_png(png)), 40u);
+    } else {  // CI: refused with the reason, nothing written
+        EXPECT_EQ(rc, 1) << said;
+        EXPECT_NE(said.find("--bench needs a usable GPU: " + why), std::string::npos) << said;
+        EXPECT_FALSE(std::filesystem::exists(png));
+    }
+}
+
+TEST(AppSmoke, ShotRefusesFramesAndBenchSizesOutOfRange) {
+    for (const auto& [words, sentence] : std::vector<std::pair<std::string, std::string>>{
+             {"--frames 0", "--frames expects a number of frames from 1 to 600, got '0'"},
+             {"--bench 100", "--bench expects the sweep's largest N, from 1024 to 268435456 (2^28), got '100'"},
+             {"--bench-reps x", "--bench-reps expects timed runs per size from 1 to 1000, got 'x'"}}) {
+        const std::string dir = out_dir("shot-refused");
+        EXPECT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE + " shot --algo hierarchical --preset fig9.10 --step 1 --out " + dir + "/x.png " + words +
+                        " > " + dir + "/log.txt 2>&1"),
+                  1)
+            << words;
+        EXPECT_NE(read_text(dir + "/log.txt").find(sentence), std::string::npos) << read_text(dir + "/log.txt");
+        EXPECT_FALSE(std::filesystem::exists(dir + "/x.png"));
+    }
+}

@@ -1,7 +1,9 @@
 // `scanlab shot`: one view of a trace rendered into an off-screen image and written as a PNG,
 // behind a hidden window on a display, or through EGL with none (gl_surface.hpp).
+#include <chrono>
 #include <iostream>
 #include <memory>
+#include <thread>
 #include <string>
 #include <vector>
 
@@ -11,6 +13,41 @@
 #include "window.hpp"
 
 namespace scanlab::gui {
+namespace {
+
+// Draws frames (about ten a second) until every run has finished, and says how the benchmark
+// is getting on every tenth of the way.
+void draw_until_done(App& app, const GlSurface& surface) {
+    int said = -1;
+    while (app.session.working()) {
+        frame(app, surface, 0.1);
+        if (app.session.bench.running()) {
+            const LiveBench::Progress p = app.session.bench.progress();
+            if (int tenth = int(p.fraction * 10); tenth > said) {
+                said = tenth;
+                std::cerr << "scanlab: benchmark " << tenth * 10 << "% (" << p.what << ")\n";
+            }
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    app.session.poll(0);
+}
+
+// The live tab's benchmark of the shot's --bench, started; empty, or why it cannot run.
+std::string start_bench(LiveBench& bench, const ShotOptions& o) {
+    if (!bench.available()) return "--bench needs a usable GPU: " + bench.unavailable_reason();
+    bench.form.n = o.bench_n;
+    bench.form.sweep = true;
+    bench.form.type = o.form.type;
+    bench.form.op = o.form.op;
+    bench.form.exclusive = o.form.exclusive;
+    bench.form.reps = o.bench_reps;
+    if (std::string problem = bench.form_problem(); !problem.empty()) return "--bench " + std::to_string(o.bench_n) + ": " + problem;
+    if (!bench.start()) return "the benchmark could not start";
+    return "";
+}
+
+}  // namespace
 
 int run_shot(const std::vector<std::string>& args) {
     for (const std::string& a : args)
@@ -33,6 +70,7 @@ int run_shot(const std::vector<std::string>& args) {
         app.layout.cell_width = o.cell_width;
         app.zoom_fixed = true;
     }
+    if (o.bench_n > 0 && !app.session.bench.available()) return fail("--bench needs a usable GPU: " + app.session.bench.unavailable_reason());
     app.session.form = o.form;
     app.live.defaults_applied = true;  // the shot's N is the one asked for
     const bool sampled = !o.sample.all();
@@ -58,7 +96,17 @@ int run_shot(const std::vector<std::string>& args) {
         app.session.run();
     }
     app.session.load_fig910();
-    app.session.wait();
+    // The surface first, so the runs go on beside its GL context as they do in the app, with
+    // frames drawn (and the progress shown) while they work.
+    std::string why;
+    std::unique_ptr<GlSurface> surface = GlSurface::open_offscreen(o.width, o.height, why);
+    if (!surface) return fail(why);
+    if (why = init_imgui(app, *surface); !why.empty()) return fail(why);
+    struct ImGuiDown {  // before the surface goes, whichever way this returns
+        const GlSurface& s;
+        ~ImGuiDown() { shutdown_imgui(s); }
+    } imgui_down{*surface};
+    draw_until_done(app, *surface);
     if (sampled && !app.session.sampled_error.empty()) return fail(app.session.sampled_error);
     if (!app.session.error.empty()) return fail(app.session.error);
     const size_t steps = app.session.step_count();
@@ -70,15 +118,26 @@ int run_shot(const std::vector<std::string>& args) {
     app.fig910_step = o.step;
     if (o.view == View::counts) app.tab_request = 2;
     else if (o.view == View::compare) app.tab_request = 1;
-    std::string why;
-    std::unique_ptr<GlSurface> surface = GlSurface::open_offscreen(o.width, o.height, why);
-    if (!surface) return fail(why);
-    if (why = init_imgui(app, *surface); !why.empty()) return fail(why);
-    // ImGui settles its layout (tab bars, auto-sized items) over the first frames.
-    for (int i = 0; i < 4; ++i) frame(app, *surface, 1.0 / 60);
-    const std::string err = surface->write_png(o.out);
-    shutdown_imgui(*surface);
-    if (!err.empty()) return fail(err);
+    if (o.bench_n > 0) {
+        // After the trace, so nothing else runs on the GPU while it is timed.
+        if (std::string e = start_bench(app.session.bench, o); !e.empty()) return fail(e);
+        draw_until_done(app, *surface);
+        if (!app.session.bench.error.empty()) return fail("the benchmark failed: " + app.session.bench.error);
+        const bench::BenchResult& r = *app.session.bench.result;
+        if (r.cancelled) return fail("the benchmark stopped before its end");
+        for (const bench::BenchRow& row : r.rows)
+            if (!row.verified && !row.skipped)
+                return fail("the benchmark's " + row.algorithm + " at N = " + std::to_string(row.n) + " gave a wrong result: " + row.problem);
+        std::cerr << "scanlab: benchmark done: " << r.rows.size() << " rows for " << r.config.sizes.size() << " sizes on " << r.gpu.name << "\n";
+    }
+    // ImGui settles its layout (tab bars, auto-sized items) over the first frames; a frame that
+    // set work going (a panel's preview) is followed by frames until it is done.
+    for (int i = 0; i < o.frames; ++i) frame(app, *surface, 1.0 / 60);
+    if (app.session.working()) {
+        draw_until_done(app, *surface);
+        frame(app, *surface, 1.0 / 60);
+    }
+    if (const std::string err = surface->write_png(o.out); !err.empty()) return fail(err);
     std::cout << "scanlab: wrote " << o.out << " (" << o.width << "x" << o.height << ", " << step_label(app.session.trace->trace.steps[o.step])
               << "; drawn by " << surface->description() << ")\n";
     return 0;

@@ -34,8 +34,13 @@ std::string shot_usage() {
            "                    [--compare ALGO] [--presentation] [--zoom PX]\n"
            "  INPUT and OPTIONS as for scanlab trace; K is a step number of `scanlab trace` (or 'last');\n"
            "  VIEW: window (default), array, diagram, fig9.10, counts, source, compare, live.\n"
+           "                    [--bench N [--bench-reps R]] [--frames F]\n"
            "  --algo hierarchical --random N --sample-block B: the Live run tab's sampled trace of block B\n"
            "  (on the GPU, or on the CPU emulation up to N = 2^22), in any view; --view live shows the tab.\n"
+           "  --bench N: the Live run tab's benchmark first (a GPU's), every algorithm on 2^10, 2^11, ... N\n"
+           "  (--type, --op, --exclusive as given), R timed runs each (default 20); it fails with the reason on\n"
+           "  a machine without a usable GPU. The picture is taken only after every run has finished: F frames\n"
+           "  (default 4) are drawn then, and the last one is written.\n"
            "  With no display (DISPLAY unset, or one that fails) it renders through EGL: a GPU's driver, or Mesa on the CPU.\n";
 }
 
@@ -71,6 +76,18 @@ ShotOptions parse_shot_options(const std::vector<std::string>& args) {
             int px = 0;
             if (!whole(v, px) || px < 2 || px > 200) throw ScanError("--zoom expects pixels per element from 2 to 200, got '" + v + "'");
             o.cell_width = float(px);
+        } else if (a == "--bench") {
+            const std::string& v = value();
+            if (!whole(v, o.bench_n) || o.bench_n < 1024 || o.bench_n > (int64_t(1) << 28))
+                throw ScanError("--bench expects the sweep's largest N, from 1024 to 268435456 (2^28), got '" + v + "'");
+        } else if (a == "--bench-reps") {
+            const std::string& v = value();
+            if (!whole(v, o.bench_reps) || o.bench_reps < 1 || o.bench_reps > 1000)
+                throw ScanError("--bench-reps expects timed runs per size from 1 to 1000, got '" + v + "'");
+        } else if (a == "--frames") {
+            const std::string& v = value();
+            if (!whole(v, o.frames) || o.frames < 1 || o.frames > 600)
+                throw ScanError("--frames expects a number of frames from 1 to 600, got '" + v + "'");
         } else if (a == "--compare") {
             const std::string& v = value();
             const auto alg = parse_algorithm(v);

@@ -19,6 +19,9 @@ struct ShotOptions {
     bool presentation = false;
     float cell_width = 0;  // 0: the default zoom
     SampleWindow sample;   // --sample-block: the live tab's sampled trace, in any view
+    int64_t bench_n = 0;   // --bench N: the live tab's benchmark sweep up to N first (0: none)
+    int bench_reps = 20;   // --bench-reps R
+    int frames = 4;        // --frames F: frames drawn once every run has finished, the last one written
 };
 
 // Throws ScanError with a sentence naming the bad word.
