@@ -55,6 +55,7 @@ void real(std::ostream& out, T v) {
 
 void number(std::ostream& out, int32_t v) { integer(out, v); }
 void number(std::ostream& out, int64_t v) { integer(out, v); }
+void number(std::ostream& out, uint64_t v) { integer(out, v); }
 void number(std::ostream& out, float v) { real(out, v); }
 void number(std::ostream& out, double v) { real(out, v); }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Pieces of JSON text written straight to a stream, so a document of any size is never held in
 // memory: a string with its escapes, and numbers that read back to the same bits.
+#include <cstdint>
 #include <ostream>
 #include <string_view>
 
@@ -14,6 +15,7 @@ void quoted(std::ostream& out, std::string_view text);
 // (a bare -0 reads back as the integer 0).
 void number(std::ostream& out, int32_t v);
 void number(std::ostream& out, int64_t v);
+void number(std::ostream& out, uint64_t v);
 void number(std::ostream& out, float v);
 void number(std::ostream& out, double v);
 

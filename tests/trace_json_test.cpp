@@ -1,6 +1,8 @@
 // The trace file: what is written reads back identically, and a bad file is refused by name.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -97,4 +99,27 @@ TEST(TraceJson, MalformedTruncatedAndForeignFilesAreRefusedByName) {
     std::string wrong_algo = good;
     wrong_algo.replace(wrong_algo.find("\"kogge-stone\""), 13, "\"bogo-sort\"");
     EXPECT_NE(refusal(wrong_algo).find("bogo-sort"), std::string::npos);
+}
+
+TEST(TraceJson, InfinitiesNaNsAndNegativeZeroReadBackWithTheirBits) {
+    const float inf = std::numeric_limits<float>::infinity();
+    for (Algorithm a : {Algorithm::kogge_stone, Algorithm::sequential, Algorithm::hierarchical}) {
+        ScanRequest r = request(a);
+        r.type = ElementType::float32;
+        // -0.0 stays -0.0, inf - inf gives a NaN, and 3e38 + 3e38 leaves the finite range.
+        const Trace t = emulate(r, ValueArray(std::vector<float>{-0.0f, 3e38f, 3e38f, -inf, 1, inf, -0.0f}));
+        const Trace back = round_trip(t);
+        expect_same(t, back);
+        const auto& result = std::get<std::vector<float>>(back.result);
+        EXPECT_TRUE(std::signbit(result[0]) && result[0] == 0);
+        EXPECT_TRUE(std::isinf(result[2]));
+        if (a == Algorithm::sequential) EXPECT_TRUE(std::isnan(result[3]));  // inf + -inf, in this order of operations
+    }
+}
+
+TEST(TraceJson, DoubleOverflowFromTheCommandLineRoundTrips) {
+    ScanRequest r = request(Algorithm::brent_kung);
+    r.type = ElementType::float64;
+    const Trace t = run_text(r, "1.7e308 1.7e308 -1.7e308");
+    expect_same(t, round_trip(t));
 }

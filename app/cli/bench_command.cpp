@@ -4,10 +4,12 @@
 
 #include <charconv>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
 
+#include "../../core/atomic_file.hpp"
 #include "../../core/error.hpp"
 #include "../../kernels/bench/bench.hpp"
 #include "options.hpp"
@@ -75,11 +77,13 @@ BenchOptions parse(const std::vector<std::string>& args) {
     return o;
 }
 
-// Opened before the sweep, so a path that cannot be written is refused before minutes of work.
-std::ofstream open_output(const std::string& flag, const std::string& path) {
-    std::ofstream f(path, std::ios::out | std::ios::trunc);
-    if (!f) throw ScanError("cannot write " + flag + " " + path + " (does its directory exist, and may it be written?)");
-    return f;
+// Checked before the sweep, so a path that cannot be written is refused before minutes of work
+// (the file itself is written whole at the end, or not at all).
+void check_output(const std::string& flag, const std::string& path) {
+    std::error_code ec;
+    const std::filesystem::path dir = std::filesystem::path(path).parent_path().empty() ? "." : std::filesystem::path(path).parent_path();
+    if (std::filesystem::is_directory(path, ec) || !std::filesystem::is_directory(dir, ec) || ::access(dir.c_str(), W_OK) != 0)
+        throw ScanError("cannot write " + flag + " " + path + " (does its directory exist, and may it be written?)");
 }
 
 std::string command_line(const std::vector<std::string>& args) {
@@ -130,9 +134,8 @@ int run_bench_command(const std::vector<std::string>& args) {
             std::cerr << "scanlab: error: scanlab bench needs a CUDA GPU: " << why << "\n";
             return 1;
         }
-        std::optional<std::ofstream> json, csv;
-        if (o.json_path) json = open_output("--json", *o.json_path);
-        if (o.csv_path) csv = open_output("--csv", *o.csv_path);
+        if (o.json_path) check_output("--json", *o.json_path);
+        if (o.csv_path) check_output("--csv", *o.csv_path);
 
         const bool show_progress = !o.quiet && ::isatty(STDERR_FILENO);
         const bench::BenchResult result = bench::run_benchmark(o.config, [&](double fraction, const std::string& what) {
@@ -146,14 +149,10 @@ int run_bench_command(const std::vector<std::string>& args) {
         std::cout << "\n";
         bench::write_summary(std::cout, result);
         std::cout.flush();
-        if (json) {
-            bench::write_json(*json, result, command_line(args));
-            if (!*json) throw ScanError("could not write --json " + *o.json_path);
-        }
-        if (csv) {
-            bench::write_csv(*csv, result);
-            if (!*csv) throw ScanError("could not write --csv " + *o.csv_path);
-        }
+        if (!std::cout) throw ScanError("could not write the table to standard output");
+        if (o.json_path)
+            save_file_atomically(*o.json_path, "--json", [&](std::ostream& out) { bench::write_json(out, result, command_line(args)); });
+        if (o.csv_path) save_file_atomically(*o.csv_path, "--csv", [&](std::ostream& out) { bench::write_csv(out, result); });
         if (!result.all_verified()) {
             std::cerr << "scanlab: error: some outputs differ from the CPU reference (rows marked FAILED)\n";
             return 1;

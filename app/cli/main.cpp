@@ -1,7 +1,9 @@
 // `scanlab`: the command line front end. It reads the words, asks the core for a trace through a
 // backend, and prints it; it never computes a scan itself.
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
-#include <sstream>
 
 #include "../../core/error.hpp"
 #include "../../core/input.hpp"
@@ -38,19 +40,20 @@ int run(const cli::Options& o) {
     const Trace trace = selection.backend->run(resolved, input);
     if (!trace.note.empty()) std::cerr << "scanlab: " << trace.note << "\n";
 
-    // Everything is formatted before anything is printed, so an error never leaves half a table.
-    std::ostringstream out;
+    // Every refusal comes before this point; the output goes out as it is formatted (a trace of
+    // any size costs no second copy), and a failed write is an error, never a silent short answer.
     if (o.command == cli::Command::scan) {
-        for (size_t i = 0; i < size_of(trace.result); ++i) out << format_value(trace.result, i) << '\n';
+        for (size_t i = 0; i < size_of(trace.result) && std::cout; ++i) std::cout << format_value(trace.result, i) << '\n';
     } else if (o.format == cli::Format::json) {
-        write_trace_json(out, trace);
+        write_trace_json(std::cout, trace);
     } else {
-        write_trace_table(out, trace);
+        write_trace_table(std::cout, trace);
     }
-    std::cout << out.str();
     std::cout.flush();
-    if (!std::cout) {
-        std::cerr << "scanlab: error: could not write the output\n";
+    if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+        const int err = errno;
+        std::cerr << "scanlab: error: could not write the output to standard output"
+                  << (err ? std::string(": ") + (err == ENOSPC ? "the disk is full" : std::strerror(err)) : std::string()) << "\n";
         return 1;
     }
     return 0;

@@ -3,12 +3,14 @@
 #include <glad/gl.h>
 #include <stb_image_write.h>
 
-#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <vector>
+
+#include "../../core/atomic_file.hpp"
+#include "../../core/error.hpp"
 
 namespace scanlab::gui {
 
@@ -22,9 +24,15 @@ std::string write_framebuffer_png(const std::string& path, int width, int height
     const size_t row = size_t(width) * 3;
     std::vector<unsigned char> flipped(pixels.size());
     for (int y = 0; y < height; ++y) std::memcpy(&flipped[size_t(y) * row], &pixels[size_t(height - 1 - y) * row], row);
-    errno = 0;
-    if (!stbi_write_png(path.c_str(), width, height, 3, flipped.data(), int(row)))
-        return "could not write '" + path + "'" + (errno ? std::string(": ") + std::strerror(errno) : std::string());
+    try {
+        save_file_atomically(path, "the picture", [&](std::ostream& out) {
+            auto to_stream = [](void* context, void* data, int size) { static_cast<std::ostream*>(context)->write(static_cast<const char*>(data), size); };
+            if (!stbi_write_png_to_func(to_stream, &out, width, height, 3, flipped.data(), int(row)))
+                throw ScanError("could not encode '" + path + "' as a PNG");
+        });
+    } catch (const ScanError& e) {
+        return e.what();
+    }
     return "";
 }
 

@@ -5,8 +5,7 @@
 #include <ostream>
 #include <sstream>
 
-#include <nlohmann/json.hpp>
-
+#include "../../core/json_text.hpp"
 #include "../../core/values.hpp"
 #include "bench.hpp"
 
@@ -159,45 +158,65 @@ void write_summary(std::ostream& out, const BenchResult& result) {
     out << s.str();
 }
 
+// Written as a stream, with the same number spelling as trace files (non-finite times included).
 void write_json(std::ostream& out, const BenchResult& result, const std::string& command) {
-    using nlohmann::json;
+    using namespace json_text;
     const BenchConfig& c = result.config;
-    json algos = json::array();
-    for (Algo a : c.algos) algos.push_back(std::string(name(a)));
-    json rows = json::array();
-    for (const BenchRow& r : result.rows) {
-        rows.push_back({{"algorithm", r.algorithm}, {"variant", r.variant}, {"n", r.n}, {"runs", r.runs}, {"median_ms", r.median_ms},
-                        {"min_ms", r.min_ms}, {"max_ms", r.max_ms}, {"gb_per_s", r.gb_per_s}, {"fraction_of_copy", r.fraction_of_copy},
-                        {"speedup_vs_cub", r.speedup_vs_cub}, {"verified", r.verified}, {"skipped", r.skipped}, {"problem", r.problem}});
-    }
-    const json doc = {
-        {"tool", "scanlab bench"},
-        {"command", command},
-        {"gpu",
-         {{"name", result.gpu.name},
-          {"summary", result.gpu.summary},
-          {"multiprocessors", result.gpu.multiprocessors},
-          {"l2_bytes", result.gpu.l2_bytes},
-          {"memory_bytes", result.gpu.memory_bytes},
-          {"driver_version", result.gpu.driver_version},
-          {"runtime_version", result.gpu.runtime_version}}},
-        {"config",
-         {{"sizes", c.sizes},
-          {"type", std::string(name(c.type))},
-          {"op", std::string(name(c.op))},
-          {"exclusive", c.exclusive},
-          {"algos", algos},
-          {"reps", c.reps},
-          {"warmups", c.warmups},
-          {"variants", c.variants},
-          {"seed", c.seed}}},
-        {"method", result.method},
-        {"bytes_per_element_moved", 2 * element_bytes(c.type)},
-        {"rows", rows},
-        {"cancelled", result.cancelled},
-        {"all_verified", result.all_verified()},
+    auto key = [&out](const char* indent, std::string_view k) {
+        out << indent;
+        quoted(out, k);
+        out << ": ";
     };
-    out << doc.dump(2) << "\n";
+    auto flag = [&out](bool b) { out << (b ? "true" : "false"); };
+    out << "{";
+    key("\n  ", "tool"), quoted(out, "scanlab bench"), out << ',';
+    key("\n  ", "command"), quoted(out, command), out << ',';
+    const GpuDescription& g = result.gpu;
+    key("\n  ", "gpu"), out << '{';
+    key("\n    ", "name"), quoted(out, g.name), out << ',';
+    key("\n    ", "summary"), quoted(out, g.summary), out << ',';
+    key("\n    ", "multiprocessors"), number(out, int64_t(g.multiprocessors)), out << ',';
+    key("\n    ", "l2_bytes"), number(out, uint64_t(g.l2_bytes)), out << ',';
+    key("\n    ", "memory_bytes"), number(out, uint64_t(g.memory_bytes)), out << ',';
+    key("\n    ", "driver_version"), number(out, int64_t(g.driver_version)), out << ',';
+    key("\n    ", "runtime_version"), number(out, int64_t(g.runtime_version)), out << "\n  },";
+    key("\n  ", "config"), out << '{';
+    key("\n    ", "sizes"), out << '[';
+    for (size_t i = 0; i < c.sizes.size(); ++i) out << (i ? "," : ""), number(out, c.sizes[i]);
+    out << "],";
+    key("\n    ", "type"), quoted(out, name(c.type)), out << ',';
+    key("\n    ", "op"), quoted(out, name(c.op)), out << ',';
+    key("\n    ", "exclusive"), flag(c.exclusive), out << ',';
+    key("\n    ", "algos"), out << '[';
+    for (size_t i = 0; i < c.algos.size(); ++i) out << (i ? "," : ""), quoted(out, name(c.algos[i]));
+    out << "],";
+    key("\n    ", "reps"), number(out, int64_t(c.reps)), out << ',';
+    key("\n    ", "warmups"), number(out, int64_t(c.warmups)), out << ',';
+    key("\n    ", "variants"), flag(c.variants), out << ',';
+    key("\n    ", "seed"), number(out, c.seed), out << "\n  },";
+    key("\n  ", "method"), quoted(out, result.method), out << ',';
+    key("\n  ", "bytes_per_element_moved"), number(out, int64_t(2 * element_bytes(c.type))), out << ',';
+    key("\n  ", "cancelled"), flag(result.cancelled), out << ',';
+    key("\n  ", "all_verified"), flag(result.all_verified()), out << ',';
+    key("\n  ", "rows"), out << '[';
+    for (size_t i = 0; i < result.rows.size(); ++i) {
+        const BenchRow& r = result.rows[i];
+        out << (i ? ",\n    {" : "\n    {");
+        key("", "algorithm"), quoted(out, r.algorithm), out << ", ";
+        key("", "variant"), quoted(out, r.variant), out << ", ";
+        key("", "n"), number(out, r.n), out << ", ";
+        key("", "runs"), number(out, int64_t(r.runs)), out << ", ";
+        key("", "median_ms"), number(out, r.median_ms), out << ", ";
+        key("", "min_ms"), number(out, r.min_ms), out << ", ";
+        key("", "max_ms"), number(out, r.max_ms), out << ", ";
+        key("", "gb_per_s"), number(out, r.gb_per_s), out << ", ";
+        key("", "fraction_of_copy"), number(out, r.fraction_of_copy), out << ", ";
+        key("", "speedup_vs_cub"), number(out, r.speedup_vs_cub), out << ", ";
+        key("", "verified"), flag(r.verified), out << ", ";
+        key("", "skipped"), flag(r.skipped), out << ", ";
+        key("", "problem"), quoted(out, r.problem), out << '}';
+    }
+    out << "\n  ]\n}\n";
 }
 
 void write_csv(std::ostream& out, const BenchResult& result) {

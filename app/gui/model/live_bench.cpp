@@ -6,6 +6,7 @@
 #include <fstream>
 #include <new>
 
+#include "../../../core/atomic_file.hpp"
 #include "../../../core/error.hpp"
 #include "numbers.hpp"
 
@@ -158,22 +159,10 @@ void LiveBench::wait() {
 
 std::string LiveBench::save(const std::string& path, bool json) const {
     if (!result) throw ScanError("there are no benchmark results to save yet");
-    // Written to a temporary first, so a failed save never leaves half a file.
-    const std::string tmp = path + ".part";
-    {
-        std::ofstream out(tmp, std::ios::binary);
-        if (!out) throw ScanError("cannot save the results to '" + path + "': the folder does not exist or is not writable");
+    save_file_atomically(path, "the results", [&](std::ostream& out) {
         if (json) bench::write_json(out, *result, bench_command(result->config) + "   (run from scanlab-app's Live run tab)");
         else bench::write_csv(out, *result);
-        out.flush();
-        if (!out) throw ScanError("cannot save the results to '" + path + "': the disk refused the write");
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) {
-        std::filesystem::remove(tmp, ec);
-        throw ScanError("cannot save the results to '" + path + "'");
-    }
+    });
     return "saved " + std::to_string(result->rows.size()) + " benchmark rows to " + path;
 }
 

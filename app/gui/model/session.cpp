@@ -7,6 +7,7 @@
 #include <new>
 #include <sstream>
 
+#include "../../../core/atomic_file.hpp"
 #include "../../../core/error.hpp"
 #include "../../../core/input.hpp"
 #include "../../../core/trace_json.hpp"
@@ -203,21 +204,7 @@ void Session::save_trace(const std::string& path) {
     TracePtr t = trace;
     jobs_.push_back({JobKind::save, generation_, "saving " + path, std::async(std::launch::async, [t, path] {
                          return guarded([&](RunResult& r) {
-                             // Written to a temporary first, so a failed save never leaves half a file.
-                             const std::string tmp = path + ".part";
-                             {
-                                 std::ofstream out(tmp, std::ios::binary);
-                                 if (!out) throw ScanError("cannot save the trace to '" + path + "': the folder does not exist or is not writable");
-                                 write_trace_json(out, t->trace);
-                                 out.flush();
-                                 if (!out) throw ScanError("cannot save the trace to '" + path + "': the disk refused the write");
-                             }
-                             std::error_code ec;
-                             std::filesystem::rename(tmp, path, ec);
-                             if (ec) {
-                                 std::filesystem::remove(tmp, ec);
-                                 throw ScanError("cannot save the trace to '" + path + "'");
-                             }
+                             save_file_atomically(path, "the trace", [&](std::ostream& out) { write_trace_json(out, t->trace); });
                              r.backend_description = "saved the trace to " + path;
                          });
                      })});

@@ -1,5 +1,8 @@
 #include "settings.hpp"
 
+#include "../../../core/atomic_file.hpp"
+#include "../../../core/error.hpp"
+
 #include <charconv>
 #include <cstdlib>
 #include <filesystem>
@@ -141,15 +144,12 @@ Settings load_settings(const std::string& path) {
 }
 
 bool save_settings(const std::string& path, const Settings& s) {
-    const std::string tmp = path + ".part";
-    {
-        std::ofstream out(tmp);
-        out << settings_text(s);
-        if (!out) return false;
+    try {
+        save_file_atomically(path, "the settings", [&](std::ostream& out) { out << settings_text(s); });
+        return true;
+    } catch (const ScanError&) {
+        return false;
     }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    return !ec;
 }
 
 }  // namespace scanlab::gui

@@ -1,0 +1,65 @@
+// The command line's reads and writes under stress: a trace written as a stream at a size whose
+// document tree used to exhaust memory, output to a full device, input that fails partway.
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "cli_run.hpp"
+#include "core/error.hpp"
+#include "core/trace_json.hpp"
+
+namespace {
+
+// Runs a shell command line with the scanlab binary as $S; its exit status and its stderr.
+struct ShellResult {
+    int exit_code = -1;
+    std::string err;
+};
+ShellResult run_shell(const std::string& command) {
+    const std::string err_path = ::testing::TempDir() + "scanlab_cli_io_" + std::to_string(::getpid()) + ".err";
+    const std::string line = "S='" + std::string(SCANLAB_EXE) + "'; " + command + " 2>'" + err_path + "'";
+    const int status = std::system(line.c_str());
+    ShellResult r;
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    std::ifstream in(err_path);
+    std::stringstream s;
+    s << in.rdbuf();
+    r.err = s.str();
+    std::remove(err_path.c_str());
+    return r;
+}
+
+long children_peak_rss_mib() {
+    rusage u{};
+    getrusage(RUSAGE_CHILDREN, &u);
+    return u.ru_maxrss / 1024;
+}
+
+}  // namespace
+
+TEST(CliIo, ATraceIsWrittenAsJsonInAboutTheMemoryOfTheTraceItself) {
+    // N = 2^18: the trace itself is about 62 MiB; a document tree of it took over a GiB.
+    const CliResult r = run_cli({"trace", "--algo", "hierarchical", "--random", "262144", "--format", "json", "--backend", "cpu"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const long peak = children_peak_rss_mib();
+    std::cout << "[peak memory writing the JSON trace of N = 2^18: " << peak << " MiB; " << r.out.size() / (1 << 20) << " MiB of JSON]\n";
+    EXPECT_LT(peak, 160);
+    std::istringstream in(r.out);
+    const scanlab::Trace t = scanlab::read_trace_json(in, "stdout");
+    EXPECT_EQ(t.n, 262144);
+}
+
+TEST(CliIo, OutputToAFullDeviceIsASentenceAndAFailure) {
+    for (const std::string& args : {"scan --preset fig9.10", "trace --preset fig9.10", "trace --preset fig9.10 --format json",
+                                    "scan --random 100000"}) {
+        const ShellResult r = run_shell("\"$S\" " + args + " --backend cpu >/dev/full");
+        EXPECT_EQ(r.exit_code, 1) << args;
+        EXPECT_NE(r.err.find("could not write the output to standard output: the disk is full"), std::string::npos) << args << ": " << r.err;
+    }
+}
