@@ -9,6 +9,7 @@
 
 #include "error.hpp"
 #include "request.hpp"
+#include "wording.hpp"
 
 namespace scanlab {
 
@@ -43,7 +44,7 @@ std::string where(std::string_view origin, size_t index, size_t line, size_t col
 }
 
 template <class T>
-T parse_token(std::string_view token, std::string_view origin, size_t index, size_t line, size_t column) {
+T parse_token(std::string_view token, std::string_view origin, size_t index, size_t line, size_t column, Voice v) {
     T value{};
     const char* first = token.data();
     const char* last = token.data() + token.size();
@@ -53,13 +54,13 @@ T parse_token(std::string_view token, std::string_view origin, size_t index, siz
     if (ec == std::errc::result_out_of_range)
         throw ScanError(quoted + " (" + where(origin, index, line, column) + ") is out of range for " +
                         std::string(name(element_type_of<T>())) +
-                        (std::is_integral_v<T> && sizeof(T) == 4 ? "; use --type int64" : ""));
+                        (std::is_integral_v<T> && sizeof(T) == 4 ? "; use " + setting(v, Control::type, "int64") : std::string()));
     if (ec != std::errc() || ptr != last) {
         std::string hint;
         if constexpr (std::is_integral_v<T>) {
             double d;
             auto fr = std::from_chars(first, last, d);
-            if (fr.ec == std::errc() && fr.ptr == last) hint = "; it looks like a real number: use --type float or --type double";
+            if (fr.ec == std::errc() && fr.ptr == last) hint = "; it looks like a real number: use " + setting(v, Control::type, "float") + " or " + setting(v, Control::type, "double");
         }
         throw ScanError(quoted + " (" + where(origin, index, line, column) + ") is not a number" + hint);
     }
@@ -70,7 +71,7 @@ T parse_token(std::string_view token, std::string_view origin, size_t index, siz
 }
 
 template <class T>
-std::vector<T> parse_all(std::string_view text, std::string_view origin) {
+std::vector<T> parse_all(std::string_view text, std::string_view origin, Voice v) {
     std::vector<T> out;
     size_t i = 0, line = 1, line_start = 0;
     while (i < text.size()) {
@@ -90,7 +91,7 @@ std::vector<T> parse_all(std::string_view text, std::string_view origin) {
         while (j < text.size() && !is_separator(text[j]) && text[j] != '#') ++j;
         if (int64_t(out.size()) >= kMaxElements)
             throw ScanError(std::string(origin) + " holds more than " + std::to_string(kMaxElements) + " values (2^28, the most Scan Lab runs)");
-        out.push_back(parse_token<T>(text.substr(i, j - i), origin, out.size(), line, i - line_start + 1));
+        out.push_back(parse_token<T>(text.substr(i, j - i), origin, out.size(), line, i - line_start + 1, v));
         i = j;
     }
     if (out.empty()) throw ScanError(std::string(origin) + " holds no values: give at least one number");
@@ -99,12 +100,12 @@ std::vector<T> parse_all(std::string_view text, std::string_view origin) {
 
 }  // namespace
 
-ValueArray parse_values(std::string_view text, ElementType type, std::string_view origin) {
+ValueArray parse_values(std::string_view text, ElementType type, std::string_view origin, Voice v) {
     switch (type) {
-        case ElementType::int32: return parse_all<int32_t>(text, origin);
-        case ElementType::int64: return parse_all<int64_t>(text, origin);
-        case ElementType::float32: return parse_all<float>(text, origin);
-        case ElementType::float64: return parse_all<double>(text, origin);
+        case ElementType::int32: return parse_all<int32_t>(text, origin, v);
+        case ElementType::int64: return parse_all<int64_t>(text, origin, v);
+        case ElementType::float32: return parse_all<float>(text, origin, v);
+        case ElementType::float64: return parse_all<double>(text, origin, v);
     }
     return {};
 }

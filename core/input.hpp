@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "values.hpp"
+#include "wording.hpp"
 
 namespace scanlab {
 
@@ -27,8 +28,8 @@ std::optional<Preset> find_preset(std::string_view name);
 int preset_section(const Preset& preset, Algorithm algorithm);
 
 // Values separated by commas and/or whitespace. `origin` names the source in messages
-// ("--input", a file name).
-ValueArray parse_values(std::string_view text, ElementType type, std::string_view origin = "--input");
+// ("--input", a file name); advice names the type control in `voice`.
+ValueArray parse_values(std::string_view text, ElementType type, std::string_view origin = "--input", Voice voice = Voice::cli);
 
 // Reads a file ("-" = standard input) and parses it.
 ValueArray read_values_file(const std::string& path, ElementType type);

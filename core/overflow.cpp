@@ -7,7 +7,7 @@ namespace scanlab {
 namespace {
 
 template <class T, class Wide>
-std::optional<std::string> check(const std::vector<T>& x, bool exclusive, const char* type_name, const char* advice) {
+std::optional<std::string> check(const std::vector<T>& x, bool exclusive, const char* type_name, const std::string& advice) {
     // An exclusive scan combines x[0..n-2]; the last input never enters a sum.
     const size_t n = exclusive ? (x.empty() ? 0 : x.size() - 1) : x.size();
     const Wide lo = std::numeric_limits<T>::lowest(), hi = std::numeric_limits<T>::max();
@@ -40,11 +40,11 @@ std::optional<std::string> check(const std::vector<T>& x, bool exclusive, const 
 
 }  // namespace
 
-std::optional<std::string> find_sum_overflow(const ValueArray& input, bool exclusive) {
+std::optional<std::string> find_sum_overflow(const ValueArray& input, bool exclusive, Voice voice) {
     if (auto* v = std::get_if<std::vector<int32_t>>(&input))
-        return check<int32_t, int64_t>(*v, exclusive, "int32", "use --type int64");
+        return check<int32_t, int64_t>(*v, exclusive, "int32", "use " + setting(voice, Control::type, "int64"));
     if (auto* v = std::get_if<std::vector<int64_t>>(&input))
-        return check<int64_t, __int128>(*v, exclusive, "int64", "use smaller values or --type double");
+        return check<int64_t, __int128>(*v, exclusive, "int64", "use smaller values or " + setting(voice, Control::type, "double"));
     return std::nullopt;  // floats saturate to infinity instead of wrapping
 }
 

@@ -9,10 +9,11 @@
 #include <string>
 
 #include "values.hpp"
+#include "wording.hpp"
 
 namespace scanlab {
 
 // A sentence naming where the sum leaves the type's range, or nothing if every partial sum fits.
-std::optional<std::string> find_sum_overflow(const ValueArray& input, bool exclusive);
+std::optional<std::string> find_sum_overflow(const ValueArray& input, bool exclusive, Voice voice = Voice::cli);
 
 }  // namespace scanlab

@@ -9,6 +9,7 @@
 #include "sample_window.hpp"
 #include "trace.hpp"
 #include "values.hpp"
+#include "wording.hpp"
 
 namespace scanlab {
 
@@ -48,7 +49,7 @@ struct ResolvedRequest {
     int64_t grid = 0;
 };
 
-// Throws ScanError with a sentence the user can act on.
-ResolvedRequest resolve(const ScanRequest& request, const ValueArray& input);
+// Throws ScanError with a sentence the user can act on, naming the controls in `voice`.
+ResolvedRequest resolve(const ScanRequest& request, const ValueArray& input, Voice voice = Voice::cli);
 
 }  // namespace scanlab

@@ -11,7 +11,8 @@ namespace scanlab {
 
 struct BackendSelection {
     std::unique_ptr<Backend> backend;
-    std::string note;  // what was chosen and why, for stderr or the app's banner
+    std::string note;  // what was chosen and why, for stderr
+    std::string emulation_reason;  // why the CPU emulation runs where a GPU was allowed; else empty
 };
 
 // Throws ScanError when `gpu` was asked for and cannot be had, naming the cause.

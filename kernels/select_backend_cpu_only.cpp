@@ -10,8 +10,11 @@ std::string gpu_unavailable_reason() {
 
 BackendSelection select_backend(BackendChoice choice) {
     if (choice == BackendChoice::gpu) throw ScanError("--backend gpu is not available: " + gpu_unavailable_reason());
-    BackendSelection s{make_cpu_backend(), ""};
-    if (choice == BackendChoice::automatic) s.note = "backend: CPU emulation (" + gpu_unavailable_reason() + ")";
+    BackendSelection s{make_cpu_backend(), "", ""};
+    if (choice == BackendChoice::automatic) {
+        s.emulation_reason = gpu_unavailable_reason();
+        s.note = "backend: CPU emulation (" + s.emulation_reason + ")";
+    }
     return s;
 }
 

@@ -34,14 +34,14 @@ private:
 std::string gpu_unavailable_reason() { return gpu::usable_gpu_reason(); }
 
 BackendSelection select_backend(BackendChoice choice) {
-    if (choice == BackendChoice::cpu) return {make_cpu_backend(), ""};
+    if (choice == BackendChoice::cpu) return {make_cpu_backend(), "", ""};
     const std::string reason = gpu_unavailable_reason();
     if (choice == BackendChoice::gpu) {
         if (!reason.empty()) throw GpuError("--backend gpu is not available: " + reason);
-        return {gpu::make_gpu_backend(), ""};
+        return {gpu::make_gpu_backend(), "", ""};
     }
-    if (!reason.empty()) return {make_cpu_backend(), "backend: CPU emulation (" + reason + ")"};
-    return {std::make_unique<AutoBackend>(), "backend: GPU, " + gpu::device_info().summary()};
+    if (!reason.empty()) return {make_cpu_backend(), "backend: CPU emulation (" + reason + ")", reason};
+    return {std::make_unique<AutoBackend>(), "backend: GPU, " + gpu::device_info().summary(), ""};
 }
 
 }  // namespace scanlab

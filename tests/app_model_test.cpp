@@ -211,44 +211,55 @@ TEST(AppSession, TheDefaultRunIsFigure910OnAWorkerThread) {
     EXPECT_FALSE(s.busy());
 }
 
-TEST(AppSession, BadInputShowsTheCLIsSentenceAndKeepsTheLastTrace) {
+TEST(AppSession, BadInputIsRefusedInTheAppsWordsAndKeepsTheLastTrace) {
     Session s = ran_fig910();
     const TracePtr good = s.trace;
-    s.form.source = InputSource::text;
-    s.form.text = "1 2 x 4";
+    s.form.input.source = InputSource::text;
+    s.form.input.text = "1 2 x 4";
     s.run();
     s.wait();
     EXPECT_EQ(s.trace, good);
+    EXPECT_EQ(s.error, "'x' (value 3 of the typed values (line 1, column 5)) is not a number");
+    // The CLI refuses the same token, naming its own flag.
     const CliResult cli = run_cli({"scan", "--input", "1 2 x 4"});
     EXPECT_EQ(cli.exit_code, 1);
-    EXPECT_EQ(cli.err, "scanlab: error: " + s.error + "\n");
-    EXPECT_NE(s.error.find("'x'"), std::string::npos);
+    EXPECT_EQ(cli.err, "scanlab: error: 'x' (value 3 of --input (line 1, column 5)) is not a number\n");
 
-    s.form.text = "1 2 3";  // a good run clears the message
+    s.form.input.text = "1 3000000000";  // advice names the type menu, not --type
+    s.run();
+    s.wait();
+    EXPECT_EQ(s.trace, good);
+    EXPECT_NE(s.error.find("int64 in the type menu"), std::string::npos) << s.error;
+    EXPECT_EQ(s.error.find("--"), std::string::npos) << s.error;
+
+    s.form.input.text = "1 2 3";  // a good run clears the message
     s.run();
     s.wait();
     EXPECT_TRUE(s.error.empty());
     EXPECT_NE(s.trace, good);
 }
 
-TEST(AppSession, ARefusedSizeIsTheCLIsSentenceToo) {
+TEST(AppSession, ARefusedSizeIsTheCLIsSentenceInTheAppsWords) {
     Session s = ran_fig910();
     const TracePtr good = s.trace;
-    s.form.algorithm = Algorithm::kogge_stone;
-    s.form.source = InputSource::random;
-    s.form.random_n = 5000;
+    s.form.request.algorithm = Algorithm::kogge_stone;
+    s.form.input.source = InputSource::random;
+    s.form.input.random_n = 5000;
     s.run();
     s.wait();
     EXPECT_EQ(s.trace, good);
+    EXPECT_NE(s.error.find("use hierarchical in the algorithm menu"), std::string::npos) << s.error;
     const CliResult cli = run_cli({"scan", "--algo", "kogge-stone", "--random", "5000"});
-    EXPECT_EQ(cli.err, "scanlab: error: " + s.error + "\n");
+    std::string app_sentence = s.error;
+    app_sentence.replace(app_sentence.find("hierarchical in the algorithm menu"), 34, "--algo hierarchical");
+    EXPECT_EQ(cli.err, "scanlab: error: " + app_sentence + "\n");
 }
 
 TEST(AppSession, AComparisonThatCannotRunIsReportedAndTheMainRunStands) {
     Session s;
-    s.form.source = InputSource::random;
-    s.form.random_n = 5000;
-    s.form.section = 0;
+    s.form.input.source = InputSource::random;
+    s.form.input.random_n = 5000;
+    s.form.request.section = 0;
     s.form.compare_algorithm = Algorithm::kogge_stone;  // one section of at most 1024
     s.run();
     s.wait();
@@ -329,9 +340,9 @@ TEST(AppSession, PlayAdvancesWithTimeAndStopsAtTheLastStep) {
 
 TEST(AppSession, ANewerRequestWinsOverAnOlderOneStillRunning) {
     Session s;
-    s.form.source = InputSource::random;
-    s.form.random_n = 200000;  // slow enough to be overtaken
-    s.form.algorithm = Algorithm::sequential;
+    s.form.input.source = InputSource::random;
+    s.form.input.random_n = 200000;  // slow enough to be overtaken
+    s.form.request.algorithm = Algorithm::sequential;
     s.form.compare_algorithm = Algorithm::sequential;
     s.run();
     s.form = Form{};
@@ -357,37 +368,37 @@ TEST(AppSession, TheFigure910PanelHasItsOwnRealTrace) {
 
 TEST(AppSettings, RoundTripAndGarbageTolerance) {
     Settings s;
-    s.form.algorithm = Algorithm::brent_kung_naive;
-    s.form.source = InputSource::text;
-    s.form.text = "1 2\n3 \\ 4";
-    s.form.schedule = *parse_schedule("random:7");
+    s.form.request.algorithm = Algorithm::brent_kung_naive;
+    s.form.input.source = InputSource::text;
+    s.form.input.text = "1 2\n3 \\ 4";
+    s.form.request.schedule = *parse_schedule("random:7");
     s.form.backend = BackendChoice::cpu;
     s.layout.presentation = true;
     s.layout.cell_width = 12;
     s.layout.tab = 2;
     s.steps_per_second = 3.5f;
     const Settings r = parse_settings(settings_text(s) + "nonsense\nsection=-4\ntab=99\n");
-    EXPECT_EQ(r.form.algorithm, Algorithm::brent_kung_naive);
-    EXPECT_EQ(r.form.source, InputSource::text);
-    EXPECT_EQ(r.form.text, s.form.text);
-    EXPECT_EQ(r.form.schedule.text(), "random:7");
+    EXPECT_EQ(r.form.request.algorithm, Algorithm::brent_kung_naive);
+    EXPECT_EQ(r.form.input.source, InputSource::text);
+    EXPECT_EQ(r.form.input.text, s.form.input.text);
+    EXPECT_EQ(r.form.request.schedule.text(), "random:7");
     EXPECT_EQ(r.form.backend, BackendChoice::cpu);
-    EXPECT_EQ(r.form.section, 0);
+    EXPECT_EQ(r.form.request.section, 0);
     EXPECT_TRUE(r.layout.presentation);
     EXPECT_EQ(r.layout.cell_width, 12);
     EXPECT_EQ(r.layout.tab, 2);
     EXPECT_FLOAT_EQ(r.steps_per_second, 3.5f);
     const std::string path = temp_path("settings.ini");
     ASSERT_TRUE(save_settings(path, s));
-    EXPECT_EQ(load_settings(path).form.text, s.form.text);
+    EXPECT_EQ(load_settings(path).form.input.text, s.form.input.text);
     std::filesystem::remove(path);
-    EXPECT_EQ(load_settings(temp_path("absent.ini")).form.algorithm, Algorithm::hierarchical);
+    EXPECT_EQ(load_settings(temp_path("absent.ini")).form.request.algorithm, Algorithm::hierarchical);
 }
 
 TEST(AppSession, AFirstRunRefusedAtStartShowsFigure910WithTheRefusal) {
     Session s;
-    s.form.source = InputSource::text;
-    s.form.text = "3 oops";  // e.g. kept in the settings from the last session
+    s.form.input.source = InputSource::text;
+    s.form.input.text = "3 oops";  // e.g. kept in the settings from the last session
     s.load_fig910();
     s.run();
     s.wait();

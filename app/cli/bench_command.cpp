@@ -2,7 +2,6 @@
 
 #include <unistd.h>
 
-#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -12,7 +11,7 @@
 #include "../../core/atomic_file.hpp"
 #include "../../core/error.hpp"
 #include "../../kernels/bench/bench.hpp"
-#include "options.hpp"
+#include "../../core/run_words.hpp"
 
 namespace scanlab::cli {
 namespace {
@@ -23,14 +22,6 @@ struct BenchOptions {
     bool help = false;
     bool quiet = false;
 };
-
-template <class T> T whole_number(const std::string& flag, const std::string& word) {
-    T v{};
-    const auto [ptr, ec] = std::from_chars(word.data(), word.data() + word.size(), v);
-    if (word.empty() || ec != std::errc() || ptr != word.data() + word.size())
-        throw UsageError(flag + " expects a whole number, got '" + word + "'");
-    return v;
-}
 
 BenchOptions parse(const std::vector<std::string>& args) {
     BenchOptions o;

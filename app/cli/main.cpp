@@ -6,7 +6,7 @@
 #include <iostream>
 
 #include "../../core/error.hpp"
-#include "../../core/input.hpp"
+#include "../../core/run_spec.hpp"
 #include "../../core/trace_json.hpp"
 #include "../../core/trace_table.hpp"
 #include "../../kernels/select_backend.hpp"
@@ -18,26 +18,11 @@ using namespace scanlab;
 
 namespace {
 
-ValueArray load_input(const cli::Options& o, ScanRequest& request) {
-    const cli::InputChoice& in = o.input;
-    if (in.preset) {
-        const Preset p = *find_preset(*in.preset);
-        if (!o.section_given)
-            if (const int section = preset_section(p, request.algorithm)) request.section = section;
-        return parse_values(p.values, request.type, "preset " + std::string(p.name));
-    }
-    if (in.text) return parse_values(*in.text, request.type, "--input");
-    if (in.file) return read_values_file(*in.file, request.type);
-    return random_values(*in.random_n, in.seed, request.type);
-}
-
 int run(const cli::Options& o) {
-    ScanRequest request = o.request;
-    const ValueArray input = load_input(o, request);
-    const ResolvedRequest resolved = resolve(request, input);
-    BackendSelection selection = select_backend(o.backend);
+    const PreparedRun run = prepare(o.run);
+    BackendSelection selection = select_backend(o.run.backend);
     if (!selection.note.empty()) std::cerr << "scanlab: " << selection.note << "\n";
-    const Trace trace = selection.backend->run(resolved, input);
+    const Trace trace = selection.backend->run(run.resolved, run.input);
     if (!trace.note.empty()) std::cerr << "scanlab: " << trace.note << "\n";
 
     // Every refusal comes before this point; the output goes out as it is formatted (a trace of
@@ -75,7 +60,7 @@ int main(int argc, char** argv) {
             case cli::Command::trace:
             case cli::Command::scan: return run(o);
         }
-    } catch (const cli::UsageError& e) {
+    } catch (const UsageError& e) {
         std::cerr << "scanlab: error: " << e.what() << "\n";
         return 2;
     } catch (const ScanError& e) {

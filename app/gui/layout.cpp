@@ -15,9 +15,7 @@ void banner_and_error(App& app) {
     const Palette& p = app.palette();
     const bool emulated = s.trace && s.trace->trace.backend == "cpu";
     if (emulated) {
-        std::string why = s.backend_note;
-        const std::string prefix = "backend: CPU emulation (";
-        if (why.rfind(prefix, 0) == 0 && why.back() == ')') why = why.substr(prefix.size(), why.size() - prefix.size() - 1);
+        const std::string& why = s.emulation_reason;
         std::string text = "CPU emulation: the kernels' steps are replayed on the CPU, not run on a GPU";
         text += why.empty() ? std::string(" (chosen in the controls).") : ": " + why + ".";
         if (s.trace->origin.rfind("file ", 0) == 0) text = "Replaying " + s.trace->origin + ", recorded by the CPU emulation.";

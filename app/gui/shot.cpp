@@ -38,9 +38,9 @@ std::string start_bench(LiveBench& bench, const ShotOptions& o) {
     if (!bench.available()) return "--bench needs a usable GPU: " + bench.unavailable_reason();
     bench.form.n = o.bench_n;
     bench.form.sweep = true;
-    bench.form.type = o.form.type;
-    bench.form.op = o.form.op;
-    bench.form.exclusive = o.form.exclusive;
+    bench.form.type = o.form.request.type;
+    bench.form.op = o.form.request.op;
+    bench.form.exclusive = o.form.request.exclusive;
     bench.form.reps = o.bench_reps;
     if (std::string problem = bench.form_problem(); !problem.empty()) return "--bench " + std::to_string(o.bench_n) + ": " + problem;
     if (!bench.start()) return "the benchmark could not start";
@@ -78,16 +78,16 @@ int run_shot(const std::vector<std::string>& args) {
         // The live tab's sampled trace of the shot's request (any view shows it): N random values,
         // the chosen blocks kept.
         const Form& f = o.form;
-        if (f.algorithm != Algorithm::hierarchical) return fail("the live view's sampled trace is of the hierarchical scan: give --algo hierarchical");
-        if (f.source != InputSource::random) return fail("the live view's sampled trace runs on N random values: give --random N (and --seed S)");
+        if (f.request.algorithm != Algorithm::hierarchical) return fail("the live view's sampled trace is of the hierarchical scan: give --algo hierarchical");
+        if (f.input.source != InputSource::random) return fail("the live view's sampled trace runs on N random values: give --random N (and --seed S)");
         SampledForm& sf = app.session.sampled_form;
-        sf.block_algorithm = f.block_algorithm;
-        sf.type = f.type;
-        sf.op = f.op;
-        sf.exclusive = f.exclusive;
-        sf.n = f.random_n;
-        sf.seed = f.seed;
-        sf.section = f.section;
+        sf.block_algorithm = f.request.block_algorithm;
+        sf.type = f.request.type;
+        sf.op = f.request.op;
+        sf.exclusive = f.request.exclusive;
+        sf.n = f.input.random_n;
+        sf.seed = f.input.seed;
+        sf.section = f.request.section;
         sf.block = o.sample.first_block;
         sf.blocks = o.sample.blocks;
         app.session.trace_sampled();

@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "../cli/options.hpp"
+#include "../../core/run_words.hpp"
 
 namespace scanlab::gui {
 namespace {
@@ -46,14 +46,9 @@ std::string shot_usage() {
 
 ShotOptions parse_shot_options(const std::vector<std::string>& args) {
     ShotOptions o;
-    std::vector<std::string> trace_args{"trace"};
     bool have_step = false;
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        auto value = [&]() -> const std::string& {
-            if (i + 1 >= args.size()) throw ScanError(a + " needs a value");
-            return args[++i];
-        };
+    // The run's words are the trace command's (core/run_words.hpp); these are the shot's own.
+    const RunSpec run = parse_run_words(args, [&](const std::string& a, const auto& value) {
         if (a == "--step") {
             const std::string& v = value();
             if (v == "last") o.step_last = true;
@@ -94,40 +89,25 @@ ShotOptions parse_shot_options(const std::vector<std::string>& args) {
             if (!alg) throw ScanError("unknown algorithm '" + v + "' for --compare");
             o.form.compare_algorithm = *alg;
         } else {
-            trace_args.push_back(a);
+            return false;
         }
-    }
+        return true;
+    });
     if (!have_step) throw ScanError("shot needs --step K (a step number of scanlab trace, or 'last')");
     if (o.out.empty()) throw ScanError("shot needs --out FILE.png");
-    const cli::Options c = cli::parse_options(trace_args);
-    Form& f = o.form;
-    f.algorithm = c.request.algorithm;
-    f.block_algorithm = c.request.block_algorithm;
-    f.op = c.request.op;
-    f.type = c.request.type;
-    f.exclusive = c.request.exclusive;
-    f.section = c.section_given ? c.request.section : 0;
-    f.warp_width = c.request.warp_width;
-    f.schedule = c.request.schedule;
-    f.backend = c.backend;
-    o.sample = c.request.sample;
-    if (c.input.preset) {
-        f.source = InputSource::preset;
-        f.preset = *c.input.preset;
-    } else if (c.input.text) {
-        f.source = InputSource::text;
-        f.text = *c.input.text;
-    } else if (c.input.file) {
-        std::ifstream in(*c.input.file);
-        if (!in) throw ScanError("cannot read input file '" + *c.input.file + "': it does not exist or is not readable");
+    static_cast<RunSpec&>(o.form) = run;
+    o.form.request.detail = Detail::full;
+    o.form.request.max_trace_bytes = Form().request.max_trace_bytes;
+    o.sample = run.request.sample;
+    o.form.request.sample = SampleWindow{};  // the live tab traces it (see ShotOptions::sample)
+    if (run.input.source == InputSource::file) {
+        // The app's input box holds values, not a path: the file's text goes in it.
+        std::ifstream in(run.input.file);
+        if (!in) throw ScanError("cannot read input file '" + run.input.file + "': it does not exist or is not readable");
         std::stringstream b;
         b << in.rdbuf();
-        f.source = InputSource::text;
-        f.text = b.str();
-    } else {
-        f.source = InputSource::random;
-        f.random_n = *c.input.random_n;
-        f.seed = c.input.seed;
+        o.form.input.source = InputSource::text;
+        o.form.input.text = b.str();
     }
     return o;
 }

@@ -9,52 +9,18 @@
 
 #include "../../../core/atomic_file.hpp"
 #include "../../../core/error.hpp"
-#include "../../../core/input.hpp"
 #include "../../../core/trace_json.hpp"
 #include "../../../kernels/select_backend.hpp"
 #include "numbers.hpp"
 
 namespace scanlab::gui {
 
-ValueArray form_input(const Form& f, std::string& origin) {
-    switch (f.source) {
-        case InputSource::preset: {
-            const std::optional<Preset> p = find_preset(f.preset);
-            if (!p) throw ScanError("unknown preset '" + f.preset + "'");
-            origin = "preset " + std::string(p->name);
-            return parse_values(p->values, f.type, "preset " + std::string(p->name));
-        }
-        case InputSource::text:
-            origin = "typed input";
-            // Named as the CLI names it, so the app and `scanlab --input` say the same sentence.
-            return parse_values(f.text, f.type, "--input");
-        case InputSource::random:
-            if (f.random_n < 1 || f.random_n > kMaxElements)
-                throw ScanError("--random " + std::to_string(f.random_n) + " is out of range: give N from 1 to " +
-                                std::to_string(kMaxElements) + " (2^28)");
-            origin = "random N = " + std::to_string(f.random_n) + ", seed " + std::to_string(f.seed);
-            return random_values(f.random_n, f.seed, f.type);
-    }
-    return empty_values(f.type);
-}
-
-ScanRequest form_request(const Form& f, Algorithm algorithm) {
-    ScanRequest q;
-    q.algorithm = algorithm;
-    q.block_algorithm = f.block_algorithm;
-    q.op = f.op;
-    q.type = f.type;
-    q.exclusive = f.exclusive;
-    q.section = f.section;
-    q.warp_width = f.warp_width;
-    q.schedule = f.schedule;
-    q.detail = Detail::full;
-    q.max_trace_bytes = kAppMaxTraceBytes;
-    // The CLI's rule: a preset's own section unless the user chose one.
-    if (f.source == InputSource::preset && f.section == 0)
-        if (const std::optional<Preset> p = find_preset(f.preset))
-            if (const int section = preset_section(*p, algorithm)) q.section = section;
-    return q;
+Form::Form() {
+    // Figure 9.10: the hierarchical Kogge-Stone scan of the chapter's sixteen values.
+    request.algorithm = Algorithm::hierarchical;
+    request.detail = Detail::full;
+    request.max_trace_bytes = kAppMaxTraceBytes;
+    input.text = "2 1 3 1 0 4 1 2 0 3 1 2 5 3 1 2";
 }
 
 TracePtr make_shown(Trace trace, std::string origin) {
@@ -67,24 +33,18 @@ TracePtr make_shown(Trace trace, std::string origin) {
 
 namespace {
 
-// One run through the backend; throws ScanError.
-TracePtr run_one(Backend& backend, const ScanRequest& q, const ValueArray& input, const std::string& origin) {
-    const ResolvedRequest resolved = resolve(q, input);
-    return make_shown(backend.run(resolved, input), origin);
-}
-
-// The request a trace was recorded with, for the algorithm `a` (a comparison beside a file):
-// the trace's operator, type and direction, and its section where `a` takes one.
-ScanRequest request_like(const Trace& t, Algorithm a) {
+// The spec a trace was recorded with, for the algorithm `a` (a comparison beside a file): the
+// trace's operator, type and direction, and its section where `a` takes one.
+RunSpec spec_like(const Trace& t, Algorithm a) {
     Form f;
-    f.block_algorithm = t.block_algorithm;
-    f.op = t.op;
-    f.type = t.type;
-    f.exclusive = t.exclusive;
-    f.warp_width = t.warp_width;
-    f.source = InputSource::text;
-    f.section = is_single_section(a) || a == Algorithm::sequential ? 0 : t.section;
-    return form_request(f, a);
+    f.request.algorithm = a;
+    f.request.block_algorithm = t.block_algorithm;
+    f.request.op = t.op;
+    f.request.type = t.type;
+    f.request.exclusive = t.exclusive;
+    f.request.warp_width = t.warp_width;
+    f.request.section = is_single_section(a) || a == Algorithm::sequential ? 0 : t.section;
+    return f;
 }
 
 template <class F>
@@ -109,17 +69,17 @@ RunResult guarded(F&& body) {
 
 RunResult run_form(const Form& form, bool with_compare) {
     return guarded([&](RunResult& r) {
-        std::string origin;
-        const ValueArray input = form_input(form, origin);
-        const ScanRequest q = form_request(form, form.algorithm);
-        resolve(q, input);  // refuse before a backend is picked, so the sentence is the CLI's
+        // Loaded and resolved once, before a backend is picked: a refusal of the input or the
+        // request is the same sentence with or without a GPU.
+        const PreparedRun run = prepare(form, Voice::app);
         BackendSelection sel = select_backend(form.backend);
-        r.backend_note = sel.note;
+        r.emulation_reason = sel.emulation_reason;
         r.backend_description = sel.backend->description();
-        r.main = run_one(*sel.backend, q, input, origin);
+        r.main = make_shown(sel.backend->run(run.resolved, run.input), run.origin);
         if (!with_compare) return;
         try {
-            r.compare = run_one(*sel.backend, form_request(form, form.compare_algorithm), input, origin);
+            const ResolvedRequest q = resolve_for(form, form.compare_algorithm, run.input, Voice::app);
+            r.compare = make_shown(sel.backend->run(q, run.input), run.origin);
         } catch (const ScanError& e) {
             r.compare_error = e.what();
         }
@@ -145,7 +105,7 @@ RunResult run_sampled(const SampledForm& form, BackendChoice backend) {
         ResolvedRequest resolved;
         ValueArray input;
         auto report = std::make_shared<SampledReport>(plan_sampled(form, sel.backend->name() == "gpu", &resolved, &input));
-        r.backend_note = sel.note;
+        r.emulation_reason = sel.emulation_reason;
         r.backend_description = sel.backend->description();
         const auto start = std::chrono::steady_clock::now();
         Trace t = sel.backend->run(resolved, input);
@@ -165,7 +125,7 @@ RunResult run_sampled(const SampledForm& form, BackendChoice backend) {
 void Session::run() {
     const Form f = form;
     const uint64_t g = ++generation_;
-    jobs_.push_back({JobKind::run, g, "running " + std::string(name(f.algorithm)),
+    jobs_.push_back({JobKind::run, g, "running " + std::string(name(f.request.algorithm)),
                      std::async(std::launch::async, [f] { return run_form(f, true); })});
 }
 
@@ -186,7 +146,8 @@ void Session::open_trace(const std::string& path) {
                              if (t.detail == Detail::full) {
                                  try {
                                      BackendSelection sel = select_backend(choice);
-                                     r.compare = run_one(*sel.backend, request_like(t, compare_algo), t.input, origin);
+                                     const ResolvedRequest q = resolve(spec_like(t, compare_algo).request, t.input, Voice::app);
+                                     r.compare = make_shown(sel.backend->run(q, t.input), origin);
                                  } catch (const ScanError& e) {
                                      r.compare_error = e.what();
                                  }
@@ -205,7 +166,7 @@ void Session::save_trace(const std::string& path) {
     jobs_.push_back({JobKind::save, generation_, "saving " + path, std::async(std::launch::async, [t, path] {
                          return guarded([&](RunResult& r) {
                              save_file_atomically(path, "the trace", [&](std::ostream& out) { write_trace_json(out, t->trace); });
-                             r.backend_description = "saved the trace to " + path;
+                             r.status = "saved the trace to " + path;
                          });
                      })});
 }
@@ -273,14 +234,14 @@ void Session::finish(Job& job, RunResult r) {
             error.clear();
             sampled_trace = r.main;
             sampled_report = *r.sampled;
-            backend_note = r.backend_note;
+            emulation_reason = r.emulation_reason;
             backend_description = r.backend_description;
             status.clear();
             show_sampled();
             return;
         case JobKind::save:
             if (r.error.empty()) {
-                status = r.backend_description;
+                status = r.status;
                 error.clear();
             } else {
                 error = r.error;
@@ -299,7 +260,7 @@ void Session::finish(Job& job, RunResult r) {
             compare = r.compare;
             compare_error = r.compare_error;
             if (job.kind == JobKind::run) {
-                backend_note = r.backend_note;
+                emulation_reason = r.emulation_reason;
                 backend_description = r.backend_description;
                 status.clear();
             } else {

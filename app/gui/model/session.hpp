@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "../../../core/backend.hpp"
-#include "../../../core/request.hpp"
+#include "../../../core/run_spec.hpp"
 #include "../../../core/trace.hpp"
 #include "live_bench.hpp"
 #include "sampled_trace.hpp"
@@ -20,25 +20,17 @@
 
 namespace scanlab::gui {
 
-enum class InputSource : uint8_t { preset, text, random };
+using InputSource = InputSpec::Source;
 
-// The controls' state: a request as the user states it, before it is checked.
-struct Form {
-    Algorithm algorithm = Algorithm::hierarchical;
-    Algorithm block_algorithm = Algorithm::kogge_stone;
-    OpKind op = OpKind::sum;
-    ElementType type = ElementType::int32;
-    bool exclusive = false;
-    int section = 0;  // 0: automatic (the preset's section, else the algorithm's default)
-    int warp_width = 32;
-    Schedule schedule;
-    BackendChoice backend = BackendChoice::automatic;
-    InputSource source = InputSource::preset;
-    std::string preset = "fig9.10";
-    std::string text = "2 1 3 1 0 4 1 2 0 3 1 2 5 3 1 2";
-    int64_t random_n = 64;
-    uint64_t seed = 1;
+// The app refuses a full trace larger than this, below the CLI's --max-trace-mb default: it keeps
+// two traces and the Figure 9.10 one in memory.
+inline constexpr size_t kAppMaxTraceBytes = size_t(256) << 20;
+
+// The controls' state: the run as the user states it, before it is checked, and the algorithm
+// the Compare tab runs beside it on the same input.
+struct Form : RunSpec {
     Algorithm compare_algorithm = Algorithm::brent_kung;
+    Form();
 };
 
 // A finished trace with its bookkeeping (computed on the worker, never in a frame).
@@ -54,22 +46,12 @@ struct RunResult {
     TracePtr main;
     TracePtr compare;           // null when the comparison run was refused
     std::string compare_error;  // its sentence
-    std::string backend_note;   // select_backend's note (e.g. "backend: CPU emulation (...)")
-    std::string backend_description;
+    std::string emulation_reason;  // why the CPU emulation runs though a GPU was allowed; else empty
+    std::string backend_description;  // the engine that ran, e.g. "NVIDIA H100 (sm_90)"
+    std::string status;  // a finished save's confirmation
     std::string error;  // non-empty: the run was refused, nothing else is set
     std::shared_ptr<const SampledReport> sampled;  // a sampled trace's (or a preview's) figures
 };
-
-// The form's input values, parsed as the CLI parses them (same ScanError sentences); `origin`
-// is set to a description of where they came from.
-ValueArray form_input(const Form& form, std::string& origin);
-// The form's request for `algorithm` (the main one or the comparison), with the CLI's rule that
-// a preset's section size applies to the multi-block algorithms unless one was chosen.
-ScanRequest form_request(const Form& form, Algorithm algorithm);
-
-// The app refuses a full trace larger than this (the CLI's --max-trace-mb default is larger:
-// the app keeps two traces and the Figure 9.10 one in memory).
-inline constexpr size_t kAppMaxTraceBytes = size_t(256) << 20;
 
 // Runs the form (and the comparison algorithm on the same input) through the backend. Blocking;
 // the Session calls it on a worker thread, the tests and `--shot` may call it directly.
@@ -95,7 +77,7 @@ public:
     TracePtr compare;
     TracePtr fig910;
     std::string compare_error;
-    std::string backend_note;
+    std::string emulation_reason;
     std::string backend_description;
 
     // The last refusal (bad input, unreadable file), shown inline; the trace above stays.

@@ -68,21 +68,21 @@ std::string settings_text(const Settings& s) {
     const Layout& l = s.layout;
     std::ostringstream o;
     o << "# Scan Lab settings, rewritten when the app closes\n"
-      << "algorithm=" << name(f.algorithm) << "\n"
-      << "block_algorithm=" << name(f.block_algorithm) << "\n"
+      << "algorithm=" << name(f.request.algorithm) << "\n"
+      << "block_algorithm=" << name(f.request.block_algorithm) << "\n"
       << "compare_algorithm=" << name(f.compare_algorithm) << "\n"
-      << "op=" << name(f.op) << "\n"
-      << "type=" << name(f.type) << "\n"
-      << "exclusive=" << (f.exclusive ? 1 : 0) << "\n"
-      << "section=" << f.section << "\n"
-      << "warp_width=" << f.warp_width << "\n"
-      << "schedule=" << f.schedule.text() << "\n"
+      << "op=" << name(f.request.op) << "\n"
+      << "type=" << name(f.request.type) << "\n"
+      << "exclusive=" << (f.request.exclusive ? 1 : 0) << "\n"
+      << "section=" << f.request.section << "\n"
+      << "warp_width=" << f.request.warp_width << "\n"
+      << "schedule=" << f.request.schedule.text() << "\n"
       << "backend=" << backend_name(f.backend) << "\n"
-      << "source=" << source_name(f.source) << "\n"
-      << "preset=" << escape(f.preset) << "\n"
-      << "text=" << escape(f.text) << "\n"
-      << "random_n=" << f.random_n << "\n"
-      << "seed=" << f.seed << "\n"
+      << "source=" << source_name(f.input.source) << "\n"
+      << "preset=" << escape(f.input.preset) << "\n"
+      << "text=" << escape(f.input.text) << "\n"
+      << "random_n=" << f.input.random_n << "\n"
+      << "seed=" << f.input.seed << "\n"
       << "steps_per_second=" << s.steps_per_second << "\n"
       << "presentation=" << (l.presentation ? 1 : 0) << "\n"
       << "show_controls=" << (l.show_controls ? 1 : 0) << "\n"
@@ -107,21 +107,21 @@ Settings parse_settings(const std::string& text) {
         const std::string k = line.substr(0, eq), v = line.substr(eq + 1);
         int i = 0;
         float x = 0;
-        if (k == "algorithm") { if (auto a = parse_algorithm(v)) f.algorithm = *a; }
-        else if (k == "block_algorithm") { if (auto a = parse_algorithm(v); a && (*a == Algorithm::kogge_stone || *a == Algorithm::brent_kung)) f.block_algorithm = *a; }
+        if (k == "algorithm") { if (auto a = parse_algorithm(v)) f.request.algorithm = *a; }
+        else if (k == "block_algorithm") { if (auto a = parse_algorithm(v); a && (*a == Algorithm::kogge_stone || *a == Algorithm::brent_kung)) f.request.block_algorithm = *a; }
         else if (k == "compare_algorithm") { if (auto a = parse_algorithm(v)) f.compare_algorithm = *a; }
-        else if (k == "op") { if (auto o = parse_op(v)) f.op = *o; }
-        else if (k == "type") { if (auto t = parse_type(v)) f.type = *t; }
-        else if (k == "exclusive") f.exclusive = v == "1";
-        else if (k == "section") { if (number(v, i) && i >= 0) f.section = i; }
-        else if (k == "warp_width") { if (number(v, i) && i > 0) f.warp_width = i; }
-        else if (k == "schedule") { if (auto sc = parse_schedule(v)) f.schedule = *sc; }
+        else if (k == "op") { if (auto o = parse_op(v)) f.request.op = *o; }
+        else if (k == "type") { if (auto t = parse_type(v)) f.request.type = *t; }
+        else if (k == "exclusive") f.request.exclusive = v == "1";
+        else if (k == "section") { if (number(v, i) && i >= 0) f.request.section = i; }
+        else if (k == "warp_width") { if (number(v, i) && i > 0) f.request.warp_width = i; }
+        else if (k == "schedule") { if (auto sc = parse_schedule(v)) f.request.schedule = *sc; }
         else if (k == "backend") { if (auto b = parse_backend_choice(v)) f.backend = *b; }
-        else if (k == "source") f.source = v == "text" ? InputSource::text : v == "random" ? InputSource::random : InputSource::preset;
-        else if (k == "preset") f.preset = unescape(v);
-        else if (k == "text") f.text = unescape(v);
-        else if (k == "random_n") number(v, f.random_n);
-        else if (k == "seed") number(v, f.seed);
+        else if (k == "source") f.input.source = v == "text" ? InputSource::text : v == "random" ? InputSource::random : InputSource::preset;
+        else if (k == "preset") f.input.preset = unescape(v);
+        else if (k == "text") f.input.text = unescape(v);
+        else if (k == "random_n") number(v, f.input.random_n);
+        else if (k == "seed") number(v, f.input.seed);
         else if (k == "steps_per_second") { if (number(v, x) && x > 0) s.steps_per_second = x; }
         else if (k == "presentation") l.presentation = v == "1";
         else if (k == "show_controls") l.show_controls = v == "1";

@@ -54,26 +54,26 @@ void draw_controls(App& app) {
         ImGui::Spacing();
     }
     ImGui::TextDisabled("ALGORITHM");
-    changed |= enum_combo("algorithm", &f.algorithm, all_algorithms(), algo_text, algo_tip);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", algo_tip(f.algorithm));
+    changed |= enum_combo("algorithm", &f.request.algorithm, all_algorithms(), algo_text, algo_tip);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", algo_tip(f.request.algorithm));
     ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("%s", algo_tip(f.algorithm));
+    ImGui::TextDisabled("%s", algo_tip(f.request.algorithm));
     ImGui::PopTextWrapPos();
-    if (f.algorithm == Algorithm::hierarchical)
-        changed |= enum_combo("block algorithm", &f.block_algorithm, {Algorithm::kogge_stone, Algorithm::brent_kung}, algo_text, algo_tip);
-    changed |= enum_combo("operator", &f.op, {OpKind::sum, OpKind::max, OpKind::min}, op_text);
-    changed |= enum_combo("type", &f.type, {ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64}, type_text);
-    int incl = f.exclusive ? 1 : 0;
+    if (f.request.algorithm == Algorithm::hierarchical)
+        changed |= enum_combo("block algorithm", &f.request.block_algorithm, {Algorithm::kogge_stone, Algorithm::brent_kung}, algo_text, algo_tip);
+    changed |= enum_combo("operator", &f.request.op, {OpKind::sum, OpKind::max, OpKind::min}, op_text);
+    changed |= enum_combo("type", &f.request.type, {ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64}, type_text);
+    int incl = f.request.exclusive ? 1 : 0;
     changed |= ImGui::RadioButton("inclusive", &incl, 0);
     ImGui::SameLine();
     changed |= ImGui::RadioButton("exclusive", &incl, 1);
-    f.exclusive = incl == 1;
+    f.request.exclusive = incl == 1;
 
-    std::string section = f.section == 0 ? "auto" : std::to_string(f.section);
+    std::string section = f.request.section == 0 ? "auto" : std::to_string(f.request.section);
     if (ImGui::BeginCombo("section", section.c_str())) {
-        if (ImGui::Selectable("auto", f.section == 0)) f.section = 0, changed = true;
+        if (ImGui::Selectable("auto", f.request.section == 0)) f.request.section = 0, changed = true;
         for (int k = 2; k <= 2048; k *= 2)
-            if (ImGui::Selectable(std::to_string(k).c_str(), f.section == k)) f.section = k, changed = true;
+            if (ImGui::Selectable(std::to_string(k).c_str(), f.request.section == k)) f.request.section = k, changed = true;
         ImGui::EndCombo();
     }
     help_marker("Elements per block. auto: the preset's section (Figure 9.10 uses 4), else the whole input for the "
@@ -81,26 +81,26 @@ void draw_controls(App& app) {
 
     ImGui::Spacing();
     ImGui::TextDisabled("THREADS");
-    std::string warp = std::to_string(f.warp_width);
+    std::string warp = std::to_string(f.request.warp_width);
     if (ImGui::BeginCombo("warp width", warp.c_str())) {
         for (int w = 1; w <= 32; w *= 2)
-            if (ImGui::Selectable(std::to_string(w).c_str(), f.warp_width == w)) f.warp_width = w, changed = true;
+            if (ImGui::Selectable(std::to_string(w).c_str(), f.request.warp_width == w)) f.request.warp_width = w, changed = true;
         ImGui::EndCombo();
     }
     help_marker("Threads per warp in the emulation: divergent warps are counted per warp, and the racy kernel's "
                 "warps run in the schedule below. 32 on every NVIDIA GPU; try 4 to see warps in Figure 9.10.");
-    int kind = int(f.schedule.kind);
+    int kind = int(f.request.schedule.kind);
     const char* kinds[] = {"in-order", "reverse", "random"};
     if (ImGui::Combo("schedule", &kind, kinds, 3)) {
-        f.schedule.kind = Schedule::Kind(kind);
+        f.request.schedule.kind = Schedule::Kind(kind);
         changed = true;
     }
     help_marker("The order the emulation runs the warps of a block in. Only kogge-stone-racy's result depends on it: "
                 "that is its lesson.");
-    if (f.schedule.kind == Schedule::Kind::random) {
-        int seed = int(f.schedule.seed);
+    if (f.request.schedule.kind == Schedule::Kind::random) {
+        int seed = int(f.request.schedule.seed);
         if (ImGui::InputInt("schedule seed", &seed)) {
-            f.schedule.seed = uint64_t(std::max(0, seed));
+            f.request.schedule.seed = uint64_t(std::max(0, seed));
             changed = true;
         }
     }
@@ -108,44 +108,45 @@ void draw_controls(App& app) {
 
     ImGui::Spacing();
     ImGui::TextDisabled("INPUT");
-    int src = int(f.source);
-    changed |= ImGui::RadioButton("preset", &src, 0);
-    ImGui::SameLine();
-    changed |= ImGui::RadioButton("text", &src, 1);
-    ImGui::SameLine();
-    changed |= ImGui::RadioButton("random", &src, 2);
-    f.source = InputSource(src);
-    if (f.source == InputSource::preset) {
+    for (const auto& [label, source] : {std::pair{"preset", InputSource::preset}, std::pair{"text", InputSource::text},
+                                         std::pair{"random", InputSource::random}}) {
+        if (source != InputSource::preset) ImGui::SameLine();
+        if (ImGui::RadioButton(label, f.input.source == source) && f.input.source != source) {
+            f.input.source = source;
+            changed = true;
+        }
+    }
+    if (f.input.source == InputSource::preset) {
         for (const Preset& p : presets()) {
-            const bool on = f.preset == p.name;
+            const bool on = f.input.preset == p.name;
             if (ImGui::RadioButton(std::string(p.name).c_str(), on) && !on) {
-                f.preset = std::string(p.name);
+                f.input.preset = std::string(p.name);
                 changed = true;
             }
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", std::string(p.source).c_str(), std::string(p.values).c_str());
             ImGui::SameLine();
         }
         ImGui::NewLine();
-        if (auto p = find_preset(f.preset)) {
+        if (auto p = find_preset(f.input.preset)) {
             ImGui::PushTextWrapPos(0);
             ImGui::TextDisabled("%s: %s", std::string(p->source).c_str(), std::string(p->values).c_str());
             ImGui::PopTextWrapPos();
             if (ImGui::SmallButton("edit as text")) {
-                f.text = std::string(p->values);
-                f.source = InputSource::text;
-                if (f.section == 0 && p->section) f.section = p->section;
+                f.input.text = std::string(p->values);
+                f.input.source = InputSource::text;
+                if (f.request.section == 0 && p->section) f.request.section = p->section;
                 changed = true;
             }
         }
-    } else if (f.source == InputSource::text) {
-        changed |= ImGui::InputTextMultiline("##values", &f.text, ImVec2(-1, ImGui::GetTextLineHeight() * 4));
+    } else if (f.input.source == InputSource::text) {
+        changed |= ImGui::InputTextMultiline("##values", &f.input.text, ImVec2(-1, ImGui::GetTextLineHeight() * 4));
         ImGui::TextDisabled("numbers separated by spaces or commas");
     } else {
-        long long n = f.random_n, seed = static_cast<long long>(f.seed);
-        if (ImGui::InputScalar("N", ImGuiDataType_S64, &n)) f.random_n = n, changed = true;
-        if (ImGui::InputScalar("seed", ImGuiDataType_S64, &seed)) f.seed = uint64_t(std::max(0LL, seed)), changed = true;
+        long long n = f.input.random_n, seed = static_cast<long long>(f.input.seed);
+        if (ImGui::InputScalar("N", ImGuiDataType_S64, &n)) f.input.random_n = n, changed = true;
+        if (ImGui::InputScalar("seed", ImGuiDataType_S64, &seed)) f.input.seed = uint64_t(std::max(0LL, seed)), changed = true;
         for (long long k : {16LL, 64LL, 256LL, 2048LL}) {
-            if (ImGui::SmallButton(std::to_string(k).c_str())) f.random_n = k, changed = true;
+            if (ImGui::SmallButton(std::to_string(k).c_str())) f.input.random_n = k, changed = true;
             ImGui::SameLine();
         }
         ImGui::NewLine();

@@ -1,0 +1,52 @@
+#include "run_spec.hpp"
+
+#include "error.hpp"
+#include "input.hpp"
+
+namespace scanlab {
+
+ValueArray load_input(const InputSpec& in, ElementType type, std::string& origin, Voice voice) {
+    switch (in.source) {
+        case InputSpec::Source::preset: {
+            const std::optional<Preset> p = find_preset(in.preset);
+            if (!p) throw ScanError("unknown preset '" + in.preset + "'");
+            origin = "preset " + std::string(p->name);
+            return parse_values(p->values, type, origin, voice);
+        }
+        case InputSpec::Source::text:
+            origin = "typed input";
+            return parse_values(in.text, type, control_name(voice, Control::input), voice);
+        case InputSpec::Source::file:
+            origin = "file " + in.file;
+            return read_values_file(in.file, type);
+        case InputSpec::Source::random:
+            if (in.random_n < 1 || in.random_n > kMaxElements)
+                throw ScanError(subject(voice, Control::random, std::to_string(in.random_n)) + " is out of range: give N from 1 to " +
+                                std::to_string(kMaxElements) + " (2^28)");
+            origin = "random N = " + std::to_string(in.random_n) + ", seed " + std::to_string(in.seed);
+            return random_values(in.random_n, in.seed, type);
+    }
+    return empty_values(type);
+}
+
+ScanRequest request_for(const RunSpec& spec, Algorithm algorithm) {
+    ScanRequest q = spec.request;
+    q.algorithm = algorithm;
+    if (spec.input.source == InputSpec::Source::preset && q.section == 0)
+        if (const std::optional<Preset> p = find_preset(spec.input.preset))
+            if (const int section = preset_section(*p, algorithm)) q.section = section;
+    return q;
+}
+
+ResolvedRequest resolve_for(const RunSpec& spec, Algorithm algorithm, const ValueArray& input, Voice voice) {
+    return resolve(request_for(spec, algorithm), input, voice);
+}
+
+PreparedRun prepare(const RunSpec& spec, Voice voice) {
+    PreparedRun run;
+    run.input = load_input(spec.input, spec.request.type, run.origin, voice);
+    run.resolved = resolve_for(spec, spec.request.algorithm, run.input, voice);
+    return run;
+}
+
+}  // namespace scanlab

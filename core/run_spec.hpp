@@ -1,0 +1,50 @@
+#pragma once
+// One run as a front end states it: the request, where its input comes from, and the backend
+// asked for. The CLI parses its words into one, the app's controls edit one, `scanlab shot`
+// parses the CLI's words into the app's; all three load and resolve it here, once.
+#include <cstdint>
+#include <string>
+
+#include "backend.hpp"
+#include "request.hpp"
+#include "values.hpp"
+#include "wording.hpp"
+
+namespace scanlab {
+
+struct InputSpec {
+    enum class Source : uint8_t { preset, text, file, random };
+    Source source = Source::preset;
+    std::string preset = "fig9.10";
+    std::string text;  // values as typed
+    std::string file;  // a path; "-" is standard input
+    int64_t random_n = 64;
+    uint64_t seed = 1;
+};
+
+struct RunSpec {
+    ScanRequest request;  // request.section 0: the preset's section, else the algorithm's default
+    InputSpec input;
+    BackendChoice backend = BackendChoice::automatic;
+};
+
+// The input's values, parsed in the spec's type; `origin` says where they came from ("preset
+// fig9.10", "typed input", ...). Throws ScanError naming the bad token in `voice`.
+ValueArray load_input(const InputSpec& input, ElementType type, std::string& origin, Voice voice = Voice::cli);
+
+// The spec's request for `algorithm` (its own, or a comparison's on the same input): a preset's
+// section applies to the multi-block algorithms unless a section was chosen.
+ScanRequest request_for(const RunSpec& spec, Algorithm algorithm);
+
+// A spec loaded and resolved: what a backend runs.
+struct PreparedRun {
+    ValueArray input;
+    std::string origin;
+    ResolvedRequest resolved;
+};
+// Throws ScanError with the sentence for `voice`.
+PreparedRun prepare(const RunSpec& spec, Voice voice = Voice::cli);
+// The same input resolved for another algorithm (the app's comparison).
+ResolvedRequest resolve_for(const RunSpec& spec, Algorithm algorithm, const ValueArray& input, Voice voice = Voice::cli);
+
+}  // namespace scanlab

@@ -1,0 +1,143 @@
+#include "run_words.hpp"
+
+#include "input.hpp"
+
+namespace scanlab {
+namespace {
+
+std::string names_of_algorithms() {
+    std::string s;
+    for (Algorithm a : all_algorithms()) s += (s.empty() ? "" : ", ") + std::string(name(a));
+    return s;
+}
+
+std::string names_of_presets() {
+    std::string s;
+    for (const Preset& p : presets()) s += (s.empty() ? "" : ", ") + std::string(p.name);
+    return s;
+}
+
+}  // namespace
+
+std::string run_words_usage() {
+    return "INPUT (exactly one):\n"
+           "  --preset fig9.10|slides|slides-t0   the book's Figure 9.10 or a slide-deck example\n"
+           "  --input \"2,1,3,1\"                   values separated by commas or spaces\n"
+           "  --input-file PATH                   a file of values ('-' reads standard input; '#' starts a comment)\n"
+           "  --random N [--seed S]               N values from 0..9, reproducible from the seed\n"
+           "\n"
+           "OPTIONS:\n"
+           "  --algo ALGO              " + names_of_algorithms() + "\n"
+           "                           (default hierarchical; kogge-stone-racy is WRONG ON PURPOSE, a lesson on barriers)\n"
+           "  --section K              elements per block, a power of two (hierarchical/slides: up to 1024, 2048 for brent-kung)\n"
+           "  --block-algo A           kogge-stone|brent-kung, the block scan inside hierarchical (default kogge-stone)\n"
+           "  --op sum|max|min         the scan operator (default sum)\n"
+           "  --type int32|int64|float|double   element type (default int32)\n"
+           "  --exclusive              exclusive scan (default inclusive)\n"
+           "  --backend auto|cpu|gpu   auto uses a GPU when one is usable, else the CPU emulation (default auto)\n"
+           "  --schedule in-order|reverse|random[:SEED]   warp order in the emulation (matters for kogge-stone-racy)\n"
+           "  --warp-width W           threads per warp in the emulation, a power of two up to 32 (default 32)\n"
+           "  --max-trace-mb M         refuse a full trace larger than this (default 512)\n"
+           "  --sample-block B[:K]     a sampled trace: only blocks B..B+K-1 of the input's scan kept in full, S whole\n"
+           "                           (hierarchical and slides; for N too large to trace whole)\n";
+}
+
+RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own) {
+    RunSpec o;
+    ScanRequest& q = o.request;
+    q.algorithm = Algorithm::hierarchical;
+    int inputs = 0;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& flag = args[i];
+        const std::function<const std::string&()> value = [&]() -> const std::string& {
+            if (i + 1 >= args.size()) throw UsageError(flag + " needs a value");
+            return args[++i];
+        };
+        if (flag == "--algo") {
+            const std::string& v = value();
+            auto a = parse_algorithm(v);
+            if (!a) throw UsageError("unknown algorithm '" + v + "'; choose one of " + names_of_algorithms());
+            q.algorithm = *a;
+        } else if (flag == "--block-algo") {
+            const std::string& v = value();
+            auto a = parse_algorithm(v);
+            if (!a || (*a != Algorithm::kogge_stone && *a != Algorithm::brent_kung))
+                throw UsageError("unknown block algorithm '" + v + "'; choose kogge-stone or brent-kung");
+            q.block_algorithm = *a;
+        } else if (flag == "--op") {
+            const std::string& v = value();
+            auto op = parse_op(v);
+            if (!op) throw UsageError("unknown operator '" + v + "'; choose sum, max or min");
+            q.op = *op;
+        } else if (flag == "--type") {
+            const std::string& v = value();
+            auto t = parse_type(v);
+            if (!t) throw UsageError("unknown type '" + v + "'; choose int32, int64, float or double");
+            q.type = *t;
+        } else if (flag == "--exclusive") {
+            q.exclusive = true;
+        } else if (flag == "--inclusive") {
+            q.exclusive = false;
+        } else if (flag == "--section") {
+            q.section = whole_number<int>(flag, value());
+            if (q.section <= 0) throw UsageError("--section must be a positive power of two");
+        } else if (flag == "--warp-width") {
+            q.warp_width = whole_number<int>(flag, value());
+        } else if (flag == "--schedule") {
+            const std::string& v = value();
+            auto s = parse_schedule(v);
+            if (!s) throw UsageError("unknown schedule '" + v + "'; choose in-order, reverse or random[:SEED]");
+            q.schedule = *s;
+        } else if (flag == "--backend") {
+            const std::string& v = value();
+            auto b = parse_backend_choice(v);
+            if (!b) throw UsageError("unknown backend '" + v + "'; choose auto, cpu or gpu");
+            o.backend = *b;
+        } else if (flag == "--sample-block") {
+            // B or B:COUNT: keep only these blocks of the input's scan in full (S stays whole).
+            const std::string& v = value();
+            const size_t colon = v.find(':');
+            q.sample.first_block = whole_number<int64_t>(flag, v.substr(0, colon));
+            q.sample.blocks = colon == std::string::npos ? 1 : whole_number<int64_t>(flag, v.substr(colon + 1));
+            if (q.sample.first_block < 0 || q.sample.blocks < 1)
+                throw UsageError("--sample-block takes a block number B >= 0, or B:COUNT with COUNT >= 1");
+        } else if (flag == "--max-trace-mb") {
+            const auto mb = whole_number<int64_t>(flag, value());
+            if (mb <= 0 || mb > (int64_t(1) << 20)) throw UsageError("--max-trace-mb must be from 1 to 1048576");
+            q.max_trace_bytes = size_t(mb) << 20;
+        } else if (flag == "--preset") {
+            const std::string& v = value();
+            if (!find_preset(v)) throw UsageError("unknown preset '" + v + "'; choose one of " + names_of_presets());
+            o.input.source = InputSpec::Source::preset;
+            o.input.preset = v;
+            ++inputs;
+        } else if (flag == "--input") {
+            o.input.source = InputSpec::Source::text;
+            o.input.text = value();
+            ++inputs;
+        } else if (flag == "--input-file") {
+            o.input.source = InputSpec::Source::file;
+            o.input.file = value();
+            ++inputs;
+        } else if (flag == "--random") {
+            const std::string& v = value();
+            int64_t n = 0;
+            auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+            if (ec == std::errc::result_out_of_range || (ec == std::errc() && ptr == v.data() + v.size() && (n < 1 || n > kMaxElements)))
+                throw UsageError("--random " + v + " is out of range: give N from 1 to " + std::to_string(kMaxElements) + " (2^28)");
+            if (ec != std::errc() || ptr != v.data() + v.size()) throw UsageError("--random expects a whole number N, got '" + v + "'");
+            o.input.source = InputSpec::Source::random;
+            o.input.random_n = n;
+            ++inputs;
+        } else if (flag == "--seed") {
+            o.input.seed = whole_number<uint64_t>(flag, value());
+        } else if (!own || !own(flag, value)) {
+            throw UsageError("unknown option '" + flag + "' (see scanlab --help)");
+        }
+    }
+    if (inputs == 0) throw UsageError("no input: give one of --preset, --input, --input-file or --random N");
+    if (inputs > 1) throw UsageError("give only one input: --preset, --input, --input-file or --random N");
+    return o;
+}
+
+}  // namespace scanlab

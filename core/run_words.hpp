@@ -1,0 +1,40 @@
+#pragma once
+// The words that state a run on a command line (--algo, --preset, --section, ...), as
+// `scanlab trace`, `scanlab scan` and `scanlab shot` all take them. Parsing only reads the
+// words; resolve() checks the request, so every front end refuses the same things.
+#include <charconv>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "error.hpp"
+#include "run_spec.hpp"
+
+namespace scanlab {
+
+// A word the user got wrong on the command line (exit status 2), a sentence naming it.
+struct UsageError : ScanError {
+    using ScanError::ScanError;
+};
+
+// `word` as a whole number of type T; throws UsageError naming `flag`.
+template <class T>
+T whole_number(const std::string& flag, const std::string& word) {
+    T v{};
+    const auto [ptr, ec] = std::from_chars(word.data(), word.data() + word.size(), v);
+    if (word.empty() || ec != std::errc() || ptr != word.data() + word.size())
+        throw UsageError(flag + " expects a whole number, got '" + word + "'");
+    return v;
+}
+
+// A front end's own flag: return true when `flag` is one (reading its value with `value()`).
+using OwnWord = std::function<bool(const std::string& flag, const std::function<const std::string&()>& value)>;
+
+// The run the words state; exactly one input is required. Words neither a run's nor `own`'s
+// are refused with a UsageError.
+RunSpec parse_run_words(const std::vector<std::string>& words, const OwnWord& own);
+
+// The flags parse_run_words reads, for a usage text.
+std::string run_words_usage();
+
+}  // namespace scanlab
