@@ -5,6 +5,7 @@
 
 #include "json_text.hpp"
 #include "trace_json.hpp"
+#include "verdict.hpp"
 
 namespace scanlab {
 namespace {
@@ -84,6 +85,23 @@ void step(std::ostream& out, const Step& s) {
     out << "\n  }";
 }
 
+// Whether the result is the scan of the input: derived from the trace (a reader recomputes it),
+// written for the reader of the file and for scripts that check a run.
+void verdict(std::ostream& out, const Trace& t) {
+    const Verdict v = judge(t);
+    key(out, "verdict", "\n ");
+    out << "{\"correct\": " << (v.correct() ? "true" : "false") << ", \"wrong\": " << v.wrong.size();
+    if (v.racy) out << ", \"possible_hazards\": " << v.possible_hazards;
+    out << ", \"wrong_elements\": [";
+    for (size_t i = 0; i < v.wrong.size(); ++i) {
+        if (i) out.put(',');
+        json_text::number(out, int64_t(v.wrong[i]));
+    }
+    out << "], \"expected_first\": " << v.first << ", \"expected\": ";
+    values(out, v.expected);
+    out << "},";
+}
+
 }  // namespace
 
 void write_trace_json(std::ostream& out, const Trace& t) {
@@ -122,6 +140,7 @@ void write_trace_json(std::ostream& out, const Trace& t) {
         step(out, t.steps[i]);
     }
     out << "],";
+    verdict(out, t);
     key(out, "result", "\n ");
     values(out, t.result);
     out << "\n}\n";

@@ -1,5 +1,7 @@
 #include "trace_table.hpp"
 
+#include "verdict.hpp"
+
 #include <algorithm>
 #include <iomanip>
 #include <ostream>
@@ -39,7 +41,9 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
     auto widen = [&](const ValueArray& v) {
         for (size_t i = 0; i < size_of(v) && i < max_values; ++i) width = std::max(width, format_value(v, i).size());
     };
+    const Verdict verdict = judge(t);
     widen(t.input);
+    if (!verdict.correct()) widen(verdict.expected);
     for (const Step& s : t.steps) widen(s.values);
 
     size_t label_width = 5;
@@ -63,6 +67,26 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
     }
     out << std::left << std::setw(4) << "" << std::setw(int(label_width) + 2) << "result" << std::right << std::setw(37) << ""
         << "  Y  " << row_values(t.result, t.section, max_values, width) << "\n";
+    if (!verdict.correct()) {
+        // The correct scan under the result, and a mark under each element that differs.
+        out << std::left << std::setw(4) << "" << std::setw(int(label_width) + 2) << "expected" << std::right << std::setw(37) << ""
+            << "  Y  " << row_values(verdict.expected, t.section, max_values, width) << "\n";
+        std::ostringstream m;
+        size_t w = 0;
+        for (int64_t i : verdict.wrong) {
+            const size_t col = size_t(i - verdict.first);
+            if (col >= max_values) break;
+            for (; w < col; ++w) m << ((t.section > 0 && w > 0 && w % size_t(t.section) == 0) ? " |" : "") << std::string(width + 1, ' ');
+            m << ((t.section > 0 && w > 0 && w % size_t(t.section) == 0) ? " |" : "") << std::string(width, ' ') << '^';
+            ++w;
+        }
+        out << std::left << std::setw(4) << "" << std::setw(int(label_width) + 2) << "wrong" << std::right << std::setw(37) << ""
+            << "     " << m.str() << "\n";
+        out << verdict.headline() << "\n";
+        if (!verdict.detail().empty()) out << verdict.detail() << "\n";
+    } else if (verdict.racy) {
+        out << verdict.headline() << "\n" << verdict.detail() << "\n";
+    }
     out << "totals: " << t.counts.additions << " additions in " << t.counts.steps << " steps, " << t.counts.barriers
         << " barriers per block, " << t.counts.divergent_warps << " divergent warps";
     if (is_racy(t.algorithm)) out << ", " << t.counts.hazards << " hazards";

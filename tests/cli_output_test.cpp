@@ -184,6 +184,47 @@ TEST(CliOutput, RacyKoggeStoneTraceSaysItIsALesson) {
     EXPECT_NE(r.out.find("LESSON"), std::string::npos) << r.out;
 }
 
+TEST(CliOutput, AWrongRacyTraceSaysHowManyResultsDifferAndPrintsTheExpectedRowUnderTheResult) {
+    const CliResult r = run_cli({"trace", "--algo", "kogge-stone-racy", "--preset", "fig9.10", "--warp-width", "4", "--backend", "cpu"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("\nWRONG: 11 of 16 results differ from the correct scan\n"), std::string::npos) << r.out;
+    const size_t result = r.out.find("    result ");
+    const size_t expected = r.out.find("    expected ");
+    ASSERT_NE(expected, std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find('\n', result) + 1, expected) << "the expected row comes right under the result";
+    EXPECT_NE(r.out.find("Y    2  3  6  7  7 11 12 14 14 17 18 20 25 28 29 31\n", expected), std::string::npos) << r.out;
+    // The totals stay the last line.
+    EXPECT_EQ(r.out.rfind("totals:"), r.out.rfind('\n', r.out.size() - 2) + 1);
+}
+
+TEST(CliOutput, ARacyTraceThatCameOutRightSaysTheScheduleHidTheRace) {
+    const CliResult r = run_cli({"trace", "--algo", "kogge-stone-racy", "--preset", "fig9.10", "--warp-width", "4", "--schedule", "reverse", "--backend", "cpu"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out.find("WRONG"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("    expected "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("this schedule hid the race: the kernel is still wrong"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("17 reads of an element"), std::string::npos) << r.out;
+}
+
+TEST(CliOutput, TraceJsonCarriesTheExpectedValuesAndTheWrongElements) {
+    const CliResult r = run_cli({"trace", "--algo", "kogge-stone-racy", "--preset", "fig9.10", "--warp-width", "4", "--format", "json", "--backend", "cpu"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const json j = json::parse(r.out);
+    const json& v = j.at("verdict");
+    EXPECT_FALSE(v.at("correct").get<bool>());
+    EXPECT_EQ(v.at("expected").get<std::vector<int>>(), (std::vector<int>{2, 3, 6, 7, 7, 11, 12, 14, 14, 17, 18, 20, 25, 28, 29, 31}));
+    const std::vector<int> result = j.at("result").get<std::vector<int>>(), expected = v.at("expected").get<std::vector<int>>();
+    std::vector<int> differ;
+    for (size_t i = 0; i < result.size(); ++i)
+        if (result[i] != expected[i]) differ.push_back(int(i));
+    EXPECT_EQ(v.at("wrong_elements").get<std::vector<int>>(), differ);
+    EXPECT_EQ(v.at("wrong").get<int>(), 11);
+    // A correct run says so, with no wrong elements.
+    const json good = json::parse(run_cli({"trace", "--preset", "fig9.10", "--format", "json", "--backend", "cpu"}).out);
+    EXPECT_TRUE(good.at("verdict").at("correct").get<bool>());
+    EXPECT_TRUE(good.at("verdict").at("wrong_elements").empty());
+}
+
 // ---- backends ----------------------------------------------------------------------------------
 
 TEST(CliOutput, BackendCpuPrintsNoBackendNote) {
