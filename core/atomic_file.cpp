@@ -58,6 +58,17 @@ private:
 
 std::string reason(int err) { return err == ENOSPC ? "the disk is full" : std::strerror(err); }
 
+// The temporary of the save under way, for remove_unfinished_save() (a fixed buffer: a signal
+// handler may not allocate).
+char pending[4096];
+std::atomic<bool> has_pending{false};
+
+void mark_pending(const std::string& tmp) {
+    if (tmp.size() >= sizeof pending) return;
+    std::memcpy(pending, tmp.c_str(), tmp.size() + 1);
+    has_pending = true;
+}
+
 }  // namespace
 
 void save_file_atomically(const std::string& path, std::string_view what, const std::function<void(std::ostream&)>& write) {
@@ -74,6 +85,7 @@ void save_file_atomically(const std::string& path, std::string_view what, const 
         fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
         if (fd < 0 && errno != EEXIST) break;
     }
+    if (fd >= 0) mark_pending(tmp);
     if (fd < 0) {
         const int err = errno;
         throw ScanError(failed + (err == ENOENT ? "its folder does not exist" : reason(err)));
@@ -89,15 +101,21 @@ void save_file_atomically(const std::string& path, std::string_view what, const 
     } catch (...) {
         ::close(fd);
         ::unlink(tmp.c_str());
+        has_pending = false;
         throw;
     }
     if (err == 0 && ::fsync(fd) != 0) err = errno;
     if (::close(fd) != 0 && err == 0) err = errno;
     if (err == 0 && ::rename(tmp.c_str(), path.c_str()) != 0) err = errno;
+    has_pending = false;
     if (err != 0) {
         ::unlink(tmp.c_str());
         throw ScanError(failed + reason(err));
     }
+}
+
+void remove_unfinished_save() {
+    if (has_pending.exchange(false)) ::unlink(pending);
 }
 
 }  // namespace scanlab

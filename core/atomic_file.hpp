@@ -15,4 +15,8 @@ namespace scanlab {
 // (`write` may throw too; the temporary is removed either way).
 void save_file_atomically(const std::string& path, std::string_view what, const std::function<void(std::ostream&)>& write);
 
+// Removes the temporary of a save under way, if any. Safe to call from a signal handler, so an
+// interrupted program leaves no temporary behind either.
+void remove_unfinished_save();
+
 }  // namespace scanlab

@@ -1,11 +1,13 @@
 #include "input.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
-#include <iostream>
-#include <sstream>
+#include <cstring>
 
 #include "error.hpp"
 #include "request.hpp"
@@ -43,15 +45,25 @@ std::string where(std::string_view origin, size_t index, size_t line, size_t col
     return s;
 }
 
+// A token as a sentence shows it: control characters (a NUL would end the sentence early) as
+// '?', and no more than 40 characters of it.
+std::string quoted_token(std::string_view token, bool say_length = true) {
+    std::string s = "'";
+    for (char c : token.substr(0, 40)) s += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
+    if (token.size() <= 40) return s + "'";
+    return s + "…'" + (say_length ? " (" + std::to_string(token.size()) + " characters)" : std::string());
+}
+
 template <class T>
 T parse_token(std::string_view token, std::string_view origin, size_t index, size_t line, size_t column, Voice v) {
     T value{};
     const char* first = token.data();
     const char* last = token.data() + token.size();
-    if (*first == '+') ++first;  // from_chars takes no leading '+'
+    // from_chars takes no leading '+'; a sign after it ("+-5") is no number.
+    if (*first == '+' && token.size() > 1 && token[1] != '-' && token[1] != '+') ++first;
     auto [ptr, ec] = std::from_chars(first, last, value);
-    const std::string quoted = "'" + std::string(token) + "'";
-    if (ec == std::errc::result_out_of_range)
+    const std::string quoted = quoted_token(token);
+    if (ec == std::errc::result_out_of_range && ptr == last)
         throw ScanError(quoted + " (" + where(origin, index, line, column) + ") is out of range for " +
                         std::string(name(element_type_of<T>())) +
                         (std::is_integral_v<T> && sizeof(T) == 4 ? "; use " + setting(v, Control::type, "int64") : std::string()));
@@ -60,7 +72,8 @@ T parse_token(std::string_view token, std::string_view origin, size_t index, siz
         if constexpr (std::is_integral_v<T>) {
             double d;
             auto fr = std::from_chars(first, last, d);
-            if (fr.ec == std::errc() && fr.ptr == last) hint = "; it looks like a real number: use " + setting(v, Control::type, "float") + " or " + setting(v, Control::type, "double");
+            if (fr.ec == std::errc() && fr.ptr == last && std::isfinite(d))
+                hint = "; it looks like a real number: use " + setting(v, Control::type, "float") + " or " + setting(v, Control::type, "double");
         }
         throw ScanError(quoted + " (" + where(origin, index, line, column) + ") is not a number" + hint);
     }
@@ -70,59 +83,143 @@ T parse_token(std::string_view token, std::string_view origin, size_t index, siz
     return value;
 }
 
+// No number Scan Lab reads is longer than this; a longer token (a binary file, /dev/zero) is
+// refused as soon as it passes this length, not after it filled memory.
+constexpr size_t kMaxTokenChars = 400;
+
+// Values separated by commas, semicolons and/or whitespace, '#' comments to the end of a line,
+// read in pieces of any size: memory is the values kept plus one token.
+template <class T>
+class ValueParser {
+public:
+    ValueParser(std::string_view origin, Voice voice) : origin_(origin), voice_(voice) {}
+
+    void feed(std::string_view text) {
+        for (char c : text) {
+            ++column_;
+            if (in_comment_) {
+                if (c == '\n') end_line();
+                continue;
+            }
+            if (is_separator(c) || c == '#') {
+                end_token();
+                if (c == '#') in_comment_ = true;
+                else if (c == '\n') end_line();
+                continue;
+            }
+            if (token_.empty()) token_column_ = column_;
+            token_ += c;
+            if (token_.size() > kMaxTokenChars)
+                throw ScanError(quoted_token(token_, false) + " (" + where(origin_, values_.size(), line_, token_column_) +
+                                ") is not a number: it runs past " + std::to_string(kMaxTokenChars) + " characters");
+        }
+    }
+
+    std::vector<T> finish() {
+        end_token();
+        if (values_.empty()) throw ScanError(std::string(origin_) + " holds no values: give at least one number");
+        return std::move(values_);
+    }
+
+    size_t count() const { return values_.size(); }
+
+private:
+    void end_line() {
+        in_comment_ = false;
+        ++line_;
+        column_ = 0;
+    }
+    void end_token() {
+        if (token_.empty()) return;
+        if (int64_t(values_.size()) >= kMaxElements)
+            throw ScanError(std::string(origin_) + " holds more than " + std::to_string(kMaxElements) +
+                            " values (2^28, the most Scan Lab runs)");
+        values_.push_back(parse_token<T>(token_, origin_, values_.size(), line_, token_column_, voice_));
+        token_.clear();
+    }
+
+    std::string origin_;
+    Voice voice_;
+    std::vector<T> values_;
+    std::string token_;
+    size_t line_ = 1, column_ = 0, token_column_ = 0;
+    bool in_comment_ = false;
+};
+
 template <class T>
 std::vector<T> parse_all(std::string_view text, std::string_view origin, Voice v) {
-    std::vector<T> out;
-    size_t i = 0, line = 1, line_start = 0;
-    while (i < text.size()) {
-        if (text[i] == '#') {  // comment to end of line, for files
-            while (i < text.size() && text[i] != '\n') ++i;
-            continue;
-        }
-        if (is_separator(text[i])) {
-            if (text[i] == '\n') {
-                ++line;
-                line_start = i + 1;
-            }
-            ++i;
-            continue;
-        }
-        size_t j = i;
-        while (j < text.size() && !is_separator(text[j]) && text[j] != '#') ++j;
-        if (int64_t(out.size()) >= kMaxElements)
-            throw ScanError(std::string(origin) + " holds more than " + std::to_string(kMaxElements) + " values (2^28, the most Scan Lab runs)");
-        out.push_back(parse_token<T>(text.substr(i, j - i), origin, out.size(), line, i - line_start + 1, v));
-        i = j;
+    ValueParser<T> parser(origin, v);
+    parser.feed(text);
+    return parser.finish();
+}
+
+std::string read_failure(int err) { return err == EISDIR ? "it is a directory" : std::strerror(err); }
+
+// Reads the descriptor to its end in pieces, feeding the parser; every failed read is an error,
+// never a short input.
+template <class T>
+std::vector<T> read_all(int fd, const std::string& what, std::string_view origin, const InputProgress& progress) {
+    ValueParser<T> parser(origin, Voice::cli);
+    std::vector<char> buffer(size_t(1) << 20);
+    uint64_t bytes = 0;
+    for (;;) {
+        const ssize_t got = ::read(fd, buffer.data(), buffer.size());
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0)
+            throw ScanError("reading " + what + " failed after " + std::to_string(bytes) + " bytes: " + read_failure(errno) +
+                            " (nothing was scanned)");
+        if (got == 0) break;
+        bytes += uint64_t(got);
+        if (bytes > kMaxInputBytes)
+            throw ScanError(what + " runs past " + std::to_string(kMaxInputBytes >> 30) +
+                            " GiB, more text than the 2^28 values Scan Lab runs at most can take; give at most 2^28 values");
+        parser.feed(std::string_view(buffer.data(), size_t(got)));
+        if (progress) progress(bytes, parser.count());
     }
-    if (out.empty()) throw ScanError(std::string(origin) + " holds no values: give at least one number");
-    return out;
+    return parser.finish();
+}
+
+template <class F>
+ValueArray for_type(ElementType type, F&& f) {
+    switch (type) {
+        case ElementType::int32: return f(int32_t{});
+        case ElementType::int64: return f(int64_t{});
+        case ElementType::float32: return f(float{});
+        case ElementType::float64: return f(double{});
+    }
+    return {};
 }
 
 }  // namespace
 
 ValueArray parse_values(std::string_view text, ElementType type, std::string_view origin, Voice v) {
-    switch (type) {
-        case ElementType::int32: return parse_all<int32_t>(text, origin, v);
-        case ElementType::int64: return parse_all<int64_t>(text, origin, v);
-        case ElementType::float32: return parse_all<float>(text, origin, v);
-        case ElementType::float64: return parse_all<double>(text, origin, v);
-    }
-    return {};
+    return for_type(type, [&](auto zero) -> ValueArray { return parse_all<decltype(zero)>(text, origin, v); });
 }
 
-ValueArray read_values_file(const std::string& path, ElementType type) {
-    std::stringstream buffer;
-    if (path == "-") {
-        buffer << std::cin.rdbuf();
-        return parse_values(buffer.str(), type, "standard input");
+ValueArray read_values_file(const std::string& path, ElementType type, const InputProgress& progress) {
+    if (path == "-")
+        return for_type(type, [&](auto zero) -> ValueArray { return read_all<decltype(zero)>(0, "standard input", "standard input", progress); });
+    // O_NONBLOCK: opening a named pipe with no writer must not hang (it then reads as empty).
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) {
+        const int err = errno;
+        throw ScanError("cannot read input file '" + path + "': " +
+                        (err == ENOENT ? std::string("it does not exist") : err == EACCES ? std::string("it is not readable") : read_failure(err)));
     }
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) throw ScanError("cannot read input file '" + path + "': it is a directory");
-    std::ifstream file(path, std::ios::binary);
-    if (!file) throw ScanError("cannot read input file '" + path + "': it does not exist or is not readable");
-    buffer << file.rdbuf();
-    if (file.bad()) throw ScanError("reading input file '" + path + "' failed");
-    return parse_values(buffer.str(), type, "file '" + path + "'");
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) throw ScanError("cannot read input file '" + path + "': " + read_failure(errno));
+    if (S_ISDIR(st.st_mode)) throw ScanError("cannot read input file '" + path + "': it is a directory");
+    if (S_ISREG(st.st_mode) && uint64_t(st.st_size) > kMaxInputBytes)
+        throw ScanError("input file '" + path + "' is " + std::to_string(uint64_t(st.st_size) >> 20) + " MiB, more than the " +
+                        std::to_string(kMaxInputBytes >> 30) + " GiB of text the 2^28 values Scan Lab runs at most can take");
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    return for_type(type, [&](auto zero) -> ValueArray {
+        return read_all<decltype(zero)>(fd, "input file '" + path + "'", "file '" + path + "'", progress);
+    });
 }
 
 ValueArray random_values(int64_t n, uint64_t seed, ElementType type) {

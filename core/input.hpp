@@ -2,6 +2,7 @@
 // Where a scan's input comes from: typed text, a file, a preset from the chapter or the slides,
 // or seeded random values. Every refusal is a ScanError that says which token and where.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,8 +32,18 @@ int preset_section(const Preset& preset, Algorithm algorithm);
 // ("--input", a file name); advice names the type control in `voice`.
 ValueArray parse_values(std::string_view text, ElementType type, std::string_view origin = "--input", Voice voice = Voice::cli);
 
-// Reads a file ("-" = standard input) and parses it.
-ValueArray read_values_file(const std::string& path, ElementType type);
+// The most text an input may hold: 2^28 values (the most Scan Lab runs) of up to 32 characters
+// each. Reading stops with a sentence as soon as an input passes it (an endless pipe included).
+inline constexpr uint64_t kMaxInputBytes = uint64_t(8) << 30;
+
+// Told after each piece read: bytes so far, values so far (for a progress line).
+using InputProgress = std::function<void(uint64_t bytes, size_t values)>;
+
+// Reads a file (a pipe or a device too), or standard input for "-", and parses it as it goes:
+// memory is the values kept plus one token, and an endless source stops at the first of
+// kMaxElements values, kMaxInputBytes bytes or a token longer than any number. Any failed read
+// is a sentence, never a short input.
+ValueArray read_values_file(const std::string& path, ElementType type, const InputProgress& progress = {});
 
 // n values drawn uniformly from 0..9 (small, so a sum of any length that Scan Lab runs fits
 // int32 and a float sum is exact), reproducible from the seed on every platform.

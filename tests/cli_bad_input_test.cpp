@@ -302,3 +302,29 @@ TEST(CliBadInput, MaxTraceMbOfZeroIsRefused) {
     const CliResult r = run_cli({"trace", "--preset", "slides", "--max-trace-mb", "0"});
     EXPECT_TRUE(refused_saying(r, {"--max-trace-mb"}));
 }
+
+TEST(CliBadInput, ASignAfterAPlusIsNoNumber) {
+    const CliResult r = run_cli({"scan", "--input", "1,+-5"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("'+-5' (value 2 of --input (line 1, column 3)) is not a number"), std::string::npos) << r.err;
+}
+
+TEST(CliBadInput, AHugeTokenIsEchoedShortened) {
+    const CliResult r = run_cli({"scan", "--input", std::string(100000, '7')});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_LT(r.err.size(), 300u);
+    EXPECT_NE(r.err.find("…"), std::string::npos) << r.err;
+}
+
+TEST(CliBadInput, ANulByteDoesNotCutTheSentenceShort) {
+    const CliResult r = run_cli({"scan", "--input-file", "-"}, std::string("1 2\0003 4", 7));
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("'2?3' (value 2 of standard input (line 1, column 3)) is not a number\n"), std::string::npos) << r.err;
+}
+
+TEST(CliBadInput, NanForInt32SuggestsNoTypeThatWouldRefuseItToo) {
+    const CliResult r = run_cli({"scan", "--input", "1,nan"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("'nan'"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("--type float"), std::string::npos) << r.err;
+}

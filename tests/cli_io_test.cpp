@@ -2,6 +2,7 @@
 // document tree used to exhaust memory, output to a full device, input that fails partway.
 #include <gtest/gtest.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -62,4 +63,58 @@ TEST(CliIo, OutputToAFullDeviceIsASentenceAndAFailure) {
         EXPECT_EQ(r.exit_code, 1) << args;
         EXPECT_NE(r.err.find("could not write the output to standard output: the disk is full"), std::string::npos) << args << ": " << r.err;
     }
+}
+
+namespace {
+
+// Sets an environment variable for the children of one test.
+struct Env {
+    std::string name;
+    Env(const std::string& n, const std::string& value) : name(n) { ::setenv(n.c_str(), value.c_str(), 1); }
+    ~Env() { ::unsetenv(name.c_str()); }
+};
+
+std::string temp_file(const std::string& name, const std::string& text) {
+    const std::string path = ::testing::TempDir() + "scanlab_cli_io_" + std::to_string(::getpid()) + "_" + name;
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+}
+
+}  // namespace
+
+TEST(CliIo, AReadThatFailsPartwayIsAnErrorNeverAShortAnswer) {
+    std::string values;
+    for (int i = 0; i < 100000; ++i) values += std::to_string(i % 10) + "\n";
+    const std::string path = temp_file("100k.txt", values);
+    const Env preload("LD_PRELOAD", SCANLAB_IO_FAULTS), after("SCANLAB_FAIL_READS_AFTER", "65536");
+    const CliResult r = run_cli({"scan", "--algo", "sequential", "--input-file", path, "--backend", "cpu"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find("reading input file '" + path + "' failed after 65536 bytes: Input/output error"), std::string::npos) << r.err;
+    std::remove(path.c_str());
+}
+
+TEST(CliIo, EndlessOrBinaryInputsStopWithASentenceInLittleMemory) {
+    for (const std::string& args : {"--input-file /dev/zero", "--input-file /dev/urandom", "--input-file - </dev/zero"}) {
+        // Under a 300 MB address-space limit: reading until memory ran out would end in "out of memory".
+        const ShellResult r = run_shell("ulimit -v 300000; \"$S\" scan " + args + " --backend cpu >/dev/null");
+        EXPECT_EQ(r.exit_code, 1) << args;
+        EXPECT_NE(r.err.find("is not a number"), std::string::npos) << args << ": " << r.err;
+        EXPECT_LT(r.err.size(), 300u) << args << ": " << r.err;
+    }
+}
+
+TEST(CliIo, ANamedPipeWithNoWriterReadsAsEmptyInsteadOfHanging) {
+    const std::string fifo = ::testing::TempDir() + "scanlab_cli_io_fifo_" + std::to_string(::getpid());
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    const CliResult r = run_cli({"scan", "--input-file", fifo, "--backend", "cpu"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("holds no values"), std::string::npos) << r.err;
+    std::remove(fifo.c_str());
+}
+
+TEST(CliIo, AFolderAsInputIsNamedAsAFolder) {
+    const CliResult r = run_cli({"scan", "--input-file", ::testing::TempDir(), "--backend", "cpu"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("it is a directory"), std::string::npos) << r.err;
 }

@@ -1,5 +1,9 @@
 // Turning text, files, presets and seeds into values, and refusing what cannot be scanned.
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
 
 #include "core/error.hpp"
 #include "core/overflow.hpp"
@@ -134,4 +138,18 @@ TEST(Resolve, IntegerSumOverflowIsRefusedBeforeAnyKernelRuns) {
     const std::string e = error_of([] { run_text(request(Algorithm::hierarchical), "2147483647 1"); });
     EXPECT_TRUE(contains(e, "overflow")) << e;
     EXPECT_TRUE(contains(e, "index 1")) << e;
+}
+
+TEST(InputFile, ValuesAndCommentsSplitAcrossReadPiecesAreReadWhole) {
+    // Over 1 MiB, so tokens and comments straddle the reader's pieces.
+    std::string text;
+    std::vector<int64_t> expected;
+    for (int64_t i = 0; i < 200000; ++i) {
+        text += std::to_string(i * 7919 - 500000) + (i % 3 ? "," : " # a comment, 1 2 3\n");
+        expected.push_back(i * 7919 - 500000);
+    }
+    const std::string path = ::testing::TempDir() + "scanlab_pieces_" + std::to_string(::getpid()) + ".txt";
+    std::ofstream(path, std::ios::binary) << text;
+    EXPECT_EQ(std::get<std::vector<int64_t>>(read_values_file(path, ElementType::int64)), expected);
+    std::remove(path.c_str());
 }

@@ -13,20 +13,29 @@
 #include "bench_command.hpp"
 #include "launch_app.hpp"
 #include "options.hpp"
+#include "progress_line.hpp"
 
 using namespace scanlab;
+using scanlab::cli::ProgressLine;
 
 namespace {
 
 int run(const cli::Options& o) {
-    const PreparedRun run = prepare(o.run);
+    const PreparedRun run = [&] {
+        ProgressLine progress("preparing the input");
+        return prepare(o.run);
+    }();
     BackendSelection selection = select_backend(o.run.backend);
     if (!selection.note.empty()) std::cerr << "scanlab: " << selection.note << "\n";
-    const Trace trace = selection.backend->run(run.resolved, run.input);
+    const Trace trace = [&] {
+        ProgressLine progress("running " + std::string(name(run.resolved.request.algorithm)) + " on N = " + std::to_string(run.resolved.n));
+        return selection.backend->run(run.resolved, run.input);
+    }();
     if (!trace.note.empty()) std::cerr << "scanlab: " << trace.note << "\n";
 
     // Every refusal comes before this point; the output goes out as it is formatted (a trace of
     // any size costs no second copy), and a failed write is an error, never a silent short answer.
+    ProgressLine progress("writing the output");
     if (o.command == cli::Command::scan) {
         for (size_t i = 0; i < size_of(trace.result) && std::cout; ++i) std::cout << format_value(trace.result, i) << '\n';
     } else if (o.format == cli::Format::json) {
@@ -47,6 +56,7 @@ int run(const cli::Options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    cli::end_cleanly_on_interrupt();
     std::vector<std::string> args(argv + 1, argv + argc);
     // `scanlab bench` parses its own options (app/cli/bench_command.cpp).
     if (!args.empty() && args[0] == "bench") return cli::run_bench_command({args.begin() + 1, args.end()});

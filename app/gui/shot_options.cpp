@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "../../core/input.hpp"
 #include "../../core/run_words.hpp"
 
 namespace scanlab::gui {
@@ -102,12 +103,14 @@ ShotOptions parse_shot_options(const std::vector<std::string>& args) {
     o.form.request.sample = SampleWindow{};  // the live tab traces it (see ShotOptions::sample)
     if (run.input.source == InputSource::file) {
         // The app's input box holds values, not a path: the file's text goes in it.
-        std::ifstream in(run.input.file);
-        if (!in) throw ScanError("cannot read input file '" + run.input.file + "': it does not exist or is not readable");
-        std::stringstream b;
-        b << in.rdbuf();
+        // Read (and refused) as `scanlab trace` reads it.
+        const ValueArray v = read_values_file(run.input.file, run.request.type);
         o.form.input.source = InputSource::text;
-        o.form.input.text = b.str();
+        o.form.input.text.clear();
+        for (size_t i = 0; i < size_of(v); ++i) {
+            if (i) o.form.input.text += ' ';
+            o.form.input.text += format_value(v, i);
+        }
     }
     return o;
 }

@@ -138,6 +138,9 @@ void Session::open_trace(const std::string& path) {
                              std::error_code ec;
                              if (std::filesystem::is_directory(path, ec))
                                  throw ScanError("cannot open trace '" + path + "': it is a directory");
+                             // A device or a named pipe may never end (or never start).
+                             if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+                                 throw ScanError("cannot open trace '" + path + "': it is not a regular file");
                              std::ifstream in(path, std::ios::binary);
                              if (!in) throw ScanError("cannot open trace '" + path + "': it does not exist or is not readable");
                              Trace t = read_trace_json(in, path);
