@@ -56,7 +56,8 @@ bin="$carry/bin"
 out="${OUT:-/tmp/scanlab-gpu-app-shots}"
 mkdir -p "$out"
 log="$out/gpu-app-shots.log"
-exec > >(tee "$log") 2>&1
+
+shots() {
 summary=()
 for f in scanlab scanlab-app scanlab_app_smoke_tests; do
   [ -x "$bin/$f" ] || { echo "missing $bin/$f: run bash tools/gpu-app-shots.sh --prepare here and carry $carry"; exit 1; }
@@ -65,10 +66,11 @@ done
 # No display at all: the shots must go through EGL, on the GPU driver's EGL.
 unset DISPLAY WAYLAND_DISPLAY
 export LD_LIBRARY_PATH="$PWD/$carry/lib:/usr/local/nvidia/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-for f in /usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json /usr/share/glvnd/egl_vendor.d/10_nvidia.json \
-         /etc/glvnd/egl_vendor.d/10_nvidia.json; do
-  if [ -f "$f" ]; then export __EGL_VENDOR_LIBRARY_FILENAMES="$f"; break; fi
-done
+# The driver's EGL vendor file (libEGL_nvidia.so.0), where libglvnd would not look for it.
+vendor=$(ls /usr/local/nvidia/share/glvnd/egl_vendor.d/*nvidia*.json /usr/share/glvnd/egl_vendor.d/*nvidia*.json \
+           /etc/glvnd/egl_vendor.d/*nvidia*.json 2>/dev/null | head -1)
+[ -z "$vendor" ] && vendor=$(find /usr/local/nvidia /usr/share /etc -path '*egl_vendor.d*' -name '*nvidia*.json' 2>/dev/null | head -1)
+[ -n "$vendor" ] && export __EGL_VENDOR_LIBRARY_FILENAMES="$vendor"
 echo "EGL vendor file: ${__EGL_VENDOR_LIBRARY_FILENAMES:-none found (libglvnd looks in /usr/share/glvnd/egl_vendor.d)}"
 # The app reads the DejaVu fonts from the system's folder (ImGui's own font otherwise).
 dejavu=/usr/share/fonts/truetype/dejavu
@@ -103,9 +105,11 @@ run "shot through EGL" 60 "$bin/scanlab" shot --algo hierarchical --preset fig9.
 # 2. The smoke tests CI runs through Mesa's EGL, here through the GPU's (the Xvfb ones skip: no
 #    xvfb-run here). They run the binaries at the paths they were built at.
 built=$(cat "$carry/build-dir.txt" 2>/dev/null || echo /nonexistent)
-mkdir -p "$built/app" "$built/tests" && ln -sf "$PWD/$bin/scanlab" "$PWD/$bin/scanlab-app" "$built/app/"
+mkdir -p "$built/app" "$built/tests"
+for f in scanlab scanlab-app; do [ -e "$built/app/$f" ] || ln -s "$PWD/$bin/$f" "$built/app/$f"; done
 run "smoke tests through EGL" 120 "$bin/scanlab_app_smoke_tests" --gtest_brief=0 \
   --gtest_filter='AppSmoke.*NoDisplay*:AppSmoke.ShotOfTheLiveView*:AppSmoke.ShotWithABenchmark*:AppSmoke.ShotRefuses*'
+cp "$built/tests/app-screenshots/smoke-egl/step-07.png" "$out/smoke-egl-step-07.png" 2>/dev/null
 
 # 3. The Live run tab: the benchmark sweep (every algorithm, 2^10 .. N) and the sampled trace of
 #    block B of an N-element run, both on the GPU, drawn once both have finished.
@@ -121,3 +125,6 @@ echo
 echo "== summary =="
 printf '%s\n' "${summary[@]}"
 ls -la "$out"
+}
+
+shots 2>&1 | tee "$log"
