@@ -1,5 +1,6 @@
 #include "overflow.hpp"
 
+#include <cmath>
 #include <cstdint>
 #include <limits>
 
@@ -7,7 +8,8 @@ namespace scanlab {
 namespace {
 
 template <class T, class Wide>
-std::optional<std::string> check(const std::vector<T>& x, bool exclusive, const char* type_name, const std::string& advice) {
+std::optional<std::string> check(const std::vector<T>& x, bool exclusive, bool prefixes_only, const char* type_name,
+                                 const std::string& advice) {
     // An exclusive scan combines x[0..n-2]; the last input never enters a sum.
     const size_t n = exclusive ? (x.empty() ? 0 : x.size() - 1) : x.size();
     const Wide lo = std::numeric_limits<T>::lowest(), hi = std::numeric_limits<T>::max();
@@ -18,6 +20,7 @@ std::optional<std::string> check(const std::vector<T>& x, bool exclusive, const 
             return "the running sum leaves the " + std::string(type_name) + " range at index " + std::to_string(i) +
                    " (value " + std::to_string(i + 1) + " of the input, " + std::to_string(x[i]) + "); " + advice;
     }
+    if (prefixes_only) return std::nullopt;
     // Kadane: the largest and smallest sums of a contiguous run, with where that run starts.
     Wide best_hi = 0, best_lo = 0, run_hi = 0, run_lo = 0;
     size_t start_hi = 0, start_lo = 0, from = 0, to = 0;
@@ -40,12 +43,30 @@ std::optional<std::string> check(const std::vector<T>& x, bool exclusive, const 
 
 }  // namespace
 
-std::optional<std::string> find_sum_overflow(const ValueArray& input, bool exclusive, Voice voice) {
+std::optional<std::string> find_sum_overflow(const ValueArray& input, bool exclusive, Voice voice, bool prefixes_only) {
     if (auto* v = std::get_if<std::vector<int32_t>>(&input))
-        return check<int32_t, int64_t>(*v, exclusive, "int32", "use " + setting(voice, Control::type, "int64"));
+        return check<int32_t, int64_t>(*v, exclusive, prefixes_only, "int32", "use " + setting(voice, Control::type, "int64"));
     if (auto* v = std::get_if<std::vector<int64_t>>(&input))
-        return check<int64_t, __int128>(*v, exclusive, "int64", "use smaller values or " + setting(voice, Control::type, "double"));
+        return check<int64_t, __int128>(*v, exclusive, prefixes_only, "int64", "use smaller values or " + setting(voice, Control::type, "double"));
     return std::nullopt;  // floats saturate to infinity instead of wrapping
+}
+
+std::string float_range_warning(const ValueArray& result, ElementType type) {
+    return std::visit(
+        [&result, type](const auto& r) -> std::string {
+            using T = typename std::decay_t<decltype(r)>::value_type;
+            if constexpr (std::is_floating_point_v<T>) {
+                for (size_t i = 0; i < r.size(); ++i)
+                    if (!std::isfinite(r[i]))
+                        return "warning: the " + std::string(name(type)) + " scan leaves the finite range at index " + std::to_string(i) +
+                               " (" + format_value(result, i) + "); a sum past the largest " + std::string(name(type)) +
+                               " becomes inf (and inf + -inf becomes nan), and each algorithm adds in its own order "
+                               "(sequential from the left, Kogge-Stone and Brent-Kung along their trees, block sums last), "
+                               "so another algorithm can give other values from here on";
+            }
+            return "";
+        },
+        result);
 }
 
 }  // namespace scanlab

@@ -14,6 +14,15 @@
 namespace scanlab {
 
 // A sentence naming where the sum leaves the type's range, or nothing if every partial sum fits.
-std::optional<std::string> find_sum_overflow(const ValueArray& input, bool exclusive, Voice voice = Voice::cli);
+// `prefixes_only`: the sequential loop only ever holds running sums from element 0, so for it only
+// those must fit (-1, 2147483647, 1 scans fine in int32, though the run 2147483647 + 1 does not).
+std::optional<std::string> find_sum_overflow(const ValueArray& input, bool exclusive, Voice voice = Voice::cli,
+                                             bool prefixes_only = false);
+
+// For a float or double scan whose result left the finite range (the CLI warns on stderr, the app
+// in its status line), a sentence naming the first index where it did; "" when every value is
+// finite. Integer overflow is refused before a run; a float sum saturates instead, and where it
+// saturates depends on the algorithm's order of additions.
+std::string float_range_warning(const ValueArray& result, ElementType type);
 
 }  // namespace scanlab

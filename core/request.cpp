@@ -116,7 +116,7 @@ ResolvedRequest resolve(const ScanRequest& req, const ValueArray& input, Voice v
     }
 
     if (req.op == OpKind::sum)
-        if (auto problem = find_sum_overflow(input, req.exclusive, v)) throw ScanError("integer overflow: " + *problem);
+        if (auto problem = find_sum_overflow(input, req.exclusive, v, a == Algorithm::sequential)) throw ScanError("integer overflow: " + *problem);
     return r;
 }
 

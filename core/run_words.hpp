@@ -4,6 +4,7 @@
 // words; resolve() checks the request, so every front end refuses the same things.
 #include <charconv>
 #include <functional>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -22,8 +23,10 @@ template <class T>
 T whole_number(const std::string& flag, const std::string& word) {
     T v{};
     const auto [ptr, ec] = std::from_chars(word.data(), word.data() + word.size(), v);
+    if (!word.empty() && ec == std::errc::result_out_of_range && ptr == word.data() + word.size())
+        throw UsageError(flag + " " + word.substr(0, 40) + (word[0] == '-' ? " is out of range" : " is too large"));
     if (word.empty() || ec != std::errc() || ptr != word.data() + word.size())
-        throw UsageError(flag + " expects a whole number, got '" + word + "'");
+        throw UsageError(flag + " expects a whole number, got '" + word.substr(0, 40) + (word.size() > 40 ? "…" : "") + "'");
     return v;
 }
 

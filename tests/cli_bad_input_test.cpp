@@ -328,3 +328,31 @@ TEST(CliBadInput, NanForInt32SuggestsNoTypeThatWouldRefuseItToo) {
     EXPECT_NE(r.err.find("'nan'"), std::string::npos) << r.err;
     EXPECT_EQ(r.err.find("--type float"), std::string::npos) << r.err;
 }
+
+TEST(CliBadInput, ASectionPastTheIntegerRangeIsTooLargeNotAnyOldWord) {
+    const CliResult r = run_cli({"scan", "--preset", "fig9.10", "--section", "2147483648"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("--section 2147483648 is too large"), std::string::npos) << r.err;
+}
+
+TEST(CliBadInput, TheSequentialLoopTakesAnInputWhoseEveryRunningSumFits) {
+    const CliResult seq = run_cli({"scan", "--algo", "sequential", "--input", "-1,2147483647,1", "--backend", "cpu"});
+    EXPECT_EQ(seq.exit_code, 0) << seq.err;
+    EXPECT_EQ(seq.out, "-1\n2147483646\n2147483647\n");
+    // Kogge-Stone adds 2147483647 + 1 at stride 1: refused.
+    const CliResult ks = run_cli({"scan", "--algo", "kogge-stone", "--input", "-1,2147483647,1", "--backend", "cpu"});
+    EXPECT_EQ(ks.exit_code, 1);
+    EXPECT_NE(ks.err.find("integer overflow"), std::string::npos) << ks.err;
+}
+
+TEST(CliBadInput, AFloatSumLeavingTheFiniteRangeIsPrintedWithAWarningNamingTheIndex) {
+    const CliResult seq = run_cli({"scan", "--algo", "sequential", "--type", "float", "--input", "3e38,3e38,-3e38", "--backend", "cpu"});
+    EXPECT_EQ(seq.exit_code, 0);
+    EXPECT_EQ(seq.out, "3e+38\ninf\ninf\n");
+    EXPECT_NE(seq.err.find("warning: the float scan leaves the finite range at index 1 (inf)"), std::string::npos) << seq.err;
+    const CliResult ks = run_cli({"scan", "--algo", "kogge-stone", "--type", "float", "--input", "3e38,3e38,-3e38", "--backend", "cpu"});
+    EXPECT_EQ(ks.out, "3e+38\ninf\n3e+38\n");  // another order of additions
+    EXPECT_NE(ks.err.find("its own order"), std::string::npos) << ks.err;
+    const CliResult fine = run_cli({"scan", "--type", "float", "--input", "3e38,-3e38", "--backend", "cpu"});
+    EXPECT_EQ(fine.err.find("warning"), std::string::npos) << fine.err;
+}

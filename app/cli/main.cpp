@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "../../core/error.hpp"
+#include "../../core/overflow.hpp"
 #include "../../core/run_spec.hpp"
 #include "../../core/trace_json.hpp"
 #include "../../core/trace_table.hpp"
@@ -32,6 +33,7 @@ int run(const cli::Options& o) {
         return selection.backend->run(run.resolved, run.input);
     }();
     if (!trace.note.empty()) std::cerr << "scanlab: " << trace.note << "\n";
+    if (const std::string w = float_range_warning(trace.result, trace.type); !w.empty()) std::cerr << "scanlab: " << w << "\n";
 
     // Every refusal comes before this point; the output goes out as it is formatted (a trace of
     // any size costs no second copy), and a failed write is an error, never a silent short answer.

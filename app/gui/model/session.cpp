@@ -9,6 +9,7 @@
 
 #include "../../../core/atomic_file.hpp"
 #include "../../../core/error.hpp"
+#include "../../../core/overflow.hpp"
 #include "../../../core/trace_json.hpp"
 #include "../../../kernels/select_backend.hpp"
 #include "numbers.hpp"
@@ -269,6 +270,8 @@ void Session::finish(Job& job, RunResult r) {
             } else {
                 status = "opened " + trace->origin + " (recorded on " + trace->trace.backend + ")";
             }
+            if (const std::string w = float_range_warning(trace->trace.result, trace->trace.type); !w.empty())
+                status = status.empty() ? w : status + "; " + w;
             if (!same_shape || job.kind == JobKind::open) step = 0;
             step = std::min(step, step_count() ? step_count() - 1 : 0);
             return;
