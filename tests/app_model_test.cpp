@@ -2,6 +2,7 @@
 // the last good trace on a refusal; the bookkeeping the views draw from; the source listings;
 // the settings file.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <chrono>
 #include <cstdio>
@@ -406,4 +407,42 @@ TEST(AppSession, AFirstRunRefusedAtStartShowsFigure910WithTheRefusal) {
     ASSERT_NE(s.trace, nullptr);
     EXPECT_EQ(s.trace, s.fig910);
     EXPECT_NE(s.error.find("'oops'"), std::string::npos) << s.error;
+}
+
+TEST(AppSettings, WhatTheAppWritesReadsBackWithoutANote) {
+    EXPECT_TRUE(parse_settings(settings_text(Settings{})).notes.empty()) << parse_settings(settings_text(Settings{})).notes[0];
+}
+
+TEST(AppSettings, HugeOrBrokenValuesAreClampedOrDroppedWithANoteAndSavedBackInRange) {
+    const Settings r = parse_settings(
+        "window_width=32767\r\nwindow_height=2147483647\r\ncell_width=nan\r\nsteps_per_second=inf\r\nsection=3\r\n"
+        "random_n=99999999999\r\nwarp_width=1024\r\nalgorithm=bogo\r\ncontrols_width=-5\r\n");
+    EXPECT_EQ(r.layout.window_width, kMaxWindowWidth);
+    EXPECT_EQ(r.layout.window_height, kMaxWindowHeight);
+    EXPECT_EQ(r.layout.cell_width, Settings{}.layout.cell_width);
+    EXPECT_FLOAT_EQ(r.steps_per_second, 60.0f);
+    EXPECT_EQ(r.form.request.section, 0);
+    EXPECT_EQ(r.form.input.random_n, kMaxElements);
+    EXPECT_EQ(r.form.request.warp_width, 32);
+    EXPECT_EQ(r.form.request.algorithm, Settings{}.form.request.algorithm);
+    EXPECT_EQ(r.layout.controls_width, 150.0f);
+    EXPECT_EQ(r.notes.size(), 9u);
+    EXPECT_NE(r.notes[0].find("window_width 32767 is outside 320..7680; using 7680"), std::string::npos) << r.notes[0];
+    // CRLF lines are read, and what is saved back is the clamped value.
+    EXPECT_NE(settings_text(r).find("window_width=7680\n"), std::string::npos);
+    EXPECT_EQ(settings_text(r).find('\r'), std::string::npos);
+}
+
+TEST(AppSettings, ADeviceAPipeOrAHugeFileIsNeverReadAndGivesTheDefaultsWithANote) {
+    const std::string fifo = temp_path("fifo.ini"), big = temp_path("big.ini");
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    std::ofstream(big) << std::string(size_t(kMaxSettingsBytes) + 1, '#');
+    for (const std::string& path : {std::string("/dev/zero"), fifo, big}) {
+        const Settings s = load_settings(path);  // returns at once: no hang, no endless read
+        ASSERT_EQ(s.notes.size(), 1u) << path;
+        EXPECT_NE(s.notes[0].find("using the defaults"), std::string::npos) << s.notes[0];
+        EXPECT_EQ(s.layout.window_width, Settings{}.layout.window_width);
+    }
+    std::filesystem::remove(fifo);
+    std::filesystem::remove(big);
 }

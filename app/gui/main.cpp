@@ -36,6 +36,11 @@ int run_interactive(const std::vector<std::string>& args) {
     app.session.steps_per_second = settings.steps_per_second;
     app.layout = settings.layout;
     app.tab_request = app.layout.tab;
+    // What was clamped or dropped is said, never fatal; the values in use are what is saved back.
+    for (const std::string& note : settings.notes) {
+        std::cerr << "scanlab: " << note << "\n";
+        app.session.status += (app.session.status.empty() ? "" : "; ") + note;
+    }
     std::string open_path;
     for (size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--open" && i + 1 < args.size()) open_path = args[++i];
@@ -74,7 +79,8 @@ int run_interactive(const std::vector<std::string>& args) {
         settings.form = app.session.form;
         settings.layout = app.layout;
         settings.steps_per_second = app.session.steps_per_second;
-        save_settings(settings_path, settings);
+        if (!save_settings(settings_path, settings))
+            std::cerr << "scanlab: could not save the settings to " << settings_path << "; the old ones are kept\n";
     }
     // A scan still running finishes out of sight: the window goes at once. A benchmark stops
     // before its next run instead (it could take minutes).

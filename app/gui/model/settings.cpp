@@ -3,8 +3,15 @@
 #include "../../../core/atomic_file.hpp"
 #include "../../../core/error.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <charconv>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -95,52 +102,128 @@ std::string settings_text(const Settings& s) {
     return o.str();
 }
 
+namespace {
+
+// A setting outside what the app can use is clamped into range, or dropped, with a note; it is
+// never fatal, and what is saved back is the value in use.
+class Reader {
+public:
+    explicit Reader(std::vector<std::string>& notes) : notes_(notes) {}
+
+    template <class T>
+    void clamped(const std::string& k, const std::string& v, T& out, T lo, T hi) {
+        T x{};
+        if (!number(v, x) || !(x == x)) return drop(k, v);  // x == x: NaN is no setting
+        if (x < lo || x > hi) {
+            const T c = x < lo ? lo : hi;
+            note(k + " " + v + " is outside " + text(lo) + ".." + text(hi) + "; using " + text(c));
+            x = c;
+        }
+        out = x;
+    }
+    void drop(const std::string& k, const std::string& v) {
+        note(k + " '" + v.substr(0, 40) + (v.size() > 40 ? "…" : "") + "' is not a value it takes; using the default");
+    }
+    void note(const std::string& what) { notes_.push_back("settings.ini: " + what); }
+
+private:
+    template <class T>
+    static std::string text(T x) {
+        if constexpr (std::is_floating_point_v<T>) {
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%g", double(x));
+            return buf;
+        } else {
+            return std::to_string(x);
+        }
+    }
+    std::vector<std::string>& notes_;
+};
+
+// A section the form can hold: 0 (the default) or a power of two a block can scan.
+bool usable_section(int i) { return i == 0 || (i >= 2 && i <= 2048 && (i & (i - 1)) == 0); }
+
+}  // namespace
+
 Settings parse_settings(const std::string& text) {
     Settings s;
     Form& f = s.form;
     Layout& l = s.layout;
+    Reader r(s.notes);
     std::istringstream in(text);
     std::string line;
     while (std::getline(in, line)) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();  // written on Windows
         const size_t eq = line.find('=');
-        if (line.empty() || line[0] == '#' || eq == std::string::npos) continue;
+        if (line.empty() || line[0] == '#') continue;
+        if (eq == std::string::npos) {
+            r.note("the line '" + line.substr(0, 40) + (line.size() > 40 ? "…" : "") + "' is not key=value; skipped");
+            continue;
+        }
         const std::string k = line.substr(0, eq), v = line.substr(eq + 1);
         int i = 0;
-        float x = 0;
-        if (k == "algorithm") { if (auto a = parse_algorithm(v)) f.request.algorithm = *a; }
-        else if (k == "block_algorithm") { if (auto a = parse_algorithm(v); a && (*a == Algorithm::kogge_stone || *a == Algorithm::brent_kung)) f.request.block_algorithm = *a; }
-        else if (k == "compare_algorithm") { if (auto a = parse_algorithm(v)) f.compare_algorithm = *a; }
-        else if (k == "op") { if (auto o = parse_op(v)) f.request.op = *o; }
-        else if (k == "type") { if (auto t = parse_type(v)) f.request.type = *t; }
+        if (k == "algorithm") { if (auto a = parse_algorithm(v)) f.request.algorithm = *a; else r.drop(k, v); }
+        else if (k == "block_algorithm") { if (auto a = parse_algorithm(v); a && (*a == Algorithm::kogge_stone || *a == Algorithm::brent_kung)) f.request.block_algorithm = *a; else r.drop(k, v); }
+        else if (k == "compare_algorithm") { if (auto a = parse_algorithm(v)) f.compare_algorithm = *a; else r.drop(k, v); }
+        else if (k == "op") { if (auto o = parse_op(v)) f.request.op = *o; else r.drop(k, v); }
+        else if (k == "type") { if (auto t = parse_type(v)) f.request.type = *t; else r.drop(k, v); }
         else if (k == "exclusive") f.request.exclusive = v == "1";
-        else if (k == "section") { if (number(v, i) && i >= 0) f.request.section = i; }
-        else if (k == "warp_width") { if (number(v, i) && i > 0) f.request.warp_width = i; }
-        else if (k == "schedule") { if (auto sc = parse_schedule(v)) f.request.schedule = *sc; }
-        else if (k == "backend") { if (auto b = parse_backend_choice(v)) f.backend = *b; }
+        else if (k == "section") { if (number(v, i) && usable_section(i)) f.request.section = i; else r.drop(k, v); }
+        else if (k == "warp_width") { if (number(v, i) && i >= 1 && i <= 32 && (i & (i - 1)) == 0) f.request.warp_width = i; else r.drop(k, v); }
+        else if (k == "schedule") { if (auto sc = parse_schedule(v)) f.request.schedule = *sc; else r.drop(k, v); }
+        else if (k == "backend") { if (auto b = parse_backend_choice(v)) f.backend = *b; else r.drop(k, v); }
         else if (k == "source") f.input.source = v == "text" ? InputSource::text : v == "random" ? InputSource::random : InputSource::preset;
         else if (k == "preset") f.input.preset = unescape(v);
         else if (k == "text") f.input.text = unescape(v);
-        else if (k == "random_n") number(v, f.input.random_n);
-        else if (k == "seed") number(v, f.input.seed);
-        else if (k == "steps_per_second") { if (number(v, x) && x > 0) s.steps_per_second = x; }
+        else if (k == "random_n") r.clamped<int64_t>(k, v, f.input.random_n, 1, kMaxElements);
+        else if (k == "seed") { if (!number(v, f.input.seed)) r.drop(k, v); }
+        else if (k == "steps_per_second") r.clamped(k, v, s.steps_per_second, 0.1f, 60.0f);
         else if (k == "presentation") l.presentation = v == "1";
         else if (k == "show_controls") l.show_controls = v == "1";
-        else if (k == "controls_width") { if (number(v, x) && x >= 150) l.controls_width = x; }
-        else if (k == "figure_width") { if (number(v, x) && x >= 150) l.figure_width = x; }
-        else if (k == "cell_width") { if (number(v, x) && x >= 2 && x <= 200) l.cell_width = x; }
-        else if (k == "tab") { if (number(v, i) && i >= 0 && i < 4) l.tab = i; }
-        else if (k == "window_width") { if (number(v, i) && i >= 320) l.window_width = i; }
-        else if (k == "window_height") { if (number(v, i) && i >= 240) l.window_height = i; }
+        else if (k == "controls_width") r.clamped(k, v, l.controls_width, 150.0f, 2000.0f);
+        else if (k == "figure_width") r.clamped(k, v, l.figure_width, 150.0f, 2000.0f);
+        else if (k == "cell_width") r.clamped(k, v, l.cell_width, 2.0f, 200.0f);
+        else if (k == "tab") { if (number(v, i) && i >= 0 && i < 4) l.tab = i; else r.drop(k, v); }
+        // 8K is the largest window a projector or monitor shows; a larger one only costs memory.
+        else if (k == "window_width") r.clamped(k, v, l.window_width, kMinWindowWidth, kMaxWindowWidth);
+        else if (k == "window_height") r.clamped(k, v, l.window_height, kMinWindowHeight, kMaxWindowHeight);
+        else r.note("unknown setting '" + k.substr(0, 40) + "' skipped");
     }
     return s;
 }
 
 Settings load_settings(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) return Settings{};
-    std::stringstream buf;
-    buf << in.rdbuf();
-    return parse_settings(buf.str());
+    // Only a regular file of sensible size is read: a settings.ini that is a device (/dev/zero) or
+    // a named pipe would never end, or never start.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return Settings{};  // the first start: no settings yet
+    std::string text;
+    std::string problem;
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        problem = "it is not a regular file";
+    } else if (st.st_size > kMaxSettingsBytes) {
+        problem = "it is " + std::to_string(st.st_size) + " bytes, more than settings take";
+    } else {
+        text.resize(size_t(st.st_size));
+        size_t got = 0;
+        while (got < text.size()) {
+            const ssize_t n = ::read(fd, text.data() + got, text.size() - got);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) {
+                problem = n < 0 ? std::string("reading it failed: ") + std::strerror(errno) : "it shrank while read";
+                break;
+            }
+            got += size_t(n);
+        }
+    }
+    ::close(fd);
+    if (!problem.empty()) {
+        Settings s;
+        s.notes.push_back("settings.ini: " + problem + "; using the defaults");
+        return s;
+    }
+    return parse_settings(text);
 }
 
 bool save_settings(const std::string& path, const Settings& s) {

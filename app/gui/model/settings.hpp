@@ -2,10 +2,17 @@
 // What the app remembers between runs: the form, the layout and the classroom switches, kept in
 // $XDG_CONFIG_HOME/scanlab/settings.ini (or ~/.config/scanlab/) beside ImGui's imgui.ini.
 #include <string>
+#include <vector>
 
 #include "session.hpp"
 
 namespace scanlab::gui {
+
+// The window sizes settings may ask for: 8K is the largest a projector or monitor shows.
+inline constexpr int kMinWindowWidth = 320, kMinWindowHeight = 240;
+inline constexpr int kMaxWindowWidth = 7680, kMaxWindowHeight = 4320;
+// No settings file is larger; a larger one is not ours.
+inline constexpr long kMaxSettingsBytes = 64 * 1024;
 
 struct Layout {
     bool presentation = false;
@@ -21,11 +28,13 @@ struct Settings {
     Form form;
     Layout layout;
     float steps_per_second = 1.5f;
+    std::vector<std::string> notes;  // what was clamped, dropped or unreadable (not saved)
 };
 
 // The folder, created if missing; empty if there is no home to keep it in.
 std::string config_dir();
-// Missing or unreadable settings give the defaults; unknown or bad lines are skipped.
+// Missing settings give the defaults; an unreadable file (a device, a pipe, too large) the defaults
+// with a note; a value out of range is clamped and a bad line skipped, each with a note.
 Settings load_settings(const std::string& path);
 std::string settings_text(const Settings& s);
 Settings parse_settings(const std::string& text);
