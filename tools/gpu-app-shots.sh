@@ -35,6 +35,7 @@ if [ "${1:-}" = "--prepare" ]; then
   strip "$carry"/bin/*
   # The smoke tests run the binaries at the paths they were built at; the GPU machine makes them.
   echo "$build" >"$carry/build-dir.txt"
+  git log -1 --format='%h %s' >"$carry/commit.txt" 2>/dev/null || true
   # Every library the binaries link that is not the C library's own, and what they open at run
   # time: libEGL.so.1 (headless_gl.cpp) and libGL.so.1 (Dear ImGui's OpenGL loader), with the
   # libglvnd libraries those two need. The driver's own (libEGL_nvidia, libcuda) are on the machine.
@@ -75,6 +76,7 @@ echo "EGL vendor file: ${__EGL_VENDOR_LIBRARY_FILENAMES:-none found (libglvnd lo
 # The app reads the DejaVu fonts from the system's folder (ImGui's own font otherwise).
 dejavu=/usr/share/fonts/truetype/dejavu
 if [ ! -f "$dejavu/DejaVuSans.ttf" ] && [ -d "$carry/fonts" ]; then mkdir -p "$dejavu" && cp "$carry"/fonts/*.ttf "$dejavu/" 2>/dev/null; fi
+echo "binaries built from: $(cat "$carry/commit.txt" 2>/dev/null || echo 'an unknown commit')"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true
 ldd --version | head -1
 missing=$(ldd "$bin/scanlab-app" "$bin/scanlab_app_smoke_tests" | grep "not found" | sort -u)
