@@ -59,6 +59,10 @@ bool same(Rgb a, Rgb b) { return a.r == b.r && a.g == b.g && a.b == b.b; }
 int count_cells(const Image& im, Rgb c) {
     std::vector<uint8_t> seen(size_t(im.w) * size_t(im.h), 0);
     int cells = 0;
+    struct Box {
+        int x0, y0, x1, y1;
+    };
+    std::vector<Box> boxes;
     std::vector<std::pair<int, int>> stack;
     for (int y = 0; y < im.h; ++y)
         for (int x = 0; x < im.w; ++x) {
@@ -83,8 +87,16 @@ int count_cells(const Image& im, Rgb c) {
                 }
             }
             const int bw = x1 - x0 + 1, bh = y1 - y0 + 1;
-            if (bw >= 12 && bh >= 12 && area * 2 >= bw * bh) ++cells;
+            if (bw >= 12 && bh >= 12 && area * 2 >= bw * bh) boxes.push_back({x0, y0, x1, y1});
         }
+    // A value's digits can cut a cell that the window's edge narrowed into an upper and a lower
+    // part: parts in the same columns that touch are one cell.
+    for (size_t i = 0; i < boxes.size(); ++i) {
+        bool part_of_earlier = false;
+        for (size_t j = 0; j < i; ++j)
+            part_of_earlier |= boxes[j].x0 == boxes[i].x0 && boxes[j].x1 == boxes[i].x1 && boxes[i].y0 - boxes[j].y1 <= 3;
+        if (!part_of_earlier) ++cells;
+    }
     return cells;
 }
 

@@ -5,12 +5,12 @@ set -euo pipefail
 
 # Build and test: compiler, CMake, GoogleTest, JSON.
 packages=(g++ make cmake libgtest-dev nlohmann-json3-dev)
-# The desktop app: GLFW, Dear ImGui 1.86 (its libimgui.a holds the GLFW and OpenGL3 backends),
-# stb (PNG screenshots), pkg-config to find them, python3 + venv for the glad2 loader generator
-# (pip-installed into the build tree at configure time), the DejaVu fonts of presentation mode,
+# The desktop app: GLFW, stb (PNG screenshots), pkg-config to find them, python3 + venv + pip for
+# the glad2 loader generator and the Dear ImGui + ImPlot sources (both fetched from PyPI into the
+# build tree at configure time, pinned: third_party/CMakeLists.txt), the DejaVu fonts,
 # Mesa's EGL so `scanlab shot` and the smoke tests draw with no display at all (EGL's headers at
 # build time, libEGL.so.1 loaded at run time), and Xvfb for the tests of the window.
-packages+=(pkg-config libglfw3-dev libimgui-dev libstb-dev libgl-dev python3 python3-venv python3-pip
+packages+=(pkg-config libglfw3-dev libstb-dev libgl-dev python3 python3-venv python3-pip
            fonts-dejavu-core libgl1-mesa-dri libegl-dev libegl1 libegl-mesa0 xvfb xauth)
 
 missing=()

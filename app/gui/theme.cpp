@@ -52,6 +52,9 @@ void apply_theme(App& app) {
     style = ImGuiStyle();
     const bool big = app.layout.presentation;
     io.FontDefault = big ? app.fonts.ui_large : app.fonts.ui;
+    // Dear ImGui 1.92+ sizes text by style.FontSizeBase, whatever size a font was loaded at; set
+    // for the next frame too, as a theme can change in the middle of one (F5).
+    style.FontSizeBase = style._NextFrameFontSizeBase = io.FontDefault->LegacySize;
     app.fitted_width = 0;  // fit the array view again at the new size
     if (!big) {
         ImGui::StyleColorsDark();
@@ -88,7 +91,7 @@ void apply_theme(App& app) {
     c[ImGuiCol_HeaderActive] = ImVec4(0.6f, 0.55f, 0.0f, 1);
     c[ImGuiCol_Tab] = ImVec4(0.15f, 0.15f, 0.15f, 1);
     c[ImGuiCol_TabHovered] = ImVec4(0.45f, 0.42f, 0.0f, 1);
-    c[ImGuiCol_TabActive] = ImVec4(0.55f, 0.5f, 0.0f, 1);
+    c[ImGuiCol_TabSelected] = ImVec4(0.55f, 0.5f, 0.0f, 1);
     c[ImGuiCol_CheckMark] = yellow;
     c[ImGuiCol_SliderGrab] = yellow;
     c[ImGuiCol_SliderGrabActive] = white;

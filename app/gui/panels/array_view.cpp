@@ -150,7 +150,7 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
             const ImVec2 a(cell_x(r, i), yy), b(cell_x(r, i) + w, yy + ch);
             const Rgb c = st_colours ? state_colour(p, (*st_colours)[size_t(i)]) : plain;
             dl->AddRectFilled(a, b, col(c));
-            if (w >= 6) dl->AddRect(a, b, border, 0, 0, w >= 20 ? 2.0f : 1.0f);
+            if (w >= 6) dl->AddRect(a, b, border, 0, w >= 20 ? 2.0f : 1.0f);
             if (show_values) cell_text(dl, a, b, text, format_value(*r.values, r.first + size_t(i)));
         }
     };

@@ -128,7 +128,7 @@ void draw_fig910_panel(App& app) {
             const ImVec2 a(x_of(at), y), b(x_of(at) + w - 2, y + ch);
             const bool have = row.values && i < size_of(*row.values);
             dl->AddRectFilled(a, b, col(have ? (row.block_sums ? p.fig_block_sum : p.fig_cell) : p.fig_pending));
-            if (row.current) dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), col(p.thread_active), 0, 0, 2);
+            if (row.current) dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), col(p.thread_active), 0, 2);
             if (have) {
                 const std::string v = format_value(*row.values, i);
                 cell_text(dl, a, b, text, v);

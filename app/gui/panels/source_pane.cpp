@@ -24,7 +24,7 @@ void draw_source_pane(App& app) {
     ImGui::PopTextWrapPos();
     ImGui::TextDisabled("highlighted: what #%zu %s executes", s.step, step_label(st).c_str());
     ImGui::BeginChild("code", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
-    ImGui::PushFont(app.mono());
+    ImGui::PushFont(app.mono(), 0.0f);
     const Palette& p = app.palette();
     static std::string last_key;
     const std::string key = lname + "|" + highlight_key(st);

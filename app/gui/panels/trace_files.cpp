@@ -17,11 +17,16 @@ struct DialogState {
     std::string folder;
     std::vector<std::string> entries;  // sub-folders end with '/'
     std::string listed;
+    double listed_at = 0;  // ImGui time of the listing: files written since show up
 };
 
 void list_folder(DialogState& d) {
-    if (d.listed == d.folder) return;
+    // Again on a new folder, and once a second while the dialog is drawn: a trace written meanwhile
+    // (by `scanlab trace` in a terminal) appears without closing the dialog.
+    const double now = ImGui::GetTime();
+    if (d.listed == d.folder && now - d.listed_at < 1.0) return;
     d.listed = d.folder;
+    d.listed_at = now;
     d.entries.clear();
     std::error_code ec;
     for (fs::directory_iterator it(d.folder, ec), end; !ec && it != end; it.increment(ec)) {
@@ -41,12 +46,17 @@ bool path_dialog(const char* title, const char* action, DialogState& d, bool* op
         *open = false;
         if (d.folder.empty()) d.folder = fs::current_path().string();
         if (d.path.empty()) d.path = (fs::path(d.folder) / "trace.json").string();
+        d.listed.clear();  // list the folder afresh each time the dialog opens
     }
     ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 38, ImGui::GetFontSize() * 24), ImGuiCond_Appearing);
     if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings)) return false;
     ImGui::TextDisabled("A trace file is what `scanlab trace --format json > FILE` writes.");
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 6);
-    const bool enter = ImGui::InputText("file", &d.path, ImGuiInputTextFlags_EnterReturnsTrue);
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();  // type a path and press Enter at once
+    bool enter = ImGui::InputText("file", &d.path, ImGuiInputTextFlags_EnterReturnsTrue);
+    // Enter also confirms when the focus is elsewhere in the dialog (after a click on a file).
+    if (!ImGui::IsItemActive() && (ImGui::IsKeyPressed(ImGuiKey_Enter, false) || ImGui::IsKeyPressed(ImGuiKey_KeypadEnter, false)))
+        enter = true;
     ImGui::Text("in %s", d.folder.c_str());
     list_folder(d);
     ImGui::BeginChild("entries", ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * 1.4f), true);
@@ -63,7 +73,7 @@ bool path_dialog(const char* title, const char* action, DialogState& d, bool* op
     ImGui::EndChild();
     if (ImGui::Button(action, ImVec2(ImGui::GetFontSize() * 7, 0)) || enter) done = true;
     ImGui::SameLine();
-    if (ImGui::Button("Cancel", ImVec2(ImGui::GetFontSize() * 7, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+    if (ImGui::Button("Cancel", ImVec2(ImGui::GetFontSize() * 7, 0)) || ImGui::IsKeyPressed(ImGuiKey_Escape)) ImGui::CloseCurrentPopup();
     if (done) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
     return done;

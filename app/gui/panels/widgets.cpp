@@ -29,7 +29,7 @@ void cell_text(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 c, const std::string& t
 float cell_height() { return std::round(ImGui::GetFontSize() * 1.9f); }
 
 void flow(float width) {
-    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
     ImGui::SameLine();
     if (ImGui::GetCursorScreenPos().x + width > right) ImGui::NewLine();
 }
@@ -74,7 +74,7 @@ void spinner(float radius, ImU32 color) {
     const float t = float(ImGui::GetTime()) * 6.0f;
     const ImVec2 c(p.x + radius, p.y + radius);
     dl->PathArcTo(c, radius * 0.8f, t, t + 4.2f, 24);
-    dl->PathStroke(color, false, radius * 0.3f);
+    dl->PathStroke(color, radius * 0.3f);
 }
 
 void legend_swatch(Rgb c, const char* label) {
