@@ -357,3 +357,15 @@ TEST(AppSmoke, ShotRefusesFramesAndBenchSizesOutOfRange) {
         EXPECT_FALSE(std::filesystem::exists(dir + "/x.png"));
     }
 }
+
+TEST(AppIdle, DrawsAtMostTwoFramesInTwoIdleSecondsAndQuitsInUnderHalfASecond) {
+    if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh installs xvfb)";
+    const std::string dir = out_dir("idle");
+    // Its own settings folder: the test never reads or rewrites the user's.
+    ASSERT_EQ(shell("XDG_CONFIG_HOME=" + dir + " " + kXvfb + SCANLAB_APP_EXE + " --measure-idle 2 > " + dir + "/said.txt 2>&1"), 0)
+        << std::ifstream(dir + "/said.txt").rdbuf();
+    std::map<std::string, std::string> said = tab_separated(dir + "/said.txt");
+    ASSERT_FALSE(said["idle frames"].empty()) << std::ifstream(dir + "/said.txt").rdbuf();
+    EXPECT_LE(std::stoi(said["idle frames"]), 2) << "frames drawn in 2 s with nothing happening";
+    EXPECT_LT(std::stod(said["quit seconds"]), 0.5);
+}

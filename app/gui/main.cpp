@@ -7,6 +7,8 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -20,6 +22,36 @@ using namespace scanlab;
 using namespace scanlab::gui;
 
 namespace {
+
+// --measure-idle S (CI's idle test): once the first trace is on screen and nothing is running,
+// counts the frames drawn in S seconds with no input, then quits and says how long quitting took.
+class IdleMeter {
+public:
+    explicit IdleMeter(double seconds) : seconds_(seconds) {}
+    bool starting() const { return seconds_ > 0 && start_ < 0; }
+    bool measuring() const { return start_ >= 0; }
+    double left() const { return std::max(0.0, start_ + seconds_ - glfwGetTime()); }
+    // Called after each frame: true when the measured time is over.
+    bool done(const App& app, double now) {
+        if (seconds_ <= 0) return false;
+        if (start_ < 0) {
+            if (app.session.trace && !app.session.working() && ++ready_frames_ > 3) start_ = glfwGetTime();
+            return false;
+        }
+        if (now - start_ >= seconds_) return true;
+        ++frames_;
+        return false;
+    }
+    void report(double quit_seconds) const {
+        std::cout << "idle frames\t" << frames_ << "\t" << seconds_ << "\nquit seconds\t" << quit_seconds << "\n";
+    }
+
+private:
+    double seconds_;
+    double start_ = -1;
+    int ready_frames_ = 0;
+    int frames_ = 0;
+};
 
 App* g_app = nullptr;
 void on_drop(GLFWwindow*, int count, const char** paths) {
@@ -42,9 +74,11 @@ int run_interactive(const std::vector<std::string>& args) {
         app.session.status += (app.session.status.empty() ? "" : "; ") + note;
     }
     std::string open_path;
+    double measure_idle = 0;  // CI: seconds to sit idle, counting frames, before quitting
     for (size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--open" && i + 1 < args.size()) open_path = args[++i];
         else if (args[i] == "--presentation") app.layout.presentation = true;
+        else if (args[i] == "--measure-idle" && i + 1 < args.size()) measure_idle = std::atof(args[++i].c_str());
         else return fail("unknown option '" + args[i] + "' for the app (see scanlab --help)");
     }
     std::string why;
@@ -58,10 +92,16 @@ int run_interactive(const std::vector<std::string>& args) {
     else app.session.open_trace(open_path);
 
     double last = glfwGetTime();
+    IdleMeter idle(measure_idle);
+    int settle_frames = 2;  // Dear ImGui settles hover and layout a frame after an event
     while (!glfwWindowShouldClose(w) && !app.want_quit) {
-        // Wait for input while idle (no playback, no work): the app costs nothing in the background.
-        if (app.session.playing || app.session.working()) glfwPollEvents();
-        else glfwWaitEventsTimeout(0.25);
+        // Frames are drawn only when something can have changed: every frame while playing, ten
+        // a second while a worker runs (its result, the spinner), else only after an event.
+        if (app.session.playing) glfwPollEvents();
+        else if (app.session.working()) glfwWaitEventsTimeout(0.1);
+        else if (settle_frames > 0 || idle.starting()) settle_frames = std::max(0, settle_frames - 1), glfwPollEvents();
+        else if (idle.measuring()) glfwWaitEventsTimeout(idle.left());
+        else glfwWaitEvents(), settle_frames = 1;
         const double now = glfwGetTime();
         frame(app, *surface, now - last);
         last = now;
@@ -71,9 +111,12 @@ int run_interactive(const std::vector<std::string>& args) {
             const std::string err = surface->write_png(path);
             if (err.empty()) app.session.status = "screenshot saved to " + path;
             else app.session.error = err;
+            settle_frames = 1;  // say so now, not at the next event
         }
         surface->present();
+        if (idle.done(app, now)) app.want_quit = true;
     }
+    const double quit_started = glfwGetTime();
     if (!settings_path.empty()) {
         glfwGetWindowSize(w, &app.layout.window_width, &app.layout.window_height);
         settings.form = app.session.form;
@@ -89,6 +132,7 @@ int run_interactive(const std::vector<std::string>& args) {
     glfwHideWindow(w);
     app.session.wait();
     shutdown_imgui(*surface);
+    if (measure_idle > 0) idle.report(glfwGetTime() - quit_started);
     return 0;
 }
 

@@ -46,7 +46,11 @@ std::string screenshot_path() {
     char stamp[32];
     const std::time_t now = std::time(nullptr);
     std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
-    return (dir / ("scanlab-" + std::string(stamp) + ".png")).string();
+    // Absolute, so the status line says where the file is whatever the app's working folder.
+    std::error_code ec;
+    const std::filesystem::path path = dir / ("scanlab-" + std::string(stamp) + ".png");
+    const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
+    return (ec ? path : absolute.lexically_normal()).string();
 }
 
 }  // namespace scanlab::gui
