@@ -224,6 +224,11 @@ TEST(AppSmoke, ScanlabShotWithNoDisplayRendersTheFigure910PanelThroughEgl) {
     EXPECT_NE(said.find("drawn by EGL"), std::string::npos) << said;
 }
 
+TEST(AppSmoke, ScanlabShotWithADisplayThatFailsFallsBackToEgl) {
+    const std::string said = check_fig910_shot("env -u WAYLAND_DISPLAY DISPLAY=:987 ", "shot-bad-display");
+    EXPECT_NE(said.find("drawn by EGL"), std::string::npos) << said;
+}
+
 TEST(AppSmoke, ScanlabShotOnADisplayRendersTheFigure910PanelInAHiddenWindow) {
     if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh installs xvfb)";
     const std::string said = check_fig910_shot(kXvfb, "shot");
