@@ -38,15 +38,25 @@ struct App {
     bool save_dialog = false;
     bool help_window = false;
     bool controls_in_presentation = false;  // Ctrl+B while presenting
+    bool reset_layout = false;               // View > Reset layout: the first layout again
+    bool show_banner = true;                 // the CPU-emulation line (its x hides it for this run)
+    bool shot_banner = false;                // `scanlab shot --banner`: the line on a single view too
     int tab_request = -1;  // select this centre tab on the next frame
 
     // Shared horizontal scroll of the array view and the step diagram.
     float shared_scroll_x = 0;
     float scroll_seen[2] = {0, 0};
 
-    // The array width the zoom was last fitted to (a new width fits again).
+    // What the zoom was last fitted to: the trace's widest row and the room for it. A new N, a
+    // resize, a new font or another layout fits again, unless the user zoomed by hand this run.
     size_t fitted_width = 0;
-    bool zoom_fixed = false;  // --zoom given: keep it
+    float fitted_room = 0;
+    bool zoom_fixed = false;  // zoomed by hand (+/-, Ctrl+wheel) or --zoom given: keep it
+
+    // The text size in pixels now (font_size_for: the window and the user's Ctrl +/-), and the size
+    // the theme's spacing was last scaled for.
+    float font_size = 16;
+    float themed_font_size = 0;
 
     // Figure 9.10 panel's own step when the main trace is another run.
     size_t fig910_step = 0;
@@ -73,6 +83,10 @@ ImU32 col(Rgb c, int alpha = 255);
 // Fonts and themes (theme.cpp).
 void load_fonts(App& app);
 void apply_theme(App& app);
+// The text size for a display of this size: 16 px times the user's scale; presenting, scaled to
+// the window (22 px at 1280x720) times the presentation scale.
+float font_size_for(const Layout& layout, float display_w, float display_h);
+void change_font_scale(App& app, float factor);  // Ctrl +/- (factor 0: back to 1)
 
 // The frame: menu bar, banner, columns, status bar (layout.cpp); keyboard shortcuts (keys.cpp).
 void draw_frame(App& app);
@@ -112,6 +126,8 @@ std::string prefixed(const char* prefix, long long number);
 void cell_text(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 c, const std::string& text);
 // The height of one array-view cell at the current font size.
 float cell_height();
+// +/- and Ctrl+wheel: the array view's zoom, kept from now on (no more fitting) until "fit".
+void zoom_by_hand(App& app, float factor);
 // N as an exact number (1 .. max_n), with halve / double buttons and its power of two beside it.
 void n_input(const char* id, int64_t* n, int64_t max_n);
 // Lays the next item beside the last, or on a new line when its `width` would not fit.

@@ -59,6 +59,13 @@ void handle_shortcuts(App& app) {
                     break;
                 }
                 case GLFW_KEY_Q: app.want_quit = true; break;
+                // Ctrl +/-/0: the text size (presenting: on top of scaling to the window).
+                case GLFW_KEY_EQUAL:
+                case GLFW_KEY_KP_ADD: change_font_scale(app, 1.1f); break;
+                case GLFW_KEY_MINUS:
+                case GLFW_KEY_KP_SUBTRACT: change_font_scale(app, 1 / 1.1f); break;
+                case GLFW_KEY_0:
+                case GLFW_KEY_KP_0: change_font_scale(app, 0); break;
             }
             continue;
         }
@@ -85,9 +92,9 @@ void handle_shortcuts(App& app) {
             case GLFW_KEY_3:
             case GLFW_KEY_4: app.tab_request = p.key - GLFW_KEY_1; break;
             case GLFW_KEY_EQUAL:
-            case GLFW_KEY_KP_ADD: app.layout.cell_width = std::min(200.0f, app.layout.cell_width * 1.25f); break;
+            case GLFW_KEY_KP_ADD: zoom_by_hand(app, 1.25f); break;
             case GLFW_KEY_MINUS:
-            case GLFW_KEY_KP_SUBTRACT: app.layout.cell_width = std::max(2.0f, app.layout.cell_width / 1.25f); break;
+            case GLFW_KEY_KP_SUBTRACT: zoom_by_hand(app, 1 / 1.25f); break;
         }
     }
 }

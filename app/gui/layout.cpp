@@ -1,6 +1,9 @@
-// The window: menu bar, the CPU-emulation banner, the refusal line, three columns (controls |
-// stepper and tabs | Figure 9.10 and source) and a status bar. Headless shots draw one view.
+// The window: menu bar, the CPU-emulation banner, the refusal line, a dock space of four panels
+// (controls | stepper and tabs | Figure 9.10 over the source, by default) that the user can hide,
+// resize and rearrange, and a status bar. Headless shots draw one view.
 #include <algorithm>
+
+#include <imgui_internal.h>  // DockBuilder: the first layout
 
 #include "app.hpp"
 
@@ -14,24 +17,30 @@ void banner_and_error(App& app) {
     Session& s = app.session;
     const Palette& p = app.palette();
     const bool emulated = s.trace && s.trace->trace.backend == "cpu";
-    if (emulated) {
+    if (emulated && app.show_banner) {
         const std::string& why = s.emulation_reason;
         std::string text = "CPU emulation: the kernels' steps are replayed on the CPU, not run on a GPU";
         text += why.empty() ? std::string(" (chosen in the controls).") : ": " + why + ".";
         if (s.trace->origin.rfind("file ", 0) == 0) text = "Replaying " + s.trace->origin + ", recorded by the CPU emulation.";
+        // One line: what does not fit ends in an ellipsis, the whole sentence is in its tooltip.
         ImDrawList* dl = ImGui::GetWindowDrawList();
         const ImVec2 a = ImGui::GetCursorScreenPos();
         const float w = ImGui::GetContentRegionAvail().x;
-        // As tall as the sentence wrapped to the window (two lines in presentation mode).
-        const float h = ImGui::CalcTextSize(text.c_str(), nullptr, false, w - 16).y + ImGui::GetStyle().ItemSpacing.y + 6;
+        const float h = ImGui::GetFrameHeight();
+        const bool can_hide = !app.headless;
+        const float button = can_hide ? h : 0;
         dl->AddRectFilled(a, ImVec2(a.x + w, a.y + h), col(p.banner));
-        ImGui::SetCursorScreenPos(ImVec2(a.x + 8, a.y + 3));
-        ImGui::PushTextWrapPos(a.x + w - 8);
-        ImGui::TextUnformatted(text.c_str());
-        ImGui::PopTextWrapPos();
-        ImGui::SetCursorScreenPos(ImVec2(a.x, std::max(a.y + h, ImGui::GetCursorScreenPos().y)));
-        ImGui::Dummy(ImVec2(0, 2));
-    } else if (s.trace) {
+        const float pad = ImGui::GetStyle().FramePadding.x;
+        const ImVec2 text_at(a.x + pad, a.y + (h - ImGui::GetTextLineHeight()) * 0.5f);
+        ImGui::RenderTextEllipsis(dl, text_at, ImVec2(a.x + w - button - pad, a.y + h), a.x + w - button - pad, text.c_str(), nullptr, nullptr);
+        ImGui::Dummy(ImVec2(w - button, h));
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
+        if (can_hide) {
+            ImGui::SameLine(0, 0);
+            if (ImGui::Button("x##banner", ImVec2(button, h))) app.show_banner = false;
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("hide this line (View > Emulation banner shows it again)");
+        }
+    } else if (s.trace && !emulated) {
         ImGui::Text("Backend: %s", s.backend_description.empty() ? s.trace->trace.backend.c_str() : s.backend_description.c_str());
     }
     // The controls column shows a refusal next to the input; without it, it shows here.
@@ -109,51 +118,72 @@ void single_view(App& app) {
 
 }  // namespace
 
+namespace {
+
+constexpr const char* kControls = "Controls";
+constexpr const char* kTrace = "Trace";
+constexpr const char* kFig910 = "Figure 9.10";
+constexpr const char* kSource = "Source";
+
+// The first layout (and View > Reset layout): controls left, the trace in the middle, Figure 9.10
+// over the source on the right. After that imgui.ini keeps what the user made of it.
+void build_default_layout(ImGuiID dock, ImVec2 size) {
+    ImGui::DockBuilderRemoveNode(dock);
+    ImGui::DockBuilderAddNode(dock, ImGuiDockNodeFlags_DockSpace);
+    ImGui::DockBuilderSetNodeSize(dock, size);
+    ImGuiID rest = dock;
+    const ImGuiID left = ImGui::DockBuilderSplitNode(rest, ImGuiDir_Left, 0.22f, nullptr, &rest);
+    const ImGuiID right = ImGui::DockBuilderSplitNode(rest, ImGuiDir_Right, 0.34f / 0.78f, nullptr, &rest);
+    ImGuiID bottom_right = right;
+    const ImGuiID top_right = ImGui::DockBuilderSplitNode(bottom_right, ImGuiDir_Up, 0.55f, nullptr, &bottom_right);
+    ImGui::DockBuilderDockWindow(kControls, left);
+    ImGui::DockBuilderDockWindow(kTrace, rest);
+    ImGui::DockBuilderDockWindow(kFig910, top_right);
+    ImGui::DockBuilderDockWindow(kSource, bottom_right);
+    ImGui::DockBuilderFinish(dock);
+}
+
+// A panel of the dock space; false when the user closed it (the View menu opens it again).
+template <class Draw>
+void panel(const char* name, bool* open, Draw draw) {
+    if (open && !*open) return;
+    if (ImGui::Begin(name, open)) draw();
+    ImGui::End();
+}
+
+}  // namespace
+
 void draw_frame(App& app) {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->WorkPos);
     ImGui::SetNextWindowSize(vp->WorkSize);
     const bool menu = app.view == View::window;
-    ImGui::Begin("Scan Lab", nullptr, kFullWindow | (menu ? ImGuiWindowFlags_MenuBar : 0));
+    ImGui::Begin("Scan Lab", nullptr, kFullWindow | ImGuiWindowFlags_NoDocking | (menu ? ImGuiWindowFlags_MenuBar : 0));
     if (menu) draw_menu_bar(app);
-    banner_and_error(app);
+    if (menu || app.shot_banner) banner_and_error(app);
     if (app.view != View::window) {
         single_view(app);
         ImGui::End();
         return;
     }
 
-    Layout& l = app.layout;
     const float status_h = ImGui::GetFrameHeightWithSpacing() + 6;
-    const float h = std::max(100.0f, ImGui::GetContentRegionAvail().y - status_h);
-    const float total = ImGui::GetContentRegionAvail().x;
-    const float font = ImGui::GetFontSize();
-    l.figure_width = std::clamp(l.figure_width, 12 * font, std::max(12 * font, total * 0.5f));
-    // Presenting, Figure 9.10 and the source take a fixed share, the step view the rest.
-    float presenting_width = total * 0.36f;
-    float& figure_width = l.presentation ? presenting_width : l.figure_width;
-    if (app.controls_shown()) {
-        l.controls_width = std::clamp(l.controls_width, 12 * font, std::max(12 * font, total * 0.35f));
-        ImGui::BeginChild("controls", ImVec2(l.controls_width, h), true);
-        draw_controls(app);
-        ImGui::EndChild();
-        vertical_splitter("##split-left", &l.controls_width, 12 * font, total * 0.35f, h, true);
+    const ImVec2 dock_size(ImGui::GetContentRegionAvail().x, std::max(100.0f, ImGui::GetContentRegionAvail().y - status_h));
+    const ImGuiID dock = ImGui::GetID("panels");
+    if (app.reset_layout || !ImGui::DockBuilderGetNode(dock)) {
+        build_default_layout(dock, dock_size);
+        app.reset_layout = false;
     }
-    const float centre_w = std::max(200.0f, ImGui::GetContentRegionAvail().x - figure_width - 6);
-    ImGui::BeginChild("centre", ImVec2(centre_w, h), false);
-    centre(app);
-    ImGui::EndChild();
-    vertical_splitter("##split-right", &figure_width, 12 * font, total * 0.5f, h, false);
-    ImGui::BeginChild("right", ImVec2(0, h), false);
-    ImGui::BeginChild("fig910", ImVec2(0, std::clamp(fig910_panel_height(ImGui::GetContentRegionAvail().x), 10 * font, h * 0.72f)), true);
-    draw_fig910_panel(app);
-    ImGui::EndChild();
-    ImGui::BeginChild("source", ImVec2(0, 0), true);
-    draw_source_pane(app);
-    ImGui::EndChild();
-    ImGui::EndChild();
+    ImGui::DockSpace(dock, dock_size);
     status_bar(app);
     ImGui::End();
+
+    Layout& l = app.layout;
+    bool& controls = l.presentation ? app.controls_in_presentation : l.show_controls;
+    panel(kControls, &controls, [&] { draw_controls(app); });
+    panel(kTrace, nullptr, [&] { centre(app); });
+    panel(kFig910, &l.show_fig910, [&] { draw_fig910_panel(app); });
+    panel(kSource, &l.show_source, [&] { draw_source_pane(app); });
 
     draw_trace_file_dialogs(app);
     draw_help_window(app);

@@ -53,6 +53,19 @@ private:
     int frames_ = 0;
 };
 
+// The first start fills most of the monitor's work area (a 1280x720 projector as a 1920x1080
+// screen); a remembered size is kept, inside the work area.
+void size_to_work_area(GLFWwindow* w, int saved_w, int saved_h) {
+    GLFWmonitor* m = glfwGetPrimaryMonitor();
+    int x = 0, y = 0, mw = 0, mh = 0;
+    if (m) glfwGetMonitorWorkarea(m, &x, &y, &mw, &mh);
+    if (mw <= 0 || mh <= 0) return;
+    const int ww = saved_w > 0 ? std::min(saved_w, mw) : mw * 9 / 10;
+    const int wh = saved_h > 0 ? std::min(saved_h, mh) : mh * 9 / 10;
+    glfwSetWindowSize(w, ww, wh);
+    glfwSetWindowPos(w, x + (mw - ww) / 2, y + (mh - wh) / 2);
+}
+
 App* g_app = nullptr;
 void on_drop(GLFWwindow*, int count, const char** paths) {
     if (g_app && count > 0) g_app->session.open_trace(paths[0]);
@@ -82,9 +95,11 @@ int run_interactive(const std::vector<std::string>& args) {
         else return fail("unknown option '" + args[i] + "' for the app (see scanlab --help)");
     }
     std::string why;
-    std::unique_ptr<GlSurface> surface = GlSurface::open_window(app.layout.window_width, app.layout.window_height, why);
+    std::unique_ptr<GlSurface> surface = GlSurface::open_window(app.layout.window_width > 0 ? app.layout.window_width : 1280,
+                                                                         app.layout.window_height > 0 ? app.layout.window_height : 720, why);
     if (!surface) return fail(why);
     GLFWwindow* w = surface->window();
+    size_to_work_area(w, app.layout.window_width, app.layout.window_height);
     glfwSetDropCallback(w, on_drop);
     if (why = init_imgui(app, *surface); !why.empty()) return fail(why);
     app.session.load_fig910();

@@ -66,6 +66,7 @@ int run_shot(const std::vector<std::string>& args) {
     app.headless = true;
     app.view = o.view;
     app.layout.presentation = o.presentation;
+    app.show_banner = app.shot_banner = o.banner;
     app.layout.show_controls = !o.presentation;
     if (o.cell_width > 0) {
         app.layout.cell_width = o.cell_width;

@@ -32,7 +32,7 @@ bool whole(const std::string& s, T& out) {
 
 std::string shot_usage() {
     return "usage: scanlab shot --algo ALGO INPUT [OPTIONS] --step K --out FILE.png [--size WxH] [--view VIEW]\n"
-           "                    [--compare ALGO] [--presentation] [--zoom PX]\n"
+           "                    [--compare ALGO] [--presentation] [--zoom PX] [--banner]\n"
            "  INPUT and OPTIONS as for scanlab trace; K is a step number of `scanlab trace` (or 'last');\n"
            "  VIEW: window (default), array, diagram, fig9.10, counts, source, compare, live.\n"
            "                    [--bench N [--bench-reps R]] [--frames F]\n"
@@ -67,6 +67,8 @@ ShotOptions parse_shot_options(const std::vector<std::string>& args) {
             o.view = parse_view(value());
         } else if (a == "--presentation") {
             o.presentation = true;
+        } else if (a == "--banner") {  // the CPU-emulation line, left out of slides unless asked for
+            o.banner = true;
         } else if (a == "--zoom") {
             const std::string& v = value();
             int px = 0;

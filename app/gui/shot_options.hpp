@@ -17,6 +17,7 @@ struct ShotOptions {
     int width = 1440, height = 900;
     View view = View::window;
     bool presentation = false;
+    bool banner = false;   // --banner: the CPU-emulation line on the picture too
     float cell_width = 0;  // 0: the default zoom
     SampleWindow sample;   // --sample-block: the live tab's sampled trace, in any view
     int64_t bench_n = 0;   // --bench N: the live tab's benchmark sweep up to N first (0: none)

@@ -1,5 +1,7 @@
 // Fonts and the two themes: the everyday dark theme, and the presentation theme (large DejaVu
 // fonts, black background, white text) for a projector at the back of a lecture hall.
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 
 #include "app.hpp"
@@ -46,16 +48,28 @@ void load_fonts(App& app) {
     }
 }
 
+float font_size_for(const Layout& layout, float display_w, float display_h) {
+    if (!layout.presentation) return std::round(16.0f * layout.font_scale);
+    // Scale to fit: the size that fills a 1280x720 projector, grown or shrunk with the window.
+    const float fit = std::min(display_w / 1280.0f, display_h / 720.0f) * 22.0f;
+    return std::round(std::clamp(fit, 14.0f, 44.0f) * layout.presentation_font_scale);
+}
+
+void change_font_scale(App& app, float factor) {
+    float& scale = app.layout.presentation ? app.layout.presentation_font_scale : app.layout.font_scale;
+    scale = factor == 0 ? 1.0f : std::clamp(scale * factor, 0.5f, 3.0f);
+}
+
 void apply_theme(App& app) {
     ImGuiIO& io = ImGui::GetIO();
     ImGuiStyle& style = ImGui::GetStyle();
     style = ImGuiStyle();
     const bool big = app.layout.presentation;
     io.FontDefault = big ? app.fonts.ui_large : app.fonts.ui;
-    // Dear ImGui 1.92+ sizes text by style.FontSizeBase, whatever size a font was loaded at; set
+    // Dear ImGui 1.92+ draws text at style.FontSizeBase whatever size a font was loaded at; set
     // for the next frame too, as a theme can change in the middle of one (F5).
-    style.FontSizeBase = style._NextFrameFontSizeBase = io.FontDefault->LegacySize;
-    app.fitted_width = 0;  // fit the array view again at the new size
+    style.FontSizeBase = style._NextFrameFontSizeBase = app.font_size;
+    app.themed_font_size = app.font_size;
     if (!big) {
         ImGui::StyleColorsDark();
         style.WindowRounding = 0;
@@ -63,11 +77,12 @@ void apply_theme(App& app) {
         style.GrabRounding = 3;
         style.Colors[ImGuiCol_WindowBg] = ImVec4(0.11f, 0.12f, 0.14f, 1.0f);
         style.Colors[ImGuiCol_ChildBg] = ImVec4(0.13f, 0.14f, 0.16f, 1.0f);
+        style.ScaleAllSizes(app.font_size / 16.0f);
         return;
     }
     // High contrast: pure black and white, yellow accents, thick borders, larger hit targets.
     ImGui::StyleColorsDark();
-    style.ScaleAllSizes(1.6f);
+    style.ScaleAllSizes(1.6f * app.font_size / 30.0f);
     style.WindowRounding = 0;
     style.FrameBorderSize = 2;
     style.ChildBorderSize = 2;

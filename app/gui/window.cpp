@@ -27,6 +27,7 @@ std::string init_imgui(App& app, const GlSurface& surface) {
         ini = app.config_dir + "/imgui.ini";
         io.IniFilename = ini.c_str();
     }
+    io.ConfigFlags |= ImGuiConfigFlags_DockingEnable;  // panels can be moved, resized, hidden
     if (surface.window()) {
         install_key_capture(surface.window());
         ImGui_ImplGlfw_InitForOpenGL(surface.window(), true);
@@ -61,6 +62,9 @@ void frame(App& app, const GlSurface& surface, double dt) {
         io.DisplayFramebufferScale = ImVec2(1, 1);
     }
     if (!surface.window()) io.DeltaTime = float(dt > 0 ? dt : 1.0 / 60);
+    // The text size follows the window (presenting) and Ctrl +/-; spacing is scaled with it.
+    app.font_size = font_size_for(app.layout, io.DisplaySize.x, io.DisplaySize.y);
+    if (app.font_size != app.themed_font_size) apply_theme(app);
     ImGui::NewFrame();
     if (!app.headless) handle_shortcuts(app);
     draw_frame(app);

@@ -93,12 +93,18 @@ std::string settings_text(const Settings& s) {
       << "steps_per_second=" << s.steps_per_second << "\n"
       << "presentation=" << (l.presentation ? 1 : 0) << "\n"
       << "show_controls=" << (l.show_controls ? 1 : 0) << "\n"
+      << "show_fig910=" << (l.show_fig910 ? 1 : 0) << "\n"
+      << "show_source=" << (l.show_source ? 1 : 0) << "\n"
+      << "font_scale=" << l.font_scale << "\n"
+      << "presentation_font_scale=" << l.presentation_font_scale << "\n"
       << "controls_width=" << l.controls_width << "\n"
       << "figure_width=" << l.figure_width << "\n"
       << "cell_width=" << l.cell_width << "\n"
-      << "tab=" << l.tab << "\n"
-      << "window_width=" << l.window_width << "\n"
-      << "window_height=" << l.window_height << "\n";
+      << "tab=" << l.tab << "\n";
+    // Never opened (0): the next start sizes the window from the monitor again.
+    if (l.window_width > 0 && l.window_height > 0)
+        o << "window_width=" << l.window_width << "\n"
+          << "window_height=" << l.window_height << "\n";
     return o.str();
 }
 
@@ -180,6 +186,10 @@ Settings parse_settings(const std::string& text) {
         else if (k == "steps_per_second") r.clamped(k, v, s.steps_per_second, 0.1f, 60.0f);
         else if (k == "presentation") l.presentation = v == "1";
         else if (k == "show_controls") l.show_controls = v == "1";
+        else if (k == "show_fig910") l.show_fig910 = v == "1";
+        else if (k == "show_source") l.show_source = v == "1";
+        else if (k == "font_scale") r.clamped(k, v, l.font_scale, 0.5f, 3.0f);
+        else if (k == "presentation_font_scale") r.clamped(k, v, l.presentation_font_scale, 0.5f, 3.0f);
         else if (k == "controls_width") r.clamped(k, v, l.controls_width, 150.0f, 2000.0f);
         else if (k == "figure_width") r.clamped(k, v, l.figure_width, 150.0f, 2000.0f);
         else if (k == "cell_width") r.clamped(k, v, l.cell_width, 2.0f, 200.0f);

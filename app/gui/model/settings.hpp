@@ -19,9 +19,13 @@ struct Layout {
     bool show_controls = true;
     float controls_width = 300;  // the left column
     float figure_width = 400;    // the right column (Figure 9.10 and the source)
+    bool show_fig910 = true;     // the Figure 9.10 panel
+    bool show_source = true;     // the source pane
     float cell_width = 46;       // array view zoom: pixels per element
+    float font_scale = 1;        // Ctrl +/-: the text size against the default, normal mode
+    float presentation_font_scale = 1;  // and presenting (on top of scaling to the window)
     int tab = 0;                 // the centre tabs: step view, compare, counts, live run
-    int window_width = 1440, window_height = 900;
+    int window_width = 0, window_height = 0;  // 0: from the monitor's work area
 };
 
 struct Settings {

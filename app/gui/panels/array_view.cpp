@@ -42,6 +42,7 @@ void zoom_and_pan(App& app, float label_w) {
         const float mouse_x = io.MousePos.x - ImGui::GetWindowPos().x + ImGui::GetScrollX() - label_w;
         const float element = mouse_x / w;
         w = std::clamp(w * std::pow(1.15f, io.MouseWheel), 2.0f, 200.0f);
+        app.zoom_fixed = true;
         app.shared_scroll_x = std::max(0.0f, element * w + label_w - (io.MousePos.x - ImGui::GetWindowPos().x));
         ImGui::SetScrollX(app.shared_scroll_x);
     }
@@ -354,24 +355,26 @@ void draw_step_view(App& app, float diagram_height) {
     }
     if (app.view == View::window) {
         ImGui::SameLine(0, 24);
-        if (ImGui::SmallButton("-")) app.layout.cell_width = std::max(2.0f, app.layout.cell_width / 1.25f);
+        if (ImGui::SmallButton("-")) zoom_by_hand(app, 1 / 1.25f);
         ImGui::SameLine();
-        if (ImGui::SmallButton("+")) app.layout.cell_width = std::min(200.0f, app.layout.cell_width * 1.25f);
+        if (ImGui::SmallButton("+")) zoom_by_hand(app, 1.25f);
         ImGui::SameLine();
         if (ImGui::SmallButton("fit")) {
-            const size_t cols = std::max<size_t>(1, size_of(st.values));
-            app.layout.cell_width = std::clamp((ImGui::GetContentRegionAvail().x - ImGui::GetFontSize() * 5.5f) / float(cols), 2.0f, 200.0f);
-            app.shared_scroll_x = 0;
+            app.zoom_fixed = false;  // and fitting again on resize, a new N or another layout
+            app.fitted_width = 0;
         }
         ImGui::SameLine();
         ImGui::TextDisabled("zoom %.0f px", app.layout.cell_width);
     }
     const float font = ImGui::GetFontSize();
     // A trace of another width arrives zoomed to fit (16 elements large, 2048 as thin columns).
+    // So does a resize, a new text size or another layout, until the user zooms by hand.
     const size_t widest = columns_to_fit(t);
-    if (widest != app.fitted_width && !app.zoom_fixed) {
+    const float room = ImGui::GetContentRegionAvail().x - font * 5.5f;
+    if ((widest != app.fitted_width || room != app.fitted_room) && !app.zoom_fixed) {
         app.fitted_width = widest;
-        app.layout.cell_width = std::clamp((ImGui::GetContentRegionAvail().x - font * 5.5f) / float(widest), 6.0f, 64.0f);
+        app.fitted_room = room;
+        app.layout.cell_width = std::clamp(room / float(widest), 2.0f, 8.0f * font);
         app.shared_scroll_x = 0;
     }
     if (!t.sample.all()) sampled_window_note(t, st);

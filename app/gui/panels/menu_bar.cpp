@@ -18,7 +18,18 @@ void draw_menu_bar(App& app) {
             app.layout.presentation = !app.layout.presentation;
             apply_theme(app);
         }
-        ImGui::MenuItem("Controls column", "Ctrl+B", app.layout.presentation ? &app.controls_in_presentation : &app.layout.show_controls);
+        ImGui::MenuItem("Controls", "Ctrl+B", app.layout.presentation ? &app.controls_in_presentation : &app.layout.show_controls);
+        ImGui::MenuItem("Figure 9.10", nullptr, &app.layout.show_fig910);
+        ImGui::MenuItem("Source", nullptr, &app.layout.show_source);
+        ImGui::MenuItem("Emulation banner", nullptr, &app.show_banner);
+        if (ImGui::MenuItem("Reset layout")) {
+            app.reset_layout = true;
+            app.layout.show_fig910 = app.layout.show_source = true;
+        }
+        ImGui::Separator();
+        if (ImGui::MenuItem("Larger text", "Ctrl++")) change_font_scale(app, 1.1f);
+        if (ImGui::MenuItem("Smaller text", "Ctrl+-")) change_font_scale(app, 1 / 1.1f);
+        if (ImGui::MenuItem("Default text size", "Ctrl+0")) change_font_scale(app, 0);
         ImGui::Separator();
         const char* tabs[] = {"Steps", "Compare", "Counts", "Live run"};
         const char* keys[] = {"1", "2", "3", "4"};
@@ -45,7 +56,9 @@ void draw_help_window(App& app) {
             {"F5 (Esc leaves)", "presentation mode: large fonts, high contrast"},
             {"F12", "screenshot of the window to PNG"},
             {"Ctrl+O / Ctrl+S", "open / save a trace (the CLI's JSON)"},
-            {"Ctrl+B", "show / hide the controls column"},
+            {"Ctrl+B", "show / hide the controls (View: every panel)"},
+            {"Ctrl +/-/0", "larger / smaller / default text"},
+            {"drag a panel's tab", "rearrange the panels; drag an edge to resize"},
             {"Ctrl+Enter", "run with the current controls"},
             {"Ctrl+wheel, +/-", "zoom the array view; drag or Shift+wheel pans"},
             {"Ctrl+Q", "quit (settings and layout are kept)"},

@@ -26,6 +26,11 @@ void cell_text(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 c, const std::string& t
     dl->AddText(font, size, ImVec2(std::floor((a.x + b.x - sz.x) * 0.5f), std::floor((a.y + b.y - sz.y) * 0.5f)), c, text.c_str());
 }
 
+void zoom_by_hand(App& app, float factor) {
+    app.layout.cell_width = std::clamp(app.layout.cell_width * factor, 2.0f, 200.0f);
+    app.zoom_fixed = true;  // kept until "fit", whatever the window does
+}
+
 float cell_height() { return std::round(ImGui::GetFontSize() * 1.9f); }
 
 void flow(float width) {
