@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "algorithms/table.hpp"
 #include "error.hpp"
 #include "request.hpp"
 #include "wording.hpp"
@@ -32,7 +33,7 @@ std::optional<Preset> find_preset(std::string_view name) {
 }
 
 int preset_section(const Preset& preset, Algorithm algorithm) {
-    return is_single_section(algorithm) || algorithm == Algorithm::sequential ? 0 : preset.section;
+    return algorithm_info(algorithm).reach == Reach::multi_block ? preset.section : 0;
 }
 
 namespace {

@@ -1,5 +1,8 @@
 #include "run_words.hpp"
 
+#include <algorithm>
+
+#include "algorithms/table.hpp"
 #include "input.hpp"
 
 namespace scanlab {
@@ -8,6 +11,24 @@ namespace {
 std::string names_of_algorithms() {
     std::string s;
     for (Algorithm a : all_algorithms()) s += (s.empty() ? "" : ", ") + std::string(name(a));
+    return s;
+}
+
+// "  kogge-stone   9.2 Kogge-Stone, ..." for every row of the algorithm table.
+std::string algorithm_lines() {
+    size_t width = 0;
+    for (const AlgorithmInfo& row : algorithm_table()) width = std::max(width, row.name.size());
+    std::string s;
+    for (const AlgorithmInfo& row : algorithm_table())
+        s += "  " + std::string(row.name) + std::string(width + 2 - row.name.size(), ' ') + std::string(row.summary) + "\n";
+    return s;
+}
+
+// "kogge-stone 1024, brent-kung 2048": the largest section of each block algorithm.
+std::string block_capacities() {
+    std::string s;
+    for (Algorithm b : multi_kernel_block_algorithms())
+        s += (s.empty() ? "" : ", ") + std::string(name(b)) + " " + std::to_string(algorithm_info(b).capacity());
     return s;
 }
 
@@ -29,8 +50,8 @@ std::string run_words_usage() {
            "OPTIONS:\n"
            "  --algo ALGO              " + names_of_algorithms() + "\n"
            "                           (default hierarchical; kogge-stone-racy is WRONG ON PURPOSE, a lesson on barriers)\n"
-           "  --section K              elements per block, a power of two (hierarchical/slides: up to 1024, 2048 for brent-kung)\n"
-           "  --block-algo A           kogge-stone|brent-kung, the block scan inside hierarchical (default kogge-stone)\n"
+           "  --section K              elements per block, a power of two (hierarchical/slides: up to " + block_capacities() + ")\n"
+           "  --block-algo A           " + multi_kernel_block_names("|", "|") + ", the block scan inside hierarchical (default kogge-stone)\n"
            "  --op sum|max|min         the scan operator (default sum)\n"
            "  --type int32|int64|float|double   element type (default int32)\n"
            "  --exclusive              exclusive scan (default inclusive)\n"
@@ -39,7 +60,9 @@ std::string run_words_usage() {
            "  --warp-width W           threads per warp in the emulation, a power of two up to 32 (default 32)\n"
            "  --max-trace-mb M         refuse a full trace larger than this (default 512)\n"
            "  --sample-block B[:K]     a sampled trace: only blocks B..B+K-1 of the input's scan kept in full, S whole\n"
-           "                           (hierarchical and slides; for N too large to trace whole)\n";
+           "                           (hierarchical and slides; for N too large to trace whole)\n"
+           "\n"
+           "ALGORITHMS:\n" + algorithm_lines() + "\n";
 }
 
 RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own) {
@@ -61,8 +84,8 @@ RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own
         } else if (flag == "--block-algo") {
             const std::string& v = value();
             auto a = parse_algorithm(v);
-            if (!a || (*a != Algorithm::kogge_stone && *a != Algorithm::brent_kung))
-                throw UsageError("unknown block algorithm '" + v + "'; choose kogge-stone or brent-kung");
+            if (!a || !algorithm_info(*a).multi_kernel_block)
+                throw UsageError("unknown block algorithm '" + v + "'; choose " + multi_kernel_block_names());
             q.block_algorithm = *a;
         } else if (flag == "--op") {
             const std::string& v = value();

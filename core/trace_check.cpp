@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "algorithms/table.hpp"
 #include "emulate.hpp"
 #include "error.hpp"
 #include "trace_budget.hpp"
@@ -83,7 +84,7 @@ std::string first_inconsistency(const Trace& t) {
     q.op = t.op;
     q.type = t.type;
     q.exclusive = t.exclusive;
-    q.section = t.algorithm == Algorithm::sequential ? 0 : t.section;
+    q.section = algorithm_info(t.algorithm).reach == Reach::one_thread ? 0 : t.section;
     q.warp_width = t.warp_width;
     const auto schedule = parse_schedule(t.schedule);
     if (!schedule) return "its warp schedule '" + t.schedule + "' is not one Scan Lab has";
@@ -92,7 +93,7 @@ std::string first_inconsistency(const Trace& t) {
     q.sample = t.sample;
     if (size_of(t.input) != size_t(t.n) || size_of(t.result) != size_t(t.n))
         return "its input and result do not both hold n = " + std::to_string(t.n) + " values";
-    if (t.algorithm == Algorithm::sequential && t.section != 0) return "it is a sequential trace with a section of " + std::to_string(t.section);
+    if (algorithm_info(t.algorithm).reach == Reach::one_thread && t.section != 0) return "it is a sequential trace with a section of " + std::to_string(t.section);
 
     ResolvedRequest r;
     try {
@@ -130,7 +131,7 @@ std::string first_inconsistency(const Trace& t) {
     }
 
     // The racy kernel's values are only repeatable where the emulation recorded them.
-    const bool exact = !is_racy(t.algorithm) || t.backend == "cpu";
+    const bool exact = !algorithm_info(t.algorithm).racy || t.backend == "cpu";
     for (size_t i = 0; i < t.steps.size(); ++i)
         if (std::string problem = check_step(i, t.steps[i], want.steps[i], exact); !problem.empty()) return problem;
 

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "algorithms/table.hpp"
 #include "error.hpp"
 #include "request.hpp"
 #include "trace_check.hpp"
@@ -376,8 +377,8 @@ Trace build(const RawTrace& raw) {
     if (!exclusive.flag) throw ScanError("the field \"exclusive\" is not true or false");
     t.exclusive = *exclusive.flag;
     t.n = whole_field(f, "n", 1, kMaxElements);
-    t.section = int(whole_field(f, "section", 0, 2048));
-    t.threads_per_block = int(whole_field(f, "threads_per_block", 1, 1024));
+    t.section = int(whole_field(f, "section", 0, largest_section()));
+    t.threads_per_block = int(whole_field(f, "threads_per_block", 1, kMaxThreadsPerBlock));
     t.grid = whole_field(f, "grid", 1, kMaxElements);
     t.warp_width = int(whole_field(f, "warp_width", 1, 32));
     t.backend = text_field(f, "backend");
@@ -413,7 +414,7 @@ Trace build(const RawTrace& raw) {
         s.level = int(whole_field(rs.fields, "level", 0, kMaxElements, where));
         s.depth = int(whole_field(rs.fields, "depth", 0, 64, where));
         s.blocks = int(whole_field(rs.fields, "blocks", 1, kMaxElements, where));
-        s.threads_per_block = int(whole_field(rs.fields, "threads_per_block", 1, 1024, where));
+        s.threads_per_block = int(whole_field(rs.fields, "threads_per_block", 1, kMaxThreadsPerBlock, where));
         s.offset = rs.fields.contains("offset") ? whole_field(rs.fields, "offset", 0, kMaxElements, where) : 0;
         s.counts.additions = whole_field(rs.fields, "additions", 0, kInt64Max, where);
         s.counts.active_threads = whole_field(rs.fields, "active_threads", 0, kInt64Max, where);

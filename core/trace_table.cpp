@@ -7,6 +7,8 @@
 #include <ostream>
 #include <sstream>
 
+#include "algorithms/table.hpp"
+
 namespace scanlab {
 namespace {
 
@@ -26,14 +28,14 @@ std::string row_values(const ValueArray& v, int section, size_t max_values, size
 
 void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
     out << "algorithm " << name(t.algorithm);
-    if (t.algorithm == Algorithm::hierarchical) out << " (block algorithm " << name(t.block_algorithm) << ")";
+    if (algorithm_info(t.algorithm).takes_block_algorithm) out << " (block algorithm " << name(t.block_algorithm) << ")";
     out << ", op " << name(t.op) << ", type " << name(t.type) << ", " << (t.exclusive ? "exclusive" : "inclusive") << ", N = " << t.n;
     if (t.section) out << ", section " << t.section << ", " << t.grid << " block(s) of " << t.threads_per_block << " threads";
     out << ", backend " << t.backend << "\n";
     if (!t.sample.all())
         out << "sampled trace: blocks " << t.sample.first_block << " to " << t.sample.first_block + t.sample.blocks - 1
             << " of the input's scan (elements from " << t.sample.first_block * t.section << "), S whole; counts cover every block\n";
-    if (is_racy(t.algorithm))
+    if (algorithm_info(t.algorithm).racy)
         out << "LESSON: this kernel is wrong on purpose (a missing barrier); warp width " << t.warp_width << ", schedule "
             << t.schedule << "\n";
 
@@ -89,7 +91,7 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
     }
     out << "totals: " << t.counts.additions << " additions in " << t.counts.steps << " steps, " << t.counts.barriers
         << " barriers per block, " << t.counts.divergent_warps << " divergent warps";
-    if (is_racy(t.algorithm)) out << ", " << t.counts.hazards << " hazards";
+    if (algorithm_info(t.algorithm).racy) out << ", " << t.counts.hazards << " hazards";
     out << "\n";
 }
 

@@ -42,6 +42,8 @@ enum class Phase : uint8_t {
 // Which array a step's snapshot shows.
 enum class ArrayKind : uint8_t { xy, s, y };
 
+// Every algorithm, in table order; each one's name, summary and properties are its row of the
+// algorithm table (core/algorithms/table.hpp).
 const std::vector<Algorithm>& all_algorithms();
 std::string_view name(Algorithm a);
 std::string_view name(OpKind o);
@@ -53,17 +55,5 @@ std::string_view name(ArrayKind a);
 std::optional<Algorithm> parse_algorithm(std::string_view s);
 std::optional<OpKind> parse_op(std::string_view s);
 std::optional<ElementType> parse_type(std::string_view s);
-
-// The algorithms a hierarchical scan can use inside one section.
-bool is_block_algorithm(Algorithm a);
-// Largest section one block can scan: 1024 threads per block, two elements per thread for Brent-Kung.
-int max_section(Algorithm block_algo);
-// Single-section algorithms scan at most one section; hierarchical, slides and sequential take any N.
-bool is_single_section(Algorithm a);
-// The lesson that is wrong on purpose.
-bool is_racy(Algorithm a);
-
-// One line for the UI and the CLI's --help.
-std::string_view describe(Algorithm a);
 
 }  // namespace scanlab

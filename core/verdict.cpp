@@ -5,6 +5,7 @@
 #include <cstring>
 #include <limits>
 
+#include "algorithms/table.hpp"
 #include "operators.hpp"
 
 namespace scanlab {
@@ -13,12 +14,6 @@ namespace {
 template <class T>
 bool same_bits(const T& a, const T& b) {
     return std::memcmp(&a, &b, sizeof(T)) == 0;
-}
-
-int ceil_log2(int64_t n) {
-    int l = 0;
-    while ((int64_t(1) << l) < n) ++l;
-    return l;
 }
 
 template <class T, class Op>
@@ -30,7 +25,7 @@ void judge_as(const Trace& t, const std::vector<T>& x, const std::vector<T>& y, 
     // Floats are summed in long double with the sum of magnitudes beside, which bounds what any
     // summation order may round away: (additions on the longest path) * eps * sum |x|.
     constexpr bool float_sum = std::is_floating_point_v<T> && std::is_same_v<Op, SumOp<T>>;
-    const double path = t.algorithm == Algorithm::sequential ? double(n) : 2.0 * ceil_log2(std::max<int64_t>(n, 2)) + 4;
+    const double path = algorithm_info(t.algorithm).reach == Reach::one_thread ? double(n) : 2.0 * ceil_log2(std::max<int64_t>(n, 2)) + 4;
     using Wide = std::conditional_t<std::is_floating_point_v<T>, long double, T>;
     Wide acc = Wide(Op::identity());
     long double magnitude = 0;
@@ -85,7 +80,7 @@ std::string plural(int64_t k, const char* one, const char* many) { return std::t
 Verdict judge(const Trace& t) {
     Verdict v;
     v.n = t.n;
-    v.racy = is_racy(t.algorithm);
+    v.racy = algorithm_info(t.algorithm).racy;
     v.schedule = t.schedule;
     v.hazards = t.counts.hazards;
     const int64_t n = int64_t(size_of(t.result));
@@ -135,7 +130,7 @@ std::string Verdict::detail() const {
 
 std::vector<ValueArray> race_free_steps(const Trace& t) {
     std::vector<ValueArray> out;
-    if (!is_single_section(t.algorithm) || t.detail != Detail::full) return out;
+    if (!algorithm_info(t.algorithm).one_section() || t.detail != Detail::full) return out;
     out.reserve(t.steps.size());
     for (size_t k = 0; k < t.steps.size(); ++k) {
         const Step& s = t.steps[k];
@@ -160,7 +155,7 @@ std::vector<ValueArray> race_free_steps(const Trace& t) {
 
 std::vector<int32_t> possible_hazards(const Trace& t, size_t k) {
     std::vector<int32_t> out;
-    if (!is_racy(t.algorithm) || k >= t.steps.size()) return out;
+    if (!algorithm_info(t.algorithm).racy || k >= t.steps.size()) return out;
     const Step& s = t.steps[k];
     if (s.phase == Phase::load) return out;
     const int w = std::max(1, t.warp_width);

@@ -14,6 +14,7 @@
 #include "app/gui/model/session.hpp"
 #include "app/gui/model/settings.hpp"
 #include "app/gui/model/trace_book.hpp"
+#include "algorithm_configs.hpp"
 #include "cli_run.hpp"
 #include "core/emulate.hpp"
 #include "core/error.hpp"
@@ -69,17 +70,14 @@ TEST(AppListings, EveryStepOfEveryAlgorithmHighlightsAtLeastOneLine) {
         return s;
     }();
     std::vector<Trace> traces;
-    for (Algorithm a : all_algorithms()) {
-        if (a == Algorithm::hierarchical) {
-            for (Algorithm b : {Algorithm::kogge_stone, Algorithm::brent_kung}) {
-                traces.push_back(run(a, kFig910, 4, b));
-                traces.push_back(run(a, random40, 4, b));
-            }
-        } else if (is_single_section(a)) {
-            traces.push_back(run(a, kFig910));
-        } else {
-            traces.push_back(run(a, kFig910, a == Algorithm::sequential ? 0 : 4));
-            if (a != Algorithm::sequential) traces.push_back(run(a, random40, 4));
+    for (const scanlab::testing::AlgoConfig& c : scanlab::testing::every_configuration()) {
+        switch (algorithm_info(c.algorithm).reach) {
+            case Reach::one_thread:
+            case Reach::one_section: traces.push_back(run(c.algorithm, kFig910)); break;
+            case Reach::multi_block:
+                traces.push_back(run(c.algorithm, kFig910, 4, c.block));
+                traces.push_back(run(c.algorithm, random40, 4, c.block));
+                break;
         }
     }
     size_t checked = 0;
@@ -185,8 +183,9 @@ TEST(AppTraceBook, TheChaptersFormulasPredictTheMeasuredAdditions) {
     EXPECT_EQ(f[0].value, 15);
     EXPECT_EQ(f[1].value, 49);
     EXPECT_EQ(f[2].value, 26);
-    for (Algorithm a : {Algorithm::sequential, Algorithm::kogge_stone, Algorithm::kogge_stone_double_buffer, Algorithm::brent_kung,
-                        Algorithm::brent_kung_naive}) {
+    for (const AlgorithmInfo& row : algorithm_table()) {
+        if (!row.formula.given()) continue;
+        const Algorithm a = row.id;
         const Trace t = run(a, kFig910);
         const std::optional<Formula> fo = formula_for(t);
         ASSERT_TRUE(fo) << name(a);

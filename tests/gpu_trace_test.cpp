@@ -3,12 +3,14 @@
 // Skips (saying why) where there is no usable GPU.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <tuple>
 
 #include "core/emulate.hpp"
 #include "core/error.hpp"
 #include "core/input.hpp"
 #include "core/operators.hpp"
+#include "algorithm_configs.hpp"
 #include "gpu_support.hpp"
 #include "kernels/gpu_backend.hpp"
 
@@ -17,18 +19,21 @@ using namespace scanlab::testing;
 
 namespace {
 
-struct AlgoConfig {
-    Algorithm algorithm;
-    Algorithm block;
-    int section;  // 0: the default for N
-    const char* label;
-};
-
 int64_t capacity(const AlgoConfig& c) {
-    if (c.algorithm == Algorithm::brent_kung) return 2048;
-    if (c.algorithm == Algorithm::sequential) return 2049;  // a full trace holds N snapshots of N values
-    if (is_single_section(c.algorithm)) return 1024;
-    return 65537;
+    if (algorithm_info(c.algorithm).reach == Reach::one_thread) return 2049;  // a full trace holds N snapshots of N values
+    return std::min<int64_t>(largest_input(c), 65537);
+}
+
+// Every configuration of the table but the racy lesson (whose GPU result depends on the hardware's
+// warp order: gpu_racy_test.cpp checks it), and sections other than the default.
+std::vector<AlgoConfig> gpu_configurations() {
+    std::vector<AlgoConfig> v;
+    for (const AlgoConfig& c : every_configuration())
+        if (!algorithm_info(c.algorithm).racy) v.push_back(c);
+    v.push_back({Algorithm::hierarchical, Algorithm::kogge_stone, 32, "hierarchical_kogge_stone_section32"});
+    v.push_back({Algorithm::hierarchical, Algorithm::brent_kung, 4, "hierarchical_brent_kung_section4"});
+    v.push_back({Algorithm::slides, Algorithm::kogge_stone, 8, "slides_section8"});
+    return v;
 }
 
 const std::vector<int64_t> kSizes{1, 2, 3, 31, 32, 33, 1023, 1024, 1025, 2047, 2048, 2049, 65537};
@@ -64,7 +69,7 @@ void dispatch(const AlgoConfig& c, OpKind op, bool exclusive) {
 
 std::string combo_name(const ::testing::TestParamInfo<Combo>& info) {
     const auto& [c, op, type, exclusive] = info.param;
-    return std::string(c.label) + "_" + std::string(name(op)) + "_" + std::string(name(type)) + (exclusive ? "_exclusive" : "_inclusive");
+    return c.label + "_" + std::string(name(op)) + "_" + std::string(name(type)) + (exclusive ? "_exclusive" : "_inclusive");
 }
 
 }  // namespace
@@ -82,17 +87,7 @@ TEST_P(GpuTraceEqualsEmulation, StepForStepAndBitForBitAtEveryAwkwardSize) {
 
 INSTANTIATE_TEST_SUITE_P(
     AllCombinations, GpuTraceEqualsEmulation,
-    ::testing::Combine(::testing::Values(AlgoConfig{Algorithm::sequential, Algorithm::kogge_stone, 0, "sequential"},
-                                         AlgoConfig{Algorithm::kogge_stone, Algorithm::kogge_stone, 0, "kogge_stone"},
-                                         AlgoConfig{Algorithm::kogge_stone_double_buffer, Algorithm::kogge_stone, 0, "kogge_stone_double_buffer"},
-                                         AlgoConfig{Algorithm::brent_kung, Algorithm::kogge_stone, 0, "brent_kung"},
-                                         AlgoConfig{Algorithm::brent_kung_naive, Algorithm::kogge_stone, 0, "brent_kung_naive"},
-                                         AlgoConfig{Algorithm::hierarchical, Algorithm::kogge_stone, 0, "hierarchical_kogge_stone"},
-                                         AlgoConfig{Algorithm::hierarchical, Algorithm::brent_kung, 0, "hierarchical_brent_kung"},
-                                         AlgoConfig{Algorithm::hierarchical, Algorithm::kogge_stone, 32, "hierarchical_kogge_stone_section32"},
-                                         AlgoConfig{Algorithm::hierarchical, Algorithm::brent_kung, 4, "hierarchical_brent_kung_section4"},
-                                         AlgoConfig{Algorithm::slides, Algorithm::kogge_stone, 0, "slides"},
-                                         AlgoConfig{Algorithm::slides, Algorithm::kogge_stone, 8, "slides_section8"}),
+    ::testing::Combine(::testing::ValuesIn(gpu_configurations()),
                        ::testing::Values(OpKind::sum, OpKind::max, OpKind::min),
                        ::testing::Values(ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64),
                        ::testing::Bool()),
@@ -119,7 +114,7 @@ TEST(GpuFigure9_10, HierarchicalTraceOnTheGpuHasTheBooksBlockSumsAndResult) {
 TEST(GpuCountsDetail, SeveralHundredThousandElementsGiveTheEmulationsCountsAndResult) {
     SCANLAB_SKIP_WITHOUT_GPU();
     auto gpu = gpu::make_gpu_backend();
-    for (Algorithm block : {Algorithm::kogge_stone, Algorithm::brent_kung}) {
+    for (Algorithm block : multi_kernel_block_algorithms()) {
         ScanRequest r;
         r.algorithm = Algorithm::hierarchical;
         r.block_algorithm = block;
@@ -163,8 +158,9 @@ TEST(GpuSampledTrace, EqualsTheEmulationsSampledTrace) {
     SCANLAB_SKIP_WITHOUT_GPU();
     auto gpu = gpu::make_gpu_backend();
     const ValueArray x(gpu_test_input<float>(300007, 5));
-    for (auto [algo, block] : {std::pair{Algorithm::hierarchical, Algorithm::kogge_stone}, std::pair{Algorithm::hierarchical, Algorithm::brent_kung},
-                               std::pair{Algorithm::slides, Algorithm::kogge_stone}}) {
+    for (const AlgoConfig& c : every_configuration()) {
+        if (!algorithm_info(c.algorithm).takes_sample_block) continue;
+        const Algorithm algo = c.algorithm, block = c.block;
         ScanRequest r;
         r.algorithm = algo;
         r.block_algorithm = block;

@@ -1,6 +1,7 @@
 // Measured operation counts against the chapter's formulas (9.3, 9.4) and Figures 9.1 / 9.5.
 #include <gtest/gtest.h>
 
+#include "core/algorithms/table.hpp"
 #include "core/hd.hpp"
 #include "test_support.hpp"
 
@@ -42,6 +43,24 @@ TEST(OperationCounts, BrentKungDoes2NMinus2MinusLog2NAdditions_WithinTheBooks2NM
     }
 }
 
+// Whatever the table says an algorithm's formula is, the run counts exactly that, at every
+// power-of-two section it takes (N itself for the one-thread loop).
+TEST(OperationCounts, EveryAlgorithmWithAFormulaCountsWhatItsTableRowSays) {
+    for (const AlgorithmInfo& row : algorithm_table()) {
+        if (!row.formula.given()) continue;
+        const int64_t largest = row.one_section() ? row.capacity() : 4096;
+        for (int64_t n = 2; n <= largest; n *= 2)
+            EXPECT_EQ(additions(row.id, n), row.formula.additions(n)) << row.name << " N=" << n << ": " << row.formula.text;
+    }
+}
+
+TEST(OperationCounts, TheTablesKoggeStoneAndBrentKungFormulasAreTheChapters) {
+    for (int64_t n = 2; n <= 2048; n *= 2) {
+        EXPECT_EQ(algorithm_info(Algorithm::kogge_stone).formula.additions(n), kogge_stone_formula(n)) << n;
+        EXPECT_EQ(algorithm_info(Algorithm::brent_kung).formula.additions(n), brent_kung_formula(n)) << n;
+    }
+}
+
 TEST(OperationCounts, SequentialDoesNMinus1) {
     for (int64_t n : {1, 2, 3, 16, 1000, 4097}) EXPECT_EQ(additions(Algorithm::sequential, n), n - 1) << n;
 }
@@ -55,14 +74,14 @@ TEST(OperationCounts, Figure9_5_BrentKungOn16ElementsAdds_8_4_2_1_Then_1_3_7) {
 }
 
 TEST(OperationCounts, HierarchicalTotalIsTheSumOfItsKernels) {
-    for (Algorithm block : {Algorithm::kogge_stone, Algorithm::brent_kung}) {
+    for (Algorithm block : multi_kernel_block_algorithms()) {
         ScanRequest r = request(Algorithm::hierarchical, 64);
         r.block_algorithm = block;
         const int64_t n = 64 * 40 + 5;  // 41 blocks, the last one partial
         const Trace t = emulate(r, random_values(n, 2, ElementType::int32));
         int64_t k1 = 0, k2 = 0, k3 = 0;
         for (const Step& s : t.steps) (s.kernel == Kernel::k1 ? k1 : s.kernel == Kernel::k2 ? k2 : k3) += s.counts.additions;
-        const int64_t block_count = block == Algorithm::kogge_stone ? kogge_stone_formula(64) : brent_kung_formula(64);
+        const int64_t block_count = algorithm_info(block).formula.additions(64);
         EXPECT_EQ(k1, 41 * block_count);  // every block scans a whole (padded) section
         EXPECT_EQ(k2, block_count);       // one block scans the 41 block sums, padded to 64
         EXPECT_EQ(k3, n - 64);            // every element after the first section gets one S added

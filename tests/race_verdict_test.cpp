@@ -6,6 +6,7 @@
 #include <numeric>
 #include <set>
 
+#include "core/algorithms/table.hpp"
 #include "core/verdict.hpp"
 #include "test_support.hpp"
 
@@ -89,7 +90,7 @@ TEST(RaceVerdict, TheRaceFreeRowsOfTheRacyKernelAreTheCorrectKoggeStonesRows) {
 
 TEST(RaceVerdict, CorrectKernelsAreJudgedCorrectInEveryTypeAndOperator) {
     for (Algorithm a : all_algorithms()) {
-        if (is_racy(a)) continue;
+        if (algorithm_info(a).racy) continue;
         for (ElementType type : {ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64})
             for (OpKind op : {OpKind::sum, OpKind::max, OpKind::min})
                 for (bool exclusive : {false, true}) {

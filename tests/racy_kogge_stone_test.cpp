@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "algorithm_configs.hpp"
 #include "core/emulation/warp_order.hpp"
 #include "test_support.hpp"
 
@@ -110,9 +111,12 @@ TEST(RacyKoggeStone, FullSizeBlockGoesWrongInOrderAtWarpWidth32) {
 
 TEST(CorrectKernels, NeverDifferAcrossWarpSchedules) {
     const ValueArray x = random_values(1000, 9, ElementType::int32);
-    for (Algorithm a : {Algorithm::kogge_stone, Algorithm::kogge_stone_double_buffer, Algorithm::brent_kung,
-                        Algorithm::brent_kung_naive, Algorithm::hierarchical, Algorithm::slides}) {
-        ScanRequest base = request(a, a == Algorithm::hierarchical || a == Algorithm::slides ? 64 : 0);
+    for (const AlgoConfig& c : every_configuration()) {
+        const AlgorithmInfo& row = algorithm_info(c.algorithm);
+        if (row.racy || row.reach == Reach::one_thread) continue;
+        const Algorithm a = c.algorithm;
+        ScanRequest base = request(a, row.reach == Reach::multi_block ? 64 : 0);
+        base.block_algorithm = c.block;
         base.warp_width = 4;
         const Trace reference = emulate(base, x);
         for (uint64_t seed = 0; seed < 8; ++seed) {

@@ -1,4 +1,5 @@
-// Every algorithm x operator x type x inclusive/exclusive against std::inclusive_scan /
+// Every algorithm of the table (the racy lesson under the schedule that hides its race) x operator
+// x type x inclusive/exclusive against std::inclusive_scan /
 // std::exclusive_scan, on random inputs of the awkward sizes around warps, sections and blocks.
 #include <gtest/gtest.h>
 
@@ -7,6 +8,7 @@
 #include <tuple>
 
 #include "core/operators.hpp"
+#include "algorithm_configs.hpp"
 #include "test_support.hpp"
 
 using namespace scanlab;
@@ -14,19 +16,7 @@ using namespace scanlab::testing;
 
 namespace {
 
-struct AlgoConfig {
-    Algorithm algorithm;
-    Algorithm block = Algorithm::kogge_stone;
-    const char* label;
-};
-
 const std::vector<int64_t> kSizes{1, 2, 3, 31, 32, 33, 1023, 1024, 1025, 2047, 2048, 2049, 65537, 300007};
-
-int64_t capacity(const AlgoConfig& c) {
-    if (c.algorithm == Algorithm::brent_kung) return 2048;
-    if (is_single_section(c.algorithm)) return 1024;
-    return kMaxElements;
-}
 
 // Small integers, so float sums are exact and the comparison can be bitwise; both signs, so max
 // and min see the identity lose.
@@ -51,7 +41,7 @@ std::vector<T> reference(const std::vector<T>& x, bool exclusive) {
 template <class T, template <class> class OpT>
 void check_all_sizes(const AlgoConfig& c, OpKind op, bool exclusive) {
     for (int64_t n : kSizes) {
-        if (n > capacity(c)) continue;
+        if (n > largest_input(c)) continue;
         const std::vector<T> x = random_input<T>(n, uint64_t(n) * 7919 + 17);
         ScanRequest r = request(c.algorithm, 0, Detail::counts);
         r.block_algorithm = c.block;
@@ -59,7 +49,7 @@ void check_all_sizes(const AlgoConfig& c, OpKind op, bool exclusive) {
         r.type = element_type_of<T>();
         r.exclusive = exclusive;
         // The racy lesson is only right when later warps read before earlier warps write.
-        if (c.algorithm == Algorithm::kogge_stone_racy) r.schedule.kind = Schedule::Kind::reverse;
+        if (algorithm_info(c.algorithm).racy) r.schedule.kind = Schedule::Kind::reverse;
         const Trace t = emulate(r, ValueArray(x));
         ASSERT_EQ(as<T>(t.result), (reference<T, OpT>(x, exclusive))) << c.label << " N=" << n;
     }
@@ -79,7 +69,7 @@ void dispatch_op(const AlgoConfig& c, OpKind op, bool exclusive) {
 
 std::string combo_name(const ::testing::TestParamInfo<Combo>& info) {
     const auto& [c, op, type, exclusive] = info.param;
-    return std::string(c.label) + "_" + std::string(name(op)) + "_" + std::string(name(type)) + (exclusive ? "_exclusive" : "_inclusive");
+    return c.label + "_" + std::string(name(op)) + "_" + std::string(name(type)) + (exclusive ? "_exclusive" : "_inclusive");
 }
 
 }  // namespace
@@ -96,15 +86,7 @@ TEST_P(ScanMatchesStd, AtEveryAwkwardSizeTheAlgorithmTakes) {
 
 INSTANTIATE_TEST_SUITE_P(
     AllCombinations, ScanMatchesStd,
-    ::testing::Combine(::testing::Values(AlgoConfig{Algorithm::sequential, Algorithm::kogge_stone, "sequential"},
-                                         AlgoConfig{Algorithm::kogge_stone, Algorithm::kogge_stone, "kogge_stone"},
-                                         AlgoConfig{Algorithm::kogge_stone_racy, Algorithm::kogge_stone, "kogge_stone_racy_reverse"},
-                                         AlgoConfig{Algorithm::kogge_stone_double_buffer, Algorithm::kogge_stone, "kogge_stone_double_buffer"},
-                                         AlgoConfig{Algorithm::brent_kung, Algorithm::kogge_stone, "brent_kung"},
-                                         AlgoConfig{Algorithm::brent_kung_naive, Algorithm::kogge_stone, "brent_kung_naive"},
-                                         AlgoConfig{Algorithm::hierarchical, Algorithm::kogge_stone, "hierarchical_kogge_stone"},
-                                         AlgoConfig{Algorithm::hierarchical, Algorithm::brent_kung, "hierarchical_brent_kung"},
-                                         AlgoConfig{Algorithm::slides, Algorithm::kogge_stone, "slides"}),
+    ::testing::Combine(::testing::ValuesIn(every_configuration()),
                        ::testing::Values(OpKind::sum, OpKind::max, OpKind::min),
                        ::testing::Values(ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64),
                        ::testing::Bool()),
@@ -115,8 +97,8 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(HierarchicalSections, EverySectionFrom2ToTheBlockCapacityGivesTheSameScan) {
     const std::vector<int32_t> x = random_input<int32_t>(65537, 5);
     const std::vector<int32_t> expected = reference<int32_t, SumOp>(x, false);
-    for (Algorithm block : {Algorithm::kogge_stone, Algorithm::brent_kung}) {
-        for (int section = 2; section <= max_section(block); section *= 2) {
+    for (Algorithm block : multi_kernel_block_algorithms()) {
+        for (int section = 2; section <= algorithm_info(block).capacity(); section *= 2) {
             ScanRequest r = request(Algorithm::hierarchical, section, Detail::counts);
             r.block_algorithm = block;
             EXPECT_EQ(as(emulate(r, ValueArray(x)).result), expected) << name(block) << " section " << section;

@@ -16,6 +16,7 @@
 //       if (index + stride < SECTION_SIZE) XY[index + stride] += XY[index];
 //   }
 #include "block_step.hpp"
+#include "table.hpp"
 
 namespace scanlab {
 
@@ -34,6 +35,14 @@ struct BrentKungLevels {
 };
 
 struct BrentKung : BrentKungLevels {
+    // N - 1 in the reduction tree, N - 1 - log2 N in the distribution tree.
+    static int64_t chapter_additions(int64_t n) { return 2 * n - 2 - ceil_log2(n); }
+    static constexpr AlgorithmInfo info() {
+        return {.id = Algorithm::brent_kung, .name = "brent-kung", .title = "Brent-Kung",
+                .summary = "9.4 Brent-Kung: reduction tree then distribution tree, index = (t+1)*2*stride-1",
+                .chapter = "PMPP 3rd ed. §9.4", .reach = Reach::one_section, .elements_per_thread = 2,
+                .multi_kernel_block = true, .formula = {"2N − 2 − log2 N", &chapter_additions}, .listing = "brent-kung"};
+    }
     static constexpr int buffers = 1;
     static constexpr bool barrier_between = false;  // reads and writes of one level never overlap
     SCANLAB_HD static int threads(int section) { return section / 2 > 0 ? section / 2 : 1; }

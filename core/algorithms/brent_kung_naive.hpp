@@ -16,6 +16,12 @@
 namespace scanlab {
 
 struct BrentKungNaive : BrentKungLevels {
+    static constexpr AlgorithmInfo info() {
+        return {.id = Algorithm::brent_kung_naive, .name = "brent-kung-naive", .title = "Brent-Kung, naive indexing",
+                .summary = "9.4 Brent-Kung with the (t+1) % (2*stride) == 0 test (more divergent warps)",
+                .chapter = "PMPP 3rd ed. §9.4", .reach = Reach::one_section, .elements_per_thread = 1,
+                .formula = BrentKung::info().formula, .listing = "brent-kung-naive"};
+    }
     static constexpr int buffers = 1;
     static constexpr bool barrier_between = false;
     SCANLAB_HD static int threads(int section) { return section; }

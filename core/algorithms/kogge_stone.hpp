@@ -11,10 +11,19 @@
 //       __syncthreads();
 //   }
 #include "block_step.hpp"
+#include "table.hpp"
 
 namespace scanlab {
 
 struct KoggeStone {
+    // At stride s the N - s threads t >= s add: N·log2 N - (1 + 2 + ... + N/2).
+    static int64_t chapter_additions(int64_t n) { return n * ceil_log2(n) - (n - 1); }
+    static constexpr AlgorithmInfo info() {
+        return {.id = Algorithm::kogge_stone, .name = "kogge-stone", .title = "Kogge-Stone",
+                .summary = "9.2 Kogge-Stone, in place with a temporary and two barriers per stride (the slides' kernel)",
+                .chapter = "PMPP 3rd ed. §9.2", .reach = Reach::one_section, .elements_per_thread = 1,
+                .multi_kernel_block = true, .formula = {"N·log2 N − (N − 1)", &chapter_additions}, .listing = "kogge-stone"};
+    }
     static constexpr int buffers = 1;
     static constexpr bool barrier_between = true;  // the temporary's barrier: see above
     SCANLAB_HD static int threads(int section) { return section; }

@@ -9,11 +9,17 @@
 //       __syncthreads();
 //       swap(in, out);
 //   }
-#include "block_step.hpp"
+#include "kogge_stone.hpp"
 
 namespace scanlab {
 
 struct KoggeStoneDoubleBuffer {
+    static constexpr AlgorithmInfo info() {
+        return {.id = Algorithm::kogge_stone_double_buffer, .name = "kogge-stone-double-buffer", .title = "Kogge-Stone, double buffer",
+                .summary = "Kogge-Stone with two buffers swapped each stride", .chapter = "PMPP 3rd ed. §9.2 (the double-buffer exercise)",
+                .reach = Reach::one_section, .elements_per_thread = 1,
+                .formula = KoggeStone::info().formula, .listing = "kogge-stone-double-buffer"};
+    }
     static constexpr int buffers = 2;
     static constexpr bool barrier_between = false;
     SCANLAB_HD static int threads(int section) { return section; }

@@ -16,69 +16,31 @@
 //   host_scan(s, count)            the slides' host loop over s[0..count)
 //   sequential(X, n, exclusive)    the one-thread loop
 #include <cstdint>
+#include <string>
 
 #include "block_setup.hpp"
-#include "brent_kung.hpp"
-#include "brent_kung_naive.hpp"
-#include "kogge_stone.hpp"
-#include "kogge_stone_double_buffer.hpp"
-#include "kogge_stone_racy.hpp"
+#include "../error.hpp"
+#include "registry.hpp"
 
 namespace scanlab {
 
-// 9.5: kernel 1 scans every section and writes its total to S, kernel 2 scans S (itself
-// hierarchically when S needs more than one section), kernel 3 adds S[b-1] to section b.
-template <class Algo, class Exec>
-typename Exec::Buffer hierarchical_scan(Exec& ex, const typename Exec::Buffer& X, int64_t n, BlockSetup setup) {
-    const int section = setup.section;
-    const int64_t grid = (n + section - 1) / section;
-    setup.threads = Algo::threads(section);
-    setup.kernel = Kernel::k1;
-    setup.array = setup.depth == 0 ? ArrayKind::xy : ArrayKind::s;
-    // One section needs no block sums: kernel 1 alone is the whole scan.
-    if (grid == 1) return ex.template block_scan<Algo>(X, n, setup, nullptr, 0);
-
-    typename Exec::Buffer S = ex.make_buffer(grid);
-    typename Exec::Buffer Y = ex.template block_scan<Algo>(X, n, setup, &S, 0);
-
-    // Kernel 2 scans S inclusively: S[b] becomes the total of sections 0..b.
-    BlockSetup k2 = setup;
-    k2.kernel = Kernel::k2;
-    k2.array = ArrayKind::s;
-    k2.exclusive = false;
-    k2.sample = {};  // S is kept whole, at every level: it is N/section long
-    typename Exec::Buffer scanned;
-    if (grid <= section) {
-        scanned = ex.template block_scan<Algo>(S, grid, k2, nullptr, 0);
-    } else {
-        k2.depth = setup.depth + 1;
-        scanned = hierarchical_scan<Algo>(ex, S, grid, k2);
-    }
-
-    BlockSetup k3 = setup;
-    k3.kernel = Kernel::k3;
-    ex.add_block_sums(Y, n, scanned, 1, -1, k3);
-    return Y;
-}
-
-// The slide deck: scan_cuda (Kogge-Stone with a temporary, two barriers per step) writes each
-// block's total to s[blockIdx.x + 1] with s[0] = 0, the host scans s, and add_cuda adds
-// s[blockIdx.x] to every element of the block. Two things differ from the slides, both so that a
-// partial last block is right: positions past the end load the identity (the slides leave them
-// uninitialised), and the block total is taken from shared memory (the slides read a[b+t], past
-// the end of the array).
+// The multi-block scans (hierarchical with any block algorithm the table marks as a multi-kernel
+// block, and the slides' scan). The result is the first n elements of the returned buffer.
 template <class Exec>
-typename Exec::Buffer slides_scan(Exec& ex, const typename Exec::Buffer& X, int64_t n, BlockSetup setup) {
-    const int64_t grid = (n + setup.section - 1) / setup.section;
-    setup.threads = KoggeStone::threads(setup.section);
-    setup.kernel = Kernel::k1;
-    typename Exec::Buffer s = ex.make_buffer(grid + 1);  // s[0] = 0 (the identity)
-    typename Exec::Buffer Y = ex.template block_scan<KoggeStone>(X, n, setup, &s, 1);
-    ex.host_scan(s, grid);  // for (i = 1; i < num_blocks; i++) s[i] += s[i-1];
-    BlockSetup add = setup;
-    add.kernel = Kernel::k3;
-    ex.add_block_sums(Y, n, s, 0, 0, add);
-    return Y;
+typename Exec::Buffer run_multi_block(Exec& ex, const ResolvedRequest& r, const typename Exec::Buffer& X, const BlockSetup& setup) {
+    if (r.request.algorithm == Algorithm::slides) return slides_scan(ex, X, r.n, setup);
+    typename Exec::Buffer out;
+    bool ran = false;
+    RegisteredAlgorithms::for_each([&]<class Algo>() {
+        if constexpr (Algo::info().multi_kernel_block) {
+            if (!ran && Algo::info().id == r.request.block_algorithm) {
+                out = hierarchical_scan<Algo>(ex, X, r.n, setup);
+                ran = true;
+            }
+        }
+    });
+    if (!ran) throw ScanError("internal: " + std::string(name(r.request.block_algorithm)) + " is not a block algorithm of the hierarchical scan");
+    return out;
 }
 
 // Any algorithm of a resolved request; the result is the first n elements of the returned buffer.
@@ -91,20 +53,23 @@ typename Exec::Buffer run_scan(Exec& ex, const ResolvedRequest& r, const typenam
     setup.warp_width = q.warp_width;
     setup.schedule = q.schedule;
     setup.sample = q.sample;
-    switch (q.algorithm) {
-        case Algorithm::sequential: return ex.sequential(X, r.n, q.exclusive);
-        case Algorithm::kogge_stone: return ex.template block_scan<KoggeStone>(X, r.n, setup, nullptr, 0);
-        case Algorithm::kogge_stone_racy: return ex.template block_scan<KoggeStoneRacy>(X, r.n, setup, nullptr, 0);
-        case Algorithm::kogge_stone_double_buffer:
-            return ex.template block_scan<KoggeStoneDoubleBuffer>(X, r.n, setup, nullptr, 0);
-        case Algorithm::brent_kung: return ex.template block_scan<BrentKung>(X, r.n, setup, nullptr, 0);
-        case Algorithm::brent_kung_naive: return ex.template block_scan<BrentKungNaive>(X, r.n, setup, nullptr, 0);
-        case Algorithm::hierarchical:
-            return q.block_algorithm == Algorithm::brent_kung ? hierarchical_scan<BrentKung>(ex, X, r.n, setup)
-                                                              : hierarchical_scan<KoggeStone>(ex, X, r.n, setup);
-        case Algorithm::slides: return slides_scan(ex, X, r.n, setup);
+    switch (algorithm_info(q.algorithm).reach) {
+        case Reach::one_thread: return ex.sequential(X, r.n, q.exclusive);
+        case Reach::multi_block: return run_multi_block(ex, r, X, setup);
+        case Reach::one_section: break;
     }
-    return ex.make_buffer(0);  // unreachable: every algorithm is handled above
+    typename Exec::Buffer out;
+    bool ran = false;
+    RegisteredAlgorithms::for_each([&]<class Algo>() {
+        if constexpr (Algo::info().one_section()) {
+            if (!ran && Algo::info().id == q.algorithm) {
+                out = ex.template block_scan<Algo>(X, r.n, setup, nullptr, 0);
+                ran = true;
+            }
+        }
+    });
+    if (!ran) throw ScanError("internal: no definition of " + std::string(name(q.algorithm)) + " is registered");
+    return out;
 }
 
 }  // namespace scanlab

@@ -39,9 +39,7 @@ public:
     void run(const void* d_in, void* d_out) override {
         ex_.rewind({static_cast<T*>(d_out), r_.n});
         const DeviceSpan<T> X{const_cast<T*>(static_cast<const T*>(d_in)), r_.n};
-        if (r_.request.algorithm == Algorithm::slides) slides_scan(ex_, X, r_.n, setup_);
-        else if (r_.request.block_algorithm == Algorithm::brent_kung) hierarchical_scan<BrentKung>(ex_, X, r_.n, setup_);
-        else hierarchical_scan<KoggeStone>(ex_, X, r_.n, setup_);
+        run_multi_block(ex_, r_, X, setup_);
     }
 
 private:
@@ -52,8 +50,8 @@ private:
 
 template <class T>
 std::unique_ptr<UntracedChapterScan> make_untraced(const ResolvedRequest& r) {
-    if (r.request.algorithm != Algorithm::hierarchical && r.request.algorithm != Algorithm::slides)
-        throw ScanError("internal: only the hierarchical and slides scans have an untraced build");
+    if (algorithm_info(r.request.algorithm).reach != Reach::multi_block)
+        throw ScanError("internal: only the multi-block scans (hierarchical, slides) have an untraced build");
     switch (r.request.op) {
         case OpKind::sum: return std::make_unique<UntracedScan<T, SumOp<T>>>(r);
         case OpKind::max: return std::make_unique<UntracedScan<T, MaxOp<T>>>(r);

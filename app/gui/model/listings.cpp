@@ -76,11 +76,6 @@ Listing parse_listing(const std::string& name, std::string_view text) {
     return l;
 }
 
-std::string listing_name(Algorithm algorithm, Algorithm block_algorithm) {
-    if (algorithm == Algorithm::hierarchical) return "hierarchical-" + std::string(name(block_algorithm));
-    return std::string(name(algorithm));
-}
-
 const Listing* find_listing(const std::string& wanted) {
     // Parsed once; a malformed embedded listing is caught by the tests, and skipped here.
     static const std::vector<std::unique_ptr<Listing>> all = [] {

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../../../core/algorithms/table.hpp"  // listing_name: which listing a run shows
 #include "../../../core/trace.hpp"
 
 namespace scanlab::gui {
@@ -24,8 +25,6 @@ struct Listing {
 // Throws ScanError naming the file and line when the header is malformed or a line is out of range.
 Listing parse_listing(const std::string& name, std::string_view text);
 
-// "kogge-stone", or "hierarchical-" + the block algorithm.
-std::string listing_name(Algorithm algorithm, Algorithm block_algorithm);
 // The embedded listing, or nullptr if none is built in.
 const Listing* find_listing(const std::string& name);
 // The lines a step of a trace executes (empty if the listing does not map its phase).

@@ -44,7 +44,7 @@ RunSpec spec_like(const Trace& t, Algorithm a) {
     f.request.type = t.type;
     f.request.exclusive = t.exclusive;
     f.request.warp_width = t.warp_width;
-    f.request.section = is_single_section(a) || a == Algorithm::sequential ? 0 : t.section;
+    f.request.section = algorithm_info(a).reach == Reach::multi_block ? t.section : 0;
     return f;
 }
 

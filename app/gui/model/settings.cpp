@@ -169,7 +169,7 @@ Settings parse_settings(const std::string& text) {
         const std::string k = line.substr(0, eq), v = line.substr(eq + 1);
         int i = 0;
         if (k == "algorithm") { if (auto a = parse_algorithm(v)) f.request.algorithm = *a; else r.drop(k, v); }
-        else if (k == "block_algorithm") { if (auto a = parse_algorithm(v); a && (*a == Algorithm::kogge_stone || *a == Algorithm::brent_kung)) f.request.block_algorithm = *a; else r.drop(k, v); }
+        else if (k == "block_algorithm") { if (auto a = parse_algorithm(v); a && algorithm_info(*a).multi_kernel_block) f.request.block_algorithm = *a; else r.drop(k, v); }
         else if (k == "compare_algorithm") { if (auto a = parse_algorithm(v)) f.compare_algorithm = *a; else r.drop(k, v); }
         else if (k == "op") { if (auto o = parse_op(v)) f.request.op = *o; else r.drop(k, v); }
         else if (k == "type") { if (auto t = parse_type(v)) f.request.type = *t; else r.drop(k, v); }

@@ -174,37 +174,4 @@ int64_t next_power_of_two(int64_t n) {
     return p;
 }
 
-int ceil_log2(int64_t n) {
-    int l = 0;
-    while ((int64_t(1) << l) < n) ++l;
-    return l;
-}
-
-std::vector<Formula> chapter_formulas(int64_t n) {
-    const int64_t lg = ceil_log2(n);
-    return {
-        {"sequential", "N − 1", n - 1},
-        {"Kogge-Stone", "N·log2 N − (N − 1)", n * lg - (n - 1)},
-        {"Brent-Kung", "2N − 2 − log2 N", 2 * n - 2 - lg},
-    };
-}
-
-std::optional<Formula> formula_for(const Trace& t) {
-    switch (t.algorithm) {
-        case Algorithm::sequential: return chapter_formulas(t.n)[0];
-        case Algorithm::kogge_stone:
-        case Algorithm::kogge_stone_racy:
-        case Algorithm::kogge_stone_double_buffer:
-            if (t.section <= 1) return std::nullopt;
-            return chapter_formulas(t.section)[1];
-        case Algorithm::brent_kung:
-        case Algorithm::brent_kung_naive:
-            if (t.section <= 1) return std::nullopt;
-            return chapter_formulas(t.section)[2];
-        case Algorithm::hierarchical:
-        case Algorithm::slides: return std::nullopt;
-    }
-    return std::nullopt;
-}
-
 }  // namespace scanlab::gui

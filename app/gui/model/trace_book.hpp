@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "../../../core/algorithms/table.hpp"
 #include "../../../core/trace.hpp"
 
 namespace scanlab::gui {
@@ -93,18 +94,6 @@ ThreadRow launched_threads(const Trace& t, const Step& s);
 // The number of distinct elements step k wrote with the operator (the "updated" cells).
 int64_t updated_cell_count(const Step& s);
 
-// The chapter's addition counts for one section of N elements.
-struct Formula {
-    std::string algorithm;  // the algorithms it describes
-    std::string text;       // "N·log2 N − (N − 1)"
-    int64_t value = 0;
-};
-std::vector<Formula> chapter_formulas(int64_t n);  // sequential, Kogge-Stone, Brent-Kung at N = n
-// The formula that predicts a trace's total, if the chapter gives one (single-section and
-// sequential runs), evaluated at the N the run really used (padding included).
-std::optional<Formula> formula_for(const Trace& t);
-
 int64_t next_power_of_two(int64_t n);
-int ceil_log2(int64_t n);
 
 }  // namespace scanlab::gui

@@ -9,18 +9,19 @@
 namespace scanlab::gui {
 namespace {
 
+// The menu's label for each row of the algorithm table (kept alive for ImGui, built once).
 const char* algo_text(Algorithm a) {
-    static std::string names[8];
-    std::string& s = names[int(a)];
-    if (s.empty()) s = std::string(name(a)) + (is_racy(a) ? "  (wrong on purpose)" : "");
-    return s.c_str();
+    static const std::vector<std::string> labels = [] {
+        std::vector<std::string> v;
+        for (const AlgorithmInfo& row : algorithm_table()) v.push_back(std::string(row.name) + (row.racy ? "  (wrong on purpose)" : ""));
+        return v;
+    }();
+    const std::vector<AlgorithmInfo>& table = algorithm_table();
+    for (size_t i = 0; i < table.size(); ++i)
+        if (table[i].id == a) return labels[i].c_str();
+    return "?";
 }
-const char* algo_tip(Algorithm a) {
-    static std::string d[8];
-    std::string& s = d[int(a)];
-    if (s.empty()) s = std::string(describe(a));
-    return s.c_str();
-}
+const char* algo_tip(Algorithm a) { return algorithm_info(a).summary.data(); }
 const char* backend_text(BackendChoice b) {
     return b == BackendChoice::automatic ? "auto (GPU if usable)" : b == BackendChoice::cpu ? "CPU emulation" : "GPU";
 }
@@ -59,8 +60,8 @@ void draw_controls(App& app) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("%s", algo_tip(f.request.algorithm));
     ImGui::PopTextWrapPos();
-    if (f.request.algorithm == Algorithm::hierarchical)
-        changed |= enum_combo("block algorithm", &f.request.block_algorithm, {Algorithm::kogge_stone, Algorithm::brent_kung}, algo_text, algo_tip);
+    if (algorithm_info(f.request.algorithm).takes_block_algorithm)
+        changed |= enum_combo("block algorithm", &f.request.block_algorithm, multi_kernel_block_algorithms(), algo_text, algo_tip);
     changed |= enum_combo("operator", &f.request.op, {OpKind::sum, OpKind::max, OpKind::min}, op_text);
     changed |= enum_combo("type", &f.request.type, {ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64}, type_text);
     int incl = f.request.exclusive ? 1 : 0;
@@ -72,7 +73,7 @@ void draw_controls(App& app) {
     std::string section = f.request.section == 0 ? "auto" : std::to_string(f.request.section);
     if (ImGui::BeginCombo("section", section.c_str())) {
         if (ImGui::Selectable("auto", f.request.section == 0)) f.request.section = 0, changed = true;
-        for (int k = 2; k <= 2048; k *= 2)
+        for (int k = 2; k <= largest_section(); k *= 2)
             if (ImGui::Selectable(std::to_string(k).c_str(), f.request.section == k)) f.request.section = k, changed = true;
         ImGui::EndCombo();
     }

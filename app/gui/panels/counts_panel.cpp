@@ -149,10 +149,9 @@ void summary(const ShownTrace& st, Rgb colour) {
                 t.counts.hazards ? (", " + std::to_string(t.counts.hazards) + " hazards").c_str() : "");
     if (const std::optional<Formula> f = formula_for(t)) {
         const bool match = f->value == t.counts.additions;
-        ImGui::TextDisabled("    formula %s with N = %lld: %lld %s", f->text.c_str(),
-                            static_cast<long long>(t.algorithm == Algorithm::sequential ? t.n : t.section),
+        ImGui::TextDisabled("    formula %s with N = %lld: %lld %s", f->text.c_str(), static_cast<long long>(f->n),
                             static_cast<long long>(f->value), match ? "\xE2\x9C\x93 matches the run" : "(differs: see docs/operation-counts.md)");
-    } else if (t.algorithm == Algorithm::hierarchical || t.algorithm == Algorithm::slides) {
+    } else if (algorithm_info(t.algorithm).reach == Reach::multi_block) {
         ImGui::TextDisabled("    multi-kernel: K1 + K2 + K3 (docs/operation-counts.md explains each kernel's count)");
     }
 }
@@ -175,9 +174,9 @@ void draw_counts_panel(App& app) {
 
     const int64_t n = next_power_of_two(a.n);
     std::vector<Formula> refs = chapter_formulas(n);
-    ImGui::TextDisabled("The chapter's counts for one section of N = %lld:  %s = %lld,  %s = %lld,  %s = %lld", static_cast<long long>(n),
-                        refs[1].text.c_str(), static_cast<long long>(refs[1].value), refs[2].text.c_str(),
-                        static_cast<long long>(refs[2].value), refs[0].text.c_str(), static_cast<long long>(refs[0].value));
+    std::string said;
+    for (const Formula& r : refs) said += "  " + r.algorithm + " " + r.text + " = " + std::to_string(r.value) + ";";
+    ImGui::TextDisabled("The chapter's counts for one section of N = %lld:%s", static_cast<long long>(n), said.c_str());
 
     ImGui::BeginChild("charts", ImVec2(0, 0), false);
     const float font = ImGui::GetFontSize();

@@ -11,10 +11,17 @@
 namespace scanlab::gui {
 namespace {
 
-const char* block_algo_text(Algorithm a) { return a == Algorithm::brent_kung ? "brent-kung" : "kogge-stone"; }
+const char* block_algo_text(Algorithm a) { return algorithm_info(a).name.data(); }
+// "Brent-Kung blocks (PMPP 3rd ed. §9.4): up to 2048 elements a block, 2 elements a thread".
 const char* block_algo_tip(Algorithm a) {
-    return a == Algorithm::brent_kung ? "Brent-Kung blocks (9.4): up to 2048 elements a block, half as many threads"
-                                      : "Kogge-Stone blocks (9.2): up to 1024 elements a block, one thread each";
+    static std::vector<std::pair<Algorithm, std::string>> tips;
+    for (const auto& [b, tip] : tips)
+        if (b == a) return tip.c_str();
+    const AlgorithmInfo& row = algorithm_info(a);
+    tips.emplace_back(a, std::string(row.title) + " blocks (" + std::string(row.chapter) + "): up to " + std::to_string(row.capacity()) +
+                             " elements a block, " + (row.elements_per_thread == 1 ? std::string("one thread each")
+                                                                                    : std::to_string(row.elements_per_thread) + " elements a thread"));
+    return tips.back().second.c_str();
 }
 
 void wrapped(const std::string& text, bool disabled = false) {
@@ -34,7 +41,7 @@ void refusal(App& app, const std::string& text, const char* after = "") {
 
 // The section: the core's default (the block algorithm's largest), or a smaller power of two.
 void section_combo(SampledForm& f) {
-    const int largest = max_section(f.block_algorithm);
+    const int largest = algorithm_info(f.block_algorithm).capacity();
     if (f.section > largest) f.section = 0;
     const std::string current = f.section == 0 ? "auto (" + std::to_string(largest) + ")" : std::to_string(f.section);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.5f);
@@ -61,7 +68,7 @@ void draw_sampled_trace_section(App& app) {
 
     const float font = ImGui::GetFontSize();
     ImGui::SetNextItemWidth(font * 8);
-    enum_combo("block algorithm##sampled", &f.block_algorithm, {Algorithm::kogge_stone, Algorithm::brent_kung}, block_algo_text,
+    enum_combo("block algorithm##sampled", &f.block_algorithm, multi_kernel_block_algorithms(), block_algo_text,
                block_algo_tip);
     flow(labelled_width(font * 7.5f, "section"));
     section_combo(f);

@@ -1,0 +1,74 @@
+#include "table.hpp"
+
+#include <algorithm>
+
+#include "../trace.hpp"
+#include "registry.hpp"
+
+namespace scanlab {
+
+const std::vector<AlgorithmInfo>& algorithm_table() {
+    static const std::vector<AlgorithmInfo> table = [] {
+        std::vector<AlgorithmInfo> rows;
+        RegisteredAlgorithms::for_each([&]<class Algo>() { rows.push_back(Algo::info()); });
+        return rows;
+    }();
+    return table;
+}
+
+const AlgorithmInfo& algorithm_info(Algorithm a) {
+    for (const AlgorithmInfo& row : algorithm_table())
+        if (row.id == a) return row;
+    // Every Algorithm value is registered (a test walks them all); this only guards a bad cast.
+    return algorithm_table().front();
+}
+
+std::vector<Algorithm> multi_kernel_block_algorithms() {
+    std::vector<Algorithm> v;
+    for (const AlgorithmInfo& row : algorithm_table())
+        if (row.multi_kernel_block) v.push_back(row.id);
+    return v;
+}
+
+std::string multi_kernel_block_names(std::string_view separator, std::string_view last_separator) {
+    const std::vector<Algorithm> blocks = multi_kernel_block_algorithms();
+    std::string s;
+    for (size_t i = 0; i < blocks.size(); ++i) {
+        if (i > 0) s += std::string(i + 1 == blocks.size() ? last_separator : separator);
+        s += name(blocks[i]);
+    }
+    return s;
+}
+
+int largest_section() {
+    int largest = 0;
+    for (const AlgorithmInfo& row : algorithm_table()) largest = std::max(largest, row.capacity());
+    return largest;
+}
+
+std::string listing_name(Algorithm a, Algorithm block) {
+    const AlgorithmInfo& row = algorithm_info(a);
+    if (row.takes_block_algorithm) return std::string(row.listing) + "-" + std::string(name(block));
+    return std::string(row.listing);
+}
+
+std::vector<Formula> chapter_formulas(int64_t n) {
+    std::vector<Formula> v;
+    for (const AlgorithmInfo& row : algorithm_table()) {
+        if (!row.formula.given()) continue;
+        bool seen = false;
+        for (const Formula& f : v) seen |= f.text == row.formula.text;
+        if (!seen) v.push_back({std::string(row.title), std::string(row.formula.text), n, row.formula.additions(n)});
+    }
+    return v;
+}
+
+std::optional<Formula> formula_for(const Trace& t) {
+    const AlgorithmInfo& row = algorithm_info(t.algorithm);
+    if (!row.formula.given()) return std::nullopt;
+    const int64_t n = row.reach == Reach::one_thread ? t.n : t.section;
+    if (row.reach == Reach::one_section && n <= 1) return std::nullopt;
+    return Formula{std::string(row.title), std::string(row.formula.text), n, row.formula.additions(n)};
+}
+
+}  // namespace scanlab

@@ -1,0 +1,91 @@
+#pragma once
+// The one table of algorithms: what each one is called, what it teaches, where the chapter has it,
+// how it lays threads over elements, how large a section one block takes, whether a multi-kernel
+// scan can use it per block, the chapter's formula for its additions, its listing and which options
+// apply. Each definition (core/algorithms/*.hpp) states its own row as `static constexpr
+// AlgorithmInfo info()`; core/algorithms/registry.hpp lists the definitions, and everything that
+// lists, validates, explains, counts, dispatches or tests algorithms reads the rows from here.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../types.hpp"
+
+namespace scanlab {
+
+struct Trace;
+
+// CUDA's limit on threads per block, on every GPU Scan Lab runs on.
+inline constexpr int kMaxThreadsPerBlock = 1024;
+
+// How an algorithm covers the input.
+enum class Reach : uint8_t {
+    one_thread,   // a single thread loops over every element (any N)
+    one_section,  // one block scans one section in lock-step steps (N up to the capacity)
+    multi_block,  // several kernels over sections of any N, with a block algorithm inside
+};
+
+// The chapter's count of additions (operator applications) for one section of `n` elements.
+struct CountFormula {
+    std::string_view text;                // "N·log2 N − (N − 1)"; empty: the chapter gives none
+    int64_t (*additions)(int64_t n) = nullptr;
+    constexpr bool given() const { return additions != nullptr; }
+};
+
+struct AlgorithmInfo {
+    Algorithm id;
+    std::string_view name;      // the CLI's word, the JSON's and the listing's: "kogge-stone"
+    std::string_view title;     // the chapter's name, for legends: "Kogge-Stone"
+    std::string_view summary;   // one line for --help, menus and tooltips
+    std::string_view chapter;   // where the sources have it: "PMPP 3rd ed. §9.2"
+    Reach reach = Reach::one_section;
+    int elements_per_thread = 1;        // one_section: a block of section / this many threads
+    bool multi_kernel_block = false;    // can be the block algorithm of hierarchical (--block-algo)
+    bool racy = false;                  // wrong on purpose: the lesson on barriers
+    bool takes_block_algorithm = false; // --block-algo applies
+    bool takes_sample_block = false;    // --sample-block applies (the multi-block scans)
+    Algorithm fixed_block = Algorithm::kogge_stone;  // multi_block without --block-algo: its block scan
+    CountFormula formula;               // at the section (at N for one_thread)
+    std::string_view listing;           // assets/kernels/<listing>.cu.txt; multi-block scans with a
+                                        // block algorithm add "-<block algorithm>"
+
+    // Largest section one block scans (0: not a one-block scan).
+    constexpr int capacity() const { return reach == Reach::one_section ? kMaxThreadsPerBlock * elements_per_thread : 0; }
+    constexpr bool one_section() const { return reach == Reach::one_section; }
+};
+
+// Every algorithm, in the order menus and --help list them.
+const std::vector<AlgorithmInfo>& algorithm_table();
+const AlgorithmInfo& algorithm_info(Algorithm a);
+// The algorithms --block-algo accepts (the block scans a multi-kernel scan can run per section).
+std::vector<Algorithm> multi_kernel_block_algorithms();
+// "kogge-stone or brent-kung": the names of multi_kernel_block_algorithms() for a sentence.
+std::string multi_kernel_block_names(std::string_view separator = ", ", std::string_view last_separator = " or ");
+// The largest section any block algorithm takes.
+int largest_section();
+// The listing the source pane shows for a run of `a` with block algorithm `block`.
+std::string listing_name(Algorithm a, Algorithm block);
+
+// A formula of the table evaluated at one N.
+struct Formula {
+    std::string algorithm;  // the title of the first algorithm with this formula: "Kogge-Stone"
+    std::string text;       // "N·log2 N − (N − 1)"
+    int64_t n = 0;          // the N it was evaluated at
+    int64_t value = 0;
+};
+// The table's distinct formulas at N = n, in table order (sequential, Kogge-Stone, Brent-Kung, ...).
+std::vector<Formula> chapter_formulas(int64_t n);
+// The formula that predicts a trace's total, if the chapter gives one (one-section and one-thread
+// runs), evaluated at the N the run really used (the section, padding included; N for one thread).
+std::optional<Formula> formula_for(const Trace& t);
+
+// The number of halvings that take n to 1 (log2 n, rounded up).
+inline int ceil_log2(int64_t n) {
+    int l = 0;
+    while ((int64_t(1) << l) < n) ++l;
+    return l;
+}
+
+}  // namespace scanlab
