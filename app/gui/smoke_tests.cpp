@@ -6,6 +6,7 @@
 #include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -71,6 +72,18 @@ struct SmokeDriver {
         }
         draw();
     }
+    // Draws frames while `busy()` holds, for at most a minute of wall time (a GPU's first run
+    // starts its driver, which takes far longer than the emulation's few frames); the frame count.
+    template <class Busy>
+    int draw_while(Busy busy) {
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        int frames = 0;
+        while (busy() && std::chrono::steady_clock::now() < deadline) {
+            draw();
+            ++frames;
+        }
+        return frames;
+    }
     std::string shoot(const std::string& path) {
         frame(app, surface, 1.0 / 60);
         const std::string err = surface.write_png(path);
@@ -93,11 +106,7 @@ int run_smoke_test(const std::vector<std::string>& args) {
     SmokeDriver d{app, *surface};
     app.session.load_fig910();
     app.session.run();  // the default form is Figure 9.10, hierarchical
-    int frames_while_busy = 0;
-    for (int i = 0; i < 600 && (app.session.busy() || !app.session.fig910); ++i) {
-        d.draw();
-        ++frames_while_busy;
-    }
+    const int frames_while_busy = d.draw_while([&] { return app.session.busy() || !app.session.fig910; });
     if (!app.session.trace || !app.session.error.empty()) return fail("the Figure 9.10 trace did not arrive: " + app.session.error);
     std::ofstream labels(out + "/steps.txt");
     d.key(GLFW_KEY_HOME);
@@ -134,7 +143,7 @@ int run_smoke_test_live(const std::vector<std::string>& args) {
     SmokeDriver d{app, *surface};
     app.session.load_fig910();
     app.session.run();
-    for (int i = 0; i < 600 && app.session.working(); ++i) d.draw();
+    d.draw_while([&] { return app.session.working(); });
     d.key(GLFW_KEY_4);
     d.draw();
     if (app.layout.tab != 3) return fail("the 4 key did not open the Live run tab");
@@ -146,8 +155,7 @@ int run_smoke_test_live(const std::vector<std::string>& args) {
     f.section = 32;
     f.block = 40;
     app.session.trace_sampled();
-    int frames_while_tracing = 0;
-    for (int i = 0; i < 1200 && app.session.working(); ++i, ++frames_while_tracing) d.draw();
+    const int frames_while_tracing = d.draw_while([&] { return app.session.working(); });
     if (!app.session.sampled_error.empty()) return fail("the sampled trace was refused: " + app.session.sampled_error);
     if (!app.session.sampled_trace || app.session.trace != app.session.sampled_trace) return fail("the sampled trace did not arrive");
     d.key(GLFW_KEY_HOME);
