@@ -1,0 +1,308 @@
+#include "explain.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <map>
+#include <set>
+
+namespace scanlab {
+namespace {
+
+// The array a scan's answer is read from: the depth-0 XY of a one-kernel scan, Y after kernel 3.
+bool is_output_step(const Step& s) { return s.depth == 0 && s.array != ArrayKind::s; }
+
+bool same_value(const ValueArray& a, size_t i, const ValueArray& b, size_t j) {
+    if (a.index() != b.index() || i >= size_of(a) || j >= size_of(b)) return false;
+    return std::visit(
+        [&](const auto& va) {
+            const auto& vb = std::get<std::decay_t<decltype(va)>>(b);
+            return std::memcmp(&va[i], &vb[j], sizeof va[i]) == 0;  // bitwise, as the trace compares
+        },
+        a);
+}
+
+std::string at(const ValueArray& v, int64_t i) { return i >= 0 && size_t(i) < size_of(v) ? format_value(v, size_t(i)) : "?"; }
+
+std::string row_text(const ValueArray& v, size_t most = 16) {
+    std::string s;
+    for (size_t i = 0; i < size_of(v) && i < most; ++i) s += (i ? " " : "") + format_value(v, i);
+    if (size_of(v) > most) s += " … (" + std::to_string(size_of(v) - most) + " more)";
+    return s;
+}
+
+std::string plural(int64_t k, const std::string& one, const std::string& many) {
+    return std::to_string(k) + " " + (k == 1 ? one : many);
+}
+
+std::string combine_text(OpKind op, const std::string& a, const std::string& b) {
+    switch (op) {
+        case OpKind::sum: return a + " + " + b;
+        case OpKind::max: return "max(" + a + ", " + b + ")";
+        case OpKind::min: return "min(" + a + ", " + b + ")";
+    }
+    return a + " ∘ " + b;
+}
+
+// Why the launched threads that did nothing in this step idle, in the chapter's terms.
+std::string idle_reason(const Step& s, int stride) {
+    const std::string st = std::to_string(stride);
+    switch (s.phase) {
+        case Phase::stride: return "t < " + st + ": there is no element " + st + " places to their left";
+        case Phase::reduction: return "their node (t + 1)·2·" + st + " − 1 lies past the end of the section";
+        case Phase::distribution: return "their node (t + 1)·2·" + st + " − 1 has no partner " + st + " places to its right in the section";
+        case Phase::load: return "their element lies past the end of the input";
+        case Phase::block_sum_write: return "only the last thread of a block holds its section's total";
+        case Phase::add_block_sums: return "no section comes before block 0, so it has nothing to add";
+        default: return "the step needs fewer threads than were launched";
+    }
+}
+
+std::string what_step_does(const Trace& t, const Step& s, int stride, const std::string& arr) {
+    const std::string st = std::to_string(stride);
+    const std::string racy = is_racy(t.algorithm) ? " No barrier separates the reads from the writes: that is the bug." : "";
+    switch (s.phase) {
+        case Phase::load:
+            if (s.kernel == Kernel::k2 || s.depth > 0) return "Each thread loads one element of S, the sections' totals, into shared memory.";
+            return t.exclusive ? "Each thread loads one input element into " + arr + ", shifted one place right (an exclusive scan): the first element gets the identity."
+                               : "Each thread loads one input element into " + arr + " in shared memory.";
+        case Phase::stride:
+            if (t.algorithm == Algorithm::kogge_stone_double_buffer || t.block_algorithm == Algorithm::kogge_stone_double_buffer)
+                return "Stride " + st + ": each thread t ≥ " + st + " writes " + arr + "[t − " + st + "] + " + arr +
+                       "[t] into the other buffer; threads t < " + st + " copy their element across.";
+            return "Stride " + st + ": each thread t ≥ " + st + " adds " + arr + "[t − " + st + "] into " + arr + "[t]; afterwards " + arr +
+                   "[t] holds the sum of up to " + std::to_string(2 * stride) + " inputs ending at t." + racy;
+        case Phase::reduction:
+            return "Reduction tree, stride " + st + ": thread t adds " + arr + "[(t + 1)·2·" + st + " − 1 − " + st + "] into " + arr +
+                   "[(t + 1)·2·" + st + " − 1], building the partial sums of blocks of " + std::to_string(2 * stride) + " elements.";
+        case Phase::distribution:
+            return "Distribution tree, stride " + st + ": thread t adds " + arr + "[(t + 1)·2·" + st + " − 1] into the element " + st +
+                   " places to its right, pushing the partial sums down to the positions in between.";
+        case Phase::sequential: return "One thread runs the loop: Y[i] = Y[i − 1] + X[i], one addition after another.";
+        case Phase::block_sum_write: return "The last thread of each block writes its section's total into S[block].";
+        case Phase::host_scan: return "The host scans S in a loop, s[i] += s[i − 1], after copying it from the device.";
+        case Phase::add_block_sums:
+            return "Each thread of block b ≥ 1 adds S[b − 1], the total of every earlier section, to its element of Y.";
+    }
+    return "";
+}
+
+std::string kernel_sentence(const Trace& t, const Step& s) {
+    const std::string block = std::string(name(t.block_algorithm));
+    switch (s.kernel) {
+        case Kernel::single: return "";
+        case Kernel::k1:
+            if (s.depth == 0)
+                return "Kernel 1 runs: each of the " + plural(s.blocks, "block", "blocks") + " scans its own section of " +
+                       std::to_string(t.section) + " elements with " + block + ", then writes the section's total to S.";
+            return "Kernel 1 runs on S (level " + std::to_string(s.depth) + "): S has too many elements for one block, so it is scanned in sections too.";
+        case Kernel::k2: return "Kernel 2 runs: one block scans S, the array of section totals, with " + block + ".";
+        case Kernel::k3:
+            return "Kernel 3 runs: every block but the first adds the scanned total of the sections before it, so each section continues where the previous one ended.";
+        case Kernel::host: return "The host runs between the kernels, as the slides do.";
+    }
+    return "";
+}
+
+// The latest S the trace holds by step k, with what it means.
+std::string s_sentence(const Trace& t, size_t k) {
+    for (size_t j = k + 1; j-- > 0;) {
+        const Step& q = t.steps[j];
+        if (q.array != ArrayKind::s || q.depth != 0) continue;
+        const bool scanned = q.kernel == Kernel::k2 || q.phase == Phase::host_scan;
+        // A kernel 2 step part-way through its scan holds partial sums.
+        bool last_of_k2 = true;
+        if (q.kernel == Kernel::k2 && j + 1 < t.steps.size() && t.steps[j + 1].kernel == Kernel::k2) last_of_k2 = false;
+        std::string s = "S holds " + row_text(q.values) + ": ";
+        if (!scanned) s += "each section's total.";
+        else if (last_of_k2) s += "S[b] is the total of sections 0 to b, what the sections after b must add.";
+        else s += "part of the way through kernel 2's scan.";
+        return s;
+    }
+    if (t.algorithm == Algorithm::hierarchical || t.algorithm == Algorithm::slides) return "S is not written yet.";
+    return "";
+}
+
+}  // namespace
+
+std::string ranges(const std::vector<int64_t>& v) {
+    std::string s;
+    for (size_t i = 0; i < v.size();) {
+        size_t j = i;
+        while (j + 1 < v.size() && v[j + 1] == v[j] + 1) ++j;
+        if (!s.empty()) s += ", ";
+        s += std::to_string(v[i]);
+        if (j > i) s += (j == i + 1 ? ", " : "–") + std::to_string(v[j]);
+        i = j + 1;
+    }
+    return s;
+}
+
+FinalSteps final_steps(const Trace& t, const Verdict& verdict) {
+    FinalSteps f;
+    const int64_t n = int64_t(size_of(t.result));
+    f.first = verdict.first;
+    const int64_t count = std::min<int64_t>(int64_t(size_of(verdict.expected)), n - f.first);
+    f.from.assign(size_t(std::max<int64_t>(count, 0)), t.steps.size());
+    if (t.detail != Detail::full) return f;
+    std::vector<uint8_t> settled(f.from.size(), 1);
+    for (int64_t w : verdict.wrong)
+        if (w >= f.first && w - f.first < int64_t(settled.size())) settled[size_t(w - f.first)] = 0;  // never final
+    for (size_t k = t.steps.size(); k-- > 0;) {
+        const Step& s = t.steps[k];
+        if (!is_output_step(s)) continue;
+        for (size_t i = 0; i < f.from.size(); ++i) {
+            if (!settled[i]) continue;
+            const int64_t g = f.first + int64_t(i);
+            const int64_t j = g - s.offset;
+            if (j >= 0 && same_value(s.values, size_t(j), t.result, size_t(g))) f.from[i] = k;
+            else settled[i] = 0;
+        }
+    }
+    return f;
+}
+
+Explanation explain_step(const Trace& t, const FinalSteps& finals, size_t k, const std::optional<FormulaCount>& formula) {
+    Explanation e;
+    if (k >= t.steps.size()) return e;
+    const Step& s = t.steps[k];
+    const std::string arr = std::string(name(s.array));
+    e.title = "Step " + std::to_string(k + 1) + " of " + std::to_string(t.steps.size()) + ": " + step_label(s);
+
+    int stride = 0;
+    for (const Access& a : s.accesses)
+        if (a.applies_op && a.src >= 0 && a.dst > a.src && s.phase != Phase::add_block_sums) {
+            stride = a.dst - a.src;
+            break;
+        }
+    if (stride == 0 && (s.phase == Phase::stride || s.phase == Phase::reduction || s.phase == Phase::distribution)) stride = s.level;
+
+    if (const std::string ks = kernel_sentence(t, s); !ks.empty()) e.lines.push_back(ks);
+    e.lines.push_back(what_step_does(t, s, stride, arr));
+
+    // Who works: per block, the local ids that read or wrote.
+    const int64_t tpb = std::max(1, s.threads_per_block);
+    std::set<int64_t> active;
+    for (const Access& a : s.accesses)
+        if (a.thread >= 0) active.insert(a.thread);
+    e.active_threads.assign(active.begin(), active.end());
+    if (s.kernel == Kernel::host || s.phase == Phase::sequential) {
+        e.lines.push_back("One thread does the whole step; nothing here runs in parallel.");
+    } else {
+        std::map<std::vector<int64_t>, std::vector<int64_t>> blocks_by_pattern;  // local ids -> blocks
+        std::map<int64_t, std::vector<int64_t>> local;
+        for (int64_t g : e.active_threads) local[g / tpb].push_back(g % tpb);
+        const int64_t first_block = t.sample.all() || s.depth > 0 ? 0 : t.sample.first_block;
+        const int64_t blocks = t.sample.all() || s.depth > 0 ? s.blocks : std::min<int64_t>(t.sample.blocks, s.blocks - first_block);
+        for (int64_t b = first_block; b < first_block + blocks; ++b) blocks_by_pattern[local[b]].push_back(b);
+        for (const auto& [ids, bs] : blocks_by_pattern) {
+            std::string who = blocks == 1 ? "" : (int64_t(bs.size()) == blocks ? "In each of the " + std::to_string(blocks) + " blocks: "
+                                                                                : (bs.size() == 1 ? "Block " : "Blocks ") + ranges(bs) + ": ");
+            const int64_t idle = tpb - int64_t(ids.size());
+            std::string line = who;
+            if (ids.empty()) line += "all " + std::to_string(tpb) + " threads idle";
+            else line += (ids.size() == 1 ? "thread " + ranges(ids) + " works (" : "threads " + ranges(ids) + " work (") +
+                         std::to_string(ids.size()) + " of " + std::to_string(tpb) + ")";
+            if (idle > 0) {
+                std::vector<int64_t> idle_ids;
+                for (int64_t i = 0, j = 0; i < tpb; ++i) {
+                    if (j < int64_t(ids.size()) && ids[size_t(j)] == i) ++j;
+                    else idle_ids.push_back(i);
+                }
+                if (!ids.empty()) line += (idle_ids.size() == 1 ? "; thread " + ranges(idle_ids) + " idles" : "; threads " + ranges(idle_ids) + " idle");
+                line += " because " + idle_reason(s, stride);
+            }
+            if (who.empty()) line[0] = char(std::toupper(static_cast<unsigned char>(line[0])));
+            e.lines.push_back(line + ".");
+        }
+    }
+
+    // What each working thread combines, with the values it read (a stale read says what it needed).
+    const ValueArray* before = nullptr;
+    if (k > 0 && s.phase != Phase::load && s.phase != Phase::add_block_sums) {
+        const Step& p = t.steps[k - 1];
+        if (p.array == s.array && p.depth == s.depth && size_of(p.values) == size_of(s.values) && p.offset == s.offset) before = &p.values;
+    }
+    const std::set<int32_t> stale(s.hazards.begin(), s.hazards.end());
+    std::vector<std::string> deeds;
+    const size_t most = 8;
+    size_t listed = 0, total = 0;
+    if (s.phase == Phase::add_block_sums) {
+        // Kernel 3 per block: every thread of block b adds the same S[b − 1].
+        std::map<int64_t, std::pair<std::vector<int64_t>, int32_t>> per_block;  // block -> (elements, S index)
+        for (const Access& a : s.accesses) {
+            auto& pb = per_block[a.thread / tpb];
+            pb.first.push_back(a.dst);
+            pb.second = a.src;
+        }
+        const ValueArray* sums = k > 0 ? &t.steps[k - 1].values : nullptr;
+        for (auto& [b, pb] : per_block) {
+            std::sort(pb.first.begin(), pb.first.end());
+            ++total;
+            if (listed++ >= most) continue;
+            deeds.push_back("block " + std::to_string(b) + ": " + arr + "[" + ranges(pb.first) + "] += S[" + std::to_string(pb.second) + "]" +
+                            (sums && t.steps[k - 1].array == ArrayKind::s ? " = " + at(*sums, pb.second - t.steps[k - 1].offset) : ""));
+        }
+    } else {
+        for (const Access& a : s.accesses) {
+            ++total;
+            if (listed++ >= most) continue;
+            // The chapter numbers threads within a block (threadIdx.x).
+            const std::string who = s.blocks > 1 ? "block " + std::to_string(a.thread / tpb) + ", thread " + std::to_string(a.thread % tpb)
+                                                 : "thread " + std::to_string(a.thread);
+            const std::string source = s.kernel == Kernel::k2 || s.depth > 0 ? "S" : "X";
+            if (s.phase == Phase::load) {
+                deeds.push_back(who + ": " + (a.src < 0 ? std::string("identity") : source + "[" + std::to_string(a.src) + "]") + " → " + arr + "[" +
+                                std::to_string(a.dst) + "]");
+                continue;
+            }
+            if (s.phase == Phase::block_sum_write) {
+                deeds.push_back(who + ": its section's total → S[" + std::to_string(a.dst) + "] = " + at(s.values, a.dst - s.offset));
+                continue;
+            }
+            std::string d = who + ": " + (a.applies_op ? combine_text(t.op, arr + "[" + std::to_string(a.src) + "]", arr + "[" + std::to_string(a.dst) + "]")
+                                                      : arr + "[" + std::to_string(a.src) + "]") +
+                            " → " + arr + "[" + std::to_string(a.dst) + "]";
+            if (before && a.applies_op) {
+                const int64_t src = a.src - s.offset, dst = a.dst - s.offset;
+                const bool is_stale = stale.count(a.src) > 0;
+                const std::string read = is_stale ? at(s.values, src) : at(*before, src);
+                d += ": " + combine_text(t.op, read, at(*before, dst)) + " = " + at(s.values, dst);
+                if (is_stale) d += " (read " + read + ", needed " + at(*before, src) + ": another warp had already overwritten it)";
+            }
+            deeds.push_back(d);
+        }
+    }
+    if (!deeds.empty()) {
+        std::string line = "What the working threads do:";
+        for (const std::string& d : deeds) line += "\n  " + d;
+        if (total > most) line += "\n  … and " + std::to_string(total - most) + " more";
+        e.lines.push_back(line);
+    }
+
+    // Which results are final.
+    for (size_t i = 0; i < finals.from.size(); ++i) {
+        if (finals.from[i] <= k) e.final_elements.push_back(finals.first + int64_t(i));
+        if (finals.from[i] == k) e.newly_final.push_back(finals.first + int64_t(i));
+    }
+    if (!finals.from.empty()) {
+        std::string line;
+        if (e.final_elements.empty()) line = "No result element is final yet.";
+        else if (e.final_elements.size() == finals.from.size()) line = "Every result element is final (" + std::to_string(finals.from.size()) + " of " + std::to_string(finals.from.size()) + ").";
+        else line = "Final now: " + std::string(e.final_elements.size() == 1 ? "element " : "elements ") + ranges(e.final_elements) + " (" + std::to_string(e.final_elements.size()) + " of " + std::to_string(finals.from.size()) + "): no later step changes them.";
+        if (!e.newly_final.empty() && e.final_elements.size() != e.newly_final.size()) line += " New this step: " + ranges(e.newly_final) + ".";
+        e.lines.push_back(line);
+    }
+
+    // Additions so far, against the chapter.
+    for (size_t j = 0; j <= k; ++j) e.additions_so_far += t.steps[j].counts.additions;
+    std::string adds = "Additions so far: " + std::to_string(e.additions_so_far) + " (" + std::to_string(s.counts.additions) + " in this step) of " +
+                       std::to_string(t.counts.additions) + " in the run";
+    if (formula) adds += "; the chapter counts " + formula->text + " = " + std::to_string(formula->value) + " for the whole scan";
+    e.lines.push_back(adds + ".");
+
+    if (const std::string ss = s_sentence(t, k); !ss.empty()) e.lines.push_back(ss);
+    return e;
+}
+
+}  // namespace scanlab

@@ -1,0 +1,135 @@
+// The explanation pane's text is generated from the trace: for Figure 9.10 step by step and for
+// Kogge-Stone and Brent-Kung at N = 16 it names exactly the threads that worked and the result
+// elements that are final, as the trace records them.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "core/explain.hpp"
+#include "test_support.hpp"
+
+using namespace scanlab;
+using namespace scanlab::testing;
+
+namespace {
+
+const std::string kFig910 = "2 1 3 1 0 4 1 2 0 3 1 2 5 3 1 2";
+
+std::string text_of(const Explanation& e) {
+    std::string s = e.title;
+    for (const std::string& l : e.lines) s += "\n" + l;
+    return s;
+}
+
+// Independently of the explanation: the threads the step's accesses name, and the result
+// elements whose value in every later output step equals the result.
+std::vector<int64_t> threads_in(const Step& s) {
+    std::set<int64_t> t;
+    for (const Access& a : s.accesses) t.insert(a.thread);
+    return {t.begin(), t.end()};
+}
+
+std::vector<int64_t> final_after(const Trace& t, size_t k) {
+    std::vector<int64_t> out;
+    const auto result = as(t.result);
+    for (size_t i = 0; i < result.size(); ++i) {
+        bool on_screen = false, stays = true;
+        for (size_t j = 0; j < t.steps.size(); ++j) {
+            const Step& s = t.steps[j];
+            if (s.depth != 0 || s.array == ArrayKind::s) continue;
+            const bool same = as(s.values)[i] == result[i];
+            if (j <= k) on_screen = same;
+            else stays = stays && same;
+        }
+        if (on_screen && stays) out.push_back(int64_t(i));
+    }
+    return out;
+}
+
+void expect_explains_every_step(const Trace& t) {
+    const FinalSteps finals = final_steps(t, judge(t));
+    for (size_t k = 0; k < t.steps.size(); ++k) {
+        const Explanation e = explain_step(t, finals, k);
+        const std::string text = text_of(e);
+        EXPECT_EQ(e.active_threads, threads_in(t.steps[k])) << text;
+        EXPECT_EQ(e.final_elements, final_after(t, k)) << text;
+        EXPECT_NE(text.find(step_label(t.steps[k])), std::string::npos) << text;
+        if (!e.final_elements.empty() && e.final_elements.size() < as(t.result).size())
+            EXPECT_NE(text.find(ranges(e.final_elements) + " (" + std::to_string(e.final_elements.size()) + " of "), std::string::npos) << text;
+    }
+}
+
+}  // namespace
+
+TEST(StepExplanation, RangesReadAsTheChapterWritesThem) {
+    EXPECT_EQ(ranges({0, 1, 2, 3, 8, 10, 11}), "0–3, 8, 10, 11");
+    EXPECT_EQ(ranges({}), "");
+    EXPECT_EQ(ranges({5}), "5");
+}
+
+TEST(StepExplanation, Figure910NamesTheThreadsTheKernelAndSAtEveryStep) {
+    ScanRequest r = request(Algorithm::hierarchical, 4);
+    const Trace t = run_text(r, kFig910);
+    expect_explains_every_step(t);
+    const FinalSteps finals = final_steps(t, judge(t));
+    // Kernel 1's stride 2 in each of the four blocks: threads 2 and 3 work, 0 and 1 idle.
+    const Step* s2 = find_step(t, "K1 · stride 2");
+    ASSERT_NE(s2, nullptr);
+    const std::string k1 = text_of(explain_step(t, finals, size_t(s2 - t.steps.data())));
+    EXPECT_NE(k1.find("Kernel 1 runs"), std::string::npos) << k1;
+    EXPECT_NE(k1.find("In each of the 4 blocks: threads 2, 3 work (2 of 4); threads 0, 1 idle because t < 2"), std::string::npos) << k1;
+    // After the block sums are written, S holds the book's 7 7 6 11; after kernel 2, 7 14 20 31.
+    const Step* w = find_step(t, "write S");
+    ASSERT_NE(w, nullptr);
+    EXPECT_NE(text_of(explain_step(t, finals, size_t(w - t.steps.data()))).find("S holds 7 7 6 11: each section's total."), std::string::npos);
+    const size_t add = size_t(find_step(t, "add S") - t.steps.data());
+    const std::string k3 = text_of(explain_step(t, finals, add));
+    EXPECT_NE(k3.find("S holds 7 14 20 31"), std::string::npos) << k3;
+    EXPECT_NE(k3.find("block 1: Y[4–7] += S[0] = 7"), std::string::npos) << k3;
+    EXPECT_NE(k3.find("Block 0: all 4 threads idle because no section comes before block 0"), std::string::npos) << k3;
+    EXPECT_NE(k3.find("Every result element is final (16 of 16)"), std::string::npos) << k3;
+}
+
+TEST(StepExplanation, KoggeStoneAt16NamesTheWorkingThreadsAndTheFinalPrefix) {
+    const Trace t = run_text(request(Algorithm::kogge_stone), kFig910);
+    expect_explains_every_step(t);
+    const FinalSteps finals = final_steps(t, judge(t));
+    // Stride 4: threads 4–15 work; elements 0–7 are final (2·stride of them).
+    const size_t k = size_t(find_step(t, "stride 4") - t.steps.data());
+    const Explanation e = explain_step(t, finals, k, FormulaCount{"N·log2 N − (N − 1)", 49});
+    const std::string text = text_of(e);
+    EXPECT_NE(text.find("Threads 4–15 work (12 of 16); threads 0–3 idle because t < 4"), std::string::npos) << text;
+    EXPECT_NE(text.find("Final now: elements 0–7 (8 of 16)"), std::string::npos) << text;
+    EXPECT_NE(text.find("thread 4: XY[0] + XY[4] → XY[4]: 2 + 5 = 7"), std::string::npos) << text;
+    EXPECT_NE(text.find("the chapter counts N·log2 N − (N − 1) = 49"), std::string::npos) << text;
+}
+
+TEST(StepExplanation, BrentKungAt16NamesTheTreeThreadsAndWhyTheOthersIdle) {
+    const Trace t = run_text(request(Algorithm::brent_kung), kFig910);
+    expect_explains_every_step(t);
+    const FinalSteps finals = final_steps(t, judge(t));
+    const size_t k = size_t(find_step(t, "reduction level 3") - t.steps.data());
+    const std::string text = text_of(explain_step(t, finals, k));
+    // Stride 4: index (t + 1)·8 − 1 < 16 for t = 0, 1 only.
+    EXPECT_NE(text.find("Threads 0, 1 work (2 of 8); threads 2–7 idle because their node (t + 1)·2·4 − 1 lies past the end"), std::string::npos) << text;
+    EXPECT_NE(text.find("thread 1: XY[11] + XY[15] → XY[15]"), std::string::npos) << text;
+}
+
+TEST(StepExplanation, AStaleReadSaysWhatTheThreadReadAndWhatItNeeded) {
+    ScanRequest r = request(Algorithm::kogge_stone_racy);
+    r.warp_width = 4;
+    const Trace t = run_text(r, kFig910);
+    const FinalSteps finals = final_steps(t, judge(t));
+    bool said = false;
+    for (size_t k = 0; k < t.steps.size(); ++k)
+        for (int32_t h : t.steps[k].hazards) {
+            const std::string text = text_of(explain_step(t, finals, k));
+            const std::string read = format_value(t.steps[k].values, size_t(h)), needed = format_value(t.steps[k - 1].values, size_t(h));
+            if (text.find("(read " + read + ", needed " + needed) != std::string::npos) said = true;
+        }
+    EXPECT_TRUE(said);
+    // Wrong results are never called final.
+    const Verdict v = judge(t);
+    const Explanation last = explain_step(t, finals, t.steps.size() - 1);
+    for (int64_t w : v.wrong) EXPECT_FALSE(std::count(last.final_elements.begin(), last.final_elements.end(), w)) << w;
+}
