@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "palette.hpp"
+#include "model/predict.hpp"
 #include "model/session.hpp"
 #include "model/settings.hpp"
 
@@ -15,7 +16,7 @@ struct GLFWwindow;
 namespace scanlab::gui {
 
 // Which part of the window `scanlab shot --view` renders.
-enum class View { window, array, diagram, fig910, counts, source, compare, live };
+enum class View { window, array, explain, diagram, fig910, counts, source, compare, live };
 
 struct Fonts {
     ImFont* ui = nullptr;
@@ -70,6 +71,8 @@ struct App {
         std::string save_status, save_error;
     } live;
 
+    Prediction predict;  // predict mode of the explanation pane
+
     bool headless = false;  // --shot: no interaction, no settings
     View view = View::window;
 
@@ -102,8 +105,11 @@ void draw_stepper(App& app);
 // window, or takes `diagram_height` (the live tab, a page that scrolls).
 void draw_step_view(App& app, float diagram_height = 0);
 void draw_array_view(App& app, const ShownTrace& t, size_t step, const char* id, float height, int scroll_slot);
-float array_view_height(const Step& s);
+float array_view_height(const ShownTrace& st, size_t k);
 void draw_step_diagram(App& app, const ShownTrace& t, size_t step, const char* id, int scroll_slot, float height = 0);
+// The verdict over the step view and the explanation pane with its predict mode (explain_pane.cpp).
+void draw_verdict_line(App& app, const ShownTrace& st);
+void draw_explain_pane(App& app, float height);
 void draw_fig910_panel(App& app);
 float fig910_panel_height(float width);  // what the panel needs at this width
 void draw_counts_panel(App& app);

@@ -100,7 +100,8 @@ void centre(App& app) {
 
 void single_view(App& app) {
     switch (app.view) {
-        case View::array: draw_step_view(app); break;
+        case View::array:
+        case View::explain: draw_step_view(app); break;
         case View::diagram:
             if (app.session.trace) draw_step_diagram(app, *app.session.trace, app.session.step, "diagram", 1);
             break;

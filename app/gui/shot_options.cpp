@@ -13,13 +13,14 @@ namespace {
 View parse_view(const std::string& v) {
     if (v == "window") return View::window;
     if (v == "array") return View::array;
+    if (v == "explain") return View::explain;
     if (v == "diagram") return View::diagram;
     if (v == "fig9.10") return View::fig910;
     if (v == "counts") return View::counts;
     if (v == "source") return View::source;
     if (v == "compare") return View::compare;
     if (v == "live") return View::live;
-    throw ScanError("unknown view '" + v + "'; choose window, array, diagram, fig9.10, counts, source, compare or live");
+    throw ScanError("unknown view '" + v + "'; choose window, array, explain, diagram, fig9.10, counts, source, compare or live");
 }
 
 template <class T>
@@ -34,7 +35,7 @@ std::string shot_usage() {
     return "usage: scanlab shot --algo ALGO INPUT [OPTIONS] --step K --out FILE.png [--size WxH] [--view VIEW]\n"
            "                    [--compare ALGO] [--presentation] [--zoom PX] [--banner]\n"
            "  INPUT and OPTIONS as for scanlab trace; K is a step number of `scanlab trace` (or 'last');\n"
-           "  VIEW: window (default), array, diagram, fig9.10, counts, source, compare, live.\n"
+           "  VIEW: window (default), array, explain (the step with its explanation), diagram, fig9.10, counts, source, compare, live.\n"
            "                    [--bench N [--bench-reps R]] [--frames F]\n"
            "  --algo hierarchical --random N --sample-block B: the Live run tab's sampled trace of block B\n"
            "  (on the GPU, or on the CPU emulation up to N = 2^22), in any view; --view live shows the tab.\n"

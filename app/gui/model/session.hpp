@@ -33,7 +33,9 @@ struct Form : RunSpec {
     Form();
 };
 
-// A finished trace with its bookkeeping (computed on the worker, never in a frame).
+// A finished trace with its whole-trace bookkeeping (final steps, verdict, race-free rows,
+// cumulative counts), computed once on the worker. What one step's views need besides (its cell
+// states, writers, threads) is derived from it while drawing, in time linear in that step.
 struct ShownTrace {
     Trace trace;
     TraceBook book;

@@ -1,23 +1,12 @@
 #include "trace_book.hpp"
 
+#include "../../../core/explain.hpp"
+
 #include <algorithm>
-#include <cstring>
 #include <variant>
 
 namespace scanlab::gui {
 namespace {
-
-bool same_value(const ValueArray& a, size_t i, const ValueArray& b, size_t j) {
-    if (a.index() != b.index() || i >= size_of(a) || j >= size_of(b)) return false;
-    return std::visit(
-        [&](const auto& va) {
-            using V = std::decay_t<decltype(va)>;
-            const auto& vb = std::get<V>(b);
-            // Bitwise, as the trace compares: -0.0 and 0.0 differ, and a float sum is exact here.
-            return std::memcmp(&va[i], &vb[j], sizeof va[i]) == 0;
-        },
-        a);
-}
 
 // The array a scan's answer is read from: the depth-0 XY of a one-kernel scan, Y after kernel 3.
 bool is_output_step(const Step& s) { return s.depth == 0 && s.array != ArrayKind::s; }
@@ -56,24 +45,11 @@ TraceBook make_book(const Trace& t) {
     b.full = t.detail == Detail::full;
     int64_t sum = 0;
     for (const Step& s : t.steps) b.cumulative_additions.push_back(sum += s.counts.additions);
-    // The result elements the output steps show: all of them, or the sampled window.
-    const Row window = input_row(t);
-    const size_t n = std::min(window.count, size_of(t.result) - std::min(size_of(t.result), window.first));
-    b.final_offset = window.offset;
-    b.final_from.assign(n, t.steps.size());
-    if (!b.full) return b;
-    std::vector<uint8_t> settled(n, 1);
-    for (size_t k = t.steps.size(); k-- > 0;) {
-        const Step& s = t.steps[k];
-        if (!is_output_step(s)) continue;
-        for (size_t i = 0; i < n; ++i) {
-            if (!settled[i]) continue;
-            const int64_t g = b.final_offset + int64_t(i);
-            const int64_t j = g - s.offset;
-            if (j >= 0 && same_value(s.values, size_t(j), t.result, size_t(g))) b.final_from[i] = k;
-            else settled[i] = 0;
-        }
-    }
+    b.verdict = judge(t);
+    const FinalSteps finals = final_steps(t, b.verdict);
+    b.final_offset = finals.first;
+    b.final_from = finals.from;
+    b.race_free = race_free_steps(t);
     return b;
 }
 
@@ -129,6 +105,12 @@ std::vector<CellState> cell_states(const Trace& t, const TraceBook& book, size_t
     }
     for (int32_t h : s.hazards)
         if (CellState* c = at(h)) *c = CellState::hazard;
+    const std::vector<uint8_t> wrong = wrong_cells(t, book.race_free, k);
+    for (size_t i = 0; i < wrong.size() && i < n; ++i)
+        if (wrong[i]) st[i] = CellState::wrong;
+    if (k + 1 == t.steps.size() && is_output_step(s))
+        for (int64_t w : book.verdict.wrong)
+            if (CellState* c = at(w)) *c = CellState::wrong;
     return st;
 }
 

@@ -9,6 +9,7 @@
 
 #include "../../../core/algorithms/table.hpp"
 #include "../../../core/trace.hpp"
+#include "../../../core/verdict.hpp"
 
 namespace scanlab::gui {
 
@@ -20,6 +21,10 @@ struct TraceBook {
     // sampled trace only knows its window, so only the window is tracked (never N entries).
     std::vector<size_t> final_from;
     int64_t final_offset = 0;
+    // Whether the result is the scan of the input (the race lesson), and for a single-section
+    // scan the rows a race-free run holds after each step (what each cell should have held).
+    Verdict verdict;
+    std::vector<ValueArray> race_free;
 };
 TraceBook make_book(const Trace& t);
 
@@ -79,6 +84,7 @@ enum class CellState : uint8_t {
     final_value,  // holds its result value and no later step changes it
     updated,      // written by an operator application in this step
     hazard,       // read after another thread overwrote it in this step (racy kernel)
+    wrong,        // holds a value a race-free run would not (racy kernel): never drawn as final
 };
 std::vector<CellState> cell_states(const Trace& t, const TraceBook& book, size_t k);
 

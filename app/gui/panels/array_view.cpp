@@ -19,7 +19,8 @@ Rgb state_colour(const Palette& p, CellState s) {
         case CellState::loaded: return p.cell_loaded;
         case CellState::final_value: return p.cell_final;
         case CellState::updated: return p.cell_updated;
-        case CellState::hazard: return p.cell_hazard;
+        case CellState::hazard: return p.cell_updated;  // its own value is right: drawn with a hazard outline
+        case CellState::wrong: return p.cell_wrong;
     }
     return p.cell_untouched;
 }
@@ -76,6 +77,24 @@ void sampled_window_note(const Trace& t, const Step& st) {
 float ruler_font_size() { return std::round(ImGui::GetFontSize() * 0.78f); }
 float ruler_height() { return ruler_font_size() + 3; }
 
+// The values a race-free run holds under step k's array, where this run's differ: the race-free
+// row of a single-section scan, or the correct scan under a wrong result. Null when none differ.
+const ValueArray* expected_row(const ShownTrace& st, size_t k, int64_t* offset) {
+    const TraceBook& b = st.book;
+    const Trace& t = st.trace;
+    *offset = 0;
+    if (k < b.race_free.size()) {
+        const std::vector<uint8_t> wrong = wrong_cells(t, b.race_free, k);
+        return std::count(wrong.begin(), wrong.end(), 1) ? &b.race_free[k] : nullptr;
+    }
+    const Step& s = t.steps[k];
+    if (k + 1 == t.steps.size() && !b.verdict.correct() && s.depth == 0 && s.array != ArrayKind::s) {
+        *offset = b.verdict.first;
+        return &b.verdict.expected;
+    }
+    return nullptr;
+}
+
 }  // namespace
 
 void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, float height, int scroll_slot) {
@@ -125,7 +144,10 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     const float y_before_ruler = y;
     const float y_before = y + rh;
     const float y_after = y_before + ch + band;
-    const float y_tid = y_after + ch + 2;
+    int64_t expected_offset = 0;
+    const ValueArray* expected = app.predict.hides(&st, k) ? nullptr : expected_row(st, k, &expected_offset);
+    const float y_expected = y_after + ch + 3;
+    const float y_tid = (expected ? y_expected + ch + 3 : y_after) + ch + 2;
     const float y_threads = y_tid + font + 4;
     const float thread_h = font * 0.8f;
     const float total_h = y_threads + thread_h + font - origin.y;
@@ -145,13 +167,26 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     const ImU32 border = ImGui::GetColorU32(ImGuiCol_WindowBg);
     const bool show_values = w >= 7;
 
+    // Predict mode: the row this step writes stays hidden until the student reveals it.
+    const bool hidden = app.predict.hides(&st, k);
     auto draw_row = [&](const Row& r, float yy, const std::vector<CellState>* st_colours, Rgb plain) {
         const auto [lo, hi] = visible(r);
+        const bool hide = hidden && st_colours;
         for (int64_t i = lo; i < hi; ++i) {
             const ImVec2 a(cell_x(r, i), yy), b(cell_x(r, i) + w, yy + ch);
+            if (hide) {
+                const bool asked = std::count(app.predict.cells.begin(), app.predict.cells.end(), r.offset + i) > 0;
+                dl->AddRectFilled(a, b, col(p.cell_untouched));
+                if (asked) dl->AddRect(a, b, col(p.thread_active), 0, std::clamp(w / 8.0f, 2.0f, 4.0f));
+                if (show_values) cell_text(dl, a, b, text, "?");
+                continue;
+            }
             const Rgb c = st_colours ? state_colour(p, (*st_colours)[size_t(i)]) : plain;
             dl->AddRectFilled(a, b, col(c));
             if (w >= 6) dl->AddRect(a, b, border, 0, w >= 20 ? 2.0f : 1.0f);
+            // Read too late by another warp: the element's own value is right, its reader's is not.
+            if (st_colours && (*st_colours)[size_t(i)] == CellState::hazard)
+                dl->AddRect(ImVec2(a.x + 1, a.y + 1), ImVec2(b.x - 1, b.y - 1), col(p.cell_hazard), 0, std::clamp(w / 10.0f, 1.5f, 4.0f));
             if (show_values) cell_text(dl, a, b, text, format_value(*r.values, r.first + size_t(i)));
         }
     };
@@ -201,6 +236,8 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     // Cells and arrows stay right of the row labels (a moved row starts left of column 0).
     dl->PushClipRect(ImVec2(std::max(view_l, x0), ImGui::GetWindowPos().y), ImVec2(view_r, ImGui::GetWindowPos().y + ImGui::GetWindowHeight()), true);
     auto off_screen = [&](float xa, float xb) { return std::max(xa, xb) < view_l - w || std::min(xa, xb) > view_r + w; };
+    // A stale read: the thread read the element's new value, written by another warp in this step.
+    auto stale = [&](const Access& a) { return a.applies_op && std::binary_search(s.hazards.begin(), s.hazards.end(), a.src); };
     for (const Access& a : s.accesses) {
         const int64_t dst = rows.after.local(a.dst);
         if (dst < 0) continue;
@@ -215,7 +252,7 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
             continue;
         }
         const int64_t src = rows.before.local(a.src);
-        if (src >= 0) {
+        if (src >= 0 && !stale(a)) {
             const float from_x = cell_x(rows.before, src) + w * 0.5f;
             if (!off_screen(from_x, to_x))
                 arrow(dl, ImVec2(from_x, y_before + ch), ImVec2(to_x, y_after - 1), a.applies_op ? op_c : copy_c, a.applies_op ? thick : 1.0f);
@@ -228,6 +265,16 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
         }
     }
 
+    if (expected) {
+        const Row want{expected, 0, size_of(*expected), expected_offset, "want", rows.after.column};
+        const auto [lo, hi] = visible(want);
+        for (int64_t i = lo; i < hi; ++i) {
+            const ImVec2 a(cell_x(want, i), y_expected), b(cell_x(want, i) + w, y_expected + ch);
+            dl->AddRectFilled(a, b, col(p.expected_row));
+            if (w >= 6) dl->AddRect(a, b, border, 0, 1.0f);
+            if (show_values) cell_text(dl, a, b, text, format_value(*expected, size_t(i)));
+        }
+    }
     if (rows.sums) {
         ruler(rows.sums, y_sums_ruler);
         draw_row(rows.sums, y_sums, nullptr, p.cell_loaded);
@@ -235,6 +282,30 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     ruler(rows.before, y_before_ruler);
     draw_row(rows.before, y_before, nullptr, p.cell_untouched);
     draw_row(rows.after, y_after, &states, p.cell_untouched);
+    // Each stale read, drawn from the value the thread actually read (the new one, in the row
+    // after the step) to the element it wrote, with what it read and what it needed.
+    const ValueArray* before_values = rows.before.values;
+    for (const Access& a : s.accesses) {
+        if (!stale(a) || hidden) continue;
+        const int64_t src = rows.after.local(a.src), dst = rows.after.local(a.dst), old = rows.before.local(a.src);
+        if (src < 0 || dst < 0) continue;
+        const float from_x = cell_x(rows.after, src) + w * 0.5f, to_x = cell_x(rows.after, dst) + w * 0.5f;
+        if (off_screen(from_x, to_x)) continue;
+        const ImU32 c = col(p.cell_hazard);
+        const float lift = band * 0.55f;
+        const ImVec2 from(from_x, y_after - 1), to(to_x, y_after - 1);
+        dl->AddBezierCubic(from, ImVec2(from_x, y_after - lift), ImVec2(to_x, y_after - lift), to, c, thick + 0.5f);
+        const float sz = std::max(3.0f, thick * 2.5f);
+        dl->AddTriangleFilled(to, ImVec2(to.x - sz, to.y - sz * 1.6f), ImVec2(to.x + sz, to.y - sz * 1.6f), c);
+        if (old >= 0 && before_values && w * float(std::max<int64_t>(1, dst - src)) >= font * 5) {
+            const std::string label = "read " + format_value(*rows.after.values, rows.after.first + size_t(src)) + ", needed " +
+                                      format_value(*before_values, rows.before.first + size_t(old));
+            const ImVec2 sz_t = ImGui::CalcTextSize(label.c_str());
+            const ImVec2 at((from_x + to_x - sz_t.x) * 0.5f, y_after - lift * 0.75f - sz_t.y);
+            dl->AddRectFilled(ImVec2(at.x - 2, at.y), ImVec2(at.x + sz_t.x + 2, at.y + sz_t.y), ImGui::GetColorU32(ImGuiCol_WindowBg));
+            dl->AddText(at, c, label.c_str());
+        }
+    }
     block_lines(rows.before, y_before - 3, y_before + ch + 3);
     block_lines(rows.after, y_after - 3, y_tid + font);
 
@@ -242,7 +313,7 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     if (w >= font * 1.3f) {
         const auto [lo, hi] = visible(rows.after);
         for (int64_t i = lo; i < hi; ++i)
-            if (writer[size_t(i)] >= 0) {
+            if (writer[size_t(i)] >= 0 && !hidden) {
                 const std::string tid = prefixed("t", writer[size_t(i)]);
                 const ImVec2 sz = ImGui::CalcTextSize(tid.c_str());
                 if (sz.x < w)
@@ -279,13 +350,14 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     if (rows.sums) row_label(y_sums, "S");
     row_label(y_before, std::string(rows.before.name));
     row_label(y_after, std::string(rows.after.name));
+    if (expected) row_label(y_expected, "want");
     dl->AddText(ImVec2(lx, y_threads - 2), ImGui::GetColorU32(ImGuiCol_Text), "threads");
 
     // What a cell holds, on hover (global indices, as the accesses name them).
     if (ImGui::IsWindowHovered()) {
         const ImVec2 m = ImGui::GetIO().MousePos;
         const int64_t i = m.x >= x0 ? int64_t((m.x - x0) / w) - rows.after.column : -1;
-        if (m.y >= y_after && m.y < y_after + ch) {
+        if (m.y >= y_after && m.y < y_after + ch && !hidden) {
             if (i >= 0 && size_t(i) < n_after) {
                 const int64_t g = rows.after.offset + int64_t(i);
                 const std::string before(rows.before.name);
@@ -299,7 +371,14 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
                         else if (a.src < 0) tip += ": the identity (padding)";
                         else tip += ": a copy of " + before + "[" + std::to_string(a.src) + "]";
                     }
-                if (states[size_t(i)] == CellState::hazard) tip += "\nHAZARD: read after another warp overwrote it in this step";
+                if (states[size_t(i)] == CellState::hazard) tip += "\nHAZARD: a thread of another warp read it after it was overwritten in this step";
+                if (states[size_t(i)] == CellState::wrong) {
+                    int64_t off = 0;
+                    if (const ValueArray* want = expected_row(st, k, &off); want && g - off >= 0 && size_t(g - off) < size_of(*want))
+                        tip += "\nWRONG: a race-free run holds " + format_value(*want, size_t(g - off)) + " here";
+                    else
+                        tip += "\nWRONG: a race-free run holds another value here";
+                }
                 if (states[size_t(i)] == CellState::final_value) tip += "\nfinal: this is its result value";
                 ImGui::SetTooltip("%s", tip.c_str());
             }
@@ -308,14 +387,17 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     ImGui::EndChild();
 }
 
-float array_view_height(const Step& s) {
+float array_view_height(const ShownTrace& st, size_t k) {
     // The rows draw_array_view lays out, plus the child's padding and its horizontal scrollbar.
+    const Step& s = st.trace.steps[k];
     const float ch = cell_height(), font = ImGui::GetFontSize();
     const float band = std::max(ch * 1.6f, font * 2.6f);
     float h = 2 + ruler_height() + ch + band + ch + 2 + font + 4 + font * 0.8f + font;
     if (s.phase == Phase::add_block_sums) h += ruler_height() + ch + band * 0.8f;
-    const ImGuiStyle& st = ImGui::GetStyle();
-    return h + 2 * st.WindowPadding.y + st.ScrollbarSize + 4;
+    int64_t offset = 0;
+    if (expected_row(st, k, &offset)) h += ch + 3;
+    const ImGuiStyle& style = ImGui::GetStyle();
+    return h + 2 * style.WindowPadding.y + style.ScrollbarSize + 4;
 }
 
 void draw_step_view(App& app, float diagram_height) {
@@ -341,7 +423,8 @@ void draw_step_view(App& app, float diagram_height) {
     }
     const std::pair<Rgb, const char*> legend[] = {
         {p.cell_updated, "updated"},      {p.cell_loaded, "loaded / copied"}, {p.cell_final, "final value"},
-        {p.cell_untouched, "not written"}, {p.cell_hazard, "hazard"},          {p.thread_active, "active thread"},
+        {p.cell_untouched, "not written"}, {p.cell_hazard, "read too late (outline)"}, {p.cell_wrong, "wrong value"},
+        {p.thread_active, "active thread"},
         {p.thread_idle, "idle thread"},
     };
     const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
@@ -377,10 +460,19 @@ void draw_step_view(App& app, float diagram_height) {
         app.layout.cell_width = std::clamp(room / float(widest), 2.0f, 8.0f * font);
         app.shared_scroll_x = 0;
     }
+    draw_verdict_line(app, *s.trace);
     if (!t.sample.all()) sampled_window_note(t, st);
-    const float h = array_view_height(st);
+    const float h = array_view_height(*s.trace, s.step);
     draw_array_view(app, *s.trace, s.step, "array", h, 0);
     if (app.view == View::array) return;
+    if (app.view == View::window || app.view == View::explain) {
+        // The explanation takes what the diagram can spare: a third of the rest, at least five lines.
+        const float rest = ImGui::GetContentRegionAvail().y;
+        const float eh = app.view == View::explain ? std::max(font * 6, rest - font * 2)
+                                                   : std::clamp(rest * 0.36f, font * 5.5f, font * 14);
+        if (ImGui::CollapsingHeader("Explain this step", ImGuiTreeNodeFlags_DefaultOpen)) draw_explain_pane(app, eh);
+        if (app.view == View::explain) return;
+    }
     if (diagram_height <= 0 && ImGui::GetContentRegionAvail().y < font * 8) {
         ImGui::TextDisabled("(the step diagram needs a taller window)");
         return;

@@ -17,7 +17,7 @@ void one_side(App& app, const ShownTrace& st, size_t k, const char* id, Rgb colo
                 finished ? "  (finished)" : "", static_cast<long long>(st.book.cumulative_additions[k]),
                 static_cast<long long>(t.counts.additions), static_cast<long long>(s.counts.active_threads),
                 static_cast<long long>(s.counts.idle_threads));
-    draw_array_view(app, st, k, id, array_view_height(s), 0);
+    draw_array_view(app, st, k, id, array_view_height(st, k), 0);
 }
 
 }  // namespace

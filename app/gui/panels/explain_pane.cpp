@@ -1,0 +1,123 @@
+// The lesson said out loud: the verdict line over the step view (is the result the scan of its
+// input?), and the explanation pane under the array view: what the current step does, generated
+// from the trace by the core, with the predict mode beside it.
+#include "../../../core/explain.hpp"
+#include "../app.hpp"
+#include <imgui_stdlib.h>  // after imgui.h, which it needs
+
+namespace scanlab::gui {
+namespace {
+
+std::optional<FormulaCount> chapter_count(const Trace& t) {
+    if (const std::optional<Formula> f = formula_for(t)) return FormulaCount{f->text, f->value};
+    return std::nullopt;
+}
+
+// The explanation of one step, made once per step shown (not every frame).
+const Explanation& explanation(const ShownTrace& st, size_t k) {
+    static const ShownTrace* made_for = nullptr;
+    static size_t made_step = size_t(-1);
+    static Explanation e;
+    if (made_for != &st || made_step != k) {
+        e = explain_step(st.trace, FinalSteps{st.book.final_offset, st.book.final_from}, k, chapter_count(st.trace));
+        made_for = &st;
+        made_step = k;
+    }
+    return e;
+}
+
+void predict_controls(App& app, const ShownTrace& st) {
+    Prediction& pr = app.predict;
+    Session& s = app.session;
+    if (ImGui::Checkbox("Predict", &pr.on) && pr.on) pr.follow(st.trace, &st, s.step);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("The row this step writes is hidden: type the values of the highlighted cells, then reveal it.");
+    if (!pr.on) return;
+    pr.follow(st.trace, &st, s.step);
+    ImGui::SameLine();
+    ImGui::TextDisabled("score %d of %d", pr.right, pr.asked);
+    if (pr.cells.empty()) {
+        ImGui::TextDisabled("This step writes nothing to predict; step on (Right arrow).");
+        return;
+    }
+    const std::string arr(name(st.trace.steps[s.step].array));
+    const float box = ImGui::GetFontSize() * 4;
+    for (size_t i = 0; i < pr.cells.size(); ++i) {
+        if (i) ImGui::SameLine(0, 12);
+        ImGui::PushID(int(i));
+        ImGui::AlignTextToFramePadding();
+        ImGui::Text("%s[%lld] =", arr.c_str(), static_cast<long long>(pr.cells[i]));
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(box);
+        if (pr.revealed) {
+            const bool right = prediction_right(st.trace, s.step, pr.cells[i], pr.answers[i]);
+            ImGui::TextColored(right ? ImVec4(0.35f, 0.85f, 0.45f, 1) : ImVec4(1, 0.4f, 0.4f, 1), "%s %s",
+                               pr.answers[i].empty() ? "(blank)" : pr.answers[i].c_str(), right ? "\xE2\x9C\x93" : "\xE2\x9C\x97");
+        } else {
+            // Enter in the last box reveals.
+            if (ImGui::InputText("##answer", &pr.answers[i], ImGuiInputTextFlags_EnterReturnsTrue) && i + 1 == pr.cells.size()) pr.reveal(st.trace);
+        }
+        ImGui::PopID();
+    }
+    if (!pr.revealed) {
+        ImGui::SameLine(0, 16);
+        if (ImGui::Button("Reveal")) pr.reveal(st.trace);
+    } else {
+        ImGui::SameLine(0, 16);
+        if (ImGui::Button("Next step")) s.step_forward();
+    }
+}
+
+}  // namespace
+
+void draw_verdict_line(App& app, const ShownTrace& st) {
+    const Verdict& v = st.book.verdict;
+    const std::string head = v.headline();
+    if (head.empty()) return;
+    const Palette& p = app.palette();
+    ImGui::PushTextWrapPos(0);
+    ImGui::PushStyleColor(ImGuiCol_Text, col(v.correct() ? p.formula : p.error));
+    const std::string line = (v.correct() ? "\xE2\x86\x92 " : "\xE2\x9C\x97 ") + head;
+    ImGui::TextUnformatted(line.c_str());
+    ImGui::PopStyleColor();
+    // On a projector the headline is the lesson; the why is one hover away.
+    if (app.layout.presentation) {
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", v.detail().c_str());
+    } else {
+        ImGui::TextDisabled("%s", v.detail().c_str());
+    }
+    ImGui::PopTextWrapPos();
+}
+
+void draw_explain_pane(App& app, float height) {
+    Session& s = app.session;
+    if (!s.trace || s.trace->trace.steps.empty() || !s.trace->book.full) return;
+    const ShownTrace& st = *s.trace;
+    predict_controls(app, st);
+    const Explanation& e = explanation(st, s.step);
+    ImGui::BeginChild("explanation", ImVec2(0, height), true);
+    ImGui::TextUnformatted(e.title.c_str());
+    ImGui::PushTextWrapPos(0);
+    for (const std::string& line : e.lines) {
+        // In predict mode the values a thread produced would give the answer away.
+        if (app.predict.hides(&st, s.step) && line.rfind("What the working threads do:", 0) == 0) {
+            std::string hidden;
+            for (size_t from = 0; from < line.size();) {
+                size_t to = line.find('\n', from);
+                if (to == std::string::npos) to = line.size();
+                std::string l = line.substr(from, to - from);
+                if (const size_t colon = l.find(": ", l.find(']')); l.find("→") != std::string::npos && colon != std::string::npos)
+                    l = l.substr(0, colon) + ": ?";
+                hidden += (from ? "\n" : "") + l;
+                from = to + 1;
+            }
+            ImGui::TextUnformatted(hidden.c_str());
+            continue;
+        }
+        ImGui::TextUnformatted(line.c_str());
+    }
+    ImGui::PopTextWrapPos();
+    ImGui::EndChild();
+}
+
+}  // namespace scanlab::gui
