@@ -239,6 +239,91 @@ TEST(AppSession, BadInputIsRefusedInTheAppsWordsAndKeepsTheLastTrace) {
     EXPECT_NE(s.trace, good);
 }
 
+TEST(AppSession, TypingABadValueWithoutEnterKeepsThePreviousTraceAndEnterShowsTheErrorAndStillKeepsIt) {
+    Session s;
+    s.form.input.source = InputSource::text;
+    s.form.input.text = "3 1 4 1 5";
+    s.run();
+    s.wait();
+    ASSERT_NE(s.trace, nullptr);
+    const TracePtr good = s.trace;
+    // Keystrokes edit the draft only: nothing runs, the form keeps the committed values.
+    s.text_draft = "3 1 4 1 5 x";
+    s.poll(0.1);
+    s.wait();
+    EXPECT_EQ(s.trace, good);
+    EXPECT_EQ(s.form.input.text, "3 1 4 1 5");
+    EXPECT_TRUE(s.error.empty());
+    EXPECT_FALSE(s.busy());
+    // A menu choice meanwhile runs with the committed input, and the draft stays a draft.
+    s.form.request.op = OpKind::max;
+    s.run();
+    s.wait();
+    EXPECT_TRUE(s.error.empty()) << s.error;
+    EXPECT_EQ(s.trace->trace.n, 5);
+    ASSERT_TRUE(s.text_draft.has_value());
+    const TracePtr max_trace = s.trace;
+    // Enter: the refusal, in the app's words, and the last good trace stays.
+    s.commit_input();
+    s.wait();
+    EXPECT_EQ(s.trace, max_trace);
+    EXPECT_NE(s.error.find("'x' (value 6 of the typed values"), std::string::npos) << s.error;
+    EXPECT_FALSE(s.has_draft());
+    // A good value on Enter replaces it and clears the refusal.
+    s.text_draft = "2 7 1 8";
+    s.commit_input();
+    s.wait();
+    EXPECT_TRUE(s.error.empty());
+    EXPECT_EQ(s.trace->trace.n, 4);
+}
+
+TEST(AppRaceVerdict, AWrongRacyRunShowsTheVerdictAndMarksExactlyTheWrongCellsNeverAsFinal) {
+    Session s;
+    s.form.request.algorithm = Algorithm::kogge_stone_racy;
+    s.form.request.warp_width = 4;
+    s.form.request.schedule = {Schedule::Kind::in_order, 1};
+    s.form.backend = BackendChoice::cpu;
+    s.run();
+    s.wait();
+    ASSERT_NE(s.trace, nullptr) << s.error;
+    const Trace& t = s.trace->trace;
+    const TraceBook& b = s.trace->book;
+    EXPECT_EQ(b.verdict.headline(), "WRONG: 11 of 16 results differ from the correct scan");
+    // At the last step, exactly the results that differ from the scan of the input are marked.
+    const std::vector<int32_t> x = ints(t.input), y = ints(t.result);
+    std::vector<CellState> last = cell_states(t, b, t.steps.size() - 1);
+    int32_t sum = 0;
+    for (size_t i = 0; i < x.size(); ++i) {
+        sum += x[i];
+        EXPECT_EQ(last[i] == CellState::wrong, y[i] != sum) << i;
+        EXPECT_FALSE(y[i] != sum && last[i] == CellState::final_value) << i;
+    }
+    // At every step, a cell is marked wrong exactly where the correct Kogge-Stone holds another value.
+    const Trace good = run(Algorithm::kogge_stone, kFig910);
+    for (size_t k = 0; k < t.steps.size(); ++k) {
+        const std::vector<CellState> st = cell_states(t, b, k);
+        const std::vector<int32_t> got = ints(t.steps[k].values), want = ints(good.steps[k].values);
+        for (size_t i = 0; i < st.size(); ++i) EXPECT_EQ(st[i] == CellState::wrong, got[i] != want[i]) << "step " << k << " cell " << i;
+    }
+}
+
+TEST(AppRaceVerdict, ARacyRunThatCameOutRightSaysTheScheduleHidTheRace) {
+    Session s;
+    s.form.request.algorithm = Algorithm::kogge_stone_racy;
+    s.form.request.warp_width = 4;
+    s.form.request.schedule = {Schedule::Kind::reverse, 1};
+    s.form.backend = BackendChoice::cpu;
+    s.run();
+    s.wait();
+    ASSERT_NE(s.trace, nullptr) << s.error;
+    const TraceBook& b = s.trace->book;
+    EXPECT_TRUE(b.verdict.correct());
+    EXPECT_EQ(b.verdict.headline(), "this schedule hid the race: the kernel is still wrong; try in-order or random");
+    EXPECT_NE(b.verdict.detail().find("17 reads"), std::string::npos) << b.verdict.detail();
+    for (size_t k = 0; k < s.trace->trace.steps.size(); ++k)
+        for (CellState c : cell_states(s.trace->trace, b, k)) EXPECT_NE(c, CellState::wrong);
+}
+
 TEST(AppSession, ARefusedSizeIsTheCLIsSentenceInTheAppsWords) {
     Session s = ran_fig910();
     const TracePtr good = s.trace;

@@ -42,7 +42,7 @@ void handle_shortcuts(App& app) {
         const bool ctrl = (p.mods & GLFW_MOD_CONTROL) != 0;
         // Ctrl+Enter runs even from the input text box.
         if (ctrl && (p.key == GLFW_KEY_ENTER || p.key == GLFW_KEY_KP_ENTER)) {
-            s.run();
+            s.commit_input();
             continue;
         }
         // Typing, or a dialog open: the keys belong to it.

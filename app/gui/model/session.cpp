@@ -130,6 +130,16 @@ void Session::run() {
                      std::async(std::launch::async, [f] { return run_form(f, true); })});
 }
 
+void Session::commit_input() {
+    if (text_draft) form.input.text = *text_draft;
+    if (random_n_draft) form.input.random_n = *random_n_draft;
+    if (seed_draft) form.input.seed = *seed_draft;
+    text_draft.reset();
+    random_n_draft.reset();
+    seed_draft.reset();
+    run();
+}
+
 void Session::open_trace(const std::string& path) {
     const uint64_t g = ++generation_;
     const Algorithm compare_algo = form.compare_algorithm;

@@ -102,8 +102,17 @@ public:
     SampledReport sampled_report;   // of sampled_trace
     std::string sampled_error;      // the last refused sampled trace; the trace on screen stays
 
+    // The typed input being edited (values, random N and seed): a draft that the form takes only
+    // on Enter or Run, so a half-typed value never runs and the last good trace stays meanwhile.
+    // Empty: the field shows the form's own value.
+    std::optional<std::string> text_draft;
+    std::optional<int64_t> random_n_draft;
+    std::optional<uint64_t> seed_draft;
+    bool has_draft() const { return text_draft || random_n_draft || seed_draft; }
+
     // Commands.
     void run();  // the form, on a worker; the result replaces the trace when it is done
+    void commit_input();  // Enter or Run: the drafts into the form, then run()
     void trace_sampled();    // sampled_form, on a worker; replaces the trace when done
     void preview_sampled();  // figures for a changed sampled_form, on a worker (call every frame)
     void show_sampled();     // the last sampled trace back on screen

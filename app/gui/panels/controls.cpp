@@ -43,7 +43,8 @@ void help_marker(const char* text) {
 void draw_controls(App& app) {
     Session& s = app.session;
     Form& f = s.form;
-    bool changed = false;
+    bool changed = false;  // a choice was made: run with the committed input
+    bool commit = false;   // Enter or Run: the typed input too
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
 
     const bool sampled = s.trace && s.trace == s.sampled_trace;
@@ -134,27 +135,36 @@ void draw_controls(App& app) {
             ImGui::PopTextWrapPos();
             if (ImGui::SmallButton("edit as text")) {
                 f.input.text = std::string(p->values);
+                s.text_draft.reset();
                 f.input.source = InputSource::text;
                 if (f.request.section == 0 && p->section) f.request.section = p->section;
                 changed = true;
             }
         }
     } else if (f.input.source == InputSource::text) {
-        changed |= ImGui::InputTextMultiline("##values", &f.input.text, ImVec2(-1, ImGui::GetTextLineHeight() * 4));
-        ImGui::TextDisabled("numbers separated by spaces or commas");
+        // Edits stay a draft until Enter or Run (a half-typed value never runs).
+        std::string text = s.text_draft.value_or(f.input.text);
+        const bool enter = ImGui::InputTextMultiline("##values", &text, ImVec2(-1, ImGui::GetTextLineHeight() * 4),
+                                                     ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CtrlEnterForNewLine);
+        if (text != f.input.text) s.text_draft = text;
+        else s.text_draft.reset();
+        commit |= enter;
+        ImGui::TextDisabled(s.text_draft ? "edited: Enter or Run to use these values" : "numbers separated by spaces or commas");
     } else {
-        long long n = f.input.random_n, seed = static_cast<long long>(f.input.seed);
-        if (ImGui::InputScalar("N", ImGuiDataType_S64, &n)) f.input.random_n = n, changed = true;
-        if (ImGui::InputScalar("seed", ImGuiDataType_S64, &seed)) f.input.seed = uint64_t(std::max(0LL, seed)), changed = true;
+        long long n = s.random_n_draft.value_or(f.input.random_n), seed = static_cast<long long>(s.seed_draft.value_or(f.input.seed));
+        commit |= ImGui::InputScalar("N", ImGuiDataType_S64, &n, nullptr, nullptr, nullptr, ImGuiInputTextFlags_EnterReturnsTrue);
+        if (n != f.input.random_n) s.random_n_draft = n;
+        commit |= ImGui::InputScalar("seed", ImGuiDataType_S64, &seed, nullptr, nullptr, nullptr, ImGuiInputTextFlags_EnterReturnsTrue);
+        if (uint64_t(std::max(0LL, seed)) != f.input.seed) s.seed_draft = uint64_t(std::max(0LL, seed));
         for (long long k : {16LL, 64LL, 256LL, 2048LL}) {
-            if (ImGui::SmallButton(std::to_string(k).c_str())) f.input.random_n = k, changed = true;
+            if (ImGui::SmallButton(std::to_string(k).c_str())) s.random_n_draft = k, commit = true;
             ImGui::SameLine();
         }
         ImGui::NewLine();
         ImGui::TextDisabled("values 0..9, reproducible from the seed");
     }
 
-    // A refusal of the input or the request, in the CLI's words, right under the input.
+    // A refusal of the input or the request, in the app's words, right under the input.
     if (!s.error.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, col(app.palette().error));
         ImGui::PushTextWrapPos(0);
@@ -176,8 +186,9 @@ void draw_controls(App& app) {
     ImGui::PopItemWidth();
 
     ImGui::Spacing();
-    if (ImGui::Button("Run  (Ctrl+Enter)", ImVec2(-1, 0))) changed = true;
-    if (changed) s.run();
+    if (ImGui::Button("Run  (Ctrl+Enter)", ImVec2(-1, 0))) commit = true;
+    if (commit) s.commit_input();
+    else if (changed) s.run();  // a menu choice runs at once, with the input as last committed
 }
 
 }  // namespace scanlab::gui
