@@ -6,6 +6,8 @@
 #include <map>
 #include <set>
 
+#include "algorithms/table.hpp"
+
 namespace scanlab {
 namespace {
 
@@ -60,7 +62,7 @@ std::string idle_reason(const Step& s, int stride) {
 
 std::string what_step_does(const Trace& t, const Step& s, int stride, const std::string& arr) {
     const std::string st = std::to_string(stride);
-    const std::string racy = is_racy(t.algorithm) ? " No barrier separates the reads from the writes: that is the bug." : "";
+    const std::string racy = algorithm_info(t.algorithm).racy ? " No barrier separates the reads from the writes: that is the bug." : "";
     switch (s.phase) {
         case Phase::load:
             if (s.kernel == Kernel::k2 || s.depth > 0) return "Each thread loads one element of S, the sections' totals, into shared memory.";
