@@ -169,7 +169,7 @@ Explanation explain_step(const Trace& t, const FinalSteps& finals, size_t k, con
     if (k >= t.steps.size()) return e;
     const Step& s = t.steps[k];
     const std::string arr = std::string(name(s.array));
-    e.title = "Step " + std::to_string(k + 1) + " of " + std::to_string(t.steps.size()) + ": " + step_label(s);
+    e.title = "#" + std::to_string(k) + "  " + step_label(s) + "  (step " + std::to_string(k + 1) + " of " + std::to_string(t.steps.size()) + ")";
 
     int stride = 0;
     for (const Access& a : s.accesses)

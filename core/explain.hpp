@@ -23,7 +23,7 @@ struct FinalSteps {
 FinalSteps final_steps(const Trace& trace, const Verdict& verdict);
 
 struct Explanation {
-    std::string title;              // "Step 3 of 5: stride 2"
+    std::string title;              // "#2  stride 2  (step 3 of 5)", numbered as `scanlab trace` numbers steps
     std::vector<std::string> lines;  // sentences, in reading order
     // The facts the sentences state, for the tests and the predict mode.
     std::vector<int64_t> active_threads;  // global thread ids that read or wrote, ascending

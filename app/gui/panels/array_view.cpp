@@ -147,7 +147,7 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     int64_t expected_offset = 0;
     const ValueArray* expected = app.predict.hides(&st, k) ? nullptr : expected_row(st, k, &expected_offset);
     const float y_expected = y_after + ch + 3;
-    const float y_tid = (expected ? y_expected + ch + 3 : y_after) + ch + 2;
+    const float y_tid = (expected ? y_expected : y_after) + ch + 2;
     const float y_threads = y_tid + font + 4;
     const float thread_h = font * 0.8f;
     const float total_h = y_threads + thread_h + font - origin.y;
@@ -297,13 +297,18 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
         dl->AddBezierCubic(from, ImVec2(from_x, y_after - lift), ImVec2(to_x, y_after - lift), to, c, thick + 0.5f);
         const float sz = std::max(3.0f, thick * 2.5f);
         dl->AddTriangleFilled(to, ImVec2(to.x - sz, to.y - sz * 1.6f), ImVec2(to.x + sz, to.y - sz * 1.6f), c);
-        if (old >= 0 && before_values && w * float(std::max<int64_t>(1, dst - src)) >= font * 5) {
+        if (old >= 0 && before_values) {
+            // In the ruler's small font, over the arc, where it fits beside its neighbours.
             const std::string label = "read " + format_value(*rows.after.values, rows.after.first + size_t(src)) + ", needed " +
                                       format_value(*before_values, rows.before.first + size_t(old));
-            const ImVec2 sz_t = ImGui::CalcTextSize(label.c_str());
-            const ImVec2 at((from_x + to_x - sz_t.x) * 0.5f, y_after - lift * 0.75f - sz_t.y);
-            dl->AddRectFilled(ImVec2(at.x - 2, at.y), ImVec2(at.x + sz_t.x + 2, at.y + sz_t.y), ImGui::GetColorU32(ImGuiCol_WindowBg));
-            dl->AddText(at, c, label.c_str());
+            ImFont* f = ImGui::GetFont();
+            const float fs = ruler_font_size();
+            const ImVec2 sz_t = f->CalcTextSizeA(fs, FLT_MAX, 0, label.c_str());
+            if (sz_t.x <= w * 3.6f) {
+                const ImVec2 at(std::floor((from_x + to_x - sz_t.x) * 0.5f), std::floor(y_after - lift * 0.75f - sz_t.y));
+                dl->AddRectFilled(ImVec2(at.x - 2, at.y), ImVec2(at.x + sz_t.x + 2, at.y + sz_t.y), ImGui::GetColorU32(ImGuiCol_WindowBg));
+                dl->AddText(f, fs, at, c, label.c_str());
+            }
         }
     }
     block_lines(rows.before, y_before - 3, y_before + ch + 3);

@@ -3,6 +3,9 @@
 // element written; the current step is highlighted. Scrolls with the array view.
 #include <algorithm>
 #include <cmath>
+#include <map>
+
+#include "../../../core/verdict.hpp"
 
 #include "../app.hpp"
 
@@ -38,7 +41,11 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
     }
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
-    ImGui::Dummy(ImVec2(label_w + float(cols) * w + 8, float(rows) * rh + 4));
+    // Each step's label sits in a column pinned to the right edge, beside its row, never on cells.
+    float side_w = ImGui::CalcTextSize("input X").x;
+    for (const Step& s : t.steps) side_w = std::max(side_w, ImGui::CalcTextSize(step_label(s).c_str()).x);
+    side_w = std::min(side_w + 16, ImGui::GetWindowWidth() * 0.4f);
+    ImGui::Dummy(ImVec2(label_w + float(cols) * w + 8 + side_w, float(rows) * rh + 4));
     const float x0 = origin.x + label_w;
     const ImVec2 wp = ImGui::GetWindowPos(), ws = ImGui::GetWindowSize();
     const size_t c_lo = size_t(std::clamp((wp.x - x0) / w - 1, 0.0f, float(cols)));
@@ -57,34 +64,62 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
         last_current = current;
     }
 
+    const float side_x = wp.x + ws.x - side_w - (ImGui::GetScrollMaxY() > 0 ? ImGui::GetStyle().ScrollbarSize : 0);
+    dl->PushClipRect(ImVec2(std::max(wp.x, x0), wp.y), ImVec2(side_x, wp.y + ws.y), true);
     // The current step's band.
     const float band_top = origin.y + float(current + 1) * rh;
     dl->AddRectFilled(ImVec2(wp.x, band_top), ImVec2(wp.x + ws.x, band_top + rh), col(p.current_row, 160));
 
-    const ImU32 op_c = col(p.arrow_op, 230), faint = col(p.arrow_copy, 90);
+    const ImU32 op_c = col(p.arrow_op, 230), faint = col(p.arrow_copy, 90), hazard_c = col(p.cell_hazard, 235);
     const float thick = std::clamp(w / 20.0f, 1.0f, 2.2f);
     for (size_t r = std::max<size_t>(r_lo, 1); r < r_hi; ++r) {
         const Step& s = t.steps[r - 1];
         const Row above = row_of(r - 1), here = row_of(r);
         const bool from_above = !(s.phase == Phase::load && r - 1 > 0 && s.depth == 0 && s.kernel != Kernel::k2);
+        if (s.phase == Phase::add_block_sums) {
+            // Kernel 3, bundled per block: one line from S[b − 1] to a bar over block b's elements.
+            std::map<int32_t, std::pair<int64_t, int64_t>> span;  // S index -> first and last element
+            for (const Access& a : s.accesses) {
+                const int64_t dst = here.local(a.dst);
+                if (dst < 0) continue;
+                auto [it, fresh] = span.try_emplace(a.src, dst, dst);
+                if (!fresh) it->second = {std::min(it->second.first, dst), std::max(it->second.second, dst)};
+            }
+            const float bar_y = ry(r) - rh * 0.32f;
+            for (const auto& [src_s, lr] : span) {
+                const int64_t src = above.local(src_s);
+                const float xa = cx(here, lr.first), xb = cx(here, lr.second);
+                if (src >= 0) dl->AddLine(ImVec2(cx(above, src), ry(r - 1)), ImVec2((xa + xb) * 0.5f, bar_y), op_c, r - 1 == current ? thick * 1.8f : thick);
+                dl->AddLine(ImVec2(xa, bar_y), ImVec2(xb, bar_y), op_c, thick);
+                for (int64_t i = lr.first; i <= lr.second; ++i)
+                    if (w >= 6) dl->AddLine(ImVec2(cx(here, i), bar_y), ImVec2(cx(here, i), ry(r)), faint, 1.0f);
+            }
+            continue;
+        }
+        const std::vector<int32_t> possible = possible_hazards(t, r - 1);
         for (const Access& a : s.accesses) {
             const int64_t src = above.local(a.src), dst = here.local(a.dst);
             if (!from_above || src < 0 || dst < 0) continue;
             const int64_t from_col = above.column + src, to_col = here.column + dst;
             if (std::max(from_col, to_col) + 1 < int64_t(c_lo) || std::min(from_col, to_col) > int64_t(c_hi)) continue;
             const ImVec2 from(cx(above, src), ry(r - 1)), to(cx(here, dst), ry(r));
+            // A stale read: the thread took the element's new value, from its own row.
+            if (a.applies_op && std::binary_search(s.hazards.begin(), s.hazards.end(), a.src)) {
+                const ImVec2 new_value(cx(here, here.local(a.src)), ry(r));
+                dl->AddBezierQuadratic(new_value, ImVec2((new_value.x + to.x) * 0.5f, ry(r) - rh * 0.6f), to, hazard_c, thick * 1.6f);
+                continue;
+            }
             dl->AddLine(from, to, a.applies_op ? op_c : faint, a.applies_op ? (r - 1 == current ? thick * 1.8f : thick) : 1.0f);
             const int64_t own = above.local(a.dst);
             if (a.applies_op && a.src != a.dst && own >= 0 && s.phase != Phase::block_sum_write && s.phase != Phase::add_block_sums)
                 dl->AddLine(ImVec2(cx(above, own), ry(r - 1)), to, faint, 1.0f);
         }
+        // Where the race can strike in this step (a reader and a writer in different warps, no
+        // barrier between): a ring round the element, drawn even when this schedule hid it.
+        for (int32_t e : possible)
+            if (const int64_t i = here.local(e); i >= 0) dl->AddCircle(ImVec2(cx(here, i), ry(r)), std::max(4.0f, std::min(w, rh) * 0.32f), hazard_c, 16, 1.5f);
     }
     const float dot = std::clamp(w * 0.16f, 1.5f, font * 0.3f);
-    // The current step's label sits at the right end of its band (drawn below); values that would
-    // run under it are left out rather than half covered (the array view shows them all).
-    const std::string current_label = step_label(t.steps[current]);
-    const ImVec2 current_label_size = ImGui::CalcTextSize(current_label.c_str());
-    const float label_x = wp.x + ws.x - current_label_size.x - ImGui::GetStyle().ScrollbarSize - 10;
     for (size_t r = r_lo; r < r_hi; ++r) {
         const Row row = row_of(r);
         const bool cur_row = r == current + 1;
@@ -105,23 +140,27 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
                 const std::string val = format_value(*row.values, row.first + size_t(i));
                 const ImVec2 sz = ImGui::CalcTextSize(val.c_str());
                 const float vx = cx(row, i) + dot + 1;
-                if (sz.x < w - 2 && vx + sz.x < label_x - 8) dl->AddText(ImVec2(vx, ry(r) - sz.y), ImGui::GetColorU32(ImGuiCol_Text), val.c_str());
+                if (sz.x < w - 2 && !app.predict.hides(&st, current)) dl->AddText(ImVec2(vx, ry(r) - sz.y), ImGui::GetColorU32(ImGuiCol_Text), val.c_str());
             }
         }
     }
-    // Row labels, pinned to the left edge.
+    dl->PopClipRect();
+    // Row labels, pinned to the left edge: the step number and the array (S rows say so).
     const float lx = std::max(origin.x, wp.x);
     for (size_t r = r_lo; r < r_hi; ++r) {
         const float yy = origin.y + float(r) * rh;
         dl->AddRectFilled(ImVec2(lx, yy), ImVec2(lx + label_w - 2, yy + rh),
                           r == current + 1 ? col(p.current_row) : ImGui::GetColorU32(ImGuiCol_ChildBg));
-        std::string label = r == 0 ? std::string("input") : prefixed("#", static_cast<long long>(r - 1));
+        std::string label = r == 0 ? std::string("X") : prefixed("#", static_cast<long long>(r - 1));
+        if (r > 0 && t.steps[r - 1].array == ArrayKind::s) label += " S";
         dl->AddText(ImVec2(lx + 4, yy + (rh - font) * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), label.c_str());
     }
-    // The current step's full label at the right end of its band.
-    if (current + 1 >= r_lo && current + 1 < r_hi) {
-        dl->AddRectFilled(ImVec2(label_x - 6, band_top), ImVec2(label_x + current_label_size.x + 6, band_top + rh), col(p.current_row));
-        dl->AddText(ImVec2(label_x, band_top + (rh - font) * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), current_label.c_str());
+    // Each row's step label in the right-hand column, the current one highlighted.
+    for (size_t r = r_lo; r < r_hi; ++r) {
+        const float yy = origin.y + float(r) * rh;
+        dl->AddRectFilled(ImVec2(side_x, yy), ImVec2(wp.x + ws.x, yy + rh), r == current + 1 ? col(p.current_row) : ImGui::GetColorU32(ImGuiCol_ChildBg));
+        const std::string label = r == 0 ? std::string("input X") : step_label(t.steps[r - 1]);
+        dl->AddText(ImVec2(side_x + 8, yy + (rh - font) * 0.5f), r == current + 1 ? ImGui::GetColorU32(ImGuiCol_Text) : ImGui::GetColorU32(ImGuiCol_TextDisabled), label.c_str());
     }
     if (ImGui::IsWindowHovered()) {
         const ImVec2 m = ImGui::GetIO().MousePos;
