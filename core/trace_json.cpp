@@ -40,9 +40,29 @@ std::string shown(std::string_view s) {
 struct Number {
     enum class Kind : uint8_t { integer, unsigned_integer, real };
     Kind kind = Kind::integer;
-    int64_t i = 0;
-    uint64_t u = 0;
-    double d = 0;
+    union {  // 16 bytes a value: a file of short numbers must not grow tenfold in memory
+        int64_t i = 0;
+        uint64_t u;
+        double d;
+    };
+
+    static Number of(int64_t v) {
+        Number n;
+        n.i = v;
+        return n;
+    }
+    static Number of(uint64_t v) {
+        Number n;
+        n.kind = Kind::unsigned_integer;
+        n.u = v;
+        return n;
+    }
+    static Number of(double v) {
+        Number n;
+        n.kind = Kind::real;
+        n.d = v;
+        return n;
+    }
 
     std::string text() const {
         switch (kind) {
@@ -152,9 +172,9 @@ public:
         if (Scalar* s = scalar_slot()) return s->flag = b, true;
         return place() == Place::skipped || fail("a true/false value stands where a trace has a number");
     }
-    bool number_integer(number_integer_t v) override { return number({Number::Kind::integer, v, 0, 0}); }
-    bool number_unsigned(number_unsigned_t v) override { return number({Number::Kind::unsigned_integer, 0, v, 0}); }
-    bool number_float(number_float_t v, const string_t&) override { return number({Number::Kind::real, 0, 0, v}); }
+    bool number_integer(number_integer_t v) override { return number(Number::of(int64_t(v))); }
+    bool number_unsigned(number_unsigned_t v) override { return number(Number::of(uint64_t(v))); }
+    bool number_float(number_float_t v, const string_t&) override { return number(Number::of(double(v))); }
     bool string(string_t& v) override {
         if (v.size() > kMaxText) return fail("a text field is " + std::to_string(v.size()) + " characters long, more than a trace holds");
         if (Place p = place(); p == Place::values) {
@@ -165,7 +185,7 @@ public:
             else if (v == "nan") d = std::numeric_limits<double>::quiet_NaN();
             else if (v == "-nan") d = -std::numeric_limits<double>::quiet_NaN();
             else return fail("an array of values holds the text '" + shown(v) + "'");
-            return push_value({Number::Kind::real, 0, 0, d});
+            return push_value(Number::of(d));
         }
         if (Scalar* s = scalar_slot()) return s->text = std::move(v), true;
         return place() == Place::skipped || fail("the text '" + shown(v) + "' stands where a trace has a number");

@@ -24,7 +24,7 @@ struct ShellResult {
 };
 ShellResult run_shell(const std::string& command) {
     const std::string err_path = ::testing::TempDir() + "scanlab_cli_io_" + std::to_string(::getpid()) + ".err";
-    const std::string line = "S='" + std::string(SCANLAB_EXE) + "'; " + command + " 2>'" + err_path + "'";
+    const std::string line = "S='" + std::string(SCANLAB_EXE) + "'; { " + command + "; } 2>'" + err_path + "'";
     const int status = std::system(line.c_str());
     ShellResult r;
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -117,4 +117,15 @@ TEST(CliIo, AFolderAsInputIsNamedAsAFolder) {
     const CliResult r = run_cli({"scan", "--input-file", ::testing::TempDir(), "--backend", "cpu"});
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("it is a directory"), std::string::npos) << r.err;
+}
+
+TEST(CliIo, CtrlCEndsAtOnceWithASentenceAndStatus130) {
+    // scanlab waits on a standard input that never ends until the interrupt comes.
+    const std::string fifo = ::testing::TempDir() + "scanlab_cli_io_stdin_" + std::to_string(::getpid());
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    const ShellResult r = run_shell("sleep 5 >'" + fifo + "' & \"$S\" scan --input-file - <'" + fifo +
+                                    "' & p=$!; sleep 0.5; kill -INT $p; wait $p");
+    std::remove(fifo.c_str());
+    EXPECT_EQ(r.exit_code, 130);
+    EXPECT_NE(r.err.find("scanlab: interrupted"), std::string::npos) << r.err;
 }

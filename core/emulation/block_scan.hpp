@@ -132,6 +132,9 @@ std::vector<T> emulate_block_scan(const T* X, int64_t n, const BlockSetup& setup
         rec.add(std::move(s));
     }
 
+    // One buffer per block is laid out as the result already: hand it over rather than copy it
+    // (at N = 2^28 the copy alone is a GiB).
+    if constexpr (Algo::buffers == 1) return shared;
     const int live = steps > 0 ? Algo::out_buffer(steps - 1) : 0;
     std::vector<T> result(size_t(grid) * section);
     for (int64_t b = 0; b < grid; ++b) std::copy(buffer(b, live), buffer(b, live) + section, result.begin() + b * section);
