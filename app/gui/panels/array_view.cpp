@@ -473,7 +473,7 @@ void draw_step_view(App& app, float diagram_height) {
     if (app.view == View::window || app.view == View::explain) {
         // The explanation takes what the diagram can spare: a third of the rest, at least five lines.
         const float rest = ImGui::GetContentRegionAvail().y;
-        const float eh = app.view == View::explain ? std::max(font * 6, rest - font * 2)
+        const float eh = app.view == View::explain ? std::max(font * 6, rest - font * 4.5f)
                                                    : std::clamp(rest * 0.36f, font * 5.5f, font * 14);
         if (ImGui::CollapsingHeader("Explain this step", ImGuiTreeNodeFlags_DefaultOpen)) draw_explain_pane(app, eh);
         if (app.view == View::explain) return;
