@@ -277,14 +277,20 @@ TEST(AppSession, TypingABadValueWithoutEnterKeepsThePreviousTraceAndEnterShowsTh
     EXPECT_EQ(s.trace->trace.n, 4);
 }
 
-TEST(AppRaceVerdict, AWrongRacyRunShowsTheVerdictAndMarksExactlyTheWrongCellsNeverAsFinal) {
+// Figure 9.10's values through the racy kernel, warps of four, in the given warp order.
+Session ran_racy(Schedule::Kind order) {
     Session s;
     s.form.request.algorithm = Algorithm::kogge_stone_racy;
     s.form.request.warp_width = 4;
-    s.form.request.schedule = {Schedule::Kind::in_order, 1};
+    s.form.request.schedule = {order, 1};
     s.form.backend = BackendChoice::cpu;
     s.run();
     s.wait();
+    return s;
+}
+
+TEST(AppRaceVerdict, AWrongRacyRunShowsTheVerdictAndMarksExactlyTheWrongCellsNeverAsFinal) {
+    const Session s = ran_racy(Schedule::Kind::in_order);
     ASSERT_NE(s.trace, nullptr) << s.error;
     const Trace& t = s.trace->trace;
     const TraceBook& b = s.trace->book;
@@ -308,13 +314,7 @@ TEST(AppRaceVerdict, AWrongRacyRunShowsTheVerdictAndMarksExactlyTheWrongCellsNev
 }
 
 TEST(AppRaceVerdict, ARacyRunThatCameOutRightSaysTheScheduleHidTheRace) {
-    Session s;
-    s.form.request.algorithm = Algorithm::kogge_stone_racy;
-    s.form.request.warp_width = 4;
-    s.form.request.schedule = {Schedule::Kind::reverse, 1};
-    s.form.backend = BackendChoice::cpu;
-    s.run();
-    s.wait();
+    const Session s = ran_racy(Schedule::Kind::reverse);
     ASSERT_NE(s.trace, nullptr) << s.error;
     const TraceBook& b = s.trace->book;
     EXPECT_TRUE(b.verdict.correct());
