@@ -374,3 +374,38 @@ TEST(AppIdle, DrawsAtMostTwoFramesInTwoIdleSecondsAndQuitsInUnderHalfASecond) {
     EXPECT_LE(std::stoi(said["idle frames"]), 2) << "frames drawn in 2 s with nothing happening";
     EXPECT_LT(std::stod(said["quit seconds"]), 0.5);
 }
+
+// The race lesson in the window (under Xvfb): a schedule that goes wrong draws exactly the wrong
+// results in the wrong-value colour and never as final; one that hides the race draws none.
+TEST(AppSmoke, ARacyRunDrawsExactlyItsWrongResultsAsWrongAndAHiddenRaceNone) {
+    if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh installs xvfb)";
+    const std::string dir = out_dir("racy-verdict");
+    for (const char* order : {"in-order", "reverse"}) {
+        const std::string png = dir + "/" + order + ".png", log = dir + "/" + order + ".txt";
+        ASSERT_EQ(shell(std::string(kXvfb) + SCANLAB_EXE + " shot --algo kogge-stone-racy --preset fig9.10 --warp-width 4 --schedule " + order +
+                        " --backend cpu --step last --view array --size 1280x720 --out " + png + " > " + log + " 2>&1"),
+                  0)
+            << read_text(log);
+        const Image im = load_png(png);
+        ASSERT_EQ(im.w, 1280) << png;
+        ScanRequest q;
+        q.algorithm = Algorithm::kogge_stone_racy;
+        q.warp_width = 4;
+        q.schedule = *parse_schedule(order);
+        const Trace t = emulate(q, parse_values("2 1 3 1 0 4 1 2 0 3 1 2 5 3 1 2", ElementType::int32));
+        const std::vector<int32_t> y = std::get<std::vector<int32_t>>(t.result);
+        const std::vector<int32_t> want{2, 3, 6, 7, 7, 11, 12, 14, 14, 17, 18, 20, 25, 28, 29, 31};
+        // The last step's writes show as updated; the right results it left alone show as final.
+        std::set<int32_t> written;
+        for (const Access& a : t.steps.back().accesses) written.insert(a.dst);
+        int wrong = 0, right = 0;
+        for (size_t i = 0; i < y.size(); ++i) {
+            if (y[i] != want[i]) ++wrong;
+            else if (!written.count(int32_t(i))) ++right;
+        }
+        EXPECT_EQ(count_cells(im, kNormalPalette.cell_wrong), wrong) << png;
+        EXPECT_EQ(count_cells(im, kNormalPalette.cell_final), right) << png;
+        if (std::string(order) == "in-order") EXPECT_GT(wrong, 0);
+        else EXPECT_EQ(wrong, 0);
+    }
+}
