@@ -132,6 +132,8 @@ std::string prefixed(const char* prefix, long long number);
 void cell_text(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 c, const std::string& text);
 // The height of one array-view cell at the current font size.
 float cell_height();
+// ImPlot's tick labels as the app writes numbers: 4,194,304.
+int grouped_tick(double value, char* buffer, int size, void*);
 // +/- and Ctrl+wheel: the array view's zoom, kept from now on (no more fitting) until "fit".
 void zoom_by_hand(App& app, float factor);
 // N as an exact number (1 .. max_n), with halve / double buttons and its power of two beside it.

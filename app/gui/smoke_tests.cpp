@@ -6,6 +6,7 @@
 #include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "gl_surface.hpp"
+#include "layout_check.hpp"
 #include "window.hpp"
 
 namespace scanlab::gui {
@@ -170,6 +172,52 @@ int run_smoke_test_live(const std::vector<std::string>& args) {
               << " frames drawn while it ran); PNG in " << out << "\n";
     app.session.wait();
     shutdown_imgui(*surface);
+    return 0;
+}
+
+// CI's layout test: at each size a classroom uses, in normal and presentation mode, every tab of
+// the trace panel beside the Figure 9.10 and source panes (the first layout), drawn off screen;
+// each frame's text is checked (layout_check.hpp) and every clipped or overlapping text is listed
+// on stdout, with a PNG of each frame that has one.
+int run_layout_check(const std::vector<std::string>& args) {
+    const std::string out = smoke_out_dir(args);
+    if (out.empty()) return fail("--check-layout needs --out DIR");
+    const int sizes[][2] = {{1024, 640}, {1280, 720}, {1366, 768}, {1920, 1080}};
+    const char* tabs[] = {"Steps", "Compare", "Counts", "Live run"};
+    int problems = 0, frames_checked = 0;
+    for (const auto& size : sizes)
+        for (const bool presenting : {false, true})
+            for (int tab = 0; tab < 4; ++tab) {
+                App app;
+                app.layout.presentation = presenting;
+                app.tab_request = tab;
+                app.show_banner = true;
+                std::string why;
+                std::unique_ptr<GlSurface> surface = GlSurface::open_offscreen(size[0], size[1], why);
+                if (!surface) return fail(why);
+                if (const std::string e = init_imgui(app, *surface); !e.empty()) return fail(e);
+                app.session.load_fig910();
+                app.session.run();
+                app.session.wait();
+                // The dock layout, the tab and the zoom settle over the first frames.
+                for (int i = 0; i < 5; ++i) {
+                    app.session.wait();
+                    frame(app, *surface, 1.0 / 60);
+                }
+                const std::string where = std::to_string(size[0]) + "x" + std::to_string(size[1]) + (presenting ? " presentation " : " normal ") + tabs[tab];
+                const std::vector<TextProblem> found = find_text_problems(ImGui::GetDrawData());
+                for (const TextProblem& p : found)
+                    std::cout << where << "\t" << p.what << "\t" << p.window << "\t'" << p.text << "'\tat " << int(p.x) << "," << int(p.y) << "\n";
+                if (!found.empty()) {
+                    std::string name = where;
+                    std::replace(name.begin(), name.end(), ' ', '-');
+                    surface->write_png(out + "/" + name + ".png");
+                }
+                problems += int(found.size());
+                ++frames_checked;
+                shutdown_imgui(*surface);
+            }
+    std::cout << "layout problems\t" << problems << "\nlayouts checked\t" << frames_checked << "\n";
     return 0;
 }
 

@@ -4,6 +4,7 @@
 #include <glad/gl.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
+#include <implot.h>
 
 #include <iostream>
 
@@ -19,6 +20,7 @@ int fail(const std::string& sentence) {
 std::string init_imgui(App& app, const GlSurface& surface) {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
+    ImPlot::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     static std::string ini;
     if (app.config_dir.empty()) {
@@ -47,6 +49,7 @@ std::string init_imgui(App& app, const GlSurface& surface) {
 void shutdown_imgui(const GlSurface& surface) {
     ImGui_ImplOpenGL3_Shutdown();
     if (surface.window()) ImGui_ImplGlfw_Shutdown();
+    ImPlot::DestroyContext();
     ImGui::DestroyContext();
 }
 

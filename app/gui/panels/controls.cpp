@@ -26,6 +26,11 @@ const char* backend_text(BackendChoice b) {
     return b == BackendChoice::automatic ? "auto (GPU if usable)" : b == BackendChoice::cpu ? "CPU emulation" : "GPU";
 }
 
+// A radio button's width, for flow(): the circle, the gap, the label.
+float radio_width(const char* label) {
+    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x;
+}
+
 void help_marker(const char* text) {
     ImGui::SameLine();
     ImGui::TextDisabled("(?)");
@@ -67,7 +72,7 @@ void draw_controls(App& app) {
     changed |= enum_combo("type", &f.request.type, {ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64}, type_text);
     int incl = f.request.exclusive ? 1 : 0;
     changed |= ImGui::RadioButton("inclusive", &incl, 0);
-    ImGui::SameLine();
+    flow(radio_width("exclusive"));
     changed |= ImGui::RadioButton("exclusive", &incl, 1);
     f.request.exclusive = incl == 1;
 
@@ -112,23 +117,24 @@ void draw_controls(App& app) {
     ImGui::TextDisabled("INPUT");
     for (const auto& [label, source] : {std::pair{"preset", InputSource::preset}, std::pair{"text", InputSource::text},
                                          std::pair{"random", InputSource::random}}) {
-        if (source != InputSource::preset) ImGui::SameLine();
+        if (source != InputSource::preset) flow(radio_width(label));
         if (ImGui::RadioButton(label, f.input.source == source) && f.input.source != source) {
             f.input.source = source;
             changed = true;
         }
     }
     if (f.input.source == InputSource::preset) {
+        bool first = true;
         for (const Preset& p : presets()) {
             const bool on = f.input.preset == p.name;
+            if (!first) flow(radio_width(std::string(p.name).c_str()));
+            first = false;
             if (ImGui::RadioButton(std::string(p.name).c_str(), on) && !on) {
                 f.input.preset = std::string(p.name);
                 changed = true;
             }
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", std::string(p.source).c_str(), std::string(p.values).c_str());
-            ImGui::SameLine();
         }
-        ImGui::NewLine();
         if (auto p = find_preset(f.input.preset)) {
             ImGui::PushTextWrapPos(0);
             ImGui::TextDisabled("%s: %s", std::string(p->source).c_str(), std::string(p->values).c_str());

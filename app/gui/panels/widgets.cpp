@@ -1,6 +1,7 @@
 // Small widgets the panels share: a busy spinner, legend swatches, column splitters, the words
 // for types and operators.
 #include <algorithm>
+#include <cstdio>
 #include <cfloat>
 #include <cmath>
 
@@ -24,6 +25,12 @@ void cell_text(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 c, const std::string& t
     if (size < 7) return;
     const ImVec2 sz = font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str());
     dl->AddText(font, size, ImVec2(std::floor((a.x + b.x - sz.x) * 0.5f), std::floor((a.y + b.y - sz.y) * 0.5f)), c, text.c_str());
+}
+
+int grouped_tick(double value, char* buffer, int size, void*) {
+    if (std::fabs(value) >= 1000 || value == std::floor(value))
+        return std::snprintf(buffer, size_t(size), "%s", grouped(int64_t(std::llround(value))).c_str());
+    return std::snprintf(buffer, size_t(size), "%g", value);
 }
 
 void zoom_by_hand(App& app, float factor) {
