@@ -89,16 +89,21 @@ std::vector<TextProblem> find_text_problems(const ImDrawData* dd) {
     learn_characters();
     for (const ImDrawList* dl : dd->CmdLists) {
         const char* owner = dl->_OwnerName ? dl->_OwnerName : "";
-        const ImGuiWindow* w = ImGui::FindWindowByName(owner);
-        const bool scrolls_x = w && w->ScrollbarX, scrolls_y = w && w->ScrollbarY;
+        // A window scrolls that way, or a window it sits in does (the user scrolls to the rest).
+        bool scrolls_x = false, scrolls_y = false;
+        for (const ImGuiWindow* w = ImGui::FindWindowByName(owner); w; w = (w->Flags & ImGuiWindowFlags_ChildWindow) ? w->ParentWindow : nullptr) {
+            scrolls_x |= w->ScrollbarX;
+            scrolls_y |= w->ScrollbarY;
+        }
         const std::vector<Glyph> gs = glyphs_of(dl);
         std::set<size_t> reported;
         for (size_t i = 0; i < gs.size(); ++i) {
             const Glyph& g = gs[i];
-            const bool cut_x = !scrolls_x && (g.a.x < g.clip.x - 0.5f || g.b.x > g.clip.z + 0.5f);
+            // A glyph's quad may reach a pixel past its pen position (its padding): more is a cut.
+            const bool cut_x = !scrolls_x && (g.a.x < g.clip.x - 1.5f || g.b.x > g.clip.z + 1.5f);
             // Partly hidden lines at the top or bottom of a list that scrolls are how lists look.
             const bool visible_y = g.b.y > g.clip.y && g.a.y < g.clip.w;
-            const bool cut_y = !scrolls_y && visible_y && (g.a.y < g.clip.y - 0.5f || g.b.y > g.clip.w + 0.5f);
+            const bool cut_y = !scrolls_y && visible_y && (g.a.y < g.clip.y - 1.5f || g.b.y > g.clip.w + 1.5f);
             if (((cut_x && visible_y) || cut_y) && reported.insert(g.run).second)
                 problems.push_back({owner, "clipped", run_text(gs, i), g.a.x, g.a.y});
         }

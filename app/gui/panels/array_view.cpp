@@ -442,7 +442,9 @@ void draw_step_view(App& app, float diagram_height) {
         legend_swatch(legend[i].first, legend[i].second);
     }
     if (app.view == View::window) {
-        ImGui::SameLine(0, 24);
+        // The zoom's buttons and value, on the legend's line where they fit.
+        const ImGuiStyle& style = ImGui::GetStyle();
+        flow(24 + ImGui::CalcTextSize("-+fit zoom 000 px").x + 6 * style.FramePadding.x + 3 * style.ItemSpacing.x);
         if (ImGui::SmallButton("-")) zoom_by_hand(app, 1 / 1.25f);
         ImGui::SameLine();
         if (ImGui::SmallButton("+")) zoom_by_hand(app, 1.25f);

@@ -13,10 +13,12 @@ void one_side(App& app, const ShownTrace& st, size_t k, const char* id, Rgb colo
     const Step& s = t.steps[k];
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(colour)), "\xE2\x96\xA0 %s", std::string(name(t.algorithm)).c_str());
     ImGui::SameLine();
-    ImGui::Text("#%zu %s%s:  %lld additions so far of %lld,  %lld active / %lld idle threads", k, step_label(s).c_str(),
-                finished ? "  (finished)" : "", static_cast<long long>(st.book.cumulative_additions[k]),
+    ImGui::PushTextWrapPos(0);
+    ImGui::Text("#%zu %s%s:  %lld additions so far of %lld,  %lld active / %lld idle threads,  %lld divergent warps", k,
+                step_label(s).c_str(), finished ? "  (finished)" : "", static_cast<long long>(st.book.cumulative_additions[k]),
                 static_cast<long long>(t.counts.additions), static_cast<long long>(s.counts.active_threads),
-                static_cast<long long>(s.counts.idle_threads));
+                static_cast<long long>(s.counts.idle_threads), static_cast<long long>(s.counts.divergent_warps));
+    ImGui::PopTextWrapPos();
     draw_array_view(app, st, k, id, array_view_height(st, k), 0);
 }
 
@@ -34,8 +36,11 @@ void draw_compare_view(App& app) {
             }
         ImGui::EndCombo();
     }
-    ImGui::SameLine();
-    ImGui::TextDisabled("same input, steps in sync (the shorter run rests on its last step)");
+    const char* note = "same input, steps in sync (the shorter run rests on its last step)";
+    flow(ImGui::CalcTextSize(note).x);
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", note);
+    ImGui::PopTextWrapPos();
     one_side(app, *s.trace, s.step, "compare-a", app.palette().series_a, false);
     if (!s.compare && !s.trace->trace.sample.all()) {
         ImGui::TextWrapped("There is no comparison beside a sampled trace: it is one block of a full-size run. Change a control to "
@@ -51,9 +56,11 @@ void draw_compare_view(App& app) {
     one_side(app, *s.compare, k, "compare-b", app.palette().series_b, s.step >= s.compare->trace.steps.size());
     ImGui::Spacing();
     const int64_t a = s.trace->trace.counts.additions, b = s.compare->trace.counts.additions;
+    ImGui::PushTextWrapPos(0);
     ImGui::Text("In all: %s %lld additions in %zu steps; %s %lld additions in %zu steps.", std::string(name(s.trace->trace.algorithm)).c_str(),
                 static_cast<long long>(a), s.trace->trace.steps.size(), std::string(name(s.compare->trace.algorithm)).c_str(),
                 static_cast<long long>(b), s.compare->trace.steps.size());
+    ImGui::PopTextWrapPos();
 }
 
 }  // namespace scanlab::gui

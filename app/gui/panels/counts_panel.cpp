@@ -188,7 +188,7 @@ void draw_counts_panel(App& app) {
     ImGui::EndGroup();
     beside();
     ImGui::BeginGroup();
-    lines("Cumulative additions, against the chapter's formulas", "additions so far", cum, refs, s.step, ImVec2(half, ch), p);
+    lines("Additions so far, and the formulas", "additions so far", cum, refs, s.step, ImVec2(half, ch), p);
     ImGui::EndGroup();
 
     auto threads_chart = [&](const ShownTrace& st, float width) {
