@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Everything the GPU issue asks of a lent GPU, in one call: the GPU tests (trace == emulation,
+# Everything a GPU change must pass on a lent GPU, in one call: the GPU tests (trace == emulation,
 # the racy kernel's report, the untraced scans), then compute-sanitizer's memcheck, racecheck,
 # synccheck and initcheck over every kernel. Prints a summary last.
 #
@@ -37,12 +37,19 @@ summary+=("GPU tests: $passed passed, $failed failed, $skipped skipped ($((SECON
 
 # 2. compute-sanitizer over every kernel: each algorithm traced through the CLI (small inputs, two
 #    types, both directions), and the untraced chapter scans through their test at small sizes.
-algos="sequential kogge-stone kogge-stone-racy kogge-stone-double-buffer brent-kung brent-kung-naive hierarchical slides"
+#    The algorithms and block algorithms are the CLI's own list (its --help reads the algorithm table),
+#    so a new algorithm is swept with no edit here.
+algos=$("$cli" --help | sed -n '/^ALGORITHMS:/,/^$/p' | awk 'NR > 1 && NF {print $1}')
+blocks=$("$cli" --help | sed -n 's/^ *--block-algo A *\([a-z|-]*\).*/\1/p' | tr '|' ' ')
+echo "sanitizer sweep: $(echo $algos); block algorithms: $blocks"
 for tool in memcheck racecheck synccheck initcheck; do
   clean=0; flagged=()
   for algo in $algos; do
-    for args in "--type int32" "--type double --exclusive" "--block-algo brent-kung --type float --op max"; do
-      [ "$algo" != hierarchical ] && [[ "$args" == *block-algo* ]] && continue
+    variants=("--type int32" "--type double --exclusive")
+    if [ "$algo" = hierarchical ]; then
+      for b in $blocks; do variants+=("--block-algo $b --type float --op max"); done
+    fi
+    for args in "${variants[@]}"; do
       n=300; [ "$algo" = sequential ] && n=40
       log="$out/sanitizer-$tool.log"
       echo "== $tool $algo $args" >>"$log"
