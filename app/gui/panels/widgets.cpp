@@ -17,9 +17,10 @@ std::string prefixed(const char* prefix, long long number) {
 }
 
 void cell_text(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 c, const std::string& text) {
-    // As large as the theme's font, smaller when the cell is narrow; too small to read: nothing.
+    // The font follows the cell: its height sets the size, a narrow cell shrinks it; too small to
+    // read, no digits at all (the cell's tooltip has the value).
     ImFont* font = ImGui::GetFont();
-    float size = std::min(ImGui::GetFontSize(), (b.y - a.y) * 0.75f);
+    float size = (b.y - a.y) * 0.6f;
     const float width = font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x;
     if (width > b.x - a.x - 3) size *= (b.x - a.x - 3) / width;
     if (size < 7) return;
