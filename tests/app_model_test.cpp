@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "app/gui/model/listings.hpp"
+#include "app/gui/model/predict.hpp"
 #include "app/gui/model/session.hpp"
 #include "app/gui/model/settings.hpp"
 #include "app/gui/model/trace_book.hpp"
@@ -324,6 +325,29 @@ TEST(AppRaceVerdict, ARacyRunThatCameOutRightSaysTheScheduleHidTheRace) {
         for (CellState c : cell_states(s.trace->trace, b, k)) EXPECT_NE(c, CellState::wrong);
 }
 
+TEST(AppPredict, AsksForCellsTheStepWritesAndScoresOnlyWhatTheTraceHolds) {
+    const Trace t = run(Algorithm::kogge_stone, kFig910);
+    const size_t k = 2;  // stride 2: threads 2..15 write XY[2..15]
+    const std::vector<int64_t> cells = cells_to_predict(t, k);
+    ASSERT_EQ(cells.size(), 4u);
+    for (int64_t c : cells) EXPECT_GE(c, 2);
+    Prediction p;
+    p.on = true;
+    p.follow(t, &t, k);
+    EXPECT_TRUE(p.hides(&t, k));
+    const std::vector<int32_t> row = ints(t.steps[k].values);
+    p.answers[0] = std::to_string(row[size_t(p.cells[0])]);        // right
+    p.answers[1] = " " + std::to_string(row[size_t(p.cells[1])]) + ".0 ";  // right, in other words
+    p.answers[2] = std::to_string(row[size_t(p.cells[2])] + 1);    // wrong
+    p.reveal(t);
+    EXPECT_FALSE(p.hides(&t, k));
+    EXPECT_EQ(p.right, 2);
+    EXPECT_EQ(p.asked, 4);
+    p.follow(t, &t, k + 1);  // the next step asks again and keeps the score
+    EXPECT_TRUE(p.hides(&t, k + 1));
+    EXPECT_EQ(p.asked, 4);
+}
+
 TEST(AppSession, ARefusedSizeIsTheCLIsSentenceInTheAppsWords) {
     Session s = ran_fig910();
     const TracePtr good = s.trace;
@@ -367,6 +391,10 @@ TEST(AppSession, MalformedTruncatedOrForeignFilesLeaveTheTraceAlone) {
         s.wait();
         EXPECT_EQ(s.trace, good) << path;
         EXPECT_NE(s.error.find(path), std::string::npos) << s.error;
+        // One sentence in the app's words, not the parser's internals.
+        EXPECT_EQ(s.error.find('\n'), std::string::npos) << s.error;
+        EXPECT_EQ(s.error.find("json.exception"), std::string::npos) << s.error;
+        EXPECT_EQ(s.error.find("syntax error"), std::string::npos) << s.error;
     }
     std::filesystem::remove(trunc);
     std::filesystem::remove(foreign);
