@@ -167,6 +167,7 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     const ImU32 border = ImGui::GetColorU32(ImGuiCol_WindowBg);
     const bool show_values = w >= 7;
 
+    const std::vector<int32_t> possible = possible_hazards(t, k);  // racy kernel only; sorted
     // Predict mode: the row this step writes stays hidden until the student reveals it.
     const bool hidden = app.predict.hides(&st, k);
     auto draw_row = [&](const Row& r, float yy, const std::vector<CellState>* st_colours, Rgb plain) {
@@ -184,6 +185,10 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
             const Rgb c = st_colours ? state_colour(p, (*st_colours)[size_t(i)]) : plain;
             dl->AddRectFilled(a, b, col(c));
             if (w >= 6) dl->AddRect(a, b, border, 0, w >= 20 ? 2.0f : 1.0f);
+            // Where the race can strike though this schedule hid it: a thin outline.
+            if (st_colours && std::binary_search(possible.begin(), possible.end(), int32_t(r.offset + i)) &&
+                (*st_colours)[size_t(i)] != CellState::hazard)
+                dl->AddRect(ImVec2(a.x + 1, a.y + 1), ImVec2(b.x - 1, b.y - 1), col(p.cell_hazard, 150), 0, 1.5f);
             // Read too late by another warp: the element's own value is right, its reader's is not.
             if (st_colours && (*st_colours)[size_t(i)] == CellState::hazard)
                 dl->AddRect(ImVec2(a.x + 1, a.y + 1), ImVec2(b.x - 1, b.y - 1), col(p.cell_hazard), 0, std::clamp(w / 10.0f, 1.5f, 4.0f));
