@@ -133,7 +133,8 @@ TEST(BenchCli, UnknownAlgorithmAndOptionAreRefused) {
 TEST(BenchCli, HelpNamesEveryOptionAndAlgorithm) {
     const CliResult r = run_cli({"bench", "--help"});
     EXPECT_EQ(r.exit_code, 0);
-    for (const char* w : {"--sizes", "--algos", "--json", "--csv", "--variants", "single-pass", "hier-bk", "slides"})
+    for (const char* w : {"--sizes", "--algos", "--json", "--csv", "--variants", "single-pass", "hier-bk", "slides", "book-ks", "book-bk",
+                          "--both-directions", "or all"})
         EXPECT_NE(r.out.find(w), std::string::npos) << w;
 }
 
@@ -141,6 +142,7 @@ TEST(BenchCli, WithoutAUsableGpuItSaysSoInOneSentence) {
     const std::string why = bench::bench_unavailable_reason();
     if (why.empty()) GTEST_SKIP() << "a usable GPU is present; this test is for machines without one";
     EXPECT_TRUE(refused_saying(run_cli({"bench", "--sizes", "1024", "--algos", "copy"}), 1, {"scanlab bench needs a CUDA GPU: ", why}));
+    EXPECT_TRUE(refused_saying(run_cli({"bench", "--type", "all", "--op", "all", "--both-directions"}), 1, {"scanlab bench needs a CUDA GPU: "}));
 }
 
 // ---- reports from a made-up result ------------------------------------------------------------
@@ -171,16 +173,50 @@ bench::BenchResult made_up_result() {
               row("single-pass", bench::Algo::single_pass, 1024, 0.0022, 0.0020, 0.0038),
               row("copy", bench::Algo::copy, big, 0.716, 0.716, 0.873), row("cub", bench::Algo::cub, big, 0.873, 0.716, 0.873),
               row("single-pass", bench::Algo::single_pass, big, 0.745, 0.716, 0.873),
-              row("hier-ks", bench::Algo::hier_ks, big, 3.3, 0.716, 0.873, false)};
+              row("hier-ks", bench::Algo::hier_ks, big, 3.3, 0.716, 0.873, false),
+              row("book-bk", bench::Algo::book_bk, big, 3.0, 0.716, 0.873), row("hier-bk", bench::Algo::hier_bk, big, 3.3, 0.716, 0.873)};
     return r;
 }
 
-TEST(BenchReport, SummaryChecksTheGoalsOfTheIssue) {
+TEST(BenchReport, NothingTheUserReadsNamesTheProcessBehindIt) {
+    std::ostringstream s;
+    bench::write_table(s, made_up_result());
+    bench::write_summary(s, made_up_result());
+    bench::write_goal_table(s, {made_up_result(), made_up_result()});
+    EXPECT_EQ(s.str().find("issue"), std::string::npos) << s.str();
+}
+
+TEST(BenchReport, GoalTableHasOneLinePerRunWithItsWorstRatios) {
+    bench::BenchResult exclusive_max = made_up_result();
+    exclusive_max.config.op = OpKind::max;
+    exclusive_max.config.exclusive = true;
+    std::ostringstream s;
+    bench::write_goal_table(s, {made_up_result(), exclusive_max});
+    const std::string text = s.str();
+    EXPECT_NE(text.find("int32 sum inclusive"), std::string::npos) << text;
+    EXPECT_NE(text.find("int32 max exclusive"), std::string::npos) << text;
+    EXPECT_NE(text.find("1.172    0.961    1.100"), std::string::npos) << text;
+}
+
+TEST(BenchReport, SeveralRunsShareOneCsvHeaderAndOneJsonDocument) {
+    std::ostringstream csv, json;
+    bench::write_csv(csv, {made_up_result(), made_up_result()});
+    const std::string text = csv.str();
+    EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 1 + 2 * 9);
+    bench::write_json(json, {made_up_result(), made_up_result()}, "scanlab bench --type all");
+    const nlohmann::json j = nlohmann::json::parse(json.str());
+    EXPECT_EQ(j["runs"].size(), 2u);
+    EXPECT_EQ(j["runs"][1]["rows"].size(), 9u);
+}
+
+TEST(BenchReport, SummaryChecksThePerformanceGoals) {
     std::ostringstream s;
     bench::write_summary(s, made_up_result());
     const std::string text = s.str();
+    EXPECT_NE(text.find("goals (int32 sum inclusive)"), std::string::npos) << text;
     EXPECT_NE(text.find("0.961 of copy bandwidth (goal >= 0.95): met"), std::string::npos) << text;
-    EXPECT_NE(text.find("1.172 x CUB's speed (goal >= 1.10): met"), std::string::npos) << text;
+    EXPECT_NE(text.find("at least 1.172 x CUB's speed (at N = 2^28; goal >= 1.10): met"), std::string::npos) << text;
+    EXPECT_NE(text.find("hier-bk (untraced) takes at most 1.100 x book-bk's time (at N = 2^28; goal <= 1.05): NOT met"), std::string::npos) << text;
     EXPECT_NE(text.find("1.100 x the copy's time (at N = 2^10; goal <= 1.2): met"), std::string::npos) << text;
     EXPECT_NE(text.find("1 row(s) FAILED"), std::string::npos) << text;
 }
@@ -198,7 +234,7 @@ TEST(BenchReport, JsonHasEveryRowAndTheGpu) {
     const nlohmann::json j = nlohmann::json::parse(s.str());
     EXPECT_EQ(j["gpu"]["name"], "Test GPU");
     EXPECT_EQ(j["command"], "scanlab bench --sizes 1024");
-    EXPECT_EQ(j["rows"].size(), 7u);
+    EXPECT_EQ(j["rows"].size(), 9u);
     EXPECT_EQ(j["rows"][5]["algorithm"], "single-pass");
     EXPECT_FALSE(j["all_verified"].get<bool>());
     EXPECT_EQ(j["bytes_per_element_moved"], 8);
@@ -208,7 +244,7 @@ TEST(BenchReport, CsvHasAHeaderAndOneLinePerRow) {
     std::ostringstream s;
     bench::write_csv(s, made_up_result());
     const std::string text = s.str();
-    EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 8);
+    EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 10);
     EXPECT_EQ(text.rfind("gpu,type,op,exclusive,algorithm,", 0), 0u);
 }
 

@@ -1,7 +1,8 @@
 // The single-pass scan (kernels/production/) against the CPU reference: every operator, element
 // type and direction at awkward sizes, through both of the production choice's kernels (small and
-// large inputs); many calls on one temporary storage (the epoch tags that replace a memset per
-// call); the epoch wrap with every variant; misaligned arrays; n = 0; every tuning variant.
+// large inputs), and the book's kernels that the benchmark times beside it; many calls on one
+// temporary storage (the epoch tags that replace a memset per call); the epoch wrap with every
+// variant; misaligned arrays; n = 0; every tuning variant.
 // Every output is poisoned first, so an element the scan never wrote shows.
 //
 // Skips, saying why, where there is no usable CUDA GPU. SCANLAB_GPU_TEST_MAX_N caps the sizes (the
@@ -18,6 +19,7 @@
 
 #include "core/error.hpp"
 #include "core/values.hpp"
+#include "kernels/bench/bench.hpp"
 #include "kernels/bench/bench_inputs.hpp"
 #include "kernels/device_info.hpp"
 #include "kernels/production/single_pass_scan.hpp"
@@ -151,6 +153,24 @@ TEST_P(SinglePassScan, MatchesTheCpuReferenceThroughTheLargeInputKernelAtEverySi
         const ValueArray input = bench::make_input(type, op, n, uint64_t(n) * 5 + 2);
         EXPECT_TRUE(matches_reference(op, exclusive, input, temp)) << case_name(type, op, exclusive) << ", n = " << n << ", large-input kernel";
     }
+}
+
+// The benchmark's reference rows, the book's kernels written plainly, through the benchmark itself.
+TEST_P(SinglePassScan, TheBooksPlainKernelsMatchTheCpuReferenceAtAwkwardSizes) {
+    REQUIRE_GPU();
+    const auto [type, op, exclusive] = GetParam();
+    bench::BenchConfig config;
+    config.sizes = awkward_sizes();  // 5,000,011 takes two levels of block sums for both
+    config.type = type;
+    config.op = op;
+    config.exclusive = exclusive;
+    config.algos = {bench::Algo::book_ks, bench::Algo::book_bk};
+    config.reps = 1;
+    config.warmups = 0;
+    const bench::BenchResult result = bench::run_benchmark(config);
+    ASSERT_EQ(result.rows.size(), 2 * config.sizes.size());
+    for (const bench::BenchRow& r : result.rows)
+        EXPECT_TRUE(r.verified) << case_name(type, op, exclusive) << ", " << r.algorithm << ", n = " << r.n << ": " << r.problem;
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryOperatorTypeAndDirection, SinglePassScan,

@@ -18,6 +18,10 @@ namespace {
 
 struct BenchOptions {
     bench::BenchConfig config;
+    // One run per type, operator and direction, in this order (config's fields are the first's).
+    std::vector<ElementType> types{ElementType::int32};
+    std::vector<OpKind> ops{OpKind::sum};
+    std::vector<bool> exclusive{false};
     std::optional<std::string> json_path, csv_path;
     bool help = false;
     bool quiet = false;
@@ -38,15 +42,18 @@ BenchOptions parse(const std::vector<std::string>& args) {
             else if (flag == "--type") {
                 const std::string& v = value();
                 const auto t = parse_type(v);
-                if (!t) throw UsageError("unknown type '" + v + "'; choose int32, int64, float or double");
-                o.config.type = *t;
+                if (v == "all") o.types = {ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64};
+                else if (!t) throw UsageError("unknown type '" + v + "'; choose int32, int64, float, double or all");
+                else o.types = {*t};
             } else if (flag == "--op") {
                 const std::string& v = value();
                 const auto op = parse_op(v);
-                if (!op) throw UsageError("unknown operator '" + v + "'; choose sum, max or min");
-                o.config.op = *op;
-            } else if (flag == "--exclusive") o.config.exclusive = true;
-            else if (flag == "--inclusive") o.config.exclusive = false;
+                if (v == "all") o.ops = {OpKind::sum, OpKind::max, OpKind::min};
+                else if (!op) throw UsageError("unknown operator '" + v + "'; choose sum, max, min or all");
+                else o.ops = {*op};
+            } else if (flag == "--exclusive") o.exclusive = {true};
+            else if (flag == "--inclusive") o.exclusive = {false};
+            else if (flag == "--both-directions") o.exclusive = {false, true};
             else if (flag == "--reps") {
                 o.config.reps = whole_number<int>(flag, value());
                 if (o.config.reps < 1 || o.config.reps > 100000) throw UsageError("--reps must be from 1 to 100000");
@@ -65,6 +72,9 @@ BenchOptions parse(const std::vector<std::string>& args) {
             throw UsageError(e.what());
         }
     }
+    o.config.type = o.types.front();
+    o.config.op = o.ops.front();
+    o.config.exclusive = o.exclusive.front();
     return o;
 }
 
@@ -91,9 +101,9 @@ std::string bench_usage_text() {
     return "usage: scanlab bench [OPTIONS]   time GPU scans against a device-to-device copy, CUB and Thrust\n"
            "\n"
            "  --sizes LIST        N to sweep: pow2:10..28 (default), pow2:20, 1000,4096,... or a mix; at most 2^28\n"
-           "  --type T            int32 (default), int64, float or double\n"
-           "  --op OP             sum (default), max or min\n"
-           "  --exclusive         exclusive scans (default inclusive)\n"
+           "  --type T            int32 (default), int64, float, double, or all (one sweep each)\n"
+           "  --op OP             sum (default), max, min, or all (one sweep each)\n"
+           "  --exclusive         exclusive scans (default inclusive); --both-directions: one sweep each\n"
            "  --algos LIST        comma-separated, default all:\n" +
            algos +
            "  --variants          also time every compiled tuning of the single-pass scan (int32 sum has several)\n"
@@ -129,22 +139,35 @@ int run_bench_command(const std::vector<std::string>& args) {
         if (o.csv_path) check_output("--csv", *o.csv_path);
 
         const bool show_progress = !o.quiet && ::isatty(STDERR_FILENO);
-        const bench::BenchResult result = bench::run_benchmark(o.config, [&](double fraction, const std::string& what) {
-            if (!show_progress) return;
-            std::fprintf(stderr, "\r[%3.0f%%] %-60.60s", fraction * 100, what.c_str());
-            if (fraction >= 1.0) std::fprintf(stderr, "\n");
-            std::fflush(stderr);
-        });
-
-        bench::write_table(std::cout, result);
-        std::cout << "\n";
-        bench::write_summary(std::cout, result);
+        std::vector<bench::BenchResult> results;
+        for (ElementType type : o.types)
+            for (OpKind op : o.ops)
+                for (bool exclusive : o.exclusive) {
+                    bench::BenchConfig config = o.config;
+                    config.type = type;
+                    config.op = op;
+                    config.exclusive = exclusive;
+                    results.push_back(bench::run_benchmark(config, [&](double fraction, const std::string& what) {
+                        if (!show_progress) return;
+                        std::fprintf(stderr, "\r[%3.0f%%] %-60.60s", fraction * 100, what.c_str());
+                        if (fraction >= 1.0) std::fprintf(stderr, "\n");
+                        std::fflush(stderr);
+                    }));
+                    bench::write_table(std::cout, results.back());
+                    std::cout << "\n";
+                    bench::write_summary(std::cout, results.back());
+                    std::cout << "\n";
+                    std::cout.flush();
+                }
+        if (results.size() > 1) bench::write_goal_table(std::cout, results);
         std::cout.flush();
         if (!std::cout) throw ScanError("could not write the table to standard output");
         if (o.json_path)
-            save_file_atomically(*o.json_path, "--json", [&](std::ostream& out) { bench::write_json(out, result, command_line(args)); });
-        if (o.csv_path) save_file_atomically(*o.csv_path, "--csv", [&](std::ostream& out) { bench::write_csv(out, result); });
-        if (!result.all_verified()) {
+            save_file_atomically(*o.json_path, "--json", [&](std::ostream& out) { bench::write_json(out, results, command_line(args)); });
+        if (o.csv_path) save_file_atomically(*o.csv_path, "--csv", [&](std::ostream& out) { bench::write_csv(out, results); });
+        bool all_verified = true;
+        for (const bench::BenchResult& r : results) all_verified = all_verified && r.all_verified();
+        if (!all_verified) {
             std::cerr << "scanlab: error: some outputs differ from the CPU reference (rows marked FAILED)\n";
             return 1;
         }

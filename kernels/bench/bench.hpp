@@ -26,13 +26,15 @@ enum class Algo : uint8_t {
     copy,         // cudaMemcpyAsync device to device of the same bytes: the physical limit
     cub,          // cub::DeviceScan
     thrust,       // thrust::inclusive_scan / exclusive_scan
+    book_ks,      // the chapter's hierarchical scan written plainly as the book prints it, Kogge-Stone blocks
+    book_bk,      // the same with Brent-Kung blocks
     hier_ks,      // the chapter's hierarchical scan (9.5), Kogge-Stone blocks, untraced
     hier_bk,      // the same with Brent-Kung blocks
     slides,       // the slides' variant: scan_cuda, block sums scanned on the host, add_cuda
     single_pass,  // Scan Lab's production scan (kernels/production/)
 };
 const std::vector<Algo>& all_algos();
-std::string_view name(Algo a);      // "copy", "cub", "thrust", "hier-ks", "hier-bk", "slides", "single-pass"
+std::string_view name(Algo a);      // "copy", "cub", "thrust", "book-ks", "book-bk", "hier-ks", "hier-bk", "slides", "single-pass"
 std::string_view describe(Algo a);  // one line for --help and the app
 std::optional<Algo> parse_algo(std::string_view word);
 
@@ -118,10 +120,15 @@ void check_config(const BenchConfig& config);
 // One row per (size, algorithm), grouped by size.
 void write_table(std::ostream& out, const BenchResult& result);
 // One line per size: each algorithm's GB/s, then the single-pass scan against copy and CUB, and
-// the goals of issue 5 checked against this run.
+// the performance goals (docs/performance.md) checked against this run.
 void write_summary(std::ostream& out, const BenchResult& result);
+// The goals of several runs (one per type, operator and direction), one line each.
+void write_goal_table(std::ostream& out, const std::vector<BenchResult>& results);
 void write_json(std::ostream& out, const BenchResult& result, const std::string& command = "");
 void write_csv(std::ostream& out, const BenchResult& result);
+// Several runs: JSON {"runs": [...]} (one run: as above), CSV one header and every run's rows.
+void write_json(std::ostream& out, const std::vector<BenchResult>& results, const std::string& command = "");
+void write_csv(std::ostream& out, const std::vector<BenchResult>& results);
 
 // ---- parsing, for the CLI and the app (throw ScanError with a sentence) ---------------------
 

@@ -8,7 +8,7 @@
 namespace scanlab::bench {
 
 const std::vector<Algo>& all_algos() {
-    static const std::vector<Algo> all{Algo::copy, Algo::cub, Algo::thrust, Algo::hier_ks, Algo::hier_bk, Algo::slides, Algo::single_pass};
+    static const std::vector<Algo> all{Algo::copy, Algo::cub, Algo::thrust, Algo::book_ks, Algo::book_bk, Algo::hier_ks, Algo::hier_bk, Algo::slides, Algo::single_pass};
     return all;
 }
 
@@ -17,6 +17,8 @@ std::string_view name(Algo a) {
         case Algo::copy: return "copy";
         case Algo::cub: return "cub";
         case Algo::thrust: return "thrust";
+        case Algo::book_ks: return "book-ks";
+        case Algo::book_bk: return "book-bk";
         case Algo::hier_ks: return "hier-ks";
         case Algo::hier_bk: return "hier-bk";
         case Algo::slides: return "slides";
@@ -30,6 +32,8 @@ std::string_view describe(Algo a) {
         case Algo::copy: return "cudaMemcpyAsync device to device of the same bytes: the physical limit of any scan";
         case Algo::cub: return "cub::DeviceScan (CUDA's own single-pass scan)";
         case Algo::thrust: return "thrust::inclusive_scan / exclusive_scan on device pointers";
+        case Algo::book_ks: return "the book's hierarchical scan written plainly: Kogge-Stone blocks of 1024, kernel 3 adds S";
+        case Algo::book_bk: return "the book's hierarchical scan written plainly: Brent-Kung sections of 2048 on 1024 threads";
         case Algo::hier_ks: return "the chapter's hierarchical scan (9.5) with Kogge-Stone blocks of 1024, untraced";
         case Algo::hier_bk: return "the chapter's hierarchical scan (9.5) with Brent-Kung blocks of 2048, untraced";
         case Algo::slides: return "the slides' scan_cuda + host scan of the block sums + add_cuda, host round trip included";

@@ -131,6 +131,22 @@ private:
     detail::ThrustArena arena_;
 };
 
+class BookRunner : public Runner {
+public:
+    BookRunner(const BenchConfig& c, Algo algo, int64_t n)
+        : c_(c), n_(n), block_(algo == Algo::book_bk ? detail::BookBlock::brent_kung : detail::BookBlock::kogge_stone),
+          temp_(detail::book_scan_temp_bytes(block_, c.type, n), "the book's block sums") {}
+    void run(const void* d_in, void* d_out) override {
+        detail::book_scan(block_, c_.type, c_.op, c_.exclusive, d_in, d_out, n_, temp_.get(), kStream);
+    }
+
+private:
+    const BenchConfig& c_;
+    int64_t n_;
+    detail::BookBlock block_;
+    DeviceBuffer temp_;
+};
+
 class ChapterRunner : public Runner {
 public:
     ChapterRunner(const BenchConfig& c, Algo algo, const ValueArray& input) {
@@ -195,6 +211,8 @@ std::unique_ptr<Runner> make_runner(const BenchConfig& c, const Job& job, int64_
         case Algo::copy: return std::make_unique<CopyRunner>(size_t(n) * element_bytes(c.type));
         case Algo::cub: return std::make_unique<CubRunner>(c, n);
         case Algo::thrust: return std::make_unique<ThrustRunner>(c, n);
+        case Algo::book_ks:
+        case Algo::book_bk: return std::make_unique<BookRunner>(c, job.algo, n);
         case Algo::hier_ks:
         case Algo::hier_bk:
         case Algo::slides: return std::make_unique<ChapterRunner>(c, job.algo, input);

@@ -1,6 +1,6 @@
 #pragma once
-// Internal to kernels/bench: what the benchmark runs besides Scan Lab's own scans (CUB, Thrust)
-// and the L2 flush, behind plain C++ (the stream travels as void*). Each lives in its own .cu, so
+// Internal to kernels/bench: what the benchmark runs besides Scan Lab's own scans (CUB, Thrust,
+// the book's kernels) and the L2 flush, behind plain C++ (the stream travels as void*). Each lives in its own .cu, so
 // the two heavy library instantiations compile in parallel.
 #include <cstddef>
 #include <cstdint>
@@ -28,6 +28,14 @@ struct ThrustArena {
 // thrust::inclusive_scan / exclusive_scan (with the identity as init) through
 // thrust::cuda::par_nosync(arena).on(stream): no synchronisation at the end, as CUB.
 void thrust_scan(ElementType type, OpKind op, bool exclusive, const void* d_in, void* d_out, int64_t n, ThrustArena& arena, void* stream);
+
+// The chapter's hierarchical scan written plainly, as the book prints it (book_scans.cu): Kogge-Stone
+// sections of 1024 on 1024 threads, or Brent-Kung sections of 2048 on 1024 threads; kernel 2 is
+// kernel 1 over the block sums, recursively. d_temp holds every level's block sums.
+enum class BookBlock : uint8_t { kogge_stone, brent_kung };
+size_t book_scan_temp_bytes(BookBlock block, ElementType type, int64_t n);
+void book_scan(BookBlock block, ElementType type, OpKind op, bool exclusive, const void* d_in, void* d_out, int64_t n, void* d_temp,
+               void* stream);
 
 // Reads `bytes` of `buffer` (a multiple of 16) so that whatever was in L2 is evicted, leaving clean
 // lines: nothing of the flush is written back during the next timed run. `sink` is a device int

@@ -27,6 +27,8 @@ Rgb series_colour(bench::Algo a, const Palette& p) {
         case bench::Algo::copy: return p.formula;
         case bench::Algo::cub: return {90, 170, 240};
         case bench::Algo::thrust: return {175, 135, 235};
+        case bench::Algo::book_ks: return {200, 120, 50};
+        case bench::Algo::book_bk: return {200, 180, 70};
         case bench::Algo::hier_ks: return {236, 150, 60};
         case bench::Algo::hier_bk: return {235, 210, 90};
         case bench::Algo::slides: return {110, 200, 140};
