@@ -100,7 +100,7 @@ __global__ void __launch_bounds__(Policy::kThreads, min_blocks_per_sm<Policy>())
     // 3. Warp 0 publishes and looks back (its first loads in flight while the warps scan, early).
     const bool looks_back = warp == 0 && args.num_tiles > 1;
     const uint32_t tag = looks_back ? s_epoch + 1 : 0;
-    uint64_t window[1] = {};
+    typename TileStatus<T>::Word window[1] = {};
     if (looks_back) status.publish_and_start(tile, block.tile_aggregate, tag, lane, window);
     if constexpr (kEarly) scan_rows();
     T prefix = block.warp_prefix;

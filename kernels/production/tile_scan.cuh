@@ -40,7 +40,7 @@ __device__ __forceinline__ void scan_tile(T (&x)[Policy::kVectorsPerLane][kVecto
     const bool looks_back = warp == 0 && num_tiles > 1;
     const uint32_t tag = looks_back ? *epoch + 1 : 0;
     constexpr int M = Policy::kLookBackWords;
-    uint64_t window[M] = {};
+    typename TileStatus<T>::Word window[M] = {};
     if (looks_back) status.publish_and_start(tile, block.tile_aggregate, tag, lane, window);
     if constexpr (kEarly) scan_warp_segment<K>(x, exclusive, lane, op);
     if (warp == 0) {

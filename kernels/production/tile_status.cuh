@@ -6,9 +6,11 @@
 //
 // Storage: kernels/production/temp_layout.hpp. A word is ready only if its tag is this launch's,
 // so stale words of earlier launches need no clearing (one launch per scan, no memset).
-// 4-byte types pack flag and value into one 64-bit word, written and read whole (single-copy
-// atomic), so no fence is needed. 8-byte types store the value first, fence, then the flag; a
-// reader that saw the flag fences before reading the value.
+// Flag and value travel together in one access, written and read whole (single-copy atomic), so
+// no fence is needed and a reader needs one round trip per window: 4-byte types pack them into a
+// 64-bit word, 8-byte types into a 128-bit one (ld/st .b128, sm_70 and later). (8-byte types used
+// to store the value, fence, then the flag, and the reader fetched the value after a fence: two
+// dependent round trips per window and a fence on each side; docs/performance.md.)
 //
 // With TileOrder::ticket, tiles are handed out by a ticket counter in the order blocks draw them,
 // so a block only ever waits for tiles already held by running blocks: forward progress never
@@ -36,6 +38,31 @@ __device__ __forceinline__ void store_relaxed(uint64_t* p, uint64_t v) {
     asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(__cvta_generic_to_global(p)), "l"(v) : "memory");
 }
 
+// The 128-bit status word of 8-byte types: `flag` as the 64-bit word's flag half (high 32 bits),
+// `value` the value's bits. One 16-byte access, single-copy atomic.
+struct alignas(16) Word128 {
+    uint64_t flag;
+    uint64_t value;
+};
+
+__device__ __forceinline__ Word128 load_relaxed(const Word128* p) {
+    Word128 w;
+    asm volatile("{\n\t.reg .b128 t;\n\tld.relaxed.gpu.global.b128 t, [%2];\n\tmov.b128 {%0, %1}, t;\n\t}"
+                 : "=l"(w.flag), "=l"(w.value)
+                 : "l"(__cvta_generic_to_global(p))
+                 : "memory");
+    return w;
+}
+
+__device__ __forceinline__ void store_relaxed(Word128* p, Word128 w) {
+    asm volatile("{\n\t.reg .b128 t;\n\tmov.b128 t, {%1, %2};\n\tst.relaxed.gpu.global.b128 [%0], t;\n\t}" ::"l"(__cvta_generic_to_global(p)),
+                 "l"(w.flag), "l"(w.value)
+                 : "memory");
+}
+
+__device__ __forceinline__ uint32_t flag_of(uint64_t word) { return uint32_t(word >> 32); }
+__device__ __forceinline__ uint32_t flag_of(const Word128& word) { return uint32_t(word.flag >> 32); }
+
 __device__ __forceinline__ uint32_t next_epoch(uint32_t epoch) { return epoch + 1 == kEpochPeriod ? 0 : epoch + 1; }
 
 struct Ticket {
@@ -45,11 +72,12 @@ struct Ticket {
 
 template <class T> class TileStatus {
 public:
+    // One tile's status as one load returns it.
+    using Word = std::conditional_t<sizeof(T) == 4, uint64_t, Word128>;
+
     TileStatus(void* temp, uint64_t capacity)
         : header_(static_cast<uint64_t*>(temp)),
-          words_(reinterpret_cast<uint64_t*>(static_cast<char*>(temp) + kTempHeaderBytes)),
-          aggregates_(words_ + capacity),
-          inclusives_(aggregates_ + capacity),
+          words_(reinterpret_cast<Word*>(static_cast<char*>(temp) + (sizeof(T) == 4 ? kTempHeaderBytes : temp_wide_words_offset(capacity)))),
           capacity_(capacity) {}
 
     // Thread 0 of each block, once. The block that draws the launch's last tile sets the counter
@@ -85,14 +113,14 @@ public:
     // of it is 32 consecutive words, lane l holding tile `nearest - 32 * M + 1 + 32 * m + l` (so each
     // load instruction reads 256 contiguous bytes); tiles before the first read as an inclusive
     // identity. (M > 1 was measured no faster on an H100: docs/performance.md.)
-    template <int M> __device__ __forceinline__ void first_window(uint32_t tile, int lane, uint64_t (&word)[M]) const {
+    template <int M> __device__ __forceinline__ void first_window(uint32_t tile, int lane, Word (&word)[M]) const {
         load_window(int64_t(tile) - kWarpThreads * M + lane, word);
     }
 
     // Warp-wide, the start of a tile's part in the chain: lane 0 publishes the tile's aggregate
     // (the first tile's is already its inclusive prefix), and every lane sends the first window's
     // loads, so they fly while the warp scans its own segment.
-    template <int M> __device__ __forceinline__ void publish_and_start(uint32_t tile, T aggregate, uint32_t tag, int lane, uint64_t (&word)[M]) const {
+    template <int M> __device__ __forceinline__ void publish_and_start(uint32_t tile, T aggregate, uint32_t tag, int lane, Word (&word)[M]) const {
         if (tile == 0) {
             if (lane == 0) publish_inclusive(0, aggregate, tag);
         } else {
@@ -103,7 +131,7 @@ public:
 
     // Warp-wide (all 32 lanes): the combination of every tile before `tile` (tile >= 1), given
     // what first_window(tile, lane, word) loaded.
-    template <int M, int BackoffNs, class Op> __device__ __forceinline__ T look_back(uint32_t tile, uint32_t tag, int lane, Op op, uint64_t (&word)[M]) const {
+    template <int M, int BackoffNs, class Op> __device__ __forceinline__ T look_back(uint32_t tile, uint32_t tag, int lane, Op op, Word (&word)[M]) const {
         T prefix = Op::identity();  // the tiles already passed, nearest last
         int64_t nearest = int64_t(tile) - 1;
         for (;;) {
@@ -118,7 +146,7 @@ public:
 #pragma unroll
                 for (int m = 0; m < M; ++m) {
                     if (!ready[m]) {
-                        const uint32_t flag = uint32_t(word[m] >> 32);
+                        const uint32_t flag = flag_of(word[m]);
                         ready[m] = (flag >> 1) == tag;
                         inclusive[m] = ready[m] && (flag & 1u);
                     }
@@ -141,21 +169,20 @@ public:
                 for (int m = 0; m < M; ++m)
                     if (!ready[m]) word[m] = load_relaxed(words_ + first + kWarpThreads * m);
             }
-            if constexpr (sizeof(T) == 8) __threadfence();  // the flags this lane saw before the values they announce
             T window = Op::identity();
             if constexpr (std::is_integral_v<T>) {
                 // Integers: this lane's rows first, then across lanes (another order than the tiles', exact).
                 T mine = Op::identity();
 #pragma unroll
                 for (int m = 0; m < M; ++m)
-                    if (first + kWarpThreads * m >= 0 && (needed[m] >> lane & 1u)) mine = op(mine, value_of(word[m], first + kWarpThreads * m, inclusive[m]));
+                    if (first + kWarpThreads * m >= 0 && (needed[m] >> lane & 1u)) mine = op(mine, value_of(word[m]));
                 window = warp_reduce(mine, lane, op);
             } else {
 #pragma unroll
                 for (int m = 0; m < M; ++m) {
                     if (!needed[m]) continue;
                     T value = Op::identity();
-                    if (first + kWarpThreads * m >= 0 && (needed[m] >> lane & 1u)) value = value_of(word[m], first + kWarpThreads * m, inclusive[m]);
+                    if (first + kWarpThreads * m >= 0 && (needed[m] >> lane & 1u)) value = value_of(word[m]);
                     window = op(window, warp_reduce(value, lane, op));
                 }
             }
@@ -178,38 +205,33 @@ public:
         __syncthreads();
         if (!*shared_flag) return;
         __threadfence();
-        for (uint64_t i = threadIdx.x; i < capacity_; i += blockDim.x) words_[i] = 0;
+        // Both arrays of words, whatever this launch's type: tags are shared by every scan on the storage.
+        uint64_t* const all = header_ + kTempHeaderBytes / sizeof(uint64_t);
+        for (uint64_t i = threadIdx.x; i < temp_words_bytes(capacity_) / sizeof(uint64_t); i += blockDim.x) all[i] = 0;
         if (threadIdx.x == 0) *done = 0;
     }
 
 private:
     __device__ __forceinline__ void publish(uint32_t tile, T value, uint32_t tag, bool inclusive) const {
         const uint64_t flag = uint64_t(tag << 1 | uint32_t(inclusive)) << 32;
-        if constexpr (sizeof(T) == 4) {
-            store_relaxed(words_ + tile, flag | to_bits(value));
-        } else {
-            store_relaxed((inclusive ? inclusives_ : aggregates_) + tile, to_bits(value));
-            __threadfence();  // the value before the flag that announces it
-            store_relaxed(words_ + tile, flag);
-        }
+        if constexpr (sizeof(T) == 4) store_relaxed(words_ + tile, flag | to_bits(value));
+        else store_relaxed(words_ + tile, Word128{flag, to_bits(value)});
     }
 
     // Row m of a window whose lane's first tile is `first`.
-    template <int M> __device__ __forceinline__ void load_window(int64_t first, uint64_t (&word)[M]) const {
+    template <int M> __device__ __forceinline__ void load_window(int64_t first, Word (&word)[M]) const {
 #pragma unroll
-        for (int m = 0; m < M; ++m) word[m] = first + kWarpThreads * m >= 0 ? load_relaxed(words_ + first + kWarpThreads * m) : 0;
+        for (int m = 0; m < M; ++m) word[m] = first + kWarpThreads * m >= 0 ? load_relaxed(words_ + first + kWarpThreads * m) : Word{};
     }
 
-    // The value a ready word announces (8-byte types: after the caller's fence).
-    __device__ __forceinline__ T value_of(uint64_t word, int64_t j, bool inclusive) const {
+    // The value a ready word announces.
+    __device__ __forceinline__ static T value_of(const Word& word) {
         if constexpr (sizeof(T) == 4) return from_bits<T>(uint32_t(word));
-        else return from_bits<T>(load_relaxed((inclusive ? inclusives_ : aggregates_) + j));
+        else return from_bits<T>(word.value);
     }
 
     uint64_t* header_;
-    uint64_t* words_;
-    uint64_t* aggregates_;  // 8-byte types only: bit patterns
-    uint64_t* inclusives_;
+    Word* words_;
     uint64_t capacity_;
 };
 
