@@ -7,9 +7,15 @@
 
 namespace scanlab::gpu {
 
-template <class T, class Op, class Rec>
+// Section and Threads: the block's shape when known at compile time (0: from `add`), as in
+// block_scan_kernel, so the index math folds to constants.
+template <class T, class Op, class Rec, int Section = 0, int Threads = 0>
 __global__ void add_block_sums_kernel(T* Y, const T* S, AddBlockSums add, Rec rec) {
     extern __shared__ __align__(16) unsigned char shared[];
+    if constexpr (Section > 0) {
+        add.section = Section;
+        add.threads = Threads;
+    }
     SCANLAB_RECORD(rec.bind(shared, blockDim.x, add.section));
     const int t = threadIdx.x;
     const int64_t b = blockIdx.x;

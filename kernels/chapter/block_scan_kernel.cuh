@@ -30,15 +30,19 @@ size_t block_scan_shared_bytes(int section) {
     return size_t(Algo::buffers) * section * sizeof(T) + Rec::shared_bytes(Algo::threads(section), section);
 }
 
-// One block per section, Algo::threads(section) threads per block.
-template <class Algo, class T, class Op, class Rec>
+// One block per section, Algo::threads(section) threads per block. Section is the section size
+// when it is known at compile time (0: read it from p.section). The benchmark and the live run
+// time the chapter's scans at 1024 and 2048 with it known, as the book's kernels have it: then the
+// algorithm definition's index math for each step folds to the constants the book's loop computes,
+// and the steps unroll. The definition called is the same either way.
+template <class Algo, class T, class Op, class Rec, int Section = 0>
 __global__ void block_scan_kernel(BlockScanArgs<T> p, Rec rec) {
     extern __shared__ __align__(16) unsigned char shared[];
-    const int section = p.section;
+    const int section = Section > 0 ? Section : p.section;
     T* XY = reinterpret_cast<T*>(shared);  // Algo::buffers sections of it
     SCANLAB_RECORD(rec.bind(shared + size_t(Algo::buffers) * section * sizeof(T), blockDim.x, section));
     const int t = threadIdx.x;
-    const int threads = blockDim.x;
+    const int threads = Section > 0 ? Algo::threads(Section) : int(blockDim.x);
     const int64_t first = int64_t(blockIdx.x) * section;  // global index of XY[0]
     const Op op;
 
@@ -53,6 +57,7 @@ __global__ void block_scan_kernel(BlockScanArgs<T> p, Rec rec) {
     SCANLAB_RECORD(rec.end_step(0, true, 0, XY));
 
     const int steps = Algo::steps(section);
+#pragma unroll
     for (int k = 0; k < steps; ++k) {
         const Work w = Algo::work(k, t, section);
         const T* in = XY + Algo::in_buffer(k) * section;

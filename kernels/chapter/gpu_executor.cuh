@@ -56,7 +56,10 @@ public:
         const size_t shared = block_scan_shared_bytes<Algo, T, Rec>(section);
         const char* kernel_name = "the block scan kernel (kernel 1)";
         if constexpr (!traced) {
-            block_scan_kernel<Algo, T, Op, Rec><<<unsigned(grid), threads, shared>>>(args, Rec{});
+            // The chapter's sections at scale with their size compiled in (block_scan_kernel).
+            if (section == 1024) block_scan_kernel<Algo, T, Op, Rec, 1024><<<unsigned(grid), threads, shared>>>(args, Rec{});
+            else if (section == 2048) block_scan_kernel<Algo, T, Op, Rec, 2048><<<unsigned(grid), threads, shared>>>(args, Rec{});
+            else block_scan_kernel<Algo, T, Op, Rec><<<unsigned(grid), threads, shared>>>(args, Rec{});
             check(kernel_name);
         } else {
             const int steps = Algo::steps(section);
@@ -87,7 +90,11 @@ public:
         const AddBlockSums add{n, setup.section, setup.threads, first_block, offset};
         const char* kernel_name = "the add kernel (kernel 3)";
         if constexpr (!traced) {
-            add_block_sums_kernel<T, Op, Rec><<<unsigned(add.grid()), add.threads>>>(Y.ptr, S.ptr, add, Rec{});
+            const unsigned grid = unsigned(add.grid());
+            if (add.section == 1024 && add.threads == 1024) add_block_sums_kernel<T, Op, Rec, 1024, 1024><<<grid, add.threads>>>(Y.ptr, S.ptr, add, Rec{});
+            else if (add.section == 2048 && add.threads == 1024)
+                add_block_sums_kernel<T, Op, Rec, 2048, 1024><<<grid, add.threads>>>(Y.ptr, S.ptr, add, Rec{});
+            else add_block_sums_kernel<T, Op, Rec><<<grid, add.threads>>>(Y.ptr, S.ptr, add, Rec{});
             check(kernel_name);
         } else {
             const KeptBlocks kept = kept_blocks(setup, add.grid());
