@@ -21,10 +21,14 @@ __global__ void add_block_sums_kernel(T* Y, const T* S, AddBlockSums add, Rec re
     const int64_t b = blockIdx.x;
     const Op op;
     int additions = 0;
-    for (int j = t; j < add.section; j += add.threads) {
-        if (!add.adds(b, j)) continue;
+    // S[b + offset] read once, before the loop (the compiler cannot know that Y never overlaps S);
+    // a thread with nothing to add reads nothing.
+    const T sum = add.adds(b, t) ? S[add.s_index(b)] : Op::identity();
+    for (int r = 0; r * add.threads < add.section; ++r) {
+        const int j = t + r * add.threads;
+        if (j >= add.section || !add.adds(b, j)) continue;
         const int64_t g = b * add.section + j;
-        Y[g] = op(S[add.s_index(b)], Y[g]);
+        Y[g] = op(sum, Y[g]);
         SCANLAB_RECORD(rec.access(0, t * (add.section / add.threads) + (j - t) / add.threads, t, int32_t(add.s_index(b)), int32_t(g), true));
         ++additions;
     }

@@ -46,9 +46,12 @@ __global__ void block_scan_kernel(BlockScanArgs<T> p, Rec rec) {
     const int64_t first = int64_t(blockIdx.x) * section;  // global index of XY[0]
     const Op op;
 
-    // Load: thread t brings positions t, t + threads, ...; the identity past the end (and first,
+    // Load: thread t brings positions t, t + threads, ... (round r brings t + r * threads: a fixed
+    // number of rounds when the section size is compiled in); the identity past the end (and first,
     // for an exclusive scan, which loads the input shifted right by one).
-    for (int j = t; j < section; j += threads) {
+    for (int r = 0; r * threads < section; ++r) {
+        const int j = t + r * threads;
+        if (j >= section) break;
         const long long src = load_source(first + j, p.n, p.exclusive);
         XY[j] = src >= 0 ? p.X[src] : Op::identity();
         SCANLAB_RECORD(rec.access(0, t * (section / threads) + (j - t) / threads, t, int32_t(src), int32_t(first + j), false));
@@ -83,8 +86,10 @@ __global__ void block_scan_kernel(BlockScanArgs<T> p, Rec rec) {
     }
 
     const T* scanned = XY + (steps > 0 ? Algo::out_buffer(steps - 1) : 0) * section;
-    for (int j = t; j < section; j += threads)
-        if (first + j < p.n) p.Y[first + j] = scanned[j];
+    for (int r = 0; r * threads < section; ++r) {
+        const int j = t + r * threads;
+        if (j < section && first + j < p.n) p.Y[first + j] = scanned[j];
+    }
     if (p.S) {
         // The last thread writes the section's total (taken from shared memory, so a partial last
         // section gives its real total).

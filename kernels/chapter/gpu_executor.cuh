@@ -37,8 +37,13 @@ public:
     }
 
     Buffer make_buffer(int64_t size) {
-        Buffer b = allocate(size);
-        if (size > 0) {
+        bool fresh = false;
+        Buffer b = allocate(size, &fresh);
+        // Untraced, a buffer is filled once, when it is allocated: every later run gets it back in
+        // the same role (rewind), and what a scan writes over the identity there is never read as
+        // the identity (kernel 1 writes all of S before anything reads it; nothing writes the
+        // slides' s[0]). One launch fewer per level of block sums, as the book's code has it.
+        if (size > 0 && (traced || fresh)) {
             fill_kernel<T><<<unsigned(std::min<int64_t>((size + 255) / 256, 1024)), 256>>>(b.ptr, size, Op::identity());
             check("fill_kernel");
         }
@@ -172,7 +177,8 @@ public:
     }
 
 private:
-    Buffer allocate(int64_t size) {
+    Buffer allocate(int64_t size, bool* fresh = nullptr) {
+        if (fresh) *fresh = !(next_ < pool_.size() && pool_[next_].size() == size);
         if (next_ < pool_.size() && pool_[next_].size() == size) return pool_[next_++].span();
         DeviceArray<T> a(size, "a scan buffer");
         Buffer b = a.span();
