@@ -111,8 +111,8 @@ public:
     // The look-back in two halves, so the warp can do other work (its own scan) while the first
     // window's loads are in flight. A window is 32 * M consecutive tiles ending at `nearest`: row m
     // of it is 32 consecutive words, lane l holding tile `nearest - 32 * M + 1 + 32 * m + l` (so each
-    // load instruction reads 256 contiguous bytes); tiles before the first read as an inclusive
-    // identity. (M > 1 was measured no faster on an H100: docs/performance.md.)
+    // load instruction reads 256 contiguous bytes, 512 for 8-byte types); tiles before the first
+    // read as an inclusive identity. (M > 1 was measured no faster on an H100: docs/performance.md.)
     template <int M> __device__ __forceinline__ void first_window(uint32_t tile, int lane, Word (&word)[M]) const {
         load_window(int64_t(tile) - kWarpThreads * M + lane, word);
     }
