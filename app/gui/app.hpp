@@ -106,7 +106,10 @@ void draw_stepper(App& app);
 void draw_step_view(App& app, float diagram_height = 0);
 void draw_array_view(App& app, const ShownTrace& t, size_t step, const char* id, float height, int scroll_slot);
 float array_view_height(const ShownTrace& st, size_t k);
-void draw_step_diagram(App& app, const ShownTrace& t, size_t step, const char* id, int scroll_slot, float height = 0);
+// `compact`: only the rows around the current step (kCompactDiagramRows), at a smaller height.
+inline constexpr size_t kCompactDiagramRows = 3;
+void draw_step_diagram(App& app, const ShownTrace& t, size_t step, const char* id, int scroll_slot, float height = 0, bool compact = false);
+float step_diagram_height(const Trace& t, bool compact);  // what the diagram's rows need, padding included
 // The verdict over the step view and the explanation pane with its predict mode (explain_pane.cpp).
 void draw_verdict_line(App& app, const ShownTrace& st);
 void draw_explain_pane(App& app, float height);

@@ -6,6 +6,7 @@
 #include <imgui_internal.h>  // DockBuilder: the first layout
 
 #include "app.hpp"
+#include "model/numbers.hpp"
 
 namespace scanlab::gui {
 namespace {
@@ -65,9 +66,8 @@ void status_bar(App& app) {
     }
     if (s.trace) {
         const Trace& t = s.trace->trace;
-        ImGui::Text("%s · %s · N = %lld · %zu steps · %lld additions · %s", std::string(name(t.algorithm)).c_str(),
-                    s.trace->origin.c_str(), static_cast<long long>(t.n), t.steps.size(), static_cast<long long>(t.counts.additions),
-                    t.backend == "cpu" ? "CPU emulation" : "GPU");
+        ImGui::Text("%s · %s · N = %s · %zu steps · %s additions · %s", std::string(name(t.algorithm)).c_str(), s.trace->origin.c_str(),
+                    grouped(t.n).c_str(), t.steps.size(), grouped(t.counts.additions).c_str(), t.backend == "cpu" ? "CPU emulation" : "GPU");
     }
     if (!s.status.empty()) {
         ImGui::SameLine();

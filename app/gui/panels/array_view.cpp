@@ -421,15 +421,14 @@ void draw_step_view(App& app, float diagram_height) {
     ImGui::Text("#%zu  %s", s.step, step_label(st).c_str());
     ImGui::SameLine(0, 16);
     ImGui::PushTextWrapPos(0);  // a narrow column (the live tab) wraps the counts rather than cutting them
-    ImGui::TextDisabled("%lld additions (%lld so far of %lld) · %lld active / %lld idle threads · %lld divergent warps · %lld barriers",
-                        static_cast<long long>(c.additions), static_cast<long long>(s.trace->book.cumulative_additions[s.step]),
-                        static_cast<long long>(t.counts.additions), static_cast<long long>(c.active_threads),
-                        static_cast<long long>(c.idle_threads), static_cast<long long>(c.divergent_warps),
-                        static_cast<long long>(c.barriers));
+    const std::string counts = grouped(c.additions) + " additions (" + grouped(s.trace->book.cumulative_additions[s.step]) + " so far of " +
+                               grouped(t.counts.additions) + ") · " + grouped(c.active_threads) + " active / " + grouped(c.idle_threads) +
+                               " idle threads · " + grouped(c.divergent_warps) + " divergent warps · " + grouped(c.barriers) + " barriers";
+    ImGui::TextDisabled("%s", counts.c_str());
     ImGui::PopTextWrapPos();
     if (c.hazards > 0) {
         ImGui::SameLine();
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(p.cell_hazard)), " %lld HAZARDS", static_cast<long long>(c.hazards));
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(p.cell_hazard)), " %s HAZARDS", grouped(c.hazards).c_str());
     }
     const std::pair<Rgb, const char*> legend[] = {
         {p.cell_updated, "updated"},      {p.cell_loaded, "loaded / copied"}, {p.cell_final, "final value"},
@@ -474,23 +473,49 @@ void draw_step_view(App& app, float diagram_height) {
     }
     draw_verdict_line(app, *s.trace);
     if (!t.sample.all()) sampled_window_note(t, st);
-    const float h = array_view_height(*s.trace, s.step);
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float header = ImGui::GetFrameHeightWithSpacing(), caption = ImGui::GetTextLineHeightWithSpacing();
+    const float compact = step_diagram_height(t, true) + style.ItemSpacing.y;
+    float h = array_view_height(*s.trace, s.step);
+    if (app.view == View::window && diagram_height <= 0) {
+        // A short window: the array view gives up rows (it scrolls) so that the explanation's
+        // header and at least the compact step diagram stay in sight under it.
+        const float below = header + caption + compact;
+        h = std::max(std::min(h, ImGui::GetContentRegionAvail().y - style.ItemSpacing.y - below), font * 6);
+    }
     draw_array_view(app, *s.trace, s.step, "array", h, 0);
     if (app.view == View::array) return;
-    if (app.view == View::window || app.view == View::explain) {
-        // The explanation takes what the diagram can spare: a third of the rest, at least five lines.
+    if (app.view == View::explain) {
         const float rest = ImGui::GetContentRegionAvail().y;
-        const float eh = app.view == View::explain ? std::max(font * 6, rest - font * 4.5f)
-                                                   : std::clamp(rest * 0.36f, font * 5.5f, font * 14);
-        if (ImGui::CollapsingHeader("Explain this step", ImGuiTreeNodeFlags_DefaultOpen)) draw_explain_pane(app, eh);
-        if (app.view == View::explain) return;
+        if (ImGui::CollapsingHeader("Explain this step", ImGuiTreeNodeFlags_DefaultOpen)) draw_explain_pane(app, std::max(font * 6, rest - font * 4.5f));
+        return;
     }
-    if (diagram_height <= 0 && ImGui::GetContentRegionAvail().y < font * 8) {
+    if (app.view == View::window) {
+        // The explanation takes what the diagram can spare: a third of the rest, at least five
+        // lines, and never the room of the compact diagram; with less, its header says so.
+        const float rest = ImGui::GetContentRegionAvail().y;
+        const float eh = std::min(std::clamp(rest * 0.36f, font * 5.5f, font * 14), rest - header - caption - compact);
+        if (eh < font * 3) {
+            ImGui::CollapsingHeader("Explain this step (a taller window shows it)###explain", ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_Bullet);
+        } else if (ImGui::CollapsingHeader("Explain this step###explain", ImGuiTreeNodeFlags_DefaultOpen)) {
+            draw_explain_pane(app, eh);
+        }
+    }
+    // The whole diagram where its rows fit (or it has at least eight lines to scroll in); else the
+    // rows around the current step.
+    const float left = ImGui::GetContentRegionAvail().y - caption;
+    const bool small = diagram_height <= 0 && left < std::min(step_diagram_height(t, false), font * 8);
+    if (small && left < compact - style.ItemSpacing.y) {
         ImGui::TextDisabled("(the step diagram needs a taller window)");
         return;
     }
-    ImGui::TextDisabled("Step diagram (Figures 9.1 and 9.5): rows are steps, columns elements, lines the additions");
-    draw_step_diagram(app, *s.trace, s.step, "diagram", 1, diagram_height);
+    if (small) {
+        const size_t rows = t.steps.size() + 1;
+        ImGui::TextDisabled("Step diagram (Figures 9.1 and 9.5), %zu of %zu rows; a taller window shows all", std::min(kCompactDiagramRows, rows), rows);
+    } else {
+        ImGui::TextDisabled("Step diagram (Figures 9.1 and 9.5): rows are steps, columns elements, lines the additions");
+    }
+    draw_step_diagram(app, *s.trace, s.step, "diagram", 1, diagram_height, small);
 }
 
 }  // namespace scanlab::gui

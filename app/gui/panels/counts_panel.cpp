@@ -125,10 +125,9 @@ void summary(const ShownTrace& st, Rgb colour) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(colour)), "\xE2\x96\xA0 %s", std::string(name(t.algorithm)).c_str());
     ImGui::SameLine();
     ImGui::PushTextWrapPos(0);
-    ImGui::Text("%lld additions in %zu steps, %lld barriers per block, %lld divergent warps%s",
-                static_cast<long long>(t.counts.additions), t.steps.size(), static_cast<long long>(t.counts.barriers),
-                static_cast<long long>(t.counts.divergent_warps),
-                t.counts.hazards ? (", " + std::to_string(t.counts.hazards) + " hazards").c_str() : "");
+    ImGui::Text("%s additions in %zu steps, %s barriers per block, %s divergent warps%s", grouped(t.counts.additions).c_str(), t.steps.size(),
+                grouped(t.counts.barriers).c_str(), grouped(t.counts.divergent_warps).c_str(),
+                t.counts.hazards ? (", " + grouped(t.counts.hazards) + " hazards").c_str() : "");
     ImGui::PopTextWrapPos();
     if (const std::optional<Formula> f = formula_for(t)) {
         const bool match = f->value == t.counts.additions;

@@ -1,6 +1,8 @@
 // The step diagram in the style of the book's Figures 9.1 and 9.5: one row per step (the input
 // on top), one column per element, a line for every addition from the element read to the
-// element written; the current step is highlighted. Scrolls with the array view.
+// element written; the current step is highlighted. Scrolls with the array view. Where the window
+// is short, a compact form keeps the rows around the current step (previous, current, next) at a
+// smaller row height, so some of the diagram stays in sight under the array view.
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -13,13 +15,28 @@ namespace scanlab::gui {
 
 float row_label_width() { return ImGui::GetFontSize() * 4.2f; }
 
-void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const char* id, int scroll_slot, float height) {
+namespace {
+
+float row_height(bool compact) {
+    const float font = ImGui::GetFontSize();
+    return compact ? std::max(font * 1.25f, 15.0f) : std::max(font * 1.7f, 18.0f);
+}
+
+}  // namespace
+
+float step_diagram_height(const Trace& t, bool compact) {
+    const size_t rows = compact ? std::min<size_t>(kCompactDiagramRows, t.steps.size() + 1) : t.steps.size() + 1;
+    const ImGuiStyle& style = ImGui::GetStyle();
+    return float(rows) * row_height(compact) + 4 + 2 * style.WindowPadding.y + style.ScrollbarSize + 2;
+}
+
+void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const char* id, int scroll_slot, float height, bool compact) {
     const Trace& t = st.trace;
     if (!st.book.full || t.steps.empty()) return;
     const Palette& p = app.palette();
     const float font = ImGui::GetFontSize();
     const float w = app.layout.cell_width;
-    const float rh = std::max(font * 1.7f, 18.0f);
+    const float rh = row_height(compact);
     const float label_w = row_label_width();
     // Each row in its own index space: a sampled trace's window of the input's scan and S whole.
     auto row_of = [&](size_t r) { return r == 0 ? input_row(t) : step_row(t, r - 1); };
@@ -30,8 +47,11 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
     }
     const size_t cols = size_t(std::max<int64_t>(last_col, 1));
     const size_t rows = t.steps.size() + 1;  // the input, then every step
+    // The rows drawn: all of them, or (compact) the previous, current and next step's.
+    const size_t shown = compact ? std::min(kCompactDiagramRows, rows) : rows;
+    const size_t first = compact ? std::min(current, rows - shown) : 0;
 
-    ImGui::BeginChild(id, ImVec2(0, height), true, ImGuiWindowFlags_HorizontalScrollbar);
+    ImGui::BeginChild(id, ImVec2(0, height), true, ImGuiWindowFlags_HorizontalScrollbar | (compact ? ImGuiWindowFlags_NoScrollWithMouse : 0));
     {
         float& seen = app.scroll_seen[scroll_slot];
         const float cur = ImGui::GetScrollX();
@@ -45,20 +65,20 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
     float side_w = ImGui::CalcTextSize("input X").x;
     for (const Step& s : t.steps) side_w = std::max(side_w, ImGui::CalcTextSize(step_label(s).c_str()).x);
     side_w = std::min(side_w + 16, ImGui::GetWindowWidth() * 0.4f);
-    ImGui::Dummy(ImVec2(label_w + float(cols) * w + 8 + side_w, float(rows) * rh + 4));
+    ImGui::Dummy(ImVec2(label_w + float(cols) * w + 8 + side_w, float(shown) * rh + 4));
     const float x0 = origin.x + label_w;
     const ImVec2 wp = ImGui::GetWindowPos(), ws = ImGui::GetWindowSize();
     const size_t c_lo = size_t(std::clamp((wp.x - x0) / w - 1, 0.0f, float(cols)));
     const size_t c_hi = size_t(std::clamp((wp.x + ws.x - x0) / w + 1, 0.0f, float(cols)));
-    const size_t r_lo = size_t(std::clamp((wp.y - origin.y) / rh - 1, 0.0f, float(rows)));
-    const size_t r_hi = size_t(std::clamp((wp.y + ws.y - origin.y) / rh + 1, 0.0f, float(rows)));
+    const size_t r_lo = first + size_t(std::clamp((wp.y - origin.y) / rh - 1, 0.0f, float(shown)));
+    const size_t r_hi = first + size_t(std::clamp((wp.y + ws.y - origin.y) / rh + 1, 0.0f, float(shown)));
     // An element's centre, in its row's columns.
     auto cx = [&](const Row& row, int64_t i) { return x0 + (float(row.column + i) + 0.5f) * w; };
-    auto ry = [&](size_t r) { return origin.y + (float(r) + 0.5f) * rh; };
+    auto ry = [&](size_t r) { return origin.y + (float(r - first) + 0.5f) * rh; };
 
     // Keep the current step in view when it changes.
     static size_t last_current = size_t(-1);
-    if (last_current != current) {
+    if (!compact && last_current != current) {
         const float y = float(current + 1) * rh;
         if (y < ImGui::GetScrollY() || y + rh > ImGui::GetScrollY() + ws.y - rh) ImGui::SetScrollY(std::max(0.0f, y - ws.y * 0.4f));
         last_current = current;
@@ -67,12 +87,12 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
     const float side_x = wp.x + ws.x - side_w - (ImGui::GetScrollMaxY() > 0 ? ImGui::GetStyle().ScrollbarSize : 0);
     dl->PushClipRect(ImVec2(std::max(wp.x, x0), wp.y), ImVec2(side_x, wp.y + ws.y), true);
     // The current step's band.
-    const float band_top = origin.y + float(current + 1) * rh;
+    const float band_top = origin.y + float(current + 1 - first) * rh;
     dl->AddRectFilled(ImVec2(wp.x, band_top), ImVec2(wp.x + ws.x, band_top + rh), col(p.current_row, 160));
 
     const ImU32 op_c = col(p.arrow_op, 230), faint = col(p.arrow_copy, 90), hazard_c = col(p.cell_hazard, 235);
     const float thick = std::clamp(w / 20.0f, 1.0f, 2.2f);
-    for (size_t r = std::max<size_t>(r_lo, 1); r < r_hi; ++r) {
+    for (size_t r = std::max<size_t>(r_lo, first + 1); r < r_hi; ++r) {
         const Step& s = t.steps[r - 1];
         const Row above = row_of(r - 1), here = row_of(r);
         const bool from_above = !(s.phase == Phase::load && r - 1 > 0 && s.depth == 0 && s.kernel != Kernel::k2);
@@ -148,7 +168,7 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
     // Row labels, pinned to the left edge: the step number and the array (S rows say so).
     const float lx = std::max(origin.x, wp.x);
     for (size_t r = r_lo; r < r_hi; ++r) {
-        const float yy = origin.y + float(r) * rh;
+        const float yy = origin.y + float(r - first) * rh;
         dl->AddRectFilled(ImVec2(lx, yy), ImVec2(lx + label_w - 2, yy + rh),
                           r == current + 1 ? col(p.current_row) : ImGui::GetColorU32(ImGuiCol_ChildBg));
         std::string label = r == 0 ? std::string("X") : prefixed("#", static_cast<long long>(r - 1));
@@ -157,7 +177,7 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
     }
     // Each row's step label in the right-hand column, the current one highlighted.
     for (size_t r = r_lo; r < r_hi; ++r) {
-        const float yy = origin.y + float(r) * rh;
+        const float yy = origin.y + float(r - first) * rh;
         dl->AddRectFilled(ImVec2(side_x, yy), ImVec2(wp.x + ws.x, yy + rh), r == current + 1 ? col(p.current_row) : ImGui::GetColorU32(ImGuiCol_ChildBg));
         const std::string label = r == 0 ? std::string("input X") : step_label(t.steps[r - 1]);
         dl->AddText(ImVec2(side_x + 8, yy + (rh - font) * 0.5f), r == current + 1 ? ImGui::GetColorU32(ImGuiCol_Text) : ImGui::GetColorU32(ImGuiCol_TextDisabled), label.c_str());
@@ -165,8 +185,8 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
     if (ImGui::IsWindowHovered()) {
         const ImVec2 m = ImGui::GetIO().MousePos;
         const float rf = (m.y - origin.y) / rh;
-        if (rf >= 0 && rf < float(rows)) {
-            const size_t r = size_t(rf);
+        if (rf >= 0 && rf < float(shown)) {
+            const size_t r = first + size_t(rf);
             if (m.x < lx + label_w) {
                 ImGui::SetTooltip("%s", r == 0 ? "the input X" : step_label(t.steps[r - 1]).c_str());
                 if (r > 0 && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && &st == app.session.trace.get()) app.session.go_to(r - 1);

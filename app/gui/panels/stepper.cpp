@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "../app.hpp"
+#include "../model/numbers.hpp"
 
 namespace scanlab::gui {
 namespace {
@@ -93,9 +94,9 @@ void timeline(App& app) {
     dl->AddText(ImVec2(cur_x, ty + font * 0.45f), IM_COL32_WHITE, cur_text.c_str());
     if (ImGui::IsItemHovered()) {
         const size_t k = slot_of(ImGui::GetIO().MousePos.x);
-        ImGui::SetTooltip("step %zu: %s\n%lld additions, %lld active / %lld idle threads", k, step_label(steps[k]).c_str(),
-                          static_cast<long long>(steps[k].counts.additions), static_cast<long long>(steps[k].counts.active_threads),
-                          static_cast<long long>(steps[k].counts.idle_threads));
+        ImGui::SetTooltip("step %zu: %s\n%s additions, %s active / %s idle threads", k, step_label(steps[k]).c_str(),
+                          grouped(steps[k].counts.additions).c_str(), grouped(steps[k].counts.active_threads).c_str(),
+                          grouped(steps[k].counts.idle_threads).c_str());
     }
 }
 
