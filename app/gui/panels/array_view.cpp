@@ -511,7 +511,9 @@ void draw_step_view(App& app, float diagram_height) {
     }
     if (small) {
         const size_t rows = t.steps.size() + 1;
-        ImGui::TextDisabled("Step diagram (Figures 9.1 and 9.5), %zu of %zu rows; a taller window shows all", std::min(kCompactDiagramRows, rows), rows);
+        ImGui::PushTextWrapPos(0);  // a narrow column wraps the note rather than cutting it
+        ImGui::TextDisabled("Step diagram, %zu of %zu rows; a taller window shows all", std::min(kCompactDiagramRows, rows), rows);
+        ImGui::PopTextWrapPos();
     } else {
         ImGui::TextDisabled("Step diagram (Figures 9.1 and 9.5): rows are steps, columns elements, lines the additions");
     }
