@@ -118,8 +118,7 @@ public:
 
     std::vector<T> finish() {
         end_token();
-        if (values_.empty()) throw ScanError(std::string(origin_) + " holds no values: give at least one number");
-        return std::move(values_);
+        return std::move(values_);  // possibly empty: the scan of nothing is nothing, as in Thrust and CUB
     }
 
     size_t count() const { return values_.size(); }

@@ -79,7 +79,6 @@ ResolvedRequest resolve(const ScanRequest& req, const ValueArray& input, Voice v
     ResolvedRequest r;
     r.request = req;
     r.n = static_cast<int64_t>(size_of(input));
-    if (r.n == 0) throw ScanError("the input is empty: give at least one value");
     if (r.n > kMaxElements)
         throw ScanError("N = " + std::to_string(r.n) + " is more than Scan Lab runs (at most " + std::to_string(kMaxElements) + " = 2^28)");
     if (element_type_of_values(input) != req.type)

@@ -70,6 +70,7 @@ RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own
     ScanRequest& q = o.request;
     q.algorithm = Algorithm::hierarchical;
     int inputs = 0;
+    bool block_algo_given = false;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& flag = args[i];
         const std::function<const std::string&()> value = [&]() -> const std::string& {
@@ -87,6 +88,7 @@ RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own
             if (!a || !algorithm_info(*a).multi_kernel_block)
                 throw UsageError("unknown block algorithm '" + v + "'; choose " + multi_kernel_block_names());
             q.block_algorithm = *a;
+            block_algo_given = true;
         } else if (flag == "--op") {
             const std::string& v = value();
             auto op = parse_op(v);
@@ -158,6 +160,13 @@ RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own
             throw UsageError("unknown option '" + flag + "' (see scanlab --help)");
         }
     }
+    // An option that does not apply is refused, never silently ignored.
+    if (const AlgorithmInfo& info = algorithm_info(q.algorithm); block_algo_given && !info.takes_block_algorithm)
+        throw UsageError("--block-algo chooses the block scan inside --algo hierarchical, and " + std::string(info.name) +
+                         (info.reach == Reach::one_thread     ? " has no blocks"
+                          : info.reach == Reach::multi_block ? " always scans its blocks with its own kernel"
+                                                             : " is itself the block scan") +
+                         "; leave --block-algo out");
     if (inputs == 0) throw UsageError("no input: give one of --preset, --input, --input-file or --random N");
     if (inputs > 1) throw UsageError("give only one input: --preset, --input, --input-file or --random N");
     return o;

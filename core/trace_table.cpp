@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "algorithms/table.hpp"
+#include "hierarchy.hpp"
 
 namespace scanlab {
 namespace {
@@ -24,6 +25,23 @@ std::string row_values(const ValueArray& v, int section, size_t max_values, size
     return os.str();
 }
 
+// Columns are written once as text, then padded to their widest cell, so an 8-digit count at
+// N = 2^27 still has a space before it.
+struct Row {
+    std::string index, label;
+    std::vector<std::string> counts;  // empty for the input and result rows
+    std::string array, values;
+};
+
+// Display width of a label: UTF-8 "·" is two bytes but one column.
+size_t columns(const std::string& s) { return s.size() - size_t(std::count(s.begin(), s.end(), '\xC2')); }
+
+void pad(std::ostream& out, const std::string& s, size_t width, bool right) {
+    const size_t fill = width > columns(s) ? width - columns(s) : 0;
+    if (right) out << std::string(fill, ' ') << s;
+    else out << s << std::string(fill, ' ');
+}
+
 }  // namespace
 
 void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
@@ -35,6 +53,7 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
     if (!t.sample.all())
         out << "sampled trace: blocks " << t.sample.first_block << " to " << t.sample.first_block + t.sample.blocks - 1
             << " of the input's scan (elements from " << t.sample.first_block * t.section << "), S whole; counts cover every block\n";
+    if (const std::string note = levels_note(t); !note.empty()) out << note << "\n";
     if (algorithm_info(t.algorithm).racy)
         out << "LESSON: this kernel is wrong on purpose (a missing barrier); warp width " << t.warp_width << ", schedule "
             << t.schedule << "\n";
@@ -48,31 +67,22 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
     if (!verdict.correct()) widen(verdict.expected);
     for (const Step& s : t.steps) widen(s.values);
 
-    size_t label_width = 5;
-    for (const Step& s : t.steps) label_width = std::max(label_width, step_label(s).size());
-    out << std::left << std::setw(4) << "#" << std::setw(int(label_width) + 2) << "step" << std::right << std::setw(6) << "adds"
-        << std::setw(8) << "active" << std::setw(7) << "idle" << std::setw(6) << "div" << std::setw(5) << "bar" << std::setw(5)
-        << "haz" << "  array\n";
-    out << std::left << std::setw(4) << "" << std::setw(int(label_width) + 2) << "input" << std::right << std::setw(37) << ""
-        << "  X  " << row_values(t.input, t.section, max_values, width) << "\n";
+    const std::vector<std::string> heads{"adds", "active", "idle", "div", "bar", "haz"};
+    std::vector<Row> rows;
+    rows.push_back({"", "input", {}, "X", row_values(t.input, t.section, max_values, width)});
     int i = 0;
     for (const Step& s : t.steps) {
-        // Utf-8 "·" is two bytes but one column wide.
-        const std::string label = step_label(s);
-        const size_t dots = size_t(std::count(label.begin(), label.end(), '\xC2'));
-        out << std::left << std::setw(4) << i++ << std::setw(int(label_width + dots) + 2) << label << std::right << std::setw(6)
-            << s.counts.additions << std::setw(8) << s.counts.active_threads << std::setw(7) << s.counts.idle_threads
-            << std::setw(6) << s.counts.divergent_warps << std::setw(5) << s.counts.barriers << std::setw(5) << s.counts.hazards
-            << "  " << std::left << std::setw(3) << name(s.array) << std::right
-            << row_values(s.values, s.array == ArrayKind::xy ? t.section : (s.array == ArrayKind::y ? t.section : 0), max_values, width)
-            << "\n";
+        const StepCounts& c = s.counts;
+        const int section = s.array == ArrayKind::s ? 0 : t.section;
+        rows.push_back({std::to_string(i++), step_label(s),
+                        {std::to_string(c.additions), std::to_string(c.active_threads), std::to_string(c.idle_threads),
+                         std::to_string(c.divergent_warps), std::to_string(c.barriers), std::to_string(c.hazards)},
+                        std::string(name(s.array)), row_values(s.values, section, max_values, width)});
     }
-    out << std::left << std::setw(4) << "" << std::setw(int(label_width) + 2) << "result" << std::right << std::setw(37) << ""
-        << "  Y  " << row_values(t.result, t.section, max_values, width) << "\n";
+    rows.push_back({"", "result", {}, "Y", row_values(t.result, t.section, max_values, width)});
     if (!verdict.correct()) {
         // The correct scan under the result, and a mark under each element that differs.
-        out << std::left << std::setw(4) << "" << std::setw(int(label_width) + 2) << "expected" << std::right << std::setw(37) << ""
-            << "  Y  " << row_values(verdict.expected, t.section, max_values, width) << "\n";
+        rows.push_back({"", "expected", {}, "Y", row_values(verdict.expected, t.section, max_values, width)});
         std::ostringstream m;
         size_t w = 0;
         for (int64_t i : verdict.wrong) {
@@ -82,8 +92,30 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
             m << ((t.section > 0 && w > 0 && w % size_t(t.section) == 0) ? " |" : "") << std::string(width, ' ') << '^';
             ++w;
         }
-        out << std::left << std::setw(4) << "" << std::setw(int(label_width) + 2) << "wrong" << std::right << std::setw(37) << ""
-            << "     " << m.str() << "\n";
+        rows.push_back({"", "wrong", {}, "", m.str()});
+    }
+
+    size_t index_width = 1, label_width = 4, array_width = 2;
+    std::vector<size_t> count_width(heads.size());
+    for (size_t k = 0; k < heads.size(); ++k) count_width[k] = heads[k].size();
+    for (const Row& r : rows) {
+        index_width = std::max(index_width, r.index.size());
+        label_width = std::max(label_width, columns(r.label));
+        array_width = std::max(array_width, r.array.size());
+        for (size_t k = 0; k < r.counts.size(); ++k) count_width[k] = std::max(count_width[k], r.counts[k].size());
+    }
+    auto write_row = [&](const Row& r, const std::vector<std::string>& cells) {
+        pad(out, r.index, index_width + 2, false);
+        pad(out, r.label, label_width + 2, false);
+        for (size_t k = 0; k < heads.size(); ++k) pad(out, k < cells.size() ? cells[k] : "", count_width[k] + 2, true);
+        out << "  ";
+        pad(out, r.array, array_width + 1, false);
+        out << r.values;
+        out << "\n";
+    };
+    write_row({"#", "step", {}, "array", ""}, heads);
+    for (const Row& r : rows) write_row(r, r.counts);
+    if (!verdict.correct()) {
         out << verdict.headline() << "\n";
         if (!verdict.detail().empty()) out << verdict.detail() << "\n";
     } else if (verdict.racy) {

@@ -15,6 +15,7 @@
 //                                  Brent-Kung section: a block has at most 1024 threads)
 //   host_scan(s, count)            the slides' host loop over s[0..count)
 //   sequential(X, n, exclusive)    the one-thread loop
+//   empty_load(kernel, threads)    records the load step of an empty input, launching nothing
 #include <cstdint>
 #include <string>
 
@@ -53,6 +54,13 @@ typename Exec::Buffer run_scan(Exec& ex, const ResolvedRequest& r, const typenam
     setup.warp_width = q.warp_width;
     setup.schedule = q.schedule;
     setup.sample = q.sample;
+    // The scan of nothing is nothing: a load of no elements, and no kernel is launched (a grid of
+    // zero blocks is a launch error in CUDA), so no plan below ever sees n = 0.
+    if (r.n == 0) {
+        const bool multi = q.algorithm == Algorithm::hierarchical || q.algorithm == Algorithm::slides;
+        ex.empty_load(multi ? Kernel::k1 : Kernel::single, r.threads_per_block);
+        return ex.make_buffer(0);
+    }
     switch (algorithm_info(q.algorithm).reach) {
         case Reach::one_thread: return ex.sequential(X, r.n, q.exclusive);
         case Reach::multi_block: return run_multi_block(ex, r, X, setup);

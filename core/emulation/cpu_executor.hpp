@@ -63,6 +63,8 @@ public:
 
     void host_scan(Buffer& s, int64_t count) { slides_host_scan<T, Op>(s, count, rec_); }
 
+    void empty_load(Kernel kernel, int threads) { rec_.add(empty_load_step(kernel, threads)); }
+
     Buffer sequential(const Buffer& X, int64_t n, bool exclusive) {
         const Op op;
         const StepPlace place{Kernel::single, 0, ArrayKind::xy, 1, 1};

@@ -35,6 +35,11 @@ inline Step make_step(const StepPlace& p, Phase phase, int level) {
     return s;
 }
 
+// The one step of a scan of no elements: a load of nothing by no block.
+inline Step empty_load_step(Kernel kernel, int threads) {
+    return make_step({kernel, 0, ArrayKind::xy, 0, threads}, Phase::load, 0);
+}
+
 // Thread t of block b loads section positions t, t + threads, ... (two per thread for Brent-Kung),
 // for the kept blocks [first, first + blocks).
 inline std::vector<Access> load_accesses(int64_t first, int64_t blocks, int section, int threads, int64_t n, bool exclusive) {

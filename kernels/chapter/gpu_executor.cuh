@@ -128,6 +128,11 @@ public:
         upload(s, host.data(), s.size, "the scanned block sums s");
     }
 
+    // An empty input: its load step, and nothing on the GPU.
+    void empty_load(Kernel kernel, int threads) {
+        if constexpr (traced) rec_->add(empty_load_step(kernel, threads));
+    }
+
     Buffer sequential(const Buffer& X, int64_t n, bool exclusive) {
         static_assert(traced, "the sequential scan is only run traced");
         const bool full = rec_->full();

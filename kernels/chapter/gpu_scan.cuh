@@ -37,6 +37,7 @@ public:
         setup_.warp_width = r.request.warp_width;
     }
     void run(const void* d_in, void* d_out) override {
+        if (r_.n == 0) return;  // nothing to scan, and a grid of zero blocks cannot be launched
         ex_.rewind({static_cast<T*>(d_out), r_.n});
         const DeviceSpan<T> X{const_cast<T*>(static_cast<const T*>(d_in)), r_.n};
         run_multi_block(ex_, r_, X, setup_);

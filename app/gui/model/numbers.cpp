@@ -4,17 +4,6 @@
 
 namespace scanlab::gui {
 
-std::string grouped(int64_t n) {
-    const bool negative = n < 0;
-    std::string digits = std::to_string(negative ? -(n + 1) + uint64_t(1) : uint64_t(n));
-    std::string out;
-    for (size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-        out += digits[i];
-    }
-    return negative ? "-" + out : out;
-}
-
 std::string bytes_text(size_t bytes) {
     const char* units[] = {"KiB", "MiB", "GiB", "TiB"};
     if (bytes < 1024) return std::to_string(bytes) + " bytes";

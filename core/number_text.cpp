@@ -1,0 +1,16 @@
+#include "number_text.hpp"
+
+namespace scanlab {
+
+std::string grouped(int64_t n) {
+    const bool negative = n < 0;
+    std::string digits = std::to_string(negative ? -(n + 1) + uint64_t(1) : uint64_t(n));
+    std::string out;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return negative ? "-" + out : out;
+}
+
+}  // namespace scanlab
