@@ -5,6 +5,8 @@
 
 #include <cctype>
 #include <cstdio>
+#include <cstring>
+#include <utility>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -177,6 +179,74 @@ TEST(CliOutput, TraceTableEndsWithTotalsLine) {
     const size_t last = r.out.rfind("\ntotals:");
     ASSERT_NE(last, std::string::npos) << r.out;
     EXPECT_EQ(r.out.find('\n', last + 1), r.out.size() - 1) << "the totals line should be the last line";
+}
+
+// Byte offsets as columns: "·" (C2 B7) is the only two-byte character the table writes.
+std::vector<std::string> table_lines(const std::string& out) {
+    std::vector<std::string> lines;
+    std::string line;
+    for (char c : out) {
+        if (c == '\xC2') continue;
+        if (c == '\n') lines.push_back(std::exchange(line, ""));
+        else line += c;
+    }
+    return lines;
+}
+
+// Every count of every step row ends under the end of its heading, with a space before it.
+void expect_counts_right_aligned_under_headings(const std::string& out) {
+    const std::vector<std::string> lines = table_lines(out);
+    size_t header = 0;
+    while (header < lines.size() && lines[header].rfind("#", 0) != 0) ++header;
+    ASSERT_LT(header, lines.size()) << out;
+    int rows = 0;
+    for (const char* heading : {"adds", "active", "idle", "div", "bar", "haz"}) {
+        const size_t at = lines[header].find(std::string(" ") + heading + " ");
+        ASSERT_NE(at, std::string::npos) << heading;
+        const size_t end = at + 1 + std::strlen(heading);  // one past the heading's last column
+        for (size_t i = header + 1; i < lines.size(); ++i) {
+            const std::string& l = lines[i];
+            if (l.empty() || !std::isdigit(static_cast<unsigned char>(l[0]))) continue;  // input, result, totals
+            ++rows;
+            ASSERT_GT(l.size(), end) << l;
+            EXPECT_TRUE(std::isdigit(static_cast<unsigned char>(l[end - 1]))) << heading << " not right-aligned: " << l;
+            EXPECT_EQ(l[end], ' ') << heading << " runs into the next column: " << l;
+            size_t start = end - 1;
+            while (start > 0 && std::isdigit(static_cast<unsigned char>(l[start - 1]))) --start;
+            EXPECT_EQ(l[start - 1], ' ') << heading << " runs into the column before: " << l;
+        }
+    }
+    EXPECT_GT(rows, 0) << out;
+}
+
+TEST(CliOutput, TraceTableColumnsFitTheirWidestCountAt134217728Elements) {
+    // 9.5's largest input: counts of eight digits, a sampled trace so the table stays small.
+    const CliResult r = run_cli({"trace", "--random", "134217728", "--block-algo", "brent-kung", "--section", "2048",
+                                 "--sample-block", "1", "--backend", "cpu"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find(" 67108864 "), std::string::npos) << "expected the eight-digit count of reduction level 1";
+    expect_counts_right_aligned_under_headings(r.out);
+}
+
+TEST(CliOutput, TraceTableColumnsLineUpForFigure910) {
+    const CliResult r = run_cli({"trace", "--preset", "fig9.10", "--backend", "cpu"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    expect_counts_right_aligned_under_headings(r.out);
+}
+
+TEST(CliOutput, TraceOfAHierarchicalRunOverTwoLevelsSaysWhyAndTheBooksLimit) {
+    const CliResult r = run_cli({"trace", "--random", "17", "--section", "4", "--backend", "cpu"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("3 levels: kernel 1 writes 5 block sums to S, more than one section of 4"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("at most 4² = 16 elements"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("2048² = 4,194,304"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("134,217,728 = 65,536 blocks × 2048"), std::string::npos) << r.out;
+}
+
+TEST(CliOutput, TraceOfATwoLevelHierarchicalRunHasNoLevelsNote) {
+    const CliResult r = run_cli({"trace", "--random", "16", "--section", "4", "--backend", "cpu"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out.find("levels:"), std::string::npos) << r.out;
 }
 
 TEST(CliOutput, RacyKoggeStoneTraceSaysItIsALesson) {

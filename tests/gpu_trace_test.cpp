@@ -3,6 +3,8 @@
 // Skips (saying why) where there is no usable GPU.
 #include <gtest/gtest.h>
 
+#include <cuda_runtime_api.h>
+
 #include <algorithm>
 #include <tuple>
 
@@ -36,7 +38,7 @@ std::vector<AlgoConfig> gpu_configurations() {
     return v;
 }
 
-const std::vector<int64_t> kSizes{1, 2, 3, 31, 32, 33, 1023, 1024, 1025, 2047, 2048, 2049, 65537};
+const std::vector<int64_t> kSizes{0, 1, 2, 3, 31, 32, 33, 1023, 1024, 1025, 2047, 2048, 2049, 65537};
 
 template <class T>
 void check_sizes(const AlgoConfig& c, OpKind op, bool exclusive) {
@@ -127,6 +129,24 @@ TEST(GpuCountsDetail, SeveralHundredThousandElementsGiveTheEmulationsCountsAndRe
         EXPECT_EQ(first_difference(got, expected), "") << name(block);
         EXPECT_TRUE(got.steps.empty());
     }
+}
+
+TEST(GpuEmptyInput, EveryAlgorithmAtEitherDetailGivesItsLoadStepAndLaunchesNothing) {
+    SCANLAB_SKIP_WITHOUT_GPU();
+    auto gpu = gpu::make_gpu_backend();
+    for (Algorithm a : all_algorithms())
+        for (Detail detail : {Detail::full, Detail::counts}) {
+            ScanRequest r;
+            r.algorithm = a;
+            r.detail = detail;
+            const ValueArray x(std::vector<int32_t>{});
+            const ResolvedRequest resolved = resolve(r, x);
+            const Trace got = gpu->run(resolved, x);
+            EXPECT_EQ(first_difference(got, emulate(resolved, x)), "") << name(a);
+            EXPECT_EQ(got.counts.steps, 1) << name(a);
+            EXPECT_EQ(size_of(got.result), 0u) << name(a);
+            EXPECT_EQ(cudaGetLastError(), cudaSuccess) << name(a);
+        }
 }
 
 // The trace buffer is sized before launch; a trace over the budget is refused with the same

@@ -59,3 +59,17 @@ TEST(GpuUntracedChapterScans, MatchTheCpuReferenceUpToTensOfMillions) {
         }
     }
 }
+
+TEST(GpuUntracedChapterScans, AnEmptyInputLaunchesNothingAndLeavesNoError) {
+    SCANLAB_SKIP_WITHOUT_GPU();
+    for (Algorithm algo : {Algorithm::hierarchical, Algorithm::slides}) {
+        ScanRequest q;
+        q.algorithm = algo;
+        q.detail = Detail::counts;
+        const ResolvedRequest r = resolve(q, ValueArray(std::vector<int32_t>{}));
+        auto scan = gpu::make_untraced_chapter_scan(r);
+        scan->run(nullptr, nullptr);
+        EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess) << name(algo);
+        EXPECT_EQ(cudaGetLastError(), cudaSuccess) << name(algo);
+    }
+}
