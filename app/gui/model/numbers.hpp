@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "../../core/number_text.hpp"  // grouped()
+#include "../../../core/number_text.hpp"  // grouped()
 
 namespace scanlab::gui {
 
