@@ -37,18 +37,28 @@ Listing parse_listing(const std::string& name, std::string_view text) {
     if (!rows.empty() && rows.back().empty()) rows.pop_back();
     size_t r = 0;
     std::vector<std::pair<std::string, std::string>> ranges;  // key, text; checked once lines are known
+    std::vector<std::pair<std::string, std::string>> exclusive;  // line, text; likewise
     for (; r < rows.size() && trim(rows[r]) != "---"; ++r) {
         const std::string_view row = trim(rows[r]);
         const std::string where = name + " line " + std::to_string(r + 1);
         if (row.empty()) continue;
         if (row.substr(0, 6) == "@title") {
             l.title = std::string(trim(row.substr(6)));
+        } else if (row.substr(0, 6) == "@type ") {
+            l.type = std::string(trim(row.substr(6)));
+        } else if (row.substr(0, 11) == "@exclusive ") {
+            // The replacement keeps its own indentation: everything after ": ", untrimmed.
+            std::string_view raw = rows[r];
+            if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+            const size_t colon = raw.find(':');
+            if (colon == std::string_view::npos || raw.substr(colon, 2) != ": ") throw ScanError(where + ": expected '@exclusive LINE: TEXT'");
+            exclusive.emplace_back(std::string(raw.substr(11, colon - 11)), std::string(raw.substr(colon + 2)));
         } else if (row.substr(0, 2) == "@ ") {
             const size_t colon = row.find(':');
             if (colon == std::string_view::npos) throw ScanError(where + ": expected '@ KERNEL PHASE: LINES'");
             ranges.emplace_back(std::string(trim(row.substr(2, colon - 2))), std::string(row.substr(colon + 1)));
         } else {
-            throw ScanError(where + ": a header line starts with @title or @");
+            throw ScanError(where + ": a header line starts with @title, @type, @exclusive or @");
         }
     }
     if (r == rows.size()) throw ScanError(name + ": no '---' line between the header and the code");
@@ -73,7 +83,24 @@ Listing parse_listing(const std::string& name, std::string_view text) {
             for (int x = a; x <= b; ++x) lines.push_back(x);
         }
     }
+    for (const auto& [line, replacement] : exclusive) {
+        const int at = whole(line, name + " @exclusive");
+        if (at > int(l.lines.size())) throw ScanError(name + " @exclusive " + line + ": not within the " + std::to_string(l.lines.size()) + " lines of code");
+        l.exclusive_lines[at] = replacement;
+    }
     return l;
+}
+
+std::vector<std::string> shown_lines(const Listing& l, bool exclusive) {
+    std::vector<std::string> lines = l.lines;
+    if (exclusive)
+        for (const auto& [at, text] : l.exclusive_lines) lines[size_t(at - 1)] = text;
+    return lines;
+}
+
+std::string type_note(const Listing& l, ElementType run_type) {
+    if (l.type.empty() || l.type == name(run_type)) return "";
+    return "The source uses " + l.type + "; this run scans " + std::string(name(run_type)) + " values with the same code.";
 }
 
 const Listing* find_listing(const std::string& wanted) {

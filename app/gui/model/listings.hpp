@@ -5,6 +5,8 @@
 // A listing file starts with a header, then "---", then the code:
 //   @title One line shown above the code
 //   @ K1 stride: 8-14, 27        kernel name and phase name as the trace spells them, 1-based lines
+//   @type double                 the element type the source prints (a note when a run uses another)
+//   @exclusive 5: TEXT           line 5 as an exclusive scan runs it (TEXT after ": " verbatim)
 #include <map>
 #include <string>
 #include <string_view>
@@ -20,7 +22,14 @@ struct Listing {
     std::string title;
     std::vector<std::string> lines;
     std::map<std::string, std::vector<int>> highlights;  // "K1 stride" -> lines (1-based)
+    std::string type;                                    // "double" where the source fixes the type
+    std::map<int, std::string> exclusive_lines;          // line (1-based) -> its exclusive form
 };
+
+// The code as a run shows it: the exclusive load lines replace the inclusive ones.
+std::vector<std::string> shown_lines(const Listing& l, bool exclusive);
+// A sentence when the source fixes an element type the run does not use; empty otherwise.
+std::string type_note(const Listing& l, ElementType run_type);
 
 // Throws ScanError naming the file and line when the header is malformed or a line is out of range.
 Listing parse_listing(const std::string& name, std::string_view text);

@@ -22,7 +22,9 @@ void draw_source_pane(App& app) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(l->title.c_str());
     ImGui::PopTextWrapPos();
+    if (const std::string note = type_note(*l, t.type); !note.empty()) ImGui::TextWrapped("%s", note.c_str());
     ImGui::TextDisabled("highlighted: what #%zu %s executes", s.step, step_label(st).c_str());
+    const std::vector<std::string> code = shown_lines(*l, t.exclusive);
     ImGui::BeginChild("code", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     ImGui::PushFont(app.mono(), 0.0f);
     const Palette& p = app.palette();
@@ -30,20 +32,20 @@ void draw_source_pane(App& app) {
     const std::string key = lname + "|" + highlight_key(st);
     const bool jump = key != last_key;
     last_key = key;
-    for (size_t i = 0; i < l->lines.size(); ++i) {
+    for (size_t i = 0; i < code.size(); ++i) {
         const int line = int(i) + 1;
         const bool on = std::find(hl.begin(), hl.end(), line) != hl.end();
         const ImVec2 a = ImGui::GetCursorScreenPos();
         if (on) {
-            const float w = std::max(ImGui::GetContentRegionAvail().x, ImGui::CalcTextSize(l->lines[i].c_str()).x + 60);
+            const float w = std::max(ImGui::GetContentRegionAvail().x, ImGui::CalcTextSize(code[i].c_str()).x + 60);
             ImGui::GetWindowDrawList()->AddRectFilled(a, ImVec2(a.x + w, a.y + ImGui::GetTextLineHeightWithSpacing()),
                                                       col(p.source_highlight));
             if (jump && line == hl.front()) ImGui::SetScrollHereY(0.3f);
         }
         ImGui::TextDisabled("%2d", line);
         ImGui::SameLine();
-        if (on) ImGui::TextUnformatted(l->lines[i].c_str());
-        else ImGui::TextColored(ImGui::GetStyle().Colors[ImGuiCol_Text], "%s", l->lines[i].c_str());
+        if (on) ImGui::TextUnformatted(code[i].c_str());
+        else ImGui::TextColored(ImGui::GetStyle().Colors[ImGuiCol_Text], "%s", code[i].c_str());
     }
     ImGui::PopFont();
     ImGui::EndChild();

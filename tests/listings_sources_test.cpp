@@ -1,0 +1,96 @@
+// The source pane's listings are the sources' own code: the book's Fig. 9.2 loop, the slides'
+// scan_cuda/add_cuda and sequential loop as printed, every departure said in a comment line;
+// the exclusive form shows its load; the Brent-Kung hierarchical listing launches what runs.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "app/gui/model/listings.hpp"
+#include "core/error.hpp"
+
+using namespace scanlab;
+using namespace scanlab::gui;
+
+namespace {
+
+std::string code_of(const std::string& name, bool exclusive = false) {
+    const Listing* l = find_listing(name);
+    EXPECT_NE(l, nullptr) << name;
+    if (!l) return "";
+    std::string code;
+    for (const std::string& line : shown_lines(*l, exclusive)) code += line + "\n";
+    return code;
+}
+
+bool has(const std::string& code, const std::string& text) { return code.find(text) != std::string::npos; }
+
+}  // namespace
+
+TEST(ListingsAreTheSources, TheRacyListingIsTheBooksFigure92LoopAsPrinted) {
+    const std::string code = code_of("kogge-stone-racy");
+    EXPECT_TRUE(has(code, "    for (unsigned int stride = 1; stride <= threadIdx.x; stride *= 2) {\n"
+                          "        __syncthreads();\n"
+                          "        XY[threadIdx.x] += XY[threadIdx.x-stride];\n"
+                          "    }\n"))
+        << code;
+    EXPECT_EQ(find_listing("kogge-stone-racy")->title.rfind("PMPP 3rd ed., Fig. 9.2 — races", 0), 0u);
+    EXPECT_TRUE(has(code, "// Undefined: __syncthreads() sits in a loop whose trip count depends on threadIdx.x"));
+}
+
+TEST(ListingsAreTheSources, TheSlidesListingIsScanCudaAndAddCudaWithDoubleInPlace) {
+    const std::string code = code_of("slides");
+    for (const char* line : {"__global__ void scan_cuda(double* a, double *s, int width) {", "    __shared__ double p[1024];",
+                             "    double x;", "    if(b+t < width)\n        p[t] = a[b+t];",
+                             "            x = p[t] + p[t-i]; // atribui a soma para uma variável temporária",
+                             "        s[blockIdx.x+1] = a[b+t]; // copia o seu valor para o vetor de saída",
+                             "__global__ void add_cuda(double *a, double *s, int width) {", "        a[b+t] += s[blockIdx.x];",
+                             "for (int i = 1; i < num_blocks; i++)\n    s[i] += s[i-1];"})
+        EXPECT_TRUE(has(code, line)) << line;
+    EXPECT_FALSE(has(code, "int *a")) << "the slide scans double, in place on a";
+    EXPECT_TRUE(has(code, "// Scan Lab: p[t] past width holds 0"));
+}
+
+TEST(ListingsAreTheSources, TheSlidesListingNotesItsDoubleWhenTheRunUsesAnotherType) {
+    const Listing* l = find_listing("slides");
+    ASSERT_NE(l, nullptr);
+    EXPECT_EQ(type_note(*l, ElementType::float64), "");
+    EXPECT_TRUE(has(type_note(*l, ElementType::int32), "double")) << type_note(*l, ElementType::int32);
+    EXPECT_EQ(type_note(*find_listing("kogge-stone"), ElementType::int32), "");
+}
+
+TEST(ListingsAreTheSources, TheSequentialListingIsTheSlidesInPlaceLoop) {
+    EXPECT_TRUE(has(code_of("sequential"), "for (i = 1; i < n; i++) {\n    a[i] += a[i-1];\n}\n"));
+}
+
+TEST(ListingsAreTheSources, EveryListingShowsItsExclusiveLoadWhenTheRunIsExclusive) {
+    for (const EmbeddedFile& f : embedded_listings()) {
+        const std::string inclusive = code_of(f.name), exclusive = code_of(f.name, true);
+        EXPECT_NE(inclusive, exclusive) << f.name << " has no exclusive form";
+        EXPECT_TRUE(has(exclusive, "exclusive")) << f.name;
+        EXPECT_TRUE(has(exclusive, "-1]") || has(exclusive, "- 1]") || has(exclusive, "x[i-1]")) << f.name << ": no shifted load\n" << exclusive;
+    }
+}
+
+TEST(ListingsAreTheSources, TheBrentKungHierarchicalListingLaunchesHalfASectionOfThreadsForEveryKernel) {
+    const std::string code = code_of("hierarchical-brent-kung");
+    EXPECT_TRUE(has(code, "add_kernel<<<grid, SECTION_SIZE / 2>>>")) << code;
+    EXPECT_FALSE(has(code, "<<<grid, SECTION_SIZE>>>")) << code;
+    EXPECT_TRUE(has(code, "Y[i + blockDim.x] += S[blockIdx.x - 1]")) << code;
+}
+
+TEST(ListingsAreTheSources, KernelThreeSaysHowItDepartsFromTheBooksIndexing) {
+    for (const char* name : {"hierarchical-kogge-stone", "hierarchical-brent-kung"}) {
+        const std::string code = code_of(name);
+        EXPECT_TRUE(has(code, "Y[i] += S[blockIdx.x];")) << name << ": the book's line, quoted";
+        EXPECT_TRUE(has(code, "Scan Lab adds S[blockIdx.x - 1]")) << name;
+    }
+}
+
+TEST(ListingsAreTheSources, AnExclusiveLineOutsideTheCodeIsRefused) {
+    EXPECT_THROW(parse_listing("x", "@exclusive 3: y\n---\na\nb\n"), ScanError);
+    EXPECT_THROW(parse_listing("x", "@exclusive 1 y\n---\na\n"), ScanError);
+    const Listing ok = parse_listing("ok", "@type double\n@exclusive 2:     kept as written\n---\na\nb\n");
+    EXPECT_EQ(ok.type, "double");
+    EXPECT_EQ(shown_lines(ok, true), (std::vector<std::string>{"a", "    kept as written"}));
+    EXPECT_EQ(shown_lines(ok, false), (std::vector<std::string>{"a", "b"}));
+}
