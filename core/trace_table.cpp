@@ -9,6 +9,7 @@
 
 #include "algorithms/table.hpp"
 #include "hierarchy.hpp"
+#include "seed_notes.hpp"
 
 namespace scanlab {
 namespace {
@@ -54,6 +55,7 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
         out << "sampled trace: blocks " << t.sample.first_block << " to " << t.sample.first_block + t.sample.blocks - 1
             << " of the input's scan (elements from " << t.sample.first_block * t.section << "), S whole; counts cover every block\n";
     if (const std::string note = levels_note(t); !note.empty()) out << note << "\n";
+    if (const std::string note = seed_note(t); !note.empty()) out << note << "\n";
     if (algorithm_info(t.algorithm).racy)
         out << "LESSON: this kernel is wrong on purpose (a missing barrier); warp width " << t.warp_width << ", schedule "
             << t.schedule << "\n";

@@ -30,6 +30,9 @@ std::string probe(DeviceInfo& info) {
     info.major = prop.major;
     info.minor = prop.minor;
     info.multiprocessors = prop.multiProcessorCount;
+    info.max_threads_per_block = prop.maxThreadsPerBlock;
+    info.max_grid_x = prop.maxGridSize[0];
+    info.shared_memory_per_block = prop.sharedMemPerBlock;
     info.global_memory = prop.totalGlobalMem;
     info.l2_cache = size_t(prop.l2CacheSize);
     if (prop.major * 10 + prop.minor < 75)

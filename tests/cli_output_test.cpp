@@ -249,6 +249,37 @@ TEST(CliOutput, TraceOfATwoLevelHierarchicalRunHasNoLevelsNote) {
     EXPECT_EQ(r.out.find("levels:"), std::string::npos) << r.out;
 }
 
+TEST(CliOutput, ExerciseListsTheChaptersNineExercises) {
+    const CliResult r = run_cli({"exercise"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    for (int n = 1; n <= 9; ++n) EXPECT_NE(r.out.find("\n  " + std::to_string(n) + ". "), std::string::npos) << n << "\n" << r.out;
+    EXPECT_NE(r.out.find("4th ed. ch. 11"), std::string::npos) << r.out;
+}
+
+TEST(CliOutput, ExerciseSevenPrintsTheStatesAndTheCommandThatRepeatsTheRun) {
+    const CliResult r = run_cli({"exercise", "7", "--backend", "cpu"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("stride 4: 4 10 17 18 20 28 33 35"), std::string::npos) << r.out;
+    const std::string command = "scanlab trace --algo kogge-stone --input \"4 6 7 1 2 8 5 2\" --backend cpu";
+    EXPECT_NE(r.out.find(command), std::string::npos) << r.out;
+    // The command repeats the run: its trace has the same last stride.
+    const CliResult again = run_cli({"trace", "--algo", "kogge-stone", "--input", "4 6 7 1 2 8 5 2", "--backend", "cpu"});
+    EXPECT_NE(again.out.find("4 10 17 18 20 28 33 35"), std::string::npos) << again.out;
+}
+
+TEST(CliOutput, ExerciseOutOfRangeIsRefused) {
+    const CliResult r = run_cli({"exercise", "12", "--backend", "cpu"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("exercises 1 to 9"), std::string::npos) << r.err;
+    EXPECT_EQ(run_cli({"exercise", "seven"}).exit_code, 2);
+}
+
+TEST(CliOutput, AKoggeStoneTraceSaysTheSlidesHalfTheThreadsIsNotWhatItMeasured) {
+    const CliResult r = run_cli({"trace", "--algo", "kogge-stone", "--input", "3 1 7 0 4 1 6 3", "--backend", "cpu"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("idle threads per block of 8 are 1, 2, 4"), std::string::npos) << r.out;
+}
+
 TEST(CliOutput, RacyKoggeStoneTraceSaysItIsALesson) {
     const CliResult r = run_cli({"trace", "--algo", "kogge-stone-racy", "--preset", "fig9.10", "--warp-width", "4"});
     EXPECT_EQ(r.exit_code, 0) << r.err;

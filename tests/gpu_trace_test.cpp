@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "core/emulate.hpp"
+#include "core/exercises.hpp"
 #include "core/error.hpp"
 #include "core/input.hpp"
 #include "core/operators.hpp"
@@ -189,4 +190,12 @@ TEST(GpuSampledTrace, EqualsTheEmulationsSampledTrace) {
         const ResolvedRequest resolved = resolve(r, x);
         EXPECT_EQ(first_difference(gpu->run(resolved, x), emulate(resolved, x)), "") << name(algo) << "/" << name(block);
     }
+}
+
+// The exercises' answers are derived from the runs, so the GPU's runs give the emulation's answers.
+TEST(GpuExercises, EveryAnswerFromGpuRunsEqualsTheAnswerFromTheEmulation) {
+    SCANLAB_SKIP_WITHOUT_GPU();
+    auto gpu = gpu::make_gpu_backend();
+    auto cpu = make_cpu_backend();
+    for (int n = 1; n <= 8; ++n) EXPECT_EQ(answer_exercise(n, *gpu).text, answer_exercise(n, *cpu).text) << "exercise " << n;
 }

@@ -12,6 +12,7 @@
 #include "../../core/trace_table.hpp"
 #include "../../kernels/select_backend.hpp"
 #include "bench_command.hpp"
+#include "exercise_command.hpp"
 #include "launch_app.hpp"
 #include "options.hpp"
 #include "progress_line.hpp"
@@ -62,6 +63,8 @@ int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     // `scanlab bench` parses its own options (app/cli/bench_command.cpp).
     if (!args.empty() && args[0] == "bench") return cli::run_bench_command({args.begin() + 1, args.end()});
+    // `scanlab exercise` too (app/cli/exercise_command.cpp).
+    if (!args.empty() && args[0] == "exercise") return cli::run_exercise_command({args.begin() + 1, args.end()});
     try {
         const cli::Options o = cli::parse_options(args);
         switch (o.command) {

@@ -1,0 +1,94 @@
+#include "exercise_command.hpp"
+
+#include <charconv>
+#include <iostream>
+
+#include "../../core/error.hpp"
+#include "../../core/exercises.hpp"
+#include "../../core/run_words.hpp"
+#include "../../kernels/device_info.hpp"
+#include "../../kernels/select_backend.hpp"
+
+namespace scanlab::cli {
+namespace {
+
+const char* kUsage =
+    "usage:\n"
+    "  scanlab exercise                         the exercises of PMPP 3rd ed. chapter 9, one line each\n"
+    "  scanlab exercise N [--backend auto|cpu|gpu] [--device NAME]\n"
+    "                                           exercise N answered from real runs, with the commands that repeat them\n"
+    "                                           (--device: exercise 9 for one GPU of its table)\n";
+
+void list() {
+    std::cout << "PMPP 3rd ed., chapter 9 (scanlab exercise N answers one from real runs):\n";
+    for (const Exercise& e : chapter9_exercises())
+        std::cout << "  " << e.number << ". " << e.statement << "  [" << e.fourth_edition << "]\n";
+    std::cout << "The 4th edition's chapter 11 also asks for Kogge-Stone with double buffering instead of the second barrier "
+                 "(its exercise 2; --algo kogge-stone-double-buffer).\n";
+}
+
+// This machine's GPU for exercise 9, when one is usable.
+std::optional<DeviceLimits> this_gpu() {
+    if (!gpu_unavailable_reason().empty()) return std::nullopt;
+    const gpu::DeviceInfo& d = gpu::device_info();
+    return DeviceLimits{d.name + " (this machine)", std::to_string(d.major) + "." + std::to_string(d.minor), d.max_threads_per_block,
+                        d.max_grid_x, int64_t(d.shared_memory_per_block)};
+}
+
+}  // namespace
+
+int run_exercise_command(const std::vector<std::string>& args) {
+    try {
+        if (args.empty()) {
+            list();
+            return 0;
+        }
+        if (args[0] == "--help" || args[0] == "-h") {
+            std::cout << kUsage;
+            return 0;
+        }
+        int number = 0;
+        const std::string& word = args[0];
+        auto [ptr, ec] = std::from_chars(word.data(), word.data() + word.size(), number);
+        if (ec != std::errc() || ptr != word.data() + word.size())
+            throw UsageError("'" + word + "' is not an exercise number: give 1 to 9 (scanlab exercise lists them)");
+        BackendChoice choice = BackendChoice::automatic;
+        ExerciseOptions options;
+        for (size_t i = 1; i < args.size(); ++i) {
+            const std::string& flag = args[i];
+            if (i + 1 >= args.size()) throw UsageError(flag + " needs a value (scanlab exercise --help)");
+            const std::string& v = args[++i];
+            if (flag == "--backend") {
+                auto b = parse_backend_choice(v);
+                if (!b) throw UsageError("unknown backend '" + v + "'; choose auto, cpu or gpu");
+                choice = *b;
+            } else if (flag == "--device") {
+                if (number != 9) throw UsageError("--device picks a GPU for exercise 9 only");
+                options.device = v;
+            } else {
+                throw UsageError("unknown option '" + flag + "' (scanlab exercise --help)");
+            }
+        }
+        if (number == 9) options.this_gpu = this_gpu();
+        BackendSelection selection = select_backend(choice);
+        if (!selection.note.empty() && number != 9) std::cerr << "scanlab: " << selection.note << "\n";
+        const ExerciseAnswer a = answer_exercise(number, *selection.backend, options);
+        const Exercise& e = chapter9_exercises()[size_t(number - 1)];
+        std::cout << "Exercise " << e.number << " (PMPP 3rd ed., chapter 9; " << e.fourth_edition << "): " << e.statement << "\n\n"
+                  << a.text;
+        if (!a.commands.empty()) {
+            std::cout << "\nRepeat the run" << (a.commands.size() > 1 ? "s" : "") << ":\n";
+            for (const std::string& c : a.commands) std::cout << "  " << c << "\n";
+        }
+        std::cout.flush();
+        return std::cout ? 0 : 1;
+    } catch (const UsageError& e) {
+        std::cerr << "scanlab: error: " << e.what() << "\n";
+        return 2;
+    } catch (const ScanError& e) {
+        std::cerr << "scanlab: error: " << e.what() << "\n";
+        return 1;
+    }
+}
+
+}  // namespace scanlab::cli

@@ -1,0 +1,173 @@
+// The chapter's exercises answered from real runs (here the CPU emulation; the CLI uses the GPU
+// when there is one): every answer pinned to the figures the book's reader should find.
+#include <gtest/gtest.h>
+
+#include "core/algorithms/table.hpp"
+#include "core/backend.hpp"
+#include "core/error.hpp"
+#include "core/exercises.hpp"
+#include "core/work_counts.hpp"
+#include "test_support.hpp"
+
+using namespace scanlab;
+using namespace scanlab::testing;
+
+namespace {
+
+std::string answer(int n, const ExerciseOptions& o = {}) {
+    auto cpu = make_cpu_backend();
+    return answer_exercise(n, *cpu, o).text;
+}
+
+::testing::AssertionResult says(const std::string& text, const std::string& what) {
+    if (text.find(what) != std::string::npos) return ::testing::AssertionSuccess();
+    return ::testing::AssertionFailure() << "expected \"" << what << "\" in:\n" << text;
+}
+
+}  // namespace
+
+TEST(Exercises, TheChapterHasNineEachWithAStatementAndItsFourthEditionPlace) {
+    ASSERT_EQ(chapter9_exercises().size(), 9u);
+    for (const Exercise& e : chapter9_exercises()) {
+        EXPECT_FALSE(e.statement.empty()) << e.number;
+        EXPECT_FALSE(e.fourth_edition.empty()) << e.number;
+    }
+    auto cpu = make_cpu_backend();
+    EXPECT_THROW(answer_exercise(10, *cpu), ScanError);
+}
+
+TEST(Exercises, Ex1_DivergenceOnlyInWarpZeroOfEachBlockAtStrides1To16) {
+    const std::string a = answer(1);
+    EXPECT_TRUE(says(a, "stride 1: block 0 warp 0 (31 of 32 add), block 1 warp 0 (31 of 32 add)\n"));
+    EXPECT_TRUE(says(a, "stride 16: block 0 warp 0 (16 of 32 add), block 1 warp 0 (16 of 32 add)\n"));
+    EXPECT_TRUE(says(a, "stride 32: no warp diverges\n"));
+    EXPECT_TRUE(says(a, "stride 512: no warp diverges\n"));
+    EXPECT_TRUE(says(a, "at strides 1, 2, 4, 8, 16 "));
+}
+
+TEST(Exercises, Ex2_BrentKungOn2048Adds2047Then2036AndTheClosestChoiceIsA) {
+    const std::string a = answer(2);
+    EXPECT_TRUE(says(a, "reduction tree: 2,047 additions (2,047 on real elements, 0 on padding)"));
+    EXPECT_TRUE(says(a, "distribution tree: 2,036 additions"));
+    EXPECT_TRUE(says(a, "both trees: 4,083 additions"));
+    EXPECT_TRUE(says(a, "Answer: (a) (2048 - 1) x 2 = 4,094"));
+}
+
+TEST(Exercises, Ex3_KoggeStoneOn2048IsClosestToChoiceD) {
+    const std::string a = answer(3);
+    EXPECT_TRUE(says(a, "K1 (scan sections): 18,434 additions (18,434 on real elements, 0 on padding)"));
+    EXPECT_TRUE(says(a, "K2 (scan S): 9,217 additions (1 on real elements, 9,216 on padding)"));
+    EXPECT_TRUE(says(a, "in all: 28,675 additions, 19,459 of them on real elements"));
+    EXPECT_TRUE(says(a, "N log2 N - (N - 1) = 20,481"));
+    EXPECT_TRUE(says(a, "Answer: (d) 10 x 1024 = 10,240"));
+}
+
+TEST(Exercises, Ex4_TheExclusiveKernelShiftsTheLoadAndGivesZeroFirst) {
+    const std::string a = answer(4);
+    EXPECT_TRUE(says(a, "XY[t] = X[i - 1]"));
+    EXPECT_TRUE(says(a, "loaded 0 4 6 7 1 2 8 5, result 0 4 10 17 18 20 28 33."));
+}
+
+TEST(Exercises, Ex5_Figure910ThroughTheThreeKernels) {
+    const std::string a = answer(5);
+    EXPECT_TRUE(says(a, "K1 writes S = 7 7 6 11, K2 scans it to 7 14 20 31, K3 gives 2 3 6 7 7 11 12 14 14 17 18 20 25 28 29 31."));
+}
+
+TEST(Exercises, Ex6_RealWorkStaysWithin4NMinus3AndPaddingIsCountedApart) {
+    const std::string a = answer(6);
+    EXPECT_TRUE(says(a, "     2049         12,250       4,085     8,165     8,193   yes\n"));
+    EXPECT_TRUE(says(a, "Answer: the real work stays within 4N - 3 at every N run"));
+    EXPECT_EQ(a.find(" NO\n"), std::string::npos) << a;
+}
+
+TEST(Exercises, Ex7_KoggeStoneStatesOf46712852) {
+    const std::string a = answer(7);
+    EXPECT_TRUE(says(a, "  load: 4 6 7 1 2 8 5 2\n  stride 1: 4 10 13 8 3 10 13 7\n  stride 2: 4 10 17 18 16 18 16 17\n"
+                        "  stride 4: 4 10 17 18 20 28 33 35\n"));
+    EXPECT_TRUE(says(a, "Answer: 4 10 17 18 20 28 33 35 (17 additions)"));
+}
+
+TEST(Exercises, Ex8_BrentKungStatesOf46712852) {
+    const std::string a = answer(8);
+    EXPECT_TRUE(says(a, "  reduction level 1: 4 10 7 8 2 10 5 7\n  reduction level 2: 4 10 7 18 2 10 5 17\n"
+                        "  reduction level 3: 4 10 7 18 2 10 5 35\n  distribution level 1: 4 10 7 18 2 28 5 35\n"
+                        "  distribution level 2: 4 10 17 18 20 28 33 35\n"));
+    EXPECT_TRUE(says(a, "Answer: 4 10 17 18 20 28 33 35 (11 additions)"));
+}
+
+TEST(Exercises, Ex9_TheTwoLevelLimitOnEachDeviceOfTheTableInBothReadings) {
+    const std::string a = answer(9);
+    EXPECT_TRUE(says(a, "GeForce GTX 280 (compute capability 1.3, 512 threads per block, grid x up to 65,535, 16 KiB shared per block): "
+                        "section 1,024; one block scans S: 1,024² = 1,048,576; the book's reading (section x max grid x): 67,107,840"));
+    EXPECT_TRUE(says(a, "Tesla C2050 (compute capability 2.0, 1,024 threads per block, grid x up to 65,535, 48 KiB shared per block): "
+                        "section 2,048; one block scans S: 2,048² = 4,194,304; the book's reading (section x max grid x): 134,215,680"));
+    EXPECT_TRUE(says(a, "GeForce GTX 690 (compute capability 3.0, 1,024 threads per block, grid x up to 2,147,483,647, 48 KiB shared per "
+                        "block): section 2,048; one block scans S: 2,048² = 4,194,304; the book's reading (section x max grid x): 4,398,046,509,056"));
+}
+
+TEST(Exercises, Ex9_DevicePicksOneRowAndThisGpuIsAdded) {
+    ExerciseOptions one;
+    one.device = "C2050";
+    const std::string a = answer(9, one);
+    EXPECT_TRUE(says(a, "Tesla C2050"));
+    EXPECT_EQ(a.find("GTX 280"), std::string::npos) << a;
+    ExerciseOptions bad;
+    bad.device = "Voodoo";
+    auto cpu = make_cpu_backend();
+    EXPECT_THROW(answer_exercise(9, *cpu, bad), ScanError);
+    ExerciseOptions here;
+    here.this_gpu = DeviceLimits{"NVIDIA H100 (this machine)", "9.0", 1024, 2147483647, 48 * 1024};
+    EXPECT_TRUE(says(answer(9, here), "NVIDIA H100 (this machine) (compute capability 9.0"));
+}
+
+// ---- work and padding ---------------------------------------------------------------------------
+
+TEST(WorkAndPadding, Hierarchical2049InSectionsOf2048Does4085AdditionsOfRealWork) {
+    ScanRequest q = request(Algorithm::hierarchical, 2048);
+    q.block_algorithm = Algorithm::brent_kung;
+    const Trace t = emulate(q, random_values(2049, 1, ElementType::int32));
+    const PhaseCount c = total_count(t);
+    EXPECT_EQ(c.additions, 12250);
+    EXPECT_EQ(c.work(), 4085);
+    EXPECT_EQ(c.padding, 8165);
+}
+
+TEST(WorkAndPadding, FullSectionsHaveNoPaddingAndEveryPhaseAddsUpToTheTotal) {
+    for (const auto& [a, n] : std::vector<std::pair<Algorithm, int64_t>>{{Algorithm::kogge_stone, 1024}, {Algorithm::brent_kung, 2048},
+                                                                          {Algorithm::sequential, 300}, {Algorithm::slides, 4096}}) {
+        const Trace t = emulate(request(a), random_values(n, 3, ElementType::int32));
+        int64_t sum = 0;
+        for (const PhaseCount& p : phase_counts(t)) {
+            EXPECT_EQ(p.padding, 0) << name(a) << " " << p.phase;
+            sum += p.additions;
+        }
+        EXPECT_EQ(sum, t.counts.additions) << name(a);
+    }
+}
+
+TEST(WorkAndPadding, WorkPlusPaddingIsTheTotalAndPaddingNeverExceedsIt) {
+    for (Algorithm a : all_algorithms())
+        for (int64_t n : {1, 2, 3, 5, 17, 100, 1000, 1023, 1025, 2047, 2049, 5000}) {
+            ScanRequest q = request(a);
+            if (n > algorithm_info(a).capacity() && algorithm_info(a).one_section()) continue;
+            const Trace t = emulate(q, random_values(n, 5, ElementType::int32));
+            const PhaseCount c = total_count(t);
+            EXPECT_EQ(c.work() + c.padding, t.counts.additions) << name(a) << " N=" << n;
+            EXPECT_GE(c.padding, 0) << name(a) << " N=" << n;
+            EXPECT_LE(c.work(), t.counts.additions) << name(a) << " N=" << n;
+        }
+}
+
+TEST(WorkAndPadding, HierarchicalBrentKungRealWorkStaysWithin4NMinus3) {
+    // Every N to 2,100 (one and two sections of 2048, S of one and two sums) and a stride beyond.
+    std::vector<int64_t> sizes;
+    for (int64_t n = 1; n <= 2100; ++n) sizes.push_back(n);
+    for (int64_t n = 2101; n <= 100000; n += 4093) sizes.push_back(n);
+    sizes.push_back(100000);
+    ScanRequest q = request(Algorithm::hierarchical, 2048);
+    q.block_algorithm = Algorithm::brent_kung;
+    for (int64_t n : sizes) {
+        const Trace t = emulate(q, random_values(n, 7, ElementType::int32));
+        EXPECT_LE(total_count(t).work(), 4 * n - 3) << "N = " << n;
+    }
+}
