@@ -10,6 +10,7 @@
 #include "algorithms/table.hpp"
 #include "hierarchy.hpp"
 #include "seed_notes.hpp"
+#include "work_counts.hpp"
 
 namespace scanlab {
 namespace {
@@ -122,6 +123,14 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
         if (!verdict.detail().empty()) out << verdict.detail() << "\n";
     } else if (verdict.racy) {
         out << verdict.headline() << "\n" << verdict.detail() << "\n";
+    }
+    // Counts a student can quote: each phase's additions, real work apart from padding.
+    if (t.detail == Detail::full && t.sample.all() && t.counts.additions > 0) {
+        out << "by phase:";
+        for (const PhaseCount& p : phase_counts(t))
+            out << " " << p.phase << " " << p.additions << " (work " << p.work() << ", padding " << p.padding << ");";
+        const PhaseCount all = total_count(t);
+        out << " work " << all.work() << " + padding " << all.padding << " = " << all.additions << "\n";
     }
     out << "totals: " << t.counts.additions << " additions in " << t.counts.steps << " steps, " << t.counts.barriers
         << " barriers per block, " << t.counts.divergent_warps << " divergent warps";

@@ -249,6 +249,15 @@ TEST(CliOutput, TraceOfATwoLevelHierarchicalRunHasNoLevelsNote) {
     EXPECT_EQ(r.out.find("levels:"), std::string::npos) << r.out;
 }
 
+TEST(CliOutput, TraceTableSaysEachPhasesAdditionsWithWorkAndPaddingApart) {
+    const CliResult r = run_cli({"trace", "--random", "2049", "--block-algo", "brent-kung", "--section", "2048", "--backend", "cpu"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("by phase: K1 (scan sections) 8166 (work 4083, padding 4083); K2 (scan S) 4083 (work 1, padding 4082); "
+                         "K3 (add S) 1 (work 1, padding 0); work 4085 + padding 8165 = 12250\n"),
+              std::string::npos)
+        << r.out.substr(r.out.size() - 400);
+}
+
 TEST(CliOutput, ExerciseListsTheChaptersNineExercises) {
     const CliResult r = run_cli({"exercise"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
