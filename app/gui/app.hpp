@@ -52,6 +52,7 @@ struct App {
     // resize, a new font or another layout fits again, unless the user zoomed by hand this run.
     size_t fitted_width = 0;
     float fitted_room = 0;
+    float fitted_row_scale = 1;  // the rows' height it was fitted to (less than 1: a short window)
     bool zoom_fixed = false;  // zoomed by hand (+/-, Ctrl+wheel) or --zoom given: keep it
 
     // The text size in pixels now (font_size_for: the window and the user's Ctrl +/-), and the size
@@ -104,8 +105,9 @@ void draw_stepper(App& app);
 // The current step's header, array view and step diagram; the diagram fills the rest of the
 // window, or takes `diagram_height` (the live tab, a page that scrolls).
 void draw_step_view(App& app, float diagram_height = 0);
-void draw_array_view(App& app, const ShownTrace& t, size_t step, const char* id, float height, int scroll_slot);
-float array_view_height(const ShownTrace& st, size_t k);
+// row_scale < 1: shorter rows and arrows, so that the whole view fits a short window.
+void draw_array_view(App& app, const ShownTrace& t, size_t step, const char* id, float height, int scroll_slot, float row_scale = 1);
+float array_view_height(const ShownTrace& st, size_t k, float row_scale = 1, bool scrollbar = true);
 // `compact`: only the rows around the current step (kCompactDiagramRows), at a smaller height.
 inline constexpr size_t kCompactDiagramRows = 3;
 void draw_step_diagram(App& app, const ShownTrace& t, size_t step, const char* id, int scroll_slot, float height = 0, bool compact = false);

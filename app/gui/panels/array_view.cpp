@@ -77,6 +77,16 @@ void sampled_window_note(const Trace& t, const Step& st) {
 float ruler_font_size() { return std::round(ImGui::GetFontSize() * 0.78f); }
 float ruler_height() { return ruler_font_size() + 3; }
 
+// A row's height and the band of arrows under it, at a vertical scale (1: the full size; less
+// where the array view is fitted to a short window). The digits follow the cell's height.
+struct RowMetrics {
+    float ch, band;
+};
+RowMetrics row_metrics(float scale) {
+    const float ch = std::round(cell_height() * scale);
+    return {ch, std::max(ch * 1.6f, ImGui::GetFontSize() * 2.6f * scale)};
+}
+
 // The values a race-free run holds under step k's array, where this run's differ: the race-free
 // row of a single-section scan, or the correct scan under a wrong result. Null when none differ.
 const ValueArray* expected_row(const ShownTrace& st, size_t k, int64_t* offset) {
@@ -97,7 +107,7 @@ const ValueArray* expected_row(const ShownTrace& st, size_t k, int64_t* offset) 
 
 }  // namespace
 
-void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, float height, int scroll_slot) {
+void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, float height, int scroll_slot, float row_scale) {
     const Trace& t = st.trace;
     if (!st.book.full) {
         ImGui::TextWrapped("This trace holds counts only (recorded with `scanlab scan`): the array view needs a full trace "
@@ -113,7 +123,8 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     const ThreadRow launched = launched_threads(t, s);
     const float font = ImGui::GetFontSize();
     const float w = app.layout.cell_width;
-    const float ch = cell_height();
+    const RowMetrics m = row_metrics(row_scale);
+    const float ch = m.ch;
     const float label_w = font * 4.2f;
     const size_t n_before = rows.before.count, n_after = rows.after.count;
     // Columns: every row from its own column (block sums of a sampled trace sit beside the block).
@@ -133,7 +144,7 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     zoom_and_pan(app, label_w);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
-    const float band = std::max(ch * 1.6f, font * 2.6f);
+    const float band = m.band;
     const float rh = ruler_height();
     // Rows, top to bottom; each element row read from has an index ruler above it.
     float y = origin.y + 2;
@@ -148,9 +159,11 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     const ValueArray* expected = app.predict.hides(&st, k) ? nullptr : expected_row(st, k, &expected_offset);
     const float y_expected = y_after + ch + 3;
     const float y_tid = (expected ? y_expected : y_after) + ch + 2;
-    const float y_threads = y_tid + font + 4;
+    // Thread ids and the "threads" label in the rulers' small font, which spares a short window.
+    const float small = ruler_font_size();
+    const float y_threads = y_tid + small + 4;
     const float thread_h = font * 0.8f;
-    const float total_h = y_threads + thread_h + font - origin.y;
+    const float total_h = y_threads + std::max(thread_h + 4, small + 2) - origin.y;
     ImGui::Dummy(ImVec2(label_w + float(cols) * w + 8, total_h));
 
     const float x0 = origin.x + label_w;
@@ -317,17 +330,18 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
         }
     }
     block_lines(rows.before, y_before - 3, y_before + ch + 3);
-    block_lines(rows.after, y_after - 3, y_tid + font);
+    block_lines(rows.after, y_after - 3, y_tid + small);
 
     // Thread ids under the cells they wrote (block-local threadIdx.x, as the kernels see it).
-    if (w >= font * 1.3f) {
+    if (w >= small * 1.3f) {
         const auto [lo, hi] = visible(rows.after);
+        ImFont* f = ImGui::GetFont();
         for (int64_t i = lo; i < hi; ++i)
             if (writer[size_t(i)] >= 0 && !hidden) {
                 const std::string tid = prefixed("t", writer[size_t(i)]);
-                const ImVec2 sz = ImGui::CalcTextSize(tid.c_str());
+                const ImVec2 sz = f->CalcTextSizeA(small, FLT_MAX, 0, tid.c_str());
                 if (sz.x < w)
-                    dl->AddText(ImVec2(cell_x(rows.after, i) + (w - sz.x) * 0.5f, y_tid), ImGui::GetColorU32(ImGuiCol_TextDisabled), tid.c_str());
+                    dl->AddText(f, small, ImVec2(cell_x(rows.after, i) + (w - sz.x) * 0.5f, y_tid), ImGui::GetColorU32(ImGuiCol_TextDisabled), tid.c_str());
             }
     }
 
@@ -361,7 +375,7 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     row_label(y_before, std::string(rows.before.name));
     row_label(y_after, std::string(rows.after.name));
     if (expected) row_label(y_expected, "want");
-    dl->AddText(ImVec2(lx, y_threads - 2), ImGui::GetColorU32(ImGuiCol_Text), "threads");
+    dl->AddText(ImGui::GetFont(), small, ImVec2(lx, y_threads), ImGui::GetColorU32(ImGuiCol_Text), "threads");
 
     // What a cell holds, on hover (global indices, as the accesses name them).
     if (ImGui::IsWindowHovered()) {
@@ -397,17 +411,19 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     ImGui::EndChild();
 }
 
-float array_view_height(const ShownTrace& st, size_t k) {
-    // The rows draw_array_view lays out, plus the child's padding and its horizontal scrollbar.
+float array_view_height(const ShownTrace& st, size_t k, float row_scale, bool scrollbar) {
+    // The rows draw_array_view lays out, plus the child's padding and its horizontal scrollbar
+    // (none where the zoom fits the rows to the width).
     const Step& s = st.trace.steps[k];
-    const float ch = cell_height(), font = ImGui::GetFontSize();
-    const float band = std::max(ch * 1.6f, font * 2.6f);
-    float h = 2 + ruler_height() + ch + band + ch + 2 + font + 4 + font * 0.8f + font;
+    const auto [ch, band] = row_metrics(row_scale);
+    const float font = ImGui::GetFontSize();
+    const float small = ruler_font_size();
+    float h = 2 + ruler_height() + ch + band + ch + 2 + small + 4 + std::max(font * 0.8f + 4, small + 2);
     if (s.phase == Phase::add_block_sums) h += ruler_height() + ch + band * 0.8f;
     int64_t offset = 0;
     if (expected_row(st, k, &offset)) h += ch + 3;
     const ImGuiStyle& style = ImGui::GetStyle();
-    return h + 2 * style.WindowPadding.y + style.ScrollbarSize + 4;
+    return h + 2 * style.WindowPadding.y + (scrollbar ? style.ScrollbarSize : 0) + 4;
 }
 
 void draw_step_view(App& app, float diagram_height) {
@@ -436,6 +452,10 @@ void draw_step_view(App& app, float diagram_height) {
         {p.thread_active, "active thread"},
         {p.thread_idle, "idle thread"},
     };
+    // Presenting, the legend and the zoom's buttons take the rulers' small font: the rows they
+    // explain keep the height.
+    const bool small_legend = app.layout.presentation;
+    if (small_legend) ImGui::PushFont(nullptr, ruler_font_size());
     const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
     for (size_t i = 0; i < std::size(legend); ++i) {
         if (i > 0) {
@@ -460,43 +480,62 @@ void draw_step_view(App& app, float diagram_height) {
         ImGui::SameLine();
         ImGui::TextDisabled("zoom %.0f px", app.layout.cell_width);
     }
+    if (small_legend) ImGui::PopFont();
     const float font = ImGui::GetFontSize();
-    // A trace of another width arrives zoomed to fit (16 elements large, 2048 as thin columns).
-    // So does a resize, a new text size or another layout, until the user zooms by hand.
-    const size_t widest = columns_to_fit(t);
     const float room = ImGui::GetContentRegionAvail().x - font * 5.5f;
-    if ((widest != app.fitted_width || room != app.fitted_room) && !app.zoom_fixed) {
-        app.fitted_width = widest;
-        app.fitted_room = room;
-        app.layout.cell_width = std::clamp(room / float(widest), 2.0f, 8.0f * font);
-        app.shared_scroll_x = 0;
-    }
     draw_verdict_line(app, *s.trace);
     if (!t.sample.all()) sampled_window_note(t, st);
     const ImGuiStyle& style = ImGui::GetStyle();
     const float header = ImGui::GetFrameHeightWithSpacing(), caption = ImGui::GetTextLineHeightWithSpacing();
     const float compact = step_diagram_height(t, true) + style.ItemSpacing.y;
     float h = array_view_height(*s.trace, s.step);
+    float row_scale = 1;
     if (app.view == View::window && diagram_height <= 0) {
-        // A short window: the array view gives up rows (it scrolls) so that the explanation's
-        // header and at least the compact step diagram stay in sight under it.
-        const float below = header + caption + compact;
-        h = std::max(std::min(h, ImGui::GetContentRegionAvail().y - style.ItemSpacing.y - below), font * 6);
+        // A short window: the fitted zoom first makes the rows shorter (down to digits still
+        // legible), so that every row shows with the explanation's header and at least the
+        // compact step diagram under it; only then does the array view give up rows (it scrolls).
+        // (The explanation's header is not counted: where the rows need its line, it goes, and
+        // the diagram's caption says a taller window shows it.)
+        const float below = caption + compact;
+        const float room_y = ImGui::GetContentRegionAvail().y - style.ItemSpacing.y - below;
+        constexpr float kMinRowScale = 0.45f;  // a cell about one line of text tall
+        if (!app.zoom_fixed) h = array_view_height(*s.trace, s.step, 1, false);
+        while (!app.zoom_fixed && h > room_y && row_scale > kMinRowScale) {
+            row_scale = std::max(kMinRowScale, row_scale - 0.05f);
+            h = array_view_height(*s.trace, s.step, row_scale, false);  // fitted to the width too
+        }
+        h = std::max(std::min(h, room_y), font * 6);
     }
-    draw_array_view(app, *s.trace, s.step, "array", h, 0);
+    // A trace of another width arrives zoomed to fit (16 elements large, 2048 as thin columns).
+    // So does a resize, a new text size or another layout, until the user zooms by hand. Rows
+    // made shorter keep their cells no wider than 1.6 times their height.
+    const size_t widest = columns_to_fit(t);
+    if ((widest != app.fitted_width || room != app.fitted_room || row_scale != app.fitted_row_scale) && !app.zoom_fixed) {
+        app.fitted_width = widest;
+        app.fitted_room = room;
+        app.fitted_row_scale = row_scale;
+        const float tallest = row_scale < 1 ? std::round(cell_height() * row_scale) * 1.6f : 8.0f * font;
+        app.layout.cell_width = std::clamp(std::min(room / float(widest), tallest), 2.0f, 8.0f * font);
+        app.shared_scroll_x = 0;
+    }
+    draw_array_view(app, *s.trace, s.step, "array", h, 0, row_scale);
     if (app.view == View::array) return;
     if (app.view == View::explain) {
         const float rest = ImGui::GetContentRegionAvail().y;
         if (ImGui::CollapsingHeader("Explain this step", ImGuiTreeNodeFlags_DefaultOpen)) draw_explain_pane(app, std::max(font * 6, rest - font * 4.5f));
         return;
     }
+    bool no_explanation = false;  // not even its header: the caption below says so
     if (app.view == View::window) {
         // The explanation takes what the diagram can spare: a third of the rest, at least five
         // lines, and never the room of the compact diagram; with less, its header says so.
         const float rest = ImGui::GetContentRegionAvail().y;
         const float eh = std::min(std::clamp(rest * 0.36f, font * 5.5f, font * 14), rest - header - caption - compact);
         if (eh < font * 3) {
-            ImGui::CollapsingHeader("Explain this step (a taller window shows it)###explain", ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_Bullet);
+            if (rest >= header + caption + compact)
+                ImGui::CollapsingHeader("Explain this step (a taller window shows it)###explain", ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_Bullet);
+            else
+                no_explanation = true;
         } else if (ImGui::CollapsingHeader("Explain this step###explain", ImGuiTreeNodeFlags_DefaultOpen)) {
             draw_explain_pane(app, eh);
         }
@@ -512,7 +551,8 @@ void draw_step_view(App& app, float diagram_height) {
     if (small) {
         const size_t rows = t.steps.size() + 1;
         ImGui::PushTextWrapPos(0);  // a narrow column wraps the note rather than cutting it
-        ImGui::TextDisabled("Step diagram, %zu of %zu rows; a taller window shows all", std::min(kCompactDiagramRows, rows), rows);
+        ImGui::TextDisabled("Step diagram, %zu of %zu rows; a taller window shows all%s", std::min(kCompactDiagramRows, rows), rows,
+                            no_explanation ? " and the explanation" : "");
         ImGui::PopTextWrapPos();
     } else {
         ImGui::TextDisabled("Step diagram (Figures 9.1 and 9.5): rows are steps, columns elements, lines the additions");
