@@ -482,10 +482,14 @@ void draw_step_view(App& app, float diagram_height) {
     }
     if (small_legend) ImGui::PopFont();
     const float font = ImGui::GetFontSize();
-    const float room = ImGui::GetContentRegionAvail().x - font * 5.5f;
+    const ImGuiStyle& style = ImGui::GetStyle();
+    // The cells' room: the child's inside less the row labels (draw_array_view's label_w) and
+    // its margin, so that fitted rows need no horizontal scrollbar.
+    const float room = ImGui::GetContentRegionAvail().x - font * 4.2f - 8 - 2 * (style.WindowPadding.x + style.ChildBorderSize) - 1;
+    const size_t widest = columns_to_fit(t);
+    const bool fits_width = !app.zoom_fixed && room / float(widest) >= 2.0f;  // 2 px: the narrowest column
     draw_verdict_line(app, *s.trace);
     if (!t.sample.all()) sampled_window_note(t, st);
-    const ImGuiStyle& style = ImGui::GetStyle();
     const float header = ImGui::GetFrameHeightWithSpacing(), caption = ImGui::GetTextLineHeightWithSpacing();
     const float compact = step_diagram_height(t, true) + style.ItemSpacing.y;
     float h = array_view_height(*s.trace, s.step);
@@ -499,17 +503,16 @@ void draw_step_view(App& app, float diagram_height) {
         const float below = caption + compact;
         const float room_y = ImGui::GetContentRegionAvail().y - style.ItemSpacing.y - below;
         constexpr float kMinRowScale = 0.45f;  // a cell about one line of text tall
-        if (!app.zoom_fixed) h = array_view_height(*s.trace, s.step, 1, false);
+        if (fits_width) h = array_view_height(*s.trace, s.step, 1, false);
         while (!app.zoom_fixed && h > room_y && row_scale > kMinRowScale) {
             row_scale = std::max(kMinRowScale, row_scale - 0.05f);
-            h = array_view_height(*s.trace, s.step, row_scale, false);  // fitted to the width too
+            h = array_view_height(*s.trace, s.step, row_scale, !fits_width);
         }
         h = std::max(std::min(h, room_y), font * 6);
     }
     // A trace of another width arrives zoomed to fit (16 elements large, 2048 as thin columns).
     // So does a resize, a new text size or another layout, until the user zooms by hand. Rows
     // made shorter keep their cells no wider than 1.6 times their height.
-    const size_t widest = columns_to_fit(t);
     if ((widest != app.fitted_width || room != app.fitted_room || row_scale != app.fitted_row_scale) && !app.zoom_fixed) {
         app.fitted_width = widest;
         app.fitted_room = room;
