@@ -6,6 +6,7 @@
 #include <string>
 
 #include "../core/backend.hpp"
+#include "../core/exercises.hpp"
 
 namespace scanlab {
 
@@ -20,5 +21,9 @@ BackendSelection select_backend(BackendChoice choice);
 
 // Why no GPU backend can be used here, or empty if one can.
 std::string gpu_unavailable_reason();
+
+// This machine's GPU as exercise 9 needs it (its limits), when one is usable; none in a build
+// without CUDA.
+std::optional<DeviceLimits> this_machine_gpu();
 
 }  // namespace scanlab

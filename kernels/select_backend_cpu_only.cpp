@@ -8,6 +8,8 @@ std::string gpu_unavailable_reason() {
     return "this Scan Lab was built without CUDA (no CUDA compiler was found at configure time)";
 }
 
+std::optional<DeviceLimits> this_machine_gpu() { return std::nullopt; }
+
 BackendSelection select_backend(BackendChoice choice) {
     if (choice == BackendChoice::gpu) throw ScanError("--backend gpu is not available: " + gpu_unavailable_reason());
     BackendSelection s{make_cpu_backend(), "", ""};

@@ -6,7 +6,6 @@
 #include "../../core/error.hpp"
 #include "../../core/exercises.hpp"
 #include "../../core/run_words.hpp"
-#include "../../kernels/device_info.hpp"
 #include "../../kernels/select_backend.hpp"
 
 namespace scanlab::cli {
@@ -25,14 +24,6 @@ void list() {
         std::cout << "  " << e.number << ". " << e.statement << "  [" << e.fourth_edition << "]\n";
     std::cout << "The 4th edition's chapter 11 also asks for Kogge-Stone with double buffering instead of the second barrier "
                  "(its exercise 2; --algo kogge-stone-double-buffer).\n";
-}
-
-// This machine's GPU for exercise 9, when one is usable.
-std::optional<DeviceLimits> this_gpu() {
-    if (!gpu_unavailable_reason().empty()) return std::nullopt;
-    const gpu::DeviceInfo& d = gpu::device_info();
-    return DeviceLimits{d.name + " (this machine)", std::to_string(d.major) + "." + std::to_string(d.minor), d.max_threads_per_block,
-                        d.max_grid_x, int64_t(d.shared_memory_per_block)};
 }
 
 }  // namespace
@@ -69,7 +60,7 @@ int run_exercise_command(const std::vector<std::string>& args) {
                 throw UsageError("unknown option '" + flag + "' (scanlab exercise --help)");
             }
         }
-        if (number == 9) options.this_gpu = this_gpu();
+        if (number == 9) options.this_gpu = this_machine_gpu();
         BackendSelection selection = select_backend(choice);
         if (!selection.note.empty() && number != 9) std::cerr << "scanlab: " << selection.note << "\n";
         const ExerciseAnswer a = answer_exercise(number, *selection.backend, options);
