@@ -18,6 +18,8 @@ enum class Algorithm : uint8_t {
     brent_kung_naive,
     hierarchical,
     slides,
+    sklansky,
+    ladner_fischer,
 };
 
 enum class OpKind : uint8_t { sum, max, min };

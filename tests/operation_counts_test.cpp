@@ -73,6 +73,31 @@ TEST(OperationCounts, Figure9_5_BrentKungOn16ElementsAdds_8_4_2_1_Then_1_3_7) {
     EXPECT_EQ(per_step_additions(Algorithm::brent_kung, 16), (std::vector<int64_t>{0, 8, 4, 2, 1, 1, 3, 7}));
 }
 
+TEST(OperationCounts, SklanskyOn16ElementsAdds_8_AtEachOfItsLog2NLevels) {
+    EXPECT_EQ(per_step_additions(Algorithm::sklansky, 16), (std::vector<int64_t>{0, 8, 8, 8, 8}));
+}
+
+TEST(OperationCounts, LadnerFischerOn16ElementsAddsPairsThenSklanskyOverThePairSumsThenTheEvenElements) {
+    EXPECT_EQ(per_step_additions(Algorithm::ladner_fischer, 16), (std::vector<int64_t>{0, 8, 4, 4, 4, 7}));
+}
+
+// The four block networks set depth against work: at N = 1024, Kogge-Stone and Sklansky take the
+// fewest steps (log2 N), Ladner-Fischer one more, Brent-Kung 2·log2 N − 1; the additions go the
+// other way.
+TEST(OperationCounts, FourNetworksTradeDepthForAdditionsAt1024) {
+    auto run = [](Algorithm a) { return emulate(request(a, 0, Detail::counts), random_values(1024, 1, ElementType::int32)).counts; };
+    const TraceCounts ks = run(Algorithm::kogge_stone), sk = run(Algorithm::sklansky), lf = run(Algorithm::ladner_fischer),
+                     bk = run(Algorithm::brent_kung);
+    EXPECT_EQ(ks.steps, 1 + 10);  // the load, then the levels
+    EXPECT_EQ(sk.steps, 1 + 10);
+    EXPECT_EQ(lf.steps, 1 + 11);
+    EXPECT_EQ(bk.steps, 1 + 19);
+    EXPECT_EQ(ks.additions, 9217);
+    EXPECT_EQ(sk.additions, 5120);  // (N/2)·log2 N
+    EXPECT_EQ(lf.additions, 3327);  // N/2 + (N/4)·log2(N/2) + N/2 − 1
+    EXPECT_EQ(bk.additions, 2036);
+}
+
 TEST(OperationCounts, HierarchicalTotalIsTheSumOfItsKernels) {
     for (Algorithm block : multi_kernel_block_algorithms()) {
         ScanRequest r = request(Algorithm::hierarchical, 64);

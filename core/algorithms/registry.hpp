@@ -10,7 +10,9 @@
 #include "kogge_stone.hpp"
 #include "kogge_stone_double_buffer.hpp"
 #include "kogge_stone_racy.hpp"
+#include "ladner_fischer.hpp"
 #include "sequential.hpp"
+#include "sklansky.hpp"
 #include "slides.hpp"
 
 namespace scanlab {
@@ -32,6 +34,8 @@ using RegisteredAlgorithms = AlgorithmList<
     KoggeStoneDoubleBuffer,
     BrentKung,
     BrentKungNaive,
+    Sklansky,
+    LadnerFischer,
     Hierarchical,
     Slides>;
 
