@@ -10,6 +10,7 @@
 
 #include "../../core/atomic_file.hpp"
 #include "../../core/error.hpp"
+#include "error_sentences.hpp"
 #include "../../kernels/bench/bench.hpp"
 #include "../../core/run_words.hpp"
 
@@ -120,7 +121,7 @@ std::string bench_usage_text() {
 }
 
 int run_bench_command(const std::vector<std::string>& args) {
-    try {
+    return with_error_sentences([&] {
         const BenchOptions o = parse(args);
         if (o.help) {
             std::cout << bench_usage_text();
@@ -172,16 +173,7 @@ int run_bench_command(const std::vector<std::string>& args) {
             return 1;
         }
         return 0;
-    } catch (const UsageError& e) {
-        std::cerr << "scanlab: error: " << e.what() << "\n";
-        return 2;
-    } catch (const ScanError& e) {
-        std::cerr << "scanlab: error: " << e.what() << "\n";
-        return 1;
-    } catch (const std::bad_alloc&) {
-        std::cerr << "scanlab: error: out of host memory; try smaller --sizes\n";
-        return 1;
-    }
+    }, "out of host memory; try smaller --sizes");
 }
 
 }  // namespace scanlab::cli

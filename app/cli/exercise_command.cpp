@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "../../core/error.hpp"
+#include "error_sentences.hpp"
 #include "../../core/exercises.hpp"
 #include "../../core/run_words.hpp"
 #include "../../kernels/select_backend.hpp"
@@ -29,7 +30,7 @@ void list() {
 }  // namespace
 
 int run_exercise_command(const std::vector<std::string>& args) {
-    try {
+    return with_error_sentences([&] {
         if (args.empty()) {
             list();
             return 0;
@@ -73,13 +74,7 @@ int run_exercise_command(const std::vector<std::string>& args) {
         }
         std::cout.flush();
         return std::cout ? 0 : 1;
-    } catch (const UsageError& e) {
-        std::cerr << "scanlab: error: " << e.what() << "\n";
-        return 2;
-    } catch (const ScanError& e) {
-        std::cerr << "scanlab: error: " << e.what() << "\n";
-        return 1;
-    }
+    }, "out of memory");
 }
 
 }  // namespace scanlab::cli

@@ -10,6 +10,7 @@
 #include "../../core/run_spec.hpp"
 #include "../../core/trace_json.hpp"
 #include "../../core/trace_table.hpp"
+#include "error_sentences.hpp"
 #include "../../kernels/select_backend.hpp"
 #include "bench_command.hpp"
 #include "exercise_command.hpp"
@@ -65,7 +66,7 @@ int main(int argc, char** argv) {
     if (!args.empty() && args[0] == "bench") return cli::run_bench_command({args.begin() + 1, args.end()});
     // `scanlab exercise` too (app/cli/exercise_command.cpp).
     if (!args.empty() && args[0] == "exercise") return cli::run_exercise_command({args.begin() + 1, args.end()});
-    try {
+    return cli::with_error_sentences([&] {
         const cli::Options o = cli::parse_options(args);
         switch (o.command) {
             case cli::Command::help: std::cout << cli::usage_text(); return 0;
@@ -75,15 +76,6 @@ int main(int argc, char** argv) {
             case cli::Command::trace:
             case cli::Command::scan: return run(o);
         }
-    } catch (const UsageError& e) {
-        std::cerr << "scanlab: error: " << e.what() << "\n";
-        return 2;
-    } catch (const ScanError& e) {
-        std::cerr << "scanlab: error: " << e.what() << "\n";
-        return 1;
-    } catch (const std::bad_alloc&) {
-        std::cerr << "scanlab: error: out of memory; try a smaller N\n";
-        return 1;
-    }
-    return 0;
+        return 0;
+    }, "out of memory; try a smaller N");
 }
