@@ -6,6 +6,7 @@
 #include "algorithms/table.hpp"
 #include "emulate.hpp"
 #include "error.hpp"
+#include "number_text.hpp"
 #include "trace_budget.hpp"
 
 namespace scanlab {
@@ -155,6 +156,29 @@ std::string first_inconsistency(const Trace& t) {
         return "its counts say " + totals_text(c) + ", but its steps add up to " + totals_text(total_counts(t.steps));
     if (exact ? !(c == want.counts) : !(without_hazards(c) == without_hazards(want.counts)))
         return "its counts say " + totals_text(c) + ", but the run counts " + totals_text(want.counts);
+    return "";
+}
+
+std::string stated_counts_inconsistency(const Trace& t, const StatedCounts& stated) {
+    if (stated.has_phases) {
+        const std::vector<PhaseCount> want = phase_counts(t);
+        for (size_t i = 0; i < std::max(want.size(), stated.phases.size()); ++i) {
+            if (i >= stated.phases.size()) return "its counts by phase leave out " + want[i].phase;
+            const PhaseCount& p = stated.phases[i];
+            if (i >= want.size()) return "its counts by phase list " + p.phase + ", a phase its steps do not have";
+            if (!(p == want[i]))
+                return "its counts by phase say " + p.phase + ": " + grouped(p.additions) + " additions, " + grouped(p.padding) +
+                       " on padding, but its steps give " + want[i].phase + ": " + grouped(want[i].additions) + ", " + grouped(want[i].padding);
+        }
+    }
+    if (stated.bound) {
+        const StatedBound& b = *stated.bound;
+        const std::optional<WorkBound> want = work_bound(t);
+        if (!want) return "it states a bound " + b.formula + ", but the table gives " + str(name(t.algorithm)) + " none";
+        if (b.formula != want->text || b.n != want->n || b.value != want->value || b.work != want->work)
+            return "its work_bound says real work " + grouped(b.work) + " against " + b.formula + " = " + grouped(b.value) + " at N = " +
+                   grouped(b.n) + ", but its run gives " + want->sentence();
+    }
     return "";
 }
 

@@ -153,11 +153,15 @@ struct RawTrace {
     RawValues input, result;
     std::vector<RawStep> steps;
     bool has_input = false, has_result = false, has_steps = false;
+    // Counts by phase and the bound, as the file states them (files written before them have none).
+    std::vector<std::map<std::string, Scalar, std::less<>>> phases;
+    std::map<std::string, Scalar, std::less<>> bound;
+    bool has_phases = false, has_bound = false;
 };
 
 // Where the reader is in the document.
 enum class Place : uint8_t {
-    top, sample, counts, steps, step, values, hazards, accesses, access, skipped,
+    top, sample, counts, steps, step, values, hazards, accesses, access, phases, phase, bound, skipped,
 };
 
 // The SAX handler: builds a RawTrace, refusing anything that is not shaped like a trace as soon
@@ -203,6 +207,12 @@ public:
         }
         if (p == Place::top && key_ == "sample") return trace.has_sample = true, stack_.push_back(Place::sample), true;
         if (p == Place::top && key_ == "counts") return stack_.push_back(Place::counts), true;
+        if (p == Place::top && key_ == "work_bound") return trace.has_bound = true, stack_.push_back(Place::bound), true;
+        if (p == Place::phases) {
+            if (trace.phases.size() >= 64) return fail("it lists more phases than any run has");
+            trace.phases.emplace_back();
+            return stack_.push_back(Place::phase), true;
+        }
         if (is_unknown_key(p)) return stack_.push_back(Place::skipped), true;
         return fail(key_.empty() ? "an object stands where a trace has a number" : "\"" + shown(key_) + "\" is an object where a trace has a value");
     }
@@ -222,6 +232,7 @@ public:
             if (key_ == "input") return open_values(&trace.input, trace.has_input);
             if (key_ == "result") return open_values(&trace.result, trace.has_result);
             if (key_ == "steps") return trace.has_steps = true, stack_.push_back(Place::steps), true;
+            if (key_ == "phases") return trace.has_phases = true, stack_.push_back(Place::phases), true;
         }
         if (p == Place::step) {
             bool ignored = false;
@@ -269,14 +280,14 @@ private:
         static const std::set<std::string, std::less<>> top{"format", "version", "algorithm", "block_algorithm", "n", "section",
                                                             "threads_per_block", "grid", "op", "type", "exclusive", "backend",
                                                             "warp_width", "schedule", "detail", "sample", "input", "steps",
-                                                            "result", "counts"};
+                                                            "result", "counts", "phases", "work_bound"};
         static const std::set<std::string, std::less<>> step{"kernel", "phase", "level", "depth", "label", "array", "blocks",
                                                              "threads_per_block", "values", "offset", "additions", "active_threads",
                                                              "idle_threads", "barriers", "divergent_warps", "hazards",
                                                              "hazard_elements", "accesses"};
         if (p == Place::top) return !top.contains(key_);
         if (p == Place::step) return !step.contains(key_);
-        return p == Place::sample || p == Place::counts;
+        return p == Place::sample || p == Place::counts || p == Place::phase || p == Place::bound;
     }
     bool open_values(RawValues* v, bool& seen) {
         seen = true;
@@ -295,6 +306,8 @@ private:
             case Place::top: return &trace.fields[key_];
             case Place::sample: return &trace.sample[key_];
             case Place::counts: return &trace.counts[key_];
+            case Place::phase: return &trace.phases.back()[key_];
+            case Place::bound: return &trace.bound[key_];
             case Place::step: return &trace.steps.back().fields[key_];
             default: return nullptr;
         }
@@ -321,6 +334,7 @@ private:
                 }
                 case Place::accesses: return fail("an access is a number, not [thread, src, dst, op]");
                 case Place::steps: return fail("a step is a number, not an object");
+                case Place::phases: return fail("a phase is a number, not an object");
                 case Place::skipped: return true;
                 default:
                     if (Scalar* s = scalar_slot()) return s->number = x, true;
@@ -378,6 +392,28 @@ E enum_field(const std::map<std::string, Scalar, std::less<>>& f, const std::str
 
 constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
 constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
+
+// What the file says of its counts by phase and its bound; checked against its steps once they
+// are checked against the run (trace_check.hpp).
+StatedCounts stated_counts(const RawTrace& raw) {
+    StatedCounts c;
+    c.has_phases = raw.has_phases;
+    for (size_t i = 0; i < raw.phases.size(); ++i) {
+        const auto& f = raw.phases[i];
+        const std::string where = "phase " + std::to_string(i + 1) + ": ";
+        PhaseCount p{text_field(f, "phase", where), whole_field(f, "additions", 0, kInt64Max, where), whole_field(f, "padding", 0, kInt64Max, where)};
+        if (f.contains("work") && whole_field(f, "work", 0, kInt64Max, where) != p.work())
+            throw ScanError(where + "its work is not its additions less its padding");
+        c.phases.push_back(std::move(p));
+    }
+    if (raw.has_bound) {
+        const std::string where = "its \"work_bound\": ";
+        c.bound = StatedBound{text_field(raw.bound, "formula", where), whole_field(raw.bound, "n", 0, kInt64Max, where),
+                              whole_field(raw.bound, "value", std::numeric_limits<int64_t>::min(), kInt64Max, where),
+                              whole_field(raw.bound, "work", 0, kInt64Max, where)};
+    }
+    return c;
+}
 
 Trace build(const RawTrace& raw) {
     const auto& f = raw.fields;
@@ -467,6 +503,7 @@ Trace read_trace_json(std::istream& in, const std::string& origin) {
         if (in.bad()) throw ScanError("reading it failed partway");
         Trace t = build(reader.trace);
         if (const std::string problem = first_inconsistency(t); !problem.empty()) throw ScanError(problem);
+        if (const std::string problem = stated_counts_inconsistency(t, stated_counts(reader.trace)); !problem.empty()) throw ScanError(problem);
         return t;
     } catch (const ScanError& e) {
         throw ScanError(origin + " is not a usable Scan Lab trace: " + e.what());

@@ -6,6 +6,7 @@
 #include "json_text.hpp"
 #include "trace_json.hpp"
 #include "verdict.hpp"
+#include "work_counts.hpp"
 
 namespace scanlab {
 namespace {
@@ -102,6 +103,32 @@ void verdict(std::ostream& out, const Trace& t) {
     out << "},";
 }
 
+// Counts a student can quote, derived from the steps (a reader recomputes and checks them):
+// each phase's additions with real work and padding apart, and the real work against the table's
+// bound for the algorithm at N. A trace that keeps counts only has no steps to split.
+void phases(std::ostream& out, const Trace& t) {
+    const std::vector<PhaseCount> all = phase_counts(t);
+    if (all.empty()) return;
+    key(out, "phases", "\n ");
+    out.put('[');
+    for (size_t i = 0; i < all.size(); ++i) {
+        const PhaseCount& p = all[i];
+        out << (i ? ",\n  " : "\n  ") << "{\"phase\": ";
+        json_text::quoted(out, p.phase);
+        out << ", \"additions\": " << p.additions << ", \"work\": " << p.work() << ", \"padding\": " << p.padding << "}";
+    }
+    out << "],";
+    if (const std::optional<WorkBound> b = work_bound(t)) {
+        key(out, "work_bound", "\n ");
+        out << "{\"formula\": ";
+        json_text::quoted(out, b->text);
+        out << ", \"chapter\": " << (b->chapter ? "true" : "false") << ", \"n\": " << b->n << ", \"value\": " << b->value
+            << ", \"work\": " << b->work << ", \"relation\": ";
+        json_text::quoted(out, b->relation());
+        out << "},";
+    }
+}
+
 }  // namespace
 
 void write_trace_json(std::ostream& out, const Trace& t) {
@@ -130,6 +157,7 @@ void write_trace_json(std::ostream& out, const Trace& t) {
     key(out, "counts", "\n ");
     out << "{\"additions\": " << c.additions << ", \"steps\": " << c.steps << ", \"barriers\": " << c.barriers
         << ", \"divergent_warps\": " << c.divergent_warps << ", \"hazards\": " << c.hazards << "},";
+    phases(out, t);
     key(out, "input", "\n ");
     values(out, t.input);
     out.put(',');

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <iomanip>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -42,6 +43,34 @@ void pad(std::ostream& out, const std::string& s, size_t width, bool right) {
     const size_t fill = width > columns(s) ? width - columns(s) : 0;
     if (right) out << std::string(fill, ' ') << s;
     else out << s << std::string(fill, ' ');
+}
+
+// Counts a student can quote: each phase's additions with real work and padding apart, their
+// total, and the real work against the table's bound for the algorithm at N. Columns size to
+// their widest cell, as the steps' do.
+void write_phase_counts(std::ostream& out, const Trace& t) {
+    const std::vector<PhaseCount> phases = phase_counts(t);
+    if (phases.empty()) return;
+    std::vector<PhaseCount> rows = phases;
+    rows.push_back(total_count(t));
+    const std::vector<std::string> heads{"additions", "work", "padding"};
+    size_t label_width = std::string("by phase").size();
+    std::vector<size_t> width;
+    for (const std::string& h : heads) width.push_back(h.size());
+    auto cells = [](const PhaseCount& p) { return std::vector<std::string>{std::to_string(p.additions), std::to_string(p.work()), std::to_string(p.padding)}; };
+    for (const PhaseCount& p : rows) {
+        label_width = std::max(label_width, p.phase.size() + 2);
+        const std::vector<std::string> c = cells(p);
+        for (size_t k = 0; k < c.size(); ++k) width[k] = std::max(width[k], c[k].size());
+    }
+    auto line = [&](const std::string& label, const std::vector<std::string>& c) {
+        pad(out, label, label_width, false);
+        for (size_t k = 0; k < c.size(); ++k) pad(out, c[k], width[k] + 2, true);
+        out << "\n";
+    };
+    line("by phase", heads);
+    for (const PhaseCount& p : rows) line("  " + p.phase, cells(p));
+    if (const std::optional<WorkBound> b = work_bound(t)) out << b->sentence() << "\n";
 }
 
 }  // namespace
@@ -124,14 +153,7 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
     } else if (verdict.racy) {
         out << verdict.headline() << "\n" << verdict.detail() << "\n";
     }
-    // Counts a student can quote: each phase's additions, real work apart from padding.
-    if (t.detail == Detail::full && t.sample.all() && t.counts.additions > 0) {
-        out << "by phase:";
-        for (const PhaseCount& p : phase_counts(t))
-            out << " " << p.phase << " " << p.additions << " (work " << p.work() << ", padding " << p.padding << ");";
-        const PhaseCount all = total_count(t);
-        out << " work " << all.work() << " + padding " << all.padding << " = " << all.additions << "\n";
-    }
+    write_phase_counts(out, t);
     out << "totals: " << t.counts.additions << " additions in " << t.counts.steps << " steps, " << t.counts.barriers
         << " barriers per block, " << t.counts.divergent_warps << " divergent warps";
     if (algorithm_info(t.algorithm).racy) out << ", " << t.counts.hazards << " hazards";

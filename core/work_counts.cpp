@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <climits>
 
-#include "algorithms/table.hpp"
-#include "error.hpp"
+#include "algorithms/registry.hpp"
+#include "number_text.hpp"
 
 namespace scanlab {
 namespace {
@@ -38,10 +38,50 @@ std::string phase_of(const Trace& t, const Step& s) {
     }
 }
 
+// The block algorithm whose tree steps a trace records.
+Algorithm block_algorithm_of(const Trace& t) {
+    const AlgorithmInfo& row = algorithm_info(t.algorithm);
+    if (row.one_section()) return t.algorithm;
+    return row.takes_block_algorithm ? t.block_algorithm : row.fixed_block;
+}
+
+// Additions of one section's tree step (phase, level) whose result lands at or past `real`, from
+// the algorithm's own index math: what the padded threads of a partial section add.
+template <class Algo>
+int64_t padding_in_section(const Step& s, int section, int64_t real) {
+    for (int k = 0; k < Algo::steps(section); ++k) {
+        const StepShape shape = Algo::shape(k, section);
+        if (shape.phase != s.phase || shape.level != s.level) continue;
+        int64_t padding = 0;
+        for (int t = 0; t < Algo::threads(section); ++t) {
+            const Work w = Algo::work(k, t, section);
+            padding += w.active && w.applies_op && w.dst >= real;
+        }
+        return padding;
+    }
+    return 0;
+}
+
+// Only a tree step of an in-block scan adds on padding, and only in the last block of its array:
+// every other block is a whole section, loads past the end bring the identity and are no
+// additions, and kernel 3 and the host loop add to real elements only.
+int64_t padding_of(const Trace& t, const Step& s) {
+    if (s.phase != Phase::stride && s.phase != Phase::reduction && s.phase != Phase::distribution) return 0;
+    if (t.section <= 0 || s.blocks <= 0) return 0;
+    const int64_t real_in_last = real_length(t, s) - int64_t(s.blocks - 1) * t.section;
+    if (real_in_last >= t.section) return 0;
+    const Algorithm block = block_algorithm_of(t);
+    int64_t padding = 0;
+    RegisteredAlgorithms::for_each([&]<class Algo>() {
+        if constexpr (Algo::info().one_section())
+            if (Algo::info().id == block) padding = padding_in_section<Algo>(s, t.section, std::max<int64_t>(real_in_last, 0));
+    });
+    return padding;
+}
+
 }  // namespace
 
 std::vector<PhaseCount> phase_counts(const Trace& t) {
-    if (t.detail != Detail::full || !t.sample.all()) throw ScanError("internal: work and padding are counted from a whole, full trace");
     std::vector<PhaseCount> out;
     for (const Step& s : t.steps) {
         if (s.counts.additions == 0) continue;
@@ -49,11 +89,8 @@ std::vector<PhaseCount> phase_counts(const Trace& t) {
         // A phase seen before (the levels of a hierarchical K2) adds to its row.
         auto row = std::find_if(out.begin(), out.end(), [&](const PhaseCount& c) { return c.phase == phase; });
         if (row == out.end()) row = out.insert(out.end(), PhaseCount{phase, 0, 0});
-        PhaseCount& c = *row;
-        c.additions += s.counts.additions;
-        const int64_t real = real_length(t, s);
-        for (const Access& a : s.accesses)
-            if (a.applies_op && a.dst >= real) ++c.padding;
+        row->additions += s.counts.additions;
+        row->padding += padding_of(t, s);
     }
     return out;
 }
@@ -65,6 +102,25 @@ PhaseCount total_count(const Trace& t) {
         total.padding += c.padding;
     }
     return total;
+}
+
+std::string WorkBound::relation() const { return work < value ? "≤" : work == value ? "=" : ">"; }
+
+std::string WorkBound::sentence() const {
+    std::string s = "real work " + grouped(work) + " " + relation() + " " + text + " = " + grouped(value) + " at N = " + grouped(n);
+    if (!chapter) return s + " (" + algorithm + "'s own count; the chapter gives no bound)";
+    if (work > value && !scope.empty()) s += ": the chapter's bound holds " + scope;
+    return s;
+}
+
+std::optional<WorkBound> work_bound(const Trace& t) {
+    if (t.n < 1 || t.steps.empty()) return std::nullopt;
+    const AlgorithmInfo& row = algorithm_info(t.algorithm);
+    const bool chapter = row.bound.given();
+    const CountFormula& f = chapter ? row.bound : row.formula;
+    if (!f.given()) return std::nullopt;
+    return WorkBound{std::string(row.title), std::string(f.text), chapter, chapter ? std::string(row.bound_scope) : "",
+                     t.n, f.additions(t.n), total_count(t).work()};
 }
 
 }  // namespace scanlab

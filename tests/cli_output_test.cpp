@@ -219,6 +219,31 @@ void expect_counts_right_aligned_under_headings(const std::string& out) {
     EXPECT_GT(rows, 0) << out;
 }
 
+// Every count of the phase block ends under the end of its heading, with a space before it.
+void expect_phase_counts_right_aligned_under_headings(const std::string& out) {
+    const std::vector<std::string> lines = table_lines(out);
+    size_t header = 0;
+    while (header < lines.size() && lines[header].rfind("by phase ", 0) != 0) ++header;
+    ASSERT_LT(header, lines.size()) << out;
+    int rows = 0;
+    for (const char* heading : {"additions", "work", "padding"}) {
+        const size_t at = lines[header].find(std::string(" ") + heading);
+        ASSERT_NE(at, std::string::npos) << heading;
+        const size_t end = at + 1 + std::strlen(heading);
+        for (size_t i = header + 1; i < lines.size() && lines[i].rfind("  ", 0) == 0; ++i) {
+            const std::string& l = lines[i];
+            ++rows;
+            ASSERT_GE(l.size(), end) << l;
+            EXPECT_TRUE(std::isdigit(static_cast<unsigned char>(l[end - 1]))) << heading << " not right-aligned: " << l;
+            EXPECT_TRUE(end == l.size() || l[end] == ' ') << heading << " runs into the next column: " << l;
+            size_t start = end - 1;
+            while (start > 0 && std::isdigit(static_cast<unsigned char>(l[start - 1]))) --start;
+            EXPECT_EQ(l[start - 1], ' ') << heading << " runs into the column before: " << l;
+        }
+    }
+    EXPECT_GE(rows, 6) << out;  // two or more phases and the total, under each of the three headings
+}
+
 TEST(CliOutput, TraceTableColumnsFitTheirWidestCountAt134217728Elements) {
     // 9.5's largest input: counts of eight digits, a sampled trace so the table stays small.
     const CliResult r = run_cli({"trace", "--random", "134217728", "--block-algo", "brent-kung", "--section", "2048",
@@ -226,6 +251,11 @@ TEST(CliOutput, TraceTableColumnsFitTheirWidestCountAt134217728Elements) {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find(" 67108864 "), std::string::npos) << "expected the eight-digit count of reduction level 1";
     expect_counts_right_aligned_under_headings(r.out);
+    // The phase block of a sampled trace: nine-digit subtotals, the bound at N beside the real work.
+    expect_phase_counts_right_aligned_under_headings(r.out);
+    EXPECT_NE(r.out.find("  K1 (scan sections)  267583488  267583488        0\n"), std::string::npos) << r.out.substr(r.out.size() - 600);
+    EXPECT_NE(r.out.find("real work 401,993,369 ≤ 4N − 3 = 536,870,909 at N = 134,217,728\n"), std::string::npos)
+        << r.out.substr(r.out.size() - 600);
 }
 
 TEST(CliOutput, TraceTableColumnsLineUpForFigure910) {
@@ -249,13 +279,18 @@ TEST(CliOutput, TraceOfATwoLevelHierarchicalRunHasNoLevelsNote) {
     EXPECT_EQ(r.out.find("levels:"), std::string::npos) << r.out;
 }
 
-TEST(CliOutput, TraceTableSaysEachPhasesAdditionsWithWorkAndPaddingApart) {
+TEST(CliOutput, TraceTableSaysEachPhasesAdditionsWithWorkAndPaddingApartAndTheBound) {
     const CliResult r = run_cli({"trace", "--random", "2049", "--block-algo", "brent-kung", "--section", "2048", "--backend", "cpu"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_NE(r.out.find("by phase: K1 (scan sections) 8166 (work 4083, padding 4083); K2 (scan S) 4083 (work 1, padding 4082); "
-                         "K3 (add S) 1 (work 1, padding 0); work 4085 + padding 8165 = 12250\n"),
+    EXPECT_NE(r.out.find("by phase              additions  work  padding\n"
+                         "  K1 (scan sections)       8166  4083     4083\n"
+                         "  K2 (scan S)              4083     1     4082\n"
+                         "  K3 (add S)                  1     1        0\n"
+                         "  total                   12250  4085     8165\n"
+                         "real work 4,085 ≤ 4N − 3 = 8,193 at N = 2,049\n"),
               std::string::npos)
-        << r.out.substr(r.out.size() - 400);
+        << r.out.substr(r.out.size() - 600);
+    expect_phase_counts_right_aligned_under_headings(r.out);
 }
 
 TEST(CliOutput, ExerciseListsTheChaptersNineExercises) {

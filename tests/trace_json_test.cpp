@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "core/trace_json.hpp"
+#include "core/work_counts.hpp"
 #include "test_support.hpp"
 
 using namespace scanlab;
@@ -122,4 +123,65 @@ TEST(TraceJson, DoubleOverflowFromTheCommandLineRoundTrips) {
     r.type = ElementType::float64;
     const Trace t = run_text(r, "1.7e308 1.7e308 -1.7e308");
     expect_same(t, round_trip(t));
+}
+
+// ---- counts by phase and the bound ------------------------------------------------------------
+
+namespace {
+
+Trace hierarchical_2049() {
+    ScanRequest q = request(Algorithm::hierarchical, 2048);
+    q.block_algorithm = Algorithm::brent_kung;
+    return emulate(q, random_values(2049, 1, ElementType::int32));
+}
+
+std::string replaced(std::string s, const std::string& from, const std::string& to) {
+    const size_t at = s.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return at == std::string::npos ? s : s.replace(at, from.size(), to);
+}
+
+std::string json_of(const Trace& t) {
+    std::stringstream ss;
+    write_trace_json(ss, t);
+    return ss.str();
+}
+
+}  // namespace
+
+TEST(TraceJson, SubtotalsByPhaseAndTheBoundRoundTrip) {
+    const Trace t = hierarchical_2049();
+    const std::string text = json_of(t);
+    EXPECT_NE(text.find("{\"phase\": \"K1 (scan sections)\", \"additions\": 8166, \"work\": 4083, \"padding\": 4083}"), std::string::npos)
+        << text.substr(0, 2000);
+    EXPECT_NE(text.find("\"work_bound\": {\"formula\": \"4N − 3\", \"chapter\": true, \"n\": 2049, \"value\": 8193, \"work\": 4085"),
+              std::string::npos);
+    std::istringstream in(text);
+    const Trace back = read_trace_json(in, "t.json");
+    EXPECT_EQ(phase_counts(back), phase_counts(t));
+    EXPECT_EQ(work_bound(back)->sentence(), work_bound(t)->sentence());
+}
+
+TEST(TraceJson, AFileWhoseSubtotalsOrBoundDisagreeWithItsStepsIsRefused) {
+    const std::string good = json_of(hierarchical_2049());
+    const std::string phase = replaced(good, "\"work\": 4083, \"padding\": 4083", "\"work\": 4084, \"padding\": 4082");
+    EXPECT_NE(refusal(phase).find("its counts by phase say K1 (scan sections): 8,166 additions, 4,082 on padding"), std::string::npos)
+        << refusal(phase);
+    const std::string bound = replaced(good, "\"value\": 8193", "\"value\": 9999");
+    EXPECT_NE(refusal(bound).find("but its run gives real work 4,085 ≤ 4N − 3 = 8,193"), std::string::npos) << refusal(bound);
+    const std::string sums = replaced(good, "\"work\": 4083, \"padding\": 4083", "\"work\": 4000, \"padding\": 4083");
+    EXPECT_NE(refusal(sums).find("its work is not its additions less its padding"), std::string::npos) << refusal(sums);
+}
+
+TEST(TraceJson, AFileWrittenWithoutSubtotalsLoadsAndTheyAreRecomputed) {
+    const Trace t = hierarchical_2049();
+    std::string old = json_of(t);
+    const size_t from = old.find("\n \"phases\": ["), to = old.find("\n \"input\": ");
+    ASSERT_NE(from, std::string::npos);
+    old.erase(from, to - from);
+    ASSERT_EQ(old.find("work_bound"), std::string::npos);
+    std::istringstream in(old);
+    const Trace back = read_trace_json(in, "old.json");
+    EXPECT_EQ(phase_counts(back), phase_counts(t));
+    EXPECT_EQ(total_count(back).work(), 4085);
 }

@@ -20,7 +20,7 @@ struct BrentKungNaive : BrentKungLevels {
         return {.id = Algorithm::brent_kung_naive, .name = "brent-kung-naive", .title = "Brent-Kung, naive indexing",
                 .summary = "9.4 Brent-Kung with the (t+1) % (2*stride) == 0 test (more divergent warps)",
                 .chapter = "PMPP 3rd ed. §9.4", .reach = Reach::one_section, .elements_per_thread = 1,
-                .formula = BrentKung::info().formula, .listing = "brent-kung-naive"};
+                .formula = BrentKung::info().formula, .listing = "brent-kung-naive", .bound = BrentKung::info().bound};
     }
     static constexpr int buffers = 1;
     static constexpr bool barrier_between = false;

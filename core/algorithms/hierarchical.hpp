@@ -9,11 +9,15 @@
 namespace scanlab {
 
 struct Hierarchical {
+    // 9.5's exercise: with the work-efficient kernel of 9.4 per section, kernel 1 does under 2N
+    // additions, kernel 2 under 2N / section and kernel 3 under N, so the whole scan stays within 4N − 3.
+    static int64_t chapter_bound(int64_t n) { return 4 * n - 3; }
     static constexpr AlgorithmInfo info() {
         return {.id = Algorithm::hierarchical, .name = "hierarchical", .title = "hierarchical",
                 .summary = "9.5 hierarchical scan: K1 scans sections and writes S, K2 scans S, K3 adds S",
                 .chapter = "PMPP 3rd ed. §9.5", .reach = Reach::multi_block, .takes_block_algorithm = true,
-                .takes_sample_block = true, .listing = "hierarchical"};
+                .takes_sample_block = true, .listing = "hierarchical", .bound = {"4N − 3", &chapter_bound},
+                .bound_scope = "with Brent-Kung sections (the work-efficient kernel of 9.4)"};
     }
 };
 

@@ -18,7 +18,7 @@ struct KoggeStoneDoubleBuffer {
         return {.id = Algorithm::kogge_stone_double_buffer, .name = "kogge-stone-double-buffer", .title = "Kogge-Stone, double buffer",
                 .summary = "Kogge-Stone with two buffers swapped each stride", .chapter = "PMPP 3rd ed. §9.2 (the double-buffer exercise)",
                 .reach = Reach::one_section, .elements_per_thread = 1,
-                .formula = KoggeStone::info().formula, .listing = "kogge-stone-double-buffer"};
+                .formula = KoggeStone::info().formula, .listing = "kogge-stone-double-buffer", .bound = KoggeStone::info().bound};
     }
     static constexpr int buffers = 2;
     static constexpr bool barrier_between = false;

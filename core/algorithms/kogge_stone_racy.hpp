@@ -19,7 +19,7 @@ struct KoggeStoneRacy : KoggeStone {
         return {.id = Algorithm::kogge_stone_racy, .name = "kogge-stone-racy", .title = "Kogge-Stone, one barrier",
                 .summary = "LESSON, wrong on purpose: 9.2 in place with one barrier, XY[t] += XY[t-stride] races between warps",
                 .chapter = "PMPP 3rd ed. §9.2", .reach = Reach::one_section, .elements_per_thread = 1, .racy = true,
-                .formula = KoggeStone::info().formula, .listing = "kogge-stone-racy"};
+                .formula = KoggeStone::info().formula, .listing = "kogge-stone-racy", .bound = KoggeStone::info().bound};
     }
     static constexpr bool barrier_between = false;  // the missing barrier is the lesson
 };

@@ -10,7 +10,8 @@ struct Sequential {
     static constexpr AlgorithmInfo info() {
         return {.id = Algorithm::sequential, .name = "sequential", .title = "sequential",
                 .summary = "one thread, N-1 additions (the work-efficiency baseline)", .chapter = "PMPP 3rd ed. §9.1",
-                .reach = Reach::one_thread, .formula = {"N − 1", &chapter_additions}, .listing = "sequential"};
+                .reach = Reach::one_thread, .formula = {"N − 1", &chapter_additions}, .listing = "sequential",
+                .bound = {"N − 1", &chapter_additions}};
     }
 };
 

@@ -47,9 +47,15 @@ struct AlgorithmInfo {
     bool takes_block_algorithm = false; // --block-algo applies
     bool takes_sample_block = false;    // --sample-block applies (the multi-block scans)
     Algorithm fixed_block = Algorithm::kogge_stone;  // multi_block without --block-algo: its block scan
-    CountFormula formula;               // at the section (at N for one_thread)
+    CountFormula formula{};             // at the section (at N for one_thread)
     std::string_view listing;           // assets/kernels/<listing>.cu.txt; multi-block scans with a
                                         // block algorithm add "-<block algorithm>"
+    // The chapter's bound on a whole run's real work (additions on real elements, not on identity
+    // padding) at N, and where it states it when that is narrower than the algorithm (empty: all
+    // of it). Empty where the chapter gives none: the views then show `formula` as the algorithm's
+    // own count, never a bound of their own.
+    CountFormula bound{};
+    std::string_view bound_scope{};
 
     // Largest section one block scans (0: not a one-block scan).
     constexpr int capacity() const { return reach == Reach::one_section ? kMaxThreadsPerBlock * elements_per_thread : 0; }
