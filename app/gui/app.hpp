@@ -40,6 +40,7 @@ struct App {
     bool help_window = false;
     bool controls_in_presentation = false;  // Ctrl+B while presenting
     bool reset_layout = false;               // View > Reset layout: the first layout again
+    bool saved_layout_checked = false;       // whether imgui.ini's layout knows every panel
     bool show_banner = true;                 // the CPU-emulation line (its x hides it for this run)
     bool shot_banner = false;                // `scanlab shot --banner`: the line on a single view too
     int tab_request = -1;  // select this centre tab on the next frame
@@ -108,13 +109,16 @@ void draw_step_view(App& app, float diagram_height = 0);
 // row_scale < 1: shorter rows and arrows, so that the whole view fits a short window.
 void draw_array_view(App& app, const ShownTrace& t, size_t step, const char* id, float height, int scroll_slot, float row_scale = 1);
 float array_view_height(const ShownTrace& st, size_t k, float row_scale = 1, bool scrollbar = true);
-// `compact`: only the rows around the current step (kCompactDiagramRows), at a smaller height.
+// `compact_rows` > 0: only that many rows around the current step (kCompactDiagramRows where
+// they fit, down to the current step's alone), smaller, with no scrollbar (it scrolls with the
+// array view).
 inline constexpr size_t kCompactDiagramRows = 3;
-void draw_step_diagram(App& app, const ShownTrace& t, size_t step, const char* id, int scroll_slot, float height = 0, bool compact = false);
-float step_diagram_height(const Trace& t, bool compact);  // what the diagram's rows need, padding included
+void draw_step_diagram(App& app, const ShownTrace& t, size_t step, const char* id, int scroll_slot, float height = 0, size_t compact_rows = 0);
+float step_diagram_height(const Trace& t, size_t compact_rows);  // what the diagram's rows need, padding included
 // The verdict over the step view and the explanation pane with its predict mode (explain_pane.cpp).
 void draw_verdict_line(App& app, const ShownTrace& st);
-void draw_explain_pane(App& app, float height);
+// The pane fills its panel, or takes `height` (the explain shot's view under the array view).
+void draw_explain_pane(App& app, float height = 0);
 void draw_fig910_panel(App& app);
 float fig910_panel_height(float width);  // what the panel needs at this width
 void draw_counts_panel(App& app);

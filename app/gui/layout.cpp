@@ -125,9 +125,13 @@ constexpr const char* kControls = "Controls";
 constexpr const char* kTrace = "Trace";
 constexpr const char* kFig910 = "Figure 9.10";
 constexpr const char* kSource = "Source";
+constexpr const char* kExplain = "Explain this step";
 
 // The first layout (and View > Reset layout): controls left, the trace in the middle, Figure 9.10
-// over the source on the right. After that imgui.ini keeps what the user made of it.
+// over the explanation over the source on the right. After that imgui.ini keeps what the user
+// made of it. The explanation has a panel of its own so that a short window (a projector at
+// 1280x720) still shows a few of its lines: under the array view it got only what the step
+// diagram could spare.
 void build_default_layout(ImGuiID dock, ImVec2 size) {
     ImGui::DockBuilderRemoveNode(dock);
     ImGui::DockBuilderAddNode(dock, ImGuiDockNodeFlags_DockSpace);
@@ -136,10 +140,12 @@ void build_default_layout(ImGuiID dock, ImVec2 size) {
     const ImGuiID left = ImGui::DockBuilderSplitNode(rest, ImGuiDir_Left, 0.22f, nullptr, &rest);
     const ImGuiID right = ImGui::DockBuilderSplitNode(rest, ImGuiDir_Right, 0.34f / 0.78f, nullptr, &rest);
     ImGuiID bottom_right = right;
-    const ImGuiID top_right = ImGui::DockBuilderSplitNode(bottom_right, ImGuiDir_Up, 0.55f, nullptr, &bottom_right);
+    const ImGuiID top_right = ImGui::DockBuilderSplitNode(bottom_right, ImGuiDir_Up, 0.42f, nullptr, &bottom_right);
+    const ImGuiID middle_right = ImGui::DockBuilderSplitNode(bottom_right, ImGuiDir_Up, 0.5f, nullptr, &bottom_right);
     ImGui::DockBuilderDockWindow(kControls, left);
     ImGui::DockBuilderDockWindow(kTrace, rest);
     ImGui::DockBuilderDockWindow(kFig910, top_right);
+    ImGui::DockBuilderDockWindow(kExplain, middle_right);
     ImGui::DockBuilderDockWindow(kSource, bottom_right);
     ImGui::DockBuilderFinish(dock);
 }
@@ -171,7 +177,10 @@ void draw_frame(App& app) {
     const float status_h = ImGui::GetFrameHeightWithSpacing() + 6;
     const ImVec2 dock_size(ImGui::GetContentRegionAvail().x, std::max(100.0f, ImGui::GetContentRegionAvail().y - status_h));
     const ImGuiID dock = ImGui::GetID("panels");
-    if (app.reset_layout || !ImGui::DockBuilderGetNode(dock)) {
+    // A layout saved before the explanation had its panel would leave that panel floating.
+    const bool saved_without_explain = !app.saved_layout_checked && !ImGui::FindWindowSettingsByID(ImHashStr(kExplain));
+    app.saved_layout_checked = true;
+    if (app.reset_layout || saved_without_explain || !ImGui::DockBuilderGetNode(dock)) {
         build_default_layout(dock, dock_size);
         app.reset_layout = false;
     }
@@ -184,6 +193,7 @@ void draw_frame(App& app) {
     panel(kControls, &controls, [&] { draw_controls(app); });
     panel(kTrace, nullptr, [&] { centre(app); });
     panel(kFig910, &l.show_fig910, [&] { draw_fig910_panel(app); });
+    panel(kExplain, &l.show_explain, [&] { draw_explain_pane(app); });
     panel(kSource, &l.show_source, [&] { draw_source_pane(app); });
 
     draw_trace_file_dialogs(app);

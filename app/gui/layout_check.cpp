@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <string_view>
 
 #include <imgui.h>
 #include <imgui_internal.h>  // the windows' scrollbars, the atlas's baked glyphs
@@ -127,6 +128,19 @@ std::vector<TextProblem> find_text_problems(const ImDrawData* dd) {
         }
     }
     return problems;
+}
+
+WindowRoom window_room(const std::string& name) {
+    WindowRoom room;
+    for (const ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
+        if (!w->Active || std::string_view(w->Name).substr(0, name.size()) != name) continue;
+        room.drawn = true;
+        room.scrolls_x = w->ScrollbarX;
+        room.scrolls_y = w->ScrollbarY;
+        room.lines = (w->InnerRect.Max.y - w->InnerRect.Min.y - 2 * w->WindowPadding.y) / ImGui::GetTextLineHeightWithSpacing();
+        break;
+    }
+    return room;
 }
 
 }  // namespace scanlab::gui

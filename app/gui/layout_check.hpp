@@ -20,4 +20,14 @@ struct TextProblem {
 // their area. Call between ImGui::Render() and the next frame.
 std::vector<TextProblem> find_text_problems(const ImDrawData* draw_data);
 
+// What a window drawn in the last frame shows: whether it scrolls each way (its content did not
+// fit) and how many lines of text its inside holds. `name` is a window's name, or the start of a
+// child window's ("Trace/array_": Dear ImGui names a child "Parent/id_HASH").
+struct WindowRoom {
+    bool drawn = false;
+    bool scrolls_x = false, scrolls_y = false;
+    float lines = 0;
+};
+WindowRoom window_room(const std::string& name);
+
 }  // namespace scanlab::gui

@@ -176,47 +176,83 @@ int run_smoke_test_live(const std::vector<std::string>& args) {
 }
 
 // CI's layout test: at each size a classroom uses, in normal and presentation mode, every tab of
-// the trace panel beside the Figure 9.10 and source panes (the first layout), drawn off screen;
-// each frame's text is checked (layout_check.hpp) and every clipped or overlapping text is listed
-// on stdout, with a PNG of each frame that has one.
+// the trace panel beside the Figure 9.10, explanation and source panes (the first layout), drawn
+// off screen; then, presenting, the step view of a sampled trace (a block of N = 2^22 in sections
+// of 64, at a step of kernel 1 and at the tallest step, kernel 3 adding S^2's sums with three
+// rows) with the emulation's banner. Each frame's text is checked (layout_check.hpp), and so is
+// what the lecture needs whole: every row of the array view (no vertical scrolling), some of the
+// step diagram, at least three lines of the explanation. Every problem is listed on stdout, with a
+// PNG of each frame that has one.
 int run_layout_check(const std::vector<std::string>& args) {
     const std::string out = smoke_out_dir(args);
     if (out.empty()) return fail("--check-layout needs --out DIR");
     const int sizes[][2] = {{1024, 640}, {1280, 720}, {1366, 768}, {1920, 1080}};
     const char* tabs[] = {"Steps", "Compare", "Counts", "Live run"};
+    struct Case {
+        bool presenting;
+        int tab;
+        int sampled_step;  // -1: Figure 9.10's trace; else this step of the sampled trace
+    };
+    std::vector<Case> cases;
+    for (const bool presenting : {false, true})
+        for (int tab = 0; tab < 4; ++tab) cases.push_back({presenting, tab, -1});
+    for (const int step : {3, 31}) cases.push_back({true, 0, step});
     int problems = 0, frames_checked = 0;
     for (const auto& size : sizes)
-        for (const bool presenting : {false, true})
-            for (int tab = 0; tab < 4; ++tab) {
-                App app;
-                app.layout.presentation = presenting;
-                app.tab_request = tab;
-                app.show_banner = true;
-                std::string why;
-                std::unique_ptr<GlSurface> surface = GlSurface::open_offscreen(size[0], size[1], why);
-                if (!surface) return fail(why);
-                if (const std::string e = init_imgui(app, *surface); !e.empty()) return fail(e);
-                app.session.load_fig910();
-                app.session.run();
+        for (const Case& c : cases) {
+            App app;
+            app.layout.presentation = c.presenting;
+            app.tab_request = c.tab;
+            app.show_banner = true;
+            std::string why;
+            std::unique_ptr<GlSurface> surface = GlSurface::open_offscreen(size[0], size[1], why);
+            if (!surface) return fail(why);
+            if (const std::string e = init_imgui(app, *surface); !e.empty()) return fail(e);
+            app.session.load_fig910();
+            app.session.run();
+            app.session.wait();
+            if (c.sampled_step >= 0) {
+                SampledForm& f = app.session.sampled_form;
+                f.n = int64_t(1) << 22;
+                f.section = 64;
+                f.block = 40;
+                app.session.trace_sampled();
                 app.session.wait();
-                // The dock layout, the tab and the zoom settle over the first frames.
-                for (int i = 0; i < 5; ++i) {
-                    app.session.wait();
-                    frame(app, *surface, 1.0 / 60);
-                }
-                const std::string where = std::to_string(size[0]) + "x" + std::to_string(size[1]) + (presenting ? " presentation " : " normal ") + tabs[tab];
-                const std::vector<TextProblem> found = find_text_problems(ImGui::GetDrawData());
-                for (const TextProblem& p : found)
-                    std::cout << where << "\t" << p.what << "\t" << p.window << "\t'" << p.text << "'\tat " << int(p.x) << "," << int(p.y) << "\n";
-                if (!found.empty()) {
-                    std::string name = where;
-                    std::replace(name.begin(), name.end(), ' ', '-');
-                    surface->write_png(out + "/" + name + ".png");
-                }
-                problems += int(found.size());
-                ++frames_checked;
-                shutdown_imgui(*surface);
+                frame(app, *surface, 1.0 / 60);  // takes in the finished trace
+                app.session.wait();
+                if (!app.session.sampled_trace || app.session.trace != app.session.sampled_trace)
+                    return fail("the sampled trace did not arrive: " + app.session.sampled_error);
+                app.tab_request = c.tab;
+                app.session.go_to(size_t(c.sampled_step));
             }
+            // The dock layout, the tab and the zoom settle over the first frames.
+            for (int i = 0; i < 5; ++i) {
+                app.session.wait();
+                frame(app, *surface, 1.0 / 60);
+            }
+            std::string where = std::to_string(size[0]) + "x" + std::to_string(size[1]) + (c.presenting ? " presentation " : " normal ") + tabs[c.tab];
+            if (c.sampled_step >= 0) where += " sampled step " + std::to_string(c.sampled_step);
+            std::vector<TextProblem> found = find_text_problems(ImGui::GetDrawData());
+            auto missing = [&](const std::string& what) { found.push_back({"", "hidden", what, 0, 0}); };
+            if (c.tab == 0) {
+                const WindowRoom array = window_room("Trace/array_"), diagram = window_room("Trace/diagram_");
+                if (!array.drawn) missing("the array view");
+                else if (array.scrolls_y) missing("rows of the array view (it scrolls)");
+                if (!diagram.drawn || diagram.lines < 0.9f) missing("the step diagram");
+            }
+            if (const WindowRoom explain = window_room("Explain this step/explanation_"); !explain.drawn || explain.lines < 3)
+                missing("the explanation (" + std::to_string(explain.lines).substr(0, 3) + " lines)");
+            for (const TextProblem& p : found)
+                std::cout << where << "\t" << p.what << "\t" << p.window << "\t'" << p.text << "'\tat " << int(p.x) << "," << int(p.y) << "\n";
+            if (!found.empty()) {
+                std::string name = where;
+                std::replace(name.begin(), name.end(), ' ', '-');
+                surface->write_png(out + "/" + name + ".png");
+            }
+            problems += int(found.size());
+            ++frames_checked;
+            shutdown_imgui(*surface);
+        }
     std::cout << "layout problems\t" << problems << "\nlayouts checked\t" << frames_checked << "\n";
     return 0;
 }

@@ -21,6 +21,7 @@ struct Layout {
     float figure_width = 400;    // the right column (Figure 9.10 and the source)
     bool show_fig910 = true;     // the Figure 9.10 panel
     bool show_source = true;     // the source pane
+    bool show_explain = true;    // the explanation pane (and predict mode)
     float cell_width = 46;       // array view zoom: pixels per element
     float font_scale = 1;        // Ctrl +/-: the text size against the default, normal mode
     float presentation_font_scale = 1;  // and presenting (on top of scaling to the window)

@@ -3,6 +3,7 @@
 #include "../../../core/explain.hpp"
 
 #include <algorithm>
+#include <map>
 #include <variant>
 
 namespace scanlab::gui {
@@ -140,6 +141,20 @@ ThreadRow launched_threads(const Trace& t, const Step& s) {
         if (a.thread >= 0 && i >= 0 && size_t(i) < r.active.size()) r.active[size_t(i)] = 1;
     }
     return r;
+}
+
+std::vector<SumSpan> block_sum_spans(const Step& s, const Row& here) {
+    std::map<int32_t, std::pair<int64_t, int64_t>> span;
+    for (const Access& a : s.accesses) {
+        const int64_t dst = here.local(a.dst);
+        if (dst < 0) continue;
+        auto [it, fresh] = span.try_emplace(a.src, dst, dst);
+        if (!fresh) it->second = {std::min(it->second.first, dst), std::max(it->second.second, dst)};
+    }
+    std::vector<SumSpan> out;
+    out.reserve(span.size());
+    for (const auto& [src, lr] : span) out.push_back({src, lr.first, lr.second});
+    return out;
 }
 
 int64_t updated_cell_count(const Step& s) {

@@ -97,6 +97,13 @@ struct ThreadRow {
     std::vector<uint8_t> active;
 };
 ThreadRow launched_threads(const Trace& t, const Step& s);
+// Kernel 3 bundled per block, as the views draw it: each S element the step adds, with the first
+// and last position in `here` (the step's own row) of the elements it is added to. In S order.
+struct SumSpan {
+    int32_t s = 0;               // the S index added (global, as the accesses name it)
+    int64_t first = 0, last = 0;  // positions in `here`
+};
+std::vector<SumSpan> block_sum_spans(const Step& s, const Row& here);
 // The number of distinct elements step k wrote with the operator (the "updated" cells).
 int64_t updated_cell_count(const Step& s);
 

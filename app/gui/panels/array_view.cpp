@@ -67,10 +67,12 @@ void sampled_window_note(const Trace& t, const Step& st) {
     const int64_t last = t.sample.first_block + t.sample.blocks - 1;
     const std::string blocks = t.sample.blocks == 1 ? "block " + grouped(t.sample.first_block)
                                                     : "blocks " + grouped(t.sample.first_block) + " to " + grouped(last);
-    std::string where = windowed(t, st) ? "this step shows " + blocks + " of " + grouped(t.grid) + ": elements " + grouped(win.offset) +
-                                              " to " + grouped(win.offset + int64_t(win.count) - 1) + " of N = " + grouped(t.n)
-                                        : "this step's array is block sums, kept whole: " + grouped(int64_t(size_of(st.values))) + " elements";
-    ImGui::TextDisabled("Sampled trace: %s. Counts cover every block.", where.c_str());
+    std::string where = windowed(t, st) ? blocks + " of " + grouped(t.grid) + " (elements " + grouped(win.offset) + " to " +
+                                              grouped(win.offset + int64_t(win.count) - 1) + ")"
+                                        : "block sums S kept whole (" + grouped(int64_t(size_of(st.values))) + " elements)";
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("Sampled trace, %s; counts cover every block.", where.c_str());
+    ImGui::PopTextWrapPos();
 }
 
 // The small font of the index rulers above the rows.
@@ -256,19 +258,34 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     auto off_screen = [&](float xa, float xb) { return std::max(xa, xb) < view_l - w || std::min(xa, xb) > view_r + w; };
     // A stale read: the thread read the element's new value, written by another warp in this step.
     auto stale = [&](const Access& a) { return a.applies_op && std::binary_search(s.hazards.begin(), s.hazards.end(), a.src); };
+    if (s.phase == Phase::add_block_sums) {
+        // Kernel 3, bundled per block as the step diagram draws it: one arrow from S[b − 1] to a
+        // bar over block b (above XY's ruler), and each element's own value straight down.
+        const float bar_y = y_before_ruler - 2;
+        for (const SumSpan& sp : block_sum_spans(s, rows.after)) {
+            const int64_t src = rows.sums.local(sp.s);
+            const float xa = cell_x(rows.after, sp.first) + 2, xb = cell_x(rows.after, sp.last) + w - 2;
+            if (off_screen(xa, xb) && (src < 0 || off_screen(cell_x(rows.sums, src), cell_x(rows.sums, src)))) continue;
+            dl->AddLine(ImVec2(xa, bar_y), ImVec2(xb, bar_y), op_c, std::max(2.0f, thick));
+            if (src >= 0) {
+                // To the bar's middle, or to the visible part of it when the block is wider than the view.
+                const float mid = std::clamp((xa + xb) * 0.5f, std::max(xa, view_l + w), std::min(xb, view_r - w));
+                arrow(dl, ImVec2(cell_x(rows.sums, src) + w * 0.5f, y_sums + ch), ImVec2(mid, bar_y - 1), op_c, thick);
+            }
+        }
+        const auto [lo, hi] = visible(rows.after);
+        for (const Access& a : s.accesses) {
+            const int64_t dst = rows.after.local(a.dst);
+            if (dst < lo || dst >= hi) continue;
+            const float x = cell_x(rows.after, dst) + w * 0.5f;
+            dl->AddLine(ImVec2(x, y_before + ch), ImVec2(x, y_after - 2), copy_c, 1.0f);
+        }
+    }
     for (const Access& a : s.accesses) {
+        if (s.phase == Phase::add_block_sums) break;
         const int64_t dst = rows.after.local(a.dst);
         if (dst < 0) continue;
         const float to_x = cell_x(rows.after, dst) + w * 0.5f;
-        if (s.phase == Phase::add_block_sums) {
-            const int64_t src = rows.sums.local(a.src);
-            if (src < 0) continue;
-            const float from_x = cell_x(rows.sums, src) + w * 0.5f;
-            if (off_screen(from_x, to_x)) continue;
-            arrow(dl, ImVec2(from_x, y_sums + ch), ImVec2(to_x, y_before_ruler - 1), op_c, thick);  // above XY's ruler
-            dl->AddLine(ImVec2(to_x, y_before + ch), ImVec2(to_x, y_after - 2), copy_c, 1.0f);
-            continue;
-        }
         const int64_t src = rows.before.local(a.src);
         if (src >= 0 && !stale(a)) {
             const float from_x = cell_x(rows.before, src) + w * 0.5f;
@@ -440,15 +457,23 @@ void draw_step_view(App& app, float diagram_height) {
     const std::string counts = grouped(c.additions) + " additions (" + grouped(s.trace->book.cumulative_additions[s.step]) + " so far of " +
                                grouped(t.counts.additions) + ") · " + grouped(c.active_threads) + " active / " + grouped(c.idle_threads) +
                                " idle threads · " + grouped(c.divergent_warps) + " divergent warps · " + grouped(c.barriers) + " barriers";
+    // Presenting, the counts take the rulers' small font: the step's name is what the room reads.
+    if (app.layout.presentation) ImGui::PushFont(nullptr, ruler_font_size());
     ImGui::TextDisabled("%s", counts.c_str());
+    if (app.layout.presentation) ImGui::PopFont();
     ImGui::PopTextWrapPos();
     if (c.hazards > 0) {
         ImGui::SameLine();
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(p.cell_hazard)), " %s HAZARDS", grouped(c.hazards).c_str());
     }
-    const std::pair<Rgb, const char*> legend[] = {
-        {p.cell_updated, "updated"},      {p.cell_loaded, "loaded / copied"}, {p.cell_final, "final value"},
-        {p.cell_untouched, "not written"}, {p.cell_hazard, "read too late (outline)"}, {p.cell_wrong, "wrong value"},
+    struct Swatch {
+        Rgb colour;
+        const char* label;
+        bool race = false;  // a race's mark: shown only where a run can have one
+    };
+    const Swatch legend[] = {
+        {p.cell_updated, "updated"},      {p.cell_loaded, "loaded/copied"}, {p.cell_final, "final"},
+        {p.cell_untouched, "not written"}, {p.cell_hazard, "read too late (outline)", true}, {p.cell_wrong, "wrong value", true},
         {p.thread_active, "active thread"},
         {p.thread_idle, "idle thread"},
     };
@@ -457,13 +482,17 @@ void draw_step_view(App& app, float diagram_height) {
     const bool small_legend = app.layout.presentation;
     if (small_legend) ImGui::PushFont(nullptr, ruler_font_size());
     const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    // Hazards and wrong values only where a run can have them (the racy kernel, a wrong result):
+    // elsewhere their swatches take a line a short window needs for the rows.
+    const bool racy = t.algorithm == Algorithm::kogge_stone_racy || !s.trace->book.verdict.correct();
     for (size_t i = 0; i < std::size(legend); ++i) {
+        if (legend[i].race && !racy) continue;
         if (i > 0) {
-            const float need = ImGui::GetFontSize() * 1.5f + ImGui::CalcTextSize(legend[i].second).x;
-            ImGui::SameLine(0, 14);
+            const float need = ImGui::GetFontSize() * 1.5f + ImGui::CalcTextSize(legend[i].label).x;
+            ImGui::SameLine(0, 10);
             if (ImGui::GetCursorScreenPos().x + need > right) ImGui::NewLine();
         }
-        legend_swatch(legend[i].first, legend[i].second);
+        legend_swatch(legend[i].colour, legend[i].label);
     }
     if (app.view == View::window) {
         // The zoom's buttons and value, on the legend's line where they fit.
@@ -488,27 +517,46 @@ void draw_step_view(App& app, float diagram_height) {
     const float room = ImGui::GetContentRegionAvail().x - font * 4.2f - 8 - 2 * (style.WindowPadding.x + style.ChildBorderSize) - 1;
     const size_t widest = columns_to_fit(t);
     const bool fits_width = !app.zoom_fixed && room / float(widest) >= 2.0f;  // 2 px: the narrowest column
+    // A sampled trace's S is kept whole, wider than the block the zoom fits: that row scrolls.
+    int64_t step_cols = 0;
+    const StepRows step_rows_now = step_rows(t, s.step);
+    for (const Row* r : {&step_rows_now.before, &step_rows_now.sums, &step_rows_now.after})
+        if (*r) step_cols = std::max(step_cols, r->column + int64_t(r->count));
+    const bool scrollbar = !fits_width || step_cols > int64_t(widest);
     draw_verdict_line(app, *s.trace);
-    if (!t.sample.all()) sampled_window_note(t, st);
-    const float header = ImGui::GetFrameHeightWithSpacing(), caption = ImGui::GetTextLineHeightWithSpacing();
-    const float compact = step_diagram_height(t, true) + style.ItemSpacing.y;
+    if (!t.sample.all()) {
+        if (app.layout.presentation) ImGui::PushFont(nullptr, ruler_font_size());  // as the legend
+        sampled_window_note(t, st);
+        if (app.layout.presentation) ImGui::PopFont();
+    }
+    const float caption = ImGui::GetTextLineHeightWithSpacing();
+    // The compact diagram's rows: three where they fit, else two, else the current step's alone.
+    size_t compact_rows = kCompactDiagramRows;
+    auto compact = [&] { return step_diagram_height(t, compact_rows) + style.ItemSpacing.y; };
     float h = array_view_height(*s.trace, s.step);
     float row_scale = 1;
     if (app.view == View::window && diagram_height <= 0) {
         // A short window: the fitted zoom first makes the rows shorter (down to digits still
-        // legible), so that every row shows with the explanation's header and at least the
-        // compact step diagram under it; only then does the array view give up rows (it scrolls).
-        // (The explanation's header is not counted: where the rows need its line, it goes, and
-        // the diagram's caption says a taller window shows it.)
-        const float below = caption + compact;
-        const float room_y = ImGui::GetContentRegionAvail().y - style.ItemSpacing.y - below;
+        // legible), so that every row shows with at least the compact step diagram under it; then
+        // the compact diagram gives up rows; only then does the array view scroll.
         constexpr float kMinRowScale = 0.45f;  // a cell about one line of text tall
-        if (fits_width) h = array_view_height(*s.trace, s.step, 1, false);
-        while (!app.zoom_fixed && h > room_y && row_scale > kMinRowScale) {
-            row_scale = std::max(kMinRowScale, row_scale - 0.05f);
-            h = array_view_height(*s.trace, s.step, row_scale, !fits_width);
+        const float avail_y = ImGui::GetContentRegionAvail().y - style.ItemSpacing.y - caption;
+        auto fit_rows = [&] {
+            float room_y = avail_y - compact();
+            row_scale = 1;
+            h = array_view_height(*s.trace, s.step, 1, scrollbar);
+            while (!app.zoom_fixed && h > room_y && row_scale > kMinRowScale) {
+                row_scale = std::max(kMinRowScale, row_scale - 0.05f);
+                h = array_view_height(*s.trace, s.step, row_scale, scrollbar);
+            }
+            return room_y;
+        };
+        float room_y = fit_rows();
+        while (h > room_y && compact_rows > 1) {
+            --compact_rows;
+            room_y = fit_rows();
         }
-        h = std::max(std::min(h, room_y), font * 6);
+        h = std::max(std::min(h, room_y), font * 3);
     }
     // A trace of another width arrives zoomed to fit (16 elements large, 2048 as thin columns).
     // So does a resize, a new text size or another layout, until the user zooms by hand. Rows
@@ -528,39 +576,24 @@ void draw_step_view(App& app, float diagram_height) {
         if (ImGui::CollapsingHeader("Explain this step", ImGuiTreeNodeFlags_DefaultOpen)) draw_explain_pane(app, std::max(font * 6, rest - font * 4.5f));
         return;
     }
-    bool no_explanation = false;  // not even its header: the caption below says so
-    if (app.view == View::window) {
-        // The explanation takes what the diagram can spare: a third of the rest, at least five
-        // lines, and never the room of the compact diagram; with less, its header says so.
-        const float rest = ImGui::GetContentRegionAvail().y;
-        const float eh = std::min(std::clamp(rest * 0.36f, font * 5.5f, font * 14), rest - header - caption - compact);
-        if (eh < font * 3) {
-            if (rest >= header + caption + compact)
-                ImGui::CollapsingHeader("Explain this step (a taller window shows it)###explain", ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_Bullet);
-            else
-                no_explanation = true;
-        } else if (ImGui::CollapsingHeader("Explain this step###explain", ImGuiTreeNodeFlags_DefaultOpen)) {
-            draw_explain_pane(app, eh);
-        }
-    }
     // The whole diagram where its rows fit (or it has at least eight lines to scroll in); else the
     // rows around the current step.
     const float left = ImGui::GetContentRegionAvail().y - caption;
-    const bool small = diagram_height <= 0 && left < std::min(step_diagram_height(t, false), font * 8);
-    if (small && left < compact - style.ItemSpacing.y) {
-        ImGui::TextDisabled("(the step diagram needs a taller window)");
-        return;
-    }
+    const bool small = diagram_height <= 0 && left < std::min(step_diagram_height(t, 0), font * 8);
     if (small) {
+        // As many rows around the current step as the rest of the window holds.
         const size_t rows = t.steps.size() + 1;
+        compact_rows = 1;
+        while (compact_rows < rows && step_diagram_height(t, compact_rows + 1) <= left) ++compact_rows;
         ImGui::PushTextWrapPos(0);  // a narrow column wraps the note rather than cutting it
-        ImGui::TextDisabled("Step diagram, %zu of %zu rows; a taller window shows all%s", std::min(kCompactDiagramRows, rows), rows,
-                            no_explanation ? " and the explanation" : "");
+        ImGui::TextDisabled("Step diagram, %zu of %zu rows (a taller window shows all)", std::min(compact_rows, rows), rows);
         ImGui::PopTextWrapPos();
     } else {
+        ImGui::PushTextWrapPos(0);
         ImGui::TextDisabled("Step diagram (Figures 9.1 and 9.5): rows are steps, columns elements, lines the additions");
+        ImGui::PopTextWrapPos();
     }
-    draw_step_diagram(app, *s.trace, s.step, "diagram", 1, diagram_height, small);
+    draw_step_diagram(app, *s.trace, s.step, "diagram", 1, small ? step_diagram_height(t, compact_rows) : diagram_height, small ? compact_rows : 0);
 }
 
 }  // namespace scanlab::gui

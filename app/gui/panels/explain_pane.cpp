@@ -1,6 +1,10 @@
 // The lesson said out loud: the verdict line over the step view (is the result the scan of its
 // input?), and the explanation pane under the array view: what the current step does, generated
 // from the trace by the core, with the predict mode beside it.
+#include <algorithm>
+
+#include <imgui_internal.h>  // RenderTextEllipsis: the title on one line
+
 #include "../../../core/explain.hpp"
 #include "../app.hpp"
 #include <imgui_stdlib.h>  // after imgui.h, which it needs
@@ -93,10 +97,21 @@ void draw_explain_pane(App& app, float height) {
     Session& s = app.session;
     if (!s.trace || s.trace->trace.steps.empty() || !s.trace->book.full) return;
     const ShownTrace& st = *s.trace;
-    predict_controls(app, st);
     const Explanation& e = explanation(st, s.step);
-    ImGui::BeginChild("explanation", ImVec2(0, height), true);
-    ImGui::TextUnformatted(e.title.c_str());
+    // The step's title and the predict switch share a line (the title ends in an ellipsis where
+    // it must, whole on hover): a short panel keeps its lines for the explanation.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float predict_w = ImGui::GetFrameHeight() + ImGui::CalcTextSize("Predict").x + style.ItemInnerSpacing.x + style.ItemSpacing.x;
+    const float title_w = std::max(ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x - predict_w);
+    const ImVec2 a = ImGui::GetCursorScreenPos();
+    const float text_y = a.y + style.FramePadding.y;
+    ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), ImVec2(a.x, text_y), ImVec2(a.x + title_w, text_y + ImGui::GetFontSize()), a.x + title_w,
+                              e.title.c_str(), nullptr, nullptr);
+    ImGui::Dummy(ImVec2(title_w, ImGui::GetFrameHeight()));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.title.c_str());
+    ImGui::SameLine(0, style.ItemSpacing.x);
+    predict_controls(app, st);
+    ImGui::BeginChild("explanation", ImVec2(0, height), height > 0);
     ImGui::PushTextWrapPos(0);
     for (const std::string& line : e.lines) {
         // In predict mode the values a thread produced would give the answer away.

@@ -61,7 +61,9 @@ void draw_fig910_panel(App& app) {
     const bool follow = main && main->book.full && main->trace.algorithm == Algorithm::hierarchical && main->trace.n == 16 &&
                         main->trace.grid == 4 && main->trace.section == 4;
     const ShownTrace* f = follow ? main : s.fig910.get();
-    ImGui::TextWrapped("%s", kTitle);
+    // On a projector the panel's tab names the figure and its rows need the lines.
+    const bool presenting = app.layout.presentation;
+    if (!presenting) ImGui::TextWrapped("%s", kTitle);
     if (!f) {
         spinner(ImGui::GetFontSize() * 0.5f, ImGui::GetColorU32(ImGuiCol_Text));
         ImGui::SameLine();
@@ -80,15 +82,18 @@ void draw_fig910_panel(App& app) {
         if (ImGui::SmallButton(">##fig")) k = std::min(k + 1, t.steps.size() - 1);
         ImGui::SameLine();
         ImGui::Text("#%zu %s", k, step_label(t.steps[k]).c_str());
-        ImGui::SameLine();
+        if (ImGui::IsItemHovered() && presenting) ImGui::SetTooltip("%s", kOwnNote);
+        flow(ImGui::CalcTextSize("open in main view").x + 2 * ImGui::GetStyle().FramePadding.x);
         if (ImGui::SmallButton("open in main view")) {
             s.form = Form{};
             s.form.backend = app.session.form.backend;
             s.run();
         }
-        ImGui::PushTextWrapPos(0);
-        ImGui::TextDisabled("%s", kOwnNote);
-        ImGui::PopTextWrapPos();
+        if (!presenting) {
+            ImGui::PushTextWrapPos(0);
+            ImGui::TextDisabled("%s", kOwnNote);
+            ImGui::PopTextWrapPos();
+        }
     }
 
     const Palette& p = app.palette();
@@ -116,8 +121,14 @@ void draw_fig910_panel(App& app) {
     const ImU32 text = col(p.cell_text);
     float y = o.y + 2;
     float y_scanned_s = 0, y_final = 0;
+    // A short panel scrolls to the row the step writes when that row changes and is out of sight.
+    static int scrolled_to = -1;
     for (size_t r = 0; r < 5; ++r) {
         const FigRow& row = rows[r];
+        if (row.current && scrolled_to != int(r)) {
+            if (!ImGui::IsRectVisible(ImVec2(o.x, y), ImVec2(o.x + 1, y + font + 3 + ch))) ImGui::SetScrollFromPosY(y - ImGui::GetWindowPos().y, 0.1f);
+            scrolled_to = int(r);
+        }
         dl->AddText(ImVec2(o.x, y), row.current ? col(p.thread_active) : ImGui::GetColorU32(ImGuiCol_Text), row.caption);
         y += font + 3;
         const size_t n = row.block_sums ? 4 : 16;

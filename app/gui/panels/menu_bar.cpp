@@ -20,11 +20,12 @@ void draw_menu_bar(App& app) {
         }
         ImGui::MenuItem("Controls", "Ctrl+B", app.layout.presentation ? &app.controls_in_presentation : &app.layout.show_controls);
         ImGui::MenuItem("Figure 9.10", nullptr, &app.layout.show_fig910);
+        ImGui::MenuItem("Explain this step", nullptr, &app.layout.show_explain);
         ImGui::MenuItem("Source", nullptr, &app.layout.show_source);
         ImGui::MenuItem("Emulation banner", nullptr, &app.show_banner);
         if (ImGui::MenuItem("Reset layout")) {
             app.reset_layout = true;
-            app.layout.show_fig910 = app.layout.show_source = true;
+            app.layout.show_fig910 = app.layout.show_source = app.layout.show_explain = true;
         }
         ImGui::Separator();
         if (ImGui::MenuItem("Larger text", "Ctrl++")) change_font_scale(app, 1.1f);

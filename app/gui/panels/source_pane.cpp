@@ -2,6 +2,8 @@
 // step executes highlighted (the listing files map each kernel and phase to its lines).
 #include <algorithm>
 
+#include <imgui_internal.h>  // RenderTextEllipsis: the title on one line
+
 #include "../app.hpp"
 #include "../model/listings.hpp"
 
@@ -19,11 +21,23 @@ void draw_source_pane(App& app) {
         return;
     }
     const std::vector<int> hl = highlighted_lines(*l, st);
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(l->title.c_str());
-    ImGui::PopTextWrapPos();
+    const std::string highlighted = "highlighted: what #" + std::to_string(s.step) + " " + step_label(st) + " executes";
+    if (app.layout.presentation) {
+        // On a projector the code is the point: the title takes one line (whole on hover), and
+        // the highlight speaks for itself.
+        const ImVec2 a = ImGui::GetCursorScreenPos();
+        const float w = ImGui::GetContentRegionAvail().x;
+        ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), a, ImVec2(a.x + w, a.y + ImGui::GetTextLineHeight()), a.x + w, l->title.c_str(),
+                                  nullptr, nullptr);
+        ImGui::Dummy(ImVec2(w, ImGui::GetTextLineHeight()));
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", l->title.c_str(), highlighted.c_str());
+    } else {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted(l->title.c_str());
+        ImGui::PopTextWrapPos();
+    }
     if (const std::string note = type_note(*l, t.type); !note.empty()) ImGui::TextWrapped("%s", note.c_str());
-    ImGui::TextDisabled("highlighted: what #%zu %s executes", s.step, step_label(st).c_str());
+    if (!app.layout.presentation) ImGui::TextDisabled("%s", highlighted.c_str());
     const std::vector<std::string> code = shown_lines(*l, t.exclusive);
     ImGui::BeginChild("code", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     ImGui::PushFont(app.mono(), 0.0f);

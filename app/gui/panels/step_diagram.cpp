@@ -5,7 +5,6 @@
 // smaller row height, so some of the diagram stays in sight under the array view.
 #include <algorithm>
 #include <cmath>
-#include <map>
 
 #include "../../../core/verdict.hpp"
 
@@ -24,13 +23,15 @@ float row_height(bool compact) {
 
 }  // namespace
 
-float step_diagram_height(const Trace& t, bool compact) {
-    const size_t rows = compact ? std::min<size_t>(kCompactDiagramRows, t.steps.size() + 1) : t.steps.size() + 1;
+float step_diagram_height(const Trace& t, size_t compact_rows) {
+    const bool compact = compact_rows > 0;
+    const size_t rows = compact ? std::min<size_t>(compact_rows, t.steps.size() + 1) : t.steps.size() + 1;
     const ImGuiStyle& style = ImGui::GetStyle();
-    return float(rows) * row_height(compact) + 4 + 2 * style.WindowPadding.y + style.ScrollbarSize + 2;
+    return float(rows) * row_height(compact) + 4 + 2 * style.WindowPadding.y + (compact ? 0 : style.ScrollbarSize) + 2;
 }
 
-void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const char* id, int scroll_slot, float height, bool compact) {
+void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const char* id, int scroll_slot, float height, size_t compact_rows) {
+    const bool compact = compact_rows > 0;
     const Trace& t = st.trace;
     if (!st.book.full || t.steps.empty()) return;
     const Palette& p = app.palette();
@@ -48,10 +49,12 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
     const size_t cols = size_t(std::max<int64_t>(last_col, 1));
     const size_t rows = t.steps.size() + 1;  // the input, then every step
     // The rows drawn: all of them, or (compact) the previous, current and next step's.
-    const size_t shown = compact ? std::min(kCompactDiagramRows, rows) : rows;
-    const size_t first = compact ? std::min(current, rows - shown) : 0;
+    const size_t shown = compact ? std::min(compact_rows, rows) : rows;
+    // The current step's row (current + 1) in the middle, the row it was drawn from above it.
+    const size_t first = compact ? std::min(current + 1 - std::min(current + 1, shown / 2), rows - shown) : 0;
 
-    ImGui::BeginChild(id, ImVec2(0, height), true, ImGuiWindowFlags_HorizontalScrollbar | (compact ? ImGuiWindowFlags_NoScrollWithMouse : 0));
+    ImGui::BeginChild(id, ImVec2(0, height), true,
+                      compact ? ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse : ImGuiWindowFlags_HorizontalScrollbar);
     {
         float& seen = app.scroll_seen[scroll_slot];
         const float cur = ImGui::GetScrollX();
@@ -98,20 +101,13 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
         const bool from_above = !(s.phase == Phase::load && r - 1 > 0 && s.depth == 0 && s.kernel != Kernel::k2);
         if (s.phase == Phase::add_block_sums) {
             // Kernel 3, bundled per block: one line from S[b − 1] to a bar over block b's elements.
-            std::map<int32_t, std::pair<int64_t, int64_t>> span;  // S index -> first and last element
-            for (const Access& a : s.accesses) {
-                const int64_t dst = here.local(a.dst);
-                if (dst < 0) continue;
-                auto [it, fresh] = span.try_emplace(a.src, dst, dst);
-                if (!fresh) it->second = {std::min(it->second.first, dst), std::max(it->second.second, dst)};
-            }
             const float bar_y = ry(r) - rh * 0.32f;
-            for (const auto& [src_s, lr] : span) {
-                const int64_t src = above.local(src_s);
-                const float xa = cx(here, lr.first), xb = cx(here, lr.second);
+            for (const SumSpan& sp : block_sum_spans(s, here)) {
+                const int64_t src = above.local(sp.s);
+                const float xa = cx(here, sp.first), xb = cx(here, sp.last);
                 if (src >= 0) dl->AddLine(ImVec2(cx(above, src), ry(r - 1)), ImVec2((xa + xb) * 0.5f, bar_y), op_c, r - 1 == current ? thick * 1.8f : thick);
                 dl->AddLine(ImVec2(xa, bar_y), ImVec2(xb, bar_y), op_c, thick);
-                for (int64_t i = lr.first; i <= lr.second; ++i)
+                for (int64_t i = sp.first; i <= sp.last; ++i)
                     if (w >= 6) dl->AddLine(ImVec2(cx(here, i), bar_y), ImVec2(cx(here, i), ry(r)), faint, 1.0f);
             }
             continue;
