@@ -31,5 +31,16 @@ struct StepShape {
 SCANLAB_HD inline Work combine(int src, int dst) { return Work{true, true, src, dst}; }
 SCANLAB_HD inline Work copy(int element) { return Work{true, false, element, element}; }
 SCANLAB_HD inline Work idle() { return Work{}; }
+// combine(src, dst) when `when` holds, else idle. The indices are given either way (an idle
+// thread's are never used), so a kernel computes the addresses without choosing them first: each
+// step compiles to predicated accesses, as the book's `if (t >= stride) ...` does, with no branch.
+SCANLAB_HD inline Work combine_if(bool when, int src, int dst) { return Work{when, when, src, dst}; }
+
+// Whether thread t only ever writes XY[t] (Algo::writes_only_own_element, false where a definition
+// does not say): then after the last step every thread reads back an element no other thread wrote.
+template <class Algo> inline constexpr bool kWritesOnlyOwnElement = false;
+template <class Algo>
+    requires requires { Algo::writes_only_own_element; }
+inline constexpr bool kWritesOnlyOwnElement<Algo> = Algo::writes_only_own_element;
 
 }  // namespace scanlab

@@ -27,6 +27,7 @@ struct KoggeStone {
     }
     static constexpr int buffers = 1;
     static constexpr bool barrier_between = true;  // the temporary's barrier: see above
+    static constexpr bool writes_only_own_element = true;  // thread t writes XY[t] alone
     SCANLAB_HD static int threads(int section) { return section; }
     SCANLAB_HD static int steps(int section) { return ilog2(section); }
     SCANLAB_HD static StepShape shape(int k, int) { return {Phase::stride, 1 << k, 1 << k}; }
@@ -34,7 +35,7 @@ struct KoggeStone {
     SCANLAB_HD static int out_buffer(int) { return 0; }
     SCANLAB_HD static Work work(int k, int t, int) {
         const int stride = 1 << k;
-        return t >= stride ? combine(t - stride, t) : idle();
+        return combine_if(t >= stride, t - stride, t);
     }
 };
 

@@ -66,7 +66,7 @@ __global__ void block_scan_kernel(BlockScanArgs<T> p, Rec rec) {
         const T* in = XY + Algo::in_buffer(k) * section;
         T* out = XY + Algo::out_buffer(k) * section;
         SCANLAB_RECORD(rec.before_step(in, in == out && !Algo::barrier_between));
-        T value{};
+        T value;  // set and stored only by an active thread
         if (w.active) {
             const T earlier = in[w.src];
             SCANLAB_RECORD(rec.read(w.src, earlier));
@@ -81,7 +81,10 @@ __global__ void block_scan_kernel(BlockScanArgs<T> p, Rec rec) {
         }
         if constexpr (Algo::barrier_between) rec.barrier();  // every read before any write: the slides' temporary
         if (w.active) out[w.dst] = value;
-        rec.barrier();
+        // The last step's barrier guards the reads of the store below. Where each thread reads back
+        // only the element it wrote itself (Kogge-Stone), the untraced kernel needs none, as the
+        // book's has none; the recorder keeps it for its snapshot.
+        if (Rec::enabled || k + 1 < steps || !kWritesOnlyOwnElement<Algo>) rec.barrier();
         SCANLAB_RECORD(rec.end_step(k + 1, w.active, w.applies_op ? 1 : 0, out));
     }
 

@@ -6,6 +6,8 @@
 // and store instruction of a warp covers 512 contiguous bytes (perfectly coalesced), and no
 // shared-memory transpose is needed. The scan goes thread (within a vector), warp (across the 32
 // lanes of a row, row after row), block (across warps, one shared-memory pass).
+#include <type_traits>
+
 #include "thread_io.cuh"
 #include "warp_scan.cuh"
 
@@ -47,19 +49,37 @@ __device__ __forceinline__ T scan_warp_segment(T (&x)[K][kVectorItems<T>], bool 
     return segment_total;
 }
 
-// The segment's aggregate before any scan, for publishing it early: each thread folds its items,
-// then one warp reduction. The items are combined in another order than the scan's, which is exact
-// only where the operator is also commutative on the type without rounding: integers (the caller
-// keeps floating-point types on the scan's order).
+// The total scan_warp_row adds to the segment for this row, to the bit: the lane's items in order,
+// then the lanes in the tree that Kogge-Stone's last lane ends with (a butterfly pairs the same
+// lanes, earlier operand first, at every level: warp_scan.cuh).
+template <class T, class Op>
+__device__ __forceinline__ T row_total_in_scan_order(const T (&v)[kVectorItems<T>], int lane, Op op) {
+    T total = v[0];
+#pragma unroll
+    for (int i = 1; i < kVectorItems<T>; ++i) total = op(total, v[i]);
+    return warp_reduce(total, lane, op);
+}
+
+// The segment's aggregate before any scan, for publishing it early. Integers: each thread folds
+// its items, then one warp reduction (another order than the scan's, exact for them). Other types:
+// the scan's own order, row by row (one butterfly per row, the rows independent of each other), so
+// the aggregate published is the very value the scan ends with.
 template <int K, class T, class Op>
 __device__ __forceinline__ T reduce_warp_segment(const T (&x)[K][kVectorItems<T>], int lane, Op op) {
     constexpr int V = kVectorItems<T>;
-    T total = x[0][0];
+    if constexpr (std::is_integral_v<T>) {
+        T total = x[0][0];
 #pragma unroll
-    for (int k = 0; k < K; ++k)
+        for (int k = 0; k < K; ++k)
 #pragma unroll
-        for (int i = (k == 0 ? 1 : 0); i < V; ++i) total = op(total, x[k][i]);
-    return warp_reduce(total, lane, op);
+            for (int i = (k == 0 ? 1 : 0); i < V; ++i) total = op(total, x[k][i]);
+        return warp_reduce(total, lane, op);
+    } else {
+        T total = Op::identity();
+#pragma unroll
+        for (int k = 0; k < K; ++k) total = op(total, row_total_in_scan_order(x[k], lane, op));
+        return total;
+    }
 }
 
 template <class T> struct WarpPrefix {

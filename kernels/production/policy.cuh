@@ -31,10 +31,10 @@ enum class TileOrder : uint8_t {
 enum class Publish : uint8_t {
     // After the whole tile is scanned (the scan's last value is the aggregate).
     after_scan,
-    // As soon as the tile is reduced (a sum of each thread's items, one warp reduction, the warps'
-    // totals): warp 0 then looks back while every warp scans its segment, so the look-back's L2
-    // round trips overlap the scan. Integer types only (a reduction in another order than the scan's
-    // is exact for them); floating-point types publish after the scan whatever the policy says.
+    // As soon as the tile is reduced (integers: a sum of each thread's items, one warp reduction;
+    // floating-point types: the scan's own order, one warp reduction per row, so the aggregate is
+    // the scan's total to the bit; then the warps' totals): warp 0 then looks back while every
+    // warp scans its segment, so the look-back's L2 round trips overlap the scan.
     after_reduce,
 };
 
@@ -107,6 +107,10 @@ template <class Policy> constexpr int min_blocks_per_sm() {
 //    round trips on the critical path of a launch that is mostly latency.
 //  - Large, on Hopper and later: the staged kernel, 32 KB tiles in shared memory, 6 blocks per
 //    H100 SM (192 KB of tiles in flight per SM rather than 80-128 KB in registers).
+//  - Larger, on Hopper and later, from kLargerTilesPerSM tiles of 44 KB per SM (int32: N >= 59.5 M
+//    on an H100): the staged kernel with 44 KB tiles, 5 blocks per SM (220 KB in flight, what an
+//    H100 SM's 228 KB of shared memory holds). With fewer waves of tiles the coarser last wave
+//    costs more than the extra bytes in flight bring (docs/performance.md).
 //  - LargeBeforeHopper (no bulk copy engine): one tile per block in registers, ticket order; 32 KB
 //    tiles for 4-byte types, 16 KB for 8-byte ones (held to 48 registers, 5 blocks per SM, without
 //    spills on any architecture of the fat binary).
@@ -115,6 +119,8 @@ template <class T> struct DefaultPolicy {
     using Small = SinglePassPolicy<256, 4, CacheHints::read_only, 1, TileOrder::block_index, Publish::after_reduce>;
     static constexpr int kSmallTilesPerSM = 4;
     using Large = StagedPolicy<256, 8, 6, Publish::after_reduce>;
+    using Larger = StagedPolicy<256, 11, 5, Publish::after_reduce>;
+    static constexpr int kLargerTilesPerSM = 40;
     using LargeBeforeHopper = std::conditional_t<sizeof(T) == 8, SinglePassPolicy<256, 4, CacheHints::read_only, 5>, SinglePassPolicy<256, 8>>;
 };
 

@@ -28,8 +28,8 @@ struct Entry {
     LaunchFn launch;
 };
 
-// The tests' override (detail::single_pass_scan_force_large).
-std::atomic<bool> g_always_large{false};
+// The tests' override (detail::single_pass_scan_force_kernel).
+std::atomic<int> g_forced_kernel{0};
 
 bool aligned_16(const void* p) { return reinterpret_cast<uintptr_t>(p) % 16 == 0; }
 
@@ -74,6 +74,11 @@ void launch_staged(const void* d_in, void* d_out, int64_t n, bool exclusive, voi
     constexpr int64_t kTile = Policy::template tile_items<T>();
     const SinglePassArgs<T> args = make_args<T>(d_in, d_out, n, exclusive, kTile);
     if (current_device_traits().major < 9) throw GpuError("the staged single-pass scan needs a GPU of compute capability 9.0 or later");
+    // As much of the SM's on-chip memory as shared memory as it has (228 KB on an H100), once per
+    // kernel: the blocks per SM the policy counts on are as many tiles as fit there.
+    static const cudaError_t carveout = cudaFuncSetAttribute(staged_scan_kernel<Policy, T, Op>, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                                             int(cudaSharedmemCarveoutMaxShared));
+    cuda_check(carveout, "cudaFuncSetAttribute(staged single-pass scan kernel, shared memory carveout)");
     staged_scan_kernel<Policy, T, Op><<<args.num_tiles, Policy::kThreads, Policy::kTileBytes, stream>>>(args, TileStatus<T>(d_temp, capacity));
     cuda_check(cudaGetLastError(), "launching the staged single-pass scan kernel (" + std::to_string(args.num_tiles) + " tiles of " +
                                        std::to_string(kTile) + " elements)");
@@ -85,9 +90,14 @@ void launch_default(const void* d_in, void* d_out, int64_t n, bool exclusive, vo
     using P = DefaultPolicy<T>;
     constexpr int64_t kTile = P::Small::template tile_items<T>();
     const int64_t tiles = (n + kTile - 1) / kTile;
+    constexpr int64_t kLargerTile = P::Larger::template tile_items<T>();
     const DeviceTraits device = current_device_traits();
-    if (tiles <= int64_t(P::kSmallTilesPerSM) * device.multiprocessors && !g_always_large.load(std::memory_order_relaxed))
+    const int forced = g_forced_kernel.load(std::memory_order_relaxed);
+    if (forced == 0 && tiles <= int64_t(P::kSmallTilesPerSM) * device.multiprocessors)
         launch<typename P::Small, T, Op>(d_in, d_out, n, exclusive, d_temp, capacity, stream);
+    else if (device.major >= 9 &&
+             (forced == 2 || (forced == 0 && (n + kLargerTile - 1) / kLargerTile >= int64_t(P::kLargerTilesPerSM) * device.multiprocessors)))
+        launch_staged<typename P::Larger, T, Op>(d_in, d_out, n, exclusive, d_temp, capacity, stream);
     else if (device.major >= 9)
         launch_staged<typename P::Large, T, Op>(d_in, d_out, n, exclusive, d_temp, capacity, stream);
     else
@@ -108,6 +118,7 @@ template <class T, class Op> std::vector<Entry> entries() {
     using Small = typename P::Small;
     // Storage sized for the default's smallest tile serves every kernel it may launch.
     static_assert(Small::template tile_items<T>() <= P::Large::template tile_items<T>() &&
+                  Small::template tile_items<T>() <= P::Larger::template tile_items<T>() &&
                   Small::template tile_items<T>() <= P::LargeBeforeHopper::template tile_items<T>());
     std::vector<Entry> v{{{sizeof(T) == 8 ? "256x8+staged" : "256x16+staged", Small::kThreads, Small::template items_per_thread<T>(),
                            Small::template tile_items<T>()},
@@ -119,6 +130,7 @@ template <class T, class Op> std::vector<Entry> entries() {
         v.push_back(entry<SinglePassPolicy<256, 4, ro, 1, TileOrder::block_index, after_reduce>, T, Op>("256x16-blockidx-early"));  // Small
         v.push_back(entry<SinglePassPolicy<256, 8>, T, Op>("256x32-ticket"));  // LargeBeforeHopper
         v.push_back(staged_entry<StagedPolicy<256, 8, 6, after_reduce>, T, Op>("staged-256x32"));  // the default's Large, at any size
+        v.push_back(staged_entry<StagedPolicy<256, 11, 5, after_reduce>, T, Op>("staged-256x44"));  // the default's Larger, at any size
     }
     return v;
 }
@@ -200,7 +212,7 @@ void single_pass_scan_set_epoch(void* d_temp, size_t temp_bytes, uint32_t epoch)
 
 uint32_t single_pass_scan_epoch_period() { return kEpochPeriod; }
 
-void single_pass_scan_force_large(bool always_large) { g_always_large.store(always_large); }
+void single_pass_scan_force_kernel(int kernel) { g_forced_kernel.store(kernel); }
 
 }  // namespace detail
 

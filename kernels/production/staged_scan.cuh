@@ -82,7 +82,7 @@ __global__ void __launch_bounds__(Policy::kThreads, min_blocks_per_sm<Policy>())
         return running;
     };
     T segment_total = Op::identity();
-    if constexpr (kEarly) {
+    if constexpr (kEarly && std::is_integral_v<T>) {
         T mine = Op::identity();
 #pragma unroll 2
         for (int k = 0; k < K; ++k) {
@@ -92,6 +92,14 @@ __global__ void __launch_bounds__(Policy::kThreads, min_blocks_per_sm<Policy>())
             for (int i = 0; i < V; ++i) mine = op(mine, v[i]);
         }
         segment_total = warp_reduce(mine, lane, op);
+    } else if constexpr (kEarly) {
+        // The scan's order (block_scan.cuh: reduce_warp_segment), so the aggregate is the scan's total to the bit.
+#pragma unroll 2
+        for (int k = 0; k < K; ++k) {
+            T v[V];
+            load_shared_vector(s_items + offset + k * kRow, v);
+            segment_total = op(segment_total, row_total_in_scan_order(v, lane, op));
+        }
     } else {
         segment_total = scan_rows();
     }

@@ -17,8 +17,8 @@ template <int Warps, class T> struct TileScanShared {
     T tile_prefix;
 };
 
-// Publishing before the scan needs a reduction in another order than the scan's: exact for integers.
-template <class Policy, class T> inline constexpr bool kPublishEarly = Policy::kPublish == Publish::after_reduce && std::is_integral_v<T>;
+// Publishing before the scan: the reduction gives the scan's total (block_scan.cuh: reduce_warp_segment).
+template <class Policy, class T> inline constexpr bool kPublishEarly = Policy::kPublish == Publish::after_reduce;
 
 // Scans tile `tile` of `num_tiles`, held in x (each thread's K vectors), and adds the prefix of
 // every tile before it. Every thread of the block calls it, once; up to two barriers inside. The
