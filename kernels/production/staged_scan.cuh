@@ -67,8 +67,8 @@ __global__ void __launch_bounds__(Policy::kThreads, min_blocks_per_sm<Policy>())
 
     // 2. The block's totals, then each warp scans its segment in place, row by row (two rows at a
     // time: enough independent shuffles to hide their latency, few enough registers). Publishing
-    // early (integers), a first pass sums the segment so warp 0 can publish the aggregate and send
-    // its look-back loads before the scan; otherwise the scan's totals serve.
+    // early, a first pass reduces the segment so warp 0 can publish the aggregate and send its
+    // look-back loads before the scan; otherwise the scan's totals serve.
     constexpr bool kEarly = kPublishEarly<Policy, T>;
     auto scan_rows = [&] {
         T running = Op::identity();
