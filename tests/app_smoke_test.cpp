@@ -416,9 +416,9 @@ TEST(AppLayout, NoTextIsClippedOrOverlappedAndNothingTheLectureNeedsIsHiddenAtCl
     ASSERT_EQ(shell(std::string(kXvfb) + SCANLAB_APP_EXE + " --check-layout --out " + dir + " > " + dir + "/said.txt 2>&1"), 0)
         << std::ifstream(dir + "/said.txt").rdbuf();
     std::map<std::string, std::string> said = tab_separated(dir + "/said.txt");
-    // 4 sizes x (2 modes x 4 tabs + 2 steps of a sampled trace, presenting), the Figure 9.10,
-    // explanation and source panes beside each.
-    EXPECT_EQ(said["layouts checked"], "40");
+    // 4 sizes x (2 modes x 4 tabs + 2 steps of a sampled trace + a racy run's steps and
+    // comparison, presenting), the Figure 9.10, explanation and source panes beside each.
+    EXPECT_EQ(said["layouts checked"], "48");
     EXPECT_EQ(said["layout problems"], "0") << "each problem, with a PNG of its frame in " << dir << ":\n"
                                             << std::ifstream(dir + "/said.txt").rdbuf();
 }

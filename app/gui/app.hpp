@@ -114,7 +114,10 @@ float array_view_height(const ShownTrace& st, size_t k, float row_scale = 1, boo
 // array view).
 inline constexpr size_t kCompactDiagramRows = 3;
 void draw_step_diagram(App& app, const ShownTrace& t, size_t step, const char* id, int scroll_slot, float height = 0, size_t compact_rows = 0);
-float step_diagram_height(const Trace& t, size_t compact_rows);  // what the diagram's rows need, padding included
+float step_diagram_height(const Trace& t, size_t compact_rows);
+// The column of step labels at the diagram's right edge in a child of this width: the array view's
+// fitted zoom leaves it free, so that no column of the diagram hides under a label.
+float step_diagram_side_width(const Trace& t, float width);  // what the diagram's rows need, padding included
 // The verdict over the step view and the explanation pane with its predict mode (explain_pane.cpp).
 void draw_verdict_line(App& app, const ShownTrace& st);
 // The pane fills its panel, or takes `height` (the explain shot's view under the array view).

@@ -70,8 +70,15 @@ void status_bar(App& app) {
                     grouped(t.n).c_str(), t.steps.size(), grouped(t.counts.additions).c_str(), t.backend == "cpu" ? "CPU emulation" : "GPU");
     }
     if (!s.status.empty()) {
-        ImGui::SameLine();
-        ImGui::TextDisabled("   %s", s.status.c_str());
+        // What is left of the line (a long path ends in an ellipsis, whole on hover).
+        ImGui::SameLine(0, ImGui::GetFontSize());
+        const ImVec2 a = ImGui::GetCursorScreenPos();
+        const float w = std::max(ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x);
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+        ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), a, ImVec2(a.x + w, a.y + ImGui::GetTextLineHeight()), a.x + w, s.status.c_str(), nullptr, nullptr);
+        ImGui::PopStyleColor();
+        ImGui::Dummy(ImVec2(w, ImGui::GetTextLineHeight()));
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.status.c_str());
     }
 }
 

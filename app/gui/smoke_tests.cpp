@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "../../core/request.hpp"
 #include "gl_surface.hpp"
 #include "layout_check.hpp"
 #include "window.hpp"
@@ -179,7 +180,7 @@ int run_smoke_test_live(const std::vector<std::string>& args) {
 // the trace panel beside the Figure 9.10, explanation and source panes (the first layout), drawn
 // off screen; then, presenting, the step view of a sampled trace (a block of N = 2^22 in sections
 // of 64, at a step of kernel 1 and at the tallest step, kernel 3 adding S^2's sums with three
-// rows) with the emulation's banner. Each frame's text is checked (layout_check.hpp), and so is
+// rows) with the emulation's banner, and a racy run's step with hazards and its comparison. Each frame's text is checked (layout_check.hpp), and so is
 // what the lecture needs whole: every row of the array view (no vertical scrolling), some of the
 // step diagram, at least three lines of the explanation. Every problem is listed on stdout, with a
 // PNG of each frame that has one.
@@ -191,12 +192,14 @@ int run_layout_check(const std::vector<std::string>& args) {
     struct Case {
         bool presenting;
         int tab;
-        int sampled_step;  // -1: Figure 9.10's trace; else this step of the sampled trace
+        int sampled_step = -1;  // -1: Figure 9.10's trace; else this step of the sampled trace
+        bool racy = false;      // kogge-stone-racy on Figure 9.10's input, warps of 4 in order: wrong, with hazards
     };
     std::vector<Case> cases;
     for (const bool presenting : {false, true})
-        for (int tab = 0; tab < 4; ++tab) cases.push_back({presenting, tab, -1});
+        for (int tab = 0; tab < 4; ++tab) cases.push_back({presenting, tab});
     for (const int step : {3, 31}) cases.push_back({true, 0, step});
+    for (const int tab : {0, 1}) cases.push_back({true, tab, -1, true});
     int problems = 0, frames_checked = 0;
     for (const auto& size : sizes)
         for (const Case& c : cases) {
@@ -209,8 +212,14 @@ int run_layout_check(const std::vector<std::string>& args) {
             if (!surface) return fail(why);
             if (const std::string e = init_imgui(app, *surface); !e.empty()) return fail(e);
             app.session.load_fig910();
+            if (c.racy) {
+                app.session.form.request.algorithm = Algorithm::kogge_stone_racy;
+                app.session.form.request.warp_width = 4;
+                app.session.form.request.schedule = *parse_schedule("in-order");
+            }
             app.session.run();
             app.session.wait();
+            if (c.racy) app.session.go_to(1);  // stride 1: three hazards
             if (c.sampled_step >= 0) {
                 SampledForm& f = app.session.sampled_form;
                 f.n = int64_t(1) << 22;
@@ -232,6 +241,7 @@ int run_layout_check(const std::vector<std::string>& args) {
             }
             std::string where = std::to_string(size[0]) + "x" + std::to_string(size[1]) + (c.presenting ? " presentation " : " normal ") + tabs[c.tab];
             if (c.sampled_step >= 0) where += " sampled step " + std::to_string(c.sampled_step);
+            if (c.racy) where += " racy step 1";
             std::vector<TextProblem> found = find_text_problems(ImGui::GetDrawData());
             auto missing = [&](const std::string& what) { found.push_back({"", "hidden", what, 0, 0}); };
             if (c.tab == 0) {

@@ -452,6 +452,11 @@ void draw_step_view(App& app, float diagram_height) {
     const Palette& p = app.palette();
     const StepCounts& c = st.counts;
     ImGui::Text("#%zu  %s", s.step, step_label(st).c_str());
+    // The hazards beside the step's name, before the counts that wrap: never cut at the edge.
+    if (c.hazards > 0) {
+        ImGui::SameLine(0, 16);
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(p.cell_hazard)), "%s HAZARDS", grouped(c.hazards).c_str());
+    }
     ImGui::SameLine(0, 16);
     ImGui::PushTextWrapPos(0);  // a narrow column (the live tab) wraps the counts rather than cutting them
     const std::string counts = grouped(c.additions) + " additions (" + grouped(s.trace->book.cumulative_additions[s.step]) + " so far of " +
@@ -462,10 +467,6 @@ void draw_step_view(App& app, float diagram_height) {
     ImGui::TextDisabled("%s", counts.c_str());
     if (app.layout.presentation) ImGui::PopFont();
     ImGui::PopTextWrapPos();
-    if (c.hazards > 0) {
-        ImGui::SameLine();
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(p.cell_hazard)), " %s HAZARDS", grouped(c.hazards).c_str());
-    }
     struct Swatch {
         Rgb colour;
         const char* label;
@@ -514,7 +515,9 @@ void draw_step_view(App& app, float diagram_height) {
     const ImGuiStyle& style = ImGui::GetStyle();
     // The cells' room: the child's inside less the row labels (draw_array_view's label_w) and
     // its margin, so that fitted rows need no horizontal scrollbar.
-    const float room = ImGui::GetContentRegionAvail().x - font * 4.2f - 8 - 2 * (style.WindowPadding.x + style.ChildBorderSize) - 1;
+    const bool with_diagram = app.view != View::array && app.view != View::explain;
+    const float room = ImGui::GetContentRegionAvail().x - font * 4.2f - 8 - 2 * (style.WindowPadding.x + style.ChildBorderSize) - 1 -
+                       (with_diagram ? step_diagram_side_width(t, ImGui::GetContentRegionAvail().x) + style.ScrollbarSize : 0);
     const size_t widest = columns_to_fit(t);
     const bool fits_width = !app.zoom_fixed && room / float(widest) >= 2.0f;  // 2 px: the narrowest column
     // A sampled trace's S is kept whole, wider than the block the zoom fits: that row scrolls.

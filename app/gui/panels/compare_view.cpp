@@ -4,22 +4,46 @@
 #include <algorithm>
 
 #include "../app.hpp"
+#include "../model/numbers.hpp"
 
 namespace scanlab::gui {
 namespace {
 
-void one_side(App& app, const ShownTrace& st, size_t k, const char* id, Rgb colour, bool finished) {
+std::string side_name(const ShownTrace& st) { return "\xE2\x96\xA0 " + std::string(name(st.trace.algorithm)); }
+
+std::string side_line(const ShownTrace& st, size_t k, bool finished) {
     const Trace& t = st.trace;
     const Step& s = t.steps[k];
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(colour)), "\xE2\x96\xA0 %s", std::string(name(t.algorithm)).c_str());
+    return prefixed("#", static_cast<long long>(k)) + " " + step_label(s) + (finished ? "  (finished)" : "") + ":  " +
+           grouped(st.book.cumulative_additions[k]) + " additions so far of " + grouped(t.counts.additions) + ",  " +
+           grouped(s.counts.active_threads) + " active / " + grouped(s.counts.idle_threads) + " idle threads,  " +
+           grouped(s.counts.divergent_warps) + " divergent warps";
+}
+
+// The height of a side's heading, wrapped as one_side draws it.
+float side_heading_height(const ShownTrace& st, size_t k, bool finished) {
+    const float wrap = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(side_name(st).c_str()).x - ImGui::GetStyle().ItemSpacing.x;
+    return ImGui::CalcTextSize(side_line(st, k, finished).c_str(), nullptr, false, std::max(wrap, ImGui::GetFontSize())).y +
+           ImGui::GetStyle().ItemSpacing.y;
+}
+
+void one_side(App& app, const ShownTrace& st, size_t k, const char* id, Rgb colour, bool finished, float row_scale) {
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(colour)), "%s", side_name(st).c_str());
     ImGui::SameLine();
     ImGui::PushTextWrapPos(0);
-    ImGui::Text("#%zu %s%s:  %lld additions so far of %lld,  %lld active / %lld idle threads,  %lld divergent warps", k,
-                step_label(s).c_str(), finished ? "  (finished)" : "", static_cast<long long>(st.book.cumulative_additions[k]),
-                static_cast<long long>(t.counts.additions), static_cast<long long>(s.counts.active_threads),
-                static_cast<long long>(s.counts.idle_threads), static_cast<long long>(s.counts.divergent_warps));
+    ImGui::TextUnformatted(side_line(st, k, finished).c_str());
     ImGui::PopTextWrapPos();
-    draw_array_view(app, st, k, id, array_view_height(st, k), 0);
+    draw_array_view(app, st, k, id, array_view_height(st, k, row_scale), 0, row_scale);
+}
+
+void totals_line(const Session& s) {
+    ImGui::Spacing();
+    const int64_t a = s.trace->trace.counts.additions, b = s.compare->trace.counts.additions;
+    ImGui::PushTextWrapPos(0);
+    ImGui::Text("In all: %s %s additions in %zu steps; %s %s additions in %zu steps.", std::string(name(s.trace->trace.algorithm)).c_str(),
+                grouped(a).c_str(), s.trace->trace.steps.size(), std::string(name(s.compare->trace.algorithm)).c_str(), grouped(b).c_str(),
+                s.compare->trace.steps.size());
+    ImGui::PopTextWrapPos();
 }
 
 }  // namespace
@@ -41,7 +65,44 @@ void draw_compare_view(App& app) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("%s", note);
     ImGui::PopTextWrapPos();
-    one_side(app, *s.trace, s.step, "compare-a", app.palette().series_a, false);
+    // Both runs in sight at once: their rows are made shorter (as the step view's) where the
+    // window is short, down to digits still legible; where one above the other still does not
+    // fit (a projector), the two stand side by side, each fitted to half the width.
+    float row_scale = 1;
+    if (s.compare && s.compare->book.full && s.trace->book.full) {
+        const size_t kb = s.compare_step();
+        const bool fin = s.step >= s.compare->trace.steps.size();
+        const ImGuiStyle& style = ImGui::GetStyle();
+        const float fixed = side_heading_height(*s.trace, s.step, false) + side_heading_height(*s.compare, kb, fin) +
+                            2 * ImGui::GetTextLineHeightWithSpacing() + 3 * style.ItemSpacing.y;
+        const float room = ImGui::GetContentRegionAvail().y - fixed;
+        auto need = [&](float sc) { return array_view_height(*s.trace, s.step, sc) + array_view_height(*s.compare, kb, sc); };
+        while (need(row_scale) > room && row_scale > 0.45f) row_scale = std::max(0.45f, row_scale - 0.05f);
+        const size_t widest = std::max(columns_to_fit(s.trace->trace), columns_to_fit(s.compare->trace));
+        const float half = (ImGui::GetContentRegionAvail().x - style.ItemSpacing.x) * 0.5f - ImGui::GetFontSize() * 4.2f - 8 -
+                           2 * (style.WindowPadding.x + style.ChildBorderSize) - 1;
+        if (need(row_scale) > room && half / float(widest) >= ImGui::GetFontSize() * 0.6f &&
+            ImGui::BeginTable("sides", 2, ImGuiTableFlags_SizingStretchSame)) {
+            // The step view's zoom is kept: this view fits its own for the halves.
+            const float kept = app.layout.cell_width;
+            app.layout.cell_width = std::min(kept, half / float(widest));
+            const float side_room = ImGui::GetContentRegionAvail().y - std::max(side_heading_height(*s.trace, s.step, false) * 2,
+                                                                                side_heading_height(*s.compare, kb, fin) * 2) -
+                                    2 * ImGui::GetTextLineHeightWithSpacing();
+            row_scale = 1;
+            auto side_need = [&](float sc) { return std::max(array_view_height(*s.trace, s.step, sc), array_view_height(*s.compare, kb, sc)); };
+            while (side_need(row_scale) > side_room && row_scale > 0.45f) row_scale = std::max(0.45f, row_scale - 0.05f);
+            ImGui::TableNextColumn();
+            one_side(app, *s.trace, s.step, "compare-a", app.palette().series_a, false, row_scale);
+            ImGui::TableNextColumn();
+            one_side(app, *s.compare, kb, "compare-b", app.palette().series_b, fin, row_scale);
+            ImGui::EndTable();
+            app.layout.cell_width = kept;
+            totals_line(s);
+            return;
+        }
+    }
+    one_side(app, *s.trace, s.step, "compare-a", app.palette().series_a, false, row_scale);
     if (!s.compare && !s.trace->trace.sample.all()) {
         ImGui::TextWrapped("There is no comparison beside a sampled trace: it is one block of a full-size run. Change a control to "
                            "run the comparison again.");
@@ -53,14 +114,8 @@ void draw_compare_view(App& app) {
         return;
     }
     const size_t k = s.compare_step();
-    one_side(app, *s.compare, k, "compare-b", app.palette().series_b, s.step >= s.compare->trace.steps.size());
-    ImGui::Spacing();
-    const int64_t a = s.trace->trace.counts.additions, b = s.compare->trace.counts.additions;
-    ImGui::PushTextWrapPos(0);
-    ImGui::Text("In all: %s %lld additions in %zu steps; %s %lld additions in %zu steps.", std::string(name(s.trace->trace.algorithm)).c_str(),
-                static_cast<long long>(a), s.trace->trace.steps.size(), std::string(name(s.compare->trace.algorithm)).c_str(),
-                static_cast<long long>(b), s.compare->trace.steps.size());
-    ImGui::PopTextWrapPos();
+    one_side(app, *s.compare, k, "compare-b", app.palette().series_b, s.step >= s.compare->trace.steps.size(), row_scale);
+    totals_line(s);
 }
 
 }  // namespace scanlab::gui

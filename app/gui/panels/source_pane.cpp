@@ -39,27 +39,40 @@ void draw_source_pane(App& app) {
     if (const std::string note = type_note(*l, t.type); !note.empty()) ImGui::TextWrapped("%s", note.c_str());
     if (!app.layout.presentation) ImGui::TextDisabled("%s", highlighted.c_str());
     const std::vector<std::string> code = shown_lines(*l, t.exclusive);
-    ImGui::BeginChild("code", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+    // Long lines wrap (under their own start) rather than run out of a narrow pane: the lines a
+    // step executes are read whole, with no scrolling sideways.
+    ImGui::BeginChild("code", ImVec2(0, 0), false);
     ImGui::PushFont(app.mono(), 0.0f);
     const Palette& p = app.palette();
     static std::string last_key;
     const std::string key = lname + "|" + highlight_key(st);
     const bool jump = key != last_key;
     last_key = key;
+    float hl_top = -1, hl_bottom = -1;  // the highlighted lines, in the pane's content
     for (size_t i = 0; i < code.size(); ++i) {
         const int line = int(i) + 1;
         const bool on = std::find(hl.begin(), hl.end(), line) != hl.end();
         const ImVec2 a = ImGui::GetCursorScreenPos();
+        const float number_w = ImGui::CalcTextSize("00").x + ImGui::GetStyle().ItemSpacing.x;
+        const float text_w = std::max(ImGui::GetFontSize() * 4, ImGui::GetContentRegionAvail().x - number_w);
         if (on) {
-            const float w = std::max(ImGui::GetContentRegionAvail().x, ImGui::CalcTextSize(code[i].c_str()).x + 60);
-            ImGui::GetWindowDrawList()->AddRectFilled(a, ImVec2(a.x + w, a.y + ImGui::GetTextLineHeightWithSpacing()),
-                                                      col(p.source_highlight));
-            if (jump && line == hl.front()) ImGui::SetScrollHereY(0.3f);
+            const float h = ImGui::CalcTextSize(code[i].c_str(), nullptr, false, text_w).y + ImGui::GetStyle().ItemSpacing.y;
+            ImGui::GetWindowDrawList()->AddRectFilled(a, ImVec2(a.x + ImGui::GetContentRegionAvail().x, a.y + h), col(p.source_highlight));
         }
+        if (on && line == hl.front()) hl_top = ImGui::GetCursorPosY();
         ImGui::TextDisabled("%2d", line);
-        ImGui::SameLine();
+        ImGui::SameLine(0, ImGui::GetStyle().ItemSpacing.x);
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + text_w);
         if (on) ImGui::TextUnformatted(code[i].c_str());
         else ImGui::TextColored(ImGui::GetStyle().Colors[ImGuiCol_Text], "%s", code[i].c_str());
+        ImGui::PopTextWrapPos();
+        if (on && line == hl.back()) hl_bottom = ImGui::GetCursorPosY();
+    }
+    // A new step brings its lines into sight: a third of the spare room above them where they
+    // fit, else their first line at the top.
+    if (jump && hl_top >= 0) {
+        const float seen = ImGui::GetWindowHeight(), block = hl_bottom - hl_top;
+        ImGui::SetScrollY(std::max(0.0f, block <= seen ? hl_top - (seen - block) * 0.3f : hl_top));
     }
     ImGui::PopFont();
     ImGui::EndChild();

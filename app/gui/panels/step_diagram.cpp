@@ -4,6 +4,7 @@
 // is short, a compact form keeps the rows around the current step (previous, current, next) at a
 // smaller row height, so some of the diagram stays in sight under the array view.
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 #include "../../../core/verdict.hpp"
@@ -22,6 +23,16 @@ float row_height(bool compact) {
 }
 
 }  // namespace
+
+float side_font_size() { return std::round(ImGui::GetFontSize() * 0.8f); }
+
+float step_diagram_side_width(const Trace& t, float width) {
+    ImFont* f = ImGui::GetFont();
+    const float fs = side_font_size();
+    float side_w = f->CalcTextSizeA(fs, FLT_MAX, 0, "input X").x;
+    for (const Step& s : t.steps) side_w = std::max(side_w, f->CalcTextSizeA(fs, FLT_MAX, 0, step_label(s).c_str()).x);
+    return std::min(side_w + 16, width * 0.4f);
+}
 
 float step_diagram_height(const Trace& t, size_t compact_rows) {
     const bool compact = compact_rows > 0;
@@ -65,9 +76,7 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     // Each step's label sits in a column pinned to the right edge, beside its row, never on cells.
-    float side_w = ImGui::CalcTextSize("input X").x;
-    for (const Step& s : t.steps) side_w = std::max(side_w, ImGui::CalcTextSize(step_label(s).c_str()).x);
-    side_w = std::min(side_w + 16, ImGui::GetWindowWidth() * 0.4f);
+    const float side_w = step_diagram_side_width(t, ImGui::GetWindowWidth());
     ImGui::Dummy(ImVec2(label_w + float(cols) * w + 8 + side_w, float(shown) * rh + 4));
     const float x0 = origin.x + label_w;
     const ImVec2 wp = ImGui::GetWindowPos(), ws = ImGui::GetWindowSize();
@@ -176,7 +185,8 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
         const float yy = origin.y + float(r - first) * rh;
         dl->AddRectFilled(ImVec2(side_x, yy), ImVec2(wp.x + ws.x, yy + rh), r == current + 1 ? col(p.current_row) : ImGui::GetColorU32(ImGuiCol_ChildBg));
         const std::string label = r == 0 ? std::string("input X") : step_label(t.steps[r - 1]);
-        dl->AddText(ImVec2(side_x + 8, yy + (rh - font) * 0.5f), r == current + 1 ? ImGui::GetColorU32(ImGuiCol_Text) : ImGui::GetColorU32(ImGuiCol_TextDisabled), label.c_str());
+        const float fs = side_font_size();
+        dl->AddText(ImGui::GetFont(), fs, ImVec2(side_x + 8, yy + (rh - fs) * 0.5f), r == current + 1 ? ImGui::GetColorU32(ImGuiCol_Text) : ImGui::GetColorU32(ImGuiCol_TextDisabled), label.c_str());
     }
     if (ImGui::IsWindowHovered()) {
         const ImVec2 m = ImGui::GetIO().MousePos;
