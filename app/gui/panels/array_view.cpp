@@ -515,10 +515,15 @@ void draw_step_view(App& app, float diagram_height) {
     const ImGuiStyle& style = ImGui::GetStyle();
     // The cells' room: the child's inside less the row labels (draw_array_view's label_w) and
     // its margin, so that fitted rows need no horizontal scrollbar.
-    const bool with_diagram = app.view != View::array && app.view != View::explain;
-    const float room = ImGui::GetContentRegionAvail().x - font * 4.2f - 8 - 2 * (style.WindowPadding.x + style.ChildBorderSize) - 1 -
-                       (with_diagram ? step_diagram_side_width(t, ImGui::GetContentRegionAvail().x) + style.ScrollbarSize : 0);
     const size_t widest = columns_to_fit(t);
+    // The step diagram under the rows shares their columns: the fit leaves its step labels a
+    // column of their own where the cells stay wide enough for digits, else the diagram goes
+    // without them (step_diagram.cpp), never hiding a column under them.
+    const bool with_diagram = app.view != View::array && app.view != View::explain;
+    float room = ImGui::GetContentRegionAvail().x - font * 4.2f - 8 - 2 * (style.WindowPadding.x + style.ChildBorderSize) - 1;
+    if (const float labels = step_diagram_side_width(t, ImGui::GetContentRegionAvail().x) + style.ScrollbarSize;
+        with_diagram && (room - labels) / float(widest) >= font * 0.75f)
+        room -= labels;
     const bool fits_width = !app.zoom_fixed && room / float(widest) >= 2.0f;  // 2 px: the narrowest column
     // A sampled trace's S is kept whole, wider than the block the zoom fits: that row scrolls.
     int64_t step_cols = 0;

@@ -76,7 +76,14 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     // Each step's label sits in a column pinned to the right edge, beside its row, never on cells.
-    const float side_w = step_diagram_side_width(t, ImGui::GetWindowWidth());
+    // The step labels stand at the right where the columns leave them room (the fitted zoom
+    // leaves it where the cells stay wide enough), or pinned over a view zoomed by hand, which
+    // scrolls; else they are left out (the row's number has its label on hover) rather than hide
+    // the last columns.
+    const float inner_w = ImGui::GetContentRegionAvail().x - (compact ? 0 : ImGui::GetStyle().ScrollbarSize);
+    const float label_room = step_diagram_side_width(t, ImGui::GetWindowWidth());
+    const bool labels = app.zoom_fixed || label_w + float(cols) * w + 8 + label_room <= inner_w + 1;
+    const float side_w = labels ? label_room : 0;
     ImGui::Dummy(ImVec2(label_w + float(cols) * w + 8 + side_w, float(shown) * rh + 4));
     const float x0 = origin.x + label_w;
     const ImVec2 wp = ImGui::GetWindowPos(), ws = ImGui::GetWindowSize();
@@ -181,7 +188,7 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
         dl->AddText(ImVec2(lx + 4, yy + (rh - font) * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), label.c_str());
     }
     // Each row's step label in the right-hand column, the current one highlighted.
-    for (size_t r = r_lo; r < r_hi; ++r) {
+    for (size_t r = r_lo; r < r_hi && labels; ++r) {
         const float yy = origin.y + float(r - first) * rh;
         dl->AddRectFilled(ImVec2(side_x, yy), ImVec2(wp.x + ws.x, yy + rh), r == current + 1 ? col(p.current_row) : ImGui::GetColorU32(ImGuiCol_ChildBg));
         const std::string label = r == 0 ? std::string("input X") : step_label(t.steps[r - 1]);
