@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <sstream>
 
@@ -10,29 +11,36 @@
 #include "error.hpp"
 #include "input.hpp"
 #include "number_text.hpp"
+#include "run_words.hpp"
 #include "work_counts.hpp"
 
 namespace scanlab {
 namespace {
 
-// One run of the backend, and the command that repeats it.
+// One run of the backend, stated once as the words of `scanlab trace`: the spec the app opens and
+// the command that repeats it are both read from them, so neither can drift from the run.
 struct Run {
     std::string command;
+    RunSpec spec;
     Trace trace;
 };
 
-Run run(Backend& backend, const ScanRequest& q, const ValueArray& x, const std::string& words) {
-    ScanRequest full = q;
-    full.detail = Detail::full;
-    return {"scanlab trace " + words + " --backend " + backend.name(), backend.run(resolve(full, x), x)};
+Run run(Backend& backend, const std::vector<std::string>& words) {
+    RunSpec spec = parse_run_words(words, [](const std::string&, const std::function<const std::string&()>&) { return false; });
+    spec.request.detail = Detail::full;
+    const PreparedRun p = prepare(spec);
+    std::string command = "scanlab trace";
+    for (const std::string& w : words) command += " " + (w.find(' ') == std::string::npos ? w : "\"" + w + "\"");
+    return {command + " --backend " + backend.name(), spec, backend.run(p.resolved, p.input)};
 }
 
-ScanRequest request(Algorithm a, Algorithm block = Algorithm::kogge_stone, int section = 0) {
-    ScanRequest q;
-    q.algorithm = a;
-    q.block_algorithm = block;
-    q.section = section;
-    return q;
+ExerciseAnswer answer(int number, std::string text, const std::vector<const Run*>& runs, size_t main_run = 0) {
+    ExerciseAnswer a{number, std::move(text), {}, {}, main_run};
+    for (const Run* r : runs) {
+        a.commands.push_back(r->command);
+        a.runs.push_back(r->spec);
+    }
+    return a;
 }
 
 std::string row(const ValueArray& v) {
@@ -72,8 +80,7 @@ std::string phase_lines(const std::vector<PhaseCount>& phases) {
 
 ExerciseAnswer exercise1(Backend& b) {
     // Two blocks of 1024 threads (kernel 1 of a hierarchical Kogge-Stone scan), warps of 32.
-    const ValueArray x = random_values(2048, 1, ElementType::int32);
-    const Run r = run(b, request(Algorithm::hierarchical, Algorithm::kogge_stone, 1024), x, "--algo hierarchical --section 1024 --random 2048");
+    const Run r = run(b, {"--algo", "hierarchical", "--section", "1024", "--random", "2048"});
     const int threads = r.trace.threads_per_block, warp = r.trace.warp_width;
     std::string text = "Kogge-Stone (Fig. 9.2's loop, a thread adds when threadIdx.x >= stride), 2 blocks of " + std::to_string(threads) +
                        " threads, warps of " + std::to_string(warp) + ", kernel 1's strides:\n";
@@ -96,11 +103,11 @@ ExerciseAnswer exercise1(Backend& b) {
     for (int st : divergent_strides) strides += (strides.empty() ? "" : ", ") + std::to_string(st);
     text += "Answer: control divergence only in the first warp of each block, at strides " + strides +
             " (up to half the warp size); from stride " + std::to_string(warp) + " on, whole warps are idle or add.\n";
-    return {1, text, {r.command}};
+    return answer(1, text, {&r});
 }
 
 ExerciseAnswer exercise2(Backend& b) {
-    const Run r = run(b, request(Algorithm::brent_kung), random_values(2048, 1, ElementType::int32), "--algo brent-kung --random 2048");
+    const Run r = run(b, {"--algo", "brent-kung", "--random", "2048"});
     const std::vector<PhaseCount> phases = phase_counts(r.trace);
     const int64_t total = r.trace.counts.additions;
     std::string text = "Brent-Kung on one section of 2048 elements (1024 threads):\n" + phase_lines(phases) + "  both trees: " +
@@ -108,13 +115,12 @@ ExerciseAnswer exercise2(Backend& b) {
     const Choice& c = closest(total);
     text += "Choices: " + choice_list() + ".\nAnswer: (" + c.letter + ") " + c.text + " = " + grouped(c.value) + ", the closest to the " +
             grouped(total) + " measured (the chapter's 2N - 3 = 4,093 is a bound).\n";
-    return {2, text, {r.command}};
+    return answer(2, text, {&r});
 }
 
 ExerciseAnswer exercise3(Backend& b) {
     // A block has at most 1024 threads, so 2048 elements take two Kogge-Stone sections.
-    const Run r = run(b, request(Algorithm::hierarchical, Algorithm::kogge_stone, 1024), random_values(2048, 1, ElementType::int32),
-                      "--algo hierarchical --section 1024 --random 2048");
+    const Run r = run(b, {"--algo", "hierarchical", "--section", "1024", "--random", "2048"});
     const std::vector<PhaseCount> phases = phase_counts(r.trace);
     const PhaseCount total = total_count(r.trace);
     const int64_t one_section = 2048 * 11 - 2047;
@@ -124,35 +130,32 @@ ExerciseAnswer exercise3(Backend& b) {
     const Choice& c = closest(total.work());
     text += "Choices: " + choice_list() + ".\nAnswer: (" + c.letter + ") " + c.text + " = " + grouped(c.value) + ", the closest to the " +
             grouped(total.work()) + " measured (and to " + grouped(one_section) + "): about log2 N times the sequential N - 1.\n";
-    return {3, text, {r.command}};
+    return answer(3, text, {&r});
 }
 
 const char* kSevenEight = "4 6 7 1 2 8 5 2";
 
 ExerciseAnswer states(int number, Backend& b, Algorithm a) {
-    const Run r = run(b, request(a), parse_values(kSevenEight, ElementType::int32), "--algo " + std::string(name(a)) + " --input \"" + kSevenEight + "\"");
+    const Run r = run(b, {"--algo", std::string(name(a)), "--input", kSevenEight});
     std::string text = std::string(algorithm_info(a).title) + " on " + kSevenEight + ", the array after each step:\n";
     for (const Step& s : r.trace.steps) text += "  " + step_label(s) + ": " + row(s.values) + "\n";
     text += "Answer: " + row(r.trace.result) + " (" + grouped(r.trace.counts.additions) + " additions)\n";
-    return {number, text, {r.command}};
+    return answer(number, text, {&r});
 }
 
 ExerciseAnswer exercise4(Backend& b) {
-    ScanRequest q = request(Algorithm::kogge_stone);
-    q.exclusive = true;
-    const Run r = run(b, q, parse_values(kSevenEight, ElementType::int32), std::string("--algo kogge-stone --exclusive --input \"") + kSevenEight + "\"");
+    const Run r = run(b, {"--algo", "kogge-stone", "--exclusive", "--input", kSevenEight});
     std::string text =
         "An exclusive scan is the inclusive scan of the input shifted right by one, so only the load changes (the source pane "
         "and assets/kernels/kogge-stone.cu.txt show it with --exclusive):\n"
         "    if (i > 0 && i <= n) XY[t] = X[i - 1];   // exclusive: the input shifted right by one\n"
         "    else                 XY[t] = 0;\n"
         "A run on " + std::string(kSevenEight) + ": loaded " + row(r.trace.steps.front().values) + ", result " + row(r.trace.result) + ".\n";
-    return {4, text, {r.command}};
+    return answer(4, text, {&r});
 }
 
 ExerciseAnswer exercise5(Backend& b) {
-    const Run r = run(b, request(Algorithm::hierarchical, Algorithm::kogge_stone, 4), parse_values("2 1 3 1 0 4 1 2 0 3 1 2 5 3 1 2", ElementType::int32),
-                      "--algo hierarchical --preset fig9.10");
+    const Run r = run(b, {"--algo", "hierarchical", "--preset", "fig9.10"});
     std::string s_written, s_scanned;
     for (const Step& s : r.trace.steps) {
         if (s.phase == Phase::block_sum_write && s.depth == 0) s_written = row(s.values);
@@ -164,18 +167,18 @@ ExerciseAnswer exercise5(Backend& b) {
         "last thread writes S[blockIdx.x]; K2 scans S in one block (hierarchically when S is longer than a section); K3 adds "
         "S[blockIdx.x - 1] to every element of block blockIdx.x > 0.\nFigure 9.10 run through them: K1 writes S = " + s_written +
         ", K2 scans it to " + s_scanned + ", K3 gives " + row(r.trace.result) + ".\n";
-    return {5, text, {r.command}};
+    return answer(5, text, {&r});
 }
 
 ExerciseAnswer exercise6(Backend& b) {
     std::string text = "Hierarchical scan with Brent-Kung sections of 2048 (the work-efficient kernel of 9.4 inside 9.5):\n"
                        "        N      additions   real work   padding    4N - 3   work <= 4N - 3\n";
-    std::vector<std::string> commands;
+    std::vector<Run> runs;
     bool holds = true;
     for (int64_t n : {int64_t(1), int64_t(2), int64_t(3), int64_t(100), int64_t(2047), int64_t(2048), int64_t(2049), int64_t(4096),
                       int64_t(6145), int64_t(100000)}) {
-        const Run r = run(b, request(Algorithm::hierarchical, Algorithm::brent_kung, 2048), random_values(n, 1, ElementType::int32),
-                          "--algo hierarchical --block-algo brent-kung --section 2048 --random " + std::to_string(n));
+        const Run& r = runs.emplace_back(
+            run(b, {"--algo", "hierarchical", "--block-algo", "brent-kung", "--section", "2048", "--random", std::to_string(n)}));
         const PhaseCount t = total_count(r.trace);
         const int64_t bound = 4 * n - 3;
         holds = holds && t.work() <= bound;
@@ -183,13 +186,19 @@ ExerciseAnswer exercise6(Backend& b) {
         std::snprintf(line, sizeof line, "  %7lld  %13s  %10s  %8s  %8s   %s\n", (long long)n, grouped(t.additions).c_str(), grouped(t.work()).c_str(),
                       grouped(t.padding).c_str(), grouped(bound).c_str(), t.work() <= bound ? "yes" : "NO");
         text += line;
-        commands.push_back(r.command);
     }
     text += std::string("Answer: ") + (holds ? "the real work stays within 4N - 3 at every N run" : "the real work passes 4N - 3 at some N above") +
             ": K1 does at most 2N, K2 at most 2N/2048 more, K3 N - 2048, so the total is about 3N (linear: work-efficient). "
             "The additions on identity padding are what a partial last section costs the hardware; counted with them, N = 2049 "
             "passes 4N - 3.\n";
-    return {6, text, commands};
+    // N = 2049 is the run the answer speaks of: one element past a section.
+    std::vector<const Run*> all;
+    size_t main_run = 0;
+    for (const Run& r : runs) {
+        if (r.trace.n == 2049) main_run = all.size();
+        all.push_back(&r);
+    }
+    return answer(6, text, all, main_run);
 }
 
 ExerciseAnswer exercise9(const ExerciseOptions& o) {
@@ -212,7 +221,7 @@ ExerciseAnswer exercise9(const ExerciseOptions& o) {
     }
     text += "9.5 itself reads the grid limit: 65,536 blocks x 2048 = 134,217,728. Strictly two levels, S must fit the one block of "
             "kernel 2, so the input is at most section²; beyond that Scan Lab scans S hierarchically (a third level).\n";
-    return {9, text, {}};
+    return answer(9, text, {});
 }
 
 }  // namespace
@@ -252,6 +261,17 @@ TwoLevelLimit two_level_limit(const DeviceLimits& d) {
     int section = 2 * d.max_threads_per_block;
     while (int64_t(section) * int64_t(sizeof(float)) > d.shared_memory_per_block) section /= 2;
     return {section, int64_t(section) * section, int64_t(section) * d.max_grid_x};
+}
+
+std::string exercise_text(const ExerciseAnswer& a) {
+    const Exercise& e = chapter9_exercises().at(size_t(a.number - 1));
+    std::string s = "Exercise " + std::to_string(e.number) + " (PMPP 3rd ed., chapter 9; " + std::string(e.fourth_edition) +
+                    "): " + std::string(e.statement) + "\n\n" + a.text;
+    if (!a.commands.empty()) {
+        s += std::string("\nRepeat the run") + (a.commands.size() > 1 ? "s" : "") + ":\n";
+        for (const std::string& c : a.commands) s += "  " + c + "\n";
+    }
+    return s;
 }
 
 ExerciseAnswer answer_exercise(int number, Backend& backend, const ExerciseOptions& options) {

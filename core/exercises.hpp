@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "backend.hpp"
+#include "run_spec.hpp"
 
 namespace scanlab {
 
@@ -43,6 +44,8 @@ struct ExerciseAnswer {
     int number = 0;
     std::string text;                   // the answer, with the figures of the runs
     std::vector<std::string> commands;  // `scanlab ...` lines that repeat the runs
+    std::vector<RunSpec> runs;          // the same runs, as the app opens them (one per command)
+    size_t main_run = 0;                // the run the answer speaks of, when it made several
 };
 
 struct ExerciseOptions {
@@ -52,5 +55,9 @@ struct ExerciseOptions {
 
 // Throws ScanError for a number that is not an exercise of the chapter.
 ExerciseAnswer answer_exercise(int number, Backend& backend, const ExerciseOptions& options = {});
+
+// The exercise and its answer as `scanlab exercise N` prints them and the app's Exercises panel
+// shows them: the statement, the answer, and the commands that repeat the runs.
+std::string exercise_text(const ExerciseAnswer& answer);
 
 }  // namespace scanlab

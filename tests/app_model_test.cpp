@@ -558,3 +558,70 @@ TEST(AppSettings, ADeviceAPipeOrAHugeFileIsNeverReadAndGivesTheDefaultsWithANote
     std::filesystem::remove(fifo);
     std::filesystem::remove(big);
 }
+
+// ---- the Exercises panel ----------------------------------------------------------------------
+
+TEST(AppExercises, ThePanelsAnswerIsTheOneScanlabExercisePrints) {
+    for (int n = 1; n <= 9; ++n) {
+        const ExerciseResult r = answer_for_panel(n, BackendChoice::cpu);
+        ASSERT_TRUE(r.answer) << n << ": " << r.error;
+        const CliResult cli = run_cli({"exercise", std::to_string(n), "--backend", "cpu"});
+        ASSERT_EQ(cli.exit_code, 0) << cli.err;
+        EXPECT_EQ(r.text, cli.out) << "exercise " << n;
+    }
+}
+
+TEST(AppExercises, AnswersAreComputedOnAWorkerAndKeptOnceIn) {
+    ExerciseBook book;
+    book.select(6, BackendChoice::cpu);  // ten scans up to N = 100,000: never on the frame thread
+    EXPECT_EQ(book.selected, 6);
+    EXPECT_TRUE(book.computing(6) || book.result(6));
+    book.wait();
+    ASSERT_TRUE(book.result(6));
+    const ExerciseResult* first = book.result(6);
+    book.select(6, BackendChoice::cpu);
+    EXPECT_FALSE(book.computing(6)) << "a known answer is not computed again";
+    EXPECT_EQ(book.result(6), first);
+}
+
+TEST(AppExercises, OpeningAnExercisesRunLoadsThatRun) {
+    Session s;
+    s.form.backend = BackendChoice::cpu;
+    s.form.compare_algorithm = Algorithm::sklansky;
+    s.exercises.select(6, BackendChoice::cpu);
+    s.exercises.wait();
+    const ExerciseResult* r = s.exercises.result(6);
+    ASSERT_TRUE(r && r->answer);
+    const ExerciseAnswer& a = *r->answer;
+    ASSERT_EQ(a.runs.size(), a.commands.size());
+    // The answer speaks of N = 2049: one element past a section of 2048.
+    EXPECT_NE(a.commands[a.main_run].find("--random 2049"), std::string::npos) << a.commands[a.main_run];
+    s.open_run(a.runs[a.main_run]);
+    s.wait();
+    ASSERT_TRUE(s.trace) << s.error;
+    const Trace& t = s.trace->trace;
+    EXPECT_EQ(t.algorithm, Algorithm::hierarchical);
+    EXPECT_EQ(t.block_algorithm, Algorithm::brent_kung);
+    EXPECT_EQ(t.section, 2048);
+    EXPECT_EQ(t.n, 2049);
+    EXPECT_EQ(s.trace->book.total.work(), 4085);
+    // The user's own choices stay: the backend and the algorithm compared with.
+    EXPECT_EQ(s.form.backend, BackendChoice::cpu);
+    EXPECT_EQ(s.form.compare_algorithm, Algorithm::sklansky);
+    // Exercise 9 reads the GPUs' limits and runs nothing.
+    EXPECT_TRUE(answer_for_panel(9, BackendChoice::cpu).answer->runs.empty());
+}
+
+TEST(AppTraceBook, TheCountsTabsSubtotalsAndBoundAreTheCores) {
+    ScanRequest q;
+    q.algorithm = Algorithm::hierarchical;
+    q.block_algorithm = Algorithm::brent_kung;
+    q.section = 2048;
+    const Trace t = emulate(q, random_values(2049, 1, ElementType::int32));
+    const TraceBook b = make_book(t);
+    EXPECT_EQ(b.phases, phase_counts(t));
+    EXPECT_EQ(b.total.additions, 12250);
+    EXPECT_EQ(b.total.work(), 4085);
+    ASSERT_TRUE(b.bound);
+    EXPECT_EQ(b.bound->sentence(), "real work 4,085 ≤ 4N − 3 = 8,193 at N = 2,049");
+}

@@ -277,6 +277,21 @@ TEST(AppSmoke, ShotRefusesAStepPastTheEndWithASentence) {
     EXPECT_FALSE(std::filesystem::exists(dir + "/x.png"));
 }
 
+TEST(AppSmoke, TheExercisesPanelOpensSelectsAndOpensAnExercisesRunByKeyboard) {
+    if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh installs xvfb): the app's smoke test needs a virtual display";
+    const std::string dir = out_dir("exercises");
+    ASSERT_EQ(shell(std::string(kXvfb) + SCANLAB_APP_EXE + " --smoke-test-exercises --out " + dir + " > " + dir + "/log.txt 2>&1"), 0)
+        << std::ifstream(dir + "/log.txt").rdbuf();
+    std::map<std::string, std::string> said = tab_separated(dir + "/exercises.txt");
+    EXPECT_EQ(said["opened"], "yes");
+    EXPECT_EQ(said["focused"], "yes");
+    EXPECT_EQ(said["selected"], "2");
+    EXPECT_EQ(said["answered"], "yes");
+    // Exercise 2's run: Brent-Kung on 2048 elements, on the Steps tab.
+    EXPECT_EQ(said["main view"], "brent-kung N = 2048");
+    EXPECT_EQ(said["tab"], "0");
+}
+
 TEST(AppSmoke, LiveTabTracesABlockOfALargerRunOnTheEmulationAndDrawsEveryCell) {
     if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh installs xvfb): the app's smoke test needs a virtual display";
     const std::string dir = out_dir("live");
@@ -417,8 +432,9 @@ TEST(AppLayout, NoTextIsClippedOrOverlappedAndNothingTheLectureNeedsIsHiddenAtCl
         << std::ifstream(dir + "/said.txt").rdbuf();
     std::map<std::string, std::string> said = tab_separated(dir + "/said.txt");
     // 4 sizes x (2 modes x 4 tabs + 2 steps of a sampled trace + a racy run's steps and
-    // comparison, presenting), the Figure 9.10, explanation and source panes beside each.
-    EXPECT_EQ(said["layouts checked"], "48");
+    // comparison, presenting), the Figure 9.10, explanation and source panes beside each; and the
+    // Exercises panel on exercise 6 at 1280x720 and 1920x1080 in both modes.
+    EXPECT_EQ(said["layouts checked"], "52");
     EXPECT_EQ(said["layout problems"], "0") << "each problem, with a PNG of its frame in " << dir << ":\n"
                                             << std::ifstream(dir + "/said.txt").rdbuf();
 }

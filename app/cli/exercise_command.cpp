@@ -65,13 +65,7 @@ int run_exercise_command(const std::vector<std::string>& args) {
         BackendSelection selection = select_backend(choice);
         if (!selection.note.empty() && number != 9) std::cerr << "scanlab: " << selection.note << "\n";
         const ExerciseAnswer a = answer_exercise(number, *selection.backend, options);
-        const Exercise& e = chapter9_exercises()[size_t(number - 1)];
-        std::cout << "Exercise " << e.number << " (PMPP 3rd ed., chapter 9; " << e.fourth_edition << "): " << e.statement << "\n\n"
-                  << a.text;
-        if (!a.commands.empty()) {
-            std::cout << "\nRepeat the run" << (a.commands.size() > 1 ? "s" : "") << ":\n";
-            for (const std::string& c : a.commands) std::cout << "  " << c << "\n";
-        }
+        std::cout << exercise_text(a);
         std::cout.flush();
         return std::cout ? 0 : 1;
     }, "out of memory");

@@ -41,6 +41,9 @@ struct App {
     bool controls_in_presentation = false;  // Ctrl+B while presenting
     bool reset_layout = false;               // View > Reset layout: the first layout again
     bool saved_layout_checked = false;       // whether imgui.ini's layout knows every panel
+    bool exercises_shown = false;            // the Exercises panel was open last frame
+    int exercise_in_view = 0;                // the exercise its list last scrolled to
+    bool exercises_focused = false;          // the Exercises panel has focus: Up/Down/Enter are its
     bool show_banner = true;                 // the CPU-emulation line (its x hides it for this run)
     bool shot_banner = false;                // `scanlab shot --banner`: the line on a single view too
     int tab_request = -1;  // select this centre tab on the next frame
@@ -125,6 +128,10 @@ void draw_explain_pane(App& app, float height = 0);
 void draw_fig910_panel(App& app);
 float fig910_panel_height(float width);  // what the panel needs at this width
 void draw_counts_panel(App& app);
+void draw_exercises_panel(App& app);
+// The Exercises panel's keys while it has focus: Up/Down (delta -1/+1), Enter.
+void select_next_exercise(App& app, int delta);
+void open_selected_exercise_run(App& app);
 void draw_source_pane(App& app);
 void draw_compare_view(App& app);
 void draw_live_run_panel(App& app);

@@ -58,6 +58,7 @@ void handle_shortcuts(App& app) {
                     shown = !shown;
                     break;
                 }
+                case GLFW_KEY_E: app.layout.show_exercises = !app.layout.show_exercises; break;
                 case GLFW_KEY_Q: app.want_quit = true; break;
                 // Ctrl +/-/0: the text size (presenting: on top of scaling to the window).
                 case GLFW_KEY_EQUAL:
@@ -78,6 +79,14 @@ void handle_shortcuts(App& app) {
             case GLFW_KEY_LEFT:
                 s.playing = false;
                 s.step_back();
+                break;
+            case GLFW_KEY_UP:
+            case GLFW_KEY_DOWN:
+                if (app.exercises_focused) select_next_exercise(app, p.key == GLFW_KEY_DOWN ? 1 : -1);
+                break;
+            case GLFW_KEY_ENTER:
+            case GLFW_KEY_KP_ENTER:
+                if (app.exercises_focused) open_selected_exercise_run(app);
                 break;
             case GLFW_KEY_HOME: s.first_step(); break;
             case GLFW_KEY_END: s.last_step(); break;

@@ -133,6 +133,7 @@ constexpr const char* kTrace = "Trace";
 constexpr const char* kFig910 = "Figure 9.10";
 constexpr const char* kSource = "Source";
 constexpr const char* kExplain = "Explain this step";
+constexpr const char* kExercises = "Exercises";
 
 // The first layout (and View > Reset layout): controls left, the trace in the middle, Figure 9.10
 // over the explanation over the source on the right. After that imgui.ini keeps what the user
@@ -154,6 +155,7 @@ void build_default_layout(ImGuiID dock, ImVec2 size) {
     ImGui::DockBuilderDockWindow(kFig910, top_right);
     ImGui::DockBuilderDockWindow(kExplain, middle_right);
     ImGui::DockBuilderDockWindow(kSource, bottom_right);
+    ImGui::DockBuilderDockWindow(kExercises, top_right);  // a tab beside Figure 9.10, when opened
     ImGui::DockBuilderFinish(dock);
 }
 
@@ -202,6 +204,11 @@ void draw_frame(App& app) {
     panel(kFig910, &l.show_fig910, [&] { draw_fig910_panel(app); });
     panel(kExplain, &l.show_explain, [&] { draw_explain_pane(app); });
     panel(kSource, &l.show_source, [&] { draw_source_pane(app); });
+    // Opened (View > Exercises, Ctrl+E): in front of the tab it shares, so it shows at once.
+    app.exercises_focused = false;  // until the panel, drawn, says it has focus
+    if (l.show_exercises && !app.exercises_shown) ImGui::SetNextWindowFocus();
+    app.exercises_shown = l.show_exercises;
+    panel(kExercises, &l.show_exercises, [&] { draw_exercises_panel(app); });
 
     draw_trace_file_dialogs(app);
     draw_help_window(app);

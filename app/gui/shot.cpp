@@ -98,6 +98,10 @@ int run_shot(const std::vector<std::string>& args) {
         app.session.run();
     }
     app.session.load_fig910();
+    if (o.exercise > 0) {
+        app.layout.show_exercises = true;
+        app.session.exercises.select(o.exercise, o.form.backend);
+    }
     // The surface first, so the runs go on beside its GL context as they do in the app, with
     // frames drawn (and the progress shown) while they work.
     std::string why;

@@ -43,6 +43,8 @@ std::string shot_usage() {
            "  (--type, --op, --exclusive as given), R timed runs each (default 20); it fails with the reason on\n"
            "  a machine without a usable GPU. The picture is taken only after every run has finished: F frames\n"
            "  (default 4) are drawn then, and the last one is written.\n"
+           "  --exercise N: the Exercises panel open on exercise N (1 to 9) beside the run the words state, its\n"
+           "  answer computed first (the exercise's own commands, from scanlab exercise N, show its run).\n"
            "  With no display (DISPLAY unset, or one that fails) it renders through EGL: a GPU's driver, or Mesa on the CPU.\n";
 }
 
@@ -87,6 +89,10 @@ ShotOptions parse_shot_options(const std::vector<std::string>& args) {
             const std::string& v = value();
             if (!whole(v, o.frames) || o.frames < 1 || o.frames > 600)
                 throw ScanError("--frames expects a number of frames from 1 to 600, got '" + v + "'");
+        } else if (a == "--exercise") {
+            const std::string& v = value();
+            if (!whole(v, o.exercise) || o.exercise < 1 || o.exercise > int(chapter9_exercises().size()))
+                throw ScanError("--exercise expects an exercise of chapter 9, 1 to " + std::to_string(chapter9_exercises().size()) + ", got '" + v + "'");
         } else if (a == "--compare") {
             const std::string& v = value();
             const auto alg = parse_algorithm(v);

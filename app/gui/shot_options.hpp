@@ -23,6 +23,7 @@ struct ShotOptions {
     int64_t bench_n = 0;   // --bench N: the live tab's benchmark sweep up to N first (0: none)
     int bench_reps = 20;   // --bench-reps R
     int frames = 4;        // --frames F: frames drawn once every run has finished, the last one written
+    int exercise = 0;      // --exercise N: the Exercises panel open on exercise N, its answer in (0: closed)
 };
 
 // Throws ScanError with a sentence naming the bad word.

@@ -64,13 +64,13 @@ struct SmokeDriver {
         frame(app, surface, 1.0 / 60);
         surface.present();
     }
-    void key(int k) {
+    void key(int k, int mods = 0) {
         if (GLFWwindow* w = surface.window()) {
-            ImGui_ImplGlfw_KeyCallback(w, k, glfwGetKeyScancode(k), GLFW_PRESS, 0);
+            ImGui_ImplGlfw_KeyCallback(w, k, glfwGetKeyScancode(k), GLFW_PRESS, mods);
             draw();
-            ImGui_ImplGlfw_KeyCallback(w, k, glfwGetKeyScancode(k), GLFW_RELEASE, 0);
+            ImGui_ImplGlfw_KeyCallback(w, k, glfwGetKeyScancode(k), GLFW_RELEASE, mods);
         } else {
-            capture_key_press(k, 0);
+            capture_key_press(k, mods);
             draw();
         }
         draw();
@@ -176,11 +176,52 @@ int run_smoke_test_live(const std::vector<std::string>& args) {
     return 0;
 }
 
+// CI's smoke test of the Exercises panel, by keyboard only: Ctrl+E opens it on exercise 1, Down
+// selects exercise 2, Enter opens its run in the main view; what happened is written to
+// exercises.txt, with a PNG of the window.
+int run_smoke_test_exercises(const std::vector<std::string>& args) {
+    const std::string out = smoke_out_dir(args);
+    if (out.empty()) return fail("--smoke-test-exercises needs --out DIR");
+    App app;
+    app.session.form.backend = BackendChoice::cpu;  // the answers and the run the same on any machine
+    std::unique_ptr<GlSurface> surface = open_smoke_surface(app, 1280, 720);
+    if (!surface) return 1;
+    SmokeDriver d{app, *surface};
+    app.session.load_fig910();
+    app.session.run();
+    d.draw_while([&] { return app.session.working(); });
+    d.key(GLFW_KEY_E, GLFW_MOD_CONTROL);
+    d.draw_while([&] { return app.session.working(); });
+    std::ofstream said(out + "/exercises.txt");
+    said << "opened\t" << (app.layout.show_exercises ? "yes" : "no") << "\n";
+    said << "focused\t" << (app.exercises_focused ? "yes" : "no") << "\n";
+    d.key(GLFW_KEY_DOWN);
+    d.draw_while([&] { return app.session.working(); });
+    d.draw();
+    said << "selected\t" << app.session.exercises.selected << "\n";
+    const ExerciseResult* r = app.session.exercises.result(app.session.exercises.selected);
+    said << "answered\t" << (r && r->answer ? "yes" : "no") << "\n";
+    d.key(GLFW_KEY_ENTER);
+    d.draw_while([&] { return app.session.working(); });
+    d.draw();
+    if (!app.session.trace) return fail("no trace on screen after Enter");
+    const Trace& t = app.session.trace->trace;
+    said << "main view\t" << name(t.algorithm) << " N = " << t.n << "\n";
+    said << "tab\t" << app.layout.tab << "\n";
+    said.close();
+    if (std::string err = d.shoot(out + "/exercises.png"); !err.empty()) return fail(err);
+    app.session.wait();
+    shutdown_imgui(*surface);
+    return 0;
+}
+
 // CI's layout test: at each size a classroom uses, in normal and presentation mode, every tab of
 // the trace panel beside the Figure 9.10, explanation and source panes (the first layout), drawn
 // off screen; then, presenting, the step view of a sampled trace (a block of N = 2^22 in sections
 // of 64, at a step of kernel 1 and at the tallest step, kernel 3 adding S^2's sums with three
-// rows) with the emulation's banner, and a racy run's step with hazards and its comparison. Each frame's text is checked (layout_check.hpp), and so is
+// rows) with the emulation's banner, and a racy run's step with hazards and its comparison; and
+// at 1280x720 and 1920x1080, in both modes, the Exercises panel open on exercise 6. Each frame's
+// text is checked (layout_check.hpp), and so is
 // what the lecture needs whole: every row of the array view (no vertical scrolling), some of the
 // step diagram, at least three lines of the explanation. Every problem is listed on stdout, with a
 // PNG of each frame that has one.
@@ -194,15 +235,19 @@ int run_layout_check(const std::vector<std::string>& args) {
         int tab;
         int sampled_step = -1;  // -1: Figure 9.10's trace; else this step of the sampled trace
         bool racy = false;      // kogge-stone-racy on Figure 9.10's input, warps of 4 in order: wrong, with hazards
+        int exercise = 0;       // the Exercises panel open on this exercise (0: closed)
     };
     std::vector<Case> cases;
     for (const bool presenting : {false, true})
         for (int tab = 0; tab < 4; ++tab) cases.push_back({presenting, tab});
     for (const int step : {3, 31}) cases.push_back({true, 0, step});
     for (const int tab : {0, 1}) cases.push_back({true, tab, -1, true});
+    // The Exercises panel on exercise 6 (the widest answer), at the sizes screenshots are taken at.
+    for (const bool presenting : {false, true}) cases.push_back({presenting, 0, -1, false, 6});
     int problems = 0, frames_checked = 0;
     for (const auto& size : sizes)
         for (const Case& c : cases) {
+            if (c.exercise > 0 && size[0] != 1280 && size[0] != 1920) continue;
             App app;
             app.layout.presentation = c.presenting;
             app.tab_request = c.tab;
@@ -218,6 +263,10 @@ int run_layout_check(const std::vector<std::string>& args) {
                 app.session.form.request.schedule = *parse_schedule("in-order");
             }
             app.session.run();
+            if (c.exercise > 0) {
+                app.layout.show_exercises = true;
+                app.session.exercises.select(c.exercise, BackendChoice::cpu);
+            }
             app.session.wait();
             if (c.racy) app.session.go_to(1);  // stride 1: three hazards
             if (c.sampled_step >= 0) {
@@ -242,6 +291,7 @@ int run_layout_check(const std::vector<std::string>& args) {
             std::string where = std::to_string(size[0]) + "x" + std::to_string(size[1]) + (c.presenting ? " presentation " : " normal ") + tabs[c.tab];
             if (c.sampled_step >= 0) where += " sampled step " + std::to_string(c.sampled_step);
             if (c.racy) where += " racy step 1";
+            if (c.exercise > 0) where += " exercise " + std::to_string(c.exercise);
             std::vector<TextProblem> found = find_text_problems(ImGui::GetDrawData());
             auto missing = [&](const std::string& what) { found.push_back({"", "hidden", what, 0, 0}); };
             if (c.tab == 0) {

@@ -140,6 +140,16 @@ void Session::commit_input() {
     run();
 }
 
+void Session::open_run(const RunSpec& spec) {
+    const BackendChoice backend = form.backend;
+    static_cast<RunSpec&>(form) = spec;
+    form.backend = backend;
+    text_draft.reset();
+    random_n_draft.reset();
+    seed_draft.reset();
+    run();
+}
+
 void Session::open_trace(const std::string& path) {
     const uint64_t g = ++generation_;
     const Algorithm compare_algo = form.compare_algorithm;
@@ -290,6 +300,7 @@ void Session::finish(Job& job, RunResult r) {
 
 void Session::poll(double dt) {
     bench.poll();
+    exercises.poll();
     for (size_t i = 0; i < jobs_.size();) {
         if (jobs_[i].future.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
             Job job = std::move(jobs_[i]);
@@ -321,9 +332,10 @@ void Session::wait() {
         poll(0);
     }
     bench.wait();
+    exercises.wait();
 }
 
-bool Session::working() const { return !jobs_.empty() || bench.running(); }
+bool Session::working() const { return !jobs_.empty() || bench.running() || exercises.working(); }
 
 bool Session::busy() const {
     for (const Job& j : jobs_)

@@ -14,6 +14,7 @@
 #include "../../../core/backend.hpp"
 #include "../../../core/run_spec.hpp"
 #include "../../../core/trace.hpp"
+#include "exercise_book.hpp"
 #include "live_bench.hpp"
 #include "sampled_trace.hpp"
 #include "trace_book.hpp"
@@ -102,6 +103,9 @@ public:
     SampledReport sampled_report;   // of sampled_trace
     std::string sampled_error;      // the last refused sampled trace; the trace on screen stays
 
+    // The Exercises panel's answers (computed on workers, like the runs).
+    ExerciseBook exercises;
+
     // The typed input being edited (values, random N and seed): a draft that the form takes only
     // on Enter or Run, so a half-typed value never runs and the last good trace stays meanwhile.
     // Empty: the field shows the form's own value.
@@ -113,6 +117,9 @@ public:
     // Commands.
     void run();  // the form, on a worker; the result replaces the trace when it is done
     void commit_input();  // Enter or Run: the drafts into the form, then run()
+    // A run stated elsewhere (an exercise's) into the form, with the backend and the comparison
+    // the user chose, and run() it: the main view shows it when it is done.
+    void open_run(const RunSpec& spec);
     void trace_sampled();    // sampled_form, on a worker; replaces the trace when done
     void preview_sampled();  // figures for a changed sampled_form, on a worker (call every frame)
     void show_sampled();     // the last sampled trace back on screen

@@ -96,6 +96,7 @@ std::string settings_text(const Settings& s) {
       << "show_fig910=" << (l.show_fig910 ? 1 : 0) << "\n"
       << "show_source=" << (l.show_source ? 1 : 0) << "\n"
       << "show_explain=" << (l.show_explain ? 1 : 0) << "\n"
+      << "show_exercises=" << (l.show_exercises ? 1 : 0) << "\n"
       << "font_scale=" << l.font_scale << "\n"
       << "presentation_font_scale=" << l.presentation_font_scale << "\n"
       << "controls_width=" << l.controls_width << "\n"
@@ -190,6 +191,7 @@ Settings parse_settings(const std::string& text) {
         else if (k == "show_fig910") l.show_fig910 = v == "1";
         else if (k == "show_source") l.show_source = v == "1";
         else if (k == "show_explain") l.show_explain = v == "1";
+        else if (k == "show_exercises") l.show_exercises = v == "1";
         else if (k == "font_scale") r.clamped(k, v, l.font_scale, 0.5f, 3.0f);
         else if (k == "presentation_font_scale") r.clamped(k, v, l.presentation_font_scale, 0.5f, 3.0f);
         else if (k == "controls_width") r.clamped(k, v, l.controls_width, 150.0f, 2000.0f);

@@ -22,6 +22,7 @@ struct Layout {
     bool show_fig910 = true;     // the Figure 9.10 panel
     bool show_source = true;     // the source pane
     bool show_explain = true;    // the explanation pane (and predict mode)
+    bool show_exercises = false; // the Exercises panel (View > Exercises, Ctrl+E)
     float cell_width = 46;       // array view zoom: pixels per element
     float font_scale = 1;        // Ctrl +/-: the text size against the default, normal mode
     float presentation_font_scale = 1;  // and presenting (on top of scaling to the window)

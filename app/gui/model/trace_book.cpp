@@ -1,6 +1,7 @@
 #include "trace_book.hpp"
 
 #include "../../../core/explain.hpp"
+#include "../../../core/seed_notes.hpp"
 
 #include <algorithm>
 #include <map>
@@ -51,6 +52,10 @@ TraceBook make_book(const Trace& t) {
     b.final_offset = finals.first;
     b.final_from = finals.from;
     b.race_free = race_free_steps(t);
+    b.phases = phase_counts(t);
+    b.total = total_count(t);
+    b.bound = work_bound(t);
+    b.seed_note = seed_note(t);
     return b;
 }
 

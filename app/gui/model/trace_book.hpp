@@ -10,6 +10,7 @@
 #include "../../../core/algorithms/table.hpp"
 #include "../../../core/trace.hpp"
 #include "../../../core/verdict.hpp"
+#include "../../../core/work_counts.hpp"
 
 namespace scanlab::gui {
 
@@ -25,6 +26,13 @@ struct TraceBook {
     // scan the rows a race-free run holds after each step (what each cell should have held).
     Verdict verdict;
     std::vector<ValueArray> race_free;
+    // Counts a student can quote: additions by phase with real work and padding apart, their
+    // total, the real work against the table's bound for the algorithm at N (none for an
+    // algorithm the table gives none), and where a seed's statement disagrees with this trace.
+    std::vector<PhaseCount> phases;
+    PhaseCount total;
+    std::optional<WorkBound> bound;
+    std::string seed_note;
 };
 TraceBook make_book(const Trace& t);
 

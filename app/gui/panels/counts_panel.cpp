@@ -1,6 +1,7 @@
-// Operation counts: per step and cumulative additions, active vs idle threads and divergent
-// warps, for the current algorithm and the comparison one on the same input, drawn as charts
-// next to the chapter's formulas (N·log2 N − (N − 1), 2N − 2 − log2 N, N − 1).
+// Operation counts: additions by phase with real work and padding apart, beside the table's
+// bound for the algorithm; per step and cumulative additions, active vs idle threads and
+// divergent warps, for the current algorithm and the comparison one on the same input, drawn as
+// charts next to the chapter's formulas (N·log2 N − (N − 1), 2N − 2 − log2 N, N − 1).
 #include <algorithm>
 #include <cmath>
 
@@ -135,9 +136,45 @@ void summary(const ShownTrace& st, Rgb colour) {
         ImGui::TextDisabled("    formula %s with N = %lld: %lld %s", f->text.c_str(), static_cast<long long>(f->n),
                             static_cast<long long>(f->value), match ? "\xE2\x9C\x93 matches the run" : "(differs: see docs/operation-counts.md)");
         ImGui::PopTextWrapPos();
-    } else if (algorithm_info(t.algorithm).reach == Reach::multi_block) {
-        ImGui::TextWrapped("    multi-kernel: K1 + K2 + K3 (docs/operation-counts.md explains each kernel's count)");
     }
+}
+
+// Counts a student can quote (the book's figures, model/trace_book.hpp): each phase's additions
+// with real work and padding apart, the total, and the real work against the table's bound at N.
+void phase_counts_table(const ShownTrace& st, const Palette& p) {
+    const TraceBook& b = st.book;
+    if (b.phases.empty()) return;
+    const ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoHostExtendX;
+    if (ImGui::BeginTable("by phase", 4, tf)) {
+        ImGui::TableSetupColumn("additions by phase");
+        for (const char* h : {"additions", "real work", "padding"}) ImGui::TableSetupColumn(h);
+        ImGui::TableHeadersRow();
+        auto row = [](const PhaseCount& c, bool total) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            if (total) ImGui::TextUnformatted("total");
+            else ImGui::TextUnformatted(c.phase.c_str());
+            for (int64_t v : {c.additions, c.work(), c.padding}) {
+                ImGui::TableNextColumn();
+                const std::string text = grouped(v);
+                // Right-aligned, so the digits of a column line up.
+                ImGui::SetCursorPosX(ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(text.c_str()).x);
+                ImGui::TextUnformatted(text.c_str());
+            }
+        };
+        for (const PhaseCount& c : b.phases) row(c, false);
+        row(b.total, true);
+        ImGui::EndTable();
+    }
+    ImGui::PushTextWrapPos(0);
+    if (b.bound) {
+        const bool within = b.bound->relation() != ">";
+        const Rgb c = within || !b.bound->chapter ? p.formula : p.error;
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(c)), "%s %s", within ? "\xE2\x9C\x93" : "\xE2\x9C\x97", b.bound->sentence().c_str());
+    }
+    ImGui::TextDisabled("Padding: additions whose result lands past the end of its array (the rest of a partial section).");
+    if (!b.seed_note.empty()) ImGui::TextWrapped("%s", b.seed_note.c_str());
+    ImGui::PopTextWrapPos();
 }
 
 }  // namespace
@@ -155,6 +192,8 @@ void draw_counts_panel(App& app) {
         ImGui::TextDisabled("comparison (%s): %s", std::string(name(s.form.compare_algorithm)).c_str(), s.compare_error.c_str());
         ImGui::PopTextWrapPos();
     }
+
+    phase_counts_table(*s.trace, p);
 
     const int64_t n = next_power_of_two(a.n);
     std::vector<Formula> refs = chapter_formulas(n);

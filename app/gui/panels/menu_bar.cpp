@@ -22,6 +22,7 @@ void draw_menu_bar(App& app) {
         ImGui::MenuItem("Figure 9.10", nullptr, &app.layout.show_fig910);
         ImGui::MenuItem("Explain this step", nullptr, &app.layout.show_explain);
         ImGui::MenuItem("Source", nullptr, &app.layout.show_source);
+        ImGui::MenuItem("Exercises", "Ctrl+E", &app.layout.show_exercises);
         ImGui::MenuItem("Emulation banner", nullptr, &app.show_banner);
         if (ImGui::MenuItem("Reset layout")) {
             app.reset_layout = true;
@@ -58,6 +59,7 @@ void draw_help_window(App& app) {
             {"F12", "screenshot of the window to PNG"},
             {"Ctrl+O / Ctrl+S", "open / save a trace (the CLI's JSON)"},
             {"Ctrl+B", "show / hide the controls (View: every panel)"},
+            {"Ctrl+E", "the chapter's exercises: Up/Down choose, Enter opens the run"},
             {"Ctrl +/-/0", "larger / smaller / default text"},
             {"drag a panel's tab", "rearrange the panels; drag an edge to resize"},
             {"Ctrl+Enter", "run with the current controls"},

@@ -1,0 +1,143 @@
+// The Exercises panel: PMPP 3rd ed. chapter 9's exercises, one line each; the selected one's
+// answer (core/exercises, the same text `scanlab exercise N` prints, computed on a worker by the
+// model's ExerciseBook), and buttons that open the exercise's runs in the main view beside it.
+// Keys while the panel has focus (keys.cpp): Up/Down choose an exercise, Enter opens its run.
+#include <algorithm>
+
+#include <imgui_internal.h>  // RenderTextEllipsis: a statement longer than the panel ends in "..."
+
+#include "../app.hpp"
+
+namespace scanlab::gui {
+namespace {
+
+void open_run(App& app, const RunSpec& spec) {
+    app.session.open_run(spec);
+    app.tab_request = 0;  // the Steps tab: the run's steps, beside the answer
+}
+
+// The run the selected exercise's answer speaks of, once the answer is in (none for exercise 9).
+const RunSpec* main_run_of(const ExerciseBook& book) {
+    const ExerciseResult* r = book.result(book.selected);
+    if (!r || !r->answer || r->answer->main_run >= r->answer->runs.size()) return nullptr;
+    return &r->answer->runs[r->answer->main_run];
+}
+
+// One exercise a row: the whole row selects it; a statement too long for the panel ends in an
+// ellipsis, and the tooltip holds all of it. In a short panel the list scrolls, keeping the
+// selected exercise in sight, so that the answer keeps most of the height.
+void exercise_list(App& app) {
+    ExerciseBook& book = app.session.exercises;
+    const float line = ImGui::GetTextLineHeight();
+    const float row = ImGui::GetTextLineHeightWithSpacing();
+    const float whole = row * float(chapter9_exercises().size()) + ImGui::GetStyle().WindowPadding.y;
+    const float height = std::min(whole, std::max(row * 3, ImGui::GetContentRegionAvail().y * 0.35f));
+    ImGui::BeginChild("exercises", ImVec2(0, height));
+    for (const Exercise& e : chapter9_exercises()) {
+        const std::string label = std::to_string(e.number) + ".  " + std::string(e.statement);
+        ImGui::PushID(e.number);
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        const float w = ImGui::GetContentRegionAvail().x;
+        if (ImGui::Selectable("##exercise", book.selected == e.number, 0, ImVec2(w, line))) book.selected = e.number;
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Exercise %d: %s\n(%s)", e.number, std::string(e.statement).c_str(), std::string(e.fourth_edition).c_str());
+        ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), at, ImVec2(at.x + w, at.y + line), at.x + w, label.c_str(), nullptr, nullptr);
+        if (book.selected == e.number && app.exercise_in_view != e.number) {
+            ImGui::SetScrollHereY();
+            app.exercise_in_view = e.number;
+        }
+        ImGui::PopID();
+    }
+    ImGui::EndChild();
+}
+
+// The answer line by line: prose wraps to the panel; indented lines (tables, states, commands)
+// keep their columns in the monospace font and scroll sideways when wider. Each command that
+// repeats a run has its own button that opens that run.
+void answer_text(App& app, const ExerciseResult& r) {
+    const ExerciseAnswer& a = *r.answer;
+    size_t start = 0;
+    while (start < r.text.size()) {
+        size_t end = r.text.find('\n', start);
+        if (end == std::string::npos) end = r.text.size();
+        const std::string line = r.text.substr(start, end - start);
+        start = end + 1;
+        if (line.rfind("  ", 0) != 0) {
+            ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x);
+            ImGui::TextWrapped("%s", line.c_str());
+            ImGui::PopTextWrapPos();
+            continue;
+        }
+        for (size_t i = 0; i < a.commands.size() && i < a.runs.size(); ++i) {
+            if (line != "  " + a.commands[i]) continue;
+            ImGui::PushID(int(i));
+            if (ImGui::SmallButton("open")) open_run(app, a.runs[i]);
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("open this run in the main view");
+            ImGui::PopID();
+            ImGui::SameLine();
+        }
+        ImGui::PushFont(app.mono(), 0.0f);
+        ImGui::TextUnformatted(line.c_str());
+        ImGui::PopFont();
+    }
+}
+
+}  // namespace
+
+void select_next_exercise(App& app, int delta) {
+    ExerciseBook& book = app.session.exercises;
+    book.selected = std::clamp(book.selected + delta, 1, int(chapter9_exercises().size()));
+}
+
+void open_selected_exercise_run(App& app) {
+    if (const RunSpec* run = main_run_of(app.session.exercises)) open_run(app, *run);
+}
+
+void draw_exercises_panel(App& app) {
+    Session& s = app.session;
+    ExerciseBook& book = s.exercises;
+    const std::vector<Exercise>& all = chapter9_exercises();
+    if (book.selected < 1 || book.selected > int(all.size())) book.selected = 1;
+
+    const ExerciseResult* r = book.result(book.selected);
+    const ExerciseAnswer* answer = r && r->answer ? &*r->answer : nullptr;
+    const RunSpec* main_run = main_run_of(book);
+    // Up/Down and Enter reach the panel through the shortcuts (keys.cpp) while it has focus.
+    app.exercises_focused = ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows);
+    // Every frame: cheap once the answer is in, and it follows a change of the backend menu.
+    book.select(book.selected, s.form.backend);
+
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("Up/Down choose, Enter opens the run");
+    ImGui::PopTextWrapPos();
+    exercise_list(app);
+    ImGui::Separator();
+
+    if (book.computing(book.selected)) {
+        spinner(ImGui::GetFontSize() * 0.5f, ImGui::GetColorU32(ImGuiCol_Text));
+        ImGui::SameLine();
+        ImGui::TextUnformatted("running the exercise's scans ...");
+    }
+    if (r && !r->error.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, col(app.palette().error));
+        ImGui::PushTextWrapPos(0);
+        ImGui::Text("\xE2\x9C\x97 %s", r->error.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
+    }
+    if (!answer) return;
+    if (main_run) {
+        if (ImGui::Button("Open this run")) open_run(app, *main_run);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nin the main view (Enter)", answer->commands[answer->main_run].c_str());
+    } else {
+        ImGui::TextDisabled("This exercise runs no scan: it reads the GPUs' limits.");
+    }
+    // The rest of the panel, but never under eight lines (a very short panel scrolls instead); a
+    // table wider than the panel scrolls sideways on its own.
+    const float height = std::max(ImGui::GetContentRegionAvail().y, ImGui::GetTextLineHeightWithSpacing() * 8);
+    ImGui::BeginChild("answer", ImVec2(0, height), ImGuiChildFlags_Borders, ImGuiWindowFlags_HorizontalScrollbar);
+    answer_text(app, *r);
+    ImGui::EndChild();
+}
+
+}  // namespace scanlab::gui
