@@ -155,7 +155,7 @@ void build_default_layout(ImGuiID dock, ImVec2 size) {
     ImGui::DockBuilderDockWindow(kFig910, top_right);
     ImGui::DockBuilderDockWindow(kExplain, middle_right);
     ImGui::DockBuilderDockWindow(kSource, bottom_right);
-    ImGui::DockBuilderDockWindow(kExercises, top_right);  // a tab beside Figure 9.10, when opened
+    ImGui::DockBuilderDockWindow(kExercises, left);  // a tab beside the controls, when opened: the whole height
     ImGui::DockBuilderFinish(dock);
 }
 

@@ -14,9 +14,11 @@ namespace scanlab::gui {
 namespace {
 
 // A colormap of the given colours (ImPlot takes bar groups' colours from one), made once per set.
-ImPlotColormap colormap_of(const std::vector<ImU32>& colours) {
+ImPlotColormap colormap_of(std::vector<ImU32> colours) {
     std::string name = "scanlab";
     for (ImU32 c : colours) name += "-" + std::to_string(c);
+    // ImPlot takes no colormap of one colour; a single series' bars use the first of two alike.
+    if (colours.size() == 1) colours.push_back(colours.front());
     const ImPlotColormap found = ImPlot::GetColormapIndex(name.c_str());
     return found >= 0 ? found : ImPlot::AddColormap(name.c_str(), colours.data(), int(colours.size()), false);
 }
@@ -44,7 +46,15 @@ bool begin_step_chart(const char* title, const char* y_title, ImVec2 size, const
     ImPlot::SetupAxisFormat(ImAxis_X1, "#%g");
     ImPlot::SetupAxisFormat(ImAxis_Y1, grouped_tick);
     if (!stacked && lo > 0 && hi / lo >= 100) ImPlot::SetupAxisScale(ImAxis_Y1, ImPlotScale_Log10);
-    ImPlot::SetupAxisTicks(ImAxis_X1, 0, double(std::max<size_t>(steps, 1) - 1), int(std::min<size_t>(std::max<size_t>(steps, 1), 9)));
+    // Steps are whole: ticks every k-th step, as many as the plot's width holds (#0 #5 #10 ...,
+    // never #5.625, nor labels run together).
+    const size_t last = std::max<size_t>(steps, 1) - 1;
+    const size_t fit = std::max<size_t>(2, size_t(size.x / (ImGui::GetFontSize() * 3.5f)));
+    size_t every = 1;
+    while (last / every + 1 > fit) every = every < 5 ? every + 1 : every * 2;
+    std::vector<double> ticks;
+    for (size_t k = 0; k <= last; k += every) ticks.push_back(double(k));
+    ImPlot::SetupAxisTicks(ImAxis_X1, ticks.data(), int(ticks.size()));
     // Outside the plot (above it in a row, or beside it in a column): never over a bar or a line.
     if (legend_beside) ImPlot::SetupLegend(ImPlotLocation_East, ImPlotLegendFlags_Outside);
     else ImPlot::SetupLegend(ImPlotLocation_North, ImPlotLegendFlags_Outside | ImPlotLegendFlags_Horizontal);

@@ -68,6 +68,7 @@ void answer_text(App& app, const ExerciseResult& r) {
             ImGui::PopTextWrapPos();
             continue;
         }
+        bool command = false;
         for (size_t i = 0; i < a.commands.size() && i < a.runs.size(); ++i) {
             if (line != "  " + a.commands[i]) continue;
             ImGui::PushID(int(i));
@@ -75,9 +76,13 @@ void answer_text(App& app, const ExerciseResult& r) {
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("open this run in the main view");
             ImGui::PopID();
             ImGui::SameLine();
+            command = true;
         }
         ImGui::PushFont(app.mono(), 0.0f);
-        ImGui::TextUnformatted(line.c_str());
+        // A command wraps, so that what tells the runs apart (their N, at the end) is in sight.
+        if (command) ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 8));
+        ImGui::TextUnformatted(line.c_str() + (command ? 2 : 0));
+        if (command) ImGui::PopTextWrapPos();
         ImGui::PopFont();
     }
 }
