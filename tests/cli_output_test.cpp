@@ -193,47 +193,31 @@ std::vector<std::string> table_lines(const std::string& out) {
     return lines;
 }
 
-// Every count of every step row ends under the end of its heading, with a space before it.
-void expect_counts_right_aligned_under_headings(const std::string& out) {
+// Every count of a table's rows ends under the end of its heading, with a space before it. The
+// table starts at the line that begins with `header_start`; `row(line)` says which lines after it
+// are its rows, which are skipped, and which ends the table.
+enum class Line { row, skip, stop };
+template <class RowFn>
+int expect_right_aligned_under_headings(const std::string& out, const std::string& header_start, const std::vector<std::string>& headings,
+                                        RowFn row) {
     const std::vector<std::string> lines = table_lines(out);
     size_t header = 0;
-    while (header < lines.size() && lines[header].rfind("#", 0) != 0) ++header;
-    ASSERT_LT(header, lines.size()) << out;
+    while (header < lines.size() && lines[header].rfind(header_start, 0) != 0) ++header;
+    EXPECT_LT(header, lines.size()) << out;
     int rows = 0;
-    for (const char* heading : {"adds", "active", "idle", "div", "bar", "haz"}) {
-        const size_t at = lines[header].find(std::string(" ") + heading + " ");
-        ASSERT_NE(at, std::string::npos) << heading;
-        const size_t end = at + 1 + std::strlen(heading);  // one past the heading's last column
+    for (const std::string& heading : headings) {
+        const size_t at = header < lines.size() ? lines[header].find(" " + heading) : std::string::npos;
+        EXPECT_NE(at, std::string::npos) << heading;
+        if (at == std::string::npos) return rows;
+        const size_t end = at + 1 + heading.size();  // one past the heading's last column
         for (size_t i = header + 1; i < lines.size(); ++i) {
             const std::string& l = lines[i];
-            if (l.empty() || !std::isdigit(static_cast<unsigned char>(l[0]))) continue;  // input, result, totals
+            const Line kind = row(l);
+            if (kind == Line::stop) break;
+            if (kind == Line::skip) continue;
             ++rows;
-            ASSERT_GT(l.size(), end) << l;
-            EXPECT_TRUE(std::isdigit(static_cast<unsigned char>(l[end - 1]))) << heading << " not right-aligned: " << l;
-            EXPECT_EQ(l[end], ' ') << heading << " runs into the next column: " << l;
-            size_t start = end - 1;
-            while (start > 0 && std::isdigit(static_cast<unsigned char>(l[start - 1]))) --start;
-            EXPECT_EQ(l[start - 1], ' ') << heading << " runs into the column before: " << l;
-        }
-    }
-    EXPECT_GT(rows, 0) << out;
-}
-
-// Every count of the phase block ends under the end of its heading, with a space before it.
-void expect_phase_counts_right_aligned_under_headings(const std::string& out) {
-    const std::vector<std::string> lines = table_lines(out);
-    size_t header = 0;
-    while (header < lines.size() && lines[header].rfind("by phase ", 0) != 0) ++header;
-    ASSERT_LT(header, lines.size()) << out;
-    int rows = 0;
-    for (const char* heading : {"additions", "work", "padding"}) {
-        const size_t at = lines[header].find(std::string(" ") + heading);
-        ASSERT_NE(at, std::string::npos) << heading;
-        const size_t end = at + 1 + std::strlen(heading);
-        for (size_t i = header + 1; i < lines.size() && lines[i].rfind("  ", 0) == 0; ++i) {
-            const std::string& l = lines[i];
-            ++rows;
-            ASSERT_GE(l.size(), end) << l;
+            EXPECT_GE(l.size(), end) << l;
+            if (l.size() < end) continue;
             EXPECT_TRUE(std::isdigit(static_cast<unsigned char>(l[end - 1]))) << heading << " not right-aligned: " << l;
             EXPECT_TRUE(end == l.size() || l[end] == ' ') << heading << " runs into the next column: " << l;
             size_t start = end - 1;
@@ -241,6 +225,21 @@ void expect_phase_counts_right_aligned_under_headings(const std::string& out) {
             EXPECT_EQ(l[start - 1], ' ') << heading << " runs into the column before: " << l;
         }
     }
+    return rows;
+}
+
+// The steps: every row that starts with its step number (not input, result, totals).
+void expect_counts_right_aligned_under_headings(const std::string& out) {
+    const int rows = expect_right_aligned_under_headings(out, "#", {"adds", "active", "idle", "div", "bar", "haz"}, [](const std::string& l) {
+        return !l.empty() && std::isdigit(static_cast<unsigned char>(l[0])) ? Line::row : Line::skip;
+    });
+    EXPECT_GT(rows, 0) << out;
+}
+
+// The phase block: its indented rows under "by phase".
+void expect_phase_counts_right_aligned_under_headings(const std::string& out) {
+    const int rows = expect_right_aligned_under_headings(out, "by phase ", {"additions", "work", "padding"},
+                                                         [](const std::string& l) { return l.rfind("  ", 0) == 0 ? Line::row : Line::stop; });
     EXPECT_GE(rows, 6) << out;  // two or more phases and the total, under each of the three headings
 }
 
