@@ -1,12 +1,17 @@
 #include "seed_notes.hpp"
 
+#include "algorithms/table.hpp"
 #include "number_text.hpp"
 
 namespace scanlab {
 
 std::string seed_note(const Trace& t) {
-    // The double buffer's threads below the stride copy their element: none is idle.
-    if (t.algorithm == Algorithm::kogge_stone_double_buffer) return "";
+    // Only Kogge-Stone's strides are the slides' (Sklansky's and Ladner-Fischer's levels are
+    // strides too, with other threads idle). The double buffer's threads below the stride copy
+    // their element: none is idle.
+    const AlgorithmInfo& row = algorithm_info(t.algorithm);
+    const Algorithm block = row.one_section() ? t.algorithm : row.takes_block_algorithm ? t.block_algorithm : row.fixed_block;
+    if (block != Algorithm::kogge_stone && block != Algorithm::kogge_stone_racy) return "";
     std::string idle;
     int threads = 0;
     for (const Step& s : t.steps) {

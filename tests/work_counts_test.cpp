@@ -6,6 +6,7 @@
 #include <map>
 
 #include "core/algorithms/table.hpp"
+#include "core/seed_notes.hpp"
 #include "core/work_counts.hpp"
 #include "test_support.hpp"
 
@@ -183,4 +184,17 @@ TEST(WorkCounts, KoggeStoneAndBrentKungRealWorkStaysWithinTheFormulaAtEveryN) {
                                                              : 2 * n - 1 - std::popcount(uint64_t(n)) - down;
             EXPECT_EQ(b->work, real) << name(a) << " N = " << n;
         }
+}
+
+TEST(SeedNotes, TheSlidesHalfTheThreadsNoteIsForKoggeStoneStridesOnly) {
+    const ValueArray x = parse_values("3 1 7 0 4 1 6 3", ElementType::int32);
+    EXPECT_NE(seed_note(emulate(request(Algorithm::kogge_stone), x)).find("idle threads per block of 8 are 1, 2, 4"), std::string::npos);
+    EXPECT_NE(seed_note(emulate(request(Algorithm::slides, 4), x)), "");
+    ScanRequest q = request(Algorithm::hierarchical, 4);
+    EXPECT_NE(seed_note(emulate(q, x)), "");  // Kogge-Stone sections
+    for (Algorithm other : {Algorithm::sklansky, Algorithm::ladner_fischer, Algorithm::brent_kung, Algorithm::kogge_stone_double_buffer}) {
+        EXPECT_EQ(seed_note(emulate(request(other), x)), "") << name(other);
+        q.block_algorithm = other == Algorithm::kogge_stone_double_buffer ? Algorithm::kogge_stone : other;
+        if (other != Algorithm::kogge_stone_double_buffer) EXPECT_EQ(seed_note(emulate(q, x)), "") << "hierarchical with " << name(other);
+    }
 }

@@ -208,6 +208,8 @@ void draw_frame(App& app) {
     app.exercises_focused = false;  // until the panel, drawn, says it has focus
     if (l.show_exercises && !app.exercises_shown) ImGui::SetNextWindowFocus();
     app.exercises_shown = l.show_exercises;
+    // A layout saved before the panel existed has no place for it: it floats, at a readable size.
+    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 30, ImGui::GetFontSize() * 34), ImGuiCond_FirstUseEver);
     panel(kExercises, &l.show_exercises, [&] { draw_exercises_panel(app); });
 
     draw_trace_file_dialogs(app);
