@@ -205,7 +205,8 @@ void draw_counts_panel(App& app) {
 
     phase_counts_table(*s.trace, p);
 
-    const int64_t n = next_power_of_two(a.n);
+    // The run's own section (a multi-block run's is not N's power of two: 2049 runs sections of 2048).
+    const int64_t n = a.section > 0 ? a.section : next_power_of_two(a.n);
     std::vector<Formula> refs = chapter_formulas(n);
     std::string said;
     for (const Formula& r : refs) said += "  " + r.algorithm + " " + r.text + " = " + grouped(r.value) + ";";
