@@ -46,8 +46,50 @@ std::string combine_text(OpKind op, const std::string& a, const std::string& b) 
     return a + " ∘ " + b;
 }
 
+// Why the launched threads that did nothing in a three-phase step idle.
+std::string coarsened_idle_reason(const Step& s) {
+    const std::string lv = std::to_string(s.level);
+    switch (s.phase) {
+        case Phase::stride: return "t < " + lv + ": there is no subsection total " + lv + " subsections to their left";
+        case Phase::reduction: case Phase::distribution: return "their node of the tree over the subsection totals lies past the last total";
+        case Phase::add_predecessor: return "thread 0's subsection comes first: it has no predecessor";
+        default: return "the step needs fewer threads than were launched";
+    }
+}
+
+// A three-phase step (PMPP 4th ed. §11.5): phase 1 scans each thread's C elements, phase 2 the T
+// subsection totals, phase 3 adds each predecessor's total.
+std::string coarsened_step(const Trace& t, const Step& s, const std::string& arr) {
+    const std::string c = std::to_string(s.coarsening), lv = std::to_string(s.level);
+    const std::string totals = "the subsection totals, which sit C = " + c + " elements apart at " + arr + "[t·C + C − 1]";
+    switch (s.phase) {
+        case Phase::load:
+            return std::string("Coalesced load: thread t brings elements t, t + T, t + 2T, ... into ") + arr +
+                   " in shared memory, so neighbouring threads read neighbouring addresses" + (t.exclusive ? " (shifted one place right: an exclusive scan)." : ".");
+        case Phase::thread_scan:
+            return "Phase 1, element " + std::to_string(s.level + 1) + " of " + c + ": every thread t adds " + arr + "[t·C + " +
+                   std::to_string(s.level - 1) + "] into " + arr + "[t·C + " + lv + "], scanning its own " + c +
+                   " contiguous elements one after another; after C − 1 such sub-steps the last element of each subsection holds its total.";
+        case Phase::stride:
+            return "Phase 2, stride " + lv + ": a Kogge-Stone step over " + totals + ": each thread t ≥ " + lv + " adds the total " + lv +
+                   " subsections to its left into its own.";
+        case Phase::reduction:
+            return "Phase 2, reduction level " + lv + ": a Brent-Kung reduction-tree level over " + totals + ", building the sums of groups of " +
+                   std::to_string(1 << s.level) + " subsections.";
+        case Phase::distribution:
+            return "Phase 2, distribution level " + lv + ": a Brent-Kung distribution-tree level over " + totals +
+                   ", pushing partial sums down to the totals in between.";
+        case Phase::add_predecessor:
+            return "Phase 3, element " + std::to_string(s.level + 1) + " of " + c + ": every thread t > 0 adds its predecessor's total " + arr +
+                   "[t·C − 1], now the scan of everything before its subsection, into " + arr + "[t·C + " + lv +
+                   "]; the last element of each subsection is complete since phase 2.";
+        default: return "";
+    }
+}
+
 // Why the launched threads that did nothing in this step idle, in the chapter's terms.
 std::string idle_reason(const Step& s, int stride) {
+    if (s.coarsening > 0 && s.phase != Phase::load) return coarsened_idle_reason(s);
     const std::string st = std::to_string(stride);
     switch (s.phase) {
         case Phase::stride: return "t < " + st + ": there is no element " + st + " places to their left";
@@ -63,6 +105,9 @@ std::string idle_reason(const Step& s, int stride) {
 std::string what_step_does(const Trace& t, const Step& s, int stride, const std::string& arr) {
     const std::string st = std::to_string(stride);
     const std::string racy = algorithm_info(t.algorithm).racy ? " No barrier separates the reads from the writes: that is the bug." : "";
+    // A coarsened block's steps in its own words; a load of S keeps the sentence below.
+    if (s.coarsening > 0 && (s.phase != Phase::load || (s.depth == 0 && s.kernel != Kernel::k2)))
+        if (std::string c = coarsened_step(t, s, arr); !c.empty()) return c;
     switch (s.phase) {
         case Phase::load:
             if (s.kernel == Kernel::k2 || s.depth > 0) return "Each thread loads one element of S, the sections' totals, into shared memory.";
@@ -85,6 +130,8 @@ std::string what_step_does(const Trace& t, const Step& s, int stride, const std:
         case Phase::host_scan: return "The host scans S in a loop, s[i] += s[i − 1], after copying it from the device.";
         case Phase::add_block_sums:
             return "Each thread of block b ≥ 1 adds S[b − 1], the total of every earlier section, to its element of Y.";
+        case Phase::thread_scan:
+        case Phase::add_predecessor: return coarsened_step(t, s, arr);
     }
     return "";
 }

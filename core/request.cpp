@@ -58,17 +58,44 @@ std::string block_algorithms_taking(int section, Voice v) {
     return s;
 }
 
+// Why a coarsened block takes at most `capacity` elements of `type`.
+std::string coarsened_capacity_reason(int capacity, int c, ElementType type) {
+    if (int64_t(capacity) == int64_t(kMaxThreadsPerBlock) * c)
+        return std::to_string(kMaxThreadsPerBlock) + " threads per block × C = " + std::to_string(c);
+    return "the section's " + std::to_string(element_bytes(type)) + "-byte " + std::string(name(type)) + " values fill at most " +
+           std::to_string(kMaxCoarsenedSectionBytes / 1024) + " KiB of shared memory per block";
+}
+
+// A coarsened block's C, checked: the request's, or the default.
+int check_coarsening(const ScanRequest& req, const AlgorithmInfo& block, Voice v) {
+    const int c = req.coarsening != 0 ? req.coarsening : block.elements_per_thread;
+    if (!is_pow2(c))
+        throw ScanError(subject(v, Control::coarsening, std::to_string(c)) +
+                        " is not a power of two of at least 1 (a section is T threads × C elements, and sections are powers of two)");
+    const int capacity = section_capacity(block, c, element_bytes(req.type));
+    if (c > capacity)
+        throw ScanError(subject(v, Control::coarsening, std::to_string(c)) + " is more than one block's section can hold (" +
+                        coarsened_capacity_reason(capacity, c, req.type) + ": at most " + std::to_string(capacity) + " elements)");
+    return c;
+}
+
 // `suggest_block_algorithms`: the run takes a block algorithm, so a larger one can be suggested.
-int check_section(int section, const AlgorithmInfo& block, std::string_view who, bool suggest_block_algorithms, Voice v) {
-    const int capacity = block.capacity();
+// `c`: the block's C when it coarsens (0 otherwise); `type`: the elements' type, for its capacity.
+int check_section(int section, const AlgorithmInfo& block, std::string_view who, bool suggest_block_algorithms, Voice v, int c,
+                  ElementType type) {
+    const int capacity = c > 0 ? section_capacity(block, c, element_bytes(type)) : block.capacity();
     const std::string said = subject(v, Control::section, std::to_string(section));
     if (!is_pow2(section) || section < 2)
         throw ScanError(said + " is not a power of two of at least 2 (" + str(who) +
                         " gives each thread of a block one position of a power-of-two tree)");
+    if (c > 0 && section < c)
+        throw ScanError(said + " is smaller than " + subject(v, Control::coarsening, std::to_string(c)) + ": each of the T = section / C threads of " +
+                        str(who) + " scans C elements; give a section of at least " + std::to_string(c) + " or a smaller C");
     if (section > capacity) {
-        const std::string others = suggest_block_algorithms ? block_algorithms_taking(section, v) : "";
+        const std::string others = suggest_block_algorithms && c == 0 ? block_algorithms_taking(section, v) : "";
+        const std::string reason = c > 0 ? coarsened_capacity_reason(capacity, c, type) : capacity_reason(block);
         throw ScanError(said + " is larger than " + str(who) + " can take in one block (at most " + std::to_string(capacity) + ": " +
-                        capacity_reason(block) + ")" + (others.empty() ? "" : "; " + others + " takes " + std::to_string(section)));
+                        reason + ")" + (others.empty() ? "" : "; " + others + " takes " + std::to_string(section)));
     }
     return section;
 }
@@ -78,6 +105,7 @@ int check_section(int section, const AlgorithmInfo& block, std::string_view who,
 ResolvedRequest resolve(const ScanRequest& req, const ValueArray& input, Voice v) {
     ResolvedRequest r;
     r.request = req;
+    r.request.coarsening = 0;  // set below where the blocks coarsen
     r.n = static_cast<int64_t>(size_of(input));
     if (r.n > kMaxElements)
         throw ScanError("N = " + std::to_string(r.n) + " is more than Scan Lab runs (at most " + std::to_string(kMaxElements) + " = 2^28)");
@@ -94,30 +122,47 @@ ResolvedRequest resolve(const ScanRequest& req, const ValueArray& input, Voice v
         r.grid = 1;
         r.request.block_algorithm = a;
     } else if (info.reach == Reach::one_section) {
-        const int capacity = info.capacity();
+        const int c = info.takes_coarsening ? check_coarsening(req, info, v) : 0;
+        const int capacity = c > 0 ? section_capacity(info, c, element_bytes(req.type)) : info.capacity();
         if (r.n > capacity)
-            throw ScanError(str(name(a)) + " scans a single section of at most " + std::to_string(capacity) + " elements and N = " +
-                            std::to_string(r.n) + "; use " + setting(v, Control::algorithm, "hierarchical") + " (with " +
+            throw ScanError(str(name(a)) + " scans a single section of at most " + std::to_string(capacity) + " elements" +
+                            (c > 0 ? " with " + subject(v, Control::coarsening, std::to_string(c)) + " (" +
+                                         coarsened_capacity_reason(capacity, c, req.type) + ")"
+                                   : std::string()) +
+                            " and N = " + std::to_string(r.n) + "; use " + setting(v, Control::algorithm, "hierarchical") + " (with " +
                             multi_kernel_block_names() + " as its block algorithm) for any length");
-        r.section = req.section ? check_section(req.section, info, name(a), false, v) : int(next_pow2(r.n));
+        r.section = req.section ? check_section(req.section, info, name(a), false, v, c, req.type)
+                                : int(std::max<int64_t>(next_pow2(r.n), c));
         if (r.section < r.n)
             throw ScanError(subject(v, Control::section, std::to_string(r.section)) + " is smaller than N = " + std::to_string(r.n) + ", but " +
                             str(name(a)) + " scans a single section; leave the section automatic, or use " +
                             setting(v, Control::algorithm, "hierarchical"));
         r.request.block_algorithm = a;
+        if (c > 0) {
+            // The coarsened scan's --block-algo is the scan of its phase 2.
+            if (!algorithm_info(req.block_algorithm).phase2_block)
+                throw ScanError(control_name(v, Control::block_algorithm) + " must be " + block_algorithm_names_for(a) + " (the scan of " +
+                                str(name(a)) + "'s phase 2 over the subsection totals), not " + str(name(req.block_algorithm)));
+            r.request.block_algorithm = req.block_algorithm;
+        }
+        r.request.coarsening = c;
     } else {
         const Algorithm block = info.takes_block_algorithm ? req.block_algorithm : info.fixed_block;
         const AlgorithmInfo& block_info = algorithm_info(block);
         if (!block_info.multi_kernel_block)
             throw ScanError(control_name(v, Control::block_algorithm) + " must be " + multi_kernel_block_names() +
                             " (the block scans a multi-kernel scan runs per section), not " + str(name(block)));
+        const int c = block_info.takes_coarsening ? check_coarsening(req, block_info, v) : 0;
+        const int capacity = c > 0 ? section_capacity(block_info, c, element_bytes(req.type)) : block_info.capacity();
         r.section = req.section ? check_section(req.section, block_info, info.takes_block_algorithm ? block_info.name : info.title,
-                                                info.takes_block_algorithm, v)
-                                : int(std::min<int64_t>(block_info.capacity(), next_pow2(r.n)));
+                                                info.takes_block_algorithm, v, c, req.type)
+                                : int(std::max<int64_t>(std::min<int64_t>(capacity, next_pow2(r.n)), c));
         r.request.block_algorithm = block;
+        r.request.coarsening = c;
     }
     if (r.section) {
-        r.threads_per_block = r.section / algorithm_info(r.request.block_algorithm).elements_per_thread;
+        const int per_thread = r.request.coarsening > 0 ? r.request.coarsening : algorithm_info(r.request.block_algorithm).elements_per_thread;
+        r.threads_per_block = r.section / per_thread;
         r.grid = (r.n + r.section - 1) / r.section;
     }
     r.request.section = r.section;

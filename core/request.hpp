@@ -28,7 +28,8 @@ inline constexpr size_t kDefaultMaxTraceBytes = size_t(512) << 20;
 
 struct ScanRequest {
     Algorithm algorithm = Algorithm::kogge_stone;
-    Algorithm block_algorithm = Algorithm::kogge_stone;  // hierarchical only
+    Algorithm block_algorithm = Algorithm::kogge_stone;  // hierarchical's block scan; three-phase's phase 2 scan
+    int coarsening = 0;  // three-phase blocks: C elements per thread (0: the default, 4); 0 once resolved elsewhere
     OpKind op = OpKind::sum;
     ElementType type = ElementType::int32;
     bool exclusive = false;

@@ -32,6 +32,31 @@ std::string block_capacities() {
     return s;
 }
 
+// "three-phase": the algorithms whose blocks --coarsening shapes.
+std::string coarsened_names() {
+    std::string s;
+    for (const AlgorithmInfo& row : algorithm_table())
+        if (row.takes_coarsening) s += (s.empty() ? "" : ", ") + std::string(row.name);
+    return s;
+}
+
+// The coarsened algorithm's phase 2 choices, "three-phase's phase 2 scan: kogge-stone|brent-kung".
+std::string phase2_choices() {
+    std::string s;
+    for (const AlgorithmInfo& row : algorithm_table())
+        if (row.takes_coarsening && row.takes_block_algorithm)
+            s += "; " + std::string(row.name) + "'s phase 2 scan: " + block_algorithm_names_for(row.id, "|", "|");
+    return s;
+}
+
+// " (and the phase 2 scan of --algo three-phase)": where else --block-algo applies.
+std::string coarsened_phase2_words() {
+    std::string s;
+    for (const AlgorithmInfo& row : algorithm_table())
+        if (row.takes_coarsening && row.takes_block_algorithm) s += (s.empty() ? " (and the phase 2 scan of --algo " : " or ") + std::string(row.name);
+    return s.empty() ? s : s + ")";
+}
+
 std::string names_of_presets() {
     std::string s;
     for (const Preset& p : presets()) s += (s.empty() ? "" : ", ") + std::string(p.name);
@@ -51,7 +76,10 @@ std::string run_words_usage() {
            "  --algo ALGO              " + names_of_algorithms() + "\n"
            "                           (default hierarchical; kogge-stone-racy is WRONG ON PURPOSE, a lesson on barriers)\n"
            "  --section K              elements per block, a power of two (hierarchical/slides: up to " + block_capacities() + ")\n"
-           "  --block-algo A           " + multi_kernel_block_names("|", "|") + ", the block scan inside hierarchical (default kogge-stone)\n"
+           "  --block-algo A           " + multi_kernel_block_names("|", "|") + ", the block scan inside hierarchical\n"
+           "                           (default kogge-stone" + phase2_choices() + ")\n"
+           "  --coarsening C           elements each thread scans alone, a power of two (" + coarsened_names() + ",\n"
+           "                           also as hierarchical's --block-algo; default 4)\n"
            "  --op sum|max|min         the scan operator (default sum)\n"
            "  --type int32|int64|float|double   element type (default int32)\n"
            "  --exclusive              exclusive scan (default inclusive)\n"
@@ -71,6 +99,7 @@ RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own
     q.algorithm = Algorithm::hierarchical;
     int inputs = 0;
     bool block_algo_given = false;
+    bool coarsening_given = false;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& flag = args[i];
         const std::function<const std::string&()> value = [&]() -> const std::string& {
@@ -89,6 +118,10 @@ RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own
                 throw UsageError("unknown block algorithm '" + v + "'; choose " + multi_kernel_block_names());
             q.block_algorithm = *a;
             block_algo_given = true;
+        } else if (flag == "--coarsening") {
+            q.coarsening = whole_number<int>(flag, value());
+            if (q.coarsening <= 0) throw UsageError("--coarsening must be a power of two of at least 1");
+            coarsening_given = true;
         } else if (flag == "--op") {
             const std::string& v = value();
             auto op = parse_op(v);
@@ -162,11 +195,19 @@ RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own
     }
     // An option that does not apply is refused, never silently ignored.
     if (const AlgorithmInfo& info = algorithm_info(q.algorithm); block_algo_given && !info.takes_block_algorithm)
-        throw UsageError("--block-algo chooses the block scan inside --algo hierarchical, and " + std::string(info.name) +
+        throw UsageError("--block-algo chooses the block scan inside --algo hierarchical" + coarsened_phase2_words() + ", and " + std::string(info.name) +
                          (info.reach == Reach::one_thread     ? " has no blocks"
                           : info.reach == Reach::multi_block ? " always scans its blocks with its own kernel"
                                                              : " is itself the block scan") +
                          "; leave --block-algo out");
+    if (const AlgorithmInfo& info = algorithm_info(q.algorithm); coarsening_given && !takes_coarsening(q.algorithm, q.block_algorithm)) {
+        const bool blocks_chosen = info.reach == Reach::multi_block && info.takes_block_algorithm;
+        throw UsageError("--coarsening sets how many elements each thread of a coarsened block scans (" + coarsened_names() + "), and " +
+                         std::string(info.name) +
+                         (blocks_chosen ? " scans its blocks with " + std::string(name(q.block_algorithm)) + "; add --block-algo " +
+                                              coarsened_names() + ", or leave --coarsening out"
+                                        : " does not coarsen; leave --coarsening out"));
+    }
     if (inputs == 0) throw UsageError("no input: give one of --preset, --input, --input-file or --random N");
     if (inputs > 1) throw UsageError("give only one input: --preset, --input, --input-file or --random N");
     return o;

@@ -34,7 +34,8 @@ struct StepCounts {
 struct Step {
     Kernel kernel = Kernel::single;
     Phase phase = Phase::load;
-    int level = 0;       // stride (Kogge-Stone), tree level (Brent-Kung), i (sequential)
+    int level = 0;       // stride (Kogge-Stone), tree level (Brent-Kung), i (sequential); 0-based element (three-phase phases 1 and 3)
+    int coarsening = 0;  // a three-phase block's C (its phase 2 steps are stride/reduction/distribution); 0: not coarsened
     int depth = 0;       // 0 = the scan of the input; 1 = the scan of S; 2 = of S's block sums ...
     ArrayKind array = ArrayKind::xy;
     int blocks = 1;      // blocks (or host loops) that ran the step
@@ -71,6 +72,7 @@ struct Trace {
     bool exclusive = false;
     int64_t n = 0;
     int section = 0;            // elements per block (0 for sequential)
+    int coarsening = 0;         // elements each thread scans alone (three-phase blocks; 0: not coarsened)
     int threads_per_block = 0;  // of the first kernel
     int64_t grid = 0;           // blocks of the first kernel
     int warp_width = 32;

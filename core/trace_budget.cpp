@@ -29,15 +29,16 @@ public:
     template <class Algo>
     Buffer block_scan(const Buffer&, int64_t n, const BlockSetup& setup, Buffer* S, int) {
         const int section = setup.section;
-        const int threads = Algo::threads(section);
+        const SectionLayout layout = setup.layout();
+        const int threads = Algo::threads(layout);
         const int64_t grid = (n + section - 1) / section;
         const KeptBlocks kept = kept_blocks(setup, grid);
         const size_t values = size_t(kept.count) * section;
         keep(values, values);  // load: one access per element
-        const int steps = Algo::steps(section);
+        const int steps = Algo::steps(layout);
         for (int k = 0; k < steps; ++k) {
             int64_t active = 0;
-            for (int t = 0; t < threads; ++t) active += Algo::work(k, t, section).active;
+            for (int t = 0; t < threads; ++t) active += Algo::work(k, t, layout).active;
             keep(values, size_t(active * kept.count));
         }
         if (S) keep(size_t(S->size), size_t(kept.count));

@@ -46,7 +46,8 @@ TraceCounts without_hazards(TraceCounts c) { return c.hazards = 0, c; }
 
 std::string check_step(size_t i, const Step& got, const Step& want, bool exact) {
     const std::string at = step_name(i, got);
-    if (got.kernel != want.kernel || got.phase != want.phase || got.level != want.level || got.depth != want.depth)
+    if (got.kernel != want.kernel || got.phase != want.phase || got.level != want.level || got.depth != want.depth ||
+        got.coarsening != want.coarsening)
         return at + " stands where the run its header describes has " + step_name(i, want);
     if (got.array != want.array) return at + " shows " + str(name(got.array)) + " where the run shows " + str(name(want.array));
     if (got.blocks != want.blocks || got.threads_per_block != want.threads_per_block)
@@ -82,6 +83,7 @@ std::string first_inconsistency(const Trace& t) {
     ScanRequest q;
     q.algorithm = t.algorithm;
     q.block_algorithm = t.block_algorithm;
+    q.coarsening = t.coarsening;
     q.op = t.op;
     q.type = t.type;
     q.exclusive = t.exclusive;
@@ -102,6 +104,9 @@ std::string first_inconsistency(const Trace& t) {
     } catch (const ScanError& e) {
         return "its header and input describe no run Scan Lab makes (" + std::string(e.what()) + ")";
     }
+    if (r.request.coarsening != t.coarsening)
+        return "its coarsening is " + std::to_string(t.coarsening) + ", but " + str(name(t.algorithm)) + " with block algorithm " +
+               str(name(t.block_algorithm)) + " runs " + (r.request.coarsening ? "C = " + std::to_string(r.request.coarsening) : "no coarsened blocks");
     if (r.section != t.section || r.threads_per_block != t.threads_per_block || r.grid != t.grid)
         return "N = " + std::to_string(t.n) + " in sections of " + std::to_string(r.section) + " runs " + std::to_string(r.grid) +
                " block(s) of " + std::to_string(r.threads_per_block) + " threads, but the header says " + std::to_string(t.grid) + " of " +

@@ -277,11 +277,11 @@ private:
     // A key this version does not know is skipped (a later version may add fields), but a known
     // key with the wrong kind of value is refused.
     bool is_unknown_key(Place p) const {
-        static const std::set<std::string, std::less<>> top{"format", "version", "algorithm", "block_algorithm", "n", "section",
+        static const std::set<std::string, std::less<>> top{"format", "version", "algorithm", "block_algorithm", "n", "section", "coarsening",
                                                             "threads_per_block", "grid", "op", "type", "exclusive", "backend",
                                                             "warp_width", "schedule", "detail", "sample", "input", "steps",
                                                             "result", "counts", "phases", "work_bound"};
-        static const std::set<std::string, std::less<>> step{"kernel", "phase", "level", "depth", "label", "array", "blocks",
+        static const std::set<std::string, std::less<>> step{"kernel", "phase", "level", "coarsening", "depth", "label", "array", "blocks",
                                                              "threads_per_block", "values", "offset", "additions", "active_threads",
                                                              "idle_threads", "barriers", "divergent_warps", "hazards",
                                                              "hazard_elements", "accesses"};
@@ -375,7 +375,8 @@ std::optional<Kernel> parse_kernel(std::string_view s) {
 }
 std::optional<Phase> parse_phase(std::string_view s) {
     return parse_name<Phase>(s, std::array{Phase::load, Phase::stride, Phase::reduction, Phase::distribution, Phase::sequential,
-                                           Phase::block_sum_write, Phase::host_scan, Phase::add_block_sums});
+                                           Phase::block_sum_write, Phase::host_scan, Phase::add_block_sums, Phase::thread_scan,
+                                           Phase::add_predecessor});
 }
 std::optional<ArrayKind> parse_array(std::string_view s) {
     return parse_name<ArrayKind>(s, std::array{ArrayKind::xy, ArrayKind::s, ArrayKind::y});
@@ -434,6 +435,7 @@ Trace build(const RawTrace& raw) {
     t.exclusive = *exclusive.flag;
     t.n = whole_field(f, "n", 1, kMaxElements);
     t.section = int(whole_field(f, "section", 0, largest_section()));
+    t.coarsening = f.contains("coarsening") ? int(whole_field(f, "coarsening", 1, largest_section())) : 0;
     t.threads_per_block = int(whole_field(f, "threads_per_block", 1, kMaxThreadsPerBlock));
     t.grid = whole_field(f, "grid", 1, kMaxElements);
     t.warp_width = int(whole_field(f, "warp_width", 1, 32));
@@ -468,6 +470,7 @@ Trace build(const RawTrace& raw) {
         s.phase = enum_field<Phase>(rs.fields, "phase", parse_phase, where);
         s.array = enum_field<ArrayKind>(rs.fields, "array", parse_array, where);
         s.level = int(whole_field(rs.fields, "level", 0, kMaxElements, where));
+        s.coarsening = rs.fields.contains("coarsening") ? int(whole_field(rs.fields, "coarsening", 1, largest_section(), where)) : 0;
         s.depth = int(whole_field(rs.fields, "depth", 0, 64, where));
         s.blocks = int(whole_field(rs.fields, "blocks", 1, kMaxElements, where));
         s.threads_per_block = int(whole_field(rs.fields, "threads_per_block", 1, kMaxThreadsPerBlock, where));

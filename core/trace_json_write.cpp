@@ -48,6 +48,7 @@ void step(std::ostream& out, const Step& s) {
     field(out, "kernel", name(s.kernel), in);
     field(out, "phase", name(s.phase), in);
     field(out, "level", s.level, in);
+    if (s.coarsening) field(out, "coarsening", s.coarsening, in);
     field(out, "depth", s.depth, in);
     field(out, "label", step_label(s), in);
     field(out, "array", name(s.array), in);
@@ -143,6 +144,7 @@ void write_trace_json(std::ostream& out, const Trace& t) {
     out << (t.exclusive ? "true," : "false,");
     field(out, "n", t.n);
     field(out, "section", t.section);
+    if (t.coarsening) field(out, "coarsening", t.coarsening);
     field(out, "threads_per_block", t.threads_per_block);
     field(out, "grid", t.grid);
     field(out, "warp_width", t.warp_width);

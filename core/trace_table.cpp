@@ -77,7 +77,9 @@ void write_phase_counts(std::ostream& out, const Trace& t) {
 
 void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
     out << "algorithm " << name(t.algorithm);
-    if (algorithm_info(t.algorithm).takes_block_algorithm) out << " (block algorithm " << name(t.block_algorithm) << ")";
+    if (algorithm_info(t.algorithm).takes_coarsening) out << " (phase 2 " << name(t.block_algorithm) << ")";
+    else if (algorithm_info(t.algorithm).takes_block_algorithm) out << " (block algorithm " << name(t.block_algorithm) << ")";
+    if (t.coarsening) out << ", coarsening C = " << t.coarsening;
     out << ", op " << name(t.op) << ", type " << name(t.type) << ", " << (t.exclusive ? "exclusive" : "inclusive") << ", N = " << t.n;
     if (t.section) out << ", section " << t.section << ", " << t.grid << " block(s) of " << t.threads_per_block << " threads";
     out << ", backend " << t.backend << "\n";

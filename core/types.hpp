@@ -20,6 +20,7 @@ enum class Algorithm : uint8_t {
     slides,
     sklansky,
     ladner_fischer,
+    three_phase,
 };
 
 enum class OpKind : uint8_t { sum, max, min };
@@ -39,6 +40,8 @@ enum class Phase : uint8_t {
     block_sum_write,  // the last thread of each block writes its section's total to S
     host_scan,        // the slides' host loop over s[]
     add_block_sums,   // kernel 3 / add_cuda: S is added to every later section
+    thread_scan,      // three-phase, phase 1: each thread adds element level - 1 of its subsection into element level
+    add_predecessor,  // three-phase, phase 3: each thread t > 0 adds its predecessor's total into element level of its subsection
 };
 
 // Which array a step's snapshot shows.

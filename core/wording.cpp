@@ -13,6 +13,7 @@ Names names(Control c) {
     switch (c) {
         case Control::algorithm: return {"--algo", "algorithm", true};
         case Control::block_algorithm: return {"--block-algo", "block algorithm", true};
+        case Control::coarsening: return {"--coarsening", "coarsening", true};
         case Control::type: return {"--type", "type", true};
         case Control::section: return {"--section", "section", true};
         case Control::warp_width: return {"--warp-width", "warp width", true};

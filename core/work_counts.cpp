@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 
+#include "algorithms/block_setup.hpp"
 #include "algorithms/registry.hpp"
 #include "number_text.hpp"
 
@@ -29,6 +30,11 @@ std::string phase_of(const Trace& t, const Step& s) {
         if (s.kernel == Kernel::k1 && s.depth == 0) return "K1 (scan sections)";
         return "K2 (scan S)";  // kernel 2, and every kernel of a hierarchical scan of S
     }
+    if (s.coarsening > 0) {
+        if (s.phase == Phase::thread_scan) return "phase 1 (each thread's C elements)";
+        if (s.phase == Phase::add_predecessor) return "phase 3 (add predecessor's total)";
+        return "phase 2 (scan of the subsection totals)";
+    }
     switch (s.phase) {
         case Phase::reduction: return "reduction tree";
         case Phase::distribution: return "distribution tree";
@@ -48,7 +54,7 @@ Algorithm block_algorithm_of(const Trace& t) {
 // Additions of one section's tree step (phase, level) whose result lands at or past `real`, from
 // the algorithm's own index math: what the padded threads of a partial section add.
 template <class Algo>
-int64_t padding_in_section(const Step& s, int section, int64_t real) {
+int64_t padding_in_section(const Step& s, const SectionLayout& section, int64_t real) {
     for (int k = 0; k < Algo::steps(section); ++k) {
         const StepShape shape = Algo::shape(k, section);
         if (shape.phase != s.phase || shape.level != s.level) continue;
@@ -66,7 +72,9 @@ int64_t padding_in_section(const Step& s, int section, int64_t real) {
 // every other block is a whole section, loads past the end bring the identity and are no
 // additions, and kernel 3 and the host loop add to real elements only.
 int64_t padding_of(const Trace& t, const Step& s) {
-    if (s.phase != Phase::stride && s.phase != Phase::reduction && s.phase != Phase::distribution) return 0;
+    if (s.phase != Phase::stride && s.phase != Phase::reduction && s.phase != Phase::distribution && s.phase != Phase::thread_scan &&
+        s.phase != Phase::add_predecessor)
+        return 0;
     if (t.section <= 0 || s.blocks <= 0) return 0;
     const int64_t real_in_last = real_length(t, s) - int64_t(s.blocks - 1) * t.section;
     if (real_in_last >= t.section) return 0;
@@ -74,7 +82,9 @@ int64_t padding_of(const Trace& t, const Step& s) {
     int64_t padding = 0;
     RegisteredAlgorithms::for_each([&]<class Algo>() {
         if constexpr (Algo::info().one_section())
-            if (Algo::info().id == block) padding = padding_in_section<Algo>(s, t.section, std::max<int64_t>(real_in_last, 0));
+            if (Algo::info().id == block)
+                padding = padding_in_section<Algo>(s, run_layout(t.algorithm, t.block_algorithm, t.section, t.coarsening),
+                                                   std::max<int64_t>(real_in_last, 0));
     });
     return padding;
 }

@@ -16,6 +16,7 @@ struct AlgoConfig {
     Algorithm block = Algorithm::kogge_stone;
     int section = 0;  // 0: the default for N
     std::string label;
+    int coarsening = 0;  // coarsened blocks: C (0: the default)
 };
 
 inline std::string identifier(std::string_view name) {
@@ -28,18 +29,31 @@ inline std::vector<AlgoConfig> every_configuration() {
     std::vector<AlgoConfig> v;
     for (const AlgorithmInfo& row : algorithm_table()) {
         if (row.takes_block_algorithm) {
-            for (Algorithm b : multi_kernel_block_algorithms())
+            for (Algorithm b : block_algorithms_for(row.id))
                 v.push_back({row.id, b, 0, identifier(row.name) + "_" + identifier(name(b))});
         } else {
             v.push_back({row.id, row.reach == Reach::multi_block ? row.fixed_block : row.id, 0, identifier(row.name)});
         }
     }
+    // Coarsened blocks at the extremes of C besides the default: C = 1 (the phase 2 scan alone)
+    // and C = 16 (a long sequential phase 1 over few threads), and C = 2 inside hierarchical.
+    for (const AlgorithmInfo& row : algorithm_table()) {
+        if (!row.takes_coarsening) continue;
+        const std::vector<Algorithm> phase2 = block_algorithms_for(row.id);
+        v.push_back({row.id, phase2.front(), 0, identifier(row.name) + "_" + identifier(name(phase2.front())) + "_c1", 1});
+        v.push_back({row.id, phase2.back(), 0, identifier(row.name) + "_" + identifier(name(phase2.back())) + "_c16", 16});
+        for (const AlgorithmInfo& multi : algorithm_table())
+            if (multi.reach == Reach::multi_block && multi.takes_block_algorithm && row.multi_kernel_block)
+                v.push_back({multi.id, row.id, 0, identifier(multi.name) + "_" + identifier(row.name) + "_c2", 2});
+    }
     return v;
 }
 
-// The largest N a configuration takes: its one section, or any N for the others.
+// The largest N a configuration takes: its one section (of int64 elements, the tighter for a
+// coarsened block's shared memory), or any N for the others.
 inline int64_t largest_input(const AlgoConfig& c) {
-    const int capacity = algorithm_info(c.algorithm).capacity();
+    const AlgorithmInfo& row = algorithm_info(c.algorithm);
+    const int capacity = row.takes_coarsening ? section_capacity(row, c.coarsening ? c.coarsening : row.elements_per_thread, 8) : row.capacity();
     return capacity ? capacity : kMaxElements;
 }
 

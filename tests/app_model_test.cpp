@@ -74,7 +74,7 @@ TEST(AppListings, EveryStepOfEveryAlgorithmHighlightsAtLeastOneLine) {
     for (const scanlab::testing::AlgoConfig& c : scanlab::testing::every_configuration()) {
         switch (algorithm_info(c.algorithm).reach) {
             case Reach::one_thread:
-            case Reach::one_section: traces.push_back(run(c.algorithm, kFig910)); break;
+            case Reach::one_section: traces.push_back(run(c.algorithm, kFig910, 0, c.block)); break;
             case Reach::multi_block:
                 traces.push_back(run(c.algorithm, kFig910, 4, c.block));
                 traces.push_back(run(c.algorithm, random40, 4, c.block));

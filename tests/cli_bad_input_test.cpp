@@ -223,6 +223,26 @@ TEST(CliBadInput, BlockAlgoOutsideHierarchicalIsRefusedNotIgnored) {
     }
 }
 
+TEST(CliBadInput, CoarseningIsRefusedWhereNoBlockCoarsensAndTheRefusalSaysWhereItApplies) {
+    const CliResult ks = run_cli({"scan", "--algo", "kogge-stone", "--coarsening", "4", "--preset", "fig9.10"});
+    EXPECT_TRUE(refused_saying(ks, {"--coarsening", "three-phase", "kogge-stone does not coarsen"}));
+    EXPECT_EQ(ks.err.find("--block-algo"), std::string::npos) << ks.err;
+    const CliResult h = run_cli({"scan", "--algo", "hierarchical", "--coarsening", "4", "--preset", "fig9.10"});
+    EXPECT_TRUE(refused_saying(h, {"--coarsening", "scans its blocks with kogge-stone", "--block-algo three-phase"}));
+}
+
+TEST(CliBadInput, CoarseningThatIsNotAPowerOfTwoIsRefused) {
+    EXPECT_TRUE(refused_saying(run_cli({"scan", "--algo", "three-phase", "--coarsening", "3", "--preset", "fig9.10"}),
+                               {"--coarsening 3", "not a power of two"}));
+    EXPECT_TRUE(refused_saying(run_cli({"scan", "--algo", "three-phase", "--coarsening", "0", "--preset", "fig9.10"}),
+                               {"--coarsening", "power of two"}));
+}
+
+TEST(CliBadInput, ThreePhaseTakesOnlyKoggeStoneOrBrentKungForItsPhase2) {
+    const CliResult r = run_cli({"scan", "--algo", "three-phase", "--block-algo", "sklansky", "--preset", "fig9.10"});
+    EXPECT_TRUE(refused_saying(r, {"--block-algo must be kogge-stone or brent-kung", "phase 2"}));
+}
+
 TEST(CliBadInput, Section2048IsAcceptedWithBrentKungBlocks) {
     const CliResult r =
         run_cli({"scan", "--algo", "hierarchical", "--block-algo", "brent-kung", "--random", "5000", "--section", "2048"});

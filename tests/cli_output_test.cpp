@@ -66,6 +66,22 @@ TEST(CliOutput, ScanOfFigure910WithEveryAlgorithmPrintsTheSameSums) {
     }
 }
 
+TEST(CliOutput, ThreePhaseTraceShowsItsThreePhasesWithBrentKungInPhase2) {
+    const CliResult r = run_cli({"trace", "--algo", "three-phase", "--coarsening", "4", "--block-algo", "brent-kung", "--preset", "fig9.10",
+                                 "--backend", "cpu"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    for (const char* part : {"coarsening C = 4", "phase 2 brent-kung", "phase 1 · element 2 of 4", "phase 2 · reduction level 1",
+                             "phase 3 · add predecessor's total · element 3 of 4", " 2  3  6  7  7 11 12 14 14 17 18 20 25 28 29 31"})
+        EXPECT_NE(r.out.find(part), std::string::npos) << part << "\n" << r.out;
+}
+
+TEST(CliOutput, HierarchicalScansWithThreePhaseBlocksOfTheGivenCoarsening) {
+    const CliResult r = run_cli({"scan", "--algo", "hierarchical", "--block-algo", "three-phase", "--coarsening", "2", "--section", "4",
+                                 "--preset", "fig9.10", "--backend", "cpu"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, kFig910Inclusive);
+}
+
 TEST(CliOutput, ScanKoggeStoneOfSlidesPresetPrintsTheSlidesSums) {
     const CliResult r = run_cli({"scan", "--algo", "kogge-stone", "--preset", "slides"});
     EXPECT_EQ(r.exit_code, 0) << r.err;

@@ -49,6 +49,7 @@ void check_sizes(const AlgoConfig& c, OpKind op, bool exclusive) {
         ScanRequest r;
         r.algorithm = c.algorithm;
         r.block_algorithm = c.block;
+        r.coarsening = c.coarsening;
         r.section = c.section;
         r.op = op;
         r.type = element_type_of<T>();

@@ -106,7 +106,10 @@ TEST(OperationCounts, HierarchicalTotalIsTheSumOfItsKernels) {
         const Trace t = emulate(r, random_values(n, 2, ElementType::int32));
         int64_t k1 = 0, k2 = 0, k3 = 0;
         for (const Step& s : t.steps) (s.kernel == Kernel::k1 ? k1 : s.kernel == Kernel::k2 ? k2 : k3) += s.counts.additions;
-        const int64_t block_count = algorithm_info(block).formula.additions(64);
+        // A coarsened block counts by its C (the default) and its phase 2 scan (Kogge-Stone here).
+        const AlgorithmInfo& row = algorithm_info(block);
+        const int64_t block_count = row.takes_coarsening ? row.formula.coarsened(64, row.elements_per_thread, Algorithm::kogge_stone)
+                                                         : row.formula.additions(64);
         EXPECT_EQ(k1, 41 * block_count);  // every block scans a whole (padded) section
         EXPECT_EQ(k2, block_count);       // one block scans the 41 block sums, padded to 64
         EXPECT_EQ(k3, n - 64);            // every element after the first section gets one S added

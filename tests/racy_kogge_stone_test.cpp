@@ -117,6 +117,7 @@ TEST(CorrectKernels, NeverDifferAcrossWarpSchedules) {
         const Algorithm a = c.algorithm;
         ScanRequest base = request(a, row.reach == Reach::multi_block ? 64 : 0);
         base.block_algorithm = c.block;
+        base.coarsening = c.coarsening;
         base.warp_width = 4;
         const Trace reference = emulate(base, x);
         for (uint64_t seed = 0; seed < 8; ++seed) {

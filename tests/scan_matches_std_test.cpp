@@ -45,6 +45,7 @@ void check_all_sizes(const AlgoConfig& c, OpKind op, bool exclusive) {
         const std::vector<T> x = random_input<T>(n, uint64_t(n) * 7919 + 17);
         ScanRequest r = request(c.algorithm, 0, Detail::counts);
         r.block_algorithm = c.block;
+        r.coarsening = c.coarsening;
         r.op = op;
         r.type = element_type_of<T>();
         r.exclusive = exclusive;
@@ -98,7 +99,9 @@ TEST(HierarchicalSections, EverySectionFrom2ToTheBlockCapacityGivesTheSameScan) 
     const std::vector<int32_t> x = random_input<int32_t>(65537, 5);
     const std::vector<int32_t> expected = reference<int32_t, SumOp>(x, false);
     for (Algorithm block : multi_kernel_block_algorithms()) {
-        for (int section = 2; section <= algorithm_info(block).capacity(); section *= 2) {
+        // A coarsened block's section holds at least its C elements (one thread's).
+        const int smallest = algorithm_info(block).takes_coarsening ? std::max(2, algorithm_info(block).elements_per_thread) : 2;
+        for (int section = smallest; section <= algorithm_info(block).capacity(); section *= 2) {
             ScanRequest r = request(Algorithm::hierarchical, section, Detail::counts);
             r.block_algorithm = block;
             EXPECT_EQ(as(emulate(r, ValueArray(x)).result), expected) << name(block) << " section " << section;

@@ -22,6 +22,16 @@ struct Work {
     int dst = 0;  // element read and written, section-relative
 };
 
+// One block's section as an executor hands it to an algorithm definition: its size, and for the
+// coarsened (three-phase) scan the elements each thread scans on its own and the block scan of its
+// phase 2. It converts to its size, so a definition that needs nothing else takes a plain int.
+struct SectionLayout {
+    int size = 2;
+    int coarsening = 1;
+    Algorithm phase2 = Algorithm::kogge_stone;
+    SCANLAB_HD constexpr operator int() const { return size; }
+};
+
 struct StepShape {
     Phase phase;
     int level;   // stride for Kogge-Stone; tree level for Brent-Kung

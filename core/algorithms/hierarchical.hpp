@@ -27,7 +27,7 @@ template <class Algo, class Exec>
 typename Exec::Buffer hierarchical_scan(Exec& ex, const typename Exec::Buffer& X, int64_t n, BlockSetup setup) {
     const int section = setup.section;
     const int64_t grid = (n + section - 1) / section;
-    setup.threads = Algo::threads(section);
+    setup.threads = Algo::threads(setup.layout());
     setup.kernel = Kernel::k1;
     setup.array = setup.depth == 0 ? ArrayKind::xy : ArrayKind::s;
     // One section needs no block sums: kernel 1 alone is the whole scan.

@@ -14,6 +14,7 @@
 #include "sequential.hpp"
 #include "sklansky.hpp"
 #include "slides.hpp"
+#include "three_phase.hpp"
 
 namespace scanlab {
 
@@ -36,6 +37,7 @@ using RegisteredAlgorithms = AlgorithmList<
     BrentKungNaive,
     Sklansky,
     LadnerFischer,
+    ThreePhase,
     Hierarchical,
     Slides>;
 

@@ -44,9 +44,9 @@ typename Exec::Buffer run_multi_block(Exec& ex, const ResolvedRequest& r, const 
     return out;
 }
 
-// Any algorithm of a resolved request; the result is the first n elements of the returned buffer.
-template <class Exec>
-typename Exec::Buffer run_scan(Exec& ex, const ResolvedRequest& r, const typename Exec::Buffer& X) {
+// The first launch's setup of a resolved request: its section, and a coarsened block's C and
+// phase 2 scan (run_layout).
+inline BlockSetup block_setup(const ResolvedRequest& r) {
     const ScanRequest& q = r.request;
     BlockSetup setup;
     setup.exclusive = q.exclusive;
@@ -54,6 +54,17 @@ typename Exec::Buffer run_scan(Exec& ex, const ResolvedRequest& r, const typenam
     setup.warp_width = q.warp_width;
     setup.schedule = q.schedule;
     setup.sample = q.sample;
+    const SectionLayout layout = run_layout(q.algorithm, q.block_algorithm, r.section, q.coarsening);
+    setup.coarsening = layout.coarsening;
+    setup.phase2 = layout.phase2;
+    return setup;
+}
+
+// Any algorithm of a resolved request; the result is the first n elements of the returned buffer.
+template <class Exec>
+typename Exec::Buffer run_scan(Exec& ex, const ResolvedRequest& r, const typename Exec::Buffer& X) {
+    const ScanRequest& q = r.request;
+    const BlockSetup setup = block_setup(r);
     // The scan of nothing is nothing: a load of no elements, and no kernel is launched (a grid of
     // zero blocks is a launch error in CUDA), so no plan below ever sees n = 0.
     if (r.n == 0) {

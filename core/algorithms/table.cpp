@@ -42,8 +42,41 @@ std::string multi_kernel_block_names(std::string_view separator, std::string_vie
 
 int largest_section() {
     int largest = 0;
-    for (const AlgorithmInfo& row : algorithm_table()) largest = std::max(largest, row.capacity());
+    for (const AlgorithmInfo& row : algorithm_table())
+        largest = std::max(largest, row.takes_coarsening ? kMaxCoarsenedSectionBytes / 4 : row.capacity());
     return largest;
+}
+
+std::vector<Algorithm> block_algorithms_for(Algorithm a) {
+    const AlgorithmInfo& info = algorithm_info(a);
+    std::vector<Algorithm> v;
+    if (!info.takes_block_algorithm) return v;
+    for (const AlgorithmInfo& row : algorithm_table())
+        if (info.takes_coarsening ? row.phase2_block : row.multi_kernel_block) v.push_back(row.id);
+    return v;
+}
+
+std::string block_algorithm_names_for(Algorithm a, std::string_view separator, std::string_view last_separator) {
+    const std::vector<Algorithm> blocks = block_algorithms_for(a);
+    std::string s;
+    for (size_t i = 0; i < blocks.size(); ++i) {
+        if (i > 0) s += std::string(i + 1 == blocks.size() ? last_separator : separator);
+        s += name(blocks[i]);
+    }
+    return s;
+}
+
+bool takes_coarsening(Algorithm a, Algorithm block) {
+    const AlgorithmInfo& info = algorithm_info(a);
+    if (info.takes_coarsening) return true;
+    return info.reach == Reach::multi_block && info.takes_block_algorithm && algorithm_info(block).takes_coarsening;
+}
+
+int section_capacity(const AlgorithmInfo& row, int coarsening, size_t bytes) {
+    if (!row.takes_coarsening) return row.capacity();
+    const int64_t by_threads = int64_t(kMaxThreadsPerBlock) * coarsening;
+    const int64_t by_memory = kMaxCoarsenedSectionBytes / int64_t(bytes);
+    return int(std::min(by_threads, by_memory));
 }
 
 std::string listing_name(Algorithm a, Algorithm block) {
@@ -65,6 +98,13 @@ std::vector<Formula> chapter_formulas(int64_t n) {
 
 std::optional<Formula> formula_for(const Trace& t) {
     const AlgorithmInfo& row = algorithm_info(t.algorithm);
+    if (row.formula.coarsened && row.one_section() && t.coarsening > 0) {
+        if (t.section <= 1) return std::nullopt;
+        const AlgorithmInfo& p2 = algorithm_info(t.block_algorithm);
+        return Formula{std::string(row.title) + " (C = " + std::to_string(t.coarsening) + ", " + std::string(p2.title) + ")",
+                       "T·(C − 1) + (" + std::string(p2.formula.text) + " at N = T) + (T − 1)·(C − 1)", t.section,
+                       row.formula.coarsened(t.section, t.coarsening, t.block_algorithm)};
+    }
     if (!row.formula.given()) return std::nullopt;
     const int64_t n = row.reach == Reach::one_thread ? t.n : t.section;
     if (row.reach == Reach::one_section && n <= 1) return std::nullopt;

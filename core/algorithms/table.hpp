@@ -31,6 +31,8 @@ enum class Reach : uint8_t {
 struct CountFormula {
     std::string_view text;                // "N·log2 N − (N − 1)"; empty: the chapter gives none
     int64_t (*additions)(int64_t n) = nullptr;
+    // The coarsened scan's count depends on more than its section: C and the scan of phase 2.
+    int64_t (*coarsened)(int64_t section, int coarsening, Algorithm phase2) = nullptr;
     constexpr bool given() const { return additions != nullptr; }
 };
 
@@ -43,9 +45,12 @@ struct AlgorithmInfo {
     Reach reach = Reach::one_section;
     int elements_per_thread = 1;        // one_section: a block of section / this many threads
     bool multi_kernel_block = false;    // can be the block algorithm of hierarchical (--block-algo)
+    bool phase2_block = false;          // can be the scan of three-phase's phase 2 (--block-algo there)
     bool racy = false;                  // wrong on purpose: the lesson on barriers
     bool takes_block_algorithm = false; // --block-algo applies
     bool takes_sample_block = false;    // --sample-block applies (the multi-block scans)
+    bool takes_coarsening = false;      // --coarsening applies: T threads scan T × C elements;
+                                        // elements_per_thread is then the default C
     Algorithm fixed_block = Algorithm::kogge_stone;  // multi_block without --block-algo: its block scan
     CountFormula formula{};             // at the section (at N for one_thread)
     std::string_view listing;           // assets/kernels/<listing>.cu.txt; multi-block scans with a
@@ -71,6 +76,21 @@ std::vector<Algorithm> multi_kernel_block_algorithms();
 std::string multi_kernel_block_names(std::string_view separator = ", ", std::string_view last_separator = " or ");
 // The largest section any block algorithm takes.
 int largest_section();
+// The --block-algo choices of `a`: the block scans of a multi-block scan, or the scans a coarsened
+// scan runs in its phase 2 (empty: --block-algo does not apply).
+std::vector<Algorithm> block_algorithms_for(Algorithm a);
+// "kogge-stone or brent-kung": block_algorithms_for(a) for a sentence.
+std::string block_algorithm_names_for(Algorithm a, std::string_view separator = ", ", std::string_view last_separator = " or ");
+// Whether --coarsening applies to `a` run with block algorithm `block` (three-phase, or
+// hierarchical over three-phase blocks).
+bool takes_coarsening(Algorithm a, Algorithm block);
+
+// A coarsened block's shared memory: its section, at most this many bytes (48 KiB per block on
+// every GPU without opting in, less room for the trace recorder's counters and flags).
+inline constexpr int kMaxCoarsenedSectionBytes = 32 * 1024;
+// The largest section one block of `row` scans with `coarsening` elements per thread and elements
+// of `bytes` bytes: 1024 threads × C, within the shared memory above; row.capacity() otherwise.
+int section_capacity(const AlgorithmInfo& row, int coarsening, size_t bytes);
 // The listing the source pane shows for a run of `a` with block algorithm `block`.
 std::string listing_name(Algorithm a, Algorithm block);
 

@@ -33,11 +33,12 @@ int64_t divergent_warps(int threads, int warp_width, ActiveFn active) {
 template <class Algo, class T, class Op>
 std::vector<T> emulate_block_scan(const T* X, int64_t n, const BlockSetup& setup, Recorder& rec) {
     const int section = setup.section;
-    const int threads = Algo::threads(section);
+    const SectionLayout layout = setup.layout();
+    const int threads = Algo::threads(layout);
     const int64_t grid = (n + section - 1) / section;
     const int warps = (threads + setup.warp_width - 1) / setup.warp_width;
     const Op op;
-    const StepPlace place{setup.kernel, setup.depth, setup.array, grid, threads};
+    const StepPlace place{setup.kernel, setup.depth, setup.array, grid, threads, step_coarsening<Algo>(setup)};
     const KeptBlocks kept = kept_blocks(setup, grid);
     std::vector<T> shared(size_t(grid) * section * Algo::buffers);
     auto buffer = [&](int64_t b, int u) { return shared.data() + (b * Algo::buffers + u) * section; };
@@ -65,17 +66,17 @@ std::vector<T> emulate_block_scan(const T* X, int64_t n, const BlockSetup& setup
         rec.add(std::move(s));
     }
 
-    const int steps = Algo::steps(section);
+    const int steps = Algo::steps(layout);
     std::vector<Work> work(threads);
     std::vector<T> reg(threads);
     std::vector<char> written(section);
     for (int k = 0; k < steps; ++k) {
-        const StepShape shape = Algo::shape(k, section);
+        const StepShape shape = Algo::shape(k, layout);
         const int in = Algo::in_buffer(k), out = Algo::out_buffer(k);
         Step s = make_step(place, shape.phase, shape.level);
         int64_t active = 0, ops = 0;
         for (int t = 0; t < threads; ++t) {
-            work[t] = Algo::work(k, t, section);
+            work[t] = Algo::work(k, t, layout);
             active += work[t].active;
             ops += work[t].applies_op;
         }
@@ -126,7 +127,7 @@ std::vector<T> emulate_block_scan(const T* X, int64_t n, const BlockSetup& setup
             const int64_t lo = kept.first * section, hi = (kept.first + kept.count) * section;
             for (int32_t h : hazards)
                 if (h >= lo && h < hi) s.hazards.push_back(h);
-            s.accesses = tree_step_accesses<Algo>(k, kept.first, kept.count, section);
+            s.accesses = tree_step_accesses<Algo>(k, kept.first, kept.count, layout);
         }
         snapshot(s, out);
         rec.add(std::move(s));

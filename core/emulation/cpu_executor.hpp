@@ -23,7 +23,7 @@ public:
     template <class Algo>
     Buffer block_scan(const Buffer& X, int64_t n, const BlockSetup& setup, Buffer* S, int s_offset) {
         Buffer xy = emulate_block_scan<Algo, T, Op>(X.data(), n, setup, rec_);
-        if (S) write_block_sums(xy, *S, s_offset, setup, Algo::threads(setup.section));
+        if (S) write_block_sums(xy, *S, s_offset, setup, Algo::threads(setup.layout()));
         return xy;
     }
 

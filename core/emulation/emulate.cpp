@@ -39,6 +39,7 @@ Trace trace_header(const ResolvedRequest& r, const ValueArray& input, std::strin
     t.exclusive = q.exclusive;
     t.n = r.n;
     t.section = r.section;
+    t.coarsening = q.coarsening;
     t.threads_per_block = r.threads_per_block;
     t.grid = r.grid;
     t.warp_width = q.warp_width;

@@ -21,6 +21,7 @@ struct StepPlace {
     ArrayKind array = ArrayKind::xy;
     int64_t blocks = 1;
     int threads_per_block = 1;
+    int coarsening = 0;  // the block's C, for a three-phase block's steps
 };
 
 inline Step make_step(const StepPlace& p, Phase phase, int level) {
@@ -32,6 +33,7 @@ inline Step make_step(const StepPlace& p, Phase phase, int level) {
     s.array = p.array;
     s.blocks = int(p.blocks);
     s.threads_per_block = p.threads_per_block;
+    s.coarsening = p.coarsening;
     return s;
 }
 
@@ -56,14 +58,14 @@ inline std::vector<Access> load_accesses(int64_t first, int64_t blocks, int sect
 
 // Tree step k of an in-block algorithm, the kept blocks [first, first + blocks): ordered by thread.
 template <class Algo>
-std::vector<Access> tree_step_accesses(int k, int64_t first, int64_t blocks, int section) {
+std::vector<Access> tree_step_accesses(int k, int64_t first, int64_t blocks, const SectionLayout& section) {
     const int threads = Algo::threads(section);
     std::vector<Access> acc;
     for (int64_t b = first; b < first + blocks; ++b)
         for (int t = 0; t < threads; ++t) {
             const Work w = Algo::work(k, t, section);
             if (w.active)
-                acc.push_back({int32_t(b * threads + t), int32_t(b * section + w.src), int32_t(b * section + w.dst), w.applies_op});
+                acc.push_back({int32_t(b * threads + t), int32_t(b * section.size + w.src), int32_t(b * section.size + w.dst), w.applies_op});
         }
     return acc;
 }

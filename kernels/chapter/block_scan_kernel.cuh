@@ -22,12 +22,15 @@ struct BlockScanArgs {
     int section = 2;
     int s_offset = 0;
     bool exclusive = false;
+    int coarsening = 1;                         // three-phase: elements each thread scans alone
+    Algorithm phase2 = Algorithm::kogge_stone;  // three-phase: the scan of the subsection totals
 };
 
-// Shared memory the kernel needs: the algorithm's buffers plus the recorder's scratch.
+// Shared memory the kernel needs: the algorithm's buffers plus the recorder's scratch (with room
+// to watch for hazards only where a step may run without the barrier between reads and writes).
 template <class Algo, class T, class Rec>
-size_t block_scan_shared_bytes(int section) {
-    return size_t(Algo::buffers) * section * sizeof(T) + Rec::shared_bytes(Algo::threads(section), section);
+size_t block_scan_shared_bytes(const SectionLayout& layout) {
+    return size_t(Algo::buffers) * layout.size * sizeof(T) + Rec::shared_bytes(Algo::threads(layout), layout.size, !Algo::barrier_between);
 }
 
 // One block per section, Algo::threads(section) threads per block. Section is the section size
@@ -39,10 +42,11 @@ template <class Algo, class T, class Op, class Rec, int Section = 0>
 __global__ void block_scan_kernel(BlockScanArgs<T> p, Rec rec) {
     extern __shared__ __align__(16) unsigned char shared[];
     const int section = Section > 0 ? Section : p.section;
+    const SectionLayout layout{section, p.coarsening, p.phase2};
     T* XY = reinterpret_cast<T*>(shared);  // Algo::buffers sections of it
     SCANLAB_RECORD(rec.bind(shared + size_t(Algo::buffers) * section * sizeof(T), blockDim.x, section));
     const int t = threadIdx.x;
-    const int threads = Section > 0 ? Algo::threads(Section) : int(blockDim.x);
+    const int threads = Section > 0 ? Algo::threads(layout) : int(blockDim.x);
     const int64_t first = int64_t(blockIdx.x) * section;  // global index of XY[0]
     const Op op;
 
@@ -59,10 +63,10 @@ __global__ void block_scan_kernel(BlockScanArgs<T> p, Rec rec) {
     rec.barrier();
     SCANLAB_RECORD(rec.end_step(0, true, 0, XY));
 
-    const int steps = Algo::steps(section);
+    const int steps = Algo::steps(layout);
 #pragma unroll
     for (int k = 0; k < steps; ++k) {
-        const Work w = Algo::work(k, t, section);
+        const Work w = Algo::work(k, t, layout);
         const T* in = XY + Algo::in_buffer(k) * section;
         T* out = XY + Algo::out_buffer(k) * section;
         SCANLAB_RECORD(rec.before_step(in, in == out && !Algo::barrier_between));

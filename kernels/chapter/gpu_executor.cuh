@@ -53,12 +53,13 @@ public:
     template <class Algo>
     Buffer block_scan(const Buffer& X, int64_t n, const BlockSetup& setup, Buffer* S, int s_offset) {
         const int section = setup.section;
-        const int threads = Algo::threads(section);
+        const SectionLayout layout = setup.layout();
+        const int threads = Algo::threads(layout);
         const int64_t grid = (n + section - 1) / section;
         const bool writes_result = setup.depth == 0 && (setup.kernel == Kernel::single || setup.kernel == Kernel::k1);
         Buffer Y = writes_result ? out_ : allocate(n);
-        const BlockScanArgs<T> args{X.ptr, Y.ptr, S ? S->ptr : nullptr, n, section, s_offset, setup.exclusive};
-        const size_t shared = block_scan_shared_bytes<Algo, T, Rec>(section);
+        const BlockScanArgs<T> args{X.ptr, Y.ptr, S ? S->ptr : nullptr, n, section, s_offset, setup.exclusive, setup.coarsening, setup.phase2};
+        const size_t shared = block_scan_shared_bytes<Algo, T, Rec>(layout);
         const char* kernel_name = "the block scan kernel (kernel 1)";
         if constexpr (!traced) {
             // The chapter's sections at scale with their size compiled in (block_scan_kernel).
@@ -67,7 +68,7 @@ public:
             else block_scan_kernel<Algo, T, Op, Rec><<<unsigned(grid), threads, shared>>>(args, Rec{});
             check(kernel_name);
         } else {
-            const int steps = Algo::steps(section);
+            const int steps = Algo::steps(layout);
             const int recorded = 1 + steps + (S ? 1 : 0);
             const bool watch = Algo::buffers == 1 && !Algo::barrier_between;
             const KeptBlocks kept = kept_blocks(setup, grid);
@@ -75,10 +76,10 @@ public:
             block_scan_kernel<Algo, T, Op, DeviceRecorder<T>><<<unsigned(grid), threads, shared>>>(args, DeviceRecorder<T>(lt.buffers()));
             check(kernel_name);
             lt.download_all();
-            const StepPlace place{setup.kernel, setup.depth, setup.array, grid, threads};
+            const StepPlace place{setup.kernel, setup.depth, setup.array, grid, threads, step_coarsening<Algo>(setup)};
             for (int s = 0; s <= steps; ++s) {
                 Step st = s == 0 ? make_step(place, Phase::load, 0)
-                                 : make_step(place, Algo::shape(s - 1, section).phase, Algo::shape(s - 1, section).level);
+                                 : make_step(place, Algo::shape(s - 1, layout).phase, Algo::shape(s - 1, layout).level);
                 st.offset = kept.first * section;
                 keep(std::move(st), lt, s, true);
             }
@@ -104,7 +105,7 @@ public:
         } else {
             const KeptBlocks kept = kept_blocks(setup, add.grid());
             LaunchTrace<T> lt(1, 0, kept.first, kept.count, add.section, setup.warp_width, rec_->full(), false);
-            const size_t shared = DeviceRecorder<T>::shared_bytes(add.threads, add.section);
+            const size_t shared = DeviceRecorder<T>::shared_bytes(add.threads, add.section, false);
             add_block_sums_kernel<T, Op, DeviceRecorder<T>><<<unsigned(add.grid()), add.threads, shared>>>(Y.ptr, S.ptr, add,
                                                                                                           DeviceRecorder<T>(lt.buffers()));
             check(kernel_name);

@@ -31,11 +31,7 @@ std::vector<T> run_traced(const ResolvedRequest& r, const std::vector<T>& x, Rec
 template <class T, class Op>
 class UntracedScan final : public UntracedChapterScan {
 public:
-    explicit UntracedScan(const ResolvedRequest& r) : r_(r), ex_({nullptr, r.n}, nullptr) {
-        setup_.exclusive = r.request.exclusive;
-        setup_.section = r.section;
-        setup_.warp_width = r.request.warp_width;
-    }
+    explicit UntracedScan(const ResolvedRequest& r) : r_(r), setup_(block_setup(r)), ex_({nullptr, r.n}, nullptr) {}
     void run(const void* d_in, void* d_out) override {
         if (r_.n == 0) return;  // nothing to scan, and a grid of zero blocks cannot be launched
         ex_.rewind({static_cast<T*>(d_out), r_.n});

@@ -51,7 +51,7 @@ struct TraceBuffers {
 
 struct NullRecorder {
     static constexpr bool enabled = false;
-    static constexpr size_t shared_bytes(int /*threads*/, int /*section*/) { return 0; }
+    static constexpr size_t shared_bytes(int /*threads*/, int /*section*/, bool /*watch*/) { return 0; }
     __device__ void bind(unsigned char*, int, int) {}
     __device__ void barrier() { __syncthreads(); }
     template <class T> __device__ void before_step(const T*, bool) {}
@@ -67,9 +67,11 @@ public:
     explicit DeviceRecorder(TraceBuffers<T> out) : out_(out) {}
 
     // Scratch after the algorithm's own shared memory: four block counters, a flag per thread,
-    // and for hazard watching a copy of XY at the step's start and a mark per element.
-    static constexpr size_t shared_bytes(int threads, int section) {
-        return align(4 * sizeof(unsigned)) + align(size_t(threads)) + align(size_t(section) * sizeof(T)) + align(size_t(section) * sizeof(unsigned));
+    // and, where a kernel may watch for hazards (`watch`), a copy of XY at the step's start and a
+    // mark per element. They come last, so a kernel that never watches does not allocate them.
+    static constexpr size_t shared_bytes(int threads, int section, bool watch) {
+        return align(4 * sizeof(unsigned)) + align(size_t(threads)) +
+               (watch ? align(size_t(section) * sizeof(T)) + align(size_t(section) * sizeof(unsigned)) : 0);
     }
 
     __device__ void bind(unsigned char* scratch, int threads, int section) {

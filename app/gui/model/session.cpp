@@ -40,6 +40,7 @@ RunSpec spec_like(const Trace& t, Algorithm a) {
     Form f;
     f.request.algorithm = a;
     f.request.block_algorithm = t.block_algorithm;
+    f.request.coarsening = t.coarsening;
     f.request.op = t.op;
     f.request.type = t.type;
     f.request.exclusive = t.exclusive;

@@ -1,5 +1,6 @@
 #include "settings.hpp"
 
+#include "../../../core/algorithms/table.hpp"
 #include "../../../core/atomic_file.hpp"
 #include "../../../core/error.hpp"
 
@@ -77,6 +78,7 @@ std::string settings_text(const Settings& s) {
     o << "# Scan Lab settings, rewritten when the app closes\n"
       << "algorithm=" << name(f.request.algorithm) << "\n"
       << "block_algorithm=" << name(f.request.block_algorithm) << "\n"
+      << "coarsening=" << f.request.coarsening << "\n"
       << "compare_algorithm=" << name(f.compare_algorithm) << "\n"
       << "op=" << name(f.request.op) << "\n"
       << "type=" << name(f.request.type) << "\n"
@@ -149,7 +151,7 @@ private:
 };
 
 // A section the form can hold: 0 (the default) or a power of two a block can scan.
-bool usable_section(int i) { return i == 0 || (i >= 2 && i <= 2048 && (i & (i - 1)) == 0); }
+bool usable_section(int i) { return i == 0 || (i >= 2 && i <= largest_section() && (i & (i - 1)) == 0); }
 
 }  // namespace
 
@@ -172,6 +174,7 @@ Settings parse_settings(const std::string& text) {
         int i = 0;
         if (k == "algorithm") { if (auto a = parse_algorithm(v)) f.request.algorithm = *a; else r.drop(k, v); }
         else if (k == "block_algorithm") { if (auto a = parse_algorithm(v); a && algorithm_info(*a).multi_kernel_block) f.request.block_algorithm = *a; else r.drop(k, v); }
+        else if (k == "coarsening") { if (number(v, i) && i >= 0 && i <= 64 && (i & (i - 1)) == 0) f.request.coarsening = i; else r.drop(k, v); }
         else if (k == "compare_algorithm") { if (auto a = parse_algorithm(v)) f.compare_algorithm = *a; else r.drop(k, v); }
         else if (k == "op") { if (auto o = parse_op(v)) f.request.op = *o; else r.drop(k, v); }
         else if (k == "type") { if (auto t = parse_type(v)) f.request.type = *t; else r.drop(k, v); }

@@ -2,6 +2,8 @@
 // exclusive, section, warp width and schedule, backend), the input and the comparison. Every
 // change runs again on a worker thread; a refusal is shown inline and the last trace stays.
 
+#include <algorithm>
+
 #include "../../../core/input.hpp"
 #include "../app.hpp"
 #include <imgui_stdlib.h>  // after imgui.h, which it needs
@@ -66,8 +68,28 @@ void draw_controls(App& app) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("%s", algo_tip(f.request.algorithm));
     ImGui::PopTextWrapPos();
-    if (algorithm_info(f.request.algorithm).takes_block_algorithm)
-        changed |= enum_combo("block algorithm", &f.request.block_algorithm, multi_kernel_block_algorithms(), algo_text, algo_tip);
+    if (algorithm_info(f.request.algorithm).takes_block_algorithm) {
+        // The table says which block scans this algorithm takes (hierarchical's blocks, or
+        // three-phase's phase 2); a choice the new algorithm does not take falls back to its first.
+        const std::vector<Algorithm> blocks = block_algorithms_for(f.request.algorithm);
+        if (std::find(blocks.begin(), blocks.end(), f.request.block_algorithm) == blocks.end()) f.request.block_algorithm = blocks.front();
+        changed |= enum_combo(algorithm_info(f.request.algorithm).takes_coarsening ? "phase 2 scan" : "block algorithm", &f.request.block_algorithm,
+                              blocks, algo_text, algo_tip);
+    }
+    if (takes_coarsening(f.request.algorithm, f.request.block_algorithm)) {
+        // The coarsened block is the algorithm itself, or hierarchical's block algorithm; its row's default C.
+        const AlgorithmInfo& algo = algorithm_info(f.request.algorithm);
+        const AlgorithmInfo& coarsened = algo.takes_coarsening ? algo : algorithm_info(f.request.block_algorithm);
+        const int shown = f.request.coarsening > 0 ? f.request.coarsening : coarsened.elements_per_thread;
+        if (ImGui::BeginCombo("coarsening", ("C = " + std::to_string(shown)).c_str())) {
+            for (int c = 1; c <= 64; c *= 2)
+                if (ImGui::Selectable(("C = " + std::to_string(c)).c_str(), shown == c)) f.request.coarsening = c, changed = true;
+            ImGui::EndCombo();
+        }
+        help_marker("Thread coarsening: each thread scans C contiguous elements of the section on its own (phase 1), a block "
+                    "scan runs over the T = section / C subsection totals (phase 2), and each thread adds its predecessor's "
+                    "total (phase 3).");
+    }
     changed |= enum_combo("operator", &f.request.op, {OpKind::sum, OpKind::max, OpKind::min}, op_text);
     changed |= enum_combo("type", &f.request.type, {ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64}, type_text);
     int incl = f.request.exclusive ? 1 : 0;

@@ -1,0 +1,85 @@
+#pragma once
+// PMPP 4th ed. §11.5, thread coarsening: T threads scan a section of T × C elements. After a
+// coalesced load (thread t brings positions t, t + T, ...), the section is cut into T subsections
+// of C contiguous elements, one per thread:
+//   phase 1  every thread scans its own subsection sequentially (C − 1 additions each);
+//   phase 2  a Kogge-Stone or Brent-Kung scan of the T subsection totals (the last element of
+//            each subsection), in place, C elements apart;
+//   phase 3  every thread t > 0 adds its predecessor's total, XY[t·C − 1], to its first C − 1
+//            elements (its last one is already complete after phase 2).
+// T·(C − 1) + phase 2 on T + (T − 1)·(C − 1) additions: about 2N for large C, with only the T
+// totals in the log-depth scan.
+//
+//   for (j = 1; j < C; ++j) XY[t*C + j] += XY[t*C + j - 1];            // phase 1
+//   __syncthreads();
+//   ... Kogge-Stone or Brent-Kung over XY[t*C + C - 1] ...              // phase 2
+//   __syncthreads();
+//   if (t > 0) for (j = 0; j < C - 1; ++j) XY[t*C + j] += XY[t*C - 1];  // phase 3
+//
+// The loops of phases 1 and 3 are run as lock-step sub-steps, one element per thread each,
+// so every element's change is a step of the trace.
+#include "block_step.hpp"
+#include "brent_kung.hpp"
+#include "kogge_stone.hpp"
+#include "table.hpp"
+
+namespace scanlab {
+
+struct ThreePhase {
+    static constexpr int default_coarsening = 4;
+    // T = section / C threads: each scans its C elements, then phase 2 scans the T totals.
+    static int64_t additions(int64_t section, int c, Algorithm phase2) {
+        const int64_t t = section / c;
+        return t * (c - 1) + algorithm_info(phase2).formula.additions(t) + (t - 1) * (c - 1);
+    }
+    static constexpr AlgorithmInfo info() {
+        return {.id = Algorithm::three_phase, .name = "three-phase", .title = "three-phase",
+                .summary = "11.5 three-phase (thread coarsening): each thread scans C elements, a block scan of the T totals, each thread adds its predecessor's",
+                .chapter = "PMPP 4th ed. §11.5", .reach = Reach::one_section, .elements_per_thread = default_coarsening,
+                .multi_kernel_block = true, .takes_block_algorithm = true, .takes_coarsening = true,
+                .formula = {"T·(C − 1) + phase 2 on T + (T − 1)·(C − 1)", nullptr, &additions}, .listing = "three-phase"};
+    }
+    static constexpr int buffers = 1;
+    // Kogge-Stone in phase 2 reads elements other threads write in the same step; the temporary's
+    // barrier makes every step safe (phases 1 and 3 would not need it).
+    static constexpr bool barrier_between = true;
+
+    SCANLAB_HD static int subsections(const SectionLayout& l) { return l.size / l.coarsening > 0 ? l.size / l.coarsening : 1; }
+    SCANLAB_HD static int threads(const SectionLayout& l) { return subsections(l); }
+    SCANLAB_HD static int steps(const SectionLayout& l) {
+        const int t = subsections(l), c = l.coarsening;
+        return (c - 1) + phase2_steps(l.phase2, t) + (t > 1 ? c - 1 : 0);
+    }
+    SCANLAB_HD static StepShape shape(int k, const SectionLayout& l) {
+        const int c = l.coarsening, p2 = phase2_steps(l.phase2, subsections(l));
+        if (k < c - 1) return {Phase::thread_scan, k + 1, 1};  // level: the element added into (1 .. C − 1)
+        if (k < c - 1 + p2) {
+            const StepShape s = phase2_shape(l.phase2, k - (c - 1), subsections(l));
+            return {s.phase, s.level, s.stride * c};
+        }
+        return {Phase::add_predecessor, k - (c - 1) - p2, 0};  // level: the element added into (0 .. C − 2)
+    }
+    SCANLAB_HD static int in_buffer(int) { return 0; }
+    SCANLAB_HD static int out_buffer(int) { return 0; }
+    SCANLAB_HD static Work work(int k, int t, const SectionLayout& l) {
+        const int c = l.coarsening, p2 = phase2_steps(l.phase2, subsections(l));
+        if (k < c - 1) return combine(t * c + k, t * c + k + 1);
+        if (k < c - 1 + p2) {
+            const Work w = phase2_work(l.phase2, k - (c - 1), t, subsections(l));
+            return w.active ? combine(w.src * c + c - 1, w.dst * c + c - 1) : idle();  // totals: the last of each subsection
+        }
+        const int j = k - (c - 1) - p2;
+        return t > 0 ? combine(t * c - 1, t * c + j) : idle();
+    }
+
+private:
+    SCANLAB_HD static bool bk(Algorithm a) { return a == Algorithm::brent_kung; }
+    SCANLAB_HD static int phase2_steps(Algorithm a, int t) { return bk(a) ? BrentKung::steps(t) : KoggeStone::steps(t); }
+    SCANLAB_HD static StepShape phase2_shape(Algorithm a, int k, int t) { return bk(a) ? BrentKung::shape(k, t) : KoggeStone::shape(k, t); }
+    SCANLAB_HD static Work phase2_work(Algorithm a, int k, int th, int t) {
+        // Brent-Kung's threads beyond its T/2 find no node (index >= T) and stay idle.
+        return bk(a) ? BrentKung::work(k, th, t) : KoggeStone::work(k, th, t);
+    }
+};
+
+}  // namespace scanlab
