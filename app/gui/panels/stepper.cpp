@@ -27,6 +27,9 @@ ImU32 kernel_band(Kernel k, int alpha) {
 std::string short_label(const Step& s) {
     if (s.phase == Phase::reduction) return prefixed("red. ", s.level);
     if (s.phase == Phase::distribution) return prefixed("dist. ", s.level);
+    // Three-phase sub-steps: "p1 2/4" (phase 1, element 2 of C = 4), "p3 1/4".
+    if (s.phase == Phase::thread_scan || s.phase == Phase::add_predecessor)
+        return std::string(s.phase == Phase::thread_scan ? "p1 " : "p3 ") + std::to_string(s.level + 1) + "/" + std::to_string(s.coarsening);
     std::string l = step_label(s);
     const size_t dot = l.rfind(" · ");
     return dot == std::string::npos ? l : l.substr(dot + 4);
