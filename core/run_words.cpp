@@ -28,7 +28,8 @@ std::string algorithm_lines() {
 std::string block_capacities() {
     std::string s;
     for (Algorithm b : multi_kernel_block_algorithms())
-        s += (s.empty() ? "" : ", ") + std::string(name(b)) + " " + std::to_string(algorithm_info(b).capacity());
+        s += (s.empty() ? "" : ", ") + std::string(name(b)) + " " + std::to_string(algorithm_info(b).capacity()) +
+             (algorithm_info(b).takes_coarsening ? " at C = " + std::to_string(algorithm_info(b).elements_per_thread) : "");
     return s;
 }
 

@@ -521,6 +521,19 @@ TEST(AppSession, AFirstRunRefusedAtStartShowsFigure910WithTheRefusal) {
     EXPECT_NE(s.error.find("'oops'"), std::string::npos) << s.error;
 }
 
+TEST(AppSettings, TheCoarseningIsKeptAndABadOneDropped) {
+    Settings s;
+    s.form.request.algorithm = Algorithm::three_phase;
+    s.form.request.block_algorithm = Algorithm::brent_kung;
+    s.form.request.coarsening = 16;
+    const Settings r = parse_settings(settings_text(s));
+    EXPECT_EQ(r.form.request.coarsening, 16);
+    EXPECT_EQ(r.form.request.block_algorithm, Algorithm::brent_kung);
+    const Settings bad = parse_settings(settings_text(s) + "coarsening=3\n");
+    EXPECT_EQ(bad.form.request.coarsening, 16);
+    EXPECT_FALSE(bad.notes.empty());
+}
+
 TEST(AppSettings, WhatTheAppWritesReadsBackWithoutANote) {
     EXPECT_TRUE(parse_settings(settings_text(Settings{})).notes.empty()) << parse_settings(settings_text(Settings{})).notes[0];
 }

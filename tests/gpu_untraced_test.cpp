@@ -47,7 +47,8 @@ TEST(GpuUntracedChapterScans, MatchTheCpuReferenceUpToTensOfMillions) {
             if (exclusive) std::exclusive_scan(x.begin(), x.end(), expected.begin(), 0);
             else std::inclusive_scan(x.begin(), x.end(), expected.begin());
             for (auto [algo, block] : {std::pair{Algorithm::hierarchical, Algorithm::kogge_stone},
-                                       std::pair{Algorithm::hierarchical, Algorithm::brent_kung}, std::pair{Algorithm::slides, Algorithm::kogge_stone}}) {
+                                       std::pair{Algorithm::hierarchical, Algorithm::brent_kung}, std::pair{Algorithm::hierarchical, Algorithm::three_phase},
+                                       std::pair{Algorithm::slides, Algorithm::kogge_stone}}) {
                 ScanRequest q;
                 q.algorithm = algo;
                 q.block_algorithm = block;
