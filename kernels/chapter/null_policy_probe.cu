@@ -4,6 +4,7 @@
 // section size read at run time and compiled in.
 #include "../../core/algorithms/brent_kung.hpp"
 #include "../../core/algorithms/kogge_stone.hpp"
+#include "../../core/algorithms/three_phase.hpp"
 #include "../../core/operators.hpp"
 #include "add_block_sums_kernel.cuh"
 #include "block_scan_kernel.cuh"
@@ -15,6 +16,8 @@ template __global__ void block_scan_kernel<KoggeStone, double, MaxOp<double>, Nu
 template __global__ void block_scan_kernel<BrentKung, double, MinOp<double>, NullRecorder>(BlockScanArgs<double>, NullRecorder);
 template __global__ void block_scan_kernel<KoggeStone, int32_t, SumOp<int32_t>, NullRecorder, 1024>(BlockScanArgs<int32_t>, NullRecorder);
 template __global__ void block_scan_kernel<BrentKung, int64_t, SumOp<int64_t>, NullRecorder, 2048>(BlockScanArgs<int64_t>, NullRecorder);
+template __global__ void block_scan_kernel<ThreePhase, float, SumOp<float>, NullRecorder>(BlockScanArgs<float>, NullRecorder);
+template __global__ void block_scan_kernel<ThreePhase, int32_t, MaxOp<int32_t>, NullRecorder, 2048>(BlockScanArgs<int32_t>, NullRecorder);
 template __global__ void add_block_sums_kernel<int32_t, SumOp<int32_t>, NullRecorder>(int32_t*, const int32_t*, AddBlockSums, NullRecorder);
 template __global__ void add_block_sums_kernel<float, MinOp<float>, NullRecorder, 2048, 1024>(float*, const float*, AddBlockSums, NullRecorder);
 template __global__ void add_block_sums_kernel<double, MaxOp<double>, NullRecorder>(double*, const double*, AddBlockSums, NullRecorder);
