@@ -210,6 +210,24 @@ TEST(ThreePhase, ATraceFileKeepsItsCoarseningAndLabels) {
     for (size_t k = 0; k < t.steps.size(); ++k) EXPECT_EQ(step_label(back.steps[k]), step_label(t.steps[k]));
 }
 
+TEST(ThreePhase, AHierarchicalTraceOverThreePhaseBlocksReadsBackAsWritten) {
+    ScanRequest r = request(Algorithm::hierarchical, 8);
+    r.block_algorithm = Algorithm::three_phase;
+    r.coarsening = 2;
+    r.exclusive = true;
+    const Trace t = emulate(r, random_values(100, 8, ElementType::int32));
+    std::stringstream file;
+    write_trace_json(file, t);
+    const Trace back = read_trace_json(file, "the test's trace");
+    EXPECT_EQ(back.coarsening, 2);
+    ASSERT_EQ(back.steps.size(), t.steps.size());
+    for (size_t k = 0; k < t.steps.size(); ++k) {
+        EXPECT_EQ(back.steps[k].coarsening, t.steps[k].coarsening) << k;
+        EXPECT_EQ(step_label(back.steps[k]), step_label(t.steps[k])) << k;
+    }
+    EXPECT_EQ(as(back.result), as(t.result));
+}
+
 TEST(ThreePhase, ATraceFileWithAnotherCoarseningIsRefused) {
     const Trace t = run_text(three_phase(2), kFig910);
     std::stringstream file;
