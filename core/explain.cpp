@@ -136,6 +136,28 @@ std::string what_step_does(const Trace& t, const Step& s, int stride, const std:
     return "";
 }
 
+// The segmented scan's operator, in the step's words: what "adds" means over (flag, value) pairs.
+std::string segmented_sentence(const Trace& t, const Step& s) {
+    if (!algorithm_info(t.algorithm).takes_flags) return "";
+    switch (s.phase) {
+        case Phase::load:
+            if (s.kernel == Kernel::k2 || s.depth > 0) return "Each element of S is a (flag, value) pair: its flag is 1 when a segment starts in that section.";
+            return t.exclusive ? "Each element is a (flag, value) pair, the head flag beside the value; the flags are not shifted, and an element "
+                                 "whose flag is 1 loads the identity, so each segment starts from it."
+                               : "Each element is a (flag, value) pair, the head flag beside the value; a flag of 1 starts a segment.";
+        case Phase::stride:
+        case Phase::reduction:
+        case Phase::distribution:
+            return "Each addition is the (flag, value) operator (f1, v1) ⊕ (f2, v2) = (f1 | f2, f2 ? v2 : v1 ⊕ v2): where the later "
+                   "element's flag is 1 it keeps its own value, since a segment starts within it; the flags combine by OR.";
+        case Phase::block_sum_write: return "S[block] is the section's last pair: its flag is 1 when a segment starts in the section.";
+        case Phase::add_block_sums:
+            return "S[b − 1] ⊕ Y[i] leaves Y[i] as it is where its flag is 1 (a segment started in block b at or before i): the carry-in "
+                   "stops at the block's first flag.";
+        default: return "";
+    }
+}
+
 std::string kernel_sentence(const Trace& t, const Step& s) {
     const std::string block = std::string(name(t.block_algorithm));
     switch (s.kernel) {
@@ -168,7 +190,7 @@ std::string s_sentence(const Trace& t, size_t k) {
         else s += "part of the way through kernel 2's scan.";
         return s;
     }
-    if (t.algorithm == Algorithm::hierarchical || t.algorithm == Algorithm::slides) return "S is not written yet.";
+    if (algorithm_info(t.algorithm).reach == Reach::multi_block) return "S is not written yet.";
     return "";
 }
 
@@ -228,6 +250,7 @@ Explanation explain_step(const Trace& t, const FinalSteps& finals, size_t k, con
 
     if (const std::string ks = kernel_sentence(t, s); !ks.empty()) e.lines.push_back(ks);
     e.lines.push_back(what_step_does(t, s, stride, arr));
+    if (const std::string ss = segmented_sentence(t, s); !ss.empty()) e.lines.push_back(ss);
 
     // Who works: per block, the local ids that read or wrote.
     const int64_t tpb = std::max(1, s.threads_per_block);

@@ -8,13 +8,20 @@ namespace scanlab {
 namespace {
 
 template <class T, class Wide>
-std::optional<std::string> check(const std::vector<T>& x, bool exclusive, bool prefixes_only, const char* type_name,
-                                 const std::string& advice) {
+std::optional<std::string> check(const std::vector<T>& x, bool exclusive, bool prefixes_only, const std::vector<uint8_t>& flags,
+                                 const char* type_name, const std::string& advice) {
     // An exclusive scan combines x[0..n-2]; the last input never enters a sum.
     const size_t n = exclusive ? (x.empty() ? 0 : x.size() - 1) : x.size();
     const Wide lo = std::numeric_limits<T>::lowest(), hi = std::numeric_limits<T>::max();
+    // With head flags, input i starts a new run where its flag is set; in an exclusive segmented
+    // scan, the last input of a segment never enters a sum (the next position loads the identity).
+    const bool segmented = !flags.empty();
+    auto restarts = [&](size_t i) { return segmented && flags[i]; };
+    auto enters = [&](size_t i) { return !segmented || !exclusive || !flags[i + 1]; };
     Wide prefix = 0;
     for (size_t i = 0; i < n; ++i) {
+        if (restarts(i)) prefix = 0;
+        if (!enters(i)) continue;
         prefix += x[i];
         if (prefix > hi || prefix < lo)
             return "the running sum leaves the " + std::string(type_name) + " range at index " + std::to_string(i) +
@@ -26,8 +33,9 @@ std::optional<std::string> check(const std::vector<T>& x, bool exclusive, bool p
     size_t start_hi = 0, start_lo = 0, from = 0, to = 0;
     bool bad = false;
     for (size_t i = 0; i < n; ++i) {
-        if (run_hi <= 0) { run_hi = 0; start_hi = i; }
-        if (run_lo >= 0) { run_lo = 0; start_lo = i; }
+        if (run_hi <= 0 || restarts(i)) { run_hi = 0; start_hi = i; }
+        if (run_lo >= 0 || restarts(i)) { run_lo = 0; start_lo = i; }
+        if (!enters(i)) continue;
         run_hi += x[i];
         run_lo += x[i];
         if (!bad && run_hi > hi) { bad = true; from = start_hi; to = i; }
@@ -43,11 +51,14 @@ std::optional<std::string> check(const std::vector<T>& x, bool exclusive, bool p
 
 }  // namespace
 
-std::optional<std::string> find_sum_overflow(const ValueArray& input, bool exclusive, Voice voice, bool prefixes_only) {
+std::optional<std::string> find_sum_overflow(const ValueArray& input, bool exclusive, Voice voice, bool prefixes_only,
+                                             const std::vector<uint8_t>& flags) {
+    static const std::vector<uint8_t> none;
+    const std::vector<uint8_t>& segments = flags.size() == size_of(input) ? flags : none;  // a mismatch is refused by resolve()
     if (auto* v = std::get_if<std::vector<int32_t>>(&input))
-        return check<int32_t, int64_t>(*v, exclusive, prefixes_only, "int32", "use " + setting(voice, Control::type, "int64"));
+        return check<int32_t, int64_t>(*v, exclusive, prefixes_only, segments, "int32", "use " + setting(voice, Control::type, "int64"));
     if (auto* v = std::get_if<std::vector<int64_t>>(&input))
-        return check<int64_t, __int128>(*v, exclusive, prefixes_only, "int64", "use smaller values or " + setting(voice, Control::type, "double"));
+        return check<int64_t, __int128>(*v, exclusive, prefixes_only, segments, "int64", "use smaller values or " + setting(voice, Control::type, "double"));
     return std::nullopt;  // floats saturate to infinity instead of wrapping
 }
 

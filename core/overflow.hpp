@@ -5,8 +5,10 @@
 // a block sum, a scanned block sum — is the sum of a contiguous run of (shifted) inputs. So the
 // run is safe exactly when every contiguous run's sum fits, which is checked in O(N) with
 // Kadane's maximum and minimum subarray sums.
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "values.hpp"
 #include "wording.hpp"
@@ -16,8 +18,10 @@ namespace scanlab {
 // A sentence naming where the sum leaves the type's range, or nothing if every partial sum fits.
 // `prefixes_only`: the sequential loop only ever holds running sums from element 0, so for it only
 // those must fit (-1, 2147483647, 1 scans fine in int32, though the run 2147483647 + 1 does not).
+// `flags`: a segmented scan's head flags; its sums never cross the start of a segment, so only the
+// runs inside each segment must fit.
 std::optional<std::string> find_sum_overflow(const ValueArray& input, bool exclusive, Voice voice = Voice::cli,
-                                             bool prefixes_only = false);
+                                             bool prefixes_only = false, const std::vector<uint8_t>& flags = {});
 
 // For a float or double scan whose result left the finite range (the CLI warns on stderr, the app
 // in its status line), a sentence naming the first index where it did; "" when every value is

@@ -100,6 +100,25 @@ int check_section(int section, const AlgorithmInfo& block, std::string_view who,
     return section;
 }
 
+// Head flags come with the segmented scan and only with it: one per value, each 0 or 1.
+void check_flags(const ScanRequest& req, int64_t n, Voice v) {
+    const AlgorithmInfo& info = algorithm_info(req.algorithm);
+    const std::string flags = control_name(v, Control::flags);
+    if (!info.takes_flags) {
+        if (!req.flags.empty())
+            throw ScanError(flags + " (head flags) are for " + setting(v, Control::algorithm, "segmented") + "; " + str(name(req.algorithm)) +
+                            " scans the whole input as one segment");
+        return;
+    }
+    if (int64_t(req.flags.size()) != n)
+        throw ScanError(str(name(req.algorithm)) + " needs one head flag (0 or 1) per value, and " + flags + " holds " +
+                        std::to_string(req.flags.size()) + " flag" + (req.flags.size() == 1 ? "" : "s") + " for N = " + std::to_string(n) + " value" +
+                        (n == 1 ? "" : "s"));
+    for (size_t i = 0; i < req.flags.size(); ++i)
+        if (req.flags[i] > 1)
+            throw ScanError(flags + " holds " + std::to_string(req.flags[i]) + " at position " + std::to_string(i) + "; a head flag is 0 or 1");
+}
+
 }  // namespace
 
 ResolvedRequest resolve(const ScanRequest& req, const ValueArray& input, Voice v) {
@@ -149,13 +168,13 @@ ResolvedRequest resolve(const ScanRequest& req, const ValueArray& input, Voice v
     } else {
         const Algorithm block = info.takes_block_algorithm ? req.block_algorithm : info.fixed_block;
         const AlgorithmInfo& block_info = algorithm_info(block);
-        if (!block_info.multi_kernel_block)
-            throw ScanError(control_name(v, Control::block_algorithm) + " must be " + multi_kernel_block_names() +
-                            " (the block scans a multi-kernel scan runs per section), not " + str(name(block)));
+        if (info.takes_flags ? !block_info.flagged_block : !block_info.multi_kernel_block)
+            throw ScanError(control_name(v, Control::block_algorithm) + " must be " + block_algorithm_names_for(a) + " (the block scans " +
+                            (info.takes_flags ? "that carry head flags" : "a multi-kernel scan runs per section") + "), not " + str(name(block)));
         const int c = block_info.takes_coarsening ? check_coarsening(req, block_info, v) : 0;
         const int capacity = c > 0 ? section_capacity(block_info, c, element_bytes(req.type)) : block_info.capacity();
         r.section = req.section ? check_section(req.section, block_info, info.takes_block_algorithm ? block_info.name : info.title,
-                                                info.takes_block_algorithm, v, c, req.type)
+                                                info.takes_block_algorithm && !info.takes_flags, v, c, req.type)
                                 : int(std::max<int64_t>(std::min<int64_t>(capacity, next_pow2(r.n)), c));
         r.request.block_algorithm = block;
         r.request.coarsening = c;
@@ -180,8 +199,9 @@ ResolvedRequest resolve(const ScanRequest& req, const ValueArray& input, Voice v
         r.request.sample.blocks = std::min(req.sample.blocks, r.grid - req.sample.first_block);
     }
 
+    check_flags(req, r.n, v);
     if (req.op == OpKind::sum)
-        if (auto problem = find_sum_overflow(input, req.exclusive, v, info.reach == Reach::one_thread)) throw ScanError("integer overflow: " + *problem);
+        if (auto problem = find_sum_overflow(input, req.exclusive, v, info.reach == Reach::one_thread, req.flags)) throw ScanError("integer overflow: " + *problem);
     return r;
 }
 

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "sample_window.hpp"
 #include "trace.hpp"
@@ -39,6 +40,7 @@ struct ScanRequest {
     Detail detail = Detail::full;
     size_t max_trace_bytes = kDefaultMaxTraceBytes;
     SampleWindow sample;  // hierarchical and slides only
+    std::vector<uint8_t> flags;  // segmented only: a head flag per input element, 0 or 1
 };
 
 // A request checked against an input of n elements: every field decided, nothing left to refuse.

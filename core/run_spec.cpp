@@ -1,6 +1,8 @@
 #include "run_spec.hpp"
 
+#include "algorithms/table.hpp"
 #include "error.hpp"
+#include "head_flags.hpp"
 #include "input.hpp"
 
 namespace scanlab {
@@ -29,6 +31,12 @@ ValueArray load_input(const InputSpec& in, ElementType type, std::string& origin
     return empty_values(type);
 }
 
+std::vector<uint8_t> load_flags(const InputSpec& in, ValueArray& values, const std::string& origin, Voice voice) {
+    if (!in.flags.empty()) return parse_flags(in.flags, int64_t(size_of(values)), voice);
+    if (in.source == InputSpec::Source::file) return split_flag_column(values, origin);
+    throw ScanError(missing_flags_sentence(voice));
+}
+
 ScanRequest request_for(const RunSpec& spec, Algorithm algorithm) {
     ScanRequest q = spec.request;
     q.algorithm = algorithm;
@@ -38,14 +46,22 @@ ScanRequest request_for(const RunSpec& spec, Algorithm algorithm) {
     return q;
 }
 
-ResolvedRequest resolve_for(const RunSpec& spec, Algorithm algorithm, const ValueArray& input, Voice voice) {
-    return resolve(request_for(spec, algorithm), input, voice);
+ResolvedRequest resolve_for(const RunSpec& spec, Algorithm algorithm, const ValueArray& input, Voice voice, const std::vector<uint8_t>& flags) {
+    ScanRequest q = request_for(spec, algorithm);
+    if (algorithm_info(algorithm).takes_flags) {
+        if (!flags.empty()) q.flags = flags;
+        else if (!spec.input.flags.empty()) q.flags = parse_flags(spec.input.flags, int64_t(size_of(input)), voice);
+        else throw ScanError(missing_flags_sentence(voice));
+    }
+    return resolve(q, input, voice);
 }
 
 PreparedRun prepare(const RunSpec& spec, Voice voice) {
     PreparedRun run;
     run.input = load_input(spec.input, spec.request.type, run.origin, voice);
-    run.resolved = resolve_for(spec, spec.request.algorithm, run.input, voice);
+    std::vector<uint8_t> flags;
+    if (algorithm_info(spec.request.algorithm).takes_flags) flags = load_flags(spec.input, run.input, run.origin, voice);
+    run.resolved = resolve_for(spec, spec.request.algorithm, run.input, voice, flags);
     return run;
 }
 

@@ -18,6 +18,7 @@ struct InputSpec {
     std::string preset = "fig9.10";
     std::string text;  // values as typed
     std::string file;  // a path; "-" is standard input
+    std::string flags; // the segmented scan's head flags: "1,0,0,1,...", "every:K", or empty (a file's second column)
     int64_t random_n = 64;
     uint64_t seed = 1;
 };
@@ -32,6 +33,10 @@ struct RunSpec {
 // fig9.10", "typed input", ...). Throws ScanError naming the bad token in `voice`.
 ValueArray load_input(const InputSpec& input, ElementType type, std::string& origin, Voice voice = Voice::cli);
 
+// The head flags of a segmented run of `values`: the spec's flags text, else (for a file) its
+// second column, which is then taken out of `values`. Throws ScanError when there are none.
+std::vector<uint8_t> load_flags(const InputSpec& input, ValueArray& values, const std::string& origin, Voice voice = Voice::cli);
+
 // The spec's request for `algorithm` (its own, or a comparison's on the same input): a preset's
 // section applies to the multi-block algorithms unless a section was chosen.
 ScanRequest request_for(const RunSpec& spec, Algorithm algorithm);
@@ -44,7 +49,9 @@ struct PreparedRun {
 };
 // Throws ScanError with the sentence for `voice`.
 PreparedRun prepare(const RunSpec& spec, Voice voice = Voice::cli);
-// The same input resolved for another algorithm (the app's comparison).
-ResolvedRequest resolve_for(const RunSpec& spec, Algorithm algorithm, const ValueArray& input, Voice voice = Voice::cli);
+// The same input resolved for another algorithm (the app's comparison). A segmented one takes
+// `flags` (the main run's), else the spec's flags text.
+ResolvedRequest resolve_for(const RunSpec& spec, Algorithm algorithm, const ValueArray& input, Voice voice = Voice::cli,
+                            const std::vector<uint8_t>& flags = {});
 
 }  // namespace scanlab

@@ -72,6 +72,9 @@ std::string run_words_usage() {
            "  --input \"2,1,3,1\"                   values separated by commas or spaces\n"
            "  --input-file PATH                   a file of values ('-' reads standard input; '#' starts a comment)\n"
            "  --random N [--seed S]               N values from 0..9, reproducible from the seed\n"
+           "  --flags \"1,0,0,1\"|every:K          head flags for --algo segmented (required): 1 starts a segment, one per\n"
+           "                                      value; every:K starts one every K values; or, with --input-file and no\n"
+           "                                      --flags, the file's second column (value flag per line)\n"
            "\n"
            "OPTIONS:\n"
            "  --algo ALGO              " + names_of_algorithms() + "\n"
@@ -81,6 +84,7 @@ std::string run_words_usage() {
            "                           (default kogge-stone" + phase2_choices() + ")\n"
            "  --coarsening C           elements each thread scans alone, a power of two (" + coarsened_names() + ",\n"
            "                           also as hierarchical's --block-algo; default 4)\n"
+           "                           " + block_algorithm_names_for(Algorithm::segmented, "|", "|") + " inside segmented\n"
            "  --op sum|max|min         the scan operator (default sum)\n"
            "  --type int32|int64|float|double   element type (default int32)\n"
            "  --exclusive              exclusive scan (default inclusive)\n"
@@ -188,6 +192,9 @@ RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own
             o.input.source = InputSpec::Source::random;
             o.input.random_n = n;
             ++inputs;
+        } else if (flag == "--flags") {
+            o.input.flags = value();
+            if (o.input.flags.empty()) throw UsageError("--flags is empty; give one head flag (0 or 1) per value, or every:K");
         } else if (flag == "--seed") {
             o.input.seed = whole_number<uint64_t>(flag, value());
         } else if (!own || !own(flag, value)) {
@@ -209,6 +216,9 @@ RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own
                                               coarsened_names() + ", or leave --coarsening out"
                                         : " does not coarsen; leave --coarsening out"));
     }
+    if (const AlgorithmInfo& info = algorithm_info(q.algorithm); !o.input.flags.empty() && !info.takes_flags)
+        throw UsageError("--flags gives the head flags of --algo segmented, and " + std::string(info.name) +
+                         " scans the whole input as one segment; leave --flags out");
     if (inputs == 0) throw UsageError("no input: give one of --preset, --input, --input-file or --random N");
     if (inputs > 1) throw UsageError("give only one input: --preset, --input, --input-file or --random N");
     return o;

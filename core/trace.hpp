@@ -41,6 +41,8 @@ struct Step {
     int blocks = 1;      // blocks (or host loops) that ran the step
     int threads_per_block = 1;
     ValueArray values;   // the array after the step (full detail only): all of it, or a sampled window
+    std::vector<uint8_t> flags;  // segmented scan: the flag beside each of `values` (1: a segment started
+                                 // at or before it, within what the step's array has scanned); else empty
     int64_t offset = 0;  // index of values[0] in the whole array (non-zero only in a sampled trace)
     std::vector<Access> accesses;  // ordered by thread, then by element (full detail only)
     std::vector<int32_t> hazards;  // elements read after being overwritten in this step, sorted
@@ -82,6 +84,7 @@ struct Trace {
     Detail detail = Detail::full;
     SampleWindow sample;        // which blocks of the input's scan keep their steps (all unless sampled)
     ValueArray input;
+    std::vector<uint8_t> flags;  // segmented scan: the input's head flags (1 starts a segment); else empty
     std::vector<Step> steps;
     ValueArray result;
     TraceCounts counts;

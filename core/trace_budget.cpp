@@ -22,7 +22,7 @@ public:
         int64_t size = 0;
     };
 
-    explicit SizingExecutor(ElementType type) : type_(type) {}
+    SizingExecutor(ElementType type, bool flagged) : type_(type), flagged_(flagged) {}
 
     Buffer make_buffer(int64_t size) const { return {size}; }
 
@@ -69,14 +69,15 @@ public:
 
 private:
     void keep(size_t values, size_t accesses, int64_t times = 1) {
-        estimate.trace_bytes += size_t(times) * step_bytes(values, accesses, 0, type_);
+        estimate.trace_bytes += size_t(times) * (step_bytes(values, accesses, 0, type_) + (flagged_ ? values : 0));
         estimate.steps += times;
     }
     void launch(size_t steps, size_t elements_per_step) {
-        const size_t bytes = steps * (kCounterBytes + elements_per_step * device_bytes_per_element(type_));
+        const size_t bytes = steps * (kCounterBytes + elements_per_step * (device_bytes_per_element(type_) + (flagged_ ? 8 : 0)));
         estimate.largest_launch_bytes = std::max(estimate.largest_launch_bytes, bytes);
     }
     ElementType type_;
+    bool flagged_;  // a segmented scan: a flag beside each value (a padded pair on the device)
 };
 
 std::string mib(size_t bytes) { return std::to_string((bytes + (1u << 20) - 1) >> 20) + " MiB"; }
@@ -88,8 +89,10 @@ size_t step_bytes(size_t values, size_t accesses, size_t hazards, ElementType ty
 }
 
 TraceEstimate estimate_trace(const ResolvedRequest& r) {
-    SizingExecutor ex(r.request.type);
-    run_scan(ex, r, SizingExecutor::Buffer{r.n});
+    const bool flagged = algorithm_info(r.request.algorithm).takes_flags;
+    SizingExecutor ex(r.request.type, flagged);
+    if (flagged) run_segmented(ex, r, SizingExecutor::Buffer{r.n});
+    else run_scan(ex, r, SizingExecutor::Buffer{r.n});
     return ex.estimate;
 }
 

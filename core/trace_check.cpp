@@ -68,6 +68,12 @@ std::string check_step(size_t i, const Step& got, const Step& want, bool exact) 
             return at + " marks hazards that are not sorted positions of its array";
     if (exact ? !(got.counts == want.counts) : !(without_hazards(got.counts) == without_hazards(want.counts)))
         return at + " counts " + counts_text(got.counts) + "; the run counts " + counts_text(want.counts);
+    if (got.flags.size() != want.flags.size())
+        return at + " holds " + std::to_string(got.flags.size()) + " head flags, but the run holds " + std::to_string(want.flags.size());
+    for (size_t k = 0; k < got.flags.size(); ++k)
+        if (got.flags[k] != want.flags[k])
+            return at + " has flag " + std::to_string(got.flags[k]) + " at index " + std::to_string(got.offset + int64_t(k)) + ", but the run gives " +
+                   std::to_string(want.flags[k]);
     if (exact) {
         if (got.hazards != want.hazards) return at + " marks hazards the run does not have";
         if (const int64_t k = first_difference(got.values, want.values, 0, 0, int64_t(size_of(got.values))); k >= 0)
@@ -94,6 +100,7 @@ std::string first_inconsistency(const Trace& t) {
     q.schedule = *schedule;
     q.detail = t.detail;
     q.sample = t.sample;
+    q.flags = t.flags;
     if (size_of(t.input) != size_t(t.n) || size_of(t.result) != size_t(t.n))
         return "its input and result do not both hold n = " + std::to_string(t.n) + " values";
     if (algorithm_info(t.algorithm).reach == Reach::one_thread && t.section != 0) return "it is a sequential trace with a section of " + std::to_string(t.section);

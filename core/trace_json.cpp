@@ -121,6 +121,15 @@ std::vector<T> typed(const RawValues& raw, const std::string& what) {
     return out;
 }
 
+// Head flags: each 0 or 1.
+std::vector<uint8_t> flag_values(const RawValues& raw, const std::string& what) {
+    std::vector<uint8_t> out;
+    out.reserve(raw.numbers.size());
+    for (size_t k = 0; k < raw.numbers.size(); ++k)
+        out.push_back(uint8_t(whole(raw.numbers[k], 0, 1, what + "[" + std::to_string(k) + "] (a head flag)")));
+    return out;
+}
+
 ValueArray typed_values(const RawValues& raw, ElementType type, const std::string& what) {
     switch (type) {
         case ElementType::int32: return typed<int32_t>(raw, what);
@@ -140,7 +149,7 @@ struct Scalar {
 
 struct RawStep {
     std::map<std::string, Scalar, std::less<>> fields;
-    RawValues values;
+    RawValues values, flags;
     std::vector<int32_t> hazards;
     std::vector<Access> accesses;
 };
@@ -150,7 +159,7 @@ struct RawTrace {
     std::map<std::string, Scalar, std::less<>> sample;
     std::map<std::string, Scalar, std::less<>> counts;
     bool has_sample = false;
-    RawValues input, result;
+    RawValues input, result, flags;
     std::vector<RawStep> steps;
     bool has_input = false, has_result = false, has_steps = false;
     // Counts by phase and the bound, as the file states them (files written before them have none).
@@ -231,12 +240,14 @@ public:
         if (p == Place::top) {
             if (key_ == "input") return open_values(&trace.input, trace.has_input);
             if (key_ == "result") return open_values(&trace.result, trace.has_result);
+            if (key_ == "flags") return open_values(&trace.flags, ignored_);
             if (key_ == "steps") return trace.has_steps = true, stack_.push_back(Place::steps), true;
             if (key_ == "phases") return trace.has_phases = true, stack_.push_back(Place::phases), true;
         }
         if (p == Place::step) {
             bool ignored = false;
             if (key_ == "values") return open_values(&trace.steps.back().values, ignored);
+            if (key_ == "flags") return open_values(&trace.steps.back().flags, ignored);
             if (key_ == "hazard_elements") return stack_.push_back(Place::hazards), true;
             if (key_ == "accesses") return stack_.push_back(Place::accesses), true;
         }
@@ -264,6 +275,7 @@ private:
     std::string key_;
     RawValues* values_ = nullptr;
     int access_field_ = 0;
+    bool ignored_ = false;
 
     Place place() const { return stack_.empty() ? Place::skipped : stack_.back(); }
     bool fail(const std::string& why) {
@@ -280,11 +292,11 @@ private:
         static const std::set<std::string, std::less<>> top{"format", "version", "algorithm", "block_algorithm", "n", "section", "coarsening",
                                                             "threads_per_block", "grid", "op", "type", "exclusive", "backend",
                                                             "warp_width", "schedule", "detail", "sample", "input", "steps",
-                                                            "result", "counts", "phases", "work_bound"};
+                                                            "result", "counts", "phases", "work_bound", "flags"};
         static const std::set<std::string, std::less<>> step{"kernel", "phase", "level", "coarsening", "depth", "label", "array", "blocks",
                                                              "threads_per_block", "values", "offset", "additions", "active_threads",
                                                              "idle_threads", "barriers", "divergent_warps", "hazards",
-                                                             "hazard_elements", "accesses"};
+                                                             "hazard_elements", "accesses", "flags"};
         if (p == Place::top) return !top.contains(key_);
         if (p == Place::step) return !step.contains(key_);
         return p == Place::sample || p == Place::counts || p == Place::phase || p == Place::bound;
@@ -457,6 +469,9 @@ Trace build(const RawTrace& raw) {
                         std::to_string(raw.result.numbers.size()) + ", but n = " + std::to_string(t.n));
     t.input = typed_values(raw.input, t.type, "\"input\"");
     t.result = typed_values(raw.result, t.type, "\"result\"");
+    t.flags = flag_values(raw.flags, "\"flags\"");
+    if (!t.flags.empty() && int64_t(t.flags.size()) != t.n)
+        throw ScanError("\"flags\" holds " + std::to_string(t.flags.size()) + " head flags, but n = " + std::to_string(t.n));
     if (t.detail == Detail::counts && !raw.steps.empty()) throw ScanError("it keeps counts only, yet lists steps");
     if (t.detail == Detail::full && !raw.has_steps) throw ScanError("the field \"steps\" is missing");
 
@@ -482,6 +497,9 @@ Trace build(const RawTrace& raw) {
         s.counts.divergent_warps = whole_field(rs.fields, "divergent_warps", 0, kInt64Max, where);
         s.counts.hazards = whole_field(rs.fields, "hazards", 0, kInt64Max, where);
         s.values = typed_values(rs.values, t.type, where + "\"values\"");
+        s.flags = flag_values(rs.flags, where + "\"flags\"");
+        if (!s.flags.empty() && s.flags.size() != size_of(s.values))
+            throw ScanError(where + "\"flags\" holds " + std::to_string(s.flags.size()) + " flags beside " + std::to_string(size_of(s.values)) + " values");
         s.hazards = rs.hazards;
         s.accesses = rs.accesses;
         t.steps.push_back(std::move(s));

@@ -24,6 +24,15 @@ void values(std::ostream& out, const ValueArray& v) {
         v);
 }
 
+void flags(std::ostream& out, const std::vector<uint8_t>& f) {
+    out.put('[');
+    for (size_t i = 0; i < f.size(); ++i) {
+        if (i) out.put(',');
+        out.put(f[i] ? '1' : '0');
+    }
+    out.put(']');
+}
+
 void key(std::ostream& out, std::string_view k, const char* indent) {
     out << indent;
     json_text::quoted(out, k);
@@ -84,6 +93,11 @@ void step(std::ostream& out, const Step& s) {
     out << "],";
     key(out, "values", in);
     values(out, s.values);
+    if (!s.flags.empty()) {
+        out.put(',');
+        key(out, "flags", in);
+        flags(out, s.flags);
+    }
     out << "\n  }";
 }
 
@@ -163,6 +177,11 @@ void write_trace_json(std::ostream& out, const Trace& t) {
     key(out, "input", "\n ");
     values(out, t.input);
     out.put(',');
+    if (!t.flags.empty()) {
+        key(out, "flags", "\n ");
+        flags(out, t.flags);
+        out.put(',');
+    }
     key(out, "steps", "\n ");
     out.put('[');
     for (size_t i = 0; i < t.steps.size(); ++i) {

@@ -16,13 +16,15 @@
 namespace scanlab {
 namespace {
 
-// Values with a '|' between sections, so the blocks of Figure 9.10 read as the book draws them.
-std::string row_values(const ValueArray& v, int section, size_t max_values, size_t width) {
+// Values with a '|' between sections, so the blocks of Figure 9.10 read as the book draws them;
+// a segmented scan's flag of 1 as '>' before the value.
+std::string row_values(const ValueArray& v, int section, size_t max_values, size_t width, const std::vector<uint8_t>* flags = nullptr) {
     std::ostringstream os;
     const size_t n = size_of(v);
+    const bool flagged = flags && flags->size() == n;
     for (size_t i = 0; i < n && i < max_values; ++i) {
         if (i > 0) os << ((section > 0 && i % section == 0) ? " |" : "");
-        os << std::setw(int(width) + 1) << format_value(v, i);
+        os << std::setw(int(width) + 1) << ((flagged && (*flags)[i] ? ">" : "") + format_value(v, i));
     }
     if (n > max_values) os << "  ... (" << n - max_values << " more)";
     return os.str();
@@ -88,6 +90,9 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
             << " of the input's scan (elements from " << t.sample.first_block * t.section << "), S whole; counts cover every block\n";
     if (const std::string note = levels_note(t); !note.empty()) out << note << "\n";
     if (const std::string note = seed_note(t); !note.empty()) out << note << "\n";
+    if (!t.flags.empty())
+        out << "segmented: '>' marks a flag of 1 (on the input a segment starts there; in a step a segment starts within what the "
+               "element has combined, so nothing earlier reaches it)\n";
     if (algorithm_info(t.algorithm).racy)
         out << "LESSON: this kernel is wrong on purpose (a missing barrier); warp width " << t.warp_width << ", schedule "
             << t.schedule << "\n";
@@ -100,10 +105,11 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
     widen(t.input);
     if (!verdict.correct()) widen(verdict.expected);
     for (const Step& s : t.steps) widen(s.values);
+    if (!t.flags.empty()) ++width;  // room for the flag's '>'
 
     const std::vector<std::string> heads{"adds", "active", "idle", "div", "bar", "haz"};
     std::vector<Row> rows;
-    rows.push_back({"", "input", {}, "X", row_values(t.input, t.section, max_values, width)});
+    rows.push_back({"", "input", {}, "X", row_values(t.input, t.section, max_values, width, &t.flags)});
     int i = 0;
     for (const Step& s : t.steps) {
         const StepCounts& c = s.counts;
@@ -111,7 +117,7 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
         rows.push_back({std::to_string(i++), step_label(s),
                         {std::to_string(c.additions), std::to_string(c.active_threads), std::to_string(c.idle_threads),
                          std::to_string(c.divergent_warps), std::to_string(c.barriers), std::to_string(c.hazards)},
-                        std::string(name(s.array)), row_values(s.values, section, max_values, width)});
+                        std::string(name(s.array)), row_values(s.values, section, max_values, width, &s.flags)});
     }
     rows.push_back({"", "result", {}, "Y", row_values(t.result, t.section, max_values, width)});
     if (!verdict.correct()) {

@@ -21,6 +21,7 @@ enum class Algorithm : uint8_t {
     sklansky,
     ladner_fischer,
     three_phase,
+    segmented,
 };
 
 enum class OpKind : uint8_t { sum, max, min };

@@ -29,7 +29,10 @@ void judge_as(const Trace& t, const std::vector<T>& x, const std::vector<T>& y, 
     using Wide = std::conditional_t<std::is_floating_point_v<T>, long double, T>;
     Wide acc = Wide(Op::identity());
     long double magnitude = 0;
+    // A segmented scan starts over at every head flag, from the identity.
+    const bool segmented = t.flags.size() == size_t(n) && algorithm_info(t.algorithm).takes_flags;
     for (int64_t i = 0; i < n; ++i) {
+        if (segmented && t.flags[size_t(i)]) acc = Wide(Op::identity()), magnitude = 0;
         Wide before = acc;
         if constexpr (std::is_floating_point_v<T>) {
             if constexpr (float_sum) acc += x[size_t(i)], magnitude += std::fabs((long double)x[size_t(i)]);

@@ -20,6 +20,7 @@ Names names(Control c) {
         case Control::sample_block: return {"--sample-block", "sampled block", false};
         case Control::input: return {"--input", "typed values", false};
         case Control::random: return {"--random", "random N", false};
+        case Control::flags: return {"--flags", "head flags", false};
     }
     return {"", "", false};
 }

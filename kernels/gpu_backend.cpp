@@ -1,5 +1,6 @@
 #include "gpu_backend.hpp"
 
+#include "../core/algorithms/table.hpp"
 #include "../core/emulate.hpp"
 #include "../core/error.hpp"
 #include "../core/trace_budget.hpp"
@@ -18,7 +19,8 @@ void check_fits(const ResolvedRequest& r) {
     if (r.request.detail != Detail::full) return;
     const TraceEstimate e = estimate_trace(r);
     if (const std::string problem = trace_budget_problem(r, e); !problem.empty()) throw ScanError(problem);
-    const size_t arrays = 4 * size_t(r.n) * element_bytes(r.request.type);  // input, result, S and a scratch level
+    // Input, result, S and a scratch level; a segmented scan's elements are (value, flag) pairs.
+    const size_t arrays = 4 * size_t(r.n) * element_bytes(r.request.type) * (algorithm_info(r.request.algorithm).takes_flags ? 2 : 1);
     const size_t needed = e.largest_launch_bytes + arrays;
     const size_t free = free_device_memory();
     if (needed > free - free / 10)

@@ -3,6 +3,7 @@
 // once, and every multi-block scan once per block algorithm it takes. A new row of the table is
 // in every suite built from this list without touching the suite.
 #include <algorithm>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,16 @@ inline std::vector<AlgoConfig> every_configuration() {
                 v.push_back({multi.id, row.id, 0, identifier(multi.name) + "_" + identifier(row.name) + "_c2", 2});
     }
     return v;
+}
+
+// Head flags for a run of n values of configuration c: none unless it scans by flags, else
+// reproducible random ones (about one in seven, the first element sometimes unflagged).
+inline std::vector<uint8_t> flags_for(const AlgoConfig& c, int64_t n, uint64_t seed) {
+    if (!algorithm_info(c.algorithm).takes_flags) return {};
+    std::mt19937_64 rng(seed);
+    std::vector<uint8_t> f(static_cast<size_t>(n));
+    for (auto& x : f) x = rng() % 7 == 0;
+    return f;
 }
 
 // The largest N a configuration takes: its one section (of int64 elements, the tighter for a

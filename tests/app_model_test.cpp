@@ -19,6 +19,7 @@
 #include "cli_run.hpp"
 #include "core/emulate.hpp"
 #include "core/error.hpp"
+#include "core/head_flags.hpp"
 #include "core/input.hpp"
 
 using namespace scanlab;
@@ -31,7 +32,9 @@ Trace run(Algorithm a, const std::string& text, int section = 0, Algorithm block
     q.algorithm = a;
     q.block_algorithm = block;
     q.section = section;
-    return emulate(q, parse_values(text, ElementType::int32));
+    const ValueArray x = parse_values(text, ElementType::int32);
+    if (algorithm_info(a).takes_flags) q.flags = parse_flags("every:3", int64_t(size_of(x)));  // segments across sections of 4
+    return emulate(q, x);
 }
 
 const std::string kFig910 = "2 1 3 1 0 4 1 2 0 3 1 2 5 3 1 2";

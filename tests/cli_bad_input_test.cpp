@@ -401,3 +401,60 @@ TEST(CliBadInput, AFloatSumLeavingTheFiniteRangeIsPrintedWithAWarningNamingTheIn
     const CliResult fine = run_cli({"scan", "--type", "float", "--input", "3e38,-3e38", "--backend", "cpu"});
     EXPECT_EQ(fine.err.find("warning"), std::string::npos) << fine.err;
 }
+
+// ---- the segmented scan's head flags ---------------------------------------------------------
+
+TEST(CliBadFlags, SegmentedWithoutFlagsSaysHowToGiveThem) {
+    const CliResult r = run_cli({"scan", "--algo", "segmented", "--input", "1 2 3", "--backend", "cpu"});
+    EXPECT_TRUE(refused_saying(r, {"needs head flags", "--flags"}));
+}
+
+TEST(CliBadFlags, FewerFlagsThanValuesNamesBothCounts) {
+    const CliResult r = run_cli({"scan", "--algo", "segmented", "--input", "1 2 3", "--flags", "1,0", "--backend", "cpu"});
+    EXPECT_TRUE(refused_saying(r, {"2 flags", "N = 3"}));
+}
+
+TEST(CliBadFlags, MoreFlagsThanValuesNamesBothCounts) {
+    const CliResult r = run_cli({"scan", "--algo", "segmented", "--input", "1 2", "--flags", "1 0 1", "--backend", "cpu"});
+    EXPECT_TRUE(refused_saying(r, {"3 flags", "N = 2"}));
+}
+
+TEST(CliBadFlags, AFlagOtherThan0Or1IsNamedWithItsPosition) {
+    const CliResult r = run_cli({"scan", "--algo", "segmented", "--input", "1 2 3", "--flags", "1 2 0", "--backend", "cpu"});
+    EXPECT_TRUE(refused_saying(r, {"'2'", "flag 2", "0 or 1"}));
+}
+
+TEST(CliBadFlags, ABadPatternIsRefused) {
+    const CliResult r = run_cli({"scan", "--algo", "segmented", "--random", "10", "--flags", "every:zero", "--backend", "cpu"});
+    EXPECT_TRUE(refused_saying(r, {"every:K"}));
+}
+
+TEST(CliBadFlags, FlagsOnAnAlgorithmWithoutSegmentsAreRefused) {
+    const CliResult r = run_cli({"scan", "--algo", "kogge-stone", "--input", "1 2 3", "--flags", "1 0 0"});
+    EXPECT_TRUE(refused_saying(r, {"--flags", "leave --flags out"}));
+}
+
+TEST(CliBadFlags, ASecondColumnWithAFlagOf2IsRefused) {
+    const CliResult r = run_cli({"scan", "--algo", "segmented", "--input-file", "-", "--backend", "cpu"}, "5 1\n6 2\n");
+    EXPECT_TRUE(refused_saying(r, {"head flag of value 2", "0 or 1"}));
+}
+
+TEST(CliBadFlags, AFileWithAnOddCountHasNoSecondColumn) {
+    const CliResult r = run_cli({"scan", "--algo", "segmented", "--input-file", "-", "--backend", "cpu"}, "5 1\n6\n");
+    EXPECT_TRUE(refused_saying(r, {"two columns"}));
+}
+
+TEST(CliSegmented, AFilesSecondColumnGivesTheFlags) {
+    const CliResult r = run_cli({"scan", "--algo", "segmented", "--input-file", "-", "--backend", "cpu"}, "5 1\n6 0\n7 1\n8 0\n");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "5\n11\n7\n15\n");
+}
+
+TEST(CliSegmented, TypedFlagsRestartTheScanAndTheExclusiveScanStartsEachSegmentAtTheIdentity) {
+    CliResult r = run_cli({"scan", "--algo", "segmented", "--input", "1 2 3 4", "--flags", "1 0 1 0", "--backend", "cpu"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "1\n3\n3\n7\n");
+    r = run_cli({"scan", "--algo", "segmented", "--input", "1 2 3 4", "--flags", "1 0 1 0", "--exclusive", "--backend", "cpu"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "0\n1\n0\n3\n");
+}

@@ -60,7 +60,9 @@ TEST(CliOutput, ScanOfFigure910WithEveryAlgorithmPrintsTheSameSums) {
     for (scanlab::Algorithm a : scanlab::all_algorithms()) {
         if (scanlab::algorithm_info(a).racy) continue;  // wrong on purpose
         const std::string algo(scanlab::name(a));
-        const CliResult r = run_cli({"scan", "--algo", algo, "--preset", "fig9.10", "--backend", "cpu"});
+        std::vector<std::string> args{"scan", "--algo", algo, "--preset", "fig9.10", "--backend", "cpu"};
+        if (scanlab::algorithm_info(a).takes_flags) args.insert(args.end(), {"--flags", "every:16"});  // one segment: the plain scan
+        const CliResult r = run_cli(args);
         EXPECT_EQ(r.exit_code, 0) << algo << ": " << r.err;
         EXPECT_EQ(r.out, kFig910Inclusive) << algo;
     }

@@ -148,7 +148,7 @@ TEST(WorkAndPadding, FullSectionsHaveNoPaddingAndEveryPhaseAddsUpToTheTotal) {
 TEST(WorkAndPadding, WorkPlusPaddingIsTheTotalAndPaddingNeverExceedsIt) {
     for (Algorithm a : all_algorithms())
         for (int64_t n : {1, 2, 3, 5, 17, 100, 1000, 1023, 1025, 2047, 2049, 5000}) {
-            ScanRequest q = request(a);
+            const ScanRequest q = flagged(request(a), n);
             if (n > algorithm_info(a).capacity() && algorithm_info(a).one_section()) continue;
             const Trace t = emulate(q, random_values(n, 5, ElementType::int32));
             const PhaseCount c = total_count(t);

@@ -63,7 +63,9 @@ inline std::string first_difference(const Trace& gpu, const Trace& cpu) {
                            describe_access(c.accesses[j]) + " emulated";
         }
         if (g.hazards != c.hazards) return at + "the hazard marks differ";
+        if (g.flags != c.flags) return at + "the flags beside the values differ";
     }
+    if (gpu.flags != cpu.flags) return "the head flags differ";
     if (!bitwise_equal(gpu.result, cpu.result)) return "the results differ";
     if (!(gpu.counts == cpu.counts)) return "the total counts differ";
     return "";

@@ -36,6 +36,8 @@ std::vector<AlgoConfig> gpu_configurations() {
     v.push_back({Algorithm::hierarchical, Algorithm::kogge_stone, 32, "hierarchical_kogge_stone_section32"});
     v.push_back({Algorithm::hierarchical, Algorithm::brent_kung, 4, "hierarchical_brent_kung_section4"});
     v.push_back({Algorithm::slides, Algorithm::kogge_stone, 8, "slides_section8"});
+    v.push_back({Algorithm::segmented, Algorithm::kogge_stone, 32, "segmented_kogge_stone_section32"});
+    v.push_back({Algorithm::segmented, Algorithm::brent_kung, 4, "segmented_brent_kung_section4"});
     return v;
 }
 
@@ -54,6 +56,7 @@ void check_sizes(const AlgoConfig& c, OpKind op, bool exclusive) {
         r.op = op;
         r.type = element_type_of<T>();
         r.exclusive = exclusive;
+        r.flags = flags_for(c, n, uint64_t(n) * 13 + 1);
         const ValueArray input(gpu_test_input<T>(n, uint64_t(n) * 31 + 7));
         const ResolvedRequest resolved = resolve(r, input);
         const Trace expected = emulate(resolved, input);
@@ -112,6 +115,31 @@ TEST(GpuFigure9_10, HierarchicalTraceOnTheGpuHasTheBooksBlockSumsAndResult) {
     ASSERT_NE(s, nullptr);
     EXPECT_EQ(std::get<std::vector<int32_t>>(s->values), (std::vector<int32_t>{7, 7, 6, 11}));
     EXPECT_EQ(t.counts.additions, 37);
+}
+
+// The segmented scan's flag patterns beyond the random ones of the suite above: none (a plain
+// scan), every element a segment, and flags on both sides of every block boundary.
+TEST(GpuSegmentedScan, EveryFlagPatternGivesTheEmulationsTraceBitForBit) {
+    SCANLAB_SKIP_WITHOUT_GPU();
+    auto gpu = gpu::make_gpu_backend();
+    for (Algorithm block : {Algorithm::kogge_stone, Algorithm::brent_kung})
+        for (int64_t n : {int64_t(33), int64_t(2049), int64_t(65537)})
+            for (int pattern = 0; pattern < 3; ++pattern)
+                for (bool exclusive : {false, true}) {
+                    ScanRequest r;
+                    r.algorithm = Algorithm::segmented;
+                    r.block_algorithm = block;
+                    r.type = ElementType::float64;
+                    r.exclusive = exclusive;
+                    const int section = algorithm_info(block).capacity();
+                    r.flags.resize(size_t(n));
+                    for (int64_t i = 0; i < n; ++i)
+                        r.flags[size_t(i)] = pattern == 1 || (pattern == 2 && (i % section == 0 || i % section == section - 1));
+                    const ValueArray x(gpu_test_input<double>(n, uint64_t(n) + 2));
+                    const ResolvedRequest resolved = resolve(r, x);
+                    EXPECT_EQ(first_difference(gpu->run(resolved, x), emulate(resolved, x)), "")
+                        << name(block) << " N=" << n << " pattern " << pattern << (exclusive ? " exclusive" : "");
+                }
 }
 
 // At counts detail (what `scanlab scan` asks for) a large run keeps the same totals and result.
@@ -188,6 +216,7 @@ TEST(GpuSampledTrace, EqualsTheEmulationsSampledTrace) {
         r.block_algorithm = block;
         r.type = ElementType::float32;
         r.sample = {100, 3};
+        r.flags = flags_for(c, 300007, 9);
         const ResolvedRequest resolved = resolve(r, x);
         EXPECT_EQ(first_difference(gpu->run(resolved, x), emulate(resolved, x)), "") << name(algo) << "/" << name(block);
     }

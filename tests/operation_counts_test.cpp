@@ -139,3 +139,44 @@ TEST(OperationCounts, KoggeStoneStrideStepsActivateNMinusStrideThreads) {
         EXPECT_EQ(s.counts.divergent_warps, s.level < 32 ? 1 : 0) << "stride " << s.level;
     }
 }
+
+namespace {
+
+TraceCounts segmented_counts(Algorithm block, int64_t n, int section, const std::vector<uint8_t>& flags) {
+    ScanRequest r = request(Algorithm::segmented, section, Detail::counts);
+    r.block_algorithm = block;
+    r.flags = flags;
+    return emulate(r, random_values(n, 1, ElementType::int32)).counts;
+}
+
+}  // namespace
+
+// One application of the (flag, value) operator is one addition whatever the flags, so a
+// segmented section counts its block algorithm's formula.
+TEST(SegmentedScanCounts, OneSectionCountsItsBlockAlgorithmsFormulaWhateverTheFlags) {
+    for (Algorithm block : {Algorithm::kogge_stone, Algorithm::brent_kung}) {
+        const AlgorithmInfo& row = algorithm_info(block);
+        for (int64_t n = 2; n <= row.capacity(); n *= 2)
+            for (uint8_t every : {uint8_t(0), uint8_t(1)}) {
+                std::vector<uint8_t> flags(size_t(n), every);
+                flags[0] = 1;
+                EXPECT_EQ(segmented_counts(block, n, 0, flags).additions, row.formula.additions(n)) << row.name << " N=" << n;
+            }
+    }
+}
+
+TEST(SegmentedScanCounts, PastASectionItCountsWhatHierarchicalCountsWithTheSameBlockAlgorithm) {
+    for (Algorithm block : {Algorithm::kogge_stone, Algorithm::brent_kung})
+        for (int64_t n : {int64_t(16), int64_t(5000), int64_t(70001)}) {
+            ScanRequest h = request(Algorithm::hierarchical, n == 16 ? 4 : 0, Detail::counts);
+            h.block_algorithm = block;
+            const TraceCounts plain = emulate(h, random_values(n, 1, ElementType::int32)).counts;
+            std::vector<uint8_t> flags(static_cast<size_t>(n));
+            for (size_t i = 0; i < flags.size(); i += 3) flags[i] = 1;
+            EXPECT_EQ(segmented_counts(block, n, n == 16 ? 4 : 0, flags), plain) << name(block) << " N=" << n;
+        }
+}
+
+TEST(SegmentedScanCounts, Figure9_10sValuesInSectionsOf4Take37AdditionsAsHierarchicalDoes) {
+    EXPECT_EQ(segmented_counts(Algorithm::kogge_stone, 16, 4, std::vector<uint8_t>{1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0}).additions, 37);
+}

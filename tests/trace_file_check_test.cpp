@@ -30,15 +30,7 @@ std::string refusal_of(const std::string& name) {
     return "";
 }
 
-std::string refusal_of_text(const std::string& text) {
-    std::istringstream in(text);
-    try {
-        read_trace_json(in, "t.json");
-    } catch (const ScanError& e) {
-        return e.what();
-    }
-    return "";
-}
+std::string refusal_of_text(const std::string& text) { return load_refusal(text); }
 
 std::string text_of(const std::string& name) {
     std::ifstream in(fixture(name), std::ios::binary);

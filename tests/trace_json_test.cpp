@@ -44,15 +44,7 @@ void expect_same(const Trace& a, const Trace& b) {
     }
 }
 
-std::string refusal(const std::string& text) {
-    std::istringstream in(text);
-    try {
-        read_trace_json(in, "lecture.json");
-    } catch (const ScanError& e) {
-        return e.what();
-    }
-    return "";
-}
+std::string refusal(const std::string& text) { return load_refusal(text, "lecture.json"); }
 
 }  // namespace
 

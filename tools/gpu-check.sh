@@ -49,8 +49,13 @@ for tool in memcheck racecheck synccheck initcheck; do
     if [ "$algo" = hierarchical ]; then
       for b in $blocks; do variants+=("--block-algo $b --type float --op max"); done
     fi
+    # The segmented scan takes head flags (and only it): segments of 7 across the sections.
+    if [ "$algo" = segmented ]; then
+      variants=("--type int32 --flags every:7" "--type double --exclusive --flags every:7"
+                "--block-algo brent-kung --type float --op max --flags every:7" "--block-algo brent-kung --type int64 --exclusive --flags every:7")
+    fi
     for args in "${variants[@]}"; do
-      n=300; [ "$algo" = sequential ] && n=40
+      n=300; [ "$algo" = sequential ] && n=40; [ "$algo" = segmented ] && n=5000  # segmented: past a section, so K2 and K3 run
       log="$out/sanitizer-$tool.log"
       echo "== $tool $algo $args" >>"$log"
       compute-sanitizer --tool "$tool" --error-exitcode 9 --log-file "$out/one.log" "$cli" trace --backend gpu --algo "$algo" --random $n $args \

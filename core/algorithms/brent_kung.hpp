@@ -41,7 +41,7 @@ struct BrentKung : BrentKungLevels {
         return {.id = Algorithm::brent_kung, .name = "brent-kung", .title = "Brent-Kung",
                 .summary = "9.4 Brent-Kung: reduction tree then distribution tree, index = (t+1)*2*stride-1",
                 .chapter = "PMPP 3rd ed. §9.4", .reach = Reach::one_section, .elements_per_thread = 2,
-                .multi_kernel_block = true, .phase2_block = true, .formula = {"2N − 2 − log2 N", &chapter_additions}, .listing = "brent-kung",
+                .multi_kernel_block = true, .phase2_block = true, .flagged_block = true, .formula = {"2N − 2 − log2 N", &chapter_additions}, .listing = "brent-kung",
                 .bound = {"2N − 2 − log2 N", &chapter_additions}};
     }
     static constexpr int buffers = 1;

@@ -22,7 +22,7 @@ struct KoggeStone {
         return {.id = Algorithm::kogge_stone, .name = "kogge-stone", .title = "Kogge-Stone",
                 .summary = "9.2 Kogge-Stone, in place with a temporary and two barriers per stride (the slides' kernel)",
                 .chapter = "PMPP 3rd ed. §9.2", .reach = Reach::one_section, .elements_per_thread = 1,
-                .multi_kernel_block = true, .phase2_block = true, .formula = {"N·log2 N − (N − 1)", &chapter_additions}, .listing = "kogge-stone",
+                .multi_kernel_block = true, .phase2_block = true, .flagged_block = true, .formula = {"N·log2 N − (N − 1)", &chapter_additions}, .listing = "kogge-stone",
                 .bound = {"N·log2 N − (N − 1)", &chapter_additions}};
     }
     static constexpr int buffers = 1;

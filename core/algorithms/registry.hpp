@@ -11,6 +11,7 @@
 #include "kogge_stone_double_buffer.hpp"
 #include "kogge_stone_racy.hpp"
 #include "ladner_fischer.hpp"
+#include "segmented.hpp"
 #include "sequential.hpp"
 #include "sklansky.hpp"
 #include "slides.hpp"
@@ -39,6 +40,7 @@ using RegisteredAlgorithms = AlgorithmList<
     LadnerFischer,
     ThreePhase,
     Hierarchical,
-    Slides>;
+    Slides,
+    Segmented>;
 
 }  // namespace scanlab

@@ -30,6 +30,8 @@ namespace scanlab {
 template <class Exec>
 typename Exec::Buffer run_multi_block(Exec& ex, const ResolvedRequest& r, const typename Exec::Buffer& X, const BlockSetup& setup) {
     if (r.request.algorithm == Algorithm::slides) return slides_scan(ex, X, r.n, setup);
+    if (algorithm_info(r.request.algorithm).takes_flags)
+        throw ScanError("internal: the segmented scan runs over (flag, value) pairs (run_segmented)");
     typename Exec::Buffer out;
     bool ran = false;
     RegisteredAlgorithms::for_each([&]<class Algo>() {
@@ -58,6 +60,30 @@ inline BlockSetup block_setup(const ResolvedRequest& r) {
     setup.coarsening = layout.coarsening;
     setup.phase2 = layout.phase2;
     return setup;
+}
+
+// The segmented scan, for an executor over Flagged<V> with SegmentedOp: the result (values and
+// the running flags) is the first n elements of the returned buffer.
+template <class Exec>
+typename Exec::Buffer run_segmented(Exec& ex, const ResolvedRequest& r, const typename Exec::Buffer& X) {
+    const ScanRequest& q = r.request;
+    const BlockSetup setup = block_setup(r);
+    if (r.n == 0) {  // as run_scan: a load of nothing, no launch
+        ex.empty_load(Kernel::k1, r.threads_per_block);
+        return ex.make_buffer(0);
+    }
+    typename Exec::Buffer out;
+    bool ran = false;
+    RegisteredAlgorithms::for_each([&]<class Algo>() {
+        if constexpr (Algo::info().flagged_block) {
+            if (!ran && Algo::info().id == q.block_algorithm) {
+                out = hierarchical_scan<Algo>(ex, X, r.n, setup);
+                ran = true;
+            }
+        }
+    });
+    if (!ran) throw ScanError("internal: " + std::string(name(q.block_algorithm)) + " is not a block algorithm of the segmented scan");
+    return out;
 }
 
 // Any algorithm of a resolved request; the result is the first n elements of the returned buffer.

@@ -52,7 +52,7 @@ std::vector<Algorithm> block_algorithms_for(Algorithm a) {
     std::vector<Algorithm> v;
     if (!info.takes_block_algorithm) return v;
     for (const AlgorithmInfo& row : algorithm_table())
-        if (info.takes_coarsening ? row.phase2_block : row.multi_kernel_block) v.push_back(row.id);
+        if (info.takes_flags ? row.flagged_block : info.takes_coarsening ? row.phase2_block : row.multi_kernel_block) v.push_back(row.id);
     return v;
 }
 

@@ -46,11 +46,13 @@ struct AlgorithmInfo {
     int elements_per_thread = 1;        // one_section: a block of section / this many threads
     bool multi_kernel_block = false;    // can be the block algorithm of hierarchical (--block-algo)
     bool phase2_block = false;          // can be the scan of three-phase's phase 2 (--block-algo there)
+    bool flagged_block = false;         // can be the block algorithm of the segmented scan (--block-algo)
     bool racy = false;                  // wrong on purpose: the lesson on barriers
     bool takes_block_algorithm = false; // --block-algo applies
     bool takes_sample_block = false;    // --sample-block applies (the multi-block scans)
     bool takes_coarsening = false;      // --coarsening applies: T threads scan T × C elements;
                                         // elements_per_thread is then the default C
+    bool takes_flags = false;           // scans by head flags: --flags required, (flag, value) pairs
     Algorithm fixed_block = Algorithm::kogge_stone;  // multi_block without --block-algo: its block scan
     CountFormula formula{};             // at the section (at N for one_thread)
     std::string_view listing;           // assets/kernels/<listing>.cu.txt; multi-block scans with a
@@ -76,8 +78,9 @@ std::vector<Algorithm> multi_kernel_block_algorithms();
 std::string multi_kernel_block_names(std::string_view separator = ", ", std::string_view last_separator = " or ");
 // The largest section any block algorithm takes.
 int largest_section();
-// The --block-algo choices of `a`: the block scans of a multi-block scan, or the scans a coarsened
-// scan runs in its phase 2 (empty: --block-algo does not apply).
+// The --block-algo choices of `a`: the block scans of a multi-block scan (the flag-carrying ones
+// for the segmented scan), or the scans a coarsened scan runs in its phase 2 (empty: --block-algo
+// does not apply).
 std::vector<Algorithm> block_algorithms_for(Algorithm a);
 // "kogge-stone or brent-kung": block_algorithms_for(a) for a sentence.
 std::string block_algorithm_names_for(Algorithm a, std::string_view separator = ", ", std::string_view last_separator = " or ");

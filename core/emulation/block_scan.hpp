@@ -47,7 +47,7 @@ std::vector<T> emulate_block_scan(const T* X, int64_t n, const BlockSetup& setup
         std::vector<T> kept_values(size_t(kept.count) * section);
         for (int64_t b = kept.first; b < kept.first + kept.count; ++b)
             std::copy(buffer(b, u), buffer(b, u) + section, kept_values.begin() + (b - kept.first) * section);
-        s.values = std::move(kept_values);
+        set_values(s, std::move(kept_values));
         s.offset = kept.first * section;
     };
 
@@ -56,8 +56,7 @@ std::vector<T> emulate_block_scan(const T* X, int64_t n, const BlockSetup& setup
         Step s = make_step(place, Phase::load, 0);
         for (int64_t b = 0; b < grid; ++b)
             for (int j = 0; j < section; ++j) {
-                const int64_t src = load_source(b * section + j, n, setup.exclusive);
-                buffer(b, 0)[j] = src >= 0 ? X[src] : Op::identity();
+                buffer(b, 0)[j] = load_element<Op>(X, b * section + j, n, setup.exclusive);
             }
         s.counts.active_threads = grid * threads;
         s.counts.barriers = 1;

@@ -55,7 +55,7 @@ public:
             const KeptBlocks kept = kept_blocks(setup, grid);
             const int64_t lo = kept.first * add.section, hi = std::min(n, (kept.first + kept.count) * add.section);
             s.accesses = add_accesses(add, kept.first, kept.count);
-            s.values = Buffer(Y.begin() + lo, Y.begin() + std::max(lo, hi));
+            set_values(s, Buffer(Y.begin() + lo, Y.begin() + std::max(lo, hi)));
             s.offset = lo;
         }
         rec_.add(std::move(s));
@@ -108,7 +108,7 @@ private:
         if (rec_.full()) {
             const KeptBlocks kept = kept_blocks(setup, grid);
             s.accesses = block_sum_accesses(kept.first, kept.count, section, threads, offset);
-            s.values = S;
+            set_values(s, S);
         }
         rec_.add(std::move(s));
     }

@@ -17,8 +17,24 @@ std::vector<T> run_typed_op(const ResolvedRequest& r, const std::vector<T>& x, R
     return y;
 }
 
+// The segmented scan: the values and the request's head flags as (flag, value) pairs, scanned
+// with the flag-carrying operator; the result is the values.
+template <class T, template <class> class OpT>
+std::vector<T> run_segmented_op(const ResolvedRequest& r, const std::vector<T>& x, Recorder& rec) {
+    CpuExecutor<Flagged<T>, SegmentedOp<T, OpT<T>>> ex(rec);
+    const std::vector<Flagged<T>> y = run_segmented(ex, r, flagged_input(x, r.request.flags));
+    return flagged_values(y, r.n);
+}
+
 template <class T>
 std::vector<T> run_typed(const ResolvedRequest& r, const std::vector<T>& x, Recorder& rec) {
+    if (algorithm_info(r.request.algorithm).takes_flags) {
+        switch (r.request.op) {
+            case OpKind::sum: return run_segmented_op<T, SumOp>(r, x, rec);
+            case OpKind::max: return run_segmented_op<T, MaxOp>(r, x, rec);
+            case OpKind::min: return run_segmented_op<T, MinOp>(r, x, rec);
+        }
+    }
     switch (r.request.op) {
         case OpKind::sum: return run_typed_op<T, SumOp>(r, x, rec);
         case OpKind::max: return run_typed_op<T, MaxOp>(r, x, rec);
@@ -48,6 +64,7 @@ Trace trace_header(const ResolvedRequest& r, const ValueArray& input, std::strin
     t.detail = q.detail;
     t.sample = q.sample;
     t.input = input;
+    t.flags = q.flags;
     return t;
 }
 

@@ -13,7 +13,7 @@ void Recorder::add(Step step) {
     c.hazards += step.counts.hazards;
     c.steps += 1;
     if (!full()) return;
-    bytes_ += step_bytes(size_of(step.values), step.accesses.size(), step.hazards.size(), trace_.type);
+    bytes_ += step_bytes(size_of(step.values), step.accesses.size(), step.hazards.size(), trace_.type) + step.flags.size();
     if (bytes_ > max_bytes_)
         throw ScanError("the full trace would need more than " + std::to_string(max_bytes_ >> 20) + " MiB (passed at step " +
                         std::to_string(c.steps) + ", " + step_label(step) +

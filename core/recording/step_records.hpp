@@ -10,6 +10,7 @@
 #include "../algorithms/add_block_sums.hpp"
 #include "../algorithms/block_step.hpp"
 #include "../algorithms/load.hpp"
+#include "../flagged.hpp"
 #include "../trace.hpp"
 
 namespace scanlab {
@@ -40,6 +41,20 @@ inline Step make_step(const StepPlace& p, Phase phase, int level) {
 // The one step of a scan of no elements: a load of nothing by no block.
 inline Step empty_load_step(Kernel kernel, int threads) {
     return make_step({kernel, 0, ArrayKind::xy, 0, threads}, Phase::load, 0);
+}
+
+// A step's array after it: the values, and for a segmented scan the flags beside them.
+template <class T>
+void set_values(Step& s, std::vector<T> v) {
+    if constexpr (is_flagged_v<T>) {
+        std::vector<typename FlaggedTraits<T>::Value> values(v.size());
+        std::vector<uint8_t> flags(v.size());
+        for (size_t i = 0; i < v.size(); ++i) values[i] = v[i].value, flags[i] = v[i].flag;
+        s.values = std::move(values);
+        s.flags = std::move(flags);
+    } else {
+        s.values = std::move(v);
+    }
 }
 
 // Thread t of block b loads section positions t, t + threads, ... (two per thread for Brent-Kung),

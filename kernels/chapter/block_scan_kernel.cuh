@@ -56,9 +56,9 @@ __global__ void block_scan_kernel(BlockScanArgs<T> p, Rec rec) {
     for (int r = 0; r * threads < section; ++r) {
         const int j = t + r * threads;
         if (j >= section) break;
-        const long long src = load_source(first + j, p.n, p.exclusive);
-        XY[j] = src >= 0 ? p.X[src] : Op::identity();
-        SCANLAB_RECORD(rec.access(0, t * (section / threads) + (j - t) / threads, t, int32_t(src), int32_t(first + j), false));
+        XY[j] = load_element<Op>(p.X, first + j, p.n, p.exclusive);
+        SCANLAB_RECORD(rec.access(0, t * (section / threads) + (j - t) / threads, t, int32_t(load_source(first + j, p.n, p.exclusive)),
+                                  int32_t(first + j), false));
     }
     rec.barrier();
     SCANLAB_RECORD(rec.end_step(0, true, 0, XY));

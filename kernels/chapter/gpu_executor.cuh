@@ -85,7 +85,7 @@ public:
             }
             if (S) {
                 Step st = make_step({setup.kernel, setup.depth, ArrayKind::s, grid, threads}, Phase::block_sum_write, 0);
-                if (rec_->full()) st.values = download(*S, S->size, "the block sums S");
+                if (rec_->full()) set_values(st, download(*S, S->size, "the block sums S"));
                 keep(std::move(st), lt, steps + 1, false);
             }
         }
@@ -114,7 +114,7 @@ public:
                                 Phase::add_block_sums, 0);
             if (rec_->full()) {
                 const int64_t lo = kept.first * add.section, hi = std::max(lo, std::min(n, (kept.first + kept.count) * add.section));
-                st.values = download(Buffer{Y.ptr + lo, hi - lo}, hi - lo, "Y after the add");
+                set_values(st, download(Buffer{Y.ptr + lo, hi - lo}, hi - lo, "Y after the add"));
                 st.offset = lo;
             }
             keep(std::move(st), lt, 0, false);
@@ -204,7 +204,7 @@ private:
     void keep(Step st, const LaunchTrace<T>& lt, int s, bool shared_snapshot) {
         st.counts = lt.counts(s);
         if (rec_->full()) {
-            if (shared_snapshot) st.values = lt.snapshot(s);
+            if (shared_snapshot) set_values(st, lt.snapshot(s));
             st.accesses = lt.accesses(s);
             st.hazards = lt.hazards(s);
         }

@@ -2,6 +2,7 @@
 // Definitions behind gpu_scan.hpp: the scan plans run by the GPU executor, for every operator.
 #include "../../core/algorithms/scan_plans.hpp"
 #include "../../core/error.hpp"
+#include "../../core/flagged.hpp"
 #include "../../core/operators.hpp"
 #include "gpu_executor.cuh"
 #include "gpu_scan.hpp"
@@ -17,8 +18,28 @@ std::vector<T> run_traced_op(const ResolvedRequest& r, const std::vector<T>& x, 
     return download(Y.span(), r.n, "the result");
 }
 
+// The segmented scan over (flag, value) pairs with the flag-carrying operator, as the emulation
+// runs it (core/emulation/emulate.cpp); the result is the values.
+template <class T, template <class> class OpT>
+std::vector<T> run_segmented_op(const ResolvedRequest& r, const std::vector<T>& x, Recorder& rec) {
+    using P = Flagged<T>;
+    const std::vector<P> pairs = flagged_input(x, r.request.flags);
+    DeviceArray<P> X(r.n, "the input"), Y(r.n, "the result");
+    upload(X.span(), pairs.data(), r.n, "the input");
+    GpuExecutor<P, SegmentedOp<T, OpT<T>>, DeviceRecorder<P>> ex(Y.span(), &rec);
+    run_segmented(ex, r, X.span());
+    return flagged_values(download(Y.span(), r.n, "the result"), r.n);
+}
+
 template <class T>
 std::vector<T> run_traced(const ResolvedRequest& r, const std::vector<T>& x, Recorder& rec) {
+    if (algorithm_info(r.request.algorithm).takes_flags) {
+        switch (r.request.op) {
+            case OpKind::sum: return run_segmented_op<T, SumOp>(r, x, rec);
+            case OpKind::max: return run_segmented_op<T, MaxOp>(r, x, rec);
+            case OpKind::min: return run_segmented_op<T, MinOp>(r, x, rec);
+        }
+    }
     switch (r.request.op) {
         case OpKind::sum: return run_traced_op<T, SumOp>(r, x, rec);
         case OpKind::max: return run_traced_op<T, MaxOp>(r, x, rec);
@@ -49,6 +70,7 @@ template <class T>
 std::unique_ptr<UntracedChapterScan> make_untraced(const ResolvedRequest& r) {
     if (algorithm_info(r.request.algorithm).reach != Reach::multi_block)
         throw ScanError("internal: only the multi-block scans (hierarchical, slides) have an untraced build");
+    if (algorithm_info(r.request.algorithm).takes_flags) throw ScanError("the segmented scan runs traced only; it has no untraced build");
     switch (r.request.op) {
         case OpKind::sum: return std::make_unique<UntracedScan<T, SumOp<T>>>(r);
         case OpKind::max: return std::make_unique<UntracedScan<T, MaxOp<T>>>(r);

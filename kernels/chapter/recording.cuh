@@ -14,6 +14,7 @@
 #include <type_traits>
 
 #include "../../core/algorithms/block_step.hpp"
+#include "../../core/flagged.hpp"
 
 // Every recording call in a kernel is written SCANLAB_RECORD(rec.something(...)). A build with
 // SCANLAB_STRIP_RECORDING removes the calls altogether; tests/null_policy_ptx_test checks that the
@@ -158,12 +159,17 @@ public:
 private:
     static constexpr size_t align(size_t bytes) { return (bytes + 15) / 16 * 16; }
     // Bitwise, so -0.0 against 0.0 (or any float change) counts as a different value.
-    __device__ static bool same_bits(const T& a, const T& b) {
-        using Bits = std::conditional_t<sizeof(T) == 8, unsigned long long, unsigned>;
-        Bits x, y;
-        memcpy(&x, &a, sizeof(T));
-        memcpy(&y, &b, sizeof(T));
-        return x == y;
+    template <class U>
+    __device__ static bool same_bits(const U& a, const U& b) {
+        if constexpr (is_flagged_v<U>) {
+            return a.flag == b.flag && same_bits(a.value, b.value);  // the padding after the flag is no part of the element
+        } else {
+            using Bits = std::conditional_t<sizeof(U) == 8, unsigned long long, unsigned>;
+            Bits x, y;
+            memcpy(&x, &a, sizeof(U));
+            memcpy(&y, &b, sizeof(U));
+            return x == y;
+        }
     }
 
     TraceBuffers<T> out_;
