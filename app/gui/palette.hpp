@@ -35,6 +35,7 @@ struct Palette {
     Rgb source_highlight; // source pane: the lines the current step executes
     Rgb cell_wrong;       // racy kernel: a value a race-free run would not hold (never "final")
     Rgb expected_row;     // the row of values a race-free run holds, under a wrong one
+    Rgb segment_flag;     // segmented scan: a flag of 1 (a segment starts at or before the cell)
 };
 
 // The classroom theme (dark) and the presentation theme (black, high contrast).
@@ -43,14 +44,14 @@ inline constexpr Palette kNormalPalette{
     {246, 204, 74},  {84, 84, 92},   {250, 190, 90}, {150, 160, 175}, {235, 235, 235}, {120, 130, 150},
     {150, 92, 210},  {78, 84, 98},   {44, 46, 54},   {70, 90, 140},  {236, 150, 60}, {90, 170, 240},
     {200, 200, 210}, {120, 84, 20},  {255, 110, 110}, {90, 72, 24},
-    {176, 24, 120},  {46, 70, 58},
+    {176, 24, 120},  {46, 70, 58},   {40, 220, 220},
 };
 inline constexpr Palette kPresentationPalette{
     {30, 30, 30},    {0, 110, 255},  {255, 150, 0},  {0, 200, 70},   {255, 30, 30},  {255, 255, 255},
     {255, 230, 0},   {110, 110, 110}, {255, 210, 0}, {220, 220, 220}, {255, 255, 255}, {180, 180, 180},
     {190, 110, 255}, {40, 40, 40},   {15, 15, 15},   {0, 70, 160},   {255, 170, 0},  {0, 190, 255},
     {255, 255, 255}, {140, 90, 0},   {255, 90, 90},  {110, 90, 0},
-    {230, 0, 160},   {0, 90, 60},
+    {230, 0, 160},   {0, 90, 60},    {0, 255, 255},
 };
 
 }  // namespace scanlab::gui

@@ -22,6 +22,9 @@ Form::Form() {
     request.detail = Detail::full;
     request.max_trace_bytes = kAppMaxTraceBytes;
     input.text = "2 1 3 1 0 4 1 2 0 3 1 2 5 3 1 2";
+    // The segmented scan's head flags until the user types others: segments of three, so they
+    // cross Figure 9.10's sections of four and the carry between blocks shows.
+    input.flags = "every:3";
 }
 
 TracePtr make_shown(Trace trace, std::string origin) {
@@ -46,6 +49,7 @@ RunSpec spec_like(const Trace& t, Algorithm a) {
     f.request.exclusive = t.exclusive;
     f.request.warp_width = t.warp_width;
     f.request.section = algorithm_info(a).reach == Reach::multi_block ? t.section : 0;
+    if (algorithm_info(a).takes_flags) f.request.flags = t.flags;
     return f;
 }
 
@@ -80,7 +84,7 @@ RunResult run_form(const Form& form, bool with_compare) {
         r.main = make_shown(sel.backend->run(run.resolved, run.input), run.origin);
         if (!with_compare) return;
         try {
-            const ResolvedRequest q = resolve_for(form, form.compare_algorithm, run.input, Voice::app);
+            const ResolvedRequest q = resolve_for(form, form.compare_algorithm, run.input, Voice::app, run.resolved.request.flags);
             r.compare = make_shown(sel.backend->run(q, run.input), run.origin);
         } catch (const ScanError& e) {
             r.compare_error = e.what();
@@ -135,6 +139,8 @@ void Session::commit_input() {
     if (text_draft) form.input.text = *text_draft;
     if (random_n_draft) form.input.random_n = *random_n_draft;
     if (seed_draft) form.input.seed = *seed_draft;
+    if (flags_draft) form.input.flags = *flags_draft;
+    flags_draft.reset();
     text_draft.reset();
     random_n_draft.reset();
     seed_draft.reset();

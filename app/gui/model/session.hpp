@@ -112,7 +112,8 @@ public:
     std::optional<std::string> text_draft;
     std::optional<int64_t> random_n_draft;
     std::optional<uint64_t> seed_draft;
-    bool has_draft() const { return text_draft || random_n_draft || seed_draft; }
+    std::optional<std::string> flags_draft;  // the segmented scan's head flags
+    bool has_draft() const { return text_draft || random_n_draft || seed_draft || flags_draft; }
 
     // Commands.
     void run();  // the form, on a worker; the result replaces the trace when it is done

@@ -90,6 +90,7 @@ std::string settings_text(const Settings& s) {
       << "source=" << source_name(f.input.source) << "\n"
       << "preset=" << escape(f.input.preset) << "\n"
       << "text=" << escape(f.input.text) << "\n"
+      << "flags=" << escape(f.input.flags) << "\n"
       << "random_n=" << f.input.random_n << "\n"
       << "seed=" << f.input.seed << "\n"
       << "steps_per_second=" << s.steps_per_second << "\n"
@@ -186,6 +187,7 @@ Settings parse_settings(const std::string& text) {
         else if (k == "source") f.input.source = v == "text" ? InputSource::text : v == "random" ? InputSource::random : InputSource::preset;
         else if (k == "preset") f.input.preset = unescape(v);
         else if (k == "text") f.input.text = unescape(v);
+        else if (k == "flags") f.input.flags = unescape(v);
         else if (k == "random_n") r.clamped<int64_t>(k, v, f.input.random_n, 1, kMaxElements);
         else if (k == "seed") { if (!number(v, f.input.seed)) r.drop(k, v); }
         else if (k == "steps_per_second") r.clamped(k, v, s.steps_per_second, 0.1f, 60.0f);

@@ -18,12 +18,13 @@ bool is_output_step(const Step& s) { return s.depth == 0 && s.array != ArrayKind
 bool windowed(const Trace& t, const Step& s) { return !t.sample.all() && s.depth == 0 && s.array != ArrayKind::s; }
 
 Row input_row(const Trace& t) {
-    Row r{&t.input, 0, size_of(t.input), 0, "X"};
+    const std::vector<uint8_t>* flags = t.flags.size() == size_of(t.input) && !t.flags.empty() ? &t.flags : nullptr;
+    Row r{&t.input, 0, size_of(t.input), 0, "X", 0, flags};
     if (t.sample.all() || t.section <= 0) return r;
     const int64_t n = int64_t(size_of(t.input));
     const int64_t from = std::clamp<int64_t>(t.sample.first_block * t.section, 0, n);
     const int64_t to = std::clamp<int64_t>((t.sample.first_block + t.sample.blocks) * t.section, from, n);
-    return {&t.input, size_t(from), size_t(to - from), from, "X"};
+    return {&t.input, size_t(from), size_t(to - from), from, "X", 0, flags};
 }
 
 int64_t sums_column(const Trace& t, const Step& s) {
@@ -39,7 +40,8 @@ int64_t sums_column(const Trace& t, const Step& s) {
 
 Row step_row(const Trace& t, size_t k) {
     const Step& s = t.steps[k];
-    return {&s.values, 0, size_of(s.values), s.offset, name(s.array), sums_column(t, s)};
+    const std::vector<uint8_t>* flags = s.flags.size() == size_of(s.values) && !s.flags.empty() ? &s.flags : nullptr;
+    return {&s.values, 0, size_of(s.values), s.offset, name(s.array), sums_column(t, s), flags};
 }
 
 TraceBook make_book(const Trace& t) {

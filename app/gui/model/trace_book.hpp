@@ -49,6 +49,8 @@ struct Row {
     // The view column of the row's first element: 0, except for block sums in a sampled trace,
     // which are moved next to the sampled blocks' own sums (see sums_column).
     int64_t column = 0;
+    // A segmented scan's flags beside the values (same indexing as `values`); null otherwise.
+    const std::vector<uint8_t>* flags = nullptr;
     explicit operator bool() const { return values != nullptr; }
     // The position in the row of global index g, or -1 when the row does not hold it.
     int64_t local(int64_t g) const {

@@ -185,6 +185,15 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     const std::vector<int32_t> possible = possible_hazards(t, k);  // racy kernel only; sorted
     // Predict mode: the row this step writes stays hidden until the student reveals it.
     const bool hidden = app.predict.hides(&st, k);
+    // A segmented scan's flag of 1: on the input, where a segment starts (a bar on the cell's
+    // left edge and a pennant); in a step's array, a pennant: a segment start lies within what
+    // the element has combined, so nothing earlier is added to it any more.
+    auto flag_marker = [&](ImDrawList* d, ImVec2 a, ImVec2 b, bool head) {
+        const ImU32 c = col(p.segment_flag);
+        const float s = std::clamp(std::min(w, ch) * 0.32f, 3.0f, 10.0f);
+        if (head) d->AddRectFilled(a, ImVec2(a.x + std::clamp(w / 8.0f, 2.0f, 4.0f), b.y), c);
+        d->AddTriangleFilled(a, ImVec2(a.x + s, a.y), ImVec2(a.x, a.y + s), c);
+    };
     auto draw_row = [&](const Row& r, float yy, const std::vector<CellState>* st_colours, Rgb plain) {
         const auto [lo, hi] = visible(r);
         const bool hide = hidden && st_colours;
@@ -208,6 +217,7 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
             if (st_colours && (*st_colours)[size_t(i)] == CellState::hazard)
                 dl->AddRect(ImVec2(a.x + 1, a.y + 1), ImVec2(b.x - 1, b.y - 1), col(p.cell_hazard), 0, std::clamp(w / 10.0f, 1.5f, 4.0f));
             if (show_values) cell_text(dl, a, b, text, format_value(*r.values, r.first + size_t(i)));
+            if (r.flags && (*r.flags)[r.first + size_t(i)]) flag_marker(dl, a, b, r.values == &t.input);
         }
     };
     // Section boundaries fall at global multiples of the section, wherever the row starts.
@@ -471,12 +481,14 @@ void draw_step_view(App& app, float diagram_height) {
         Rgb colour;
         const char* label;
         bool race = false;  // a race's mark: shown only where a run can have one
+        bool flag = false;  // a segmented scan's flag: shown only where the trace has flags
     };
     const Swatch legend[] = {
         {p.cell_updated, "updated"},      {p.cell_loaded, "loaded/copied"}, {p.cell_final, "final"},
         {p.cell_untouched, "not written"}, {p.cell_hazard, "read too late (outline)", true}, {p.cell_wrong, "wrong value", true},
         {p.thread_active, "active thread"},
         {p.thread_idle, "idle thread"},
+        {p.segment_flag, "flag 1 (bar: a segment starts)", false, true},
     };
     // Presenting, the legend and the zoom's buttons take the rulers' small font: the rows they
     // explain keep the height.
@@ -488,6 +500,7 @@ void draw_step_view(App& app, float diagram_height) {
     const bool racy = t.algorithm == Algorithm::kogge_stone_racy || !s.trace->book.verdict.correct();
     for (size_t i = 0; i < std::size(legend); ++i) {
         if (legend[i].race && !racy) continue;
+        if (legend[i].flag && t.flags.empty()) continue;
         if (i > 0) {
             const float need = ImGui::GetFontSize() * 1.5f + ImGui::CalcTextSize(legend[i].label).x;
             ImGui::SameLine(0, 10);

@@ -192,6 +192,17 @@ void draw_controls(App& app) {
         ImGui::TextDisabled("values 0..9, reproducible from the seed");
     }
 
+    if (algorithm_info(f.request.algorithm).takes_flags) {
+        // The segmented scan's head flags: a draft until Enter or Run, as the typed values.
+        std::string flags = s.flags_draft.value_or(f.input.flags);
+        commit |= ImGui::InputText("head flags", &flags, ImGuiInputTextFlags_EnterReturnsTrue);
+        if (flags != f.input.flags) s.flags_draft = flags;
+        else s.flags_draft.reset();
+        help_marker("One 0 or 1 per value (1 starts a segment: the scan restarts there), separated by spaces or commas; "
+                    "or every:K for a segment every K values.");
+        ImGui::TextDisabled(s.flags_draft ? "edited: Enter or Run to use these flags" : "1 starts a segment; every:K");
+    }
+
     // A refusal of the input or the request, in the app's words, right under the input.
     if (!s.error.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, col(app.palette().error));
