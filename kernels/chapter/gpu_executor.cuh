@@ -73,7 +73,13 @@ public:
             const bool watch = Algo::buffers == 1 && !Algo::barrier_between;
             const KeptBlocks kept = kept_blocks(setup, grid);
             LaunchTrace<T> lt(recorded, 1 + steps, kept.first, kept.count, section, setup.warp_width, rec_->full(), watch);
-            block_scan_kernel<Algo, T, Op, DeviceRecorder<T>><<<unsigned(grid), threads, shared>>>(args, DeviceRecorder<T>(lt.buffers()));
+            const auto kernel = block_scan_kernel<Algo, T, Op, DeviceRecorder<T>>;
+            // Past 48 KiB a kernel must ask for its dynamic shared memory (a Brent-Kung section of
+            // 2048 segmented double pairs with the recorder's copy of it takes about 72 KiB).
+            if (shared > size_t(48) << 10)
+                cuda_check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)),
+                           "reserving " + std::to_string(shared >> 10) + " KiB of shared memory for " + kernel_name);
+            kernel<<<unsigned(grid), threads, shared>>>(args, DeviceRecorder<T>(lt.buffers()));
             check(kernel_name);
             lt.download_all();
             const StepPlace place{setup.kernel, setup.depth, setup.array, grid, threads, step_coarsening<Algo>(setup)};
