@@ -291,10 +291,16 @@ Explanation explain_step(const Trace& t, const FinalSteps& finals, size_t k, con
 
     // What each working thread combines, with the values it read (a stale read says what it needed).
     const ValueArray* before = nullptr;
+    const std::vector<uint8_t>* before_flags = nullptr;
     if (k > 0 && s.phase != Phase::load && s.phase != Phase::add_block_sums) {
         const Step& p = t.steps[k - 1];
         if (p.array == s.array && p.depth == s.depth && size_of(p.values) == size_of(s.values) && p.offset == s.offset) before = &p.values;
+        if (before && p.flags.size() == size_of(p.values) && s.flags.size() == size_of(s.values)) before_flags = &p.flags;
     }
+    // A segmented scan's operands are (flag, value) pairs, combined by ⊕.
+    auto pair_at = [](const ValueArray& v, const std::vector<uint8_t>& f, int64_t i) {
+        return i >= 0 && size_t(i) < f.size() ? "(" + std::to_string(f[size_t(i)]) + ", " + at(v, i) + ")" : at(v, i);
+    };
     const std::set<int32_t> stale(s.hazards.begin(), s.hazards.end());
     std::vector<std::string> deeds;
     const size_t most = 8;
@@ -332,10 +338,14 @@ Explanation explain_step(const Trace& t, const FinalSteps& finals, size_t k, con
                 deeds.push_back(who + ": its section's total → S[" + std::to_string(a.dst) + "] = " + at(s.values, a.dst - s.offset));
                 continue;
             }
-            std::string d = who + ": " + (a.applies_op ? combine_text(t.op, arr + "[" + std::to_string(a.src) + "]", arr + "[" + std::to_string(a.dst) + "]")
-                                                      : arr + "[" + std::to_string(a.src) + "]") +
-                            " → " + arr + "[" + std::to_string(a.dst) + "]";
-            if (before && a.applies_op) {
+            const std::string operand_a = arr + "[" + std::to_string(a.src) + "]", operand_b = arr + "[" + std::to_string(a.dst) + "]";
+            std::string d = who + ": " +
+                            (a.applies_op ? (before_flags ? operand_a + " ⊕ " + operand_b : combine_text(t.op, operand_a, operand_b)) : operand_a) +
+                            " → " + operand_b;
+            if (before_flags && a.applies_op) {
+                const int64_t src = a.src - s.offset, dst = a.dst - s.offset;
+                d += ": " + pair_at(*before, *before_flags, src) + " ⊕ " + pair_at(*before, *before_flags, dst) + " = " + pair_at(s.values, s.flags, dst);
+            } else if (before && a.applies_op) {
                 const int64_t src = a.src - s.offset, dst = a.dst - s.offset;
                 const bool is_stale = stale.count(a.src) > 0;
                 const std::string read = is_stale ? at(s.values, src) : at(*before, src);

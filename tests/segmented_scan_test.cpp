@@ -8,10 +8,12 @@
 
 #include "core/algorithms/table.hpp"
 #include "core/error.hpp"
+#include "core/explain.hpp"
 #include "core/head_flags.hpp"
 #include "core/operators.hpp"
 #include "core/run_spec.hpp"
 #include "core/trace_json.hpp"
+#include "core/verdict.hpp"
 #include "test_support.hpp"
 
 using namespace scanlab;
@@ -262,6 +264,20 @@ TEST(SegmentedScanInput, OverflowIsCheckedPerSegment) {
     EXPECT_EQ(resolve_error(r, "2000000000 1 2000000000 1"), "");
     r.flags = {1, 0, 0, 0};
     EXPECT_NE(resolve_error(r, "2000000000 1 2000000000 1").find("overflow"), std::string::npos);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(SegmentedScanExplanation, EachThreadCombinesFlagValuePairsWithTheSegmentedOperator) {
+    // Kogge-Stone on 1 2 3 4 with flags 1 0 1 0: at stride 1, thread 2 keeps its own 3 (its flag is 1).
+    const Trace t = segmented_run("1 2 3 4", "1 0 1 0", Algorithm::kogge_stone, 0);
+    const Explanation e = explain_step(t, final_steps(t, judge(t)), 1);
+    std::string all;
+    for (const std::string& line : e.lines) all += line + "\n";
+    EXPECT_NE(all.find("thread 2: XY[1] ⊕ XY[2] → XY[2]: (0, 2) ⊕ (1, 3) = (1, 3)"), std::string::npos) << all;
+    EXPECT_NE(all.find("(f1, v1) ⊕ (f2, v2) = (f1 | f2, f2 ? v2 : v1 ⊕ v2)"), std::string::npos) << all;
 }
 
 }  // namespace
