@@ -43,9 +43,11 @@ inline std::vector<AlgoConfig> every_configuration() {
         const std::vector<Algorithm> phase2 = block_algorithms_for(row.id);
         v.push_back({row.id, phase2.front(), 0, identifier(row.name) + "_" + identifier(name(phase2.front())) + "_c1", 1});
         v.push_back({row.id, phase2.back(), 0, identifier(row.name) + "_" + identifier(name(phase2.back())) + "_c16", 16});
-        for (const AlgorithmInfo& multi : algorithm_table())
-            if (multi.reach == Reach::multi_block && multi.takes_block_algorithm && row.multi_kernel_block)
+        for (const AlgorithmInfo& multi : algorithm_table()) {
+            const std::vector<Algorithm> blocks = block_algorithms_for(multi.id);  // segmented's are not coarsened
+            if (multi.reach == Reach::multi_block && std::find(blocks.begin(), blocks.end(), row.id) != blocks.end())
                 v.push_back({multi.id, row.id, 0, identifier(multi.name) + "_" + identifier(row.name) + "_c2", 2});
+        }
     }
     return v;
 }
