@@ -15,8 +15,6 @@
 // threads and divergent warps are worked out on the host from the per-warp counts of threads at
 // work.
 #include <cstdint>
-#include <cstring>
-#include <type_traits>
 
 #include "../../core/algorithms/load.hpp"
 #include "block_scan_kernel.cuh"
@@ -112,15 +110,6 @@ private:
     __device__ void access(int s, int t, int32_t src, int32_t dst, bool applies_op) {
         if (!out_.trace.accesses || !in_window()) return;
         out_.trace.accesses[window_index(s, t)] = {int32_t(blockIdx.x * blockDim.x + t), src, dst, applies_op ? 2 : 1};
-    }
-
-    // Bitwise, as DeviceRecorder compares.
-    __device__ static bool same_bits(const T& a, const T& b) {
-        using Bits = std::conditional_t<sizeof(T) == 8, unsigned long long, unsigned>;
-        Bits x, y;
-        memcpy(&x, &a, sizeof(T));
-        memcpy(&y, &b, sizeof(T));
-        return x == y;
     }
 
     BookLoopBuffers<T> out_;
