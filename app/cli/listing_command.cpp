@@ -1,5 +1,6 @@
 #include "listing_command.hpp"
 
+#include <algorithm>
 #include <iostream>
 
 #include "../../core/algorithms/table.hpp"
@@ -23,7 +24,7 @@ int run_listing_command(const std::vector<std::string>& args) {
         if (args.empty()) {
             for (const AlgorithmInfo& row : algorithm_table()) {
                 std::vector<Algorithm> blocks{row.fixed_block};
-                if (row.takes_block_algorithm) blocks = multi_kernel_block_algorithms();
+                if (row.takes_block_algorithm) blocks = block_algorithms_for(row.id);
                 for (Algorithm b : blocks) {
                     const std::string n = listing_name(row.id, b);
                     const Listing* l = find_listing(n);
@@ -55,10 +56,12 @@ int run_listing_command(const std::vector<std::string>& args) {
         }
         if (!algo) throw UsageError("scanlab listing needs --algo (scanlab listing --help)");
         const AlgorithmInfo& row = algorithm_info(*algo);
-        if (block && !row.takes_block_algorithm) throw UsageError("--block-algo applies to the multi-block scans only");
-        if (block && !algorithm_info(*block).multi_kernel_block)
-            throw UsageError("--block-algo takes " + multi_kernel_block_names());
-        const Listing* l = find_listing(listing_name(*algo, block.value_or(row.fixed_block)));
+        if (block && !row.takes_block_algorithm) throw UsageError("--block-algo does not apply to " + std::string(row.name));
+        const std::vector<Algorithm> blocks = block_algorithms_for(*algo);
+        if (block && std::find(blocks.begin(), blocks.end(), *block) == blocks.end())
+            throw UsageError("--block-algo " + std::string(name(*block)) + " is not a block algorithm of " + std::string(row.name));
+        const Algorithm b = block.value_or(row.takes_block_algorithm && !blocks.empty() ? blocks.front() : row.fixed_block);
+        const Listing* l = find_listing(listing_name(*algo, b));
         if (!l) throw ScanError("no listing is built in for " + std::string(row.name));
         std::cout << "// " << l->title << "\n";
         for (const std::string& line : shown_lines(*l, exclusive)) std::cout << line << "\n";
