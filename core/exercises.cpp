@@ -10,6 +10,7 @@
 #include "algorithms/table.hpp"
 #include "error.hpp"
 #include "input.hpp"
+#include "listings.hpp"
 #include "number_text.hpp"
 #include "run_words.hpp"
 #include "work_counts.hpp"
@@ -143,14 +144,30 @@ ExerciseAnswer states(int number, Backend& b, Algorithm a) {
     return answer(number, text, {&r});
 }
 
+// The listing a run of `a` shows, as the run executes it (the exclusive load lines in place for
+// an exclusive run), each line numbered as the source pane numbers it.
+std::string listing_text(Algorithm a, Algorithm block, bool exclusive) {
+    const std::string stem = listing_name(a, block);
+    const Listing* l = find_listing(stem);
+    if (!l) throw ScanError("internal: no listing is built in for " + stem);
+    std::string text = "// " + l->title + "\n";
+    const std::vector<std::string> lines = shown_lines(*l, exclusive);
+    for (size_t i = 0; i < lines.size(); ++i) {
+        char number[16];
+        std::snprintf(number, sizeof number, "%3zu  ", i + 1);
+        text += number + lines[i] + "\n";
+    }
+    return text;
+}
+
 ExerciseAnswer exercise4(Backend& b) {
     const Run r = run(b, {"--algo", "kogge-stone", "--exclusive", "--input", kSevenEight});
     std::string text =
-        "An exclusive scan is the inclusive scan of the input shifted right by one, so only the load changes (the source pane "
-        "and assets/kernels/kogge-stone.cu.txt show it with --exclusive):\n"
-        "    if (i > 0 && i <= n) XY[t] = X[i - 1];   // exclusive: the input shifted right by one\n"
-        "    else                 XY[t] = 0;\n"
-        "A run on " + std::string(kSevenEight) + ": loaded " + row(r.trace.steps.front().values) + ", result " + row(r.trace.result) + ".\n";
+        "An exclusive scan is the inclusive scan of the input shifted right by one, so only the load changes: thread t loads "
+        "X[i - 1], and thread 0 of block 0 the identity. The Kogge-Stone kernel as an exclusive run executes it (scanlab listing "
+        "--algo kogge-stone --exclusive prints it; the app's source pane shows it):\n" +
+        listing_text(Algorithm::kogge_stone, Algorithm::kogge_stone, true) + "A run on " + std::string(kSevenEight) + ": loaded " +
+        row(r.trace.steps.front().values) + ", result " + row(r.trace.result) + ".\n";
     return answer(4, text, {&r});
 }
 
@@ -162,10 +179,11 @@ ExerciseAnswer exercise5(Backend& b) {
         if (s.kernel == Kernel::k2) s_scanned = row(s.values);
     }
     std::string text =
-        "The host code and the three kernels are the source pane's listing of the hierarchical scan "
-        "(assets/kernels/hierarchical-kogge-stone.cu.txt, and -brent-kung for 2048-element sections): K1 scans each section and its "
-        "last thread writes S[blockIdx.x]; K2 scans S in one block (hierarchically when S is longer than a section); K3 adds "
-        "S[blockIdx.x - 1] to every element of block blockIdx.x > 0.\nFigure 9.10 run through them: K1 writes S = " + s_written +
+        "The host code and the three kernels of the hierarchical scan: K1 scans each section and its last thread writes "
+        "S[blockIdx.x]; K2 scans S in one block (hierarchically when S is longer than a section); K3 adds S[blockIdx.x - 1] to "
+        "every element of block blockIdx.x > 0. With Kogge-Stone sections (--block-algo brent-kung gives the 2048-element "
+        "sections of 9.4; scanlab listing --algo hierarchical --block-algo kogge-stone prints it):\n" +
+        listing_text(Algorithm::hierarchical, Algorithm::kogge_stone, false) + "Figure 9.10 run through them: K1 writes S = " + s_written +
         ", K2 scans it to " + s_scanned + ", K3 gives " + row(r.trace.result) + ".\n";
     return answer(5, text, {&r});
 }

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "algorithms/table.hpp"
+#include "barrier_notes.hpp"
 
 namespace scanlab {
 namespace {
@@ -251,6 +252,7 @@ Explanation explain_step(const Trace& t, const FinalSteps& finals, size_t k, con
     if (const std::string ks = kernel_sentence(t, s); !ks.empty()) e.lines.push_back(ks);
     e.lines.push_back(what_step_does(t, s, stride, arr));
     if (const std::string ss = segmented_sentence(t, s); !ss.empty()) e.lines.push_back(ss);
+    if (const std::string note = unreached_barrier_note(t, s); !note.empty()) e.lines.push_back("Barrier: " + note + ".");
 
     // Who works: per block, the local ids that read or wrote.
     const int64_t tpb = std::max(1, s.threads_per_block);

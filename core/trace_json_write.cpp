@@ -3,6 +3,7 @@
 // type and the run before it meets the arrays.
 #include <ostream>
 
+#include "barrier_notes.hpp"
 #include "json_text.hpp"
 #include "trace_json.hpp"
 #include "verdict.hpp"
@@ -51,7 +52,7 @@ void field(std::ostream& out, std::string_view k, std::string_view v, const char
     out.put(',');
 }
 
-void step(std::ostream& out, const Step& s) {
+void step(std::ostream& out, const Trace& t, const Step& s) {
     const char* in = "\n   ";
     out << "\n  {";
     field(out, "kernel", name(s.kernel), in);
@@ -60,6 +61,8 @@ void step(std::ostream& out, const Step& s) {
     if (s.coarsening) field(out, "coarsening", s.coarsening, in);
     field(out, "depth", s.depth, in);
     field(out, "label", step_label(s), in);
+    // Said for the reader, like the label; a file read back derives it again.
+    if (const std::string note = unreached_barrier_note(t, s); !note.empty()) field(out, "note", note, in);
     field(out, "array", name(s.array), in);
     field(out, "blocks", s.blocks, in);
     field(out, "threads_per_block", s.threads_per_block, in);
@@ -186,7 +189,7 @@ void write_trace_json(std::ostream& out, const Trace& t) {
     out.put('[');
     for (size_t i = 0; i < t.steps.size(); ++i) {
         if (i) out.put(',');
-        step(out, t.steps[i]);
+        step(out, t, t.steps[i]);
     }
     out << "],";
     verdict(out, t);

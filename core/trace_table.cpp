@@ -10,6 +10,7 @@
 
 #include "algorithms/table.hpp"
 #include "hierarchy.hpp"
+#include "barrier_notes.hpp"
 #include "seed_notes.hpp"
 #include "work_counts.hpp"
 
@@ -155,6 +156,9 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
     };
     write_row({"#", "step", {}, "array", ""}, heads);
     for (const Row& r : rows) write_row(r, r.counts);
+    for (size_t k = 0; k < t.steps.size(); ++k)
+        if (const std::string note = unreached_barrier_note(t, t.steps[k]); !note.empty())
+            out << "#" << k << " " << step_label(t.steps[k]) << ": " << note << "\n";
     if (!verdict.correct()) {
         out << verdict.headline() << "\n";
         if (!verdict.detail().empty()) out << verdict.detail() << "\n";

@@ -10,7 +10,7 @@
 #include <fstream>
 #include <thread>
 
-#include "app/gui/model/listings.hpp"
+#include "core/listings.hpp"
 #include "app/gui/model/predict.hpp"
 #include "app/gui/model/session.hpp"
 #include "app/gui/model/settings.hpp"

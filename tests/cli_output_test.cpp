@@ -443,3 +443,25 @@ TEST(CliOutput, HelpExitsZeroAndNamesEveryAlgorithm) {
                              "hierarchical", "slides", "sequential"})
         EXPECT_NE(r.out.find(word), std::string::npos) << "help does not mention " << word;
 }
+
+TEST(CliOutput, ListingPrintsTheKernelARunShowsAndListsEveryOne) {
+    const CliResult racy = run_cli({"listing", "--algo", "kogge-stone-racy"});
+    ASSERT_EQ(racy.exit_code, 0) << racy.err;
+    EXPECT_NE(racy.out.find("// PMPP 3rd ed., Fig. 9.2 — races"), std::string::npos) << racy.out;
+    EXPECT_NE(racy.out.find("    for (unsigned int stride = 1; stride <= threadIdx.x; stride *= 2) {\n        __syncthreads();\n"),
+              std::string::npos)
+        << racy.out;
+    const CliResult exclusive = run_cli({"listing", "--algo", "kogge-stone", "--exclusive"});
+    ASSERT_EQ(exclusive.exit_code, 0) << exclusive.err;
+    EXPECT_NE(exclusive.out.find("XY[t] = X[i - 1];"), std::string::npos) << exclusive.out;
+    const CliResult all = run_cli({"listing"});
+    ASSERT_EQ(all.exit_code, 0) << all.err;
+    EXPECT_EQ(all.out.find("(no listing)"), std::string::npos) << all.out;
+    for (const scanlab::AlgorithmInfo& row : scanlab::algorithm_table()) {
+        const std::string line = "--algo " + std::string(row.name) + std::string(row.takes_block_algorithm ? " --block-algo " : "\n");
+        EXPECT_NE(all.out.find(line), std::string::npos) << row.name;
+    }
+    const CliResult bad = run_cli({"listing", "--algo", "hierarchical", "--block-algo", "sequential"});
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_NE(bad.err.find("is not a block algorithm of hierarchical"), std::string::npos) << bad.err;
+}

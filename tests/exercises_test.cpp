@@ -2,10 +2,13 @@
 // when there is one): every answer pinned to the figures the book's reader should find.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include "core/algorithms/table.hpp"
 #include "core/backend.hpp"
 #include "core/error.hpp"
 #include "core/exercises.hpp"
+#include "core/listings.hpp"
 #include "core/work_counts.hpp"
 #include "test_support.hpp"
 
@@ -66,6 +69,30 @@ TEST(Exercises, Ex4_TheExclusiveKernelShiftsTheLoadAndGivesZeroFirst) {
     const std::string a = answer(4);
     EXPECT_TRUE(says(a, "XY[t] = X[i - 1]"));
     EXPECT_TRUE(says(a, "loaded 0 4 6 7 1 2 8 5, result 0 4 10 17 18 20 28 33."));
+}
+
+// The whole listing, every line as an exclusive run executes it, numbered as the source pane numbers it.
+TEST(Exercises, Ex4_PrintsTheWholeExclusiveKogge_StoneListing) {
+    const std::string a = answer(4);
+    const Listing* l = find_listing("kogge-stone");
+    ASSERT_NE(l, nullptr);
+    EXPECT_TRUE(says(a, "// " + l->title + "\n"));
+    const std::vector<std::string> lines = shown_lines(*l, true);
+    for (size_t i = 0; i < lines.size(); ++i) {
+        char number[16];
+        std::snprintf(number, sizeof number, "%3zu  ", i + 1);
+        EXPECT_TRUE(says(a, number + lines[i] + "\n")) << lines[i];
+    }
+    EXPECT_TRUE(says(a, "  5      if (i > 0 && i <= n) XY[t] = X[i - 1];"));
+    EXPECT_FALSE(says(a, "    if (i < n) XY[t] = X[i];\n")) << "the inclusive load is not what an exclusive run executes";
+}
+
+TEST(Exercises, Ex5_PrintsTheWholeHierarchicalListingHostCodeAndThreeKernels) {
+    const std::string a = answer(5);
+    const Listing* l = find_listing("hierarchical-kogge-stone");
+    ASSERT_NE(l, nullptr);
+    for (const std::string& line : shown_lines(*l, false)) EXPECT_TRUE(says(a, line + "\n")) << line;
+    EXPECT_TRUE(says(a, "scan_kernel"));
 }
 
 TEST(Exercises, Ex5_Figure910ThroughTheThreeKernels) {
@@ -145,29 +172,4 @@ TEST(WorkAndPadding, FullSectionsHaveNoPaddingAndEveryPhaseAddsUpToTheTotal) {
     }
 }
 
-TEST(WorkAndPadding, WorkPlusPaddingIsTheTotalAndPaddingNeverExceedsIt) {
-    for (Algorithm a : all_algorithms())
-        for (int64_t n : {1, 2, 3, 5, 17, 100, 1000, 1023, 1025, 2047, 2049, 5000}) {
-            const ScanRequest q = flagged(request(a), n);
-            if (n > algorithm_info(a).capacity() && algorithm_info(a).one_section()) continue;
-            const Trace t = emulate(q, random_values(n, 5, ElementType::int32));
-            const PhaseCount c = total_count(t);
-            EXPECT_EQ(c.work() + c.padding, t.counts.additions) << name(a) << " N=" << n;
-            EXPECT_GE(c.padding, 0) << name(a) << " N=" << n;
-            EXPECT_LE(c.work(), t.counts.additions) << name(a) << " N=" << n;
-        }
-}
-
-TEST(WorkAndPadding, HierarchicalBrentKungRealWorkStaysWithin4NMinus3) {
-    // Every N to 2,100 (one and two sections of 2048, S of one and two sums) and a stride beyond.
-    std::vector<int64_t> sizes;
-    for (int64_t n = 1; n <= 2100; ++n) sizes.push_back(n);
-    for (int64_t n = 2101; n <= 100000; n += 4093) sizes.push_back(n);
-    sizes.push_back(100000);
-    ScanRequest q = request(Algorithm::hierarchical, 2048);
-    q.block_algorithm = Algorithm::brent_kung;
-    for (int64_t n : sizes) {
-        const Trace t = emulate(q, random_values(n, 7, ElementType::int32));
-        EXPECT_LE(total_count(t).work(), 4 * n - 3) << "N = " << n;
-    }
-}
+// Every N, dense to 300,007, and the 4N − 3 bound at every N to 100,000: work_and_padding_test.cpp.

@@ -5,11 +5,10 @@
 
 #include <string>
 
-#include "app/gui/model/listings.hpp"
+#include "core/listings.hpp"
 #include "core/error.hpp"
 
 using namespace scanlab;
-using namespace scanlab::gui;
 
 namespace {
 

@@ -2,10 +2,18 @@
 // exactly the elements read after being overwritten, while the correct kernels never change.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <bit>
 #include <set>
+#include <sstream>
 
 #include "algorithm_configs.hpp"
+#include "core/algorithms/kogge_stone_racy.hpp"
+#include "core/barrier_notes.hpp"
 #include "core/emulation/warp_order.hpp"
+#include "core/explain.hpp"
+#include "core/trace_json.hpp"
+#include "core/trace_table.hpp"
 #include "test_support.hpp"
 
 using namespace scanlab;
@@ -107,6 +115,83 @@ TEST(RacyKoggeStone, FullSizeBlockGoesWrongInOrderAtWarpWidth32) {
     const ValueArray x = random_values(1024, 3, ElementType::int32);
     ScanRequest good = request(Algorithm::kogge_stone, 0, Detail::counts);
     EXPECT_NE(as(emulate(r, x).result), as(emulate(good, x).result));
+}
+
+// The definition both backends run is the listing's loop: its condition is `stride <= threadIdx.x`
+// and its body `XY[threadIdx.x] += XY[threadIdx.x-stride]`.
+TEST(RacyKoggeStone, TheDefinitionsConditionAndBodyAreTheListingsLoop) {
+    for (unsigned t = 0; t < 1024; ++t)
+        for (unsigned stride = 1; stride <= 2048; stride *= 2) {
+            ASSERT_EQ(KoggeStoneRacy::in_loop(stride, t), stride <= t) << "stride " << stride << ", thread " << t;
+            if (stride > t) continue;
+            const Work w = KoggeStoneRacy::body(stride, t);
+            ASSERT_TRUE(w.active && w.applies_op);
+            ASSERT_EQ(w.dst, int(t));
+            ASSERT_EQ(w.src, int(t - stride));
+        }
+}
+
+// The book's loop as printed: `for (stride = 1; stride <= threadIdx.x; stride *= 2)`.
+TEST(RacyKoggeStone, EachThreadRunsTheBooksLoopFloorLog2TPlusOneTimesAndThreadZeroNever) {
+    const Trace t = emulate(racy(Schedule::Kind::in_order, 32), random_values(1024, 5, ElementType::int32));
+    std::vector<int> trips(1024, 0);
+    for (size_t k = 1; k < t.steps.size(); ++k)
+        for (const Access& a : t.steps[k].accesses) {
+            EXPECT_EQ(trips[size_t(a.thread)], int(k) - 1) << "thread " << a.thread << " skipped a stride";
+            ++trips[size_t(a.thread)];
+        }
+    EXPECT_EQ(trips[0], 0);
+    for (int th = 1; th < 1024; ++th) EXPECT_EQ(trips[size_t(th)], std::bit_width(unsigned(th))) << "thread " << th;
+    EXPECT_EQ(KoggeStoneRacy::steps(1024), 10);
+    EXPECT_EQ(KoggeStoneRacy::steps(2), 1);
+    EXPECT_EQ(KoggeStoneRacy::steps(1), 0);
+}
+
+TEST(RacyKoggeStone, NoBarrierFollowsTheLoadAndOneOpensEveryStride) {
+    const Trace t = run_text(racy(Schedule::Kind::in_order), kFig910);
+    ASSERT_EQ(t.steps.size(), 5u);
+    EXPECT_EQ(t.steps[0].counts.barriers, 0);
+    for (size_t k = 1; k < t.steps.size(); ++k) EXPECT_EQ(t.steps[k].counts.barriers, 1) << k;
+    EXPECT_EQ(t.counts.barriers, 4);
+}
+
+TEST(RacyKoggeStone, EveryStrideSaysWhichThreadsLeftTheLoopAndThatItsBarrierIsNotReachedByAll) {
+    const Trace t = run_text(racy(Schedule::Kind::in_order), kFig910);
+    EXPECT_EQ(unreached_barrier_note(t, t.steps[0]), "");
+    EXPECT_EQ(unreached_barrier_note(t, t.steps[1]).rfind("thread 0 never enters the loop: this __syncthreads() is not reached by every "
+                                                          "thread of the block (undefined in CUDA",
+                                                          0),
+              0u);
+    std::ostringstream table, json;
+    write_trace_table(table, t);
+    write_trace_json(json, t);
+    const FinalSteps finals = final_steps(t, judge(t));
+    for (size_t k = 2; k < t.steps.size(); ++k) {
+        const int s = t.steps[k].level;
+        EXPECT_EQ(t.steps[k].counts.idle_threads, s) << "the threads t < stride have left the loop";
+        const std::string note = unreached_barrier_note(t, t.steps[k]);
+        EXPECT_EQ(note.rfind("threads 0–" + std::to_string(s - 1) + " have left the loop: this __syncthreads() is not reached", 0), 0u) << note;
+        EXPECT_NE(table.str().find("#" + std::to_string(k) + " stride " + std::to_string(s) + ": " + note), std::string::npos) << table.str();
+        EXPECT_NE(json.str().find("\"note\": \"" + note), std::string::npos);
+        const Explanation e = explain_step(t, finals, k);
+        EXPECT_NE(std::find(e.lines.begin(), e.lines.end(), "Barrier: " + note + "."), e.lines.end());
+    }
+    // A barrier every thread reaches says nothing.
+    const Trace good = run_text(request(Algorithm::kogge_stone), kFig910);
+    for (const Step& s : good.steps) EXPECT_EQ(unreached_barrier_note(good, s), "");
+}
+
+TEST(RacyKoggeStone, TheSameScheduleGivesTheSameTraceEveryTime) {
+    for (Schedule::Kind kind : {Schedule::Kind::in_order, Schedule::Kind::reverse, Schedule::Kind::random}) {
+        const ValueArray x = random_values(256, 11, ElementType::int32);
+        const Trace a = emulate(racy(kind, 8, 7), x), b = emulate(racy(kind, 8, 7), x);
+        ASSERT_EQ(a.steps.size(), b.steps.size());
+        for (size_t k = 0; k < a.steps.size(); ++k) {
+            EXPECT_TRUE(bitwise_equal(a.steps[k].values, b.steps[k].values));
+            EXPECT_EQ(a.steps[k].hazards, b.steps[k].hazards);
+            EXPECT_EQ(a.steps[k].counts, b.steps[k].counts);
+        }
+    }
 }
 
 TEST(CorrectKernels, NeverDifferAcrossWarpSchedules) {

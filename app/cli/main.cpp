@@ -14,6 +14,7 @@
 #include "../../kernels/select_backend.hpp"
 #include "bench_command.hpp"
 #include "exercise_command.hpp"
+#include "listing_command.hpp"
 #include "launch_app.hpp"
 #include "options.hpp"
 #include "progress_line.hpp"
@@ -66,6 +67,8 @@ int main(int argc, char** argv) {
     if (!args.empty() && args[0] == "bench") return cli::run_bench_command({args.begin() + 1, args.end()});
     // `scanlab exercise` too (app/cli/exercise_command.cpp).
     if (!args.empty() && args[0] == "exercise") return cli::run_exercise_command({args.begin() + 1, args.end()});
+    // `scanlab listing` too (app/cli/listing_command.cpp).
+    if (!args.empty() && args[0] == "listing") return cli::run_listing_command({args.begin() + 1, args.end()});
     return cli::with_error_sentences([&] {
         const cli::Options o = cli::parse_options(args);
         switch (o.command) {

@@ -12,6 +12,7 @@ std::string usage_text() {
            "  scanlab shot  --algo ALGO INPUT --step K --out FILE.png [--size WxH] [--view VIEW]   one view as a PNG\n"
            "  scanlab bench [--sizes pow2:10..28] [--type T] [--op OP] [--algos LIST] [--json PATH] [--csv PATH]   GPU timings (scanlab bench --help)\n"
            "  scanlab exercise [N] [--backend B] [--device NAME]                 PMPP 3rd ed. ch. 9's exercises, answered from real runs\n"
+           "  scanlab listing [--algo ALGO] [--block-algo A] [--exclusive]        the kernel listing a run shows (the app's source pane)\n"
            "\n"
            + run_words_usage() +
            "  --format table|json      trace output (default table)\n";

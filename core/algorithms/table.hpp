@@ -48,6 +48,9 @@ struct AlgorithmInfo {
     bool phase2_block = false;          // can be the scan of three-phase's phase 2 (--block-algo there)
     bool flagged_block = false;         // can be the block algorithm of the segmented scan (--block-algo)
     bool racy = false;                  // wrong on purpose: the lesson on barriers
+    bool barrier_in_thread_loop = false; // its __syncthreads() sits in a loop whose trip count depends
+                                         // on the thread: some strides' barrier is not reached by every
+                                         // thread of the block (undefined in CUDA; see docs/algorithms.md)
     bool takes_block_algorithm = false; // --block-algo applies
     bool takes_sample_block = false;    // --sample-block applies (the multi-block scans)
     bool takes_coarsening = false;      // --coarsening applies: T threads scan T × C elements;

@@ -1,7 +1,11 @@
 #pragma once
 // The CPU executor of an in-block algorithm (core/algorithms/): every block, barrier-separated
 // step by step, thread by thread, in the order the CUDA kernel's threads do it — the lanes of a
-// warp in lock-step (all gathers, then all scatters), warps in the schedule's order.
+// warp in lock-step (all gathers, then all scatters), warps in the schedule's order. The book's
+// loop of 9.2 (kogge_stone_racy.hpp) runs here one stride per step: its barrier opens each
+// stride, the threads still in the loop run the body, and the threads that left count as arrived
+// (they only write Y[i] and exit, and since Volta a barrier waits for every thread that has not
+// exited); the trace says which strides' barrier not every thread reaches.
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -59,7 +63,7 @@ std::vector<T> emulate_block_scan(const T* X, int64_t n, const BlockSetup& setup
                 buffer(b, 0)[j] = load_element<Op>(X, b * section + j, n, setup.exclusive);
             }
         s.counts.active_threads = grid * threads;
-        s.counts.barriers = 1;
+        s.counts.barriers = load_barriers<Algo>();
         if (rec.full()) s.accesses = load_accesses(kept.first, kept.count, section, threads, n, setup.exclusive);
         snapshot(s, 0);
         rec.add(std::move(s));

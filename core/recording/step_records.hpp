@@ -85,10 +85,27 @@ std::vector<Access> tree_step_accesses(int k, int64_t first, int64_t blocks, con
     return acc;
 }
 
-// Barriers one block passes in tree step k: the end-of-step barrier, plus the temporary's.
+// Barriers one block passes in tree step k: the end-of-step barrier, plus the temporary's (in the
+// book's loop, the barrier that opens the stride).
 template <class Algo>
 constexpr int tree_step_barriers() {
     return Algo::barrier_between ? 2 : 1;
+}
+
+// Whether the algorithm is a loop as the book prints it, its barrier inside a loop whose trip
+// count depends on the thread (kogge_stone_racy.hpp), rather than steps that each end in a
+// barrier every thread reaches.
+template <class Algo>
+constexpr bool runs_book_loop() {
+    if constexpr (requires { Algo::book_loop; }) return Algo::book_loop;
+    else return false;
+}
+
+// Barriers one block passes in the load step: the one after the load; none in the book's loop,
+// where the first stride's barrier follows the load.
+template <class Algo>
+constexpr int load_barriers() {
+    return runs_book_loop<Algo>() ? 0 : 1;
 }
 
 // The last thread of each kept block [first, first + blocks) writes its section's total to

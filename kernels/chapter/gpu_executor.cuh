@@ -15,6 +15,7 @@
 #include "../../core/recording/step_records.hpp"
 #include "add_block_sums_kernel.cuh"
 #include "block_scan_kernel.cuh"
+#include "book_loop_kernel.cuh"
 #include "../device_memory.cuh"
 #include "launch_trace.cuh"
 #include "sequential_kernel.cuh"
@@ -52,50 +53,12 @@ public:
 
     template <class Algo>
     Buffer block_scan(const Buffer& X, int64_t n, const BlockSetup& setup, Buffer* S, int s_offset) {
-        const int section = setup.section;
-        const SectionLayout layout = setup.layout();
-        const int threads = Algo::threads(layout);
-        const int64_t grid = (n + section - 1) / section;
-        const bool writes_result = setup.depth == 0 && (setup.kernel == Kernel::single || setup.kernel == Kernel::k1);
-        Buffer Y = writes_result ? out_ : allocate(n);
-        const BlockScanArgs<T> args{X.ptr, Y.ptr, S ? S->ptr : nullptr, n, section, s_offset, setup.exclusive, setup.coarsening, setup.phase2};
-        const size_t shared = block_scan_shared_bytes<Algo, T, Rec>(layout);
-        const char* kernel_name = "the block scan kernel (kernel 1)";
-        if constexpr (!traced) {
-            // The chapter's sections at scale with their size compiled in (block_scan_kernel).
-            if (section == 1024) block_scan_kernel<Algo, T, Op, Rec, 1024><<<unsigned(grid), threads, shared>>>(args, Rec{});
-            else if (section == 2048) block_scan_kernel<Algo, T, Op, Rec, 2048><<<unsigned(grid), threads, shared>>>(args, Rec{});
-            else block_scan_kernel<Algo, T, Op, Rec><<<unsigned(grid), threads, shared>>>(args, Rec{});
-            check(kernel_name);
+        if constexpr (runs_book_loop<Algo>()) {
+            if (S) throw GpuError("internal: the book's loop of 9.2 scans one section and writes no block sums");
+            return book_loop_scan<Algo>(X, n, setup);
         } else {
-            const int steps = Algo::steps(layout);
-            const int recorded = 1 + steps + (S ? 1 : 0);
-            const bool watch = Algo::buffers == 1 && !Algo::barrier_between;
-            const KeptBlocks kept = kept_blocks(setup, grid);
-            LaunchTrace<T> lt(recorded, 1 + steps, kept.first, kept.count, section, setup.warp_width, rec_->full(), watch);
-            const auto kernel = block_scan_kernel<Algo, T, Op, DeviceRecorder<T>>;
-            // Past 48 KiB a kernel must ask for its dynamic shared memory (a Brent-Kung section of
-            // 2048 segmented double pairs with the recorder's copy of it takes about 72 KiB).
-            if (shared > size_t(48) << 10)
-                cuda_check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)),
-                           "reserving " + std::to_string(shared >> 10) + " KiB of shared memory for " + kernel_name);
-            kernel<<<unsigned(grid), threads, shared>>>(args, DeviceRecorder<T>(lt.buffers()));
-            check(kernel_name);
-            lt.download_all();
-            const StepPlace place{setup.kernel, setup.depth, setup.array, grid, threads, step_coarsening<Algo>(setup)};
-            for (int s = 0; s <= steps; ++s) {
-                Step st = s == 0 ? make_step(place, Phase::load, 0)
-                                 : make_step(place, Algo::shape(s - 1, layout).phase, Algo::shape(s - 1, layout).level);
-                st.offset = kept.first * section;
-                keep(std::move(st), lt, s, true);
-            }
-            if (S) {
-                Step st = make_step({setup.kernel, setup.depth, ArrayKind::s, grid, threads}, Phase::block_sum_write, 0);
-                if (rec_->full()) set_values(st, download(*S, S->size, "the block sums S"));
-                keep(std::move(st), lt, steps + 1, false);
-            }
+            return step_scan<Algo>(X, n, setup, S, s_offset);
         }
-        return Y;
     }
 
     void add_block_sums(Buffer& Y, int64_t n, const Buffer& S, int first_block, int offset, const BlockSetup& setup) {
@@ -189,6 +152,105 @@ public:
     }
 
 private:
+    // Every other in-block algorithm: barrier-separated steps (block_scan_kernel.cuh).
+    template <class Algo>
+    Buffer step_scan(const Buffer& X, int64_t n, const BlockSetup& setup, Buffer* S, int s_offset) {
+        const int section = setup.section;
+        const SectionLayout layout = setup.layout();
+        const int threads = Algo::threads(layout);
+        const int64_t grid = (n + section - 1) / section;
+        const bool writes_result = setup.depth == 0 && (setup.kernel == Kernel::single || setup.kernel == Kernel::k1);
+        Buffer Y = writes_result ? out_ : allocate(n);
+        const BlockScanArgs<T> args{X.ptr, Y.ptr, S ? S->ptr : nullptr, n, section, s_offset, setup.exclusive, setup.coarsening, setup.phase2};
+        const size_t shared = block_scan_shared_bytes<Algo, T, Rec>(layout);
+        const char* kernel_name = "the block scan kernel (kernel 1)";
+        if constexpr (!traced) {
+            // The chapter's sections at scale with their size compiled in (block_scan_kernel).
+            if (section == 1024) block_scan_kernel<Algo, T, Op, Rec, 1024><<<unsigned(grid), threads, shared>>>(args, Rec{});
+            else if (section == 2048) block_scan_kernel<Algo, T, Op, Rec, 2048><<<unsigned(grid), threads, shared>>>(args, Rec{});
+            else block_scan_kernel<Algo, T, Op, Rec><<<unsigned(grid), threads, shared>>>(args, Rec{});
+            check(kernel_name);
+        } else {
+            const int steps = Algo::steps(layout);
+            const int recorded = 1 + steps + (S ? 1 : 0);
+            const bool watch = Algo::buffers == 1 && !Algo::barrier_between;
+            const KeptBlocks kept = kept_blocks(setup, grid);
+            LaunchTrace<T> lt(recorded, 1 + steps, kept.first, kept.count, section, setup.warp_width, rec_->full(), watch);
+            const auto kernel = block_scan_kernel<Algo, T, Op, DeviceRecorder<T>>;
+            // Past 48 KiB a kernel must ask for its dynamic shared memory (a Brent-Kung section of
+            // 2048 segmented double pairs with the recorder's copy of it takes about 72 KiB).
+            if (shared > size_t(48) << 10)
+                cuda_check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)),
+                           "reserving " + std::to_string(shared >> 10) + " KiB of shared memory for " + kernel_name);
+            kernel<<<unsigned(grid), threads, shared>>>(args, DeviceRecorder<T>(lt.buffers()));
+            check(kernel_name);
+            lt.download_all();
+            const StepPlace place{setup.kernel, setup.depth, setup.array, grid, threads, step_coarsening<Algo>(setup)};
+            for (int s = 0; s <= steps; ++s) {
+                Step st = s == 0 ? make_step(place, Phase::load, 0)
+                                 : make_step(place, Algo::shape(s - 1, layout).phase, Algo::shape(s - 1, layout).level);
+                st.offset = kept.first * section;
+                keep(std::move(st), lt, s, true);
+            }
+            if (S) {
+                Step st = make_step({setup.kernel, setup.depth, ArrayKind::s, grid, threads}, Phase::block_sum_write, 0);
+                if (rec_->full()) set_values(st, download(*S, S->size, "the block sums S"));
+                keep(std::move(st), lt, steps + 1, false);
+            }
+        }
+        return Y;
+    }
+
+    // The book's loop of 9.2 as printed (book_loop_kernel.cuh): one section per block, no block sums.
+    template <class Algo>
+    Buffer book_loop_scan(const Buffer& X, int64_t n, const BlockSetup& setup) {
+        const int section = setup.section;
+        const int threads = Algo::threads(section);
+        const int64_t grid = (n + section - 1) / section;
+        const bool writes_result = setup.depth == 0 && setup.kernel == Kernel::single;
+        Buffer Y = writes_result ? out_ : allocate(n);
+        const BlockScanArgs<T> args{X.ptr, Y.ptr, nullptr, n, section, 0, setup.exclusive};
+        const size_t shared = size_t(section) * sizeof(T);
+        const char* kernel_name = "the book's Kogge-Stone kernel (Fig. 9.2)";
+        if constexpr (!traced) {
+            book_loop_kernel<Algo, T, Op, NullBookLoopRecorder><<<unsigned(grid), threads, shared>>>(args, NullBookLoopRecorder{});
+            check(kernel_name);
+        } else {
+            const int steps = Algo::steps(section);
+            const int warps = (threads + setup.warp_width - 1) / setup.warp_width;
+            const KeptBlocks kept = kept_blocks(setup, grid);
+            LaunchTrace<T> lt(1 + steps, 1 + steps, kept.first, kept.count, section, setup.warp_width, rec_->full(), true);
+            DeviceArray<T> history(int64_t(1 + steps) * grid * section, "the book loop's history");
+            DeviceArray<unsigned> marks(int64_t(1 + steps) * grid * section, "the book loop's hazard marks");
+            DeviceArray<unsigned> on(int64_t(1 + steps) * grid * warps, "the book loop's threads at work");
+            cuda_check(cudaMemset(marks.data(), 0, size_t(marks.size()) * sizeof(unsigned)), "cudaMemset(hazard marks)");
+            cuda_check(cudaMemset(on.data(), 0, size_t(on.size()) * sizeof(unsigned)), "cudaMemset(threads at work)");
+            const BookLoopBuffers<T> buffers{lt.buffers(), history.data(), marks.data(), on.data(), grid, steps, warps};
+            book_loop_kernel<Algo, T, Op, BookLoopRecorder<T>><<<unsigned(grid), threads, shared>>>(args, BookLoopRecorder<T>(buffers));
+            check(kernel_name);
+            lt.download_all();
+            const std::vector<unsigned> at_work = download(on.span(), on.size(), "the book loop's threads at work");
+            const StepPlace place{setup.kernel, setup.depth, setup.array, grid, threads};
+            for (int s = 0; s <= steps; ++s) {
+                Step st = s == 0 ? make_step(place, Phase::load, 0)
+                                 : make_step(place, Algo::shape(s - 1, section).phase, Algo::shape(s - 1, section).level);
+                st.offset = kept.first * section;
+                StepCounts counts = lt.counts(s);
+                // The threads not at work and the warps holding both kinds, from the device's
+                // per-warp counts (the recorder has no barrier to gather them with).
+                counts.idle_threads = grid * threads - counts.active_threads;
+                if (s > 0)
+                    for (int64_t w = 0; w < grid * warps; ++w) {
+                        const unsigned count = unsigned(std::min(setup.warp_width, threads - int(w % warps) * setup.warp_width));
+                        const unsigned busy = at_work[size_t(int64_t(s) * grid * warps + w)];
+                        counts.divergent_warps += busy > 0 && busy < count;
+                    }
+                keep(std::move(st), lt, s, true, &counts);
+            }
+        }
+        return Y;
+    }
+
     Buffer allocate(int64_t size, bool* fresh = nullptr) {
         if (fresh) *fresh = !(next_ < pool_.size() && pool_[next_].size() == size);
         if (next_ < pool_.size() && pool_[next_].size() == size) return pool_[next_++].span();
@@ -207,8 +269,9 @@ private:
         else cuda_check(cudaGetLastError(), "launching " + kernel);
     }
 
-    void keep(Step st, const LaunchTrace<T>& lt, int s, bool shared_snapshot) {
-        st.counts = lt.counts(s);
+    // `counts`, where given, replaces the launch's counters for the step.
+    void keep(Step st, const LaunchTrace<T>& lt, int s, bool shared_snapshot, const StepCounts* counts = nullptr) {
+        st.counts = counts ? *counts : lt.counts(s);
         if (rec_->full()) {
             if (shared_snapshot) set_values(st, lt.snapshot(s));
             st.accesses = lt.accesses(s);

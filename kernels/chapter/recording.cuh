@@ -50,6 +50,21 @@ struct TraceBuffers {
     int warp_width = 32;
 };
 
+// Whether a read returned the value held before: bitwise, so -0.0 against 0.0 (or any float
+// change) counts as a different value.
+template <class T>
+__device__ bool same_bits(const T& a, const T& b) {
+    if constexpr (is_flagged_v<T>) {
+        return a.flag == b.flag && same_bits(a.value, b.value);  // the padding after the flag is no part of the element
+    } else {
+        using Bits = std::conditional_t<sizeof(T) == 8, unsigned long long, unsigned>;
+        Bits x, y;
+        memcpy(&x, &a, sizeof(T));
+        memcpy(&y, &b, sizeof(T));
+        return x == y;
+    }
+}
+
 struct NullRecorder {
     static constexpr bool enabled = false;
     static constexpr size_t shared_bytes(int /*threads*/, int /*section*/, bool /*watch*/) { return 0; }
@@ -158,19 +173,6 @@ public:
 
 private:
     static constexpr size_t align(size_t bytes) { return (bytes + 15) / 16 * 16; }
-    // Bitwise, so -0.0 against 0.0 (or any float change) counts as a different value.
-    template <class U>
-    __device__ static bool same_bits(const U& a, const U& b) {
-        if constexpr (is_flagged_v<U>) {
-            return a.flag == b.flag && same_bits(a.value, b.value);  // the padding after the flag is no part of the element
-        } else {
-            using Bits = std::conditional_t<sizeof(U) == 8, unsigned long long, unsigned>;
-            Bits x, y;
-            memcpy(&x, &a, sizeof(U));
-            memcpy(&y, &b, sizeof(U));
-            return x == y;
-        }
-    }
 
     TraceBuffers<T> out_;
     unsigned* counts_ = nullptr;  // additions, active, divergent, hazards of this block and step

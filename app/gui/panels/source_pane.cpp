@@ -5,7 +5,7 @@
 #include <imgui_internal.h>  // RenderTextEllipsis: the title on one line
 
 #include "../app.hpp"
-#include "../model/listings.hpp"
+#include "../../../core/listings.hpp"
 
 namespace scanlab::gui {
 

@@ -1,6 +1,7 @@
 #pragma once
-// The source pane's teaching listings (assets/kernels/*.cu.txt, embedded at build time): the
-// book-style kernel of each algorithm and, per (kernel, phase), the lines a step executes.
+// The teaching listings (assets/kernels/*.cu.txt, embedded at build time): the book-style kernel
+// of each algorithm and, per (kernel, phase), the lines a step executes. The app's source pane and
+// the CLI (`scanlab listing`, `scanlab exercise`) read this one copy.
 //
 // A listing file starts with a header, then "---", then the code:
 //   @title One line shown above the code
@@ -12,10 +13,10 @@
 #include <string_view>
 #include <vector>
 
-#include "../../../core/algorithms/table.hpp"  // listing_name: which listing a run shows
-#include "../../../core/trace.hpp"
+#include "algorithms/table.hpp"  // listing_name: which listing a run shows
+#include "trace.hpp"
 
-namespace scanlab::gui {
+namespace scanlab {
 
 struct Listing {
     std::string name;   // file stem, e.g. "hierarchical-kogge-stone"
@@ -47,4 +48,4 @@ struct EmbeddedFile {
 };
 const std::vector<EmbeddedFile>& embedded_listings();
 
-}  // namespace scanlab::gui
+}  // namespace scanlab

@@ -3,9 +3,9 @@
 #include <charconv>
 #include <memory>
 
-#include "../../../core/error.hpp"
+#include "error.hpp"
 
-namespace scanlab::gui {
+namespace scanlab {
 namespace {
 
 std::string_view trim(std::string_view s) {
@@ -127,4 +127,4 @@ std::vector<int> highlighted_lines(const Listing& l, const Step& s) {
     return it == l.highlights.end() ? std::vector<int>{} : it->second;
 }
 
-}  // namespace scanlab::gui
+}  // namespace scanlab

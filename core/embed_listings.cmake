@@ -12,9 +12,9 @@ foreach(f IN LISTS files)
   list(APPEND entries "{\"${stem}\", reinterpret_cast<const char*>(${id}_data)}")
 endforeach()
 list(JOIN entries ",\n        " entries)
-file(WRITE "${OUT}.tmp" "// Generated from assets/kernels by app/gui/embed_listings.cmake. Do not edit.
-#include \"app/gui/model/listings.hpp\"
-namespace scanlab::gui {
+file(WRITE "${OUT}.tmp" "// Generated from assets/kernels by core/embed_listings.cmake. Do not edit.
+#include \"core/listings.hpp\"
+namespace scanlab {
 namespace {
 ${body}}  // namespace
 const std::vector<EmbeddedFile>& embedded_listings() {
@@ -22,6 +22,6 @@ const std::vector<EmbeddedFile>& embedded_listings() {
         ${entries}};
     return all;
 }
-}  // namespace scanlab::gui
+}  // namespace scanlab
 ")
 file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)
