@@ -330,6 +330,9 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     // Each stale read, drawn from the value the thread actually read (the new one, in the row
     // after the step) to the element it wrote, with what it read and what it needed.
     const ValueArray* before_values = rows.before.values;
+    // Labels go left to right (accesses are ordered by thread): one that would run into the
+    // label before it is left out, its arc still drawn (the cells say the values on hover).
+    float label_right = -FLT_MAX;
     for (const Access& a : s.accesses) {
         if (!stale(a) || hidden) continue;
         const int64_t src = rows.after.local(a.src), dst = rows.after.local(a.dst), old = rows.before.local(a.src);
@@ -349,8 +352,9 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
             ImFont* f = ImGui::GetFont();
             const float fs = ruler_font_size();
             const ImVec2 sz_t = f->CalcTextSizeA(fs, FLT_MAX, 0, label.c_str());
-            if (sz_t.x <= w * 3.6f) {
-                const ImVec2 at(std::floor((from_x + to_x - sz_t.x) * 0.5f), std::floor(y_after - lift * 0.75f - sz_t.y));
+            const ImVec2 at(std::floor((from_x + to_x - sz_t.x) * 0.5f), std::floor(y_after - lift * 0.75f - sz_t.y));
+            if (sz_t.x <= w * 3.6f && at.x - 2 > label_right + fs * 0.5f) {
+                label_right = at.x + sz_t.x + 2;
                 dl->AddRectFilled(ImVec2(at.x - 2, at.y), ImVec2(at.x + sz_t.x + 2, at.y + sz_t.y), ImGui::GetColorU32(ImGuiCol_WindowBg));
                 dl->AddText(f, fs, at, c, label.c_str());
             }
