@@ -444,6 +444,15 @@ TEST(CliOutput, HelpExitsZeroAndNamesEveryAlgorithm) {
         EXPECT_NE(r.out.find(word), std::string::npos) << "help does not mention " << word;
 }
 
+TEST(CliOutput, TraceAndScanWithHelpPrintTheHelpInsteadOfRefusing) {
+    for (const char* cmd : {"trace", "scan"}) {
+        const CliResult r = run_cli({cmd, "--algo", "brent-kung", "--help"});
+        EXPECT_EQ(r.exit_code, 0) << cmd << ": " << r.err;
+        EXPECT_EQ(r.err, "") << cmd;
+        EXPECT_NE(r.out.find("--format table|json"), std::string::npos) << cmd << ": " << r.out;
+    }
+}
+
 TEST(CliOutput, ListingPrintsTheKernelARunShowsAndListsEveryOne) {
     const CliResult racy = run_cli({"listing", "--algo", "kogge-stone-racy"});
     ASSERT_EQ(racy.exit_code, 0) << racy.err;

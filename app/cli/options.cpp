@@ -35,9 +35,12 @@ Options parse_options(const std::vector<std::string>& args) {
         o.app_args.assign(args.begin() + 1, args.end());
         return o;
     }
-    if (cmd == "trace") o.command = Command::trace;
-    else if (cmd == "scan") o.command = Command::scan;
-    else throw UsageError("unknown command '" + cmd + "'; the commands are trace, scan, shot and bench (see scanlab --help)");
+    if (cmd != "trace" && cmd != "scan")
+        throw UsageError("unknown command '" + cmd + "'; the commands are trace, scan, shot, bench, exercise and listing (see scanlab --help)");
+    // `scanlab trace --help` asks for the help that names trace's options, not for a run.
+    for (size_t i = 1; i < args.size(); ++i)
+        if (args[i] == "--help" || args[i] == "-h") return o;
+    o.command = cmd == "trace" ? Command::trace : Command::scan;
     o.run = parse_run_words({args.begin() + 1, args.end()}, [&](const std::string& flag, const auto& value) {
         if (flag != "--format") return false;
         const std::string& v = value();
