@@ -133,6 +133,7 @@ std::string what_step_does(const Trace& t, const Step& s, int stride, const std:
             return "Each thread of block b ≥ 1 adds S[b − 1], the total of every earlier section, to its element of Y.";
         case Phase::thread_scan:
         case Phase::add_predecessor: return coarsened_step(t, s, arr);
+        case Phase::event: return "";
     }
     return "";
 }
@@ -157,6 +158,65 @@ std::string segmented_sentence(const Trace& t, const Step& s) {
                    "stops at the block's first flag.";
         default: return "";
     }
+}
+
+// What a single-pass scan's event did, from its event and the snapshot after it (domino: PMPP
+// 4th ed. §11.7; the look-back's events read the same snapshot).
+std::vector<std::string> event_lines(const Trace& t, const Step& s) {
+    std::vector<std::string> lines;
+    if (!s.event) return lines;
+    const Event& e = *s.event;
+    const EventSnapshot& b = s.snapshot;
+    const std::string tile = std::to_string(e.tile), block = "Block " + std::to_string(e.block);
+    const int64_t lo = int64_t(e.tile) * t.section, hi = std::min<int64_t>(t.n, lo + t.section) - 1;
+    auto value = [&](const ValueArray& v, int64_t i) { return b.empty() ? std::string("…") : at(v, i); };
+    switch (e.kind) {
+        case EventKind::start:
+            lines.push_back(block + " starts on an SM" + (t.resident_blocks > 0 ? " (one of " + std::to_string(t.resident_blocks) + " slots)" : "") +
+                            (t.static_index ? " and takes tile " + tile + " from its blockIdx: it will scan section " + tile + " whatever order the blocks start in."
+                                            : " and thread 0 draws tile " + tile + " from the block counter (atomicAdd): " +
+                                                  plural(e.tile, "block", "blocks") + " started before it, so the block scanning tile " +
+                                                  std::to_string(e.tile - 1) + " is already running."));
+            break;
+        case EventKind::scanned:
+            lines.push_back(block + " loaded section " + tile + " (elements " + std::to_string(lo) + "–" + std::to_string(hi) +
+                            ") into XY and scanned it in shared memory with " + std::string(name(t.block_algorithm)) +
+                            "; its local total is XY[" + std::to_string(t.section - 1) + "] = " + value(b.aggregate, e.tile) + ".");
+            lines.push_back("Thread 0 now waits for flags[" + tile + "], which says scan_value[" + tile + "] holds the total of every section before " +
+                            tile + (e.tile == 0 ? " (flags[0] is set before the launch: tile 0 waits for nobody)." : "."));
+            break;
+        case EventKind::passed:
+            lines.push_back("Thread 0 of block " + std::to_string(e.block) + " found flags[" + tile + "] set" +
+                            (e.polls > 0 ? " after " + plural(e.polls, "failed poll", "failed polls") : " at its first look") +
+                            ", read previous = scan_value[" + tile + "] = " + value(b.exclusive, e.tile) + " and wrote scan_value[" +
+                            std::to_string(e.tile + 1) + "] = " + combine_text(t.op, value(b.exclusive, e.tile), value(b.aggregate, e.tile)) +
+                            " = " + value(b.prefix, e.tile + 1) + ".");
+            lines.push_back("__threadfence() makes that value visible before flags[" + std::to_string(e.tile + 1) + "] is set: the block of tile " +
+                            std::to_string(e.tile + 1) + " may go on. The rest of the block waited at a barrier for previous.");
+            break;
+        case EventKind::done:
+            lines.push_back("Every thread of block " + std::to_string(e.block) + " adds previous = " + value(b.exclusive, e.tile) +
+                            " to its element of XY and writes Y[" + std::to_string(lo) + "–" + std::to_string(hi) + "]: section " + tile +
+                            " is final, and the block gives its SM slot to the next block.");
+            break;
+        case EventKind::deadlock:
+            lines.push_back(t.deadlock.empty() ? "The blocks cannot go on." : std::string(1, char(std::toupper(static_cast<unsigned char>(t.deadlock[0])))) + t.deadlock.substr(1) + ".");
+            break;
+        case EventKind::publish_aggregate:
+        case EventKind::look_back:
+        case EventKind::publish_prefix:
+            lines.push_back(block + " · tile " + tile + ": " + std::string(name(e.kind)) + ".");
+            break;
+    }
+    if (!b.empty()) {
+        std::string line;
+        for (size_t i = 0; i < b.state.size(); ++i)
+            if (b.waits_on[i] >= 0 && line.size() < 400)
+                line += (line.empty() ? "" : ", ") + std::string("block ") + std::to_string(i) + " (tile " + std::to_string(b.tile[i]) +
+                        ") for flags[" + std::to_string(b.waits_on[i]) + "]";
+        if (!line.empty()) lines.push_back("Waiting: " + line + ".");
+    }
+    return lines;
 }
 
 std::string kernel_sentence(const Trace& t, const Step& s) {
@@ -250,7 +310,11 @@ Explanation explain_step(const Trace& t, const FinalSteps& finals, size_t k, con
     if (stride == 0 && (s.phase == Phase::stride || s.phase == Phase::reduction || s.phase == Phase::distribution)) stride = s.level;
 
     if (const std::string ks = kernel_sentence(t, s); !ks.empty()) e.lines.push_back(ks);
-    e.lines.push_back(what_step_does(t, s, stride, arr));
+    if (s.event) {
+        for (std::string& line : event_lines(t, s)) e.lines.push_back(std::move(line));
+    } else {
+        e.lines.push_back(what_step_does(t, s, stride, arr));
+    }
     if (const std::string ss = segmented_sentence(t, s); !ss.empty()) e.lines.push_back(ss);
     if (const std::string note = unreached_barrier_note(t, s); !note.empty()) e.lines.push_back("Barrier: " + note + ".");
 
@@ -260,7 +324,9 @@ Explanation explain_step(const Trace& t, const FinalSteps& finals, size_t k, con
     for (const Access& a : s.accesses)
         if (a.thread >= 0) active.insert(a.thread);
     e.active_threads.assign(active.begin(), active.end());
-    if (s.kernel == Kernel::host || s.phase == Phase::sequential) {
+    if (s.event) {
+        // An event is one block's; who works in it is said above.
+    } else if (s.kernel == Kernel::host || s.phase == Phase::sequential) {
         e.lines.push_back("One thread does the whole step; nothing here runs in parallel.");
     } else {
         std::map<std::vector<int64_t>, std::vector<int64_t>> blocks_by_pattern;  // local ids -> blocks

@@ -33,7 +33,8 @@ std::optional<Preset> find_preset(std::string_view name) {
 }
 
 int preset_section(const Preset& preset, Algorithm algorithm) {
-    return algorithm_info(algorithm).reach == Reach::multi_block ? preset.section : 0;
+    const Reach reach = algorithm_info(algorithm).reach;
+    return reach == Reach::multi_block || reach == Reach::single_pass ? preset.section : 0;
 }
 
 namespace {

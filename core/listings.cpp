@@ -120,7 +120,10 @@ const Listing* find_listing(const std::string& wanted) {
     return nullptr;
 }
 
-std::string highlight_key(const Step& s) { return std::string(name(s.kernel)) + " " + std::string(name(s.phase)); }
+// "scan stride", "K3 add-block-sums"; an event step by its kind: "scan passed".
+std::string highlight_key(const Step& s) {
+    return std::string(name(s.kernel)) + " " + std::string(s.event ? name(s.event->kind) : name(s.phase));
+}
 
 std::vector<int> highlighted_lines(const Listing& l, const Step& s) {
     auto it = l.highlights.find(highlight_key(s));

@@ -34,6 +34,28 @@ std::optional<Schedule> parse_schedule(std::string_view s) {
     return std::nullopt;
 }
 
+std::string BlockSchedule::text() const {
+    switch (kind) {
+        case Kind::in_order: return "in-order";
+        case Kind::reverse: return "reverse";
+        case Kind::random: return "random:" + std::to_string(seed);
+        case Kind::replay: return "replay";
+    }
+    return "";
+}
+
+std::optional<BlockSchedule> parse_block_schedule(std::string_view s) {
+    // The same words as a warp schedule, for blocks.
+    const std::optional<Schedule> w = parse_schedule(s);
+    if (!w) return std::nullopt;
+    BlockSchedule b;
+    b.seed = w->seed;
+    b.kind = w->kind == Schedule::Kind::in_order ? BlockSchedule::Kind::in_order
+             : w->kind == Schedule::Kind::reverse ? BlockSchedule::Kind::reverse
+                                                  : BlockSchedule::Kind::random;
+    return b;
+}
+
 namespace {
 
 int64_t next_pow2(int64_t n) {
@@ -200,6 +222,21 @@ ResolvedRequest resolve(const ScanRequest& req, const ValueArray& input, Voice v
     }
 
     check_flags(req, r.n, v);
+    const bool single_pass = info.reach == Reach::single_pass;
+    if (!single_pass) {
+        // Only the single-pass scans have blocks that run at their own pace.
+        const std::string why = " is for the single-pass scans, whose blocks run at their own pace; " + str(name(a)) +
+                                (info.reach == Reach::one_thread ? " has no blocks" : " runs its blocks in lock-step steps between launches");
+        if (req.block_schedule.kind != BlockSchedule::Kind::in_order) throw ScanError(control_name(v, Control::block_schedule) + why);
+        if (req.resident_blocks != kDefaultResidentBlocks) throw ScanError(control_name(v, Control::resident_blocks) + why);
+    }
+    if (req.static_index && !info.takes_static_index)
+        throw ScanError(control_name(v, Control::static_index) + " is for the domino scan, to show the deadlock a blockIdx-ordered wait can fall into; " +
+                        str(name(a)) + " has no index to draw");
+    if (single_pass && (req.resident_blocks < 1 || req.resident_blocks > kMaxResidentBlocks))
+        throw ScanError(subject(v, Control::resident_blocks, std::to_string(req.resident_blocks)) + " must be from 1 to " +
+                        std::to_string(kMaxResidentBlocks) + " (the SM slots the emulation gives the blocks)");
+
     if (req.op == OpKind::sum)
         if (auto problem = find_sum_overflow(input, req.exclusive, v, info.reach == Reach::one_thread, req.flags)) throw ScanError("integer overflow: " + *problem);
     return r;

@@ -24,6 +24,24 @@ struct Schedule {
 };
 std::optional<Schedule> parse_schedule(std::string_view s);
 
+// The order in which the emulation starts the blocks of a single-pass scan and lets them run
+// (core/emulation/block_scheduler.hpp): in-order starts block 0 first and gives the resident
+// blocks turns round-robin; reverse starts the last block first; random:SEED draws the start
+// order and every turn from SEED. replay performs a recorded order of events (the GPU's).
+struct BlockSchedule {
+    enum class Kind : uint8_t { in_order, reverse, random, replay };
+    Kind kind = Kind::in_order;
+    uint64_t seed = 1;
+    std::vector<RecordedEvent> order;  // replay only
+    std::string text() const;  // "in-order", "reverse", "random:SEED", "replay"
+};
+// "in-order", "reverse", "random" or "random:SEED" (a replay comes from a device's record, never from words).
+std::optional<BlockSchedule> parse_block_schedule(std::string_view s);
+// Blocks resident at once in the emulation of a single-pass scan, unless asked otherwise: few, so
+// a schedule's effect shows on a small input.
+inline constexpr int kDefaultResidentBlocks = 4;
+inline constexpr int kMaxResidentBlocks = 65536;
+
 inline constexpr int64_t kMaxElements = int64_t(1) << 28;
 inline constexpr size_t kDefaultMaxTraceBytes = size_t(512) << 20;
 
@@ -37,6 +55,9 @@ struct ScanRequest {
     int section = 0;  // 0: the algorithm's default for this N
     int warp_width = 32;
     Schedule schedule;
+    BlockSchedule block_schedule;   // single-pass scans only
+    bool static_index = false;      // single-pass scans: tile = blockIdx instead of a drawn index
+    int resident_blocks = kDefaultResidentBlocks;  // single-pass scans: SM slots the emulation models
     Detail detail = Detail::full;
     size_t max_trace_bytes = kDefaultMaxTraceBytes;
     SampleWindow sample;  // hierarchical and slides only

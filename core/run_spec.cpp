@@ -2,6 +2,7 @@
 
 #include "algorithms/table.hpp"
 #include "error.hpp"
+#include "algorithms/table.hpp"
 #include "head_flags.hpp"
 #include "input.hpp"
 
@@ -40,6 +41,14 @@ std::vector<uint8_t> load_flags(const InputSpec& in, ValueArray& values, const s
 ScanRequest request_for(const RunSpec& spec, Algorithm algorithm) {
     ScanRequest q = spec.request;
     q.algorithm = algorithm;
+    // The block schedule belongs to the single-pass scans; a comparison (or the app's algorithm
+    // menu) moving to another algorithm leaves it behind rather than refusing the run. The CLI
+    // refuses the words themselves where they do not apply (parse_run_words).
+    if (algorithm_info(algorithm).reach != Reach::single_pass) {
+        q.block_schedule = {};
+        q.resident_blocks = kDefaultResidentBlocks;
+    }
+    if (!algorithm_info(algorithm).takes_static_index) q.static_index = false;
     if (spec.input.source == InputSpec::Source::preset && q.section == 0)
         if (const std::optional<Preset> p = find_preset(spec.input.preset))
             if (const int section = preset_section(*p, algorithm)) q.section = section;

@@ -94,6 +94,12 @@ std::string run_words_usage() {
            "  --max-trace-mb M         refuse a full trace larger than this (default 512)\n"
            "  --sample-block B[:K]     a sampled trace: only blocks B..B+K-1 of the input's scan kept in full, S whole\n"
            "                           (hierarchical and slides; for N too large to trace whole)\n"
+           "  --block-schedule in-order|reverse|random[:SEED]   single-pass scans (domino): the order blocks start in and\n"
+           "                           their pace in the emulation (default in-order)\n"
+           "  --resident-blocks K      single-pass scans: blocks resident at once in the emulation, its SM slots (default " +
+           std::to_string(kDefaultResidentBlocks) + ")\n"
+           "  --static-index           domino: each block takes its tile from blockIdx instead of drawing it; the emulation shows\n"
+           "                           the deadlock this can cause (refused on the GPU, where it could hang)\n"
            "\n"
            "ALGORITHMS:\n" + algorithm_lines() + "\n";
 }
@@ -103,7 +109,7 @@ RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own
     ScanRequest& q = o.request;
     q.algorithm = Algorithm::hierarchical;
     int inputs = 0;
-    bool block_algo_given = false;
+    bool block_algo_given = false, block_words_given = false;
     bool coarsening_given = false;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& flag = args[i];
@@ -151,6 +157,17 @@ RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own
             auto s = parse_schedule(v);
             if (!s) throw UsageError("unknown schedule '" + v + "'; choose in-order, reverse or random[:SEED]");
             q.schedule = *s;
+        } else if (flag == "--block-schedule") {
+            const std::string& v = value();
+            auto s = parse_block_schedule(v);
+            if (!s) throw UsageError("unknown block schedule '" + v + "'; choose in-order, reverse or random[:SEED]");
+            q.block_schedule = *s;
+            block_words_given = true;
+        } else if (flag == "--resident-blocks") {
+            q.resident_blocks = whole_number<int>(flag, value());
+            block_words_given = true;
+        } else if (flag == "--static-index") {
+            q.static_index = true;
         } else if (flag == "--backend") {
             const std::string& v = value();
             auto b = parse_backend_choice(v);
@@ -206,6 +223,7 @@ RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own
         throw UsageError("--block-algo chooses the block scan inside --algo hierarchical" + coarsened_phase2_words() + ", and " + std::string(info.name) +
                          (info.reach == Reach::one_thread     ? " has no blocks"
                           : info.reach == Reach::multi_block ? " always scans its blocks with its own kernel"
+                          : info.reach == Reach::single_pass ? " scans each section with " + std::string(algorithm_info(info.fixed_block).title)
                                                              : " is itself the block scan") +
                          "; leave --block-algo out");
     if (const AlgorithmInfo& info = algorithm_info(q.algorithm); coarsening_given && !takes_coarsening(q.algorithm, q.block_algorithm)) {
@@ -219,6 +237,13 @@ RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own
     if (const AlgorithmInfo& info = algorithm_info(q.algorithm); !o.input.flags.empty() && !info.takes_flags)
         throw UsageError("--flags gives the head flags of --algo segmented, and " + std::string(info.name) +
                          " scans the whole input as one segment; leave --flags out");
+    if (const AlgorithmInfo& info = algorithm_info(q.algorithm); block_words_given && info.reach != Reach::single_pass)
+        throw UsageError("--block-schedule and --resident-blocks are for the single-pass scans (domino), whose blocks run at their own pace; " +
+                         std::string(info.name) + (info.reach == Reach::one_thread ? " has no blocks" : " runs its blocks in lock-step steps") +
+                         "; leave them out");
+    if (const AlgorithmInfo& info = algorithm_info(q.algorithm); q.static_index && !info.takes_static_index)
+        throw UsageError("--static-index is for --algo domino (a blockIdx-ordered wait, to show its deadlock); " + std::string(info.name) +
+                         " draws no index; leave it out");
     if (inputs == 0) throw UsageError("no input: give one of --preset, --input, --input-file or --random N");
     if (inputs > 1) throw UsageError("give only one input: --preset, --input, --input-file or --random N");
     return o;

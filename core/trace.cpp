@@ -19,6 +19,7 @@ std::string step_label(const Step& s) {
         case Phase::block_sum_write: label += "write S"; break;
         case Phase::host_scan: label += "scan s on host"; break;
         case Phase::add_block_sums: label += "add S"; break;
+        case Phase::event: label += s.event ? event_label(*s.event) : "event"; break;
     }
     return label;
 }
@@ -30,6 +31,8 @@ TraceCounts total_counts(const std::vector<Step>& steps) {
         c.barriers += s.counts.barriers;
         c.divergent_warps += s.counts.divergent_warps;
         c.hazards += s.counts.hazards;
+        c.polls += s.counts.polls;
+        c.waits += s.counts.waits;
     }
     c.steps = static_cast<int64_t>(steps.size());
     return c;

@@ -1,9 +1,11 @@
 #pragma once
 // The Trace: the full story of one run, as both backends record it and every view reads it.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "events.hpp"
 #include "sample_window.hpp"
 #include "types.hpp"
 #include "values.hpp"
@@ -28,6 +30,8 @@ struct StepCounts {
     int64_t barriers = 0;         // __syncthreads() each block passed in the step
     int64_t divergent_warps = 0;  // warps with both active and idle threads (control divergence)
     int64_t hazards = 0;          // reads of an element another thread overwrote in this step
+    int64_t polls = 0;            // failed polls of a flag or status word (single-pass scans)
+    int64_t waits = 0;            // events that had to wait (polled at least once)
     bool operator==(const StepCounts&) const = default;
 };
 
@@ -47,6 +51,8 @@ struct Step {
     std::vector<Access> accesses;  // ordered by thread, then by element (full detail only)
     std::vector<int32_t> hazards;  // elements read after being overwritten in this step, sorted
     StepCounts counts;
+    std::optional<Event> event;  // a single-pass scan's event step (phase event), else none
+    EventSnapshot snapshot;      // every block and tile after the event (full detail only)
 };
 
 // Display label in the chapter's words, e.g. "K1 · stride 4", "reduction level 2", "K3 · add S".
@@ -58,6 +64,8 @@ struct TraceCounts {
     int64_t barriers = 0;  // summed over steps, per block
     int64_t divergent_warps = 0;
     int64_t hazards = 0;
+    int64_t polls = 0;  // failed polls of flags / status words (single-pass scans)
+    int64_t waits = 0;  // events that waited for a flag or status word
     bool operator==(const TraceCounts&) const = default;
 };
 
@@ -79,6 +87,10 @@ struct Trace {
     int64_t grid = 0;           // blocks of the first kernel
     int warp_width = 32;
     std::string schedule;       // warp schedule the emulation used
+    std::string block_schedule; // single-pass scans: the block schedule ("in-order", "random:7", "replay", "hardware")
+    bool static_index = false;  // single-pass scans: each block's tile is its blockIdx (may deadlock)
+    int resident_blocks = 0;    // single-pass scans: blocks resident at once in the emulation (0: not modelled)
+    std::string deadlock;       // the sentence, when the run stopped in a deadlock (its result is then not the scan)
     std::string backend;        // "cpu" (emulation) or "gpu"
     std::string note;           // set when the run did not go as asked (e.g. auto fell back to the CPU); not saved
     Detail detail = Detail::full;

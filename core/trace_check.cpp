@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cstring>
+#include <tuple>
 
 #include "algorithms/table.hpp"
 #include "emulate.hpp"
+#include "emulation/event_scan.hpp"
 #include "error.hpp"
 #include "number_text.hpp"
 #include "trace_budget.hpp"
@@ -44,8 +46,26 @@ std::string totals_text(const TraceCounts& c) {
 StepCounts without_hazards(StepCounts c) { return c.hazards = 0, c; }
 TraceCounts without_hazards(TraceCounts c) { return c.hazards = 0, c; }
 
+// An event step's event and snapshot against the run's.
+std::string check_event(const std::string& at, const Step& got, const Step& want) {
+    if (got.event != want.event) return at + " stands where the run has " + (want.event ? event_label(*want.event) : std::string("no event"));
+    const EventSnapshot &g = got.snapshot, &w = want.snapshot;
+    if (g.empty()) return "";
+    if (g.state != w.state || g.tile != w.tile || g.polls != w.polls || g.waits_on != w.waits_on || g.window_first != w.window_first ||
+        g.window_last != w.window_last)
+        return at + " shows the blocks otherwise than the run leaves them";
+    if (g.status != w.status) return at + " shows flags that the run does not set";
+    for (const auto& [a, b, what] : {std::tuple{&g.aggregate, &w.aggregate, "local totals"}, {&g.prefix, &w.prefix, "carried prefixes"},
+                                     {&g.exclusive, &w.exclusive, "exclusive prefixes"}})
+        if (size_of(*a) != size_of(*b) || first_difference(*a, *b, 0, 0, int64_t(size_of(*a))) >= 0)
+            return at + " shows " + what + " that the run does not compute";
+    return "";
+}
+
 std::string check_step(size_t i, const Step& got, const Step& want, bool exact) {
     const std::string at = step_name(i, got);
+    if (got.event || want.event)
+        if (std::string problem = check_event(at, got, want); !problem.empty()) return problem;
     if (got.kernel != want.kernel || got.phase != want.phase || got.level != want.level || got.depth != want.depth ||
         got.coarsening != want.coarsening)
         return at + " stands where the run its header describes has " + step_name(i, want);
@@ -95,7 +115,9 @@ std::string first_inconsistency(const Trace& t) {
     q.exclusive = t.exclusive;
     q.section = algorithm_info(t.algorithm).reach == Reach::one_thread ? 0 : t.section;
     q.warp_width = t.warp_width;
-    const auto schedule = parse_schedule(t.schedule);
+    // A GPU trace's warps ran in the hardware's order; every kernel but the racy lesson gives the same
+    // trace under any order, and the lesson's values are not compared for a GPU trace (below).
+    const auto schedule = t.schedule == "hardware" && t.backend == "gpu" ? std::optional<Schedule>(Schedule{}) : parse_schedule(t.schedule);
     if (!schedule) return "its warp schedule '" + t.schedule + "' is not one Scan Lab has";
     q.schedule = *schedule;
     q.detail = t.detail;
@@ -104,6 +126,21 @@ std::string first_inconsistency(const Trace& t) {
     if (size_of(t.input) != size_t(t.n) || size_of(t.result) != size_t(t.n))
         return "its input and result do not both hold n = " + std::to_string(t.n) + " values";
     if (algorithm_info(t.algorithm).reach == Reach::one_thread && t.section != 0) return "it is a sequential trace with a section of " + std::to_string(t.section);
+    const bool single_pass = algorithm_info(t.algorithm).reach == Reach::single_pass;
+    if (single_pass) {
+        q.static_index = t.static_index;
+        if (t.block_schedule == "hardware" || t.block_schedule == "replay") {
+            // A device's run: its own order of events is what the emulation replays.
+            q.block_schedule = replay_of(t);
+        } else {
+            const auto b = parse_block_schedule(t.block_schedule);
+            if (!b) return "its block schedule '" + t.block_schedule + "' is not one Scan Lab has";
+            q.block_schedule = *b;
+            q.resident_blocks = t.resident_blocks;
+        }
+    } else if (!t.block_schedule.empty() || t.static_index || !t.deadlock.empty()) {
+        return "it has a block schedule, but " + str(name(t.algorithm)) + " is not a single-pass scan";
+    }
 
     ResolvedRequest r;
     try {
@@ -126,7 +163,7 @@ std::string first_inconsistency(const Trace& t) {
     // The reference run is no larger than the trace itself once the step count agrees, so
     // checking it costs about what loading the file did.
     const TraceEstimate estimate = estimate_trace(r);
-    if (t.detail == Detail::full) {
+    if (t.detail == Detail::full && !single_pass) {
         if (int64_t(t.steps.size()) != estimate.steps)
             return "it lists " + std::to_string(t.steps.size()) + " steps, but " + str(name(t.algorithm)) + " on N = " + std::to_string(t.n) +
                    " takes " + std::to_string(estimate.steps);
@@ -135,6 +172,16 @@ std::string first_inconsistency(const Trace& t) {
         if (estimate.trace_bytes > 2 * bytes + (size_t(64) << 20))
             return "its steps hold far fewer values than N = " + std::to_string(t.n) + " implies";
     }
+    if (single_pass && t.detail == Detail::counts && q.block_schedule.kind == BlockSchedule::Kind::replay) {
+        // A device's counts-only trace keeps no order of events to replay: its result must still be the scan.
+        ScanRequest in_order = q;
+        in_order.block_schedule = {};
+        const Trace want = emulate(resolve(in_order, t.input), t.input);
+        if (const int64_t k = first_difference(t.result, want.result, 0, 0, t.n); k >= 0)
+            return "its result has " + format_value(t.result, size_t(k)) + " at index " + std::to_string(k) + ", but the scan of its input gives " +
+                   format_value(want.result, size_t(k));
+        return "";
+    }
     r.request.max_trace_bytes = std::max(estimate.trace_bytes, r.request.max_trace_bytes);
     Trace want;
     try {
@@ -142,6 +189,11 @@ std::string first_inconsistency(const Trace& t) {
     } catch (const ScanError& e) {
         return std::string("its run could not be repeated (") + e.what() + ")";
     }
+
+    if (t.steps.size() != want.steps.size())
+        return "it lists " + std::to_string(t.steps.size()) + " steps, but its run takes " + std::to_string(want.steps.size());
+    if (t.deadlock != want.deadlock)
+        return want.deadlock.empty() ? "it reports a deadlock its run does not fall into" : "it does not report its run's deadlock";
 
     // The racy kernel's values are only repeatable where the emulation recorded them.
     const bool exact = !algorithm_info(t.algorithm).racy || t.backend == "cpu";
@@ -154,7 +206,7 @@ std::string first_inconsistency(const Trace& t) {
                    (t.exclusive ? "exclusive " : "inclusive ") + str(name(t.op)) + " scan of its input gives " +
                    format_value(want.result, size_t(k));
 
-    if (!t.steps.empty()) {
+    if (!t.steps.empty() && !single_pass) {
         const Step& last = t.steps.back();
         if (last.depth == 0 && last.array != ArrayKind::s && last.offset < t.n) {
             const int64_t count = std::min<int64_t>(int64_t(size_of(last.values)), t.n - last.offset);

@@ -25,6 +25,8 @@ using json = nlohmann::json;
 
 // No field Scan Lab writes is longer than this; a longer one is not a trace's.
 constexpr size_t kMaxText = 256;
+// Except the sentence of a deadlocked run, which names the blocks that wait.
+constexpr size_t kMaxSentence = 1024;
 // Objects and arrays nest at most four deep in a trace (steps > step > accesses > access).
 constexpr int kMaxDepth = 8;
 
@@ -147,11 +149,22 @@ struct Scalar {
     std::optional<bool> flag;
 };
 
+// A list of names or of whole numbers inside a step's block_state or tiles.
+struct RawList {
+    std::vector<std::string> names;
+    std::vector<Number> numbers;
+};
+
 struct RawStep {
     std::map<std::string, Scalar, std::less<>> fields;
     RawValues values, flags;
     std::vector<int32_t> hazards;
     std::vector<Access> accesses;
+    // A single-pass scan's event step.
+    bool has_event = false, has_snapshot = false;
+    std::map<std::string, Scalar, std::less<>> event;
+    std::map<std::string, RawList, std::less<>> lists;  // block_state's and tiles' lists
+    RawValues aggregate, prefix, exclusive;
 };
 
 struct RawTrace {
@@ -171,6 +184,7 @@ struct RawTrace {
 // Where the reader is in the document.
 enum class Place : uint8_t {
     top, sample, counts, steps, step, values, hazards, accesses, access, phases, phase, bound, skipped,
+    event, block_state, tiles, names, numbers,
 };
 
 // The SAX handler: builds a RawTrace, refusing anything that is not shaped like a trace as soon
@@ -189,7 +203,7 @@ public:
     bool number_unsigned(number_unsigned_t v) override { return number(Number::of(uint64_t(v))); }
     bool number_float(number_float_t v, const string_t&) override { return number(Number::of(double(v))); }
     bool string(string_t& v) override {
-        if (v.size() > kMaxText) return fail("a text field is " + std::to_string(v.size()) + " characters long, more than a trace holds");
+        if (v.size() > (key_ == "deadlock" && place() == Place::top ? kMaxSentence : kMaxText)) return fail("a text field is " + std::to_string(v.size()) + " characters long, more than a trace holds");
         if (Place p = place(); p == Place::values) {
             // The writer spells the floats that are not finite as strings, since JSON has no literal for them.
             double d;
@@ -199,6 +213,10 @@ public:
             else if (v == "-nan") d = -std::numeric_limits<double>::quiet_NaN();
             else return fail("an array of values holds the text '" + shown(v) + "'");
             return push_value(Number::of(d));
+        }
+        if (place() == Place::names) {
+            if (int64_t(list_->names.size()) > kMaxElements) return fail("a list holds more names than any trace has blocks");
+            return list_->names.push_back(std::move(v)), true;
         }
         if (Scalar* s = scalar_slot()) return s->text = std::move(v), true;
         return place() == Place::skipped || fail("the text '" + shown(v) + "' stands where a trace has a number");
@@ -222,6 +240,9 @@ public:
             trace.phases.emplace_back();
             return stack_.push_back(Place::phase), true;
         }
+        if (p == Place::step && key_ == "event") return trace.steps.back().has_event = true, stack_.push_back(Place::event), true;
+        if (p == Place::step && key_ == "block_state") return trace.steps.back().has_snapshot = true, stack_.push_back(Place::block_state), true;
+        if (p == Place::step && key_ == "tiles") return stack_.push_back(Place::tiles), true;
         if (is_unknown_key(p)) return stack_.push_back(Place::skipped), true;
         return fail(key_.empty() ? "an object stands where a trace has a number" : "\"" + shown(key_) + "\" is an object where a trace has a value");
     }
@@ -231,7 +252,20 @@ public:
         if (stack_.empty()) return fail("it is a JSON array, not a trace object");
         const Place p = place();
         if (p == Place::skipped) return stack_.push_back(Place::skipped), true;
-        if (p == Place::values || p == Place::hazards) return fail("an array of values holds another array");
+        if (p == Place::values || p == Place::hazards || p == Place::names || p == Place::numbers)
+            return fail("an array of values holds another array");
+        if (p == Place::block_state || p == Place::tiles) {
+            RawStep& st = trace.steps.back();
+            if (p == Place::tiles) {
+                bool ignored = false;
+                if (key_ == "aggregate") return open_values(&st.aggregate, ignored);
+                if (key_ == "prefix") return open_values(&st.prefix, ignored);
+                if (key_ == "exclusive") return open_values(&st.exclusive, ignored);
+            }
+            list_ = &st.lists[key_];
+            *list_ = {};
+            return stack_.push_back(key_ == "state" || key_ == "status" ? Place::names : Place::numbers), true;
+        }
         if (p == Place::accesses) {
             trace.steps.back().accesses.emplace_back();
             access_field_ = 0;
@@ -274,6 +308,7 @@ private:
     std::vector<Place> stack_;
     std::string key_;
     RawValues* values_ = nullptr;
+    RawList* list_ = nullptr;
     int access_field_ = 0;
     bool ignored_ = false;
 
@@ -292,14 +327,17 @@ private:
         static const std::set<std::string, std::less<>> top{"format", "version", "algorithm", "block_algorithm", "n", "section", "coarsening",
                                                             "threads_per_block", "grid", "op", "type", "exclusive", "backend",
                                                             "warp_width", "schedule", "detail", "sample", "input", "steps",
-                                                            "result", "counts", "phases", "work_bound", "flags"};
+                                                            "result", "counts", "phases", "work_bound", "flags", "block_schedule",
+                                                            "static_index", "resident_blocks", "deadlock"};
         static const std::set<std::string, std::less<>> step{"kernel", "phase", "level", "coarsening", "depth", "label", "array", "blocks",
                                                              "threads_per_block", "values", "offset", "additions", "active_threads",
                                                              "idle_threads", "barriers", "divergent_warps", "hazards",
-                                                             "hazard_elements", "accesses", "flags"};
+                                                             "hazard_elements", "accesses", "flags", "polls", "waits", "event",
+                                                             "block_state", "tiles"};
         if (p == Place::top) return !top.contains(key_);
         if (p == Place::step) return !step.contains(key_);
-        return p == Place::sample || p == Place::counts || p == Place::phase || p == Place::bound;
+        return p == Place::sample || p == Place::counts || p == Place::phase || p == Place::bound || p == Place::event ||
+               p == Place::block_state || p == Place::tiles;
     }
     bool open_values(RawValues* v, bool& seen) {
         seen = true;
@@ -321,6 +359,7 @@ private:
             case Place::phase: return &trace.phases.back()[key_];
             case Place::bound: return &trace.bound[key_];
             case Place::step: return &trace.steps.back().fields[key_];
+            case Place::event: return &trace.steps.back().event[key_];
             default: return nullptr;
         }
     }
@@ -344,6 +383,10 @@ private:
                     else return fail("an access is not [thread, src, dst, op]");
                     return true;
                 }
+                case Place::numbers:
+                    if (int64_t(list_->numbers.size()) > kMaxElements) return fail("a list holds more numbers than any trace has blocks");
+                    return list_->numbers.push_back(x), true;
+                case Place::names: return fail("a list of names holds a number");
                 case Place::accesses: return fail("an access is a number, not [thread, src, dst, op]");
                 case Place::steps: return fail("a step is a number, not an object");
                 case Place::phases: return fail("a phase is a number, not an object");
@@ -388,7 +431,7 @@ std::optional<Kernel> parse_kernel(std::string_view s) {
 std::optional<Phase> parse_phase(std::string_view s) {
     return parse_name<Phase>(s, std::array{Phase::load, Phase::stride, Phase::reduction, Phase::distribution, Phase::sequential,
                                            Phase::block_sum_write, Phase::host_scan, Phase::add_block_sums, Phase::thread_scan,
-                                           Phase::add_predecessor});
+                                           Phase::add_predecessor, Phase::event});
 }
 std::optional<ArrayKind> parse_array(std::string_view s) {
     return parse_name<ArrayKind>(s, std::array{ArrayKind::xy, ArrayKind::s, ArrayKind::y});
@@ -405,6 +448,69 @@ E enum_field(const std::map<std::string, Scalar, std::less<>>& f, const std::str
 
 constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
 constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
+
+// A list of block_state or tiles, `count` long (blocks or tile slots), each a name or a number in range.
+const RawList& raw_list(const RawStep& rs, const std::string& key, size_t count, const std::string& where) {
+    static const RawList none;
+    auto it = rs.lists.find(key);
+    if (it == rs.lists.end()) throw ScanError(where + "its snapshot has no \"" + key + "\"");
+    const size_t got = it->second.names.size() + it->second.numbers.size();
+    if (got != count) throw ScanError(where + "its snapshot's \"" + key + "\" holds " + std::to_string(got) + " entries, not " + std::to_string(count));
+    return it == rs.lists.end() ? none : it->second;
+}
+template <class V>
+std::vector<V> whole_list(const RawStep& rs, const std::string& key, size_t count, int64_t lo, int64_t hi, const std::string& where) {
+    std::vector<V> v;
+    for (const Number& x : raw_list(rs, key, count, where).numbers) v.push_back(V(whole(x, lo, hi, where + "\"" + key + "\"")));
+    return v;
+}
+template <class E>
+std::vector<E> name_list(const RawStep& rs, const std::string& key, size_t count, std::optional<E> (*parse)(std::string_view),
+                         const std::string& where) {
+    std::vector<E> v;
+    for (const std::string& s : raw_list(rs, key, count, where).names) {
+        auto e = parse(s);
+        if (!e) throw ScanError(where + "its snapshot's \"" + key + "\" holds the unknown name '" + shown(s) + "'");
+        v.push_back(*e);
+    }
+    return v;
+}
+
+// The event of a single-pass scan's step and, at full detail, the snapshot after it.
+void read_event(const RawStep& rs, const Trace& t, Step& s, const std::string& where) {
+    const auto& f = rs.event;
+    const std::string w = where + "its \"event\": ";
+    Event e;
+    e.seq = whole_field(f, "seq", 0, kMaxElements, w);
+    e.kind = enum_field<EventKind>(f, "kind", parse_event_kind, w);
+    e.block = int32_t(whole_field(f, "block", -1, t.grid - 1, w));
+    e.tile = int32_t(whole_field(f, "tile", -1, t.grid - 1, w));
+    e.polls = whole_field(f, "polls", 0, kInt64Max, w);
+    if (f.contains("window_first")) {
+        e.window_first = int32_t(whole_field(f, "window_first", -1, t.grid - 1, w));
+        e.window_last = int32_t(whole_field(f, "window_last", -1, t.grid - 1, w));
+    }
+    s.event = e;
+    if (!rs.has_snapshot) return;
+    const size_t blocks = size_t(t.grid);
+    EventSnapshot& b = s.snapshot;
+    b.state = name_list<BlockState>(rs, "state", blocks, parse_block_state, where);
+    b.tile = whole_list<int32_t>(rs, "tile", blocks, -1, t.grid - 1, where);
+    b.polls = whole_list<int64_t>(rs, "polls", blocks, 0, kInt64Max, where);
+    b.waits_on = whole_list<int32_t>(rs, "waits_on", blocks, -1, t.grid, where);
+    if (rs.lists.contains("window_first")) {
+        b.window_first = whole_list<int32_t>(rs, "window_first", blocks, -1, t.grid - 1, where);
+        b.window_last = whole_list<int32_t>(rs, "window_last", blocks, -1, t.grid - 1, where);
+    }
+    auto it = rs.lists.find("status");
+    const size_t slots = it == rs.lists.end() ? 0 : it->second.names.size();
+    if (slots != blocks && slots != blocks + 1)
+        throw ScanError(where + "its snapshot's \"status\" holds " + std::to_string(slots) + " tiles, but the run has " + std::to_string(blocks));
+    b.status = name_list<TileStatus>(rs, "status", slots, parse_tile_status, where);
+    b.aggregate = typed_values(rs.aggregate, t.type, where + "\"aggregate\"");
+    b.prefix = typed_values(rs.prefix, t.type, where + "\"prefix\"");
+    b.exclusive = typed_values(rs.exclusive, t.type, where + "\"exclusive\"");
+}
 
 // What the file says of its counts by phase and its bound; checked against its steps once they
 // are checked against the run (trace_check.hpp).
@@ -454,10 +560,19 @@ Trace build(const RawTrace& raw) {
     t.backend = text_field(f, "backend");
     if (t.backend != "cpu" && t.backend != "gpu") throw ScanError("the field \"backend\" is '" + shown(t.backend) + "', not cpu or gpu");
     t.schedule = text_field(f, "schedule");
-    if (!parse_schedule(t.schedule)) throw ScanError("the field \"schedule\" is '" + shown(t.schedule) + "', not a warp schedule");
+    // A GPU's trace names no warp schedule of the emulation: its warps ran as the hardware ran them.
+    if (!parse_schedule(t.schedule) && !(t.schedule == "hardware" && t.backend == "gpu")) throw ScanError("the field \"schedule\" is '" + shown(t.schedule) + "', not a warp schedule");
     const std::string detail = text_field(f, "detail");
     if (detail != "full" && detail != "counts") throw ScanError("the field \"detail\" is '" + shown(detail) + "', not full or counts");
     t.detail = detail == "full" ? Detail::full : Detail::counts;
+    if (f.contains("block_schedule")) {
+        t.block_schedule = text_field(f, "block_schedule");
+        const Scalar& fixed = field(f, "static_index", "");
+        if (!fixed.flag) throw ScanError("the field \"static_index\" is not true or false");
+        t.static_index = *fixed.flag;
+        t.resident_blocks = int(whole_field(f, "resident_blocks", 0, kMaxResidentBlocks));
+        if (f.contains("deadlock")) t.deadlock = text_field(f, "deadlock");
+    }
     if (raw.has_sample) {
         t.sample.first_block = whole_field(raw.sample, "first_block", 0, t.grid - 1, "its \"sample\": ");
         t.sample.blocks = whole_field(raw.sample, "blocks", 1, t.grid - t.sample.first_block, "its \"sample\": ");
@@ -502,14 +617,21 @@ Trace build(const RawTrace& raw) {
             throw ScanError(where + "\"flags\" holds " + std::to_string(s.flags.size()) + " flags beside " + std::to_string(size_of(s.values)) + " values");
         s.hazards = rs.hazards;
         s.accesses = rs.accesses;
+        if (rs.fields.contains("polls")) s.counts.polls = whole_field(rs.fields, "polls", 0, kInt64Max, where);
+        if (rs.fields.contains("waits")) s.counts.waits = whole_field(rs.fields, "waits", 0, kInt64Max, where);
+        if (rs.has_event != (s.phase == Phase::event))
+            throw ScanError(where + (rs.has_event ? "it has an event but is not an event step" : "it is an event step without its event"));
+        if (rs.has_event) read_event(rs, t, s, where);
         t.steps.push_back(std::move(s));
     }
     const std::string where = "its \"counts\": ";
-    if (!raw.counts.empty() || t.detail == Detail::counts)
+    if (!raw.counts.empty() || t.detail == Detail::counts) {
         t.counts = {whole_field(raw.counts, "additions", 0, kInt64Max, where), whole_field(raw.counts, "steps", 0, kInt64Max, where),
                     whole_field(raw.counts, "barriers", 0, kInt64Max, where), whole_field(raw.counts, "divergent_warps", 0, kInt64Max, where),
                     whole_field(raw.counts, "hazards", 0, kInt64Max, where)};
-    else
+        if (raw.counts.contains("polls")) t.counts.polls = whole_field(raw.counts, "polls", 0, kInt64Max, where);
+        if (raw.counts.contains("waits")) t.counts.waits = whole_field(raw.counts, "waits", 0, kInt64Max, where);
+    } else
         t.counts = total_counts(t.steps);
     return t;
 }

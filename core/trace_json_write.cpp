@@ -52,6 +52,54 @@ void field(std::ostream& out, std::string_view k, std::string_view v, const char
     out.put(',');
 }
 
+template <class V, class F>
+void list(std::ostream& out, const std::vector<V>& v, F&& item) {
+    out.put('[');
+    for (size_t i = 0; i < v.size(); ++i) {
+        if (i) out.put(',');
+        item(v[i]);
+    }
+    out.put(']');
+}
+
+// A single-pass scan's event and the snapshot of every block and tile after it.
+void event(std::ostream& out, const Event& e, const EventSnapshot& b, const char* in) {
+    key(out, "event", in);
+    out << "{\"seq\": " << e.seq << ", \"kind\": ";
+    json_text::quoted(out, name(e.kind));
+    out << ", \"block\": " << e.block << ", \"tile\": " << e.tile << ", \"polls\": " << e.polls;
+    if (e.window_first >= 0) out << ", \"window_first\": " << e.window_first << ", \"window_last\": " << e.window_last;
+    out << "},";
+    if (b.empty()) return;
+    auto number = [&](auto x) { json_text::number(out, int64_t(x)); };
+    key(out, "block_state", in);
+    out << "{\"state\": ";
+    list(out, b.state, [&](BlockState x) { json_text::quoted(out, name(x)); });
+    out << ", \"tile\": ";
+    list(out, b.tile, number);
+    out << ", \"polls\": ";
+    list(out, b.polls, number);
+    out << ", \"waits_on\": ";
+    list(out, b.waits_on, number);
+    if (!b.window_first.empty()) {
+        out << ", \"window_first\": ";
+        list(out, b.window_first, number);
+        out << ", \"window_last\": ";
+        list(out, b.window_last, number);
+    }
+    out << "},";
+    key(out, "tiles", in);
+    out << "{\"status\": ";
+    list(out, b.status, [&](TileStatus x) { json_text::quoted(out, name(x)); });
+    out << ", \"aggregate\": ";
+    values(out, b.aggregate);
+    out << ", \"prefix\": ";
+    values(out, b.prefix);
+    out << ", \"exclusive\": ";
+    values(out, b.exclusive);
+    out << "},";
+}
+
 void step(std::ostream& out, const Trace& t, const Step& s) {
     const char* in = "\n   ";
     out << "\n  {";
@@ -73,6 +121,11 @@ void step(std::ostream& out, const Trace& t, const Step& s) {
     field(out, "barriers", s.counts.barriers, in);
     field(out, "divergent_warps", s.counts.divergent_warps, in);
     field(out, "hazards", s.counts.hazards, in);
+    if (s.event) {
+        field(out, "polls", s.counts.polls, in);
+        field(out, "waits", s.counts.waits, in);
+        event(out, *s.event, s.snapshot, in);
+    }
     key(out, "hazard_elements", in);
     out.put('[');
     for (size_t i = 0; i < s.hazards.size(); ++i) {
@@ -168,6 +221,13 @@ void write_trace_json(std::ostream& out, const Trace& t) {
     field(out, "schedule", t.schedule);
     field(out, "backend", t.backend);
     field(out, "detail", t.detail == Detail::full ? "full" : "counts");
+    if (!t.block_schedule.empty()) {
+        field(out, "block_schedule", t.block_schedule);
+        key(out, "static_index", "\n ");
+        out << (t.static_index ? "true," : "false,");
+        field(out, "resident_blocks", t.resident_blocks);
+        if (!t.deadlock.empty()) field(out, "deadlock", t.deadlock);
+    }
     if (!t.sample.all()) {
         key(out, "sample", "\n ");
         out << "{\"first_block\": " << t.sample.first_block << ", \"blocks\": " << t.sample.blocks << "},";
@@ -175,7 +235,9 @@ void write_trace_json(std::ostream& out, const Trace& t) {
     const TraceCounts& c = t.counts;
     key(out, "counts", "\n ");
     out << "{\"additions\": " << c.additions << ", \"steps\": " << c.steps << ", \"barriers\": " << c.barriers
-        << ", \"divergent_warps\": " << c.divergent_warps << ", \"hazards\": " << c.hazards << "},";
+        << ", \"divergent_warps\": " << c.divergent_warps << ", \"hazards\": " << c.hazards;
+    if (!t.block_schedule.empty()) out << ", \"polls\": " << c.polls << ", \"waits\": " << c.waits;
+    out << "},";
     phases(out, t);
     key(out, "input", "\n ");
     values(out, t.input);

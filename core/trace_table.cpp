@@ -76,6 +76,38 @@ void write_phase_counts(std::ostream& out, const Trace& t) {
     if (const std::optional<WorkBound> b = work_bound(t)) out << b->sentence() << "\n";
 }
 
+// One character a block: what a single-pass scan's blocks are doing after an event.
+char state_mark(BlockState s) {
+    switch (s) {
+        case BlockState::not_started: return '.';
+        case BlockState::scanning: return 'S';
+        case BlockState::waiting: return 'W';
+        case BlockState::looking_back: return 'L';
+        case BlockState::passed: return 'P';
+        case BlockState::done: return 'D';
+    }
+    return '?';
+}
+char status_mark(TileStatus s) {
+    switch (s) {
+        case TileStatus::invalid: return 'X';
+        case TileStatus::aggregate: return 'A';
+        case TileStatus::prefix: return 'P';
+    }
+    return '?';
+}
+
+// "blocks D D W S . .  flags P P X X X": the snapshot of an event step in one line.
+std::string snapshot_line(const EventSnapshot& b, size_t max_values) {
+    std::string s = "blocks ";
+    for (size_t i = 0; i < b.state.size() && i < max_values; ++i) s += state_mark(b.state[i]);
+    if (b.state.size() > max_values) s += "…";
+    s += "  tiles ";
+    for (size_t i = 0; i < b.status.size() && i < max_values; ++i) s += status_mark(b.status[i]);
+    if (b.status.size() > max_values) s += "…";
+    return s;
+}
+
 }  // namespace
 
 void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
@@ -94,6 +126,11 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
     if (!t.flags.empty())
         out << "segmented: '>' marks a flag of 1 (on the input a segment starts there; in a step a segment starts within what the "
                "element has combined, so nothing earlier reaches it)\n";
+    if (!t.block_schedule.empty())
+        out << "block schedule " << t.block_schedule
+            << (t.resident_blocks > 0 ? ", " + std::to_string(t.resident_blocks) + " resident block(s)" : std::string())
+            << (t.static_index ? ", static index (tile = blockIdx)" : ", dynamic index (drawn from a counter)")
+            << "; blocks: . not started, S scanning, W waiting, L looking back, P passed, D done; tiles: X invalid, A aggregate, P prefix\n";
     if (algorithm_info(t.algorithm).racy)
         out << "LESSON: this kernel is wrong on purpose (a missing barrier); warp width " << t.warp_width << ", schedule "
             << t.schedule << "\n";
@@ -108,17 +145,21 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
     for (const Step& s : t.steps) widen(s.values);
     if (!t.flags.empty()) ++width;  // room for the flag's '>'
 
-    const std::vector<std::string> heads{"adds", "active", "idle", "div", "bar", "haz"};
+    const bool events = !t.block_schedule.empty();
+    std::vector<std::string> heads{"adds", "active", "idle", "div", "bar", "haz"};
+    if (events) heads = {"adds", "active", "idle", "bar", "polls"};
     std::vector<Row> rows;
     rows.push_back({"", "input", {}, "X", row_values(t.input, t.section, max_values, width, &t.flags)});
     int i = 0;
     for (const Step& s : t.steps) {
         const StepCounts& c = s.counts;
         const int section = s.array == ArrayKind::s ? 0 : t.section;
-        rows.push_back({std::to_string(i++), step_label(s),
-                        {std::to_string(c.additions), std::to_string(c.active_threads), std::to_string(c.idle_threads),
-                         std::to_string(c.divergent_warps), std::to_string(c.barriers), std::to_string(c.hazards)},
-                        std::string(name(s.array)), row_values(s.values, section, max_values, width, &s.flags)});
+        std::vector<std::string> cells{std::to_string(c.additions), std::to_string(c.active_threads), std::to_string(c.idle_threads),
+                                       std::to_string(c.divergent_warps), std::to_string(c.barriers), std::to_string(c.hazards)};
+        if (events) cells = {std::to_string(c.additions), std::to_string(c.active_threads), std::to_string(c.idle_threads),
+                             std::to_string(c.barriers), std::to_string(c.polls)};
+        rows.push_back({std::to_string(i++), step_label(s), cells, std::string(name(s.array)), row_values(s.values, section, max_values, width, &s.flags)});
+        if (!s.snapshot.empty()) rows.push_back({"", "", {}, "", snapshot_line(s.snapshot, max_values)});
     }
     rows.push_back({"", "result", {}, "Y", row_values(t.result, t.section, max_values, width)});
     if (!verdict.correct()) {
@@ -167,8 +208,9 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
     }
     write_phase_counts(out, t);
     out << "totals: " << t.counts.additions << " additions in " << t.counts.steps << " steps, " << t.counts.barriers
-        << " barriers per block, " << t.counts.divergent_warps << " divergent warps";
+        << (events ? " barriers (all blocks), " : " barriers per block, ") << t.counts.divergent_warps << " divergent warps";
     if (algorithm_info(t.algorithm).racy) out << ", " << t.counts.hazards << " hazards";
+    if (events) out << ", " << t.counts.polls << " failed polls in " << t.counts.waits << " waits";
     out << "\n";
 }
 

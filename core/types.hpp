@@ -22,6 +22,7 @@ enum class Algorithm : uint8_t {
     ladner_fischer,
     three_phase,
     segmented,
+    domino,
 };
 
 enum class OpKind : uint8_t { sum, max, min };
@@ -43,6 +44,7 @@ enum class Phase : uint8_t {
     add_block_sums,   // kernel 3 / add_cuda: S is added to every later section
     thread_scan,      // three-phase, phase 1: each thread adds element level - 1 of its subsection into element level
     add_predecessor,  // three-phase, phase 3: each thread t > 0 adds its predecessor's total into element level of its subsection
+    event,            // one block's event in a single-pass scan (core/events.hpp); level = its sequence number
 };
 
 // Which array a step's snapshot shows.

@@ -25,7 +25,11 @@ void judge_as(const Trace& t, const std::vector<T>& x, const std::vector<T>& y, 
     // Floats are summed in long double with the sum of magnitudes beside, which bounds what any
     // summation order may round away: (additions on the longest path) * eps * sum |x|.
     constexpr bool float_sum = std::is_floating_point_v<T> && std::is_same_v<Op, SumOp<T>>;
-    const double path = algorithm_info(t.algorithm).reach == Reach::one_thread ? double(n) : 2.0 * ceil_log2(std::max<int64_t>(n, 2)) + 4;
+    // A single-pass scan carries the prefix from tile to tile: one addition per block on its path.
+    const Reach reach = algorithm_info(t.algorithm).reach;
+    const double path = reach == Reach::one_thread    ? double(n)
+                        : reach == Reach::single_pass ? double(ceil_log2(std::max(t.section, 2)) + t.grid + 2)
+                                                      : 2.0 * ceil_log2(std::max<int64_t>(n, 2)) + 4;
     using Wide = std::conditional_t<std::is_floating_point_v<T>, long double, T>;
     Wide acc = Wide(Op::identity());
     long double magnitude = 0;
@@ -86,6 +90,7 @@ Verdict judge(const Trace& t) {
     v.racy = algorithm_info(t.algorithm).racy;
     v.schedule = t.schedule;
     v.hazards = t.counts.hazards;
+    v.deadlock = t.deadlock;
     const int64_t n = int64_t(size_of(t.result));
     if (!t.sample.all() && t.section > 0) {
         v.first = std::clamp<int64_t>(t.sample.first_block * t.section, 0, n);
@@ -109,6 +114,9 @@ Verdict judge(const Trace& t) {
 }
 
 std::string Verdict::headline() const {
+    if (deadlocked())
+        return "DEADLOCK: the blocks stopped before the scan was done; " + std::to_string(wrong.size()) + " of " + std::to_string(n) +
+               " results are not the scan";
     if (!correct())
         return "WRONG: " + std::to_string(wrong.size()) + " of " + std::to_string(n) + " results differ from the correct scan";
     if (racy && possible_hazards == 0)
@@ -123,6 +131,7 @@ std::string Verdict::headline() const {
 }
 
 std::string Verdict::detail() const {
+    if (deadlocked()) return deadlock;
     if (!racy) return correct() ? "" : "the kernel computed a result that is not the scan of its input";
     std::string s = "a missing barrier: " + plural(possible_hazards, "read", "reads") +
                     " of an element that a thread of another warp writes in the same step can come too late";

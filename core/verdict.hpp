@@ -24,9 +24,13 @@ struct Verdict {
     int64_t possible_hazards = 0;
     int64_t hazards = 0;
     std::string schedule;  // the warp order of this run ("in-order", "reverse", "random:7")
+    std::string deadlock;  // a single-pass run that stopped in a deadlock: the sentence that says why
+
+    bool deadlocked() const { return !deadlock.empty(); }
 
     bool correct() const { return wrong.empty(); }
-    // "WRONG: 5 of 16 results differ from the correct scan", or for a racy run that came out right
+    // "WRONG: 5 of 16 results differ from the correct scan", "DEADLOCK: ..." for a single-pass run
+    // whose blocks could not go on, or for a racy run that came out right
     // "this schedule hid the race: ...", or "" for a correct run of a correct kernel.
     std::string headline() const;
     // The sentence under it: the hazards that show the race is there, or what went wrong.

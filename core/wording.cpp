@@ -21,6 +21,9 @@ Names names(Control c) {
         case Control::input: return {"--input", "typed values", false};
         case Control::random: return {"--random", "random N", false};
         case Control::flags: return {"--flags", "head flags", false};
+        case Control::block_schedule: return {"--block-schedule", "block schedule", true};
+        case Control::static_index: return {"--static-index", "static index", false};
+        case Control::resident_blocks: return {"--resident-blocks", "resident blocks", false};
     }
     return {"", "", false};
 }

@@ -25,6 +25,8 @@ int64_t real_length(const Trace& t, const Step& s) {
 std::string phase_of(const Trace& t, const Step& s) {
     const bool multi = algorithm_info(t.algorithm).reach == Reach::multi_block;
     if (s.kernel == Kernel::host) return "host scan of s";
+    // A single-pass scan's blocks scan their sections, then carry the prefix from tile to tile.
+    if (s.event) return s.event->kind == EventKind::scanned ? "local scans" : "carried prefixes";
     if (multi) {
         if (s.kernel == Kernel::k3 && s.depth == 0) return "K3 (add S)";
         if (s.kernel == Kernel::k1 && s.depth == 0) return "K1 (scan sections)";
@@ -72,6 +74,20 @@ int64_t padding_in_section(const Step& s, const SectionLayout& section, int64_t 
 // every other block is a whole section, loads past the end bring the identity and are no
 // additions, and kernel 3 and the host loop add to real elements only.
 int64_t padding_of(const Trace& t, const Step& s) {
+    if (s.event) {
+        // The local scan of the last tile runs over the identity past N (Domino::BlockScan's own
+        // index math; a single-pass scan's block scan is fixed by its row).
+        using BlockScan = Domino::BlockScan;
+        const int64_t real = t.n - int64_t(s.event->tile) * t.section;
+        if (s.event->kind != EventKind::scanned || real >= t.section) return 0;
+        int64_t padding = 0;
+        for (int k = 0; k < BlockScan::steps(t.section); ++k)
+            for (int th = 0; th < BlockScan::threads(t.section); ++th) {
+                const Work w = BlockScan::work(k, th, t.section);
+                padding += w.active && w.applies_op && w.dst >= real;
+            }
+        return padding;
+    }
     if (s.phase != Phase::stride && s.phase != Phase::reduction && s.phase != Phase::distribution && s.phase != Phase::thread_scan &&
         s.phase != Phase::add_predecessor)
         return 0;

@@ -6,6 +6,7 @@
 #include "../core/trace_budget.hpp"
 #include "device_info.hpp"
 #include "gpu_error.hpp"
+#include "chapter/domino_gpu.hpp"
 #include "chapter/gpu_scan.hpp"
 
 namespace scanlab::gpu {
@@ -34,11 +35,45 @@ public:
     std::string description() const override { return device_info().summary(); }
 
     Trace run(const ResolvedRequest& r, const ValueArray& input) override {
+        if (algorithm_info(r.request.algorithm).reach == Reach::single_pass) return run_single_pass(r, input);
         check_fits(r);
         Trace trace = trace_header(r, input, "gpu");
         trace.schedule = "hardware";  // the GPU's own warp scheduler, not the emulation's
         Recorder rec(trace, r.request.max_trace_bytes);
         trace.result = std::visit([&](const auto& x) -> ValueArray { return run_traced(r, x, rec); }, input);
+        return trace;
+    }
+
+private:
+    // A single-pass scan runs once on the device, recording the order its events took; its trace
+    // is the emulation replaying that order, checked against every value the device computed.
+    static Trace run_single_pass(const ResolvedRequest& r, const ValueArray& input) {
+        if (r.request.static_index)
+            throw ScanError("--static-index is not run on the GPU: a block that takes its tile from blockIdx can wait forever for a block "
+                            "the hardware has not started, and the GPU would hang; run it with --backend cpu, where the emulation "
+                            "finds the deadlock and says so");
+        if (r.request.detail == Detail::full)
+            if (const std::string problem = trace_budget_problem(r, estimate_trace(r)); !problem.empty()) throw ScanError(problem);
+        ResolvedRequest replay = r;
+        replay.request.block_schedule.kind = BlockSchedule::Kind::replay;
+        if (r.n == 0) {
+            // Nothing to scan, and a grid of zero blocks cannot be launched.
+            Trace trace = emulate(replay, input);
+            trace.backend = "gpu";
+            trace.schedule = trace.block_schedule = "hardware";
+            return trace;
+        }
+        const ValueArray y = run_domino(r, input, replay.request.block_schedule.order);
+        Trace trace;
+        try {
+            trace = emulate(replay, input);
+        } catch (const ScanError& e) {
+            throw GpuError(std::string("the GPU's run does not replay: ") + e.what());
+        }
+        if (!bitwise_equal(trace.result, y)) throw GpuError("the GPU's result differs from the emulation's replay of its own order of events");
+        trace.backend = "gpu";
+        trace.schedule = "hardware";
+        trace.block_schedule = "hardware";
         return trace;
     }
 };

@@ -457,4 +457,24 @@ TEST(CliSegmented, TypedFlagsRestartTheScanAndTheExclusiveScanStartsEachSegmentA
     r = run_cli({"scan", "--algo", "segmented", "--input", "1 2 3 4", "--flags", "1 0 1 0", "--exclusive", "--backend", "cpu"});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, "0\n1\n0\n3\n");
+
+TEST(CliBadInput, BlockScheduleWordsOutsideTheSinglePassScansAreRefused) {
+    EXPECT_TRUE(refused_saying(run_cli({"trace", "--algo", "kogge-stone", "--preset", "fig9.10", "--block-schedule", "reverse"}),
+                               {"--block-schedule", "single-pass"}));
+    EXPECT_TRUE(refused_saying(run_cli({"trace", "--algo", "hierarchical", "--preset", "fig9.10", "--static-index"}), {"--static-index"}));
+    EXPECT_TRUE(refused_saying(run_cli({"trace", "--algo", "domino", "--preset", "fig9.10", "--block-schedule", "sideways"}),
+                               {"unknown block schedule 'sideways'"}));
+    EXPECT_TRUE(refused_saying(run_cli({"trace", "--algo", "domino", "--preset", "fig9.10", "--resident-blocks", "0"}), {"--resident-blocks 0"}));
+}
+
+TEST(CliBadInput, ADeadlockedDominoScanPrintsNoResultSaysWhoWaitsAndExitsThree) {
+    const CliResult r = run_cli({"scan", "--algo", "domino", "--preset", "fig9.10", "--backend", "cpu", "--block-schedule", "reverse",
+                                 "--static-index", "--resident-blocks", "2"});
+    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_TRUE(r.out.empty()) << r.out;
+    EXPECT_NE(r.err.find("deadlock: every resident block waits (block 3 for flags[3], block 2 for flags[2])"), std::string::npos) << r.err;
+    const CliResult t = run_cli({"trace", "--algo", "domino", "--preset", "fig9.10", "--backend", "cpu", "--block-schedule", "reverse",
+                                 "--static-index", "--resident-blocks", "2"});
+    EXPECT_EQ(t.exit_code, 3);
+    EXPECT_NE(t.out.find("DEADLOCK"), std::string::npos) << t.out;
 }

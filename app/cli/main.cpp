@@ -41,7 +41,11 @@ int run(const cli::Options& o) {
     // Every refusal comes before this point; the output goes out as it is formatted (a trace of
     // any size costs no second copy), and a failed write is an error, never a silent short answer.
     ProgressLine progress("writing the output");
-    if (o.command == cli::Command::scan) {
+    // A single-pass run that deadlocked has no scan to give: `scan` prints nothing but the sentence,
+    // `trace` shows how the blocks got stuck; both exit 3.
+    const bool deadlocked = !trace.deadlock.empty();
+    if (o.command == cli::Command::scan && deadlocked) {
+    } else if (o.command == cli::Command::scan) {
         for (size_t i = 0; i < size_of(trace.result) && std::cout; ++i) std::cout << format_value(trace.result, i) << '\n';
     } else if (o.format == cli::Format::json) {
         write_trace_json(std::cout, trace);
@@ -54,6 +58,10 @@ int run(const cli::Options& o) {
         std::cerr << "scanlab: error: could not write the output to standard output"
                   << (err ? std::string(": ") + (err == ENOSPC ? "the disk is full" : std::strerror(err)) : std::string()) << "\n";
         return 1;
+    }
+    if (deadlocked) {
+        std::cerr << "scanlab: " << trace.deadlock << "\n";
+        return 3;
     }
     return 0;
 }

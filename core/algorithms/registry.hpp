@@ -6,6 +6,7 @@
 // (types.hpp), one line below, its listing in assets/kernels/ and its tests (docs/algorithms.md).
 #include "brent_kung.hpp"
 #include "brent_kung_naive.hpp"
+#include "domino.hpp"
 #include "hierarchical.hpp"
 #include "kogge_stone.hpp"
 #include "kogge_stone_double_buffer.hpp"
@@ -41,6 +42,7 @@ using RegisteredAlgorithms = AlgorithmList<
     ThreePhase,
     Hierarchical,
     Slides,
-    Segmented>;
+    Segmented,
+    Domino>;
 
 }  // namespace scanlab

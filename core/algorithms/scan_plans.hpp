@@ -102,6 +102,7 @@ typename Exec::Buffer run_scan(Exec& ex, const ResolvedRequest& r, const typenam
         case Reach::one_thread: return ex.sequential(X, r.n, q.exclusive);
         case Reach::multi_block: return run_multi_block(ex, r, X, setup);
         case Reach::one_section: break;
+        case Reach::single_pass: throw ScanError("internal: " + std::string(name(q.algorithm)) + " runs as events, not as a plan of launches");
     }
     typename Exec::Buffer out;
     bool ran = false;

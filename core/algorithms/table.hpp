@@ -25,6 +25,8 @@ enum class Reach : uint8_t {
     one_thread,   // a single thread loops over every element (any N)
     one_section,  // one block scans one section in lock-step steps (N up to the capacity)
     multi_block,  // several kernels over sections of any N, with a block algorithm inside
+    single_pass,  // one kernel over sections of any N whose blocks meet through flags in global
+                  // memory: traced as events under a block schedule (core/events.hpp)
 };
 
 // The chapter's count of additions (operator applications) for one section of `n` elements.
@@ -56,6 +58,7 @@ struct AlgorithmInfo {
     bool takes_coarsening = false;      // --coarsening applies: T threads scan T × C elements;
                                         // elements_per_thread is then the default C
     bool takes_flags = false;           // scans by head flags: --flags required, (flag, value) pairs
+    bool takes_static_index = false;    // --static-index applies (a single-pass scan that can show its deadlock)
     Algorithm fixed_block = Algorithm::kogge_stone;  // multi_block without --block-algo: its block scan
     CountFormula formula{};             // at the section (at N for one_thread)
     std::string_view listing;           // assets/kernels/<listing>.cu.txt; multi-block scans with a

@@ -5,6 +5,7 @@
 #include "../operators.hpp"
 #include "../trace_budget.hpp"
 #include "cpu_executor.hpp"
+#include "event_scan.hpp"
 
 namespace scanlab {
 namespace {
@@ -63,6 +64,11 @@ Trace trace_header(const ResolvedRequest& r, const ValueArray& input, std::strin
     t.backend = std::move(backend);
     t.detail = q.detail;
     t.sample = q.sample;
+    if (algorithm_info(q.algorithm).reach == Reach::single_pass) {
+        t.block_schedule = q.block_schedule.text();
+        t.static_index = q.static_index;
+        t.resident_blocks = q.block_schedule.kind == BlockSchedule::Kind::replay ? 0 : q.resident_blocks;
+    }
     t.input = input;
     t.flags = q.flags;
     return t;
@@ -72,6 +78,10 @@ Trace emulate(const ResolvedRequest& r, const ValueArray& input) {
     if (r.request.detail == Detail::full)
         if (const std::string problem = trace_budget_problem(r, estimate_trace(r)); !problem.empty()) throw ScanError(problem);
     Trace trace = trace_header(r, input, "cpu");
+    if (algorithm_info(r.request.algorithm).reach == Reach::single_pass) {
+        emulate_single_pass(r, input, trace);
+        return trace;
+    }
     Recorder rec(trace, r.request.max_trace_bytes);
     trace.result = std::visit([&](const auto& x) -> ValueArray { return run_typed(r, x, rec); }, input);
     return trace;

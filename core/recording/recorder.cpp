@@ -11,9 +11,12 @@ void Recorder::add(Step step) {
     c.barriers += step.counts.barriers;
     c.divergent_warps += step.counts.divergent_warps;
     c.hazards += step.counts.hazards;
+    c.polls += step.counts.polls;
+    c.waits += step.counts.waits;
     c.steps += 1;
     if (!full()) return;
-    bytes_ += step_bytes(size_of(step.values), step.accesses.size(), step.hazards.size(), trace_.type) + step.flags.size();
+    bytes_ += step_bytes(size_of(step.values), step.accesses.size(), step.hazards.size(), trace_.type) + step.flags.size() +
+              snapshot_bytes(step.snapshot);
     if (bytes_ > max_bytes_)
         throw ScanError("the full trace would need more than " + std::to_string(max_bytes_ >> 20) + " MiB (passed at step " +
                         std::to_string(c.steps) + ", " + step_label(step) +
@@ -31,6 +34,8 @@ void Recorder::add_repeated(const Step& step, int64_t times) {
     c.barriers += step.counts.barriers * times;
     c.divergent_warps += step.counts.divergent_warps * times;
     c.hazards += step.counts.hazards * times;
+    c.polls += step.counts.polls * times;
+    c.waits += step.counts.waits * times;
     c.steps += times;
 }
 

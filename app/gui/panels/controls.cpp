@@ -133,6 +133,39 @@ void draw_controls(App& app) {
             changed = true;
         }
     }
+    if (const AlgorithmInfo& info = algorithm_info(f.request.algorithm); info.reach == Reach::single_pass) {
+        ImGui::Spacing();
+        ImGui::TextDisabled("BLOCKS");
+        int block_kind = int(f.request.block_schedule.kind == BlockSchedule::Kind::replay ? BlockSchedule::Kind::in_order
+                                                                                           : f.request.block_schedule.kind);
+        if (ImGui::Combo("block schedule", &block_kind, kinds, 3)) {
+            f.request.block_schedule = {};
+            f.request.block_schedule.kind = BlockSchedule::Kind(block_kind);
+            changed = true;
+        }
+        help_marker("The order the emulation starts the blocks in and lets them run: in-order starts block 0 first and gives the "
+                    "resident blocks turns in turn; reverse starts the last block first; random draws the start order and every "
+                    "turn from the seed. On the GPU the hardware decides, and the trace replays the order it recorded.");
+        if (f.request.block_schedule.kind == BlockSchedule::Kind::random) {
+            int seed = int(f.request.block_schedule.seed);
+            if (ImGui::InputInt("block seed", &seed)) {
+                f.request.block_schedule.seed = uint64_t(std::max(0, seed));
+                changed = true;
+            }
+        }
+        int resident = f.request.resident_blocks;
+        if (ImGui::InputInt("resident blocks", &resident)) {
+            f.request.resident_blocks = std::clamp(resident, 1, kMaxResidentBlocks);
+            changed = true;
+        }
+        help_marker("Blocks resident at once in the emulation: the SM slots. A block leaves its slot when it is done.");
+        if (info.takes_static_index) {
+            changed |= ImGui::Checkbox("static index (blockIdx)", &f.request.static_index);
+            help_marker("Each block takes its tile from blockIdx instead of drawing it from a counter. With the reverse or a "
+                        "random schedule and fewer resident blocks than blocks, a block waits for one that never starts: the "
+                        "emulation finds the deadlock and shows who waits on whom. Refused on the GPU, where it could hang.");
+        }
+    }
     changed |= enum_combo("backend", &f.backend, {BackendChoice::automatic, BackendChoice::cpu, BackendChoice::gpu}, backend_text);
 
     ImGui::Spacing();

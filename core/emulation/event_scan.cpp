@@ -1,0 +1,59 @@
+#include "event_scan.hpp"
+
+#include "../error.hpp"
+#include "../operators.hpp"
+#include "../recording/recorder.hpp"
+#include "../recording/step_records.hpp"
+#include "block_scheduler.hpp"
+#include "domino_machine.hpp"
+
+namespace scanlab {
+namespace {
+
+template <class T, class Op>
+void run_typed_op(const ResolvedRequest& r, const std::vector<T>& x, Trace& trace) {
+    Recorder rec(trace, r.request.max_trace_bytes);
+    const ScanRequest& q = r.request;
+    if (r.n == 0) {
+        // The scan of nothing: a load of no elements by no block, as every algorithm records it.
+        rec.add(empty_load_step(Kernel::single, r.threads_per_block));
+        trace.result = std::vector<T>{};
+        return;
+    }
+    switch (q.algorithm) {
+        case Algorithm::domino: {
+            DominoMachine<T, Op> m(x.data(), r.n, r.section, q.exclusive, rec);
+            run_block_schedule(m, q.block_schedule, q.static_index, q.resident_blocks);
+            trace.result = m.result();
+            trace.deadlock = m.deadlock_sentence();
+            return;
+        }
+        default: throw ScanError("internal: " + std::string(name(q.algorithm)) + " has no block machine");
+    }
+}
+
+template <class T>
+void run_typed(const ResolvedRequest& r, const std::vector<T>& x, Trace& trace) {
+    switch (r.request.op) {
+        case OpKind::sum: return run_typed_op<T, SumOp<T>>(r, x, trace);
+        case OpKind::max: return run_typed_op<T, MaxOp<T>>(r, x, trace);
+        case OpKind::min: return run_typed_op<T, MinOp<T>>(r, x, trace);
+    }
+}
+
+}  // namespace
+
+BlockSchedule replay_of(const Trace& t) {
+    BlockSchedule s;
+    s.kind = BlockSchedule::Kind::replay;
+    for (const Step& st : t.steps)
+        if (st.event && st.event->kind != EventKind::deadlock)
+            s.order.push_back({st.event->block, st.event->kind, st.event->tile, st.event->polls, st.event->window_first, st.event->window_last, 0, false});
+    return s;
+}
+
+void emulate_single_pass(const ResolvedRequest& r, const ValueArray& input, Trace& trace) {
+    std::visit([&](const auto& x) { run_typed(r, x, trace); }, input);
+}
+
+}  // namespace scanlab

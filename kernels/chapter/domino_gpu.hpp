@@ -1,0 +1,16 @@
+#pragma once
+// The domino scan on the GPU (kernels/chapter/domino_kernel.cuh), for every type and operator.
+// Plain C++: the GPU backend calls it and builds the trace by replaying the recorded order.
+#include <vector>
+
+#include "../../core/events.hpp"
+#include "../../core/request.hpp"
+#include "../../core/values.hpp"
+
+namespace scanlab::gpu {
+
+// Runs the kernel once over `input`; returns Y and fills `order` with the device's events in the
+// order their numbers give, each with the value the device computed (valued).
+ValueArray run_domino(const ResolvedRequest& r, const ValueArray& input, std::vector<RecordedEvent>& order);
+
+}  // namespace scanlab::gpu
