@@ -54,7 +54,7 @@ std::string event_label(const Event& e) {
         case EventKind::publish_aggregate: return label + "publish A";
         case EventKind::look_back:
             return label + "look back " + std::to_string(e.window_first) + ".." + std::to_string(e.window_last) +
-                   (e.polls ? " (" + std::to_string(e.polls) + " polls)" : "");
+                   (e.found >= 0 ? ", P at " + std::to_string(e.found) : ", all A") + (e.polls ? " (" + std::to_string(e.polls) + " polls)" : "");
         case EventKind::passed: return label + "passed" + (e.polls ? " (" + std::to_string(e.polls) + " polls)" : "");
         case EventKind::publish_prefix: return label + "publish P" + (e.polls ? " (" + std::to_string(e.polls) + " polls)" : "");
         case EventKind::done: return label + "done";

@@ -7,6 +7,7 @@
 // static-index variant). docs/algorithms.md describes the model; core/emulation/block_scheduler.hpp
 // runs it.
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -49,6 +50,7 @@ struct Event {
     int32_t tile = -1;   // the tile that block drew
     int64_t polls = 0;   // failed polls of a flag or status word just before this event
     int32_t window_first = -1, window_last = -1;  // look_back: the tiles the window read
+    int32_t found = -1;  // look_back: the tile whose inclusive prefix ended the look-back (-1: none in the window)
     bool operator==(const Event&) const = default;
 };
 
@@ -64,8 +66,17 @@ struct RecordedEvent {
     int32_t window_first = -1, window_last = -1;
     uint64_t value_bits = 0;
     bool valued = false;  // value_bits holds the device's value (scanned, passed)
+    int32_t found = -1;  // look_back: as Event::found. What the device saw: a word may have turned P after it read A
     bool operator==(const RecordedEvent&) const = default;
 };
+
+// An event's value as raw bits (the low bytes), as the device records it beside the event.
+template <class T>
+uint64_t value_bits(T v) {
+    uint64_t bits = 0;
+    std::memcpy(&bits, &v, sizeof v);
+    return bits;
+}
 
 // Every block and every tile after one event.
 struct EventSnapshot {

@@ -237,6 +237,13 @@ ResolvedRequest resolve(const ScanRequest& req, const ValueArray& input, Voice v
         throw ScanError(subject(v, Control::resident_blocks, std::to_string(req.resident_blocks)) + " must be from 1 to " +
                         std::to_string(kMaxResidentBlocks) + " (the SM slots the emulation gives the blocks)");
 
+    if (req.lookback_window != kDefaultLookbackWindow && !info.takes_window)
+        throw ScanError(control_name(v, Control::window) + " is for the decoupled look-back, the predecessors one look-back reads at once; " +
+                        str(name(a)) + " has no look-back");
+    if (req.lookback_window < 1 || req.lookback_window > kMaxLookbackWindow)
+        throw ScanError(subject(v, Control::window, std::to_string(req.lookback_window)) + " must be from 1 to " +
+                        std::to_string(kMaxLookbackWindow) + " (the lanes of the one warp that reads a window; 1 makes the look-back a chain)");
+
     if (req.op == OpKind::sum)
         if (auto problem = find_sum_overflow(input, req.exclusive, v, info.reach == Reach::one_thread, req.flags)) throw ScanError("integer overflow: " + *problem);
     return r;

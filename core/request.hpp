@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "algorithms/lookback_window.hpp"  // kDefaultLookbackWindow
 #include "sample_window.hpp"
 #include "trace.hpp"
 #include "values.hpp"
@@ -56,6 +57,7 @@ struct ScanRequest {
     int warp_width = 32;
     Schedule schedule;
     BlockSchedule block_schedule;   // single-pass scans only
+    int lookback_window = 32;       // decoupled-lookback only: predecessors one look-back reads at once (1..32)
     bool static_index = false;      // single-pass scans: tile = blockIdx instead of a drawn index
     int resident_blocks = kDefaultResidentBlocks;  // single-pass scans: SM slots the emulation models
     Detail detail = Detail::full;

@@ -49,6 +49,7 @@ ScanRequest request_for(const RunSpec& spec, Algorithm algorithm) {
         q.resident_blocks = kDefaultResidentBlocks;
     }
     if (!algorithm_info(algorithm).takes_static_index) q.static_index = false;
+    if (!algorithm_info(algorithm).takes_window) q.lookback_window = kDefaultLookbackWindow;
     if (spec.input.source == InputSpec::Source::preset && q.section == 0)
         if (const std::optional<Preset> p = find_preset(spec.input.preset))
             if (const int section = preset_section(*p, algorithm)) q.section = section;

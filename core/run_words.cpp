@@ -94,10 +94,12 @@ std::string run_words_usage() {
            "  --max-trace-mb M         refuse a full trace larger than this (default 512)\n"
            "  --sample-block B[:K]     a sampled trace: only blocks B..B+K-1 of the input's scan kept in full, S whole\n"
            "                           (hierarchical and slides; for N too large to trace whole)\n"
-           "  --block-schedule in-order|reverse|random[:SEED]   single-pass scans (domino): the order blocks start in and\n"
+           "  --block-schedule in-order|reverse|random[:SEED]   single-pass scans: the order blocks start in and\n"
            "                           their pace in the emulation (default in-order)\n"
            "  --resident-blocks K      single-pass scans: blocks resident at once in the emulation, its SM slots (default " +
            std::to_string(kDefaultResidentBlocks) + ")\n"
+           "  --window W               decoupled-lookback: the predecessors one look-back reads at once, 1 to 32 (default 32,\n"
+           "                           one warp as in CUB; 1 makes the look-back a chain)\n"
            "  --static-index           domino: each block takes its tile from blockIdx instead of drawing it; the emulation shows\n"
            "                           the deadlock this can cause (refused on the GPU, where it could hang)\n"
            "\n"
@@ -166,6 +168,8 @@ RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own
         } else if (flag == "--resident-blocks") {
             q.resident_blocks = whole_number<int>(flag, value());
             block_words_given = true;
+        } else if (flag == "--window") {
+            q.lookback_window = whole_number<int>(flag, value());
         } else if (flag == "--static-index") {
             q.static_index = true;
         } else if (flag == "--backend") {
@@ -238,12 +242,15 @@ RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own
         throw UsageError("--flags gives the head flags of --algo segmented, and " + std::string(info.name) +
                          " scans the whole input as one segment; leave --flags out");
     if (const AlgorithmInfo& info = algorithm_info(q.algorithm); block_words_given && info.reach != Reach::single_pass)
-        throw UsageError("--block-schedule and --resident-blocks are for the single-pass scans (domino), whose blocks run at their own pace; " +
+        throw UsageError("--block-schedule and --resident-blocks are for the single-pass scans (domino, decoupled-lookback), whose blocks run at their own pace; " +
                          std::string(info.name) + (info.reach == Reach::one_thread ? " has no blocks" : " runs its blocks in lock-step steps") +
                          "; leave them out");
     if (const AlgorithmInfo& info = algorithm_info(q.algorithm); q.static_index && !info.takes_static_index)
         throw UsageError("--static-index is for --algo domino (a blockIdx-ordered wait, to show its deadlock); " + std::string(info.name) +
                          " draws no index; leave it out");
+    if (const AlgorithmInfo& info = algorithm_info(q.algorithm); q.lookback_window != kDefaultLookbackWindow && !info.takes_window)
+        throw UsageError("--window is for --algo decoupled-lookback (the predecessors one look-back reads at once); " + std::string(info.name) +
+                         " has no look-back; leave it out");
     if (inputs == 0) throw UsageError("no input: give one of --preset, --input, --input-file or --random N");
     if (inputs > 1) throw UsageError("give only one input: --preset, --input, --input-file or --random N");
     return o;

@@ -90,6 +90,7 @@ struct Trace {
     std::string block_schedule; // single-pass scans: the block schedule ("in-order", "random:7", "replay", "hardware")
     bool static_index = false;  // single-pass scans: each block's tile is its blockIdx (may deadlock)
     int resident_blocks = 0;    // single-pass scans: blocks resident at once in the emulation (0: not modelled)
+    int lookback_window = 0;    // decoupled-lookback: predecessors one look-back reads at once (0: not this algorithm)
     std::string deadlock;       // the sentence, when the run stopped in a deadlock (its result is then not the scan)
     std::string backend;        // "cpu" (emulation) or "gpu"
     std::string note;           // set when the run did not go as asked (e.g. auto fell back to the CPU); not saved

@@ -129,6 +129,7 @@ std::string first_inconsistency(const Trace& t) {
     const bool single_pass = algorithm_info(t.algorithm).reach == Reach::single_pass;
     if (single_pass) {
         q.static_index = t.static_index;
+        if (t.lookback_window > 0) q.lookback_window = t.lookback_window;
         if (t.block_schedule == "hardware" || t.block_schedule == "replay") {
             // A device's run: its own order of events is what the emulation replays.
             q.block_schedule = replay_of(t);

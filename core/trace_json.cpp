@@ -328,7 +328,7 @@ private:
                                                             "threads_per_block", "grid", "op", "type", "exclusive", "backend",
                                                             "warp_width", "schedule", "detail", "sample", "input", "steps",
                                                             "result", "counts", "phases", "work_bound", "flags", "block_schedule",
-                                                            "static_index", "resident_blocks", "deadlock"};
+                                                            "static_index", "resident_blocks", "deadlock", "window"};
         static const std::set<std::string, std::less<>> step{"kernel", "phase", "level", "coarsening", "depth", "label", "array", "blocks",
                                                              "threads_per_block", "values", "offset", "additions", "active_threads",
                                                              "idle_threads", "barriers", "divergent_warps", "hazards",
@@ -489,6 +489,7 @@ void read_event(const RawStep& rs, const Trace& t, Step& s, const std::string& w
     if (f.contains("window_first")) {
         e.window_first = int32_t(whole_field(f, "window_first", -1, t.grid - 1, w));
         e.window_last = int32_t(whole_field(f, "window_last", -1, t.grid - 1, w));
+        e.found = int32_t(whole_field(f, "found", -1, t.grid - 1, w));
     }
     s.event = e;
     if (!rs.has_snapshot) return;
@@ -571,6 +572,7 @@ Trace build(const RawTrace& raw) {
         if (!fixed.flag) throw ScanError("the field \"static_index\" is not true or false");
         t.static_index = *fixed.flag;
         t.resident_blocks = int(whole_field(f, "resident_blocks", 0, kMaxResidentBlocks));
+        if (f.contains("window")) t.lookback_window = int(whole_field(f, "window", 1, kMaxLookbackWindow));
         if (f.contains("deadlock")) t.deadlock = text_field(f, "deadlock");
     }
     if (raw.has_sample) {

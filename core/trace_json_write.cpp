@@ -68,7 +68,8 @@ void event(std::ostream& out, const Event& e, const EventSnapshot& b, const char
     out << "{\"seq\": " << e.seq << ", \"kind\": ";
     json_text::quoted(out, name(e.kind));
     out << ", \"block\": " << e.block << ", \"tile\": " << e.tile << ", \"polls\": " << e.polls;
-    if (e.window_first >= 0) out << ", \"window_first\": " << e.window_first << ", \"window_last\": " << e.window_last;
+    if (e.window_first >= 0)
+        out << ", \"window_first\": " << e.window_first << ", \"window_last\": " << e.window_last << ", \"found\": " << e.found;
     out << "},";
     if (b.empty()) return;
     auto number = [&](auto x) { json_text::number(out, int64_t(x)); };
@@ -226,6 +227,7 @@ void write_trace_json(std::ostream& out, const Trace& t) {
         key(out, "static_index", "\n ");
         out << (t.static_index ? "true," : "false,");
         field(out, "resident_blocks", t.resident_blocks);
+        if (t.lookback_window > 0) field(out, "window", t.lookback_window);
         if (!t.deadlock.empty()) field(out, "deadlock", t.deadlock);
     }
     if (!t.sample.all()) {

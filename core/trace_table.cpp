@@ -11,6 +11,7 @@
 #include "algorithms/table.hpp"
 #include "hierarchy.hpp"
 #include "barrier_notes.hpp"
+#include "lookback_counts.hpp"
 #include "seed_notes.hpp"
 #include "work_counts.hpp"
 
@@ -207,6 +208,19 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
         out << verdict.headline() << "\n" << verdict.detail() << "\n";
     }
     write_phase_counts(out, t);
+    if (const LookbackCounts c = lookback_counts(t); !c.depth.empty()) {
+        // Per tile, what the schedule decided (docs/operation-counts.md).
+        out << "look-back (window " << t.lookback_window << "): " << c.combines << " combines, " << c.status_reads << " status reads, "
+            << c.total_polls << " polls, deepest " << c.max_depth << "\n";
+        auto per_tile = [&](const char* what, const std::vector<int64_t>& v) {
+            out << "  " << what << " per tile:";
+            for (size_t k = 0; k < v.size() && k < max_values; ++k) out << " " << v[k];
+            out << (v.size() > max_values ? " …\n" : "\n");
+        };
+        per_tile("depth", c.depth);
+        per_tile("polls", c.polls);
+        per_tile("status reads", c.reads);
+    }
     out << "totals: " << t.counts.additions << " additions in " << t.counts.steps << " steps, " << t.counts.barriers
         << (events ? " barriers (all blocks), " : " barriers per block, ") << t.counts.divergent_warps << " divergent warps";
     if (algorithm_info(t.algorithm).racy) out << ", " << t.counts.hazards << " hazards";

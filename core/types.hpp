@@ -23,6 +23,7 @@ enum class Algorithm : uint8_t {
     three_phase,
     segmented,
     domino,
+    decoupled_lookback,
 };
 
 enum class OpKind : uint8_t { sum, max, min };

@@ -24,6 +24,7 @@ Names names(Control c) {
         case Control::block_schedule: return {"--block-schedule", "block schedule", true};
         case Control::static_index: return {"--static-index", "static index", false};
         case Control::resident_blocks: return {"--resident-blocks", "resident blocks", false};
+        case Control::window: return {"--window", "look-back window", true};
     }
     return {"", "", false};
 }

@@ -11,7 +11,7 @@ namespace scanlab {
 enum class Voice : uint8_t { cli, app };
 
 enum class Control : uint8_t { algorithm, block_algorithm, coarsening, type, section, warp_width, sample_block, input, random, flags,
-                               block_schedule, static_index, resident_blocks };
+                               block_schedule, static_index, resident_blocks, window };
 
 // The control set to `value`, as advice: "--type int64" | "int64 in the type menu".
 std::string setting(Voice voice, Control control, std::string_view value);

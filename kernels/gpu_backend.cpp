@@ -7,6 +7,7 @@
 #include "device_info.hpp"
 #include "gpu_error.hpp"
 #include "chapter/domino_gpu.hpp"
+#include "chapter/lookback_gpu.hpp"
 #include "chapter/gpu_scan.hpp"
 
 namespace scanlab::gpu {
@@ -63,7 +64,8 @@ private:
             trace.schedule = trace.block_schedule = "hardware";
             return trace;
         }
-        const ValueArray y = run_domino(r, input, replay.request.block_schedule.order);
+        std::vector<RecordedEvent>& order = replay.request.block_schedule.order;
+        const ValueArray y = r.request.algorithm == Algorithm::decoupled_lookback ? run_lookback(r, input, order) : run_domino(r, input, order);
         Trace trace;
         try {
             trace = emulate(replay, input);

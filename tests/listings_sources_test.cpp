@@ -93,3 +93,12 @@ TEST(ListingsAreTheSources, AnExclusiveLineOutsideTheCodeIsRefused) {
     EXPECT_EQ(shown_lines(ok, true), (std::vector<std::string>{"a", "    kept as written"}));
     EXPECT_EQ(shown_lines(ok, false), (std::vector<std::string>{"a", "b"}));
 }
+
+TEST(ListingsAreTheSources, TheLookBackListingSaysHowItDiffersFromTheProductionScanAndWhatCubsWindowIs) {
+    const std::string code = code_of("decoupled-lookback");
+    EXPECT_TRUE(has(code, "// How this differs from kernels/production/")) << code;
+    EXPECT_TRUE(has(code, "tile = atomicAdd(&next_tile, 1);"));
+    EXPECT_TRUE(has(code, "__threadfence();                 // the flag before the value it announces"));
+    EXPECT_TRUE(has(code, "// W = 32 is CUB's window"));
+    EXPECT_TRUE(has(code_of("decoupled-lookback", true), "X[i - 1]"));
+}

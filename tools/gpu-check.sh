@@ -46,6 +46,7 @@ for tool in memcheck racecheck synccheck initcheck; do
   clean=0; flagged=()
   for algo in $algos; do
     variants=("--type int32" "--type double --exclusive")
+    [ "$algo" = decoupled-lookback ] && variants+=("--window 1 --type float --op max")
     if [ "$algo" = hierarchical ]; then
       for b in $blocks; do variants+=("--block-algo $b --type float --op max"); done
     fi
@@ -56,6 +57,8 @@ for tool in memcheck racecheck synccheck initcheck; do
     fi
     for args in "${variants[@]}"; do
       n=300; [ "$algo" = sequential ] && n=40; [ "$algo" = segmented ] && n=5000  # segmented: past a section, so K2 and K3 run
+      # The single-pass scans: sections of 32, so ten blocks meet through their flags.
+      case "$algo" in domino|decoupled-lookback) args="$args --section 32" ;; esac
       log="$out/sanitizer-$tool.log"
       echo "== $tool $algo $args" >>"$log"
       compute-sanitizer --tool "$tool" --error-exitcode 9 --log-file "$out/one.log" "$cli" trace --backend gpu --algo "$algo" --random $n $args \

@@ -6,6 +6,7 @@
 // (types.hpp), one line below, its listing in assets/kernels/ and its tests (docs/algorithms.md).
 #include "brent_kung.hpp"
 #include "brent_kung_naive.hpp"
+#include "decoupled_lookback.hpp"
 #include "domino.hpp"
 #include "hierarchical.hpp"
 #include "kogge_stone.hpp"
@@ -43,6 +44,7 @@ using RegisteredAlgorithms = AlgorithmList<
     Hierarchical,
     Slides,
     Segmented,
-    Domino>;
+    Domino,
+    DecoupledLookback>;
 
 }  // namespace scanlab

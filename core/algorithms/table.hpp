@@ -59,6 +59,7 @@ struct AlgorithmInfo {
                                         // elements_per_thread is then the default C
     bool takes_flags = false;           // scans by head flags: --flags required, (flag, value) pairs
     bool takes_static_index = false;    // --static-index applies (a single-pass scan that can show its deadlock)
+    bool takes_window = false;          // --window applies (the decoupled look-back's window of predecessors)
     Algorithm fixed_block = Algorithm::kogge_stone;  // multi_block without --block-algo: its block scan
     CountFormula formula{};             // at the section (at N for one_thread)
     std::string_view listing;           // assets/kernels/<listing>.cu.txt; multi-block scans with a

@@ -19,15 +19,9 @@
 #include "../events.hpp"
 #include "../recording/recorder.hpp"
 #include "../recording/step_records.hpp"
+#include "section_scan.hpp"
 
 namespace scanlab {
-
-template <class T>
-uint64_t value_bits(T v) {
-    uint64_t bits = 0;
-    std::memcpy(&bits, &v, sizeof v);
-    return bits;
-}
 
 template <class T, class Op>
 class DominoMachine {
@@ -177,33 +171,11 @@ private:
     // The block's load and in-block scan of its tile, as the kernel runs them: the barrier between
     // each stride's reads and writes makes the order of threads irrelevant.
     StepCounts scan_section(int32_t tile) {
-        const Op op;
         std::vector<T>& xy = xy_[size_t(tile)];
-        xy.assign(size_t(section_), Op::identity());
-        const int64_t first = int64_t(tile) * section_;
-        for (int j = 0; j < section_; ++j) {
-            const int64_t src = load_source(first + j, n_, exclusive_);
-            xy[size_t(j)] = src >= 0 ? x_[src] : Op::identity();
-        }
-        StepCounts c;
-        c.active_threads = threads_;
-        c.barriers = 1;
-        std::vector<T> reg(static_cast<size_t>(threads_));
-        const int steps = BlockScan::steps(section_);
-        for (int k = 0; k < steps; ++k) {
-            for (int t = 0; t < threads_; ++t) {
-                const Work w = BlockScan::work(k, t, section_);
-                if (w.active) reg[size_t(t)] = w.applies_op ? op(xy[size_t(w.src)], xy[size_t(w.dst)]) : xy[size_t(w.src)];
-            }
-            for (int t = 0; t < threads_; ++t) {
-                const Work w = BlockScan::work(k, t, section_);
-                if (!w.active) continue;
-                xy[size_t(w.dst)] = reg[size_t(t)];
-                c.additions += w.applies_op;
-            }
-            c.barriers += tree_step_barriers<BlockScan>();
-        }
+        xy = load_section<T, Op>(x_, n_, section_, exclusive_, tile);
+        const StepCounts c = block_scan_section<BlockScan, T, Op>(xy, section_);
         aggregate_[size_t(tile)] = xy[size_t(section_ - 1)];
+        const int64_t first = int64_t(tile) * section_;
         for (int j = 0; j < section_ && first + j < n_; ++j) view_[size_t(first + j)] = xy[size_t(j)];
         return c;
     }

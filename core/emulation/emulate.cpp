@@ -68,6 +68,7 @@ Trace trace_header(const ResolvedRequest& r, const ValueArray& input, std::strin
         t.block_schedule = q.block_schedule.text();
         t.static_index = q.static_index;
         t.resident_blocks = q.block_schedule.kind == BlockSchedule::Kind::replay ? 0 : q.resident_blocks;
+        if (algorithm_info(q.algorithm).takes_window) t.lookback_window = q.lookback_window;
     }
     t.input = input;
     t.flags = q.flags;

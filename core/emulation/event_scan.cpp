@@ -6,6 +6,7 @@
 #include "../recording/step_records.hpp"
 #include "block_scheduler.hpp"
 #include "domino_machine.hpp"
+#include "lookback_machine.hpp"
 
 namespace scanlab {
 namespace {
@@ -24,6 +25,13 @@ void run_typed_op(const ResolvedRequest& r, const std::vector<T>& x, Trace& trac
         case Algorithm::domino: {
             DominoMachine<T, Op> m(x.data(), r.n, r.section, q.exclusive, rec);
             run_block_schedule(m, q.block_schedule, q.static_index, q.resident_blocks);
+            trace.result = m.result();
+            trace.deadlock = m.deadlock_sentence();
+            return;
+        }
+        case Algorithm::decoupled_lookback: {
+            LookbackMachine<T, Op> m(x.data(), r.n, r.section, q.exclusive, q.lookback_window, rec);
+            run_block_schedule(m, q.block_schedule, false, q.resident_blocks);
             trace.result = m.result();
             trace.deadlock = m.deadlock_sentence();
             return;
@@ -48,7 +56,8 @@ BlockSchedule replay_of(const Trace& t) {
     s.kind = BlockSchedule::Kind::replay;
     for (const Step& st : t.steps)
         if (st.event && st.event->kind != EventKind::deadlock)
-            s.order.push_back({st.event->block, st.event->kind, st.event->tile, st.event->polls, st.event->window_first, st.event->window_last, 0, false});
+            s.order.push_back({st.event->block, st.event->kind, st.event->tile, st.event->polls, st.event->window_first, st.event->window_last, 0, false,
+                               st.event->found});
     return s;
 }
 

@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "../../core/events.hpp"
+
 namespace scanlab::gpu {
 
 // One event as the device writes it; `kind` is core/events.hpp's EventKind, as a number.
@@ -18,7 +20,11 @@ struct DeviceEvent {
     int32_t block, kind, tile;
     uint32_t polls;        // failed polls just before the event
     uint64_t value_bits;   // the event's value (see RecordedEvent), its bits in the low bytes
+    int32_t window_first = -1, window_last = -1, found = -1;  // a look-back's window (RecordedEvent)
+    int32_t unused = 0;  // written too: a log entry has no uninitialized padding for the copy to the host
 };
+
+static_assert(sizeof(DeviceEvent) == 40, "every byte of a log entry is a field the device writes");
 
 struct EventLog {
     unsigned long long* counter = nullptr;  // zeroed before the launch
@@ -33,6 +39,24 @@ struct EventLog {
         memcpy(&bits, &value, sizeof(T));
         log[seq] = {int32_t(blockIdx.x), kind, tile, polls, bits};
     }
+
+    // The decoupled look-back's look_back event: the window it read and where it met a prefix.
+    template <class T>
+    __device__ void record_window(int32_t tile, uint32_t polls, int32_t first, int32_t last, int32_t found, T value) const {
+        const unsigned long long seq = atomicAdd(counter, 1ull);
+        if (seq >= capacity) return;  // the host sees the counter past the capacity and runs again
+        uint64_t bits = 0;
+        memcpy(&bits, &value, sizeof(T));
+        log[seq] = {int32_t(blockIdx.x), int32_t(EventKind::look_back), tile, polls, bits, first, last, found};
+    }
 };
+
+// The host's copy of a logged event. Every event but a start carries the device's value.
+inline RecordedEvent recorded_event(const DeviceEvent& e) {
+    const EventKind kind = EventKind(e.kind);
+    RecordedEvent r{e.block, kind, e.tile, int64_t(e.polls), e.window_first, e.window_last, e.value_bits, kind != EventKind::start};
+    r.found = e.found;
+    return r;
+}
 
 }  // namespace scanlab::gpu

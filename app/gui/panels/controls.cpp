@@ -165,6 +165,16 @@ void draw_controls(App& app) {
                         "random schedule and fewer resident blocks than blocks, a block waits for one that never starts: the "
                         "emulation finds the deadlock and shows who waits on whom. Refused on the GPU, where it could hang.");
         }
+        if (info.takes_window) {
+            const std::string window = std::to_string(f.request.lookback_window);
+            if (ImGui::BeginCombo("look-back window", window.c_str())) {
+                for (int w = 1; w <= kMaxLookbackWindow; w *= 2)
+                    if (ImGui::Selectable(std::to_string(w).c_str(), f.request.lookback_window == w)) f.request.lookback_window = w, changed = true;
+                ImGui::EndCombo();
+            }
+            help_marker("The predecessors one look-back reads at once. 32 is CUB's: one warp, a lane a status word, waiting while "
+                        "any of them is invalid. 1 makes the look-back a chain: one predecessor at a time, as the domino scan waits.");
+        }
     }
     changed |= enum_combo("backend", &f.backend, {BackendChoice::automatic, BackendChoice::cpu, BackendChoice::gpu}, backend_text);
 
