@@ -121,6 +121,13 @@ float step_diagram_height(const Trace& t, size_t compact_rows);
 // The column of step labels at the diagram's right edge in a child of this width: the array view's
 // fitted zoom leaves it free, so that no column of the diagram hides under a label.
 float step_diagram_side_width(const Trace& t, float width);  // what the diagram's rows need, padding included
+// An event-scheduled scan's step view (tiles_view.cpp): the flags or status words, the sections
+// with the blocks that drew them, Y filling in, the event's reads; the timeline of every event.
+float tiles_view_height(const Trace& t);
+void draw_tiles_view(App& app, const ShownTrace& st, size_t step, float height);
+float event_timeline_height(const Trace& t, bool smallest = false);  // smallest: two pixels a lane
+void draw_event_timeline(App& app, const ShownTrace& st, size_t step, float height);
+void draw_tiles_legend(App& app);
 // The verdict over the step view and the explanation pane with its predict mode (explain_pane.cpp).
 void draw_verdict_line(App& app, const ShownTrace& st);
 // The pane fills its panel, or takes `height` (the explain shot's view under the array view).

@@ -9,6 +9,7 @@
 
 #include "../app.hpp"
 #include "../model/numbers.hpp"
+#include "../model/tiles.hpp"
 
 namespace scanlab::gui {
 namespace {
@@ -457,6 +458,45 @@ float array_view_height(const ShownTrace& st, size_t k, float row_scale, bool sc
     return h + 2 * style.WindowPadding.y + (scrollbar ? style.ScrollbarSize : 0) + 4;
 }
 
+namespace {
+
+// An event-scheduled scan's steps: the header, the tiles view and the timeline of events (the
+// rows of threads and the step diagram of the lock-step scans do not apply: blocks meet only
+// through their flags).
+void draw_event_step_view(App& app, float timeline_height) {
+    Session& s = app.session;
+    const Trace& t = s.trace->trace;
+    const Step& st = t.steps[s.step];
+    const StepCounts& c = st.counts;
+    ImGui::Text("#%zu  %s", s.step, step_label(st).c_str());
+    ImGui::SameLine(0, 16);
+    ImGui::PushTextWrapPos(0);
+    std::string counts = grouped(c.additions) + " additions (" + grouped(s.trace->book.cumulative_additions[s.step]) + " so far of " +
+                         grouped(t.counts.additions) + ") · " + grouped(c.polls) + " failed polls (" + grouped(t.counts.polls) + " in all) · " +
+                         grouped(t.grid) + " blocks, " + grouped(t.resident_blocks) + " resident · block schedule " + t.block_schedule +
+                         (t.static_index ? ", static index" : "");
+    if (app.layout.presentation) ImGui::PushFont(nullptr, ruler_font_size());
+    ImGui::TextDisabled("%s", counts.c_str());
+    if (app.layout.presentation) ImGui::PopFont();
+    ImGui::PopTextWrapPos();
+    if (app.layout.presentation) ImGui::PushFont(nullptr, ruler_font_size());
+    draw_tiles_legend(app);
+    if (app.layout.presentation) ImGui::PopFont();
+    draw_verdict_line(app, *s.trace);
+    // The tiles whole first; the timeline takes the rest, its lanes thinner on a short window.
+    const float caption = ImGui::GetTextLineHeightWithSpacing();
+    const float room = ImGui::GetContentRegionAvail().y - caption - 2 * ImGui::GetStyle().ItemSpacing.y;
+    float timeline = timeline_height > 0 ? timeline_height : event_timeline_height(t);
+    if (timeline_height <= 0 && tiles_view_height(t) + timeline > room) timeline = std::max(event_timeline_height(t, true), room - tiles_view_height(t));
+    const float h = app.view == View::window ? std::max(ImGui::GetFontSize() * 3, std::min(tiles_view_height(t), room - timeline)) : tiles_view_height(t);
+    draw_tiles_view(app, *s.trace, s.step, h);
+    if (app.view == View::array) return;
+    ImGui::TextDisabled("Events, one lane per block (click one to step to it)");
+    draw_event_timeline(app, *s.trace, s.step, timeline);
+}
+
+}  // namespace
+
 void draw_step_view(App& app, float diagram_height) {
     Session& s = app.session;
     if (!s.trace) return;
@@ -465,6 +505,10 @@ void draw_step_view(App& app, float diagram_height) {
     const Step& st = t.steps[s.step];
     const Palette& p = app.palette();
     const StepCounts& c = st.counts;
+    if (is_event_trace(t)) {
+        draw_event_step_view(app, diagram_height);
+        return;
+    }
     ImGui::Text("#%zu  %s", s.step, step_label(st).c_str());
     // The hazards beside the step's name, before the counts that wrap: never cut at the edge.
     if (c.hazards > 0) {

@@ -4,10 +4,12 @@
 // charts next to the chapter's formulas (N·log2 N − (N − 1), 2N − 2 − log2 N, N − 1).
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 
 #include <implot.h>
 
 #include "../app.hpp"
+#include "../model/tiles.hpp"
 #include "../model/numbers.hpp"
 
 namespace scanlab::gui {
@@ -32,8 +34,10 @@ struct Series {
 // A chart of one value per step: axis titles with units, grouped thousands, the current step
 // marked, a legend, the values of the step under the mouse in a tooltip, and a log scale where the
 // values span two decades or more.
+// `x_title` "tile": one value per tile of an event-scheduled scan instead of per step.
 bool begin_step_chart(const char* title, const char* y_title, ImVec2 size, const std::vector<Series>& series, bool stacked,
-                      bool legend_beside = false) {
+                      bool legend_beside = false, const char* x_title = "step") {
+    const bool per_step = std::string_view(x_title) == "step";
     if (!ImPlot::BeginPlot(title, size, ImPlotFlags_NoMenus | ImPlotFlags_NoBoxSelect)) return false;
     double lo = 0, hi = 0;
     size_t steps = 0;
@@ -42,8 +46,8 @@ bool begin_step_chart(const char* title, const char* y_title, ImVec2 size, const
         for (double v : s.values)
             if (v > 0) lo = lo == 0 ? v : std::min(lo, v), hi = std::max(hi, v);
     }
-    ImPlot::SetupAxes("step", y_title, ImPlotAxisFlags_AutoFit, ImPlotAxisFlags_AutoFit);
-    ImPlot::SetupAxisFormat(ImAxis_X1, "#%g");
+    ImPlot::SetupAxes(x_title, y_title, ImPlotAxisFlags_AutoFit, ImPlotAxisFlags_AutoFit);
+    ImPlot::SetupAxisFormat(ImAxis_X1, per_step ? "#%g" : "%g");
     ImPlot::SetupAxisFormat(ImAxis_Y1, grouped_tick);
     if (!stacked && lo > 0 && hi / lo >= 100) ImPlot::SetupAxisScale(ImAxis_Y1, ImPlotScale_Log10);
     // Steps are whole: ticks every k-th step, as many as the plot's width holds (#0 #5 #10 ...,
@@ -61,16 +65,17 @@ bool begin_step_chart(const char* title, const char* y_title, ImVec2 size, const
     return true;
 }
 
-void end_step_chart(const std::vector<Series>& series, size_t current, const Palette& p) {
+void end_step_chart(const std::vector<Series>& series, size_t current, const Palette& p, const char* x_title = "step") {
+    const bool per_step = std::string_view(x_title) == "step";
     ImPlotSpec mark;
     mark.LineColor = ImGui::ColorConvertU32ToFloat4(col(p.current_row));
     mark.LineWeight = 3;
     mark.Flags = ImPlotItemFlags_NoLegend;
     const double x = double(current);
-    ImPlot::PlotInfLines("current step", &x, 1, mark);
+    if (current != size_t(-1)) ImPlot::PlotInfLines(per_step ? "current step" : "current tile", &x, 1, mark);
     if (ImPlot::IsPlotHovered()) {
         const long long i = std::llround(ImPlot::GetPlotMousePos().x);
-        std::string tip = "step #" + std::to_string(std::max(0LL, i));
+        std::string tip = (per_step ? "step #" : "tile ") + std::to_string(std::max(0LL, i));
         for (const Series& s : series)
             if (i >= 0 && size_t(i) < s.values.size()) tip += "\n" + s.label + ": " + grouped(int64_t(s.values[size_t(i)]));
         ImGui::SetTooltip("%s", tip.c_str());
@@ -79,8 +84,8 @@ void end_step_chart(const std::vector<Series>& series, size_t current, const Pal
 }
 
 void bars(const char* title, const char* y_title, const std::vector<Series>& series, size_t current, ImVec2 size, const Palette& p,
-          bool stacked) {
-    if (!begin_step_chart(title, y_title, size, series, stacked)) return;
+          bool stacked, const char* x_title = "step") {
+    if (!begin_step_chart(title, y_title, size, series, stacked, false, x_title)) return;
     size_t steps = 0;
     for (const Series& s : series) steps = std::max(steps, s.values.size());
     // Items in rows (series), groups in columns (steps), as PlotBarGroups reads them.
@@ -97,7 +102,7 @@ void bars(const char* title, const char* y_title, const std::vector<Series>& ser
     ImPlot::PushColormap(colormap_of(colours));
     ImPlot::PlotBarGroups(labels.data(), values.data(), int(series.size()), int(steps), 0.7, 0, spec);
     ImPlot::PopColormap();
-    end_step_chart(series, current, p);
+    end_step_chart(series, current, p, x_title);
 }
 
 void lines(const char* title, const char* y_title, const std::vector<Series>& series, const std::vector<Formula>& refs, size_t current,
@@ -231,6 +236,22 @@ void draw_counts_panel(App& app) {
     if (b) {
         per.push_back({lb, per_step(b->trace, &StepCounts::additions), p.series_b});
         cum.push_back({lb, std::vector<double>(b->book.cumulative_additions.begin(), b->book.cumulative_additions.end()), p.series_b});
+    }
+    if (is_event_trace(a)) {
+        // An event-scheduled scan: how long each tile's block waited, and what it read.
+        const std::vector<TileCounts> tc = tile_counts(a);
+        std::vector<double> polls, reads;
+        for (const TileCounts& c : tc) polls.push_back(double(c.polls)), reads.push_back(double(c.look_back_reads));
+        const std::optional<Event>& e = a.steps[std::min(s.step, a.steps.size() - 1)].event;
+        const size_t tile = e && e->tile >= 0 ? size_t(e->tile) : size_t(-1);
+        ImGui::BeginGroup();
+        bars("Failed polls per tile", "polls", {{"failed polls", polls, p.cell_hazard}}, tile, ImVec2(half, ch), p, false, "tile");
+        ImGui::EndGroup();
+        beside();
+        ImGui::BeginGroup();
+        bars("Look-back depth per tile: flags or status words read", "words read", {{"words read", reads, p.series_b}}, tile,
+             ImVec2(half, ch), p, false, "tile");
+        ImGui::EndGroup();
     }
     ImGui::BeginGroup();
     bars("Additions per step", "additions", per, s.step, ImVec2(half, ch), p, false);

@@ -1,0 +1,53 @@
+#pragma once
+// What the tiles view and the Counts tab read of an event-scheduled scan (domino, decoupled
+// look-back): whose tile is whose, what each section of Y holds, the events per block for the
+// timeline, and each tile's polls and look-back reads over the run. Pure functions of a Trace.
+#include <cstdint>
+#include <vector>
+
+#include "../../../core/trace.hpp"
+
+namespace scanlab::gui {
+
+// True when the trace's steps are events of blocks under a block schedule.
+bool is_event_trace(const Trace& t);
+
+// Where one tile (one section of the array) stands after step k.
+enum class SectionState : uint8_t {
+    waiting_for_block,  // no block has scanned it yet: Y holds nothing of it
+    scanned,            // its block scanned it locally (XY): not yet the result
+    carrying,           // its block knows the prefix of the tiles before it and is adding it
+    final_value,        // its block is done: its section of Y is final
+};
+struct TileView {
+    int32_t block = -1;  // the block that drew it, -1
+    BlockState block_state = BlockState::not_started;
+    SectionState section = SectionState::waiting_for_block;
+    int64_t polls = 0;  // its block's failed polls so far
+};
+// Per tile, after step k (an event step with a snapshot; empty otherwise).
+std::vector<TileView> tiles_after(const Trace& t, size_t k);
+
+// Where a tile's flag or status word sits: domino's flags[0..grid] at the sections' boundaries
+// (flags[i] says tiles 0..i-1 are summed), the look-back's status[i] on tile i.
+bool status_on_boundaries(const Trace& t, size_t k);
+
+// One event on the timeline: its step, the block's lane, its kind.
+struct EventMark {
+    size_t step = 0;
+    int32_t block = -1;
+    EventKind kind = EventKind::start;
+    int64_t polls = 0;
+};
+std::vector<EventMark> event_marks(const Trace& t);
+
+// Per tile over the whole run: the failed polls of its block before it could go on, and the
+// look-back's reads (the status words its windows read; domino reads one flag, its predecessor's).
+struct TileCounts {
+    int64_t polls = 0;
+    int64_t look_back_reads = 0;
+    int64_t look_back_windows = 0;
+};
+std::vector<TileCounts> tile_counts(const Trace& t);
+
+}  // namespace scanlab::gui
