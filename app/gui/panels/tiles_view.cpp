@@ -14,49 +14,28 @@
 namespace scanlab::gui {
 namespace {
 
+// Colours by the enums' order (core/events.hpp, model/tiles.hpp), the same as the legend's.
+template <size_t N, class E>
+Rgb pick(const Rgb (&by)[N], E e) {
+    return by[std::min(size_t(e), N - 1)];
+}
 Rgb status_colour(const Palette& p, TileStatus s) {
-    switch (s) {
-        case TileStatus::invalid: return p.cell_untouched;
-        case TileStatus::aggregate: return p.cell_loaded;
-        case TileStatus::prefix: return p.cell_final;
-    }
-    return p.cell_untouched;
+    const Rgb by[] = {p.cell_untouched, p.cell_loaded, p.cell_final};  // invalid, aggregate, prefix
+    return pick(by, s);
 }
-
 Rgb block_colour(const Palette& p, BlockState s) {
-    switch (s) {
-        case BlockState::not_started: return p.thread_idle;
-        case BlockState::scanning: return p.thread_active;
-        case BlockState::waiting: return p.cell_hazard;
-        case BlockState::looking_back: return p.cell_loaded;
-        case BlockState::passed: return p.cell_updated;
-        case BlockState::done: return p.cell_final;
-    }
-    return p.thread_idle;
+    // not started, scanning, waiting, looking back, passed, done
+    const Rgb by[] = {p.thread_idle, p.thread_active, p.cell_hazard, p.cell_loaded, p.cell_updated, p.cell_final};
+    return pick(by, s);
 }
-
 Rgb section_colour(const Palette& p, SectionState s) {
-    switch (s) {
-        case SectionState::waiting_for_block: return p.cell_untouched;
-        case SectionState::scanned: return p.cell_loaded;
-        case SectionState::carrying: return p.cell_updated;
-        case SectionState::final_value: return p.cell_final;
-    }
-    return p.cell_untouched;
+    const Rgb by[] = {p.cell_untouched, p.cell_loaded, p.cell_updated, p.cell_final};  // no block, scanned, carrying, final
+    return pick(by, s);
 }
-
 Rgb kind_colour(const Palette& p, EventKind k) {
-    switch (k) {
-        case EventKind::start: return p.thread_idle;
-        case EventKind::scanned: return p.thread_active;
-        case EventKind::publish_aggregate: return p.cell_loaded;
-        case EventKind::look_back: return p.series_b;
-        case EventKind::passed:
-        case EventKind::publish_prefix: return p.cell_updated;
-        case EventKind::done: return p.cell_final;
-        case EventKind::deadlock: return p.cell_hazard;
-    }
-    return p.thread_idle;
+    // start, scanned, publish aggregate, look back, passed, publish prefix, done, deadlock
+    const Rgb by[] = {p.thread_idle, p.thread_active, p.cell_loaded, p.series_b, p.cell_updated, p.cell_updated, p.cell_final, p.cell_hazard};
+    return pick(by, k);
 }
 
 void arrow_head(ImDrawList* dl, ImVec2 to, float s, ImU32 c) {
