@@ -220,7 +220,8 @@ int run_smoke_test_exercises(const std::vector<std::string>& args) {
 // off screen; then, presenting, the step view of a sampled trace (a block of N = 2^22 in sections
 // of 64, at a step of kernel 1 and at the tallest step, kernel 3 adding S^2's sums with three
 // rows) with the emulation's banner, and a racy run's step with hazards and its comparison; and
-// at 1280x720 and 1920x1080, in both modes, the Exercises panel open on exercise 6. Each frame's
+// at 1280x720 and 1920x1080, in both modes, the Exercises panel open on exercise 6; and the tiles
+// view (both modes) and per-tile counts (presenting) of an event-scheduled scan. Each frame's
 // text is checked (layout_check.hpp), and so is
 // what the lecture needs whole: every row of the array view (no vertical scrolling), some of the
 // step diagram, at least three lines of the explanation. Every problem is listed on stdout, with a
@@ -236,6 +237,7 @@ int run_layout_check(const std::vector<std::string>& args) {
         int sampled_step = -1;  // -1: Figure 9.10's trace; else this step of the sampled trace
         bool racy = false;      // kogge-stone-racy on Figure 9.10's input, warps of 4 in order: wrong, with hazards
         int exercise = 0;       // the Exercises panel open on this exercise (0: closed)
+        bool events = false;    // the domino scan of 64 random values in sections of 8, blocks in a random order
     };
     std::vector<Case> cases;
     for (const bool presenting : {false, true})
@@ -244,6 +246,9 @@ int run_layout_check(const std::vector<std::string>& args) {
     for (const int tab : {0, 1}) cases.push_back({true, tab, -1, true});
     // The Exercises panel on exercise 6 (the widest answer), at the sizes screenshots are taken at.
     for (const bool presenting : {false, true}) cases.push_back({presenting, 0, -1, false, 6});
+    // An event-scheduled scan's tiles view in both modes, and its per-tile counts presenting.
+    for (const bool presenting : {false, true}) cases.push_back({presenting, 0, -1, false, 0, true});
+    cases.push_back({true, 2, -1, false, 0, true});
     int problems = 0, frames_checked = 0;
     for (const auto& size : sizes)
         for (const Case& c : cases) {
@@ -262,6 +267,13 @@ int run_layout_check(const std::vector<std::string>& args) {
                 app.session.form.request.warp_width = 4;
                 app.session.form.request.schedule = *parse_schedule("in-order");
             }
+            if (c.events) {
+                app.session.form.request.algorithm = Algorithm::domino;
+                app.session.form.request.section = 8;
+                app.session.form.request.block_schedule = *parse_block_schedule("random:3");
+                app.session.form.input.source = InputSpec::Source::random;
+                app.session.form.input.random_n = 64;
+            }
             app.session.run();
             if (c.exercise > 0) {
                 app.layout.show_exercises = true;
@@ -269,6 +281,7 @@ int run_layout_check(const std::vector<std::string>& args) {
             }
             app.session.wait();
             if (c.racy) app.session.go_to(1);  // stride 1: three hazards
+            if (c.events) app.session.go_to(9);  // a block passes the prefix on while two others wait
             if (c.sampled_step >= 0) {
                 SampledForm& f = app.session.sampled_form;
                 f.n = int64_t(1) << 22;
@@ -291,10 +304,16 @@ int run_layout_check(const std::vector<std::string>& args) {
             std::string where = std::to_string(size[0]) + "x" + std::to_string(size[1]) + (c.presenting ? " presentation " : " normal ") + tabs[c.tab];
             if (c.sampled_step >= 0) where += " sampled step " + std::to_string(c.sampled_step);
             if (c.racy) where += " racy step 1";
+            if (c.events) where += " domino step 9";
             if (c.exercise > 0) where += " exercise " + std::to_string(c.exercise);
             std::vector<TextProblem> found = find_text_problems(ImGui::GetDrawData());
             auto missing = [&](const std::string& what) { found.push_back({"", "hidden", what, 0, 0}); };
-            if (c.tab == 0) {
+            if (c.tab == 0 && c.events) {
+                const WindowRoom tiles = window_room("Trace/tiles_"), events = window_room("Trace/events_");
+                if (!tiles.drawn) missing("the tiles view");
+                else if (tiles.scrolls_y || tiles.scrolls_x) missing("rows of the tiles view (it scrolls)");
+                if (!events.drawn) missing("the timeline of events");
+            } else if (c.tab == 0) {
                 const WindowRoom array = window_room("Trace/array_"), diagram = window_room("Trace/diagram_");
                 if (!array.drawn) missing("the array view");
                 else if (array.scrolls_y) missing("rows of the array view (it scrolls)");

@@ -37,7 +37,11 @@ void draw_source_pane(App& app) {
         ImGui::PopTextWrapPos();
     }
     if (const std::string note = type_note(*l, t.type); !note.empty()) ImGui::TextWrapped("%s", note.c_str());
-    if (!app.layout.presentation) ImGui::TextDisabled("%s", highlighted.c_str());
+    if (!app.layout.presentation) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextDisabled("%s", highlighted.c_str());
+        ImGui::PopTextWrapPos();
+    }
     const std::vector<std::string> code = shown_lines(*l, t.exclusive);
     // Long lines wrap (under their own start) rather than run out of a narrow pane: the lines a
     // step executes are read whole, with no scrolling sideways.

@@ -90,7 +90,8 @@ void timeline(App& app) {
         if (i % label_every != 0 || i == cur) continue;
         const std::string text = label_for(i, room);
         const float tw = ImGui::CalcTextSize(text.c_str()).x;
-        if (tw > room + 4 || (x + 4 < cur_x + cur_w + 6 && x + 4 + tw > cur_x - 6)) continue;
+        // Never past the timeline's right end, nor into the current step's label.
+        if (tw > room + 4 || x + 4 + tw > a.x + w || (x + 4 < cur_x + cur_w + 6 && x + 4 + tw > cur_x - 6)) continue;
         dl->AddText(ImVec2(x + 4, ty + font * 0.45f), ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
     }
     dl->AddRectFilled(ImVec2(cur_x - 3, ty + font * 0.4f), ImVec2(cur_x + cur_w + 3, ty + font * 1.5f), col(p.current_row), 3);
