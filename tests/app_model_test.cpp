@@ -14,6 +14,7 @@
 #include "app/gui/model/predict.hpp"
 #include "app/gui/model/session.hpp"
 #include "app/gui/model/settings.hpp"
+#include "app/gui/model/tiles.hpp"
 #include "app/gui/model/trace_book.hpp"
 #include "algorithm_configs.hpp"
 #include "cli_run.hpp"
@@ -640,4 +641,74 @@ TEST(AppTraceBook, TheCountsTabsSubtotalsAndBoundAreTheCores) {
     EXPECT_EQ(b.total.work(), 4085);
     ASSERT_TRUE(b.bound);
     EXPECT_EQ(b.bound->sentence(), "real work 4,085 ≤ 4N − 3 = 8,193 at N = 2,049");
+}
+
+// The tiles view's model of an event-scheduled scan (app/gui/model/tiles.hpp).
+namespace {
+
+Trace domino(const std::string& schedule, bool static_index = false, int resident = 4) {
+    ScanRequest q;
+    q.algorithm = Algorithm::domino;
+    q.section = 4;
+    q.block_schedule = *parse_block_schedule(schedule);
+    q.static_index = static_index;
+    q.resident_blocks = resident;
+    return emulate(q, parse_values(kFig910, ElementType::int32));
+}
+
+}  // namespace
+
+TEST(AppTiles, EveryTileEndsFinalWithTheBlockThatDrewIt) {
+    const Trace t = domino("random:3");
+    ASSERT_TRUE(is_event_trace(t));
+    const std::vector<TileView> end = tiles_after(t, t.steps.size() - 1);
+    ASSERT_EQ(end.size(), 4u);
+    for (size_t i = 0; i < end.size(); ++i) {
+        EXPECT_EQ(end[i].section, SectionState::final_value) << "tile " << i;
+        EXPECT_EQ(t.steps.back().snapshot.tile[size_t(end[i].block)], int32_t(i));
+    }
+    EXPECT_FALSE(is_event_trace(run(Algorithm::hierarchical, kFig910, 4)));
+}
+
+TEST(AppTiles, DominoFlagsSitOnTheSectionsBoundaries) {
+    const Trace t = domino("in-order");
+    EXPECT_TRUE(status_on_boundaries(t, 0));  // flags[0..grid]: one more than the tiles
+    EXPECT_EQ(t.steps[0].snapshot.status.size(), size_t(t.grid + 1));
+}
+
+TEST(AppTiles, TheTimelineHasOneMarkPerEventInOrder) {
+    const Trace t = domino("reverse");
+    const std::vector<EventMark> marks = event_marks(t);
+    ASSERT_EQ(marks.size(), t.steps.size());
+    for (size_t i = 0; i < marks.size(); ++i) {
+        EXPECT_EQ(marks[i].step, i);
+        EXPECT_EQ(marks[i].kind, t.steps[i].event->kind);
+    }
+}
+
+TEST(AppTiles, PerTileCountsAddUpToTheRunsPollsAndEachPassReadsItsFlagOnceMore) {
+    const Trace t = domino("random:3");
+    const std::vector<TileCounts> c = tile_counts(t);
+    ASSERT_EQ(c.size(), size_t(t.grid));
+    int64_t polls = 0, reads = 0;
+    for (const TileCounts& tc : c) {
+        polls += tc.polls;
+        reads += tc.look_back_reads;
+        EXPECT_EQ(tc.look_back_windows, 1);  // domino: one wait on its predecessor's flag per tile
+    }
+    EXPECT_EQ(polls, t.counts.polls);
+    EXPECT_EQ(reads, t.counts.polls + t.grid);
+}
+
+TEST(AppTiles, ADeadlockLeavesTheWaitingTilesScannedAndTheRestWithoutABlock) {
+    const Trace t = domino("reverse", true, 2);
+    ASSERT_FALSE(t.deadlock.empty());
+    const std::vector<TileView> end = tiles_after(t, t.steps.size() - 1);
+    int scanned = 0, none = 0;
+    for (const TileView& v : end) {
+        scanned += v.section == SectionState::scanned;
+        none += v.block < 0;
+    }
+    EXPECT_EQ(scanned, 2);
+    EXPECT_EQ(none, 2);
 }
