@@ -125,7 +125,8 @@ float step_diagram_side_width(const Trace& t, float width);  // what the diagram
 // with the blocks that drew them, Y filling in, the event's reads; the timeline of every event.
 float tiles_view_height(const Trace& t);
 void draw_tiles_view(App& app, const ShownTrace& st, size_t step, float height);
-float event_timeline_height(const Trace& t, bool smallest = false);  // smallest: two pixels a lane
+// smallest: two pixels a lane; largest: a lane a line and a half high, each block named
+float event_timeline_height(const Trace& t, bool smallest = false, bool largest = false);
 void draw_event_timeline(App& app, const ShownTrace& st, size_t step, float height);
 void draw_tiles_legend(App& app);
 // The verdict over the step view and the explanation pane with its predict mode (explain_pane.cpp).

@@ -487,7 +487,8 @@ void draw_event_step_view(App& app, float timeline_height) {
     const float caption = ImGui::GetTextLineHeightWithSpacing();
     const float room = ImGui::GetContentRegionAvail().y - caption - 2 * ImGui::GetStyle().ItemSpacing.y;
     float timeline = timeline_height > 0 ? timeline_height : event_timeline_height(t);
-    if (timeline_height <= 0 && tiles_view_height(t) + timeline > room) timeline = std::max(event_timeline_height(t, true), room - tiles_view_height(t));
+    // (On a tall window the timeline takes the rest: its lanes grow, each block's named.)
+    if (timeline_height <= 0 && app.view == View::window) timeline = std::clamp(room - tiles_view_height(t), event_timeline_height(t, true), event_timeline_height(t, false, true));
     const float h = app.view == View::window ? std::max(ImGui::GetFontSize() * 3, std::min(tiles_view_height(t), room - timeline)) : tiles_view_height(t);
     draw_tiles_view(app, *s.trace, s.step, h);
     if (app.view == View::array) return;

@@ -185,9 +185,9 @@ void draw_tiles_view(App& app, const ShownTrace& st, size_t k, float height) {
     ImGui::EndChild();
 }
 
-float event_timeline_height(const Trace& t, bool smallest) {
+float event_timeline_height(const Trace& t, bool smallest, bool largest) {
     const float lanes = float(std::clamp<int64_t>(t.grid, 1, 16));
-    const float lane = smallest ? 2.0f : std::max(4.0f, ImGui::GetFontSize() * 0.4f);
+    const float lane = smallest ? 2.0f : largest ? ImGui::GetFontSize() * 1.6f : std::max(4.0f, ImGui::GetFontSize() * 0.4f);
     return std::max(lanes * lane, ImGui::GetFontSize()) + 2 * ImGui::GetStyle().WindowPadding.y + 4;
 }
 
@@ -203,18 +203,26 @@ void draw_event_timeline(App& app, const ShownTrace& st, size_t k, float height)
     const float font = ImGui::GetFontSize(), label_w = font * 4.2f;
     // One lane per block; more blocks than lanes share them (block b in lane b mod lanes).
     const int64_t lanes = std::clamp<int64_t>(t.grid, 1, 16);
-    const float lane_h = (avail.y - 2) / float(lanes);
+    const float lane_h = std::min((avail.y - 2) / float(lanes), ImGui::GetFontSize() * 1.6f), lanes_h = lane_h * float(lanes);
     const float x0 = o.x + label_w, step_w = (avail.x - label_w - 4) / float(marks.size());
     for (size_t i = 0; i < marks.size(); ++i) {
         const EventMark& m = marks[i];
         const int64_t lane = m.block < 0 ? 0 : m.block % lanes;
         const float xa = x0 + float(i) * step_w, ya = o.y + float(lane) * lane_h;
         const float xb = xa + std::max(1.0f, step_w - (step_w > 4 ? 1.0f : 0.0f));
-        dl->AddRectFilled(ImVec2(xa, m.block < 0 ? o.y : ya + 1), ImVec2(xb, m.block < 0 ? o.y + avail.y : ya + lane_h - 1), col(kind_colour(p, m.kind)));
-        if (m.step == k) dl->AddRect(ImVec2(xa - 2, o.y), ImVec2(xb + 2, o.y + avail.y), ImGui::GetColorU32(ImGuiCol_Text), 0, 2.5f);
+        dl->AddRectFilled(ImVec2(xa, m.block < 0 ? o.y : ya + 1), ImVec2(xb, m.block < 0 ? o.y + lanes_h : ya + lane_h - 1), col(kind_colour(p, m.kind)));
+        if (m.step == k) dl->AddRect(ImVec2(xa - 2, o.y), ImVec2(xb + 2, o.y + lanes_h), ImGui::GetColorU32(ImGuiCol_Text), 0, 2.5f);
     }
-    dl->AddText(ImGui::GetFont(), std::round(font * 0.78f), ImVec2(o.x + 2, o.y + (avail.y - font) * 0.5f), ImGui::GetColorU32(ImGuiCol_Text),
-                lanes < t.grid ? "blocks (mod 16)" : "blocks");
+    const float sf = small_font();
+    if (lane_h >= sf + 2) {
+        for (int64_t l = 0; l < lanes; ++l) {
+            const std::string name = lanes < t.grid ? prefixed("b", static_cast<long long>(l)) + " + 16k" : prefixed("block ", static_cast<long long>(l));
+            dl->AddText(ImGui::GetFont(), sf, ImVec2(o.x + 2, o.y + float(l) * lane_h + (lane_h - sf) * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), name.c_str());
+        }
+    } else {
+        dl->AddText(ImGui::GetFont(), sf, ImVec2(o.x + 2, o.y + (lanes_h - sf) * 0.5f), ImGui::GetColorU32(ImGuiCol_Text),
+                    lanes < t.grid ? "blocks (mod 16)" : "blocks");
+    }
     ImGui::Dummy(avail);
     // A click walks the stepper to that event.
     if (ImGui::IsItemHovered()) {
