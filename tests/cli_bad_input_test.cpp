@@ -457,6 +457,7 @@ TEST(CliSegmented, TypedFlagsRestartTheScanAndTheExclusiveScanStartsEachSegmentA
     r = run_cli({"scan", "--algo", "segmented", "--input", "1 2 3 4", "--flags", "1 0 1 0", "--exclusive", "--backend", "cpu"});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, "0\n1\n0\n3\n");
+}
 
 TEST(CliBadInput, BlockScheduleWordsOutsideTheSinglePassScansAreRefused) {
     EXPECT_TRUE(refused_saying(run_cli({"trace", "--algo", "kogge-stone", "--preset", "fig9.10", "--block-schedule", "reverse"}),
