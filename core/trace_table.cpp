@@ -95,8 +95,10 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
         out << "segmented: '>' marks a flag of 1 (on the input a segment starts there; in a step a segment starts within what the "
                "element has combined, so nothing earlier reaches it)\n";
     if (algorithm_info(t.algorithm).racy)
-        out << "LESSON: this kernel is wrong on purpose (a missing barrier); warp width " << t.warp_width << ", schedule "
-            << t.schedule << "\n";
+        out << "LESSON: this kernel is wrong on purpose: the book's loop as printed; its one __syncthreads() per stride does "
+               "not order the reads and writes of XY within a stride (the race), and threads that leave the loop early skip "
+               "it; warp width "
+            << t.warp_width << ", schedule " << t.schedule << "\n";
 
     size_t width = 1;
     auto widen = [&](const ValueArray& v) {
@@ -168,7 +170,7 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
     write_phase_counts(out, t);
     out << "totals: " << t.counts.additions << " additions in " << t.counts.steps << " steps, " << t.counts.barriers
         << " barriers per block, " << t.counts.divergent_warps << " divergent warps";
-    if (algorithm_info(t.algorithm).racy) out << ", " << t.counts.hazards << " hazards";
+    if (algorithm_info(t.algorithm).racy) out << ", " << t.counts.hazards << " stale " << (t.counts.hazards == 1 ? "read" : "reads");
     out << "\n";
 }
 
