@@ -105,7 +105,7 @@ std::string idle_reason(const Step& s, int stride) {
 
 std::string what_step_does(const Trace& t, const Step& s, int stride, const std::string& arr) {
     const std::string st = std::to_string(stride);
-    const std::string racy = algorithm_info(t.algorithm).racy ? " No barrier separates the reads from the writes: that is the bug." : "";
+    const std::string racy = algorithm_info(t.algorithm).racy ? " The loop's one barrier opens the stride; within it nothing orders the reads against other warps' writes: that is the race." : "";
     // A coarsened block's steps in its own words; a load of S keeps the sentence below.
     if (s.coarsening > 0 && (s.phase != Phase::load || (s.depth == 0 && s.kernel != Kernel::k2)))
         if (std::string c = coarsened_step(t, s, arr); !c.empty()) return c;

@@ -133,8 +133,10 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
             << (t.static_index ? ", static index (tile = blockIdx)" : ", dynamic index (drawn from a counter)")
             << "; blocks: . not started, S scanning, W waiting, L looking back, P passed, D done; tiles: X invalid, A aggregate, P prefix\n";
     if (algorithm_info(t.algorithm).racy)
-        out << "LESSON: this kernel is wrong on purpose (a missing barrier); warp width " << t.warp_width << ", schedule "
-            << t.schedule << "\n";
+        out << "LESSON: this kernel is wrong on purpose: the book's loop as printed; its one __syncthreads() per stride does "
+               "not order the reads and writes of XY within a stride (the race), and threads that leave the loop early skip "
+               "it; warp width "
+            << t.warp_width << ", schedule " << t.schedule << "\n";
 
     size_t width = 1;
     auto widen = [&](const ValueArray& v) {
@@ -223,7 +225,7 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
     }
     out << "totals: " << t.counts.additions << " additions in " << t.counts.steps << " steps, " << t.counts.barriers
         << (events ? " barriers (all blocks), " : " barriers per block, ") << t.counts.divergent_warps << " divergent warps";
-    if (algorithm_info(t.algorithm).racy) out << ", " << t.counts.hazards << " hazards";
+    if (algorithm_info(t.algorithm).racy) out << ", " << t.counts.hazards << " stale " << (t.counts.hazards == 1 ? "read" : "reads");
     if (events) out << ", " << t.counts.polls << " failed polls in " << t.counts.waits << " waits";
     out << "\n";
 }

@@ -133,8 +133,16 @@ std::string Verdict::headline() const {
 std::string Verdict::detail() const {
     if (deadlocked()) return deadlock;
     if (!racy) return correct() ? "" : "the kernel computed a result that is not the scan of its input";
-    std::string s = "a missing barrier: " + plural(possible_hazards, "read", "reads") +
-                    " of an element that a thread of another warp writes in the same step can come too late";
+    // The book's loop has a barrier, one per stride at its top: it orders the strides, never one
+    // warp's read of XY[t-stride] against another warp's write of that element within a stride.
+    if (possible_hazards == 0)
+        return "the loop's one __syncthreads() per stride orders the strides, not the reads and writes within one; with more than "
+               "one warp a read of XY[t-stride] can come after another warp's write (compute-sanitizer's racecheck flags this "
+               "kernel on a GPU)";
+    std::string s = "the race: " + plural(possible_hazards, "read", "reads") +
+                    " of XY[t-stride]" + (possible_hazards == 1 ? " falls" : " fall") +
+                    " in the same stride as another warp's write of that element, and the loop's one "
+                    "__syncthreads() per stride does not order them";
     if (hazards > 0) s += "; this schedule made " + std::to_string(hazards) + " of them stale";
     else s += "; this schedule ran each writer after its reader";
     return s + " (compute-sanitizer's racecheck flags this kernel on a GPU)";

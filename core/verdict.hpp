@@ -18,7 +18,7 @@ struct Verdict {
     int64_t first = 0;
     ValueArray expected;
     std::vector<int64_t> wrong;  // indices of result elements that differ from `expected`, ascending
-    bool racy = false;           // the kernel is wrong on purpose: a barrier is missing
+    bool racy = false;           // the kernel is wrong on purpose: the book's loop races within a stride
     // Racy kernel: reads that a thread of another warp may overwrite first, in some schedule
     // (summed over steps); this run's schedule turned `hazards` of them into stale reads.
     int64_t possible_hazards = 0;
@@ -33,7 +33,7 @@ struct Verdict {
     // whose blocks could not go on, or for a racy run that came out right
     // "this schedule hid the race: ...", or "" for a correct run of a correct kernel.
     std::string headline() const;
-    // The sentence under it: the hazards that show the race is there, or what went wrong.
+    // The sentence under it: the reads that show the race is there, or what went wrong.
     std::string detail() const;
 };
 

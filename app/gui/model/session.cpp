@@ -71,6 +71,20 @@ RunResult guarded(F&& body) {
     return r;
 }
 
+// Why no comparison runs beside the run, said plainly for the views. The usual case, a one-section
+// scan at an N past its section, names the N it runs at; any other refusal keeps its sentence.
+std::string no_comparison(const ScanRequest& q, int64_t n, const std::string& refusal) {
+    const AlgorithmInfo& info = algorithm_info(q.algorithm);
+    std::string why = refusal;
+    if (info.one_section()) {
+        const int c = info.takes_coarsening ? (q.coarsening ? q.coarsening : info.elements_per_thread) : 0;
+        const int64_t capacity = c > 0 ? section_capacity(info, c, element_bytes(q.type)) : info.capacity();
+        if (capacity > 0 && n > capacity)
+            why = std::string(info.title) + " scans one section, up to N = " + grouped(capacity);
+    }
+    return "No " + std::string(info.title) + " comparison at N = " + grouped(n) + ": " + why + ".";
+}
+
 }  // namespace
 
 RunResult run_form(const Form& form, bool with_compare) {
@@ -87,7 +101,7 @@ RunResult run_form(const Form& form, bool with_compare) {
             const ResolvedRequest q = resolve_for(form, form.compare_algorithm, run.input, Voice::app, run.resolved.request.flags);
             r.compare = make_shown(sel.backend->run(q, run.input), run.origin);
         } catch (const ScanError& e) {
-            r.compare_error = e.what();
+            r.compare_error = no_comparison(request_for(form, form.compare_algorithm), int64_t(size_of(run.input)), e.what());
         }
     });
 }
@@ -180,7 +194,7 @@ void Session::open_trace(const std::string& path) {
                                      const ResolvedRequest q = resolve(spec_like(t, compare_algo).request, t.input, Voice::app);
                                      r.compare = make_shown(sel.backend->run(q, t.input), origin);
                                  } catch (const ScanError& e) {
-                                     r.compare_error = e.what();
+                                     r.compare_error = no_comparison(spec_like(t, compare_algo).request, t.n, e.what());
                                  }
                              }
                              r.main = make_shown(std::move(t), origin);

@@ -48,7 +48,7 @@ using TracePtr = std::shared_ptr<const ShownTrace>;
 struct RunResult {
     TracePtr main;
     TracePtr compare;           // null when the comparison run was refused
-    std::string compare_error;  // its sentence
+    std::string compare_error;  // why, one plain sentence: "No Kogge-Stone comparison at N = 5,000: ..."
     std::string emulation_reason;  // why the CPU emulation runs though a GPU was allowed; else empty
     std::string backend_description;  // the engine that ran, e.g. "NVIDIA H100 (sm_90)"
     std::string status;  // a finished save's confirmation

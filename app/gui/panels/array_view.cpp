@@ -427,7 +427,7 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
                         else if (a.src < 0) tip += ": the identity (padding)";
                         else tip += ": a copy of " + before + "[" + std::to_string(a.src) + "]";
                     }
-                if (states[size_t(i)] == CellState::hazard) tip += "\nHAZARD: a thread of another warp read it after it was overwritten in this step";
+                if (states[size_t(i)] == CellState::hazard) tip += "\nstale read: a thread of another warp read it after it was overwritten in this stride";
                 if (states[size_t(i)] == CellState::wrong) {
                     int64_t off = 0;
                     if (const ValueArray* want = expected_row(st, k, &off); want && g - off >= 0 && size_t(g - off) < size_of(*want))
@@ -514,7 +514,7 @@ void draw_step_view(App& app, float diagram_height) {
     // The hazards beside the step's name, before the counts that wrap: never cut at the edge.
     if (c.hazards > 0) {
         ImGui::SameLine(0, 16);
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(p.cell_hazard)), "%s HAZARDS", grouped(c.hazards).c_str());
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(p.cell_hazard)), "%s stale %s", grouped(c.hazards).c_str(), c.hazards == 1 ? "read" : "reads");
     }
     ImGui::SameLine(0, 16);
     ImGui::PushTextWrapPos(0);  // a narrow column (the live tab) wraps the counts rather than cutting them

@@ -109,8 +109,8 @@ void draw_compare_view(App& app) {
         return;
     }
     if (!s.compare) {
-        ImGui::TextWrapped("%s cannot run on this input: %s", std::string(name(s.form.compare_algorithm)).c_str(),
-                           s.compare_error.empty() ? "(running...)" : s.compare_error.c_str());
+        if (s.compare_error.empty()) ImGui::TextDisabled("%s is running...", std::string(name(s.form.compare_algorithm)).c_str());
+        else ImGui::TextWrapped("%s", s.compare_error.c_str());
         return;
     }
     const size_t k = s.compare_step();

@@ -258,12 +258,10 @@ void draw_controls(App& app) {
     ImGui::Spacing();
     ImGui::TextDisabled("COMPARE WITH");
     changed |= enum_combo("second", &f.compare_algorithm, all_algorithms(), algo_text, algo_tip);
-    if (!s.compare_error.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, col(app.palette().error));
+    if (!s.compare_error.empty()) {  // a note, not a refusal: the run itself stands
         ImGui::PushTextWrapPos(0);
-        ImGui::Text("%s: %s", std::string(name(f.compare_algorithm)).c_str(), s.compare_error.c_str());
+        ImGui::TextDisabled("%s", s.compare_error.c_str());
         ImGui::PopTextWrapPos();
-        ImGui::PopStyleColor();
     }
     ImGui::PopItemWidth();
 

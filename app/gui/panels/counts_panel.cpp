@@ -204,7 +204,7 @@ void draw_counts_panel(App& app) {
     if (b) summary(*b, p.series_b);
     else if (!s.compare_error.empty()) {
         ImGui::PushTextWrapPos(0);
-        ImGui::TextDisabled("comparison (%s): %s", std::string(name(s.form.compare_algorithm)).c_str(), s.compare_error.c_str());
+        ImGui::TextDisabled("%s", s.compare_error.c_str());
         ImGui::PopTextWrapPos();
     }
 

@@ -152,6 +152,12 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
             if (const int64_t i = here.local(e); i >= 0) dl->AddCircle(ImVec2(cx(here, i), ry(r)), std::max(4.0f, std::min(w, rh) * 0.32f), hazard_c, 16, 1.5f);
     }
     const float dot = std::clamp(w * 0.16f, 1.5f, font * 0.3f);
+    // The current row's values sit in small boxes on its nodes (yellow where this step wrote), so
+    // the lines end at them and no line crosses a digit; a cell too narrow for its digits keeps
+    // the dot, and predict mode hides the values it asks for.
+    const bool values = w >= font * 1.6f && !app.predict.hides(&st, current);
+    std::vector<int32_t> ringed;
+    if (values && current < t.steps.size()) ringed = possible_hazards(t, current);
     for (size_t r = r_lo; r < r_hi; ++r) {
         const Row row = row_of(r);
         const bool cur_row = r == current + 1;
@@ -166,14 +172,22 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
         const int64_t i_hi = std::clamp<int64_t>(int64_t(c_hi) - row.column, i_lo, int64_t(n));
         for (int64_t i = i_lo; i < i_hi; ++i) {
             const bool hit = r > 0 && written[size_t(i)];
-            dl->AddCircleFilled(ImVec2(cx(row, i), ry(r)), hit ? dot * 1.5f : dot,
-                                hit ? col(p.thread_active) : ImGui::GetColorU32(ImGuiCol_Text), 12);
-            if (cur_row && w >= font * 1.6f) {
+            if (cur_row && values) {
                 const std::string val = format_value(*row.values, row.first + size_t(i));
                 const ImVec2 sz = ImGui::CalcTextSize(val.c_str());
-                const float vx = cx(row, i) + dot + 1;
-                if (sz.x < w - 2 && !app.predict.hides(&st, current)) dl->AddText(ImVec2(vx, ry(r) - sz.y), ImGui::GetColorU32(ImGuiCol_Text), val.c_str());
+                // One width for every box, nearly the column's, so the row reads like the array's cells.
+                const float hw = w * 0.5f - 2, hh = std::min(sz.y * 0.5f + 1, rh * 0.5f - 1);
+                if (sz.x + 4 <= 2 * hw) {
+                    const ImVec2 c(cx(row, i), ry(r)), a(c.x - hw, c.y - hh), b(c.x + hw, c.y + hh);
+                    dl->AddRectFilled(a, b, hit ? col(p.thread_active) : col(p.cell_untouched), 3.0f);
+                    const int64_t e = row.offset + i;
+                    if (std::binary_search(ringed.begin(), ringed.end(), int32_t(e))) dl->AddRect(a, b, col(p.cell_hazard), 3.0f, 2.0f);
+                    dl->AddText(ImVec2(c.x - sz.x * 0.5f, c.y - sz.y * 0.5f), hit ? IM_COL32(20, 20, 20, 255) : col(p.cell_text), val.c_str());
+                    continue;
+                }
             }
+            dl->AddCircleFilled(ImVec2(cx(row, i), ry(r)), hit ? dot * 1.5f : dot,
+                                hit ? col(p.thread_active) : ImGui::GetColorU32(ImGuiCol_Text), 12);
         }
     }
     dl->PopClipRect();
