@@ -64,6 +64,11 @@ struct App {
     float font_size = 16;
     float themed_font_size = 0;
 
+    // The Source panel's height that shows the longest block of lines one step executes, whole
+    // (the source pane measures it each frame; the layout keeps the panel that tall where the
+    // panels above it can spare the room: a projector at 1280x720 otherwise shows three lines).
+    float source_wants_height = 0;
+
     // Figure 9.10 panel's own step when the main trace is another run.
     size_t fig910_step = 0;
 

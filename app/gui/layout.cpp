@@ -159,6 +159,44 @@ void build_default_layout(ImGuiID dock, ImVec2 size) {
     ImGui::DockBuilderFinish(dock);
 }
 
+// Keeps the Source panel tall enough for the lines a step executes (app.source_wants_height),
+// taking the room from the panels stacked with it (the explanation, then Figure 9.10 by default)
+// down to a few lines of theirs. Whatever layout the user made: each split above the panel that
+// stacks panels gives what its other side can spare. Runs before the dock space lays out.
+void keep_source_tall_enough(App& app) {
+    ImGuiWindow* w = ImGui::FindWindowByName(kSource);
+    if (!app.layout.show_source || !w || !w->DockNode || !w->DockNode->IsVisible) return;
+    ImGuiDockNode* const source = w->DockNode;
+    float short_by = std::min(app.source_wants_height, ImGui::GetMainViewport()->WorkSize.y * 0.6f) - source->Size.y;
+    if (short_by < 1) return;
+    // What the panels keep: a tab and six lines next to the source (the explanation, by default),
+    // four further up (Figure 9.10, which scrolls to the step's rows).
+    const float tab = ImGui::GetFrameHeight(), line = ImGui::GetTextLineHeightWithSpacing();
+    // Bottom up: at each split that stacks panels, what the other side can spare goes to the side
+    // that holds the source; every split between that one and the source's node passes it down.
+    struct Level {
+        ImGuiDockNode *mine, *other;
+        float take;
+    };
+    std::vector<Level> levels;
+    for (ImGuiDockNode* c = source; c->ParentNode && short_by >= 1; c = c->ParentNode) {
+        ImGuiDockNode* parent = c->ParentNode;
+        if (parent->SplitAxis != ImGuiAxis_Y) continue;
+        ImGuiDockNode* other = parent->ChildNodes[0] == c ? parent->ChildNodes[1] : parent->ChildNodes[0];
+        if (!other || !other->IsVisible || other->IsCentralNode() || other->HasCentralNodeChild) continue;
+        const float keep = tab + line * (levels.empty() ? 6 : 4);
+        const float take = std::max(0.0f, std::min(short_by, other->Size.y - keep));
+        levels.push_back({c, other, take});
+        short_by -= take;
+    }
+    float from_above = 0;  // what the levels above pass down
+    for (auto l = levels.rbegin(); l != levels.rend(); ++l) {
+        from_above += l->take;
+        l->mine->SizeRef.y = l->mine->Size.y + from_above;
+        l->other->SizeRef.y = l->other->Size.y - l->take;
+    }
+}
+
 // A panel of the dock space; false when the user closed it (the View menu opens it again).
 template <class Draw>
 void panel(const char* name, bool* open, Draw draw) {
@@ -193,6 +231,7 @@ void draw_frame(App& app) {
         build_default_layout(dock, dock_size);
         app.reset_layout = false;
     }
+    keep_source_tall_enough(app);
     ImGui::DockSpace(dock, dock_size);
     status_bar(app);
     ImGui::End();

@@ -43,16 +43,57 @@ void draw_source_pane(App& app) {
         ImGui::PopTextWrapPos();
     }
     const std::vector<std::string> code = shown_lines(*l, t.exclusive);
+    // The room the longest run of lines any step executes needs, wrapped as drawn below, with
+    // the code's text at `size` pixels.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float room_w = ImGui::GetContentRegionAvail().x - style.ScrollbarSize;
+    auto longest_block = [&](float size) {
+        ImGui::PushFont(app.mono(), size);
+        const float number_w = ImGui::CalcTextSize("00").x + style.ItemSpacing.x;
+        const float text_w = std::max(ImGui::GetFontSize() * 4, room_w - number_w);
+        float block = 0;
+        for (const auto& [key, lines] : l->highlights) {
+            // Each run of consecutive lines (the kernel's loop; the host's launch lines apart).
+            float h = 0;
+            for (size_t k = 0; k < lines.size(); ++k) {
+                if (k > 0 && lines[k] != lines[k - 1] + 1) h = 0;
+                if (lines[k] >= 1 && lines[k] <= int(code.size()))
+                    h += ImGui::CalcTextSize(code[size_t(lines[k] - 1)].c_str(), nullptr, false, text_w).y + style.ItemSpacing.y;
+                block = std::max(block, h);
+            }
+        }
+        ImGui::PopFont();
+        return block;
+    };
+    // Where the panel is short (a projector at 1280x720), the code's text gets smaller, down to 80%
+    // and never under 15 px, until that run fits, rather than cut it; the layout keeps the panel
+    // tall enough for the run at the smallest of those sizes (keep_source_tall_enough), so the
+    // panels above it keep what they can.
+    const float font = ImGui::GetFontSize();
+    std::vector<float> sizes{font};
+    for (float scale : {0.9f, 0.8f})
+        if (std::round(font * scale) >= 15.0f) sizes.push_back(std::round(font * scale));
+    const ImGuiWindow* pane = ImGui::GetCurrentWindow();
+    const float tab_bar = pane->DockNode ? pane->DockNode->Size.y - pane->Size.y : 0;
+    app.source_wants_height = tab_bar + ImGui::GetCursorPosY() + longest_block(sizes.back()) + style.WindowPadding.y + 2;
+    float code_size = font;
+    for (float size : sizes) {
+        code_size = size;
+        if (longest_block(size) <= ImGui::GetContentRegionAvail().y) break;
+    }
+    const float code_h = ImGui::GetContentRegionAvail().y;
     // Long lines wrap (under their own start) rather than run out of a narrow pane: the lines a
     // step executes are read whole, with no scrolling sideways.
     ImGui::BeginChild("code", ImVec2(0, 0), false);
-    ImGui::PushFont(app.mono(), 0.0f);
+    ImGui::PushFont(app.mono(), code_size);
     const Palette& p = app.palette();
     static std::string last_key;
-    const std::string key = lname + "|" + highlight_key(st);
+    // A new step, or the same lines at another size or in another height, scrolls again.
+    const std::string key = lname + "|" + highlight_key(st) + "|" + std::to_string(int(code_size)) + "|" + std::to_string(int(code_h));
     const bool jump = key != last_key;
     last_key = key;
     float hl_top = -1, hl_bottom = -1;  // the highlighted lines, in the pane's content
+    float run_bottom = -1;              // the end of their first run of consecutive lines
     for (size_t i = 0; i < code.size(); ++i) {
         const int line = int(i) + 1;
         const bool on = std::find(hl.begin(), hl.end(), line) != hl.end();
@@ -71,11 +112,14 @@ void draw_source_pane(App& app) {
         else ImGui::TextColored(ImGui::GetStyle().Colors[ImGuiCol_Text], "%s", code[i].c_str());
         ImGui::PopTextWrapPos();
         if (on && line == hl.back()) hl_bottom = ImGui::GetCursorPosY();
+        if (on && run_bottom < 0 && std::find(hl.begin(), hl.end(), line + 1) == hl.end()) run_bottom = ImGui::GetCursorPosY();
     }
     // A new step brings its lines into sight: a third of the spare room above them where they
-    // fit, else their first line at the top.
+    // fit, else their first run of lines (the kernel's, the host's launch lines below it) the
+    // same way, else their first line at the top.
     if (jump && hl_top >= 0) {
-        const float seen = ImGui::GetWindowHeight(), block = hl_bottom - hl_top;
+        const float seen = ImGui::GetWindowHeight();
+        const float block = hl_bottom - hl_top <= seen ? hl_bottom - hl_top : run_bottom - hl_top;
         ImGui::SetScrollY(std::max(0.0f, block <= seen ? hl_top - (seen - block) * 0.3f : hl_top));
     }
     ImGui::PopFont();
