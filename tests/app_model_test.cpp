@@ -2,6 +2,8 @@
 // the last good trace on a refusal; the bookkeeping the views draw from; the source listings;
 // the settings file.
 #include <gtest/gtest.h>
+
+#include "core/lookback_counts.hpp"
 #include <sys/stat.h>
 
 #include <chrono>
@@ -697,9 +699,33 @@ TEST(AppTiles, PerTileCountsAddUpToTheRunsPollsAndEachPassReadsItsFlagOnceMore) 
         polls += tc.polls;
         reads += tc.look_back_reads;
         EXPECT_EQ(tc.look_back_windows, 1);  // domino: one wait on its predecessor's flag per tile
+        EXPECT_EQ(tc.depth, 1);              // and one carried prefix combined
     }
     EXPECT_EQ(polls, t.counts.polls);
     EXPECT_EQ(reads, t.counts.polls + t.grid);
+}
+
+TEST(AppTiles, TheLookBacksPerTileDepthAndReadsAreTheTablesAndAddUpToItsTotals) {
+    ScanRequest q;
+    q.algorithm = Algorithm::decoupled_lookback;
+    q.section = 4;
+    q.block_schedule = *parse_block_schedule("random:5");
+    q.resident_blocks = 3;
+    const Trace t = emulate(q, random_values(64, 2, ElementType::int32));
+    const LookbackCounts want = lookback_counts(t);
+    const std::vector<TileCounts> c = tile_counts(t);
+    ASSERT_EQ(c.size(), size_t(16));
+    int64_t depth = 0, reads = 0;
+    for (size_t k = 0; k < c.size(); ++k) {
+        EXPECT_EQ(c[k].depth, want.depth[k]) << "tile " << k;
+        EXPECT_EQ(c[k].look_back_reads, want.reads[k]) << "tile " << k;
+        depth += c[k].depth;
+        reads += c[k].look_back_reads;
+    }
+    EXPECT_EQ(c[0].depth, 0);  // tile 0 has no predecessor
+    EXPECT_EQ(depth, want.combines);
+    EXPECT_EQ(reads, want.status_reads);
+    EXPECT_GT(want.combines, 15);  // more than a chain: some tile combined several predecessors
 }
 
 TEST(AppTiles, ADeadlockLeavesTheWaitingTilesScannedAndTheRestWithoutABlock) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/lookback_counts.hpp"
+
 namespace scanlab::gui {
 
 bool is_event_trace(const Trace& t) {
@@ -48,18 +50,18 @@ std::vector<TileCounts> tile_counts(const Trace& t) {
         if (!s.event || s.event->tile < 0 || size_t(s.event->tile) >= c.size()) continue;
         TileCounts& tc = c[size_t(s.event->tile)];
         tc.polls += s.event->polls;
-        switch (s.event->kind) {
-            case EventKind::look_back:
-                ++tc.look_back_windows;
-                if (s.event->window_first >= 0 && s.event->window_last >= s.event->window_first)
-                    tc.look_back_reads += int64_t(s.event->window_last - s.event->window_first + 1) * (s.event->polls + 1);
-                break;
-            case EventKind::passed:  // domino: its predecessor's flag, read until it was set
-                tc.look_back_reads += s.event->polls + 1;
-                ++tc.look_back_windows;
-                break;
-            default: break;
+        if (s.event->kind == EventKind::passed) {  // domino: its predecessor's flag, read until it was set
+            tc.depth += 1;
+            tc.look_back_reads += s.event->polls + 1;
+            ++tc.look_back_windows;
         }
+    }
+    // The look-back's windows, counted where the CLI's table counts them.
+    const LookbackCounts lb = lookback_counts(t);
+    for (size_t k = 0; k < lb.depth.size() && k < c.size(); ++k) {
+        c[k].depth = lb.depth[k];
+        c[k].look_back_reads = lb.reads[k];
+        c[k].look_back_windows = lb.windows[k];
     }
     return c;
 }

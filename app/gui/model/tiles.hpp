@@ -41,10 +41,13 @@ struct EventMark {
 };
 std::vector<EventMark> event_marks(const Trace& t);
 
-// Per tile over the whole run: the failed polls of its block before it could go on, and the
-// look-back's reads (the status words its windows read; domino reads one flag, its predecessor's).
+// Per tile over the whole run: the failed polls of its block before it could go on, the
+// look-back's depth (the predecessors whose values it combined; domino combines one, the prefix
+// carried to it) and its reads (the status words its windows read; domino reads one flag, its
+// predecessor's, until it is set).
 struct TileCounts {
     int64_t polls = 0;
+    int64_t depth = 0;
     int64_t look_back_reads = 0;
     int64_t look_back_windows = 0;
 };

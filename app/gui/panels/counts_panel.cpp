@@ -141,8 +141,9 @@ void summary(const ShownTrace& st, Rgb colour) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(colour)), "\xE2\x96\xA0 %s", std::string(name(t.algorithm)).c_str());
     ImGui::SameLine();
     ImGui::PushTextWrapPos(0);
-    ImGui::Text("%s additions in %zu steps, %s barriers per block, %s divergent warps%s", grouped(t.counts.additions).c_str(), t.steps.size(),
-                grouped(t.counts.barriers).c_str(), grouped(t.counts.divergent_warps).c_str(),
+    // An event-scheduled scan counts every block's barriers (blocks do not move in lock-step).
+    ImGui::Text("%s additions in %zu steps, %s barriers %s, %s divergent warps%s", grouped(t.counts.additions).c_str(), t.steps.size(),
+                grouped(t.counts.barriers).c_str(), is_event_trace(t) ? "in all blocks" : "per block", grouped(t.counts.divergent_warps).c_str(),
                 t.counts.hazards ? (", " + grouped(t.counts.hazards) + " hazards").c_str() : "");
     ImGui::PopTextWrapPos();
     if (const std::optional<Formula> f = formula_for(t)) {
@@ -240,8 +241,12 @@ void draw_counts_panel(App& app) {
     if (is_event_trace(a)) {
         // An event-scheduled scan: how long each tile's block waited, and what it read.
         const std::vector<TileCounts> tc = tile_counts(a);
-        std::vector<double> polls, reads;
-        for (const TileCounts& c : tc) polls.push_back(double(c.polls)), reads.push_back(double(c.look_back_reads));
+        std::vector<double> polls, depth, reads;
+        for (const TileCounts& c : tc) {
+            polls.push_back(double(c.polls));
+            depth.push_back(double(c.depth));
+            reads.push_back(double(c.look_back_reads));
+        }
         const std::optional<Event>& e = a.steps[std::min(s.step, a.steps.size() - 1)].event;
         const size_t tile = e && e->tile >= 0 ? size_t(e->tile) : size_t(-1);
         ImGui::BeginGroup();
@@ -249,8 +254,9 @@ void draw_counts_panel(App& app) {
         ImGui::EndGroup();
         beside();
         ImGui::BeginGroup();
-        bars("Look-back depth per tile: flags or status words read", "words read", {{"words read", reads, p.series_b}}, tile,
-             ImVec2(half, ch), p, false, "tile");
+        bars("Look-back per tile: predecessors combined, words read", "per tile",
+             {{"depth (predecessors combined)", depth, p.series_a}, {"words read", reads, p.series_b}}, tile, ImVec2(half, ch), p, false,
+             "tile");
         ImGui::EndGroup();
     }
     ImGui::BeginGroup();
