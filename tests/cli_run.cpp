@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/types.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -86,10 +87,12 @@ CliResult run_cli(const std::vector<std::string>& args, const std::string& stdin
     }
 
     int status = 0;
-    while (::waitpid(pid, &status, 0) < 0) {
+    rusage usage{};
+    while (::wait4(pid, &status, 0, &usage) < 0) {
         if (errno != EINTR) throw std::runtime_error("waitpid failed: " + std::string(std::strerror(errno)));
     }
     CliResult r;
+    r.peak_rss_kib = usage.ru_maxrss;
     if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
     else if (WIFSIGNALED(status)) r.exit_code = 128 + WTERMSIG(status);
     r.out = out.read_all();
