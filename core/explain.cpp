@@ -29,7 +29,10 @@ std::string at(const ValueArray& v, int64_t i) { return i >= 0 && size_t(i) < si
 
 std::string row_text(const ValueArray& v, size_t most = 16) {
     std::string s;
-    for (size_t i = 0; i < size_of(v) && i < most; ++i) s += (i ? " " : "") + format_value(v, i);
+    for (size_t i = 0; i < size_of(v) && i < most; ++i) {
+        if (i) s += ' ';
+        s += format_value(v, i);
+    }
     if (size_of(v) > most) s += " … (" + std::to_string(size_of(v) - most) + " more)";
     return s;
 }
@@ -402,7 +405,13 @@ Explanation explain_step(const Trace& t, const FinalSteps& finals, size_t k, con
     }
     // A segmented scan's operands are (flag, value) pairs, combined by ⊕.
     auto pair_at = [](const ValueArray& v, const std::vector<uint8_t>& f, int64_t i) {
-        return i >= 0 && size_t(i) < f.size() ? "(" + std::to_string(f[size_t(i)]) + ", " + at(v, i) + ")" : at(v, i);
+        if (i < 0 || size_t(i) >= f.size()) return at(v, i);
+        std::string pair = "(";
+        pair += std::to_string(f[size_t(i)]);
+        pair += ", ";
+        pair += at(v, i);
+        pair += ')';
+        return pair;
     };
     const std::set<int32_t> stale(s.hazards.begin(), s.hazards.end());
     std::vector<std::string> deeds;
