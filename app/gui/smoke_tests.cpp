@@ -244,8 +244,10 @@ int run_layout_check(const std::vector<std::string>& args) {
         for (int tab = 0; tab < 4; ++tab) cases.push_back({presenting, tab});
     for (const int step : {3, 31}) cases.push_back({true, 0, step});
     for (const int tab : {0, 1}) cases.push_back({true, tab, -1, true});
-    // The Exercises panel on exercise 6 (the widest answer), at the sizes screenshots are taken at.
-    for (const bool presenting : {false, true}) cases.push_back({presenting, 0, -1, false, 6});
+    // The Exercises panel on exercise 6 (the widest answer) and on the two that print a kernel
+    // listing (4, 5), at the sizes screenshots are taken at.
+    for (const int exercise : {4, 5, 6})
+        for (const bool presenting : {false, true}) cases.push_back({presenting, 0, -1, false, exercise});
     // An event-scheduled scan's tiles view in both modes, and its per-tile counts presenting.
     for (const bool presenting : {false, true}) cases.push_back({presenting, 0, -1, false, 0, true});
     cases.push_back({true, 2, -1, false, 0, true});

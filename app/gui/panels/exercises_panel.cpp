@@ -51,9 +51,19 @@ void exercise_list(App& app) {
     ImGui::EndChild();
 }
 
-// The answer line by line: prose wraps to the panel; indented lines (tables, states, commands)
-// keep their columns in the monospace font and scroll sideways when wider. Each command that
-// repeats a run has its own button that opens that run.
+// The answer line by line: prose wraps to the panel; indented lines (tables, states, listings,
+// commands) are in the monospace font and wrap under their own start. Each command that repeats
+// a run has its own button that opens that run.
+// A listing's line as the answers number it ("  7  code", " 12  code"): the length of its
+// number and the two spaces after it, else 0.
+size_t listing_number_width(std::string_view line) {
+    const size_t lead = line.find_first_not_of(' ');
+    if (lead == std::string_view::npos || lead > 3) return 0;
+    const size_t digits = line.find_first_not_of("0123456789", lead);
+    if (digits == std::string_view::npos || digits == lead || digits - lead > 4 || line.compare(digits, 2, "  ") != 0) return 0;
+    return digits + 2;
+}
+
 void answer_text(App& app, const ExerciseResult& r) {
     const ExerciseAnswer& a = *r.answer;
     size_t start = 0;
@@ -62,7 +72,8 @@ void answer_text(App& app, const ExerciseResult& r) {
         if (end == std::string::npos) end = r.text.size();
         const std::string line = r.text.substr(start, end - start);
         start = end + 1;
-        if (line.rfind("  ", 0) != 0) {
+        const size_t number = listing_number_width(line);
+        if (line.rfind("  ", 0) != 0 && number == 0) {
             ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x);
             ImGui::TextWrapped("%s", line.c_str());
             ImGui::PopTextWrapPos();
@@ -79,10 +90,21 @@ void answer_text(App& app, const ExerciseResult& r) {
             command = true;
         }
         ImGui::PushFont(app.mono(), 0.0f);
-        // A command wraps, so that what tells the runs apart (their N, at the end) is in sight.
-        if (command) ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 8));
-        ImGui::TextUnformatted(line.c_str() + (command ? 2 : 0));
-        if (command) ImGui::PopTextWrapPos();
+        // Every line wraps to the panel, never under a scrollbar: a command after its button (what
+        // tells the runs apart, their N, is at the end); a listing's line under its code, right of
+        // its number, as the source pane wraps it; a table's row under its own start.
+        std::string_view text = std::string_view(line).substr(command ? 2 : 0);
+        if (!command) {
+            const size_t lead = number > 0 ? number : text.find_first_not_of(' ');
+            if (lead != std::string_view::npos && lead > 0) {
+                ImGui::TextUnformatted(text.data(), text.data() + lead);
+                ImGui::SameLine(0, 0);
+                text.remove_prefix(lead);
+            }
+        }
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 8));
+        ImGui::TextUnformatted(text.data(), text.data() + text.size());
+        ImGui::PopTextWrapPos();
         ImGui::PopFont();
     }
 }
@@ -137,10 +159,9 @@ void draw_exercises_panel(App& app) {
     } else {
         ImGui::TextDisabled("This exercise runs no scan: it reads the GPUs' limits.");
     }
-    // The rest of the panel, but never under eight lines (a very short panel scrolls instead); a
-    // table wider than the panel scrolls sideways on its own.
+    // The rest of the panel, but never under eight lines (a very short panel scrolls instead).
     const float height = std::max(ImGui::GetContentRegionAvail().y, ImGui::GetTextLineHeightWithSpacing() * 8);
-    ImGui::BeginChild("answer", ImVec2(0, height), ImGuiChildFlags_Borders, ImGuiWindowFlags_HorizontalScrollbar);
+    ImGui::BeginChild("answer", ImVec2(0, height), ImGuiChildFlags_Borders);
     answer_text(app, *r);
     ImGui::EndChild();
 }
