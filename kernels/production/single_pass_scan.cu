@@ -64,8 +64,10 @@ void launch(const void* d_in, void* d_out, int64_t n, bool exclusive, void* d_te
     constexpr int64_t kTile = Policy::template tile_items<T>();
     const SinglePassArgs<T> args = make_args<T>(d_in, d_out, n, exclusive, kTile);
     single_pass_scan_kernel<Policy, T, Op><<<args.num_tiles, Policy::kThreads, 0, stream>>>(args, TileStatus<T>(d_temp, capacity));
-    cuda_check(cudaGetLastError(), "launching the single-pass scan kernel (" + std::to_string(args.num_tiles) + " tiles of " +
-                                       std::to_string(kTile) + " elements)");
+    // The sentence is built only on failure: no host work beyond the launch on every call.
+    if (const cudaError_t error = cudaGetLastError(); error != cudaSuccess)
+        cuda_check(error, "launching the single-pass scan kernel (" + std::to_string(args.num_tiles) + " tiles of " + std::to_string(kTile) +
+                              " elements)");
 }
 
 // One block per tile, the tile staged in shared memory (Hopper and later).
@@ -80,8 +82,9 @@ void launch_staged(const void* d_in, void* d_out, int64_t n, bool exclusive, voi
                                                              int(cudaSharedmemCarveoutMaxShared));
     cuda_check(carveout, "cudaFuncSetAttribute(staged single-pass scan kernel, shared memory carveout)");
     staged_scan_kernel<Policy, T, Op><<<args.num_tiles, Policy::kThreads, Policy::kTileBytes, stream>>>(args, TileStatus<T>(d_temp, capacity));
-    cuda_check(cudaGetLastError(), "launching the staged single-pass scan kernel (" + std::to_string(args.num_tiles) + " tiles of " +
-                                       std::to_string(kTile) + " elements)");
+    if (const cudaError_t error = cudaGetLastError(); error != cudaSuccess)
+        cuda_check(error, "launching the staged single-pass scan kernel (" + std::to_string(args.num_tiles) + " tiles of " +
+                              std::to_string(kTile) + " elements)");
 }
 
 // The production choice (variant 0), by GPU and size: see DefaultPolicy in policy.cuh.

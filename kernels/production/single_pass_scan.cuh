@@ -4,7 +4,8 @@
 //
 //   1. the tile: blockIdx.x, or a ticket drawn before the loads (policy.cuh, TileOrder);
 //   2. load the tile (16-byte vectors, several in flight per thread); in blockIdx order, thread 0
-//      learns the epoch that tags this launch's status words beside the loads;
+//      learns the epoch that tags this launch's status words beside the loads (and warp 0 may ask
+//      L2 for the first look-back window's lines: policy.cuh, PrefetchWindow);
 //   3. scan it and find its prefix (tile_scan.cuh: block scan, decoupled look-back);
 //   4. store.
 // Inclusive or exclusive is a run-time flag (a uniform branch in the warp's scan), so each type
@@ -65,8 +66,11 @@ __global__ void __launch_bounds__(Policy::kThreads, min_blocks_per_sm<Policy>())
     const int64_t first = tile_base + warp * kSegmentItems + lane * V;
     const bool whole_vectors = args.vector_io && args.n - tile_base >= kTileItems;
     load_tile<Policy::kHints>(args.in, first, args.n, whole_vectors, args.vector_io, Op::identity(), x);
-    // The epoch, while the loads are in flight; the first barrier in scan_tile shares it.
+    // The epoch, while the loads are in flight; the first barrier in scan_tile shares it. The first
+    // window's prefetch goes out before it: thread 0 then waits for the atomic's answer.
     if constexpr (!kTicket) {
+        if constexpr (Policy::kPrefetchWindow)
+            if (warp == 0 && tile != 0) status.template prefetch_window<Policy::kLookBackWords>(tile, lane);
         if (threadIdx.x == 0 && args.num_tiles > 1) s_epoch = status.arrive(args.num_tiles);
     }
 

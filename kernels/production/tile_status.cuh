@@ -117,6 +117,16 @@ public:
         load_window(int64_t(tile) - kWarpThreads * M + lane, word);
     }
 
+    // Warp-wide, as the block starts: asks L2 for the lines of the first window (a hint that returns
+    // nothing; one per lane, the lanes' words contiguous), so that its reads find them there.
+    template <int M> __device__ __forceinline__ void prefetch_window(uint32_t tile, int lane) const {
+#pragma unroll
+        for (int m = 0; m < M; ++m) {
+            const int64_t t = int64_t(tile) - kWarpThreads * M + kWarpThreads * m + lane;
+            if (t >= 0) asm volatile("prefetch.global.L2 [%0];" ::"l"(__cvta_generic_to_global(words_ + t)));
+        }
+    }
+
     // Warp-wide, the start of a tile's part in the chain: lane 0 publishes the tile's aggregate
     // (the first tile's is already its inclusive prefix), and every lane sends the first window's
     // loads, so they fly while the warp scans its own segment.
