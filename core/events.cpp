@@ -16,6 +16,11 @@ constexpr std::array<std::pair<EventKind, std::string_view>, 8> kKinds{{
     {EventKind::look_back, "look-back"}, {EventKind::passed, "passed"}, {EventKind::publish_prefix, "publish-prefix"},
     {EventKind::done, "done"}, {EventKind::deadlock, "deadlock"}}};
 
+// " (3 polls)", " (1 poll)", or nothing.
+std::string polls_note(int64_t polls) {
+    return polls ? " (" + std::to_string(polls) + (polls == 1 ? " poll)" : " polls)") : std::string();
+}
+
 template <class E, size_t N>
 std::string_view name_in(const std::array<std::pair<E, std::string_view>, N>& table, E e) {
     for (const auto& [v, n] : table)
@@ -54,9 +59,9 @@ std::string event_label(const Event& e) {
         case EventKind::publish_aggregate: return label + "publish A";
         case EventKind::look_back:
             return label + "look back " + std::to_string(e.window_first) + ".." + std::to_string(e.window_last) +
-                   (e.found >= 0 ? ", P at " + std::to_string(e.found) : ", all A") + (e.polls ? " (" + std::to_string(e.polls) + " polls)" : "");
-        case EventKind::passed: return label + "passed" + (e.polls ? " (" + std::to_string(e.polls) + " polls)" : "");
-        case EventKind::publish_prefix: return label + "publish P" + (e.polls ? " (" + std::to_string(e.polls) + " polls)" : "");
+                   (e.found >= 0 ? ", P at " + std::to_string(e.found) : ", all A") + polls_note(e.polls);
+        case EventKind::passed: return label + "passed" + polls_note(e.polls);
+        case EventKind::publish_prefix: return label + "publish P" + polls_note(e.polls);
         case EventKind::done: return label + "done";
         case EventKind::deadlock: break;
     }

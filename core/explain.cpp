@@ -178,9 +178,14 @@ std::vector<std::string> event_lines(const Trace& t, const Step& s) {
         case EventKind::start:
             lines.push_back(block + " starts on an SM" + (t.resident_blocks > 0 ? " (one of " + std::to_string(t.resident_blocks) + " slots)" : "") +
                             (t.static_index ? " and takes tile " + tile + " from its blockIdx: it will scan section " + tile + " whatever order the blocks start in."
-                                            : " and thread 0 draws tile " + tile + " from the block counter (atomicAdd): " +
-                                                  plural(e.tile, "block", "blocks") + " started before it, so the block scanning tile " +
-                                                  std::to_string(e.tile - 1) + " is already running."));
+                             : e.tile == 0
+                                 ? " and thread 0 draws tile 0 from the block counter (atomicAdd): the first draw. Tile 0 has no predecessor" +
+                                       std::string(lookback ? ": it will publish its prefix as soon as it has scanned."
+                                                            : ": flags[0] and scan_value[0] are set before the launch.")
+                                 : " and thread 0 draws tile " + tile + " from the block counter (atomicAdd): " +
+                                       (e.tile == 1 ? std::string("tile 0 was drawn before it") : "tiles 0–" + std::to_string(e.tile - 1) + " were drawn before it") +
+                                       ", so the block holding tile " + std::to_string(e.tile - 1) +
+                                       " has already started: whatever this block waits for is on its way."));
             break;
         case EventKind::scanned:
             lines.push_back(block + " loaded section " + tile + " (elements " + std::to_string(lo) + "–" + std::to_string(hi) +
@@ -214,7 +219,11 @@ std::vector<std::string> event_lines(const Trace& t, const Step& s) {
             }
             lines.push_back("Every thread of block " + std::to_string(e.block) + " adds previous = " + value(b.exclusive, e.tile) +
                             " to its element of XY and writes Y[" + std::to_string(lo) + "–" + std::to_string(hi) + "]: section " + tile +
-                            " is final, and the block gives its SM slot to the next block.");
+                            " is final" +
+                            (b.empty() ? std::string(".")
+                             : std::find(b.state.begin(), b.state.end(), BlockState::not_started) != b.state.end()
+                                 ? ", and the block gives its SM slot to the next block to start."
+                                 : "; every block has started, so its SM slot stays free."));
             break;
         case EventKind::deadlock:
             lines.push_back(t.deadlock.empty() ? "The blocks cannot go on." : std::string(1, char(std::toupper(static_cast<unsigned char>(t.deadlock[0])))) + t.deadlock.substr(1) + ".");
@@ -226,16 +235,21 @@ std::vector<std::string> event_lines(const Trace& t, const Step& s) {
                             " status words at once, lane l the word of tile " + std::to_string(e.tile - 1) + " − l.");
             break;
         case EventKind::look_back: {
-            const std::string window = "status[" + std::to_string(e.window_first) + "–" + std::to_string(e.window_last) + "]";
+            const std::string window = e.window_first == e.window_last
+                                           ? "status[" + std::to_string(e.window_last) + "]"
+                                           : "status[" + std::to_string(e.window_first) + "–" + std::to_string(e.window_last) + "]";
             lines.push_back("Warp 0 of block " + std::to_string(e.block) + " read " + window +
                             (e.polls > 0 ? " after " + plural(e.polls, "failed poll", "failed polls") + " (a word was still X, so it read them all again)"
                                          : " and found no X") +
                             ".");
             if (e.found >= 0)
-                lines.push_back("The nearest P is tile " + std::to_string(e.found) + ": it combines tiles " + std::to_string(e.window_last) + " down to " +
-                                std::to_string(e.found) + ", nearest first, and stops. Its exclusive prefix is " + value(b.exclusive, e.tile) + ".");
+                lines.push_back("The nearest P is tile " + std::to_string(e.found) + ": it combines " +
+                                (e.found == e.window_last ? "tile " + std::to_string(e.found)
+                                                          : "tiles " + std::to_string(e.window_last) + " down to " + std::to_string(e.found) + ", nearest first,") +
+                                " and stops. Its exclusive prefix is " + value(b.exclusive, e.tile) + ".");
             else
-                lines.push_back("Every word is an A: it combines the whole window (so far " + value(b.exclusive, e.tile) +
+                lines.push_back(std::string(e.window_first == e.window_last ? "The word is an A: it combines it" : "Every word is an A: it combines the whole window") +
+                                " (so far " + value(b.exclusive, e.tile) +
                                 ") and moves the window back to end at tile " + std::to_string(e.window_first - 1) + ".");
             break;
         }
@@ -318,6 +332,18 @@ FinalSteps final_steps(const Trace& t, const Verdict& verdict) {
     std::vector<uint8_t> settled(f.from.size(), 1);
     for (int64_t w : verdict.wrong)
         if (w >= f.first && w - f.first < int64_t(settled.size())) settled[size_t(w - f.first)] = 0;  // never final
+    if (!t.steps.empty() && t.steps.front().event) {
+        // A single-pass scan writes Y once, when its tile's block is done: a local scan in XY is not
+        // Y yet, even where it already holds the final values (tile 0's).
+        for (size_t k = 0; k < t.steps.size(); ++k) {
+            const std::optional<Event>& e = t.steps[k].event;
+            if (!e || e->kind != EventKind::done || e->tile < 0) continue;
+            const int64_t lo = int64_t(e->tile) * t.section, hi = std::min<int64_t>(lo + t.section, n);
+            for (int64_t g = std::max(lo, f.first); g < hi && g - f.first < int64_t(f.from.size()); ++g)
+                if (settled[size_t(g - f.first)]) f.from[size_t(g - f.first)] = k;
+        }
+        return f;
+    }
     for (size_t k = t.steps.size(); k-- > 0;) {
         const Step& s = t.steps[k];
         if (!is_output_step(s)) continue;

@@ -98,12 +98,13 @@ char status_mark(TileStatus s) {
     return '?';
 }
 
-// "blocks D D W S . .  flags P P X X X": the snapshot of an event step in one line.
-std::string snapshot_line(const EventSnapshot& b, size_t max_values) {
+// "blocks DDWS..  flags PPXXX": the snapshot of an event step in one line. Domino's flags[] has a
+// slot past the last tile (the last block sets it); the look-back has a status word per tile.
+std::string snapshot_line(const Trace& t, const EventSnapshot& b, size_t max_values) {
     std::string s = "blocks ";
     for (size_t i = 0; i < b.state.size() && i < max_values; ++i) s += state_mark(b.state[i]);
     if (b.state.size() > max_values) s += "…";
-    s += "  tiles ";
+    s += t.algorithm == Algorithm::decoupled_lookback ? "  status " : "  flags ";
     for (size_t i = 0; i < b.status.size() && i < max_values; ++i) s += status_mark(b.status[i]);
     if (b.status.size() > max_values) s += "…";
     return s;
@@ -131,7 +132,11 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
         out << "block schedule " << t.block_schedule
             << (t.resident_blocks > 0 ? ", " + std::to_string(t.resident_blocks) + " resident block(s)" : std::string())
             << (t.static_index ? ", static index (tile = blockIdx)" : ", dynamic index (drawn from a counter)")
-            << "; blocks: . not started, S scanning, W waiting, L looking back, P passed, D done; tiles: X invalid, A aggregate, P prefix\n";
+            << (t.algorithm == Algorithm::decoupled_lookback
+                    ? "; blocks: . not started, S scanning, L looking back, P published its prefix, D done; status[tile]: X invalid, A "
+                      "aggregate, P inclusive prefix\n"
+                    : "; blocks: . not started, S scanning, W waiting for its flag, P passed its sum on, D done; flags[0.." +
+                          std::to_string(t.grid) + "]: X not set, P set (scan_value holds the sum of the sections before)\n");
     if (algorithm_info(t.algorithm).racy)
         out << "LESSON: this kernel is wrong on purpose: the book's loop as printed; its one __syncthreads() per stride does "
                "not order the reads and writes of XY within a stride (the race), and threads that leave the loop early skip "
@@ -162,7 +167,7 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
         if (events) cells = {std::to_string(c.additions), std::to_string(c.active_threads), std::to_string(c.idle_threads),
                              std::to_string(c.barriers), std::to_string(c.polls)};
         rows.push_back({std::to_string(i++), step_label(s), cells, std::string(name(s.array)), row_values(s.values, section, max_values, width, &s.flags)});
-        if (!s.snapshot.empty()) rows.push_back({"", "", {}, "", snapshot_line(s.snapshot, max_values)});
+        if (!s.snapshot.empty()) rows.push_back({"", "", {}, "", snapshot_line(t, s.snapshot, max_values)});
     }
     rows.push_back({"", "result", {}, "Y", row_values(t.result, t.section, max_values, width)});
     if (!verdict.correct()) {

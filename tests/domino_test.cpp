@@ -107,8 +107,11 @@ TEST(Domino, TheStaticIndexUnderReverseStartsDeadlocksAndTheLastStepSaysWhoWaits
     const Trace t = run_text(q, kFig910);
     ASSERT_FALSE(t.deadlock.empty());
     EXPECT_NE(t.deadlock.find("deadlock"), std::string::npos) << t.deadlock;
-    EXPECT_NE(t.deadlock.find("block 3 for flags[3], block 2 for flags[2]"), std::string::npos) << t.deadlock;
-    EXPECT_NE(t.deadlock.find("blocks 0 and 1 would set them but never started"), std::string::npos) << t.deadlock;
+    // flags[3] waits on block 2, which is resident and waits itself; flags[2] on block 1, which never started.
+    EXPECT_NE(t.deadlock.find("block 3 for flags[3], which block 2 sets; block 2 for flags[2], which block 1 sets, but block 1 never started"),
+              std::string::npos)
+        << t.deadlock;
+    EXPECT_NE(t.deadlock.find("All 2 SM slots are held by waiting blocks, so blocks 0 and 1 cannot start"), std::string::npos) << t.deadlock;
     const Step& last = t.steps.back();
     ASSERT_TRUE(last.event);
     EXPECT_EQ(last.event->kind, EventKind::deadlock);
@@ -211,7 +214,7 @@ TEST(Domino, TheTableShowsTheScheduleEachBlocksStateAndThePolls) {
     const std::string s = out.str();
     EXPECT_NE(s.find("block schedule reverse, 4 resident block(s), dynamic index"), std::string::npos) << s;
     EXPECT_NE(s.find("block 3 · tile 0 · start"), std::string::npos) << s;
-    EXPECT_NE(s.find("blocks DDDD  tiles PPPPP"), std::string::npos) << s;
+    EXPECT_NE(s.find("blocks DDDD  flags PPPPP"), std::string::npos) << s;
     EXPECT_NE(s.find("failed polls"), std::string::npos) << s;
 }
 
@@ -260,6 +263,35 @@ TEST(Domino, TheExplanationSaysWhatEachEventDidWithItsValues) {
     for (size_t k = 0; k < t.steps.size(); ++k)
         if (t.steps[k].event->kind == EventKind::passed && t.steps[k].event->tile == 1)
             EXPECT_NE(text(k).find("previous = scan_value[1] = 7 and wrote scan_value[2] = 7 + 7 = 14"), std::string::npos) << text(k);
+}
+
+TEST(Domino, ElementsAreFinalOnlyOnceTheirBlockHasWrittenYEvenWhereTheLocalScanAlreadyHoldsTheirValues) {
+    const Trace t = run_text(domino("random:3"), kFig910);
+    const FinalSteps finals = final_steps(t, judge(t));
+    for (size_t k = 0; k < t.steps.size(); ++k) {
+        const Event& e = *t.steps[k].event;
+        const std::vector<int64_t> fresh = explain_step(t, finals, k).newly_final;
+        if (e.kind != EventKind::done) {
+            EXPECT_TRUE(fresh.empty()) << "step " << k << " " << name(e.kind);
+            continue;
+        }
+        ASSERT_EQ(fresh.size(), 4u) << "step " << k;
+        EXPECT_EQ(fresh.front(), 4 * e.tile) << "step " << k;
+    }
+}
+
+TEST(Domino, TheFirstDrawSaysTileZeroHasNoPredecessorAndALaterOneThatItsPredecessorHasStarted) {
+    const Trace t = run_text(domino("reverse"), kFig910);
+    const FinalSteps finals = final_steps(t, judge(t));
+    for (size_t k = 0; k < t.steps.size(); ++k) {
+        const Event& e = *t.steps[k].event;
+        if (e.kind != EventKind::start) continue;
+        std::string s;
+        for (const std::string& line : explain_step(t, finals, k).lines) s += line + "\n";
+        EXPECT_EQ(s.find("tile -1"), std::string::npos) << s;
+        if (e.tile == 0) EXPECT_NE(s.find("Tile 0 has no predecessor"), std::string::npos) << s;
+        else EXPECT_NE(s.find("so the block holding tile " + std::to_string(e.tile - 1) + " has already started"), std::string::npos) << s;
+    }
 }
 
 TEST(Domino, AGpuTraceFileLoadsAndIsCheckedByReplayingItsOwnOrderOfEvents) {

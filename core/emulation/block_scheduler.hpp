@@ -18,6 +18,8 @@
 //   void start(int32_t b, int32_t tile);     void poll(int32_t b);   void advance(int32_t b);
 //   std::string replay(const RecordedEvent&);  performs it, or says why it cannot happen
 //   std::string waits_for(int32_t b) const;    what a waiting block waits for: "flags[3]"
+//   int32_t awaited_tile(int32_t b) const;     the tile whose block sets it (2 for flags[3])
+//   int32_t holder(int32_t tile) const;        the block that drew a tile, or -1
 //   void deadlock(const std::string& sentence);
 #include <algorithm>
 #include <cstdint>
@@ -62,6 +64,34 @@ inline std::string block_list(const std::vector<int32_t>& blocks) {
     return s;
 }
 
+// Who waits on whom, and why nothing can change: "block 3 for flags[3], which block 2 sets; block
+// 2 for flags[2], which block 1 sets, but block 1 never started. All 2 SM slots are held ...".
+template <class Machine>
+std::string deadlock_sentence(const Machine& m, const std::vector<int32_t>& order, size_t launched, const std::vector<int32_t>& slots,
+                              bool static_index, int resident) {
+    std::vector<char> started(order.size(), 0);
+    for (size_t k = 0; k < launched; ++k) started[size_t(order[k])] = 1;
+    std::string sentence = "deadlock: every resident block waits: ";
+    for (size_t k = 0; k < slots.size() && k < 4; ++k) {
+        const int32_t b = slots[k], tile = m.awaited_tile(b);
+        int32_t setter = m.holder(tile);
+        if (setter < 0 && static_index && tile >= 0 && size_t(tile) < order.size()) setter = tile;  // tile t is block t's
+        sentence += (k ? "; block " : "block ") + std::to_string(b) + " for " + m.waits_for(b);
+        if (setter < 0) sentence += ", whose tile no block has drawn";
+        else {
+            sentence += ", which block " + std::to_string(setter) + " sets";
+            if (!started[size_t(setter)]) sentence += ", but block " + std::to_string(setter) + " never started";
+        }
+    }
+    if (slots.size() > 4) sentence += "; and " + std::to_string(slots.size() - 4) + " more";
+    std::vector<int32_t> unstarted(order.begin() + long(launched), order.end());
+    std::sort(unstarted.begin(), unstarted.end());
+    sentence += ". All " + std::to_string(resident) + " SM slots are held by waiting blocks, so " +
+                (unstarted.empty() ? std::string("nothing can change") : block_list(unstarted) + " cannot start");
+    if (static_index) sentence += ". A static index lets a block wait on one that has not started; the drawn index prevents it";
+    return sentence;
+}
+
 template <class Machine>
 void run_block_schedule(Machine& m, const BlockSchedule& schedule, bool static_index, int resident) {
     const int64_t grid = m.blocks();
@@ -88,17 +118,7 @@ void run_block_schedule(Machine& m, const BlockSchedule& schedule, bool static_i
         }
         if (slots.empty()) return;
         if (std::none_of(slots.begin(), slots.end(), [&](int32_t b) { return m.can_progress(b); })) {
-            std::vector<int32_t> unstarted(order.begin() + long(next_launch), order.end());
-            std::sort(unstarted.begin(), unstarted.end());
-            std::string sentence = "deadlock: every resident block waits (";
-            for (size_t k = 0; k < slots.size() && k < 4; ++k)
-                sentence += (k ? ", " : "") + std::string("block ") + std::to_string(slots[k]) + " for " + m.waits_for(slots[k]);
-            sentence += slots.size() > 4 ? ", ...)" : ")";
-            sentence += unstarted.empty() ? " and no block is left to set those flags"
-                                          : "; " + block_list(unstarted) + " would set them but never started: all " + std::to_string(resident) +
-                                                " SM slots are held by waiting blocks";
-            if (static_index) sentence += ". A static index lets a block wait on one that has not started; the drawn index prevents it";
-            m.deadlock(sentence);
+            m.deadlock(deadlock_sentence(m, order, next_launch, slots, static_index, resident));
             return;
         }
         size_t pick = schedule.kind == BlockSchedule::Kind::random ? size_t(schedule_draw(state) % slots.size()) : turn % slots.size();

@@ -9,6 +9,7 @@
 //            scan_value[tile], wrote scan_value[tile + 1] = previous + local, set flags[tile + 1]
 //   done     every thread wrote Y[i] = previous + XY[j]
 // and every event becomes a step whose snapshot holds every block and every tile.
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -148,6 +149,12 @@ public:
     }
 
     std::string waits_for(int32_t b) const { return "flags[" + std::to_string(Domino::waits_on(tile_[size_t(b)])) + "]"; }
+    // flags[t] is set by the block of tile t − 1, when it passes its sum on.
+    int32_t awaited_tile(int32_t b) const { return int32_t(Domino::waits_on(tile_[size_t(b)])) - 1; }
+    int32_t holder(int32_t tile) const {
+        const auto it = std::find(tile_.begin(), tile_.end(), tile);
+        return tile < 0 || it == tile_.end() ? -1 : int32_t(it - tile_.begin());
+    }
 
     void deadlock(const std::string& sentence) {
         deadlock_ = sentence;

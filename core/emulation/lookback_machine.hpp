@@ -13,6 +13,7 @@
 //   done               every thread wrote Y[i] = exclusive prefix op XY[j] (tile 0: XY[j])
 // and every event becomes a step whose snapshot holds every block and every tile. The look-back's
 // decisions are core/algorithms/lookback_window.hpp's, the same functions the CUDA kernel runs.
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -115,6 +116,12 @@ public:
 
     // What a waiting block waits for, for the deadlock sentence (which the drawn index never lets come).
     std::string waits_for(int32_t b) const { return "status[" + std::to_string(waits_on(b)) + "]"; }
+    // status[t] is written by the block of tile t.
+    int32_t awaited_tile(int32_t b) const { return waits_on(b); }
+    int32_t holder(int32_t tile) const {
+        const auto it = std::find(tile_.begin(), tile_.end(), tile);
+        return tile < 0 || it == tile_.end() ? -1 : int32_t(it - tile_.begin());
+    }
 
     void deadlock(const std::string& sentence) {
         // The drawn index lets the lowest unfinished tile always progress; kept for the interface.
