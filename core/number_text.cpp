@@ -13,4 +13,6 @@ std::string grouped(int64_t n) {
     return negative ? "-" + out : out;
 }
 
+std::string counted(int64_t n, const std::string& one, const std::string& many) { return grouped(n) + " " + (n == 1 ? one : many); }
+
 }  // namespace scanlab

@@ -259,6 +259,12 @@ TEST(LiveNumbers, GroupedAndBytes) {
     EXPECT_EQ(power_of_two_text(1000), "");
 }
 
+TEST(LiveNumbers, ACountAgreesWithItsNoun) {
+    EXPECT_EQ(counted(1, "barrier", "barriers"), "1 barrier");
+    EXPECT_EQ(counted(0, "barrier", "barriers"), "0 barriers");
+    EXPECT_EQ(counted(4096, "divergent warp", "divergent warps"), "4,096 divergent warps");
+}
+
 // ---- the benchmark -----------------------------------------------------------------------------
 
 namespace {

@@ -518,9 +518,10 @@ void draw_step_view(App& app, float diagram_height) {
     }
     ImGui::SameLine(0, 16);
     ImGui::PushTextWrapPos(0);  // a narrow column (the live tab) wraps the counts rather than cutting them
-    const std::string counts = grouped(c.additions) + " additions (" + grouped(s.trace->book.cumulative_additions[s.step]) + " so far of " +
-                               grouped(t.counts.additions) + ") · " + grouped(c.active_threads) + " active / " + grouped(c.idle_threads) +
-                               " idle threads · " + grouped(c.divergent_warps) + " divergent warps · " + grouped(c.barriers) + " barriers";
+    const std::string counts = counted(c.additions, "addition", "additions") + " (" + grouped(s.trace->book.cumulative_additions[s.step]) +
+                               " so far of " + grouped(t.counts.additions) + ") · " + grouped(c.active_threads) + " active / " +
+                               grouped(c.idle_threads) + " idle threads · " + counted(c.divergent_warps, "divergent warp", "divergent warps") +
+                               " · " + counted(c.barriers, "barrier", "barriers");
     // Presenting, the counts take the rulers' small font: the step's name is what the room reads.
     if (app.layout.presentation) ImGui::PushFont(nullptr, ruler_font_size());
     ImGui::TextDisabled("%s", counts.c_str());
