@@ -740,3 +740,88 @@ TEST(AppTiles, ADeadlockLeavesTheWaitingTilesScannedAndTheRestWithoutABlock) {
     EXPECT_EQ(scanned, 2);
     EXPECT_EQ(none, 2);
 }
+
+namespace {
+
+Trace look_back(int window, int resident = 4) {
+    ScanRequest q;
+    q.algorithm = Algorithm::decoupled_lookback;
+    q.section = 8;
+    q.block_schedule = *parse_block_schedule("random:7");
+    q.resident_blocks = resident;
+    q.lookback_window = window;
+    return emulate(q, random_values(64, 1, ElementType::int32));
+}
+
+}  // namespace
+
+TEST(AppTiles, ALookBackWindowCombinesNearestFirstDownToThePAndOnlyReadsTheWordsLeftOfIt) {
+    const Trace t = look_back(32);
+    int checked = 0;
+    for (size_t k = 0; k < t.steps.size(); ++k) {
+        const Event& e = *t.steps[k].event;
+        const LookBackWords w = look_back_words(t, k);
+        if (e.kind != EventKind::look_back) {
+            EXPECT_TRUE(w.role.empty());
+            continue;
+        }
+        ASSERT_EQ(w.role.size(), size_t(t.grid));
+        EXPECT_EQ(w.tile, e.tile);
+        for (int32_t i = 0; i < int32_t(t.grid); ++i) {
+            WordRole want = WordRole::none;
+            if (i >= e.window_first && i <= e.window_last)
+                want = e.found < 0 || i > e.found ? WordRole::combined : i == e.found ? WordRole::met_prefix : WordRole::read_only;
+            else if (i > e.window_last && i < e.tile)
+                want = WordRole::combined_before;
+            EXPECT_EQ(w.role[size_t(i)], want) << "step " << k << " tile " << i;
+        }
+        if (e.found > e.window_first) ++checked;
+    }
+    EXPECT_GT(checked, 0);  // some window met a P with words left of it
+}
+
+TEST(AppTiles, AOneWordWindowCombinesTileByTileAndSaysWhatEarlierWindowsCombined) {
+    const Trace t = look_back(1);
+    bool spanned = false;
+    for (size_t k = 0; k < t.steps.size(); ++k) {
+        const LookBackWords w = look_back_words(t, k);
+        if (w.role.empty() || !w.several_windows) continue;
+        spanned = true;
+        const Event& e = *t.steps[k].event;
+        EXPECT_EQ(w.role[size_t(e.tile - 1)], WordRole::combined_before);
+        EXPECT_EQ(w.combined_first, e.found >= 0 ? e.found : e.window_first);
+        EXPECT_EQ(w.done, e.found >= 0);
+    }
+    EXPECT_TRUE(spanned);
+}
+
+TEST(AppTiles, TheWaitingSpansHoldEveryFailedPollAndEndAtTheEventThatEndedTheWait) {
+    for (const Trace& t : {domino("random:3"), look_back(32), look_back(1)}) {
+        int64_t polls = 0;
+        for (const WaitSpan& w : waiting_spans(t)) {
+            EXPECT_LT(w.from_step, w.to_step);
+            EXPECT_FALSE(w.forever);
+            EXPECT_EQ(t.steps[w.from_step].event->block, w.block);
+            EXPECT_EQ(t.steps[w.to_step].event->block, w.block);
+            EXPECT_EQ(t.steps[w.to_step].event->polls, w.polls);
+            polls += w.polls;
+        }
+        EXPECT_EQ(polls, t.counts.polls);
+    }
+}
+
+TEST(AppTiles, ADeadlockLeavesBlocks3And2InTheSlotsSpinningForeverAnd1And0NeverStarted) {
+    const Trace t = domino("reverse", true, 2);
+    const size_t last = t.steps.size() - 1;
+    const std::vector<WaitSpan> spans = waiting_spans(t);
+    ASSERT_EQ(spans.size(), 2u);
+    for (const WaitSpan& w : spans) {
+        EXPECT_TRUE(w.forever);
+        EXPECT_EQ(w.to_step, last);
+        EXPECT_TRUE(w.block == 2 || w.block == 3);
+    }
+    const Residency r = residency_after(t, last);
+    EXPECT_EQ(r.resident, (std::vector<int32_t>{3, 2}));
+    EXPECT_EQ(r.not_started, (std::vector<int32_t>{1, 0}));
+    EXPECT_EQ(residency_after(t, 0).resident, (std::vector<int32_t>{3}));
+}

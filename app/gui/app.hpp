@@ -129,11 +129,17 @@ float step_diagram_side_width(const Trace& t, float width);  // what the diagram
 // An event-scheduled scan's step view (tiles_view.cpp): the flags or status words, the sections
 // with the blocks that drew them, Y filling in, the event's reads; the timeline of every event.
 float tiles_view_height(const Trace& t);
+float tiles_view_min_height();  // its rows a line of text tall
 void draw_tiles_view(App& app, const ShownTrace& st, size_t step, float height);
 // smallest: two pixels a lane; largest: a lane a line and a half high, each block named
 float event_timeline_height(const Trace& t, bool smallest = false, bool largest = false);
 void draw_event_timeline(App& app, const ShownTrace& st, size_t step, float height);
-void draw_tiles_legend(App& app);
+void draw_tiles_legend(App& app, const Trace& t);
+void draw_timeline_legend(App& app, const Trace& t);
+// "SM slots: blocks 2, 0 · not started: blocks 1, 3" after a step of an event trace.
+std::string sm_slots_note(const Trace& t, size_t step);
+// Over the tiles view: the SM slots at a deadlock, what the current look-back window combined.
+void draw_tiles_notes(App& app, const Trace& t, size_t step);
 // The verdict over the step view and the explanation pane with its predict mode (explain_pane.cpp).
 void draw_verdict_line(App& app, const ShownTrace& st);
 // The pane fills its panel, or takes `height` (the explain shot's view under the array view).

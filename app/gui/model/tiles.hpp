@@ -53,4 +53,36 @@ struct TileCounts {
 };
 std::vector<TileCounts> tile_counts(const Trace& t);
 
+// What the current look-back window did with each status word (per tile, at step k): the words
+// it combined, nearest first (the one holding P where it met one), the words it read but did not
+// need (left of that P), and the words earlier windows of the same look-back combined.
+enum class WordRole : uint8_t { none, read_only, combined, met_prefix, combined_before };
+struct LookBackWords {
+    std::vector<WordRole> role;  // per tile; empty unless step k is a look-back window
+    int32_t tile = -1;           // the tile looking back
+    int32_t combined_first = -1; // the prefix so far covers tiles combined_first .. tile - 1
+    bool done = false;           // it met a P (or reached tile 0): the exclusive prefix is known
+    bool several_windows = false;  // earlier windows combined words too
+};
+LookBackWords look_back_words(const Trace& t, size_t k);
+
+// A block's wait on a flag or status word, on the timeline: from its event before the wait to
+// the event that ended it (its failed polls were spent in between); a wait that a deadlock never
+// ends runs to the last step.
+struct WaitSpan {
+    int32_t block = -1;
+    size_t from_step = 0, to_step = 0;
+    int64_t polls = 0;
+    bool forever = false;  // the run deadlocked with this block still waiting
+};
+std::vector<WaitSpan> waiting_spans(const Trace& t);
+
+// Who holds the SM slots after step k (blocks started and not done, in the order they started),
+// and who has not started.
+struct Residency {
+    std::vector<int32_t> resident;
+    std::vector<int32_t> not_started;
+};
+Residency residency_after(const Trace& t, size_t k);
+
 }  // namespace scanlab::gui

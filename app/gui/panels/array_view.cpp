@@ -475,25 +475,59 @@ void draw_event_step_view(App& app, float timeline_height) {
                          grouped(t.counts.additions) + ") · " + grouped(c.polls) + " failed polls (" + grouped(t.counts.polls) + " in all) · " +
                          grouped(t.grid) + " blocks, " + grouped(t.resident_blocks) + " resident · block schedule " + t.block_schedule +
                          (t.static_index ? ", static index" : "");
+    // Who holds the SM slots where some block waits for one (a deadlock says it in red below).
+    if (!(st.event && st.event->kind == EventKind::deadlock) && t.grid > t.resident_blocks) counts += " · " + sm_slots_note(t, s.step);
     if (app.layout.presentation) ImGui::PushFont(nullptr, ruler_font_size());
     ImGui::TextDisabled("%s", counts.c_str());
     if (app.layout.presentation) ImGui::PopFont();
     ImGui::PopTextWrapPos();
     if (app.layout.presentation) ImGui::PushFont(nullptr, ruler_font_size());
-    draw_tiles_legend(app);
+    // The legends in full where the window has room for them and the rows; a short one keeps
+    // the rows and shows the legends on hover.
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    const float rows_need = 4.0f * ImGui::GetFontSize() + 21 + 2 * ImGui::GetStyle().WindowPadding.y + event_timeline_height(t, true) + 6 * line;
+    if (app.view != View::window || ImGui::GetContentRegionAvail().y > rows_need) {
+        draw_tiles_legend(app, t);
+    } else {
+        ImGui::TextDisabled("Legend (hover)");
+        if (ImGui::IsItemHovered()) {
+            ImGui::BeginTooltip();
+            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+            draw_tiles_legend(app, t);
+            ImGui::PopTextWrapPos();
+            ImGui::EndTooltip();
+        }
+    }
     if (app.layout.presentation) ImGui::PopFont();
     draw_verdict_line(app, *s.trace);
+    if (app.layout.presentation) ImGui::PushFont(nullptr, ruler_font_size());
+    draw_tiles_notes(app, t, s.step);
+    if (app.layout.presentation) ImGui::PopFont();
     // The tiles whole first; the timeline takes the rest, its lanes thinner on a short window.
-    const float caption = ImGui::GetTextLineHeightWithSpacing();
+    auto timeline_caption = [&] {
+        if (app.layout.presentation) ImGui::PushFont(nullptr, ruler_font_size());
+        draw_timeline_legend(app, t);
+        if (app.layout.presentation) ImGui::PopFont();
+    };
+    const float caption = (app.layout.presentation ? ruler_font_size() / ImGui::GetFontSize() : 1.0f) * ImGui::GetTextLineHeightWithSpacing() *
+                          (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 36 ? 2 : 1);
     const float room = ImGui::GetContentRegionAvail().y - caption - 2 * ImGui::GetStyle().ItemSpacing.y;
     float timeline = timeline_height > 0 ? timeline_height : event_timeline_height(t);
     // (On a tall window the timeline takes the rest: its lanes grow, each block's named.)
     if (timeline_height <= 0 && app.view == View::window) timeline = std::clamp(room - tiles_view_height(t), event_timeline_height(t, true), event_timeline_height(t, false, true));
-    const float h = app.view == View::window ? std::max(ImGui::GetFontSize() * 3, std::min(tiles_view_height(t), room - timeline)) : tiles_view_height(t);
+    const float h = app.view == View::window ? std::max(tiles_view_min_height(), std::min(tiles_view_height(t), room - timeline)) : tiles_view_height(t);
     draw_tiles_view(app, *s.trace, s.step, h);
     if (app.view == View::array) return;
-    ImGui::TextDisabled("Events, one lane per block (click one to step to it)");
+    timeline_caption();
+    if (timeline_height <= 0 && app.view == View::window)  // the caption took what it took: the lanes take the rest
+        timeline = std::max(event_timeline_height(t, true), std::min(timeline, ImGui::GetContentRegionAvail().y - 1));
     draw_event_timeline(app, *s.trace, s.step, timeline);
+    if (app.view == View::explain) {
+        // The explanation under them, as the lock-step scans' explain view has it.
+        const float font = ImGui::GetFontSize();
+        const float rest = ImGui::GetContentRegionAvail().y;
+        if (ImGui::CollapsingHeader("Explain this step", ImGuiTreeNodeFlags_DefaultOpen)) draw_explain_pane(app, std::max(font * 6, rest - font * 4.5f));
+    }
 }
 
 }  // namespace

@@ -167,12 +167,12 @@ void draw_controls(App& app) {
         }
         if (info.takes_window) {
             const std::string window = std::to_string(f.request.lookback_window);
-            if (ImGui::BeginCombo("look-back window", window.c_str())) {
+            if (ImGui::BeginCombo("window", window.c_str())) {
                 for (int w = 1; w <= kMaxLookbackWindow; w *= 2)
                     if (ImGui::Selectable(std::to_string(w).c_str(), f.request.lookback_window == w)) f.request.lookback_window = w, changed = true;
                 ImGui::EndCombo();
             }
-            help_marker("The predecessors one look-back reads at once. 32 is CUB's: one warp, a lane a status word, waiting while "
+            help_marker("The look-back window W: the predecessors one look-back reads at once. 32 is CUB's: one warp, a lane a status word, waiting while "
                         "any of them is invalid. 1 makes the look-back a chain: one predecessor at a time, as the domino scan waits.");
         }
     }

@@ -71,9 +71,14 @@ void timeline(App& app) {
     const float ty = a.y + band_h + 2;
     const size_t cur = s.step;
     dl->AddRectFilled(ImVec2(a.x + slot * float(cur), ty), ImVec2(a.x + slot * float(cur + 1), a.y + h), col(p.current_row), 3);
-    const size_t label_every = std::max<size_t>(1, size_t(std::ceil(font * 4.0f / std::max(slot, 1.0f))));
+    // An event trace's ticks carry step numbers only (each event in the tooltip): its events
+    // repeat (start, scanned, ...) and would read as a sentence, mixed with numbers where they do
+    // not fit.
+    const bool events = !steps.empty() && steps.front().event.has_value();
+    const size_t label_every = std::max<size_t>(1, size_t(std::ceil(font * (events ? 2.2f : 4.0f) / std::max(slot, 1.0f))));
     const float room = slot * float(label_every) - 6;
     auto label_for = [&](size_t i, float space) {
+        if (events) return std::to_string(i);
         std::string full = step_label(steps[i]);
         if (ImGui::CalcTextSize(full.c_str()).x < space) return full;
         std::string part = short_label(steps[i]);

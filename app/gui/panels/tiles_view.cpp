@@ -14,7 +14,7 @@
 namespace scanlab::gui {
 namespace {
 
-// Colours by the enums' order (core/events.hpp, model/tiles.hpp), the same as the legend's.
+// Colours by the enums' order (core/events.hpp, model/tiles.hpp), the same as the legends'.
 template <size_t N, class E>
 Rgb pick(const Rgb (&by)[N], E e) {
     return by[std::min(size_t(e), N - 1)];
@@ -25,11 +25,7 @@ Rgb status_colour(const Palette& p, TileStatus s) {
 }
 Rgb block_colour(const Palette& p, BlockState s) {
     // not started, scanning, waiting, looking back, passed, done
-    const Rgb by[] = {p.thread_idle, p.thread_active, p.cell_hazard, p.cell_loaded, p.cell_updated, p.cell_final};
-    return pick(by, s);
-}
-Rgb section_colour(const Palette& p, SectionState s) {
-    const Rgb by[] = {p.cell_untouched, p.cell_loaded, p.cell_updated, p.cell_final};  // no block, scanned, carrying, final
+    const Rgb by[] = {p.thread_idle, p.thread_active, p.cell_hazard, p.series_b, p.cell_updated, p.cell_final};
     return pick(by, s);
 }
 Rgb kind_colour(const Palette& p, EventKind k) {
@@ -37,9 +33,89 @@ Rgb kind_colour(const Palette& p, EventKind k) {
     const Rgb by[] = {p.thread_idle, p.thread_active, p.cell_loaded, p.series_b, p.cell_updated, p.cell_updated, p.cell_final, p.cell_hazard};
     return pick(by, k);
 }
+bool is_domino(const Trace& t) { return t.algorithm == Algorithm::domino; }
+
+// Dark text on the light fills (the yellow of a scanning block, orange), white on the others.
+ImU32 text_on(Rgb bg) {
+    const float luma = 0.299f * float(bg.r) + 0.587f * float(bg.g) + 0.114f * float(bg.b);
+    return luma > 150 ? IM_COL32(20, 20, 20, 255) : IM_COL32(255, 255, 255, 255);
+}
+
+// Y cells that hold only a block's local scan (XY): diagonal hatching over the empty colour.
+void hatch(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 c) {
+    const float step = 6, h = b.y - a.y;
+    dl->PushClipRect(a, b, true);
+    for (float x = a.x - h; x < b.x; x += step) dl->AddLine(ImVec2(x, b.y), ImVec2(x + h, a.y), c, 1.5f);
+    dl->PopClipRect();
+}
+
+// An arrow from `from` to `to`, its head at `to`.
+void arrow(ImDrawList* dl, ImVec2 from, ImVec2 to, float thick, ImU32 c) {
+    const float dx = to.x - from.x, dy = to.y - from.y, len = std::max(1.0f, std::sqrt(dx * dx + dy * dy));
+    const float ux = dx / len, uy = dy / len, s = std::max(4.0f, thick * 2.5f);
+    const ImVec2 base(to.x - ux * s * 1.6f, to.y - uy * s * 1.6f);
+    dl->AddLine(from, base, c, thick);
+    dl->AddTriangleFilled(to, ImVec2(base.x - uy * s, base.y + ux * s), ImVec2(base.x + uy * s, base.y - ux * s), c);
+}
 
 void arrow_head(ImDrawList* dl, ImVec2 to, float s, ImU32 c) {
     dl->AddTriangleFilled(to, ImVec2(to.x - s, to.y - s * 1.6f), ImVec2(to.x + s, to.y - s * 1.6f), c);
+}
+
+// One legend: its name, then its swatches, wrapping as a line fills (never between the name and
+// its first swatch).
+enum class Mark { fill, hatched, bar, arc, dim_arc, ring };
+struct Swatch {
+    Rgb colour;
+    const char* label;
+    Mark mark = Mark::fill;
+};
+void legend(const Palette& p, const char* title, std::initializer_list<Swatch> items, bool first_on_line) {
+    const float font = ImGui::GetFontSize(), s = font * 0.7f;
+    const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    auto fits = [&](float need) {
+        if (ImGui::GetCursorScreenPos().x + need > right) ImGui::NewLine();
+    };
+    bool first = true;
+    for (const Swatch& w : items) {
+        const float item = s + 4 + ImGui::CalcTextSize(w.label).x;
+        if (first) {
+            const float head = ImGui::CalcTextSize(title).x + 6;
+            if (!first_on_line) {
+                ImGui::SameLine(0, font * 0.9f);
+                fits(head + item);
+            }
+            ImGui::TextDisabled("%s", title);
+            ImGui::SameLine(0, 6);
+        } else {
+            ImGui::SameLine(0, 10);
+            fits(item);
+        }
+        first = false;
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        const float y = at.y + (ImGui::GetTextLineHeight() - s) * 0.5f;
+        ImDrawList* dl = ImGui::GetWindowDrawList();
+        const ImVec2 a(at.x, y), b(at.x + s, y + s);
+        const ImU32 c = col(w.colour), edge = ImGui::GetColorU32(ImGuiCol_Text);
+        switch (w.mark) {
+            case Mark::fill:
+                dl->AddRectFilled(a, b, c);
+                dl->AddRect(a, b, edge);
+                break;
+            case Mark::hatched:
+                dl->AddRectFilled(a, b, col(p.cell_untouched));
+                hatch(dl, a, b, c);
+                dl->AddRect(a, b, edge);
+                break;
+            case Mark::bar: dl->AddRectFilled(ImVec2(a.x, y + s * 0.35f), ImVec2(b.x, y + s * 0.65f), c); break;
+            case Mark::arc: arrow(dl, ImVec2(a.x, b.y), ImVec2(b.x, a.y), 2.0f, c); break;
+            case Mark::dim_arc: arrow(dl, ImVec2(a.x, b.y), ImVec2(b.x, a.y), 1.0f, col(w.colour, 90)); break;
+            case Mark::ring: dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), c, 0.0f, 2.5f); break;
+        }
+        ImGui::Dummy(ImVec2(s, s));
+        ImGui::SameLine(0, 4);
+        ImGui::TextUnformatted(w.label);
+    }
 }
 
 float small_font() { return std::round(ImGui::GetFontSize() * 0.78f); }
@@ -54,6 +130,11 @@ float tiles_view_height(const Trace& t) {
     return font * 1.6f + ch + small_font() + 4 + ch * 1.3f + 8 + ch + small_font() + 8 + 2 * style.WindowPadding.y + 6;
 }
 
+float tiles_view_min_height() {
+    const float font = ImGui::GetFontSize();
+    return 3.3f * std::round(font) + font * 0.7f + 2 * small_font() + 21 + 2 * ImGui::GetStyle().WindowPadding.y + 4;
+}
+
 void draw_tiles_view(App& app, const ShownTrace& st, size_t k, float height) {
     const Trace& t = st.trace;
     if (k >= t.steps.size()) return;
@@ -66,8 +147,15 @@ void draw_tiles_view(App& app, const ShownTrace& st, size_t k, float height) {
     const EventSnapshot& snap = s.snapshot;
     const std::vector<TileView> tiles = tiles_after(t, k);
     const bool boundaries = status_on_boundaries(t, k);
+    const LookBackWords lb = look_back_words(t, k);
     const int64_t grid = int64_t(tiles.size()), section = std::max(1, t.section);
-    const float font = ImGui::GetFontSize(), sf = small_font(), ch = cell_height();
+    const float font = ImGui::GetFontSize(), sf = small_font();
+    // A short window makes the rows shorter (down to a line of text each), then the arcs' room,
+    // before the view scrolls. The rows take 3.3 cells, the arcs, two small lines and 21 px.
+    const float inside = height - 2 * ImGui::GetStyle().WindowPadding.y - 2;
+    const float fixed = 2 * sf + 21;
+    const float ch = std::clamp(std::floor((inside - fixed - font * 1.6f) / 3.3f), std::round(font * 1.0f), cell_height());
+    const float arcs_h = std::clamp(inside - fixed - 3.3f * ch, font * 0.7f, font * 1.6f);
     const float label_w = font * 4.2f;
 
     ImGui::BeginChild("tiles", ImVec2(0, height), true, ImGuiWindowFlags_HorizontalScrollbar);
@@ -78,63 +166,119 @@ void draw_tiles_view(App& app, const ShownTrace& st, size_t k, float height) {
     const float tile_w = std::max(font * 1.6f, room / float(std::max<int64_t>(grid, 1)));
     const float w = tile_w / float(section);  // one element of Y
     const float x0 = o.x + label_w + (boundaries ? font * 0.5f : 0);
-    const float y_arcs = o.y + 2, y_status = y_arcs + font * 1.6f, y_status_val = y_status + ch + 1;
+    const float y_arcs = o.y + 2, y_status = y_arcs + arcs_h, y_status_val = y_status + ch + 1;
     const float y_tiles = y_status_val + sf + 4, tiles_h = ch * 1.3f;
     const float y_y = y_tiles + tiles_h + 8, y_ruler = y_y + ch + 2;
     ImGui::Dummy(ImVec2(label_w + float(grid) * tile_w + (boundaries ? font : 0) + 4, y_ruler + sf + 4 - o.y));
+    const bool hovered = ImGui::IsWindowHovered();
     const float view_l = ImGui::GetWindowPos().x, view_r = view_l + ImGui::GetWindowWidth();
-    const ImU32 text = col(p.cell_text), faint = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    const ImU32 faint = ImGui::GetColorU32(ImGuiCol_TextDisabled);
     ImFont* f = ImGui::GetFont();
+    auto width_of = [&](float size, const std::string& label) { return f->CalcTextSizeA(size, FLT_MAX, 0, label.c_str()).x; };
     auto centred = [&](float cx, float y, float size, ImU32 c, const std::string& label, float max_w) {
-        const ImVec2 sz = f->CalcTextSizeA(size, FLT_MAX, 0, label.c_str());
-        if (sz.x <= max_w) dl->AddText(f, size, ImVec2(std::floor(cx - sz.x * 0.5f), y), c, label.c_str());
+        const float lw = width_of(size, label);
+        if (lw <= max_w) dl->AddText(f, size, ImVec2(std::floor(cx - lw * 0.5f), y), c, label.c_str());
     };
     // Where flag / status word i sits, and the middle of tile i.
     auto status_x = [&](int64_t i) { return boundaries ? x0 + float(i) * tile_w : x0 + (float(i) + 0.5f) * tile_w; };
     auto tile_mid = [&](int64_t i) { return x0 + (float(i) + 0.5f) * tile_w; };
     const float status_w = boundaries ? std::min(tile_w * 0.8f, font * 2.2f) : tile_w - 4;
+    const ImU32 arc_c = col(p.arrow_op);
+    auto role = [&](size_t i) { return i < lb.role.size() ? lb.role[i] : WordRole::none; };
 
     dl->PushClipRect(ImVec2(std::max(view_l, o.x + label_w - 2), ImGui::GetWindowPos().y), ImVec2(view_r, ImGui::GetWindowPos().y + ImGui::GetWindowHeight()), true);
-    // The flags / status words, with the value each one publishes.
+    // The flags / status words, with the value each one publishes. Domino's flags say 0 or 1
+    // (scan_value[i] set); the look-back's words X, A or P.
     for (size_t i = 0; i < snap.status.size(); ++i) {
         const float cx = status_x(int64_t(i));
         if (cx + status_w < view_l || cx - status_w > view_r) continue;
         const ImVec2 a(cx - status_w * 0.5f, y_status), b(cx + status_w * 0.5f, y_status + ch);
-        dl->AddRectFilled(a, b, col(status_colour(p, snap.status[i])));
+        const Rgb fill = status_colour(p, snap.status[i]);
+        dl->AddRectFilled(a, b, col(fill));
         dl->AddRect(a, b, ImGui::GetColorU32(ImGuiCol_WindowBg));
-        const char* letter = snap.status[i] == TileStatus::prefix ? "P" : snap.status[i] == TileStatus::aggregate ? "A" : "X";
-        centred(cx, y_status + (ch - sf) * 0.5f, sf, text, letter, status_w);
+        const char* letter = boundaries ? (snap.status[i] == TileStatus::prefix ? "1" : "0")
+                                        : snap.status[i] == TileStatus::prefix ? "P" : snap.status[i] == TileStatus::aggregate ? "A" : "X";
+        const float letter_size = std::min(font, ch * 0.6f);
+        centred(cx, y_status + (ch - letter_size) * 0.5f, letter_size, text_on(fill), letter, status_w);
         const ValueArray* v = snap.status[i] == TileStatus::prefix ? &snap.prefix : snap.status[i] == TileStatus::aggregate ? &snap.aggregate : nullptr;
         if (v && i < size_of(*v)) centred(cx, y_status_val, sf, faint, format_value(*v, i), boundaries ? tile_w : tile_w - 2);
+        // The look-back: the words read but not needed dim, the words combined (now or by an
+        // earlier window) underlined, the P it met ringed.
+        const WordRole r = role(i);
+        if (r == WordRole::read_only) dl->AddRectFilled(a, b, ImGui::GetColorU32(ImGuiCol_WindowBg, 0.6f));
+        if (r == WordRole::combined || r == WordRole::met_prefix || r == WordRole::combined_before)
+            dl->AddRectFilled(ImVec2(a.x, b.y + 1), ImVec2(b.x, b.y + 4), arc_c);
+        if (r == WordRole::met_prefix) dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(b.x + 2, b.y + 2), ImGui::GetColorU32(ImGuiCol_Text), 0.0f, 3.0f);
     }
-    // The sections: the block that drew each, coloured by where that block stands.
+    // The sections: the block that drew each, coloured by where that block stands. The labels
+    // take the tile's two lines at the largest size that fits; a block's failed polls stay on its
+    // tile (shortened, or as a badge on a narrow one).
+    const float label_size = std::floor(std::min(font, (tiles_h - 4) * 0.5f));
+    const bool two_lines = label_size >= sf * 0.8f;  // else the block's line alone, centred
+    int64_t hovered_tile = -1;
     for (int64_t i = 0; i < grid; ++i) {
         const float xa = x0 + float(i) * tile_w, xb = xa + tile_w;
         if (xb < view_l || xa > view_r) continue;
         const TileView& tv = tiles[size_t(i)];
         const ImVec2 a(xa + 2, y_tiles), b(xb - 2, y_tiles + tiles_h);
-        dl->AddRectFilled(a, b, col(tv.block >= 0 ? block_colour(p, tv.block_state) : p.cell_untouched));
+        const Rgb fill = tv.block >= 0 ? block_colour(p, tv.block_state) : p.cell_untouched;
+        dl->AddRectFilled(a, b, col(fill));
+        const ImU32 on = text_on(fill);
         const bool current = s.event && s.event->tile == int32_t(i);
-        if (current) dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(b.x + 2, b.y + 2), ImGui::GetColorU32(ImGuiCol_Text), 0, 3.0f);
+        if (current) dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(b.x + 2, b.y + 2), ImGui::GetColorU32(ImGuiCol_Text), 0.0f, 3.0f);
+        const float room_w = tile_w - 6;
+        float size = two_lines ? label_size : std::min(font, tiles_h - 4);
         std::string top = prefixed("tile ", static_cast<long long>(i));
-        if (f->CalcTextSizeA(sf, FLT_MAX, 0, top.c_str()).x > tile_w - 4) top = prefixed("t", static_cast<long long>(i));
-        centred((xa + xb) * 0.5f, y_tiles + 2, sf, text, top, tile_w - 4);
+        if (width_of(size, top) > room_w) top = prefixed("t", static_cast<long long>(i));
+        if (width_of(size, top) > room_w) size = std::min(size, sf);
+        if (two_lines) centred((xa + xb) * 0.5f, y_tiles + 2, size, on, top, room_w);
         std::string who = tv.block >= 0 ? prefixed("block ", tv.block) : std::string("-");
-        if (f->CalcTextSizeA(sf, FLT_MAX, 0, who.c_str()).x > tile_w - 4 && tv.block >= 0) who = prefixed("b", tv.block);
-        if (tv.polls > 0 && tile_w > font * 5) who += " · " + grouped(tv.polls) + (tv.polls == 1 ? " poll" : " polls");
-        centred((xa + xb) * 0.5f, y_tiles + tiles_h - sf - 3, sf, text, who, tile_w - 4);
+        if (!two_lines && width_of(size, top + " · " + who) <= room_w) who = top + " · " + who;  // one line: both where they fit
+        if (width_of(size, who) > room_w && tv.block >= 0) who = prefixed("b", tv.block);
+        bool badge = false;
+        if (tv.polls > 0) {
+            const std::string polls = grouped(tv.polls);
+            for (const std::string& with : {who + " · " + polls + (tv.polls == 1 ? " poll" : " polls"), who + " · " + polls + "p"})
+                if (width_of(size, with) <= room_w) {
+                    who = with;
+                    badge = false;
+                    break;
+                } else {
+                    badge = true;
+                }
+        }
+        centred((xa + xb) * 0.5f, two_lines ? y_tiles + tiles_h - size - 2 : y_tiles + (tiles_h - size) * 0.5f, size, on, who, room_w);
+        if (badge) {
+            // The polls as a red badge on the tile's top right corner.
+            const std::string n = grouped(tv.polls);
+            const float bw = width_of(sf, n) + 6, bh = sf + 2;
+            const ImVec2 ba(b.x - bw, a.y - bh * 0.5f), bb(b.x, a.y + bh * 0.5f);
+            dl->AddRectFilled(ba, bb, col(p.cell_hazard), 3);
+            dl->AddText(f, sf, ImVec2(ba.x + 3, ba.y + 1), IM_COL32_WHITE, n.c_str());
+        }
+        if (hovered && ImGui::IsMouseHoveringRect(a, b)) hovered_tile = i;
     }
-    // Y, section by section: the input, a local scan, the carried prefix being added, final.
-    const Row y_row{&s.values, 0, size_of(s.values), 0, "Y", 0};
+    // Y, section by section: nothing yet, a block's local scan (XY, hatched: not yet in Y), final.
     const int64_t n = int64_t(size_of(s.values));
     const int64_t e_lo = std::clamp<int64_t>(int64_t((view_l - x0) / w) - 1, 0, n), e_hi = std::clamp<int64_t>(int64_t((view_r - x0) / w) + 2, 0, n);
-    for (int64_t e = e_lo; e < e_hi; ++e) {
+    const ImU32 hatch_c = col(p.cell_loaded, 150);
+    if (w < 4)  // cells thinner than the hatching: a section at a time
+        for (int64_t i = 0; i < grid; ++i) {
+            const SectionState ss = tiles[size_t(i)].section;
+            const ImVec2 a(x0 + float(i) * tile_w, y_y), b(x0 + float(i + 1) * tile_w, y_y + ch);
+            if (b.x < view_l || a.x > view_r) continue;
+            dl->AddRectFilled(a, b, col(ss == SectionState::final_value ? p.cell_final : p.cell_untouched));
+            if (ss == SectionState::scanned || ss == SectionState::carrying) hatch(dl, a, b, hatch_c);
+        }
+    for (int64_t e = w < 4 ? e_hi : e_lo; e < e_hi; ++e) {
         const int64_t tile = e / section;
         const SectionState ss = tile < grid ? tiles[size_t(tile)].section : SectionState::waiting_for_block;
         const ImVec2 a(x0 + float(e) * w, y_y), b(x0 + float(e + 1) * w, y_y + ch);
-        dl->AddRectFilled(a, b, col(section_colour(p, ss)));
+        const bool final_value = ss == SectionState::final_value;
+        dl->AddRectFilled(a, b, col(final_value ? p.cell_final : p.cell_untouched));
+        if (ss == SectionState::scanned || ss == SectionState::carrying) hatch(dl, a, b, hatch_c);
         if (w >= 6) dl->AddRect(a, b, ImGui::GetColorU32(ImGuiCol_WindowBg));
-        if (w >= font * 1.2f && ss != SectionState::waiting_for_block) cell_text(dl, a, b, text, format_value(*y_row.values, size_t(e)));
+        if (w >= font * 1.2f && ss != SectionState::waiting_for_block) cell_text(dl, a, b, final_value ? text_on(p.cell_final) : faint, format_value(s.values, size_t(e)));
     }
     for (int64_t i = 1; i < grid; ++i) {
         const float x = x0 + float(i) * tile_w;
@@ -145,24 +289,32 @@ void draw_tiles_view(App& app, const ShownTrace& st, size_t k, float height) {
         const float x = x0 + float(i) * tile_w;
         if (x < view_l - tile_w || x > view_r) continue;
         const std::string idx = grouped(i * section);
-        if (f->CalcTextSizeA(sf, FLT_MAX, 0, idx.c_str()).x < tile_w - 4) dl->AddText(f, sf, ImVec2(x + 3, y_ruler), faint, idx.c_str());
+        if (width_of(sf, idx) < tile_w - 4) dl->AddText(f, sf, ImVec2(x + 3, y_ruler), faint, idx.c_str());
     }
-    // The current event's reads: arrows from the tile that reads back to what it read.
-    const ImU32 arc_c = col(p.arrow_op);
-    auto arc = [&](float from_x, float to_x, float thick) {
-        const float lift = std::min(font * 1.5f, 8 + std::fabs(from_x - to_x) * 0.25f);
+    // The current event's reads: arcs from the tile's own status word back to the words its
+    // window read (solid: combined; thin and dim: read, not needed).
+    auto arc = [&](float from_x, float to_x, float thick, ImU32 c) {
+        const float lift = std::min(arcs_h - 2, 8 + std::fabs(from_x - to_x) * 0.25f);
         const ImVec2 a(from_x, y_status - 1), b(to_x, y_status - 1);
-        dl->AddBezierCubic(a, ImVec2(from_x, y_status - lift), ImVec2(to_x, y_status - lift), b, arc_c, thick);
-        arrow_head(dl, b, std::max(3.0f, thick * 2.2f), arc_c);
+        dl->AddBezierCubic(a, ImVec2(from_x, y_status - lift), ImVec2(to_x, y_status - lift), b, c, thick);
+        arrow_head(dl, b, std::max(3.0f, thick * 2.2f), c);
     };
     if (s.event) {
         const Event& e = *s.event;
-        const float from = tile_mid(e.tile);
-        if (e.kind == EventKind::look_back && e.window_first >= 0)
-            for (int32_t i = e.window_first; i <= e.window_last; ++i) arc(from, status_x(i), 2.0f);
-        else if (e.kind == EventKind::passed && boundaries) {
-            arc(from, status_x(e.tile), 2.0f);      // read scan_value[tile] once flags[tile] was set
-            arc(status_x(e.tile), status_x(e.tile + 1), 2.5f);  // wrote scan_value[tile + 1], set flags[tile + 1]
+        if (e.kind == EventKind::look_back && e.window_first >= 0) {
+            const float from = tile_mid(e.tile);
+            for (int32_t i = e.window_first; i <= e.window_last; ++i)
+                if (role(size_t(i)) == WordRole::read_only) arc(from, status_x(i), 1.0f, col(p.arrow_op, 80));
+            for (int32_t i = e.window_first; i <= e.window_last; ++i)
+                if (role(size_t(i)) != WordRole::read_only) arc(from, status_x(i), 2.0f, arc_c);
+        } else if (e.kind == EventKind::passed && boundaries) {
+            // Thread 0 read scan_value[tile] once flags[tile] was 1, added its local sum and
+            // wrote scan_value[tile + 1], then set flags[tile + 1].
+            const ImVec2 top(tile_mid(e.tile), y_tiles - 1);
+            // (From and to the flags' inner corners: the values under them stay readable.)
+            const float corner = status_w * 0.5f;
+            arrow(dl, ImVec2(status_x(e.tile) + corner, y_status + ch), ImVec2(top.x - 4, top.y), 2.0f, arc_c);
+            arrow(dl, ImVec2(top.x + 4, top.y), ImVec2(status_x(e.tile + 1) - corner, y_status + ch + 1), 2.5f, arc_c);
         }
     }
     // Blocks that wait: a thin line from their tile to the flag or status word they poll.
@@ -180,14 +332,75 @@ void draw_tiles_view(App& app, const ShownTrace& st, size_t k, float height) {
         dl->AddText(ImVec2(lx, y + (h - font) * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), label);
     };
     row_label(y_status, ch, boundaries ? "flags" : "status");
-    row_label(y_tiles, tiles_h, "tiles");
+    row_label(y_tiles, tiles_h, "blocks");
     row_label(y_y, ch, "Y");
+    if (hovered_tile >= 0) {
+        const size_t i = size_t(hovered_tile);
+        const TileView& tv = tiles[i];
+        std::string tip = "tile " + std::to_string(i) + ": elements " + grouped(hovered_tile * section) + " to " +
+                          grouped(std::min<int64_t>((hovered_tile + 1) * section, n) - 1);
+        if (tv.block < 0) tip += "\nno block has drawn it yet";
+        else {
+            tip += "\nblock " + std::to_string(tv.block) + ", " + std::string(name(tv.block_state));
+            if (tv.polls > 0) tip += "\n" + grouped(tv.polls) + " failed polls so far";
+            if (i < size_of(snap.aggregate) && tv.section != SectionState::waiting_for_block) tip += "\nlocal total " + format_value(snap.aggregate, i);
+            if (tv.block_state == BlockState::passed || tv.block_state == BlockState::done) {
+                if (i < size_of(snap.exclusive)) tip += "\nprefix it adds " + format_value(snap.exclusive, i);
+            }
+        }
+        tip += tv.section == SectionState::final_value ? "\nits section of Y is final"
+               : tv.section == SectionState::waiting_for_block ? ""
+                                                               : "\nhatched: its local scan (XY), not yet written to Y";
+        ImGui::SetTooltip("%s", tip.c_str());
+    }
     ImGui::EndChild();
+}
+
+std::string sm_slots_note(const Trace& t, size_t k) {
+    if (k >= t.steps.size() || t.steps[k].snapshot.empty()) return "";
+    const bool deadlock = t.steps[k].event && t.steps[k].event->kind == EventKind::deadlock;
+    const Residency r = residency_after(t, k);
+    auto names = [](const std::vector<int32_t>& blocks) {
+        std::string out = blocks.size() == 1 ? "block " : "blocks ";
+        const size_t shown = std::min<size_t>(blocks.size(), 6);
+        for (size_t i = 0; i < shown; ++i) out += (i ? ", " : "") + std::to_string(blocks[i]);
+        if (blocks.size() > shown) out += " and " + grouped(int64_t(blocks.size() - shown)) + " more";
+        return out;
+    };
+    std::string slots = "SM slots: " + (r.resident.empty() ? std::string("free") : names(r.resident));
+    if (!r.not_started.empty()) slots += std::string(deadlock ? " · never started: " : " · not started: ") + names(r.not_started);
+    return slots;
+}
+
+void draw_tiles_notes(App& app, const Trace& t, size_t k) {
+    if (k >= t.steps.size() || t.steps[k].snapshot.empty()) return;
+    const Step& s = t.steps[k];
+    ImGui::PushTextWrapPos(0);
+    // At a deadlock, who holds the SM slots and who never got one (else the counts line says it).
+    if (s.event && s.event->kind == EventKind::deadlock)
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(app.palette().error)), "%s (the waiting blocks spin for ever)", sm_slots_note(t, k).c_str());
+    // A look-back: what this window combined, and what the tile has combined so far.
+    const LookBackWords lb = look_back_words(t, k);
+    if (!lb.role.empty() && s.event) {
+        const Event& e = *s.event;
+        const EventSnapshot& snap = s.snapshot;
+        std::string line = "Tile " + std::to_string(lb.tile) + " looks back: read " + std::to_string(e.window_first) +
+                           (e.window_first == e.window_last ? std::string() : ".." + std::to_string(e.window_last));
+        if (e.found >= 0) line += ", met P at " + std::to_string(e.found);
+        line += ", combined " + (e.window_last == lb.combined_first ? std::to_string(e.window_last)
+                                                                     : std::to_string(e.window_last) + ".." + std::to_string(lb.combined_first));
+        if (e.found > e.window_first) line += " (" + std::to_string(e.window_first) + ".." + std::to_string(e.found - 1) + " read, not needed)";
+        const std::string so_far = size_t(lb.tile) < size_of(snap.exclusive) ? format_value(snap.exclusive, size_t(lb.tile)) : "?";
+        line += std::string(lb.several_windows ? " · combined so far (tiles " : " · combined (tiles ") + std::to_string(lb.combined_first) + ".." +
+                std::to_string(lb.tile - 1) + ") = " + so_far + (lb.done ? ": its exclusive prefix" : ", looking further back");
+        ImGui::TextUnformatted(line.c_str());
+    }
+    ImGui::PopTextWrapPos();
 }
 
 float event_timeline_height(const Trace& t, bool smallest, bool largest) {
     const float lanes = float(std::clamp<int64_t>(t.grid, 1, 16));
-    const float lane = smallest ? 2.0f : largest ? ImGui::GetFontSize() * 1.6f : std::max(4.0f, ImGui::GetFontSize() * 0.4f);
+    const float lane = smallest ? (lanes > 8 ? 4.0f : std::max(4.0f, ImGui::GetFontSize() * 0.25f)) : largest ? ImGui::GetFontSize() * 1.6f : std::max(5.0f, ImGui::GetFontSize() * 0.4f);
     return std::max(lanes * lane, ImGui::GetFontSize()) + 2 * ImGui::GetStyle().WindowPadding.y + 4;
 }
 
@@ -205,23 +418,48 @@ void draw_event_timeline(App& app, const ShownTrace& st, size_t k, float height)
     const int64_t lanes = std::clamp<int64_t>(t.grid, 1, 16);
     const float lane_h = std::min((avail.y - 2) / float(lanes), ImGui::GetFontSize() * 1.6f), lanes_h = lane_h * float(lanes);
     const float x0 = o.x + label_w, step_w = (avail.x - label_w - 4) / float(marks.size());
+    std::vector<size_t> slot(t.steps.size(), 0);  // step -> its mark's column
+    for (size_t i = 0; i < marks.size(); ++i) slot[marks[i].step] = i;
+    auto lane_of = [&](int32_t block) { return block < 0 ? 0 : block % lanes; };
+    // A block's failed polls: a red bar through its lane from the event before the wait to the
+    // event that ended it (at a deadlock, to the end: it spins for ever).
+    for (const WaitSpan& w : waiting_spans(t)) {
+        const float ya = o.y + float(lane_of(w.block)) * lane_h;
+        const float xa = x0 + float(slot[w.from_step] + 1) * step_w;
+        const float xb = w.forever ? x0 + float(marks.size()) * step_w : x0 + float(slot[w.to_step]) * step_w;
+        const float th = std::max(2.0f, lane_h * 0.34f);
+        dl->AddRectFilled(ImVec2(xa, ya + (lane_h - th) * 0.5f), ImVec2(std::max(xa + 1, xb), ya + (lane_h + th) * 0.5f), col(p.cell_hazard, 200));
+    }
     for (size_t i = 0; i < marks.size(); ++i) {
         const EventMark& m = marks[i];
-        const int64_t lane = m.block < 0 ? 0 : m.block % lanes;
-        const float xa = x0 + float(i) * step_w, ya = o.y + float(lane) * lane_h;
+        const float xa = x0 + float(i) * step_w, ya = o.y + float(lane_of(m.block)) * lane_h;
         const float xb = xa + std::max(1.0f, step_w - (step_w > 4 ? 1.0f : 0.0f));
-        dl->AddRectFilled(ImVec2(xa, m.block < 0 ? o.y : ya + 1), ImVec2(xb, m.block < 0 ? o.y + lanes_h : ya + lane_h - 1), col(kind_colour(p, m.kind)));
-        if (m.step == k) dl->AddRect(ImVec2(xa - 2, o.y), ImVec2(xb + 2, o.y + lanes_h), ImGui::GetColorU32(ImGuiCol_Text), 0, 2.5f);
-    }
-    const float sf = small_font();
-    if (lane_h >= sf + 2) {
-        for (int64_t l = 0; l < lanes; ++l) {
-            const std::string name = lanes < t.grid ? prefixed("b", static_cast<long long>(l)) + " + 16k" : prefixed("block ", static_cast<long long>(l));
-            dl->AddText(ImGui::GetFont(), sf, ImVec2(o.x + 2, o.y + float(l) * lane_h + (lane_h - sf) * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), name.c_str());
+        const ImVec2 a(xa, m.block < 0 ? o.y : ya + 1), b(xb, m.block < 0 ? o.y + lanes_h : ya + lane_h - 1);
+        if (m.kind == EventKind::deadlock) {
+            dl->AddRect(a, b, col(kind_colour(p, m.kind)), 0.0f, 2.5f);  // the waits run through it
+            continue;
         }
+        dl->AddRectFilled(a, b, col(kind_colour(p, m.kind)));
+    }
+    for (size_t i = 0; i < marks.size(); ++i)
+        if (marks[i].step == k) {
+            const float xa = x0 + float(i) * step_w, xb = xa + std::max(1.0f, step_w - (step_w > 4 ? 1.0f : 0.0f));
+            dl->AddRect(ImVec2(xa - 2, o.y), ImVec2(xb + 2, o.y + lanes_h), ImGui::GetColorU32(ImGuiCol_Text), 0.0f, 2.5f);
+        }
+    // Lane names: each block where a lane holds a line of text, else the first and the last.
+    const float sf = small_font();
+    const ImU32 label_c = ImGui::GetColorU32(ImGuiCol_Text);
+    auto lane_name = [&](int64_t l) {
+        return lanes < t.grid ? prefixed("b", static_cast<long long>(l)) + " + 16k" : prefixed("block ", static_cast<long long>(l));
+    };
+    if (lane_h >= sf + 2) {
+        for (int64_t l = 0; l < lanes; ++l)
+            dl->AddText(ImGui::GetFont(), sf, ImVec2(o.x + 2, o.y + float(l) * lane_h + (lane_h - sf) * 0.5f), label_c, lane_name(l).c_str());
+    } else if (lanes_h >= 2 * sf + 2 && lanes > 1) {
+        dl->AddText(ImGui::GetFont(), sf, ImVec2(o.x + 2, o.y), label_c, lane_name(0).c_str());
+        dl->AddText(ImGui::GetFont(), sf, ImVec2(o.x + 2, o.y + lanes_h - sf), label_c, lane_name(lanes - 1).c_str());
     } else {
-        dl->AddText(ImGui::GetFont(), sf, ImVec2(o.x + 2, o.y + (lanes_h - sf) * 0.5f), ImGui::GetColorU32(ImGuiCol_Text),
-                    lanes < t.grid ? "blocks (mod 16)" : "blocks");
+        dl->AddText(ImGui::GetFont(), sf, ImVec2(o.x + 2, o.y + (lanes_h - sf) * 0.5f), label_c, lanes < t.grid ? "blocks (mod 16)" : "blocks");
     }
     ImGui::Dummy(avail);
     // A click walks the stepper to that event.
@@ -230,29 +468,46 @@ void draw_event_timeline(App& app, const ShownTrace& st, size_t k, float height)
         if (mx >= x0) {
             const size_t i = std::min(marks.size() - 1, size_t((mx - x0) / step_w));
             const EventMark& m = marks[i];
-            ImGui::SetTooltip("#%zu  %s", m.step, step_label(t.steps[m.step]).c_str());
+            ImGui::SetTooltip("#%zu  %s\n(click: step to it)", m.step, step_label(t.steps[m.step]).c_str());
             if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) && &st == app.session.trace.get()) app.session.go_to(m.step);
         }
     }
     ImGui::EndChild();
 }
 
-void draw_tiles_legend(App& app) {
+void draw_tiles_legend(App& app, const Trace& t) {
     const Palette& p = app.palette();
-    const std::pair<Rgb, const char*> legend[] = {
-        {p.cell_untouched, "X invalid"},  {p.cell_loaded, "A aggregate"},    {p.cell_final, "P prefix / done"},
-        {p.thread_active, "scanning"},    {p.cell_hazard, "waiting"},        {p.cell_updated, "passed (adding)"},
-        {p.thread_idle, "not started"},
-    };
-    const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
-    for (size_t i = 0; i < std::size(legend); ++i) {
-        if (i > 0) {
-            const float need = ImGui::GetFontSize() * 1.5f + ImGui::CalcTextSize(legend[i].second).x;
-            ImGui::SameLine(0, 10);
-            if (ImGui::GetCursorScreenPos().x + need > right) ImGui::NewLine();
-        }
-        legend_swatch(legend[i].first, legend[i].second);
-    }
+    const bool domino = is_domino(t);
+    if (domino)
+        legend(p, "flags:", {{p.cell_untouched, "0 not set"}, {p.cell_final, "1 set (scan_value ready)"}}, true);
+    else
+        legend(p, "status words:", {{p.cell_untouched, "X invalid"}, {p.cell_loaded, "A aggregate"}, {p.cell_final, "P inclusive prefix"}}, true);
+    if (domino)
+        legend(p, "blocks:", {{p.thread_idle, "not started"}, {p.thread_active, "scanning"}, {p.cell_hazard, "waiting"},
+                              {p.cell_updated, "passed (adding)"}, {p.cell_final, "done"}}, false);
+    else
+        legend(p, "blocks:", {{p.thread_idle, "not started"}, {p.thread_active, "scanning"}, {p.series_b, "looking back"},
+                              {p.cell_updated, "published P (adding)"}, {p.cell_final, "done"}}, false);
+    legend(p, "Y:", {{p.cell_untouched, "not written"}, {p.cell_loaded, "local scan XY, not yet Y", Mark::hatched}, {p.cell_final, "final"}}, false);
+    if (!domino)
+        legend(p, "look-back:", {{p.arrow_op, "combined", Mark::arc}, {p.arrow_op, "read, not needed", Mark::dim_arc},
+                                 {p.cell_text, "P met", Mark::ring}}, false);
+}
+
+void draw_timeline_legend(App& app, const Trace& t) {
+    const Palette& p = app.palette();
+    if (is_domino(t) && !t.deadlock.empty())
+        legend(p, "events:",
+               {{p.thread_idle, "start"}, {p.thread_active, "scanned"}, {p.cell_hazard, "waiting (polls)", Mark::bar},
+                {p.cell_updated, "passed"}, {p.cell_final, "done"}, {p.cell_hazard, "deadlock", Mark::ring}}, true);
+    else if (is_domino(t))
+        legend(p, "events:",
+               {{p.thread_idle, "start"}, {p.thread_active, "scanned"}, {p.cell_hazard, "waiting (polls)", Mark::bar},
+                {p.cell_updated, "passed"}, {p.cell_final, "done"}}, true);
+    else
+        legend(p, "events:",
+               {{p.thread_idle, "start"}, {p.thread_active, "scanned"}, {p.cell_loaded, "publish A"}, {p.series_b, "look-back"},
+                {p.cell_hazard, "waiting (polls)", Mark::bar}, {p.cell_updated, "publish P"}, {p.cell_final, "done"}}, true);
 }
 
 }  // namespace scanlab::gui
