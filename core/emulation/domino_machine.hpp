@@ -9,47 +9,28 @@
 //            scan_value[tile], wrote scan_value[tile + 1] = previous + local, set flags[tile + 1]
 //   done     every thread wrote Y[i] = previous + XY[j]
 // and every event becomes a step whose snapshot holds every block and every tile.
-#include <algorithm>
 #include <cstdint>
-#include <cstring>
 #include <string>
 #include <vector>
 
 #include "../algorithms/domino.hpp"
-#include "../algorithms/load.hpp"
-#include "../events.hpp"
-#include "../recording/recorder.hpp"
-#include "../recording/step_records.hpp"
-#include "section_scan.hpp"
+#include "tile_blocks.hpp"
 
 namespace scanlab {
 
 template <class T, class Op>
-class DominoMachine {
-public:
-    using BlockScan = Domino::BlockScan;
+class DominoMachine : public TileBlocks<T, Op, Domino::BlockScan> {
+    using Base = TileBlocks<T, Op, Domino::BlockScan>;
+    using Base::aggregate_, Base::exclusive_prefix_, Base::grid_, Base::n_, Base::pending_polls_, Base::polls_, Base::rec_,
+        Base::section_, Base::state_, Base::threads_, Base::tile_, Base::view_, Base::xy_, Base::y_;
 
-    DominoMachine(const T* x, int64_t n, int section, bool exclusive, Recorder& rec)
-        : x_(x), n_(n), section_(section), threads_(BlockScan::threads(section)), grid_((n + section - 1) / section),
-          exclusive_(exclusive), rec_(rec) {
-        const size_t g = size_t(grid_);
-        state_.assign(g, BlockState::not_started);
-        tile_.assign(g, -1);
-        polls_.assign(g, 0);
-        pending_polls_.assign(g, 0);
-        drawn_.assign(g, 0);
+public:
+    DominoMachine(const T* x, int64_t n, int section, bool exclusive, Recorder& rec) : Base(x, n, section, exclusive, rec) {
         flags_.assign(size_t(Domino::slots(grid_)), TileStatus::invalid);
         scan_value_.assign(size_t(Domino::slots(grid_)), Op::identity());
         flags_[0] = TileStatus::prefix;  // set before the launch: tile 0 waits for nobody
-        aggregate_.assign(g, Op::identity());
-        exclusive_prefix_.assign(g, Op::identity());
-        xy_.assign(g, {});
-        view_.assign(size_t(n), Op::identity());
-        y_.assign(size_t(n), Op::identity());
     }
 
-    int64_t blocks() const { return grid_; }
-    bool done(int32_t b) const { return state_[size_t(b)] == BlockState::done; }
     bool can_progress(int32_t b) const {
         const size_t i = size_t(b);
         return state_[i] != BlockState::waiting || flags_[size_t(Domino::waits_on(tile_[i]))] != TileStatus::invalid;
@@ -58,17 +39,7 @@ public:
     // how many polls a wait took, so a replay of its order knows no more than that.
     void poll(int32_t b) { ++pending_polls_[size_t(b)]; }
 
-    void start(int32_t b, int32_t tile) {
-        const size_t i = size_t(b);
-        tile_[i] = tile;
-        drawn_[size_t(tile)] = 1;
-        state_[i] = BlockState::scanning;
-        StepCounts c;
-        c.active_threads = 1;  // thread 0 draws the index; the barrier shares it with the block
-        c.idle_threads = threads_ - 1;
-        c.barriers = 1;
-        record({.kind = EventKind::start, .block = b, .tile = tile}, c);
-    }
+    void start(int32_t b, int32_t tile) { record({.kind = EventKind::start, .block = b, .tile = tile}, this->draw(b, tile)); }
 
     // The block's next event; the scheduler calls it only when can_progress(b).
     uint64_t advance(int32_t b) {
@@ -77,7 +48,7 @@ public:
         StepCounts c;
         switch (state_[i]) {
             case BlockState::scanning: {
-                c = scan_section(tile);
+                c = this->scan_tile(tile);
                 state_[i] = BlockState::waiting;
                 record({.kind = EventKind::scanned, .block = b, .tile = tile}, c);
                 return value_bits(aggregate_[size_t(tile)]);
@@ -122,48 +93,28 @@ public:
 
     // A recorded event, performed if the model allows it; else why not.
     std::string replay(const RecordedEvent& e) {
-        if (e.block < 0 || e.block >= grid_)
-            return "names block " + std::to_string(e.block) + ", but the run has " + std::to_string(grid_) + " block(s)";
-        const size_t i = size_t(e.block);
-        const std::string who = "block " + std::to_string(e.block);
-        const EventKind next = next_event(state_[i]);
-        if (state_[i] == BlockState::done) return "is a " + std::string(name(e.kind)) + " of " + who + ", which is already done";
-        if (e.kind != next) return "is a " + std::string(name(e.kind)) + " of " + who + ", whose next event is " + std::string(name(next));
-        uint64_t bits = 0;
+        if (std::string no = this->replay_refusal(e, [&](size_t i) { return next_event(state_[i]); }); !no.empty()) return no;
         if (e.kind == EventKind::start) {
-            if (e.tile < 0 || e.tile >= grid_ || drawn_[size_t(e.tile)])
-                return "has " + who + " draw tile " + std::to_string(e.tile) + ", which is not a tile left to draw";
             start(e.block, e.tile);
             return "";
         }
-        if (e.tile != tile_[i]) return "has " + who + " on tile " + std::to_string(e.tile) + ", but it drew tile " + std::to_string(tile_[i]);
         if (e.kind == EventKind::passed) {
             if (!can_progress(e.block))
-                return "has " + who + " pass tile " + std::to_string(e.tile) + " before flags[" + std::to_string(Domino::waits_on(e.tile)) + "] is set";
-            pending_polls_[i] = e.polls;
+                return "has block " + std::to_string(e.block) + " pass tile " + std::to_string(e.tile) + " before flags[" +
+                       std::to_string(Domino::waits_on(e.tile)) + "] is set";
+            pending_polls_[size_t(e.block)] = e.polls;
         }
-        bits = advance(e.block);
-        if (e.valued && bits != e.value_bits)
-            return "(" + who + ", tile " + std::to_string(e.tile) + ", " + std::string(name(e.kind)) + ") carries a value the device computed differently from the emulation";
-        return "";
+        return this->value_refusal(e, advance(e.block));
     }
 
     std::string waits_for(int32_t b) const { return "flags[" + std::to_string(Domino::waits_on(tile_[size_t(b)])) + "]"; }
     // flags[t] is set by the block of tile t − 1, when it passes its sum on.
     int32_t awaited_tile(int32_t b) const { return int32_t(Domino::waits_on(tile_[size_t(b)])) - 1; }
-    int32_t holder(int32_t tile) const {
-        const auto it = std::find(tile_.begin(), tile_.end(), tile);
-        return tile < 0 || it == tile_.end() ? -1 : int32_t(it - tile_.begin());
-    }
 
     void deadlock(const std::string& sentence) {
-        deadlock_ = sentence;
-        StepCounts c;
-        record({.kind = EventKind::deadlock}, c);
+        this->deadlock_ = sentence;
+        record({.kind = EventKind::deadlock}, StepCounts{});
     }
-
-    const std::vector<T>& result() const { return y_; }
-    const std::string& deadlock_sentence() const { return deadlock_; }
 
 private:
     static EventKind next_event(BlockState s) {
@@ -175,57 +126,20 @@ private:
         }
     }
 
-    // The block's load and in-block scan of its tile, as the kernel runs them: the barrier between
-    // each stride's reads and writes makes the order of threads irrelevant.
-    StepCounts scan_section(int32_t tile) {
-        std::vector<T>& xy = xy_[size_t(tile)];
-        xy = load_section<T, Op>(x_, n_, section_, exclusive_, tile);
-        const StepCounts c = block_scan_section<BlockScan, T, Op>(xy, section_);
-        aggregate_[size_t(tile)] = xy[size_t(section_ - 1)];
-        const int64_t first = int64_t(tile) * section_;
-        for (int j = 0; j < section_ && first + j < n_; ++j) view_[size_t(first + j)] = xy[size_t(j)];
-        return c;
-    }
-
     void record(Event e, const StepCounts& c) {
-        e.seq = seq_++;
-        Step s = make_step({Kernel::single, 0, ArrayKind::y, grid_, threads_}, Phase::event, int(e.seq));
-        s.counts = c;
-        s.event = e;
+        Step s = this->event_step(e, c);
         if (rec_.full()) {
-            s.values = view_;
             EventSnapshot& snap = s.snapshot;
-            snap.state = state_;
-            snap.tile = tile_;
-            snap.polls = polls_;
-            snap.waits_on.assign(size_t(grid_), -1);
             for (size_t i = 0; i < size_t(grid_); ++i)
                 if (state_[i] == BlockState::waiting) snap.waits_on[i] = int32_t(Domino::waits_on(tile_[i]));
             snap.status = flags_;
-            snap.aggregate = aggregate_;
             snap.prefix = scan_value_;
-            snap.exclusive = exclusive_prefix_;
         }
         rec_.add(std::move(s));
     }
 
-    const T* x_;
-    int64_t n_;
-    int section_, threads_;
-    int64_t grid_;
-    bool exclusive_;
-    Recorder& rec_;
-    int64_t seq_ = 0;
-    std::vector<BlockState> state_;
-    std::vector<int32_t> tile_;
-    std::vector<int64_t> polls_, pending_polls_;
-    std::vector<char> drawn_;
     std::vector<TileStatus> flags_;
-    std::vector<T> scan_value_, aggregate_, exclusive_prefix_;
-    std::vector<std::vector<T>> xy_;  // each scanned tile's XY until its block is done (shared memory)
-    std::vector<T> view_;             // each section as its block holds it: XY once scanned, Y once done
-    std::vector<T> y_;
-    std::string deadlock_;
+    std::vector<T> scan_value_;
 };
 
 }  // namespace scanlab

@@ -13,46 +13,31 @@
 //   done               every thread wrote Y[i] = exclusive prefix op XY[j] (tile 0: XY[j])
 // and every event becomes a step whose snapshot holds every block and every tile. The look-back's
 // decisions are core/algorithms/lookback_window.hpp's, the same functions the CUDA kernel runs.
-#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "../algorithms/decoupled_lookback.hpp"
-#include "../events.hpp"
-#include "../recording/recorder.hpp"
-#include "../recording/step_records.hpp"
-#include "section_scan.hpp"
+#include "tile_blocks.hpp"
 
 namespace scanlab {
 
 template <class T, class Op>
-class LookbackMachine {
-public:
-    using BlockScan = DecoupledLookback::BlockScan;
+class LookbackMachine : public TileBlocks<T, Op, DecoupledLookback::BlockScan> {
+    using Base = TileBlocks<T, Op, DecoupledLookback::BlockScan>;
+    using Base::aggregate_, Base::exclusive_prefix_, Base::grid_, Base::n_, Base::pending_polls_, Base::polls_, Base::rec_,
+        Base::section_, Base::state_, Base::threads_, Base::tile_, Base::view_, Base::xy_, Base::y_;
 
+public:
     LookbackMachine(const T* x, int64_t n, int section, bool exclusive, int window, Recorder& rec)
-        : x_(x), n_(n), section_(section), threads_(BlockScan::threads(section)), grid_((n + section - 1) / section),
-          exclusive_(exclusive), window_(window), rec_(rec) {
+        : Base(x, n, section, exclusive, rec), window_(window) {
         const size_t g = size_t(grid_);
-        state_.assign(g, BlockState::not_started);
         next_.assign(g, EventKind::start);
-        tile_.assign(g, -1);
-        polls_.assign(g, 0);
-        pending_polls_.assign(g, 0);
         look_.assign(g, LookBack<T>{});
-        drawn_.assign(g, 0);
         status_.assign(g, TileStatus::invalid);
-        aggregate_.assign(g, Op::identity());
         inclusive_.assign(g, Op::identity());
-        exclusive_prefix_.assign(g, Op::identity());
-        xy_.assign(g, {});
-        view_.assign(size_t(n), Op::identity());
-        y_.assign(size_t(n), Op::identity());
     }
 
-    int64_t blocks() const { return grid_; }
-    bool done(int32_t b) const { return state_[size_t(b)] == BlockState::done; }
     // A block in its look-back can act only on a window with no invalid word.
     bool can_progress(int32_t b) const { return next_[size_t(b)] != EventKind::look_back || waits_on(b) < 0; }
     void poll(int32_t b) {
@@ -61,15 +46,8 @@ public:
     }
 
     void start(int32_t b, int32_t tile) {
-        const size_t i = size_t(b);
-        tile_[i] = tile;
-        drawn_[size_t(tile)] = 1;
-        state_[i] = BlockState::scanning;
-        next_[i] = EventKind::scanned;
-        StepCounts c;
-        c.active_threads = 1;  // thread 0 draws the index; the barrier shares it with the block
-        c.idle_threads = threads_ - 1;
-        c.barriers = 1;
+        const StepCounts c = this->draw(b, tile);
+        next_[size_t(b)] = EventKind::scanned;
         record({.kind = EventKind::start, .block = b, .tile = tile}, c);
     }
 
@@ -79,19 +57,13 @@ public:
 
     // A recorded event, performed if the model allows it; else why not.
     std::string replay(const RecordedEvent& e) {
-        if (e.block < 0 || e.block >= grid_)
-            return "names block " + std::to_string(e.block) + ", but the run has " + std::to_string(grid_) + " block(s)";
-        const size_t i = size_t(e.block);
-        const std::string who = "block " + std::to_string(e.block);
-        if (state_[i] == BlockState::done) return "is a " + std::string(name(e.kind)) + " of " + who + ", which is already done";
-        if (e.kind != next_[i]) return "is a " + std::string(name(e.kind)) + " of " + who + ", whose next event is " + std::string(name(next_[i]));
+        if (std::string no = this->replay_refusal(e, [&](size_t i) { return next_[i]; }); !no.empty()) return no;
         if (e.kind == EventKind::start) {
-            if (e.tile < 0 || e.tile >= grid_ || drawn_[size_t(e.tile)])
-                return "has " + who + " draw tile " + std::to_string(e.tile) + ", which is not a tile left to draw";
             start(e.block, e.tile);
             return "";
         }
-        if (e.tile != tile_[i]) return "has " + who + " on tile " + std::to_string(e.tile) + ", but it drew tile " + std::to_string(tile_[i]);
+        const size_t i = size_t(e.block);
+        const std::string who = "block " + std::to_string(e.block);
         int32_t found = -2;
         if (e.kind == EventKind::look_back) {
             const LookBack<T>& lb = look_[i];
@@ -108,30 +80,19 @@ public:
             polls_[i] += e.polls;
             pending_polls_[i] = e.polls;
         }
-        const uint64_t bits = perform(e.block, found);
-        if (e.valued && bits != e.value_bits)
-            return "(" + who + ", tile " + std::to_string(e.tile) + ", " + std::string(name(e.kind)) + ") carries a value the device computed differently from the emulation";
-        return "";
+        return this->value_refusal(e, perform(e.block, found));
     }
 
     // What a waiting block waits for, for the deadlock sentence (which the drawn index never lets come).
     std::string waits_for(int32_t b) const { return "status[" + std::to_string(waits_on(b)) + "]"; }
     // status[t] is written by the block of tile t.
     int32_t awaited_tile(int32_t b) const { return waits_on(b); }
-    int32_t holder(int32_t tile) const {
-        const auto it = std::find(tile_.begin(), tile_.end(), tile);
-        return tile < 0 || it == tile_.end() ? -1 : int32_t(it - tile_.begin());
-    }
 
     void deadlock(const std::string& sentence) {
         // The drawn index lets the lowest unfinished tile always progress; kept for the interface.
-        deadlock_ = sentence;
-        StepCounts c;
-        record({.kind = EventKind::deadlock}, c);
+        this->deadlock_ = sentence;
+        record({.kind = EventKind::deadlock}, StepCounts{});
     }
-
-    const std::vector<T>& result() const { return y_; }
-    const std::string& deadlock_sentence() const { return deadlock_; }
 
 private:
     // The tile a block in its look-back waits on: the nearest invalid word of its window, or -1.
@@ -158,11 +119,7 @@ private:
         uint64_t bits = 0;
         switch (next_[i]) {
             case EventKind::scanned: {
-                xy_[k] = load_section<T, Op>(x_, n_, section_, exclusive_, tile);
-                c = block_scan_section<BlockScan, T, Op>(xy_[k], section_);
-                aggregate_[k] = xy_[k][size_t(section_ - 1)];
-                const int64_t first = int64_t(tile) * section_;
-                for (int j = 0; j < section_ && first + j < n_; ++j) view_[size_t(first + j)] = xy_[k][size_t(j)];
+                c = this->scan_tile(tile);
                 next_[i] = tile == 0 ? EventKind::publish_prefix : EventKind::publish_aggregate;
                 bits = value_bits(aggregate_[k]);
                 break;
@@ -232,17 +189,9 @@ private:
     }
 
     void record(Event e, const StepCounts& c) {
-        e.seq = seq_++;
-        Step s = make_step({Kernel::single, 0, ArrayKind::y, grid_, threads_}, Phase::event, int(e.seq));
-        s.counts = c;
-        s.event = e;
+        Step s = this->event_step(e, c);
         if (rec_.full()) {
-            s.values = view_;
             EventSnapshot& snap = s.snapshot;
-            snap.state = state_;
-            snap.tile = tile_;
-            snap.polls = polls_;
-            snap.waits_on.assign(size_t(grid_), -1);
             snap.window_first.assign(size_t(grid_), -1);
             snap.window_last.assign(size_t(grid_), -1);
             for (int32_t b = 0; b < grid_; ++b) {
@@ -254,33 +203,16 @@ private:
                 }
             }
             snap.status = status_;
-            snap.aggregate = aggregate_;
             snap.prefix = inclusive_;
-            snap.exclusive = exclusive_prefix_;
         }
         rec_.add(std::move(s));
     }
 
-    const T* x_;
-    int64_t n_;
-    int section_, threads_;
-    int64_t grid_;
-    bool exclusive_;
     int window_;
-    Recorder& rec_;
-    int64_t seq_ = 0;
-    std::vector<BlockState> state_;
     std::vector<EventKind> next_;  // per block: its next event
-    std::vector<int32_t> tile_;
-    std::vector<int64_t> polls_, pending_polls_;
     std::vector<LookBack<T>> look_;  // per block: its look-back so far
-    std::vector<char> drawn_;
     std::vector<TileStatus> status_;
-    std::vector<T> aggregate_, inclusive_, exclusive_prefix_;  // per tile
-    std::vector<std::vector<T>> xy_;  // each scanned tile's XY until its block is done (shared memory)
-    std::vector<T> view_;             // each section as its block holds it: XY once scanned, Y once done
-    std::vector<T> y_;
-    std::string deadlock_;
+    std::vector<T> inclusive_;  // per tile: its inclusive prefix once published
 };
 
 }  // namespace scanlab
