@@ -46,10 +46,20 @@ bool begin_step_chart(const char* title, const char* y_title, ImVec2 size, const
         for (double v : s.values)
             if (v > 0) lo = lo == 0 ? v : std::min(lo, v), hi = std::max(hi, v);
     }
-    ImPlot::SetupAxes(x_title, y_title, ImPlotAxisFlags_AutoFit, ImPlotAxisFlags_AutoFit);
+    // Per tile: whole counts from 0 (all zero: 0 to 1), ticks on whole numbers only.
+    ImPlot::SetupAxes(x_title, y_title, ImPlotAxisFlags_AutoFit, per_step ? ImPlotAxisFlags_AutoFit : ImPlotAxisFlags_None);
     ImPlot::SetupAxisFormat(ImAxis_X1, per_step ? "#%g" : "%g");
     ImPlot::SetupAxisFormat(ImAxis_Y1, grouped_tick);
-    if (!stacked && lo > 0 && hi / lo >= 100) ImPlot::SetupAxisScale(ImAxis_Y1, ImPlotScale_Log10);
+    if (per_step && !stacked && lo > 0 && hi / lo >= 100) ImPlot::SetupAxisScale(ImAxis_Y1, ImPlotScale_Log10);
+    if (!per_step) {
+        const double top = std::max(1.0, std::ceil(hi));
+        const double fit_y = std::max(2.0, std::floor(double(size.y) / (ImGui::GetFontSize() * 2.5)));
+        const double every = std::max(1.0, std::ceil(top / fit_y));
+        std::vector<double> y_ticks;
+        for (double v = 0; v <= top + every * 0.5; v += every) y_ticks.push_back(v);
+        ImPlot::SetupAxisLimits(ImAxis_Y1, 0, y_ticks.back() * 1.05, ImPlotCond_Always);
+        ImPlot::SetupAxisTicks(ImAxis_Y1, y_ticks.data(), int(y_ticks.size()));
+    }
     // Steps are whole: ticks every k-th step, as many as the plot's width holds (#0 #5 #10 ...,
     // never #5.625, nor labels run together).
     const size_t last = std::max<size_t>(steps, 1) - 1;
@@ -249,14 +259,22 @@ void draw_counts_panel(App& app) {
         }
         const std::optional<Event>& e = a.steps[std::min(s.step, a.steps.size() - 1)].event;
         const size_t tile = e && e->tile >= 0 ? size_t(e->tile) : size_t(-1);
+        // Whole-run totals, not the current step's: the titles say so. A deadlock's waiting
+        // blocks never end their polls, which no count can show.
+        const bool deadlock = !a.deadlock.empty();
         ImGui::BeginGroup();
-        bars("Failed polls per tile", "polls", {{"failed polls", polls, p.cell_hazard}}, tile, ImVec2(half, ch), p, false, "tile");
+        bars("Failed polls per tile over the whole run", "polls",
+             {{deadlock ? "failed polls (the waiting blocks spin for ever)" : "failed polls", polls, p.cell_hazard}}, tile, ImVec2(half, ch), p, false, "tile");
         ImGui::EndGroup();
         beside();
         ImGui::BeginGroup();
-        bars("Look-back per tile: predecessors combined, words read", "per tile",
-             {{"depth (predecessors combined)", depth, p.series_a}, {"words read", reads, p.series_b}}, tile, ImVec2(half, ch), p, false,
-             "tile");
+        if (a.algorithm == Algorithm::domino)
+            bars("Flag reads per tile over the whole run", "flag reads",
+                 {{"reads of flags[tile]: failed polls + 1", reads, p.series_b}}, tile, ImVec2(half, ch), p, false, "tile");
+        else
+            bars("Look-back per tile over the whole run", "per tile",
+                 {{"predecessors combined", depth, p.series_a}, {"status words read", reads, p.series_b}}, tile, ImVec2(half, ch), p, false,
+                 "tile");
         ImGui::EndGroup();
     }
     ImGui::BeginGroup();
