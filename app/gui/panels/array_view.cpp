@@ -512,7 +512,8 @@ void draw_event_step_view(App& app, float timeline_height) {
     const float caption = (app.layout.presentation ? ruler_font_size() / ImGui::GetFontSize() : 1.0f) * ImGui::GetTextLineHeightWithSpacing() *
                           (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 36 ? 2 : 1);
     const float room = ImGui::GetContentRegionAvail().y - caption - 2 * ImGui::GetStyle().ItemSpacing.y;
-    float timeline = timeline_height > 0 ? timeline_height : event_timeline_height(t);
+    // (The explain view's lanes are each a line tall, each block named; the explanation takes the rest.)
+    float timeline = timeline_height > 0 ? timeline_height : event_timeline_height(t, false, app.view == View::explain);
     // (On a tall window the timeline takes the rest: its lanes grow, each block's named.)
     if (timeline_height <= 0 && app.view == View::window) timeline = std::clamp(room - tiles_view_height(t), event_timeline_height(t, true), event_timeline_height(t, false, true));
     const float h = app.view == View::window ? std::max(tiles_view_min_height(), std::min(tiles_view_height(t), room - timeline)) : tiles_view_height(t);

@@ -38,7 +38,7 @@ void draw_source_pane(App& app) {
     }
     if (const std::string note = type_note(*l, t.type); !note.empty()) ImGui::TextWrapped("%s", note.c_str());
     // The listing draws the index from a counter; a static-index run takes blockIdx.x instead.
-    if (t.static_index) ImGui::TextWrapped("This run uses the static index: bid = blockIdx.x (line 7's counter is not used).");
+    if (t.static_index) ImGui::TextWrapped("This run uses the static index: bid = blockIdx.x, not a draw from blockCounter.");
     if (!app.layout.presentation) {
         ImGui::PushTextWrapPos(0);
         ImGui::TextDisabled("%s", highlighted.c_str());

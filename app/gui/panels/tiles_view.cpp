@@ -400,7 +400,7 @@ void draw_tiles_notes(App& app, const Trace& t, size_t k) {
 
 float event_timeline_height(const Trace& t, bool smallest, bool largest) {
     const float lanes = float(std::clamp<int64_t>(t.grid, 1, 16));
-    const float lane = smallest ? (lanes > 8 ? 4.0f : std::max(4.0f, ImGui::GetFontSize() * 0.25f)) : largest ? ImGui::GetFontSize() * 1.6f : std::max(5.0f, ImGui::GetFontSize() * 0.4f);
+    const float lane = smallest ? (lanes > 8 ? 3.0f : std::max(4.0f, ImGui::GetFontSize() * 0.25f)) : largest ? ImGui::GetFontSize() * 1.6f : std::max(5.0f, ImGui::GetFontSize() * 0.4f);
     return std::max(lanes * lane, ImGui::GetFontSize()) + 2 * ImGui::GetStyle().WindowPadding.y + 4;
 }
 
