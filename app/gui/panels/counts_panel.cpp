@@ -47,7 +47,16 @@ bool begin_step_chart(const char* title, const char* y_title, ImVec2 size, const
             if (v > 0) lo = lo == 0 ? v : std::min(lo, v), hi = std::max(hi, v);
     }
     // Per tile: whole counts from 0 (all zero: 0 to 1), ticks on whole numbers only.
-    ImPlot::SetupAxes(x_title, y_title, ImPlotAxisFlags_AutoFit, per_step ? ImPlotAxisFlags_AutoFit : ImPlotAxisFlags_None);
+    // (A per-step count that stays 0 the whole run: 0 to 1, not an axis around 0 with negatives.)
+    const bool all_zero = hi <= 0;
+    ImPlot::SetupAxes(x_title, y_title, per_step ? ImPlotAxisFlags_AutoFit : ImPlotAxisFlags_None,
+                      per_step && !all_zero ? ImPlotAxisFlags_AutoFit : ImPlotAxisFlags_None);
+    if (per_step && all_zero) {
+        static const double zero_one[] = {0, 1};
+        ImPlot::SetupAxisLimits(ImAxis_Y1, 0, 1.05, ImPlotCond_Always);
+        ImPlot::SetupAxisTicks(ImAxis_Y1, zero_one, 2);
+    }
+    if (!per_step) ImPlot::SetupAxisLimits(ImAxis_X1, -0.6, double(std::max<size_t>(steps, 1)) - 0.4, ImPlotCond_Always);  // every tile's bars whole
     ImPlot::SetupAxisFormat(ImAxis_X1, per_step ? "#%g" : "%g");
     ImPlot::SetupAxisFormat(ImAxis_Y1, grouped_tick);
     if (per_step && !stacked && lo > 0 && hi / lo >= 100) ImPlot::SetupAxisScale(ImAxis_Y1, ImPlotScale_Log10);

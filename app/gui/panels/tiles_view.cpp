@@ -72,7 +72,9 @@ struct Swatch {
 };
 void legend(const Palette& p, const char* title, std::initializer_list<Swatch> items, bool first_on_line) {
     const float font = ImGui::GetFontSize(), s = font * 0.7f;
-    const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    // (In a tooltip, which sizes itself to what it holds, lines of about 30 characters' width.)
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const float right = ImGui::GetCursorScreenPos().x + (avail < font * 10 ? font * 30 : avail);
     auto fits = [&](float need) {
         if (ImGui::GetCursorScreenPos().x + need > right) ImGui::NewLine();
     };
