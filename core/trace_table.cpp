@@ -12,6 +12,7 @@
 #include "hierarchy.hpp"
 #include "barrier_notes.hpp"
 #include "lookback_counts.hpp"
+#include "number_text.hpp"
 #include "seed_notes.hpp"
 #include "work_counts.hpp"
 
@@ -228,10 +229,11 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
         per_tile("polls", c.polls);
         per_tile("status reads", c.reads);
     }
-    out << "totals: " << t.counts.additions << " additions in " << t.counts.steps << " steps, " << t.counts.barriers
-        << (events ? " barriers (all blocks), " : " barriers per block, ") << t.counts.divergent_warps << " divergent warps";
-    if (algorithm_info(t.algorithm).racy) out << ", " << t.counts.hazards << " stale " << (t.counts.hazards == 1 ? "read" : "reads");
-    if (events) out << ", " << t.counts.polls << " failed polls in " << t.counts.waits << " waits";
+    out << "totals: " << counted(t.counts.additions, "addition", "additions") << " in " << counted(t.counts.steps, "step", "steps") << ", "
+        << counted(t.counts.barriers, "barrier", "barriers") << (events ? " (all blocks), " : " per block, ")
+        << counted(t.counts.divergent_warps, "divergent warp", "divergent warps");
+    if (algorithm_info(t.algorithm).racy) out << ", " << counted(t.counts.hazards, "stale read", "stale reads");
+    if (events) out << ", " << counted(t.counts.polls, "failed poll", "failed polls") << " in " << counted(t.counts.waits, "wait", "waits");
     out << "\n";
 }
 

@@ -56,7 +56,7 @@ TEST(CliBadInput, InputOfOnlySeparatorsIsAnEmptyInput) {
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("N = 0"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("K1 · load"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("totals: 0 additions in 1 steps"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("totals: 0 additions in 1 step,"), std::string::npos) << r.out;
 }
 
 TEST(CliBadInput, Int32OutOfRangeValueSuggestsInt64) {
