@@ -183,11 +183,21 @@ float labelled_width(float item_width, const char* label);
 // Words for the element types and operators, as the controls and the live tab show them.
 const char* type_text(ElementType t);
 const char* op_text(OpKind o);
-// A combo over `choices` of an enum; true when the user picked another one.
+// Whether a combo of the current item width cuts its longest choice (a narrow column).
+bool combo_cuts(const std::vector<const char*>& choices);
+// Draws the visible part of a label (before "##") on its own line and makes the next item the
+// column's full width, under an id of the label's own; returns that id.
+std::string label_above(const char* label);
+// A combo over `choices` of an enum; true when the user picked another one. In a column too
+// narrow for its longest choice beside its label, the label goes above and the combo takes the
+// whole width, so a choice is never cut.
 template <class E>
 bool enum_combo(const char* label, E* value, const std::vector<E>& choices, const char* (*text)(E), const char* (*tip)(E) = nullptr) {
     bool changed = false;
-    if (ImGui::BeginCombo(label, text(*value))) {
+    std::vector<const char*> texts;
+    for (E e : choices) texts.push_back(text(e));
+    const std::string id = combo_cuts(texts) ? label_above(label) : std::string(label);
+    if (ImGui::BeginCombo(id.c_str(), text(*value))) {
         for (E e : choices) {
             if (ImGui::Selectable(text(e), e == *value)) {
                 *value = e;

@@ -4,6 +4,9 @@
 #include <cstdio>
 #include <cfloat>
 #include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
 
 #include "../app.hpp"
 #include "../model/numbers.hpp"
@@ -49,6 +52,19 @@ void flow(float width) {
 
 float labelled_width(float item_width, const char* label) {
     return item_width + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x;
+}
+
+bool combo_cuts(const std::vector<const char*>& choices) {
+    float widest = 0;
+    for (const char* c : choices) widest = std::max(widest, ImGui::CalcTextSize(c).x);
+    return ImGui::CalcItemWidth() < widest + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x;
+}
+
+std::string label_above(const char* label) {
+    const char* end = std::strstr(label, "##");
+    ImGui::TextDisabled("%.*s", int(end ? end - label : std::strlen(label)), label);
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    return std::string("##") + label;
 }
 
 void n_input(const char* id, int64_t* n, int64_t max_n) {
