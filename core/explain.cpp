@@ -8,6 +8,7 @@
 
 #include "algorithms/table.hpp"
 #include "barrier_notes.hpp"
+#include "number_text.hpp"
 
 namespace scanlab {
 namespace {
@@ -276,6 +277,9 @@ std::string kernel_sentence(const Trace& t, const Step& s) {
     switch (s.kernel) {
         case Kernel::single: return "";
         case Kernel::k1:
+            if (s.depth == 0 && s.blocks <= 1)
+                return "Kernel 1 runs as one block: N = " + grouped(t.n) + " fits one section of " + grouped(t.section) + ", so the block scans it all with " +
+                       block + "; with one section there is no S to write, and kernels 2 and 3 do not run.";
             if (s.depth == 0)
                 return "Kernel 1 runs: each of the " + plural(s.blocks, "block", "blocks") + " scans its own section of " +
                        std::to_string(t.section) + " elements with " + block + ", then writes the section's total to S.";
@@ -516,9 +520,9 @@ Explanation explain_step(const Trace& t, const FinalSteps& finals, size_t k, con
 
     // Additions so far, against the chapter.
     for (size_t j = 0; j <= k; ++j) e.additions_so_far += t.steps[j].counts.additions;
-    std::string adds = "Additions so far: " + std::to_string(e.additions_so_far) + " (" + std::to_string(s.counts.additions) + " in this step) of " +
-                       std::to_string(t.counts.additions) + " in the run";
-    if (formula) adds += "; the chapter counts " + formula->text + " = " + std::to_string(formula->value) + " for the whole scan";
+    std::string adds = "Additions so far: " + grouped(e.additions_so_far) + " (" + grouped(s.counts.additions) + " in this step) of " +
+                       grouped(t.counts.additions) + " in the run";
+    if (formula) adds += "; the chapter counts " + formula->text + " = " + grouped(formula->value) + " for the whole scan";
     e.lines.push_back(adds + ".");
 
     if (const std::string ss = s_sentence(t, k); !ss.empty()) e.lines.push_back(ss);

@@ -280,6 +280,19 @@ TEST(Domino, ElementsAreFinalOnlyOnceTheirBlockHasWrittenYEvenWhereTheLocalScanA
     }
 }
 
+TEST(Domino, ABlockWaitsInTheSnapshotOnlyWhileItsFlagIsNotSet) {
+    for (const char* schedule : {"in-order", "reverse", "random:3", "random:8"}) {
+        const Trace t = run_text(domino(schedule), kFig910);
+        for (const Step& s : t.steps)
+            for (size_t b = 0; b < s.snapshot.waits_on.size(); ++b) {
+                const int32_t flag = s.snapshot.waits_on[b];
+                if (flag < 0) continue;
+                EXPECT_EQ(s.snapshot.state[b], BlockState::waiting) << schedule << " block " << b;
+                EXPECT_EQ(s.snapshot.status[size_t(flag)], TileStatus::invalid) << schedule << " block " << b << " waits on a set flag";
+            }
+    }
+}
+
 TEST(Domino, TheFirstDrawSaysTileZeroHasNoPredecessorAndALaterOneThatItsPredecessorHasStarted) {
     const Trace t = run_text(domino("reverse"), kFig910);
     const FinalSteps finals = final_steps(t, judge(t));

@@ -90,6 +90,19 @@ TEST(StepExplanation, Figure910NamesTheThreadsTheKernelAndSAtEveryStep) {
     EXPECT_NE(k3.find("Every result element is final (16 of 16)"), std::string::npos) << k3;
 }
 
+TEST(StepExplanation, AHierarchicalRunOfOneSectionSaysItHasNoSAndNoKernels2And3) {
+    // Figure 9.10's values in one section of 16: one block, no block sums.
+    const Trace t = run_text(request(Algorithm::hierarchical, 16), kFig910);
+    ASSERT_EQ(find_step(t, "write S"), nullptr);
+    const FinalSteps finals = final_steps(t, judge(t));
+    for (size_t k = 0; k < t.steps.size(); ++k) {
+        const std::string text = text_of(explain_step(t, finals, k));
+        EXPECT_EQ(text.find("each of the 1 block"), std::string::npos) << text;
+        EXPECT_EQ(text.find("writes the section's total to S"), std::string::npos) << text;
+        EXPECT_NE(text.find("Kernel 1 runs as one block: N = 16 fits one section of 16"), std::string::npos) << text;
+    }
+}
+
 TEST(StepExplanation, KoggeStoneAt16NamesTheWorkingThreadsAndTheFinalPrefix) {
     const Trace t = run_text(request(Algorithm::kogge_stone), kFig910);
     expect_explains_every_step(t);

@@ -130,8 +130,9 @@ private:
         Step s = this->event_step(e, c);
         if (rec_.full()) {
             EventSnapshot& snap = s.snapshot;
+            // A block waits only while its flag is not set: one whose flag is set passes at its next turn.
             for (size_t i = 0; i < size_t(grid_); ++i)
-                if (state_[i] == BlockState::waiting) snap.waits_on[i] = int32_t(Domino::waits_on(tile_[i]));
+                if (!can_progress(int32_t(i))) snap.waits_on[i] = int32_t(Domino::waits_on(tile_[i]));
             snap.status = flags_;
             snap.prefix = scan_value_;
         }
