@@ -38,8 +38,8 @@ TEST(AppBadTraceFiles, EachIsRefusedQuicklyInBoundedMemoryAndTheShownTraceStays)
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         EXPECT_LT(seconds, 2.0) << path;
         EXPECT_EQ(s.trace, good) << path;
-        EXPECT_NE(s.error.find(path), std::string::npos) << s.error;
-        EXPECT_NE(s.error.find("is not a usable Scan Lab trace"), std::string::npos) << s.error;
+        EXPECT_NE(s.open_task.failure.find(path), std::string::npos) << s.open_task.failure;
+        EXPECT_NE(s.open_task.failure.find("is not a usable Scan Lab trace"), std::string::npos) << s.open_task.failure;
         ++refused;
     }
     EXPECT_GE(refused, 14);
@@ -47,5 +47,5 @@ TEST(AppBadTraceFiles, EachIsRefusedQuicklyInBoundedMemoryAndTheShownTraceStays)
     // The unmutated file opens.
     s.open_trace(std::string(SCANLAB_FIXTURES) + "/traces/fig910.json");
     s.wait();
-    EXPECT_NE(s.trace, good) << s.error;
+    EXPECT_NE(s.trace, good) << s.open_task.failure;
 }

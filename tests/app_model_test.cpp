@@ -398,11 +398,18 @@ TEST(AppSession, MalformedTruncatedOrForeignFilesLeaveTheTraceAlone) {
         s.open_trace(path);
         s.wait();
         EXPECT_EQ(s.trace, good) << path;
-        EXPECT_NE(s.error.find(path), std::string::npos) << s.error;
+        // Said as a failed open, for the dialog and the status line, not as a refused input.
+        const std::string& failure = s.open_task.failure;
+        EXPECT_FALSE(s.open_task.pending);
+        EXPECT_NE(failure.find(path), std::string::npos) << failure;
+        EXPECT_NE(failure.find("The trace on screen is unchanged."), std::string::npos) << failure;
+        EXPECT_EQ(s.status, failure);
+        EXPECT_TRUE(s.status_failed);
+        EXPECT_TRUE(s.error.empty()) << s.error;
         // One sentence in the app's words, not the parser's internals.
-        EXPECT_EQ(s.error.find('\n'), std::string::npos) << s.error;
-        EXPECT_EQ(s.error.find("json.exception"), std::string::npos) << s.error;
-        EXPECT_EQ(s.error.find("syntax error"), std::string::npos) << s.error;
+        EXPECT_EQ(failure.find('\n'), std::string::npos) << failure;
+        EXPECT_EQ(failure.find("json.exception"), std::string::npos) << failure;
+        EXPECT_EQ(failure.find("syntax error"), std::string::npos) << failure;
     }
     std::filesystem::remove(trunc);
     std::filesystem::remove(foreign);
@@ -414,7 +421,7 @@ TEST(AppSession, ASavedTraceOpensAsTheSameTraceWithItsComparison) {
     const std::string path = temp_path("saved.json");
     s.save_trace(path);
     s.wait();
-    EXPECT_TRUE(s.error.empty()) << s.error;
+    EXPECT_TRUE(s.save_task.failure.empty()) << s.save_task.failure;
     EXPECT_NE(s.status.find(path), std::string::npos);
     const TracePtr before = s.trace;
     Session other;
@@ -433,10 +440,27 @@ TEST(AppSession, ASavedTraceOpensAsTheSameTraceWithItsComparison) {
 
 TEST(AppSession, SavingWhereItCannotIsASentenceAndLeavesNoFile) {
     Session s = ran_fig910();
-    s.save_trace("/nonexistent-folder/x.json");
+    const std::string good = temp_path("saved-first.json");
+    s.save_trace(good);
     s.wait();
-    EXPECT_NE(s.error.find("cannot save"), std::string::npos) << s.error;
-    EXPECT_FALSE(std::filesystem::exists("/nonexistent-folder/x.json.part"));
+    EXPECT_NE(s.status.find("saved the trace to"), std::string::npos) << s.status;
+    s.save_trace("/nonexistent-folder/x.json");
+    EXPECT_TRUE(s.save_task.pending);
+    s.wait();
+    EXPECT_FALSE(s.save_task.pending);
+    EXPECT_EQ(s.save_task.failure,
+              "Cannot save the trace to '/nonexistent-folder/x.json': its folder does not exist. Nothing was written.");
+    // The status line says the failure, never the earlier save's confirmation.
+    EXPECT_EQ(s.status, s.save_task.failure);
+    EXPECT_TRUE(s.status_failed);
+    EXPECT_TRUE(s.error.empty()) << s.error;  // not the input's refusal
+    EXPECT_FALSE(std::filesystem::exists("/nonexistent-folder/x.json"));
+    // A later save that works clears the failure.
+    s.save_trace(good);
+    s.wait();
+    EXPECT_TRUE(s.save_task.failure.empty());
+    EXPECT_FALSE(s.status_failed);
+    std::filesystem::remove(good);
 }
 
 TEST(AppSession, PlayAdvancesWithTimeAndStopsAtTheLastStep) {

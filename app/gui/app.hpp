@@ -47,6 +47,11 @@ struct App {
     bool show_banner = true;                 // the CPU-emulation line (its x hides it for this run)
     bool shot_banner = false;                // `scanlab shot --banner`: the line on a single view too
     int tab_request = -1;  // select this centre tab on the next frame
+    // Enter or Escape pressed since the last frame (without Ctrl), as the key capture saw them:
+    // ImGui 1.86 misses a press and its release that arrive between two frames, and a dialog's
+    // Enter must never be lost.
+    bool enter_pressed = false;
+    bool escape_pressed = false;
 
     // Shared horizontal scroll of the array view and the step diagram.
     float shared_scroll_x = 0;

@@ -38,8 +38,11 @@ void handle_shortcuts(App& app) {
     presses.swap(g_presses);
     const bool typing = ImGui::GetIO().WantTextInput;
     Session& s = app.session;
+    app.enter_pressed = app.escape_pressed = false;
     for (const Press& p : presses) {
         const bool ctrl = (p.mods & GLFW_MOD_CONTROL) != 0;
+        if (!ctrl && (p.key == GLFW_KEY_ENTER || p.key == GLFW_KEY_KP_ENTER)) app.enter_pressed = true;
+        if (p.key == GLFW_KEY_ESCAPE) app.escape_pressed = true;
         // Ctrl+Enter runs even from the input text box.
         if (ctrl && (p.key == GLFW_KEY_ENTER || p.key == GLFW_KEY_KP_ENTER)) {
             s.commit_input();

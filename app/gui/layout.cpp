@@ -74,11 +74,14 @@ void status_bar(App& app) {
         ImGui::SameLine(0, ImGui::GetFontSize());
         const ImVec2 a = ImGui::GetCursorScreenPos();
         const float w = std::max(ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x);
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-        ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), a, ImVec2(a.x + w, a.y + ImGui::GetTextLineHeight()), a.x + w, s.status.c_str(), nullptr, nullptr);
+        // A failed open or save in the error colour, marked as the input's refusals are.
+        const std::string text = s.status_failed ? "\xE2\x9C\x97 " + s.status : s.status;
+        if (s.status_failed) ImGui::PushStyleColor(ImGuiCol_Text, col(app.palette().error));
+        else ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+        ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), a, ImVec2(a.x + w, a.y + ImGui::GetTextLineHeight()), a.x + w, text.c_str(), nullptr, nullptr);
         ImGui::PopStyleColor();
         ImGui::Dummy(ImVec2(w, ImGui::GetTextLineHeight()));
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.status.c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
     }
 }
 

@@ -126,8 +126,8 @@ int run_interactive(const std::vector<std::string>& args) {
             app.want_screenshot = false;
             const std::string path = screenshot_path();
             const std::string err = surface->write_png(path);
-            if (err.empty()) app.session.status = "screenshot saved to " + path;
-            else app.session.error = err;
+            app.session.status = err.empty() ? "screenshot saved to " + path : err;
+            app.session.status_failed = !err.empty();
             settle_frames = 1;  // say so now, not at the next event
         }
         surface->present();

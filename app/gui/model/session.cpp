@@ -73,6 +73,13 @@ RunResult guarded(F&& body) {
 
 // Why no comparison runs beside the run, said plainly for the views. The usual case, a one-section
 // scan at an N past its section, names the N it runs at; any other refusal keeps its sentence.
+// A refusal as a sentence of its own: a capital first letter and a full stop.
+std::string sentence(std::string s) {
+    if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = char(s[0] - 'a' + 'A');
+    if (!s.empty() && s.back() != '.') s += '.';
+    return s;
+}
+
 std::string no_comparison(const ScanRequest& q, int64_t n, const std::string& refusal) {
     const AlgorithmInfo& info = algorithm_info(q.algorithm);
     std::string why = refusal;
@@ -175,6 +182,7 @@ void Session::open_trace(const std::string& path) {
     const uint64_t g = ++generation_;
     const Algorithm compare_algo = form.compare_algorithm;
     const BackendChoice choice = form.backend;
+    open_task = {true, ""};
     jobs_.push_back({JobKind::open, g, "opening " + path, std::async(std::launch::async, [path, compare_algo, choice] {
                          return guarded([&](RunResult& r) {
                              std::error_code ec;
@@ -204,9 +212,10 @@ void Session::open_trace(const std::string& path) {
 
 void Session::save_trace(const std::string& path) {
     if (!trace) {
-        error = "there is no trace to save yet";
+        save_task = {false, "There is no trace to save yet."};
         return;
     }
+    save_task = {true, ""};
     TracePtr t = trace;
     jobs_.push_back({JobKind::save, generation_, "saving " + path, std::async(std::launch::async, [t, path] {
                          return guarded([&](RunResult& r) {
@@ -282,24 +291,39 @@ void Session::finish(Job& job, RunResult r) {
             emulation_reason = r.emulation_reason;
             backend_description = r.backend_description;
             status.clear();
+            status_failed = false;
             show_sampled();
             return;
         case JobKind::save:
+            save_task.pending = false;
             if (r.error.empty()) {
+                save_task.failure.clear();
                 status = r.status;
-                error.clear();
             } else {
-                error = r.error;
+                // The atomic save leaves an existing file as it was and no half-written one.
+                save_task.failure = sentence(r.error) + " Nothing was written.";
+                status = save_task.failure;
             }
+            status_failed = !r.error.empty();
             return;
         case JobKind::run:
         case JobKind::open:
+            if (job.kind == JobKind::open && job.generation == generation_) {
+                open_task.pending = false;
+                open_task.failure = r.error.empty() ? "" : sentence(r.error) + " The trace on screen is unchanged.";
+                if (!r.error.empty()) {
+                    status = open_task.failure;
+                    status_failed = true;
+                    return;
+                }
+            }
             if (job.generation != generation_) return;  // a newer request superseded it
             if (!r.error.empty()) {
                 error = r.error;  // the trace on screen stays
                 return;
             }
             error.clear();
+            status_failed = false;
             const bool same_shape = trace && r.main && trace->trace.steps.size() == r.main->trace.steps.size();
             trace = r.main;
             compare = r.compare;
@@ -333,7 +357,7 @@ void Session::poll(double dt) {
     }
     // A first run that was refused (say, bad input kept in the settings) still leaves something to
     // look at: the Figure 9.10 reference trace, with the refusal shown above it.
-    if (!trace && fig910 && !error.empty() && !busy()) trace = fig910;
+    if (!trace && fig910 && (!error.empty() || !open_task.failure.empty()) && !busy()) trace = fig910;
     if (!playing) {
         play_clock_ = 0;
         return;

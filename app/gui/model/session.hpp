@@ -85,8 +85,18 @@ public:
 
     // The last refusal (bad input, unreadable file), shown inline; the trace above stays.
     std::string error;
-    // A short confirmation ("saved ...") shown in the status bar.
+    // A short confirmation ("saved ...") shown in the status bar, or, with status_failed, the
+    // sentence of a failed open or save (never a stale confirmation beside a failure).
     std::string status;
+    bool status_failed = false;
+
+    // The last open or save of a trace file: under way, or how it ended. The dialog that asked
+    // stays open while it runs and shows a failure inside it, so the path can be corrected.
+    struct FileTask {
+        bool pending = false;
+        std::string failure;  // empty: it worked (or none ran yet)
+    };
+    FileTask open_task, save_task;
 
     // Stepping. `step` indexes trace->trace.steps; the compare view shows min(step, its last).
     size_t step = 0;

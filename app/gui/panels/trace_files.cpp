@@ -1,6 +1,7 @@
 // Open and save traces (the CLI's JSON, `scanlab trace --format json`): record on a machine with
 // a GPU, replay on a laptop without one. A small path dialog with the folder's .json files; the
-// reading and writing happen on a worker thread, and a bad file leaves the current trace alone.
+// reading and writing happen on a worker thread, and a bad file leaves the current trace alone;
+// a failure is said in the dialog, which stays open.
 #include <algorithm>
 #include <filesystem>
 
@@ -18,6 +19,8 @@ struct DialogState {
     std::vector<std::string> entries;  // sub-folders end with '/'
     std::string listed;
     double listed_at = 0;  // ImGui time of the listing: files written since show up
+    bool asked = false;    // an open or save of `path` was started from this dialog
+    bool failure_seen = false;  // its failure was shown (the path field took the focus for it)
 };
 
 void list_folder(DialogState& d) {
@@ -38,53 +41,81 @@ void list_folder(DialogState& d) {
     std::sort(d.entries.begin(), d.entries.end());
 }
 
-// Returns true when the user confirmed a path.
-bool path_dialog(const char* title, const char* action, DialogState& d, bool* open) {
-    bool done = false;
+// The dialog stays open while the file is read or written; a failure is said inside it, with the
+// path still there to correct. It closes when the file was opened or saved, or on Cancel.
+template <class Start>
+void path_dialog(App& app, const char* title, const char* action, DialogState& d, bool* open, const Session::FileTask& task, Start start) {
     if (*open) {
         ImGui::OpenPopup(title);
         *open = false;
+        d.asked = false;
         if (d.folder.empty()) d.folder = fs::current_path().string();
         if (d.path.empty()) d.path = (fs::path(d.folder) / "trace.json").string();
         d.listed.clear();  // list the folder afresh each time the dialog opens
     }
     ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 38, ImGui::GetFontSize() * 24), ImGuiCond_Appearing);
-    if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings)) return false;
+    if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
     ImGui::TextDisabled("A trace file is what `scanlab trace --format json > FILE` writes.");
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 6);
-    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();  // type a path and press Enter at once
-    bool enter = ImGui::InputText("file", &d.path, ImGuiInputTextFlags_EnterReturnsTrue);
-    // Enter also confirms when the focus is elsewhere in the dialog (after a click on a file).
-    if (!ImGui::IsItemActive() && (ImGui::IsKeyPressed(ImGuiKey_Enter, false) || ImGui::IsKeyPressed(ImGuiKey_KeypadEnter, false)))
-        enter = true;
+    // Type a path and press Enter at once; after a failure, correct it at once.
+    const bool failed = d.asked && !task.pending && !task.failure.empty();
+    if (ImGui::IsWindowAppearing() || (failed && !d.failure_seen)) ImGui::SetKeyboardFocusHere();
+    d.failure_seen = failed;
+    // Enter confirms from the path field and from anywhere else in the dialog (after a click on a
+    // file). The key capture sees a press that ImGui 1.86, between two frames, would miss; the
+    // field, without EnterReturnsTrue, hands each edit over at once, so no typed letter is lost.
+    ImGui::InputText("file", &d.path, ImGuiInputTextFlags_AutoSelectAll);  // typing replaces it
+    bool confirm = app.enter_pressed;
     ImGui::Text("in %s", d.folder.c_str());
     list_folder(d);
-    ImGui::BeginChild("entries", ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * 1.4f), true);
+    const float below = ImGui::GetFrameHeightWithSpacing() * 1.4f + (failed ? ImGui::GetTextLineHeightWithSpacing() * 2.5f : 0);
+    ImGui::BeginChild("entries", ImVec2(0, -below), true);
     if (ImGui::Selectable("../")) d.folder = fs::path(d.folder).parent_path().string();
     for (const std::string& e : d.entries) {
         if (ImGui::Selectable(e.c_str(), fs::path(d.path).filename() == e, ImGuiSelectableFlags_AllowDoubleClick)) {
             if (e.back() == '/') d.folder = (fs::path(d.folder) / e.substr(0, e.size() - 1)).string();
             else {
                 d.path = (fs::path(d.folder) / e).string();
-                if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) done = true;
+                if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) confirm = true;
             }
         }
     }
     ImGui::EndChild();
-    if (ImGui::Button(action, ImVec2(ImGui::GetFontSize() * 7, 0)) || enter) done = true;
+    if (failed) {
+        ImGui::PushStyleColor(ImGuiCol_Text, col(app.palette().error));
+        ImGui::PushTextWrapPos(0);
+        ImGui::Text("\xE2\x9C\x97 %s", task.failure.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
+    }
+    ImGui::BeginDisabled(task.pending);
+    if (ImGui::Button(action, ImVec2(ImGui::GetFontSize() * 7, 0))) confirm = true;
+    ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::Button("Cancel", ImVec2(ImGui::GetFontSize() * 7, 0)) || ImGui::IsKeyPressed(ImGuiKey_Escape)) ImGui::CloseCurrentPopup();
-    if (done) ImGui::CloseCurrentPopup();
+    if (ImGui::Button("Cancel", ImVec2(ImGui::GetFontSize() * 7, 0)) || app.escape_pressed) ImGui::CloseCurrentPopup();
+    if (task.pending) {
+        ImGui::SameLine();
+        spinner(ImGui::GetFontSize() * 0.5f, ImGui::GetColorU32(ImGuiCol_Text));
+    }
+    if (confirm && !task.pending) {
+        start(d.path);
+        d.asked = true;
+    }
+    // Done and it worked: the status line says so, the dialog goes.
+    if (d.asked && !task.pending && task.failure.empty()) {
+        d.asked = false;
+        ImGui::CloseCurrentPopup();
+    }
     ImGui::EndPopup();
-    return done;
 }
 
 }  // namespace
 
 void draw_trace_file_dialogs(App& app) {
     static DialogState open_state, save_state;
-    if (path_dialog("Open trace", "Open", open_state, &app.open_dialog)) app.session.open_trace(open_state.path);
-    if (path_dialog("Save trace", "Save", save_state, &app.save_dialog)) app.session.save_trace(save_state.path);
+    Session& s = app.session;
+    path_dialog(app, "Open trace", "Open", open_state, &app.open_dialog, s.open_task, [&](const std::string& p) { s.open_trace(p); });
+    path_dialog(app, "Save trace", "Save", save_state, &app.save_dialog, s.save_task, [&](const std::string& p) { s.save_trace(p); });
 }
 
 }  // namespace scanlab::gui
