@@ -347,6 +347,8 @@ TEST(AppPredict, AsksForCellsTheStepWritesAndScoresOnlyWhatTheTraceHolds) {
     p.answers[2] = std::to_string(row[size_t(p.cells[2])] + 1);    // wrong
     p.reveal(t);
     EXPECT_FALSE(p.hides(&t, k));
+    // "Next step": a view drawn before the pane follows the new step hides its row already.
+    EXPECT_TRUE(p.hides(&t, k + 1));
     EXPECT_EQ(p.right, 2);
     EXPECT_EQ(p.asked, 4);
     p.follow(t, &t, k + 1);  // the next step asks again and keeps the score
@@ -481,6 +483,20 @@ TEST(AppSession, PlayAdvancesWithTimeAndStopsAtTheLastStep) {
     s.step_forward();
     EXPECT_EQ(s.step, s.step_count() - 1);
     EXPECT_EQ(s.compare_step(), s.compare->trace.steps.size() - 1);
+}
+
+TEST(AppSession, WhilePlayingTheLoopCanSleepUntilTheNextStepIsDue) {
+    Session s = ran_fig910();
+    s.steps_per_second = 2;
+    s.toggle_play();
+    s.poll(0);
+    EXPECT_DOUBLE_EQ(s.seconds_to_next_step(), 0.5);
+    s.poll(0.3);
+    EXPECT_NEAR(s.seconds_to_next_step(), 0.2, 1e-9);
+    EXPECT_EQ(s.step, 0u);
+    s.poll(0.2);  // woken when it was due: the step is taken, the next one half a second away
+    EXPECT_EQ(s.step, 1u);
+    EXPECT_NEAR(s.seconds_to_next_step(), 0.5, 1e-9);
 }
 
 TEST(AppSession, ANewerRequestWinsOverAnOlderOneStillRunning) {

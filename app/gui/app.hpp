@@ -47,9 +47,8 @@ struct App {
     bool show_banner = true;                 // the CPU-emulation line (its x hides it for this run)
     bool shot_banner = false;                // `scanlab shot --banner`: the line on a single view too
     int tab_request = -1;  // select this centre tab on the next frame
-    // Enter or Escape pressed since the last frame (without Ctrl), as the key capture saw them:
-    // ImGui 1.86 misses a press and its release that arrive between two frames, and a dialog's
-    // Enter must never be lost.
+    // Enter or Escape pressed since the last frame (without Ctrl), as the key capture saw them
+    // (every press, wherever the focus is): a dialog's Enter is never lost.
     bool enter_pressed = false;
     bool escape_pressed = false;
 

@@ -10,6 +10,7 @@
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
@@ -68,6 +69,22 @@ void size_to_work_area(GLFWwindow* w, int saved_w, int saved_h) {
     glfwSetWindowPos(w, x + (mw - ww) / 2, y + (mh - wh) / 2);
 }
 
+// What a frame drew, in one number (FNV-1a over its vertices, indices and draw commands).
+uint64_t draw_data_hash(const ImDrawData* d) {
+    uint64_t h = 1469598103934665603ull;
+    auto mix = [&h](const void* p, size_t n) {
+        const auto* b = static_cast<const unsigned char*>(p);
+        for (size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 1099511628211ull;
+    };
+    if (!d) return h;
+    for (const ImDrawList* l : d->CmdLists) {
+        mix(l->VtxBuffer.Data, size_t(l->VtxBuffer.Size) * sizeof(ImDrawVert));
+        mix(l->IdxBuffer.Data, size_t(l->IdxBuffer.Size) * sizeof(ImDrawIdx));
+        for (const ImDrawCmd& c : l->CmdBuffer) mix(&c.ClipRect, sizeof c.ClipRect), mix(&c.ElemCount, sizeof c.ElemCount);
+    }
+    return h;
+}
+
 App* g_app = nullptr;
 void on_drop(GLFWwindow*, int count, const char** paths) {
     if (g_app && count > 0) g_app->session.open_trace(paths[0]);
@@ -109,14 +126,17 @@ int run_interactive(const std::vector<std::string>& args) {
     else app.session.open_trace(open_path);
 
     double last = glfwGetTime();
+    uint64_t drawn = 0;  // what the last frame drew
+    int unsettled = 0;    // frames in a row that differed from the one before
     IdleMeter idle(measure_idle);
     int settle_frames = 2;  // Dear ImGui settles hover and layout a frame after an event
     while (!glfwWindowShouldClose(w) && !app.want_quit) {
-        // Frames are drawn only when something can have changed: every frame while playing, ten
-        // a second while a worker runs (its result, the spinner), else only after an event.
-        if (app.session.playing) glfwPollEvents();
+        // Frames are drawn only when something can have changed: when the next step is due while
+        // playing (nothing else moves), ten a second while a worker runs (its result, the
+        // spinner), else only after an event, and until a frame settles.
+        if (settle_frames > 0 || idle.starting()) settle_frames = std::max(0, settle_frames - 1), glfwPollEvents();
         else if (app.session.working()) glfwWaitEventsTimeout(0.1);
-        else if (settle_frames > 0 || idle.starting()) settle_frames = std::max(0, settle_frames - 1), glfwPollEvents();
+        else if (app.session.playing) glfwWaitEventsTimeout(app.session.seconds_to_next_step());
         else if (idle.measuring()) glfwWaitEventsTimeout(idle.left());
         else glfwWaitEvents(), settle_frames = 1;
         const double now = glfwGetTime();
@@ -130,6 +150,18 @@ int run_interactive(const std::vector<std::string>& args) {
             app.session.status_failed = !err.empty();
             settle_frames = 1;  // say so now, not at the next event
         }
+        // A frame that changed the model or the layout while it was drawn (a click that stepped on
+        // after a view had drawn the old step, F5's new sizes) differs from the one before: draw
+        // again until two agree, so the window never rests on a half-updated frame. A few frames
+        // at most, so that a blinking text cursor does not keep the loop busy.
+        const uint64_t now_drawn = draw_data_hash(ImGui::GetDrawData());
+        if (now_drawn != drawn && unsettled < 4) {
+            settle_frames = std::max(settle_frames, 1);
+            ++unsettled;
+        } else {
+            unsettled = 0;
+        }
+        drawn = now_drawn;
         surface->present();
         if (idle.done(app, now)) app.want_quit = true;
     }

@@ -30,7 +30,9 @@ struct Prediction {
     void follow(const Trace& t, const void* id, size_t k);
     // Shows the row and scores the answers.
     void reveal(const Trace& t);
-    bool hides(const void* id, size_t k) const { return on && !revealed && id == trace && k == step; }
+    // A step or trace not followed yet is a new question: hidden too, so a view drawn before the
+    // pane that follows it (the array view, in the frame the step changed) never shows the answer.
+    bool hides(const void* id, size_t k) const { return on && (!revealed || id != trace || k != step); }
 };
 
 }  // namespace scanlab::gui

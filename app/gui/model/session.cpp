@@ -363,13 +363,15 @@ void Session::poll(double dt) {
         return;
     }
     play_clock_ += dt;
-    const double period = 1.0 / std::max(0.05f, steps_per_second);
+    const double period = play_period();
     while (playing && play_clock_ >= period) {
         play_clock_ -= period;
         if (step + 1 >= step_count()) playing = false;
         else ++step;
     }
 }
+
+double Session::seconds_to_next_step() const { return std::max(0.0, play_period() - play_clock_); }
 
 void Session::wait() {
     while (!jobs_.empty()) {

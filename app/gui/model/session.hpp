@@ -3,6 +3,7 @@
 // and the play state. Panels read a Session and call its commands; they never compute a scan.
 // Scans, trace files and the Figure 9.10 reference run happen on worker threads through
 // select_backend(), so the window stays live; poll() swaps finished results in on the UI thread.
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <future>
@@ -146,6 +147,8 @@ public:
 
     // Called once a frame: takes in finished work and advances playback by dt seconds.
     void poll(double dt);
+    // While playing: how long until poll() takes the next step (the frame loop sleeps till then).
+    double seconds_to_next_step() const;
     // Blocks until no work is pending (for --shot and the tests).
     void wait();
 
@@ -172,6 +175,7 @@ private:
     std::optional<std::pair<SampledForm, BackendChoice>> preview_asked_;  // of the newest preview job
     bool previewed_ = false;
     double play_clock_ = 0;
+    double play_period() const { return 1.0 / std::max(0.05f, steps_per_second); }
     void finish(Job& job, RunResult result);
 };
 

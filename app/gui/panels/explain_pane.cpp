@@ -38,37 +38,55 @@ void predict_controls(App& app, const ShownTrace& st) {
         ImGui::SetTooltip("The row this step writes is hidden: type the values of the highlighted cells, then reveal it.");
     if (!pr.on) return;
     pr.follow(st.trace, &st, s.step);
-    ImGui::SameLine();
-    ImGui::TextDisabled("score %d of %d", pr.right, pr.asked);
+    // Under the title: the button first, always in the same place and of the same width (Reveal,
+    // then Next step where the click was), the score beside it, then the cells, wrapped to the pane.
+    const float button_w = ImGui::CalcTextSize("Next step").x + ImGui::GetStyle().FramePadding.x * 2;
     if (pr.cells.empty()) {
+        if (ImGui::Button("Next step", ImVec2(button_w, 0))) s.step_forward();
+        ImGui::SameLine();
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextDisabled("score %d of %d", pr.right, pr.asked);
+        ImGui::PushTextWrapPos(0);
         ImGui::TextDisabled("This step writes nothing to predict; step on (Right arrow).");
+        ImGui::PopTextWrapPos();
         return;
     }
+    if (!pr.revealed) {
+        if (ImGui::Button("Reveal", ImVec2(button_w, 0))) pr.reveal(st.trace);
+    } else {
+        if (ImGui::Button("Next step", ImVec2(button_w, 0))) s.step_forward();
+    }
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("score %d of %d", pr.right, pr.asked);
+    if (pr.cells.empty() || s.step != pr.step) return;  // stepped on: the next frame asks again
     const std::string arr(name(st.trace.steps[s.step].array));
     const float box = ImGui::GetFontSize() * 4;
+    const ImGuiStyle& style = ImGui::GetStyle();
     for (size_t i = 0; i < pr.cells.size(); ++i) {
-        if (i) ImGui::SameLine(0, 12);
+        const std::string label = arr + "[" + std::to_string(pr.cells[i]) + "] =";
+        // One cell: its label and its box (or, revealed, its answer in a box's width).
+        const float w = ImGui::CalcTextSize(label.c_str()).x + style.ItemSpacing.x + box;
+        if (i) flow(w + 12);
         ImGui::PushID(int(i));
         ImGui::AlignTextToFramePadding();
-        ImGui::Text("%s[%lld] =", arr.c_str(), static_cast<long long>(pr.cells[i]));
+        ImGui::TextUnformatted(label.c_str());
         ImGui::SameLine();
-        ImGui::SetNextItemWidth(box);
         if (pr.revealed) {
             const bool right = prediction_right(st.trace, s.step, pr.cells[i], pr.answers[i]);
-            ImGui::TextColored(right ? ImVec4(0.35f, 0.85f, 0.45f, 1) : ImVec4(1, 0.4f, 0.4f, 1), "%s %s",
-                               pr.answers[i].empty() ? "(blank)" : pr.answers[i].c_str(), right ? "\xE2\x9C\x93" : "\xE2\x9C\x97");
+            const std::string shown = (pr.answers[i].empty() ? std::string("(blank)") : pr.answers[i]) + (right ? " \xE2\x9C\x93" : " \xE2\x9C\x97");
+            ImGui::TextColored(right ? ImVec4(0.35f, 0.85f, 0.45f, 1) : ImVec4(1, 0.4f, 0.4f, 1), "%s", shown.c_str());
+            // A box's width, so that the cells after it keep their places.
+            if (const float tw = ImGui::CalcTextSize(shown.c_str()).x; tw < box) {
+                ImGui::SameLine(0, 0);
+                ImGui::Dummy(ImVec2(box - tw, 1));
+            }
         } else {
+            ImGui::SetNextItemWidth(box);
             // Enter in the last box reveals.
             if (ImGui::InputText("##answer", &pr.answers[i], ImGuiInputTextFlags_EnterReturnsTrue) && i + 1 == pr.cells.size()) pr.reveal(st.trace);
         }
         ImGui::PopID();
-    }
-    if (!pr.revealed) {
-        ImGui::SameLine(0, 16);
-        if (ImGui::Button("Reveal")) pr.reveal(st.trace);
-    } else {
-        ImGui::SameLine(0, 16);
-        if (ImGui::Button("Next step")) s.step_forward();
     }
 }
 

@@ -62,8 +62,8 @@ void path_dialog(App& app, const char* title, const char* action, DialogState& d
     if (ImGui::IsWindowAppearing() || (failed && !d.failure_seen)) ImGui::SetKeyboardFocusHere();
     d.failure_seen = failed;
     // Enter confirms from the path field and from anywhere else in the dialog (after a click on a
-    // file). The key capture sees a press that ImGui 1.86, between two frames, would miss; the
-    // field, without EnterReturnsTrue, hands each edit over at once, so no typed letter is lost.
+    // file), as the key capture saw it (it sees every press); the field hands each edit over at
+    // once, so the path confirmed is the path on screen.
     ImGui::InputText("file", &d.path, ImGuiInputTextFlags_AutoSelectAll);  // typing replaces it
     bool confirm = app.enter_pressed;
     ImGui::Text("in %s", d.folder.c_str());
