@@ -167,6 +167,8 @@ void draw_help_window(App& app);
 // Small shared widgets (widgets.cpp).
 void spinner(float radius, ImU32 color);
 void legend_swatch(Rgb c, const char* label);
+// A legend entry for a mark drawn as an outline: an empty square with that outline.
+void legend_outline(Rgb c, int alpha, float thickness, const char* label);
 bool vertical_splitter(const char* id, float* width, float min_width, float max_width, float height, bool grow_left);
 // "t" + 3 -> "t3", written so that GCC 12 raises no false -Wrestrict warning about it.
 std::string prefixed(const char* prefix, long long number);

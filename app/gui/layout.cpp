@@ -51,7 +51,11 @@ void banner_and_error(App& app) {
         ImGui::Text("\xE2\x9C\x97 %s", s.error.c_str());
         ImGui::PopTextWrapPos();
         ImGui::PopStyleColor();
-        if (s.trace) ImGui::TextDisabled("The last good trace stays on screen.");
+        if (s.trace) {
+            ImGui::PushTextWrapPos(0);
+            ImGui::TextDisabled("The last good trace stays on screen.");
+            ImGui::PopTextWrapPos();
+        }
     }
 }
 

@@ -562,36 +562,44 @@ void draw_step_view(App& app, float diagram_height) {
     ImGui::TextDisabled("%s", counts.c_str());
     if (app.layout.presentation) ImGui::PopFont();
     ImGui::PopTextWrapPos();
+    // The outlines as the rows draw them (draw_array_view): a late read thick, a possible one thin.
     struct Swatch {
         Rgb colour;
         const char* label;
-        bool race = false;  // a race's mark: shown only where a run can have one
-        bool flag = false;  // a segmented scan's flag: shown only where the trace has flags
+        bool shown = true;     // only what this trace can show: a short window needs the line
+        float outline = 0;     // a mark drawn as an outline of this thickness; 0: a filled cell
+        int alpha = 255;
     };
+    const Verdict& v = s.trace->book.verdict;
+    const bool racy = t.algorithm == Algorithm::kogge_stone_racy;
     const Swatch legend[] = {
-        {p.cell_updated, "updated"},      {p.cell_loaded, "loaded/copied"}, {p.cell_final, "final"},
-        {p.cell_untouched, "not written"}, {p.cell_hazard, "read too late (outline)", true}, {p.cell_wrong, "wrong value", true},
+        {p.cell_updated, "updated"},
+        {p.cell_loaded, "loaded/copied"},
+        {p.cell_final, "final"},
+        {p.cell_untouched, "not written"},
+        {p.cell_hazard, "read too late (thick outline)", racy && v.hazards > 0, 3},
+        {p.cell_hazard, "the race can strike here (thin outline)", racy && v.possible_hazards > v.hazards, 1.5f, 150},
+        {p.cell_wrong, "wrong value", !v.correct()},
         {p.thread_active, "active thread"},
         {p.thread_idle, "idle thread"},
-        {p.segment_flag, "flag 1 (bar: a segment starts)", false, true},
+        {p.segment_flag, "flag 1 (bar: a segment starts)", !t.flags.empty()},
     };
     // Presenting, the legend and the zoom's buttons take the rulers' small font: the rows they
     // explain keep the height.
     const bool small_legend = app.layout.presentation;
     if (small_legend) ImGui::PushFont(nullptr, ruler_font_size());
     const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
-    // Hazards and wrong values only where a run can have them (the racy kernel, a wrong result):
-    // elsewhere their swatches take a line a short window needs for the rows.
-    const bool racy = t.algorithm == Algorithm::kogge_stone_racy || !s.trace->book.verdict.correct();
-    for (size_t i = 0; i < std::size(legend); ++i) {
-        if (legend[i].race && !racy) continue;
-        if (legend[i].flag && t.flags.empty()) continue;
-        if (i > 0) {
-            const float need = ImGui::GetFontSize() * 1.5f + ImGui::CalcTextSize(legend[i].label).x;
+    bool first = true;
+    for (const Swatch& sw : legend) {
+        if (!sw.shown) continue;
+        if (!first) {
+            const float need = ImGui::GetFontSize() * 1.5f + ImGui::CalcTextSize(sw.label).x;
             ImGui::SameLine(0, 10);
             if (ImGui::GetCursorScreenPos().x + need > right) ImGui::NewLine();
         }
-        legend_swatch(legend[i].colour, legend[i].label);
+        first = false;
+        if (sw.outline > 0) legend_outline(sw.colour, sw.alpha, sw.outline, sw.label);
+        else legend_swatch(sw.colour, sw.label);
     }
     if (app.view == View::window) {
         // The zoom's buttons and value, on the legend's line where they fit.

@@ -45,6 +45,13 @@ void help_marker(const char* text) {
     }
 }
 
+// A greyed hint under a control, wrapped to the column (never cut at its right edge).
+void hint(const char* text) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", text);
+    ImGui::PopTextWrapPos();
+}
+
 }  // namespace
 
 void draw_controls(App& app) {
@@ -215,12 +222,14 @@ void draw_controls(App& app) {
     } else if (f.input.source == InputSource::text) {
         // Edits stay a draft until Enter or Run (a half-typed value never runs).
         std::string text = s.text_draft.value_or(f.input.text);
+        // Wrapped at the column's edge: a long list stays readable whole.
         const bool enter = ImGui::InputTextMultiline("##values", &text, ImVec2(-1, ImGui::GetTextLineHeight() * 4),
-                                                     ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CtrlEnterForNewLine);
+                                                     ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CtrlEnterForNewLine |
+                                                         ImGuiInputTextFlags_WordWrap);
         if (text != f.input.text) s.text_draft = text;
         else s.text_draft.reset();
         commit |= enter;
-        ImGui::TextDisabled(s.text_draft ? "edited: Enter or Run to use these values" : "numbers separated by spaces or commas");
+        hint(s.text_draft ? "edited: Enter or Run to use these values" : "numbers separated by spaces or commas");
     } else {
         long long n = s.random_n_draft.value_or(f.input.random_n), seed = static_cast<long long>(s.seed_draft.value_or(f.input.seed));
         commit |= ImGui::InputScalar("N", ImGuiDataType_S64, &n, nullptr, nullptr, nullptr, ImGuiInputTextFlags_EnterReturnsTrue);
@@ -232,7 +241,7 @@ void draw_controls(App& app) {
             ImGui::SameLine();
         }
         ImGui::NewLine();
-        ImGui::TextDisabled("values 0..9, reproducible from the seed");
+        hint("values 0..9, reproducible from the seed");
     }
 
     if (algorithm_info(f.request.algorithm).takes_flags) {
@@ -243,7 +252,7 @@ void draw_controls(App& app) {
         else s.flags_draft.reset();
         help_marker("One 0 or 1 per value (1 starts a segment: the scan restarts there), separated by spaces or commas; "
                     "or every:K for a segment every K values.");
-        ImGui::TextDisabled(s.flags_draft ? "edited: Enter or Run to use these flags" : "1 starts a segment; every:K");
+        hint(s.flags_draft ? "edited: Enter or Run to use these flags" : "1 starts a segment; every:K");
     }
 
     // A refusal of the input or the request, in the app's words, right under the input.
@@ -253,7 +262,7 @@ void draw_controls(App& app) {
         ImGui::Text("\xE2\x9C\x97 %s", s.error.c_str());
         ImGui::PopTextWrapPos();
         ImGui::PopStyleColor();
-        if (s.trace) ImGui::TextDisabled("The last good trace stays on screen.");
+        if (s.trace) hint("The last good trace stays on screen.");
     }
     ImGui::Spacing();
     ImGui::TextDisabled("COMPARE WITH");

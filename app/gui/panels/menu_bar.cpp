@@ -48,8 +48,8 @@ void draw_menu_bar(App& app) {
 
 void draw_help_window(App& app) {
     if (!app.help_window) return;
-    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 34, 0), ImGuiCond_Appearing);
-    if (ImGui::Begin("Keyboard and mouse", &app.help_window, ImGuiWindowFlags_NoSavedSettings)) {
+    // As tall as its rows, whatever the text size (the table sets the width).
+    if (ImGui::Begin("Keyboard and mouse", &app.help_window, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize)) {
         const char* rows[][2] = {
             {"Space", "play / pause"},
             {"Left / Right", "step back / forward"},
@@ -66,13 +66,16 @@ void draw_help_window(App& app) {
             {"Ctrl+wheel, +/-", "zoom the array view; drag or Shift+wheel pans"},
             {"Ctrl+Q", "quit (settings and layout are kept)"},
         };
-        if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
+        // The keys as wide as the widest; what they do takes the rest and wraps there, never cut.
+        if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg, ImVec2(ImGui::GetFontSize() * 32, 0))) {
+            ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed);
+            ImGui::TableSetupColumn("does", ImGuiTableColumnFlags_WidthStretch);
             for (auto& r : rows) {
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
                 ImGui::TextUnformatted(r[0]);
                 ImGui::TableNextColumn();
-                ImGui::TextUnformatted(r[1]);
+                ImGui::TextWrapped("%s", r[1]);
             }
             ImGui::EndTable();
         }

@@ -85,8 +85,11 @@ void timeline(App& app) {
         if (ImGui::CalcTextSize(part.c_str()).x < space) return part;
         return std::to_string(i);
     };
-    // The current step's label first, so the others can keep out of its way.
-    const std::string cur_text = label_for(cur, std::max(room, font * 9));
+    // The current step's label first, so the others can keep out of its way. It takes the room up
+    // to the next labelled tick (its own slot's at least), so it never hides that tick's label.
+    const size_t next_label = (cur / label_every + 1) * label_every;
+    const float cur_right = next_label < n ? a.x + slot * float(next_label) : a.x + w;
+    const std::string cur_text = label_for(cur, std::max(room, cur_right - (a.x + slot * float(cur)) - 10));
     const float cur_w = ImGui::CalcTextSize(cur_text.c_str()).x;
     const float cur_x = std::clamp(a.x + slot * float(cur) + 4, a.x, a.x + w - cur_w - 4);
     for (size_t i = 0; i < n; ++i) {

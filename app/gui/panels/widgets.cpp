@@ -118,6 +118,16 @@ void legend_swatch(Rgb c, const char* label) {
     ImGui::TextUnformatted(label);
 }
 
+void legend_outline(Rgb c, int alpha, float thickness, const char* label) {
+    const float s = ImGui::GetFontSize() * 0.7f;
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float y = p.y + (ImGui::GetTextLineHeight() - s) * 0.5f;
+    ImGui::GetWindowDrawList()->AddRect(ImVec2(p.x, y), ImVec2(p.x + s, y + s), col(c, alpha), 0.0f, thickness);
+    ImGui::Dummy(ImVec2(s, s));
+    ImGui::SameLine(0, 4);
+    ImGui::TextUnformatted(label);
+}
+
 bool vertical_splitter(const char* id, float* width, float min_width, float max_width, float height, bool grow_left) {
     ImGui::SameLine(0, 0);
     const float w = 6.0f;
