@@ -292,6 +292,30 @@ TEST(AppSmoke, TheExercisesPanelOpensSelectsAndOpensAnExercisesRunByKeyboard) {
     EXPECT_EQ(said["tab"], "0");
 }
 
+TEST(AppSmoke, AFailedSaveOrOpenIsSaidInItsDialogWhichStaysOpenAndEnterSavesAndOpens) {
+    if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh installs xvfb): the app's smoke test needs a virtual display";
+    const std::string dir = out_dir("files");
+    ASSERT_EQ(shell(std::string(kXvfb) + SCANLAB_APP_EXE + " --smoke-test-files --out " + dir + " > " + dir + "/log.txt 2>&1"), 0)
+        << std::ifstream(dir + "/log.txt").rdbuf();
+    std::map<std::string, std::string> said = tab_separated(dir + "/files.txt");
+    const std::string failure = "Cannot save the trace to '" + dir + "/no-such-folder/x.json': its folder does not exist. Nothing was written.";
+    EXPECT_EQ(said["save dialog"], "open");
+    EXPECT_EQ(said["failed save: dialog"], "open");
+    EXPECT_EQ(said["failed save: says"], failure);
+    EXPECT_EQ(said["failed save: status"], "failure: " + failure);  // never a stale "saved"
+    EXPECT_EQ(said["good save: dialog"], "closed");
+    EXPECT_EQ(said["good save: status"], "saved the trace to " + dir + "/saved.json");
+    EXPECT_TRUE(std::filesystem::exists(dir + "/saved.json"));
+    EXPECT_FALSE(std::filesystem::exists(dir + "/no-such-folder"));
+    EXPECT_EQ(said["open dialog"], "open");
+    EXPECT_EQ(said["failed open: dialog"], "open");
+    EXPECT_NE(said["failed open: says"].find("truncated.json"), std::string::npos) << said["failed open: says"];
+    EXPECT_NE(said["failed open: says"].find("The trace on screen is unchanged."), std::string::npos) << said["failed open: says"];
+    EXPECT_EQ(said["failed open: trace kept"], "yes");
+    EXPECT_EQ(said["good open: dialog"], "closed");
+    EXPECT_EQ(said["good open: status"], "opened file saved.json (recorded on cpu)");
+}
+
 TEST(AppSmoke, LiveTabTracesABlockOfALargerRunOnTheEmulationAndDrawsEveryCell) {
     if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh installs xvfb): the app's smoke test needs a virtual display";
     const std::string dir = out_dir("live");

@@ -5,6 +5,7 @@
 //   scanlab-app --smoke-test-live --out DIR                  CI: the Live run tab with a sampled emulation trace
 //   scanlab-app --check-layout --out DIR                     CI: clipped or overlapping text at four sizes
 //   scanlab-app --smoke-test-exercises --out DIR             CI: the Exercises panel by keyboard
+//   scanlab-app --smoke-test-files --out DIR                 CI: the Open and Save dialogs by keyboard
 // The frame loop follows Dear ImGui's example_glfw_opengl3: poll, new frame, draw, render, swap.
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -194,6 +195,7 @@ int main(int argc, char** argv) {
     if (!args.empty() && args[0] == "--check-layout") return run_layout_check({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "--smoke-test-live") return run_smoke_test_live({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "--smoke-test-exercises") return run_smoke_test_exercises({args.begin() + 1, args.end()});
+    if (!args.empty() && args[0] == "--smoke-test-files") return run_smoke_test_files({args.begin() + 1, args.end()});
     if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
         std::cout << "usage: scanlab-app [--open TRACE.json] [--presentation]\n"
                      "       scanlab-app --shot --algo A --preset P --step K --out FILE.png [--size WxH] [--view V]\n"

@@ -215,6 +215,60 @@ int run_smoke_test_exercises(const std::vector<std::string>& args) {
     return 0;
 }
 
+// CI's smoke test of the trace file dialogs, by keyboard: Ctrl+S, a path in a folder that does
+// not exist, Enter: the dialog stays open and says why, the status line says the failure; a good
+// path, Enter: saved, the dialog gone. Then Ctrl+O on a truncated file and on the saved one.
+// What happened is written to files.txt, with a PNG of each failure.
+int run_smoke_test_files(const std::vector<std::string>& args) {
+    const std::string out = smoke_out_dir(args);
+    if (out.empty()) return fail("--smoke-test-files needs --out DIR");
+    App app;
+    app.session.form.backend = BackendChoice::cpu;
+    std::unique_ptr<GlSurface> surface = open_smoke_surface(app, 1280, 720);
+    if (!surface) return 1;
+    SmokeDriver d{app, *surface};
+    app.session.load_fig910();
+    app.session.run();
+    d.draw_while([&] { return app.session.working(); });
+    Session& s = app.session;
+    // The dialog's path field has the focus with its text selected: what is typed replaces it.
+    auto type_and_enter = [&](const std::string& text) {
+        ImGui::GetIO().AddInputCharactersUTF8(text.c_str());
+        d.draw();
+        d.key(GLFW_KEY_ENTER);
+        d.draw_while([&] { return s.working(); });
+        d.draw();
+        d.draw();
+    };
+    auto dialog = [] { return ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId) ? "open" : "closed"; };
+    std::ofstream said(out + "/files.txt");
+    const std::string saved = out + "/saved.json", truncated = out + "/truncated.json";
+    std::ofstream(truncated) << "{\"format\": \"scanlab-trace\", \"version\": 1, \"steps\": [";
+
+    d.key(GLFW_KEY_S, GLFW_MOD_CONTROL);
+    said << "save dialog\t" << dialog() << "\n";
+    type_and_enter(out + "/no-such-folder/x.json");
+    said << "failed save: dialog\t" << dialog() << "\nfailed save: says\t" << s.save_task.failure << "\nfailed save: status\t"
+         << (s.status_failed ? "failure: " : "") << s.status << "\n";
+    if (std::string err = d.shoot(out + "/save-failed.png"); !err.empty()) return fail(err);
+    type_and_enter(saved);
+    said << "good save: dialog\t" << dialog() << "\ngood save: status\t" << s.status << "\n";
+
+    const TracePtr before = s.trace;
+    d.key(GLFW_KEY_O, GLFW_MOD_CONTROL);
+    said << "open dialog\t" << dialog() << "\n";
+    type_and_enter(truncated);
+    said << "failed open: dialog\t" << dialog() << "\nfailed open: says\t" << s.open_task.failure << "\nfailed open: trace kept\t"
+         << (s.trace == before ? "yes" : "no") << "\n";
+    if (std::string err = d.shoot(out + "/open-failed.png"); !err.empty()) return fail(err);
+    type_and_enter(saved);
+    said << "good open: dialog\t" << dialog() << "\ngood open: status\t" << s.status << "\n";
+    said.close();
+    s.wait();
+    shutdown_imgui(*surface);
+    return 0;
+}
+
 // CI's layout test: at each size a classroom uses, in normal and presentation mode, every tab of
 // the trace panel beside the Figure 9.10, explanation and source panes (the first layout), drawn
 // off screen; then, presenting, the step view of a sampled trace (a block of N = 2^22 in sections
