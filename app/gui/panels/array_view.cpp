@@ -471,9 +471,10 @@ void draw_event_step_view(App& app, float timeline_height) {
     ImGui::Text("#%zu  %s", s.step, step_label(st).c_str());
     ImGui::SameLine(0, 16);
     ImGui::PushTextWrapPos(0);
-    std::string counts = grouped(c.additions) + " additions (" + grouped(s.trace->book.cumulative_additions[s.step]) + " so far of " +
-                         grouped(t.counts.additions) + ") · " + grouped(c.polls) + " failed polls (" + grouped(t.counts.polls) + " in all) · " +
-                         grouped(t.grid) + " blocks, " + grouped(t.resident_blocks) + " resident · block schedule " + t.block_schedule +
+    std::string counts = counted(c.additions, "addition", "additions") + " (" + grouped(s.trace->book.cumulative_additions[s.step]) +
+                         " so far of " + grouped(t.counts.additions) + ") · " + counted(c.polls, "failed poll", "failed polls") + " (" +
+                         grouped(t.counts.polls) + " in all) · " + counted(t.grid, "block", "blocks") + ", " + grouped(t.resident_blocks) +
+                         " resident · block schedule " + t.block_schedule +
                          (t.static_index ? ", static index" : "");
     // Who holds the SM slots where some block waits for one (a deadlock says it in red below).
     if (!(st.event && st.event->kind == EventKind::deadlock) && t.grid > t.resident_blocks) counts += " · " + sm_slots_note(t, s.step);
