@@ -3,6 +3,8 @@
 #include <array>
 #include <utility>
 
+#include "number_text.hpp"
+
 namespace scanlab {
 namespace {
 
@@ -18,7 +20,7 @@ constexpr std::array<std::pair<EventKind, std::string_view>, 8> kKinds{{
 
 // " (3 polls)", " (1 poll)", or nothing.
 std::string polls_note(int64_t polls) {
-    return polls ? " (" + std::to_string(polls) + (polls == 1 ? " poll)" : " polls)") : std::string();
+    return polls ? " (" + counted(polls, "poll", "polls") + ")" : std::string();
 }
 
 template <class E, size_t N>

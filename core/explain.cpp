@@ -38,9 +38,6 @@ std::string row_text(const ValueArray& v, size_t most = 16) {
     return s;
 }
 
-std::string plural(int64_t k, const std::string& one, const std::string& many) {
-    return std::to_string(k) + " " + (k == 1 ? one : many);
-}
 
 std::string combine_text(OpKind op, const std::string& a, const std::string& b) {
     switch (op) {
@@ -202,7 +199,7 @@ std::vector<std::string> event_lines(const Trace& t, const Step& s) {
             break;
         case EventKind::passed:
             lines.push_back("Thread 0 of block " + std::to_string(e.block) + " found flags[" + tile + "] set" +
-                            (e.polls > 0 ? " after " + plural(e.polls, "failed poll", "failed polls") : " at its first look") +
+                            (e.polls > 0 ? " after " + counted(e.polls, "failed poll", "failed polls") : " at its first look") +
                             ", read previous = scan_value[" + tile + "] = " + value(b.exclusive, e.tile) + " and wrote scan_value[" +
                             std::to_string(e.tile + 1) + "] = " + combine_text(t.op, value(b.exclusive, e.tile), value(b.aggregate, e.tile)) +
                             " = " + value(b.prefix, e.tile + 1) + ".");
@@ -240,7 +237,7 @@ std::vector<std::string> event_lines(const Trace& t, const Step& s) {
                                            ? "status[" + std::to_string(e.window_last) + "]"
                                            : "status[" + std::to_string(e.window_first) + "–" + std::to_string(e.window_last) + "]";
             lines.push_back("Warp 0 of block " + std::to_string(e.block) + " read " + window +
-                            (e.polls > 0 ? " after " + plural(e.polls, "failed poll", "failed polls") + " (a word was still X, so it read them all again)"
+                            (e.polls > 0 ? " after " + counted(e.polls, "failed poll", "failed polls") + " (a word was still X, so it read them all again)"
                                          : " and found no X") +
                             ".");
             if (e.found >= 0)
@@ -281,7 +278,7 @@ std::string kernel_sentence(const Trace& t, const Step& s) {
                 return "Kernel 1 runs as one block: N = " + grouped(t.n) + " fits one section of " + grouped(t.section) + ", so the block scans it all with " +
                        block + "; with one section there is no S to write, and kernels 2 and 3 do not run.";
             if (s.depth == 0)
-                return "Kernel 1 runs: each of the " + plural(s.blocks, "block", "blocks") + " scans its own section of " +
+                return "Kernel 1 runs: each of the " + counted(s.blocks, "block", "blocks") + " scans its own section of " +
                        std::to_string(t.section) + " elements with " + block + ", then writes the section's total to S.";
             return "Kernel 1 runs on S (level " + std::to_string(s.depth) + "): S has too many elements for one block, so it is scanned in sections too.";
         case Kernel::k2: return "Kernel 2 runs: one block scans S, the array of section totals, with " + block + ".";

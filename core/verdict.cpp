@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "algorithms/table.hpp"
+#include "number_text.hpp"
 #include "operators.hpp"
 
 namespace scanlab {
@@ -80,8 +81,6 @@ T apply(OpKind op, T earlier, T later) {
     return later;
 }
 
-std::string plural(int64_t k, const char* one, const char* many) { return std::to_string(k) + " " + (k == 1 ? one : many); }
-
 }  // namespace
 
 Verdict judge(const Trace& t) {
@@ -139,7 +138,7 @@ std::string Verdict::detail() const {
         return "the loop's one __syncthreads() per stride orders the strides, not the reads and writes within one; with more than "
                "one warp a read of XY[t-stride] can come after another warp's write (compute-sanitizer's racecheck flags this "
                "kernel on a GPU)";
-    std::string s = "the race: " + plural(possible_hazards, "read", "reads") +
+    std::string s = "the race: " + counted(possible_hazards, "read", "reads") +
                     " of XY[t-stride]" + (possible_hazards == 1 ? " falls" : " fall") +
                     " in the same stride as another warp's write of that element, and the loop's one "
                     "__syncthreads() per stride does not order them";
