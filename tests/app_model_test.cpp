@@ -768,6 +768,23 @@ TEST(AppTiles, TheLookBacksPerTileDepthAndReadsAreTheTablesAndAddUpToItsTotals) 
     EXPECT_GT(want.combines, 15);  // more than a chain: some tile combined several predecessors
 }
 
+TEST(AppTiles, TheTraceBookHoldsTheWholeRunsMarksWaitsAndTileCountsOnceAndNoneForALockStepTrace) {
+    const Trace t = domino("random:3");
+    const TraceBook b = make_book(t);
+    ASSERT_EQ(b.event_marks.size(), t.steps.size());
+    EXPECT_EQ(b.waiting_spans.size(), waiting_spans(t).size());
+    ASSERT_EQ(b.tile_counts.size(), size_t(t.grid));
+    for (size_t k = 0; k < b.tile_counts.size(); ++k) {
+        EXPECT_EQ(b.tile_counts[k].polls, tile_counts(t)[k].polls) << "tile " << k;
+        EXPECT_EQ(b.tile_counts[k].depth, tile_counts(t)[k].depth) << "tile " << k;
+    }
+    ScanRequest q;
+    q.algorithm = Algorithm::kogge_stone;
+    const TraceBook lock_step = make_book(emulate(q, parse_values(kFig910, ElementType::int32)));
+    EXPECT_TRUE(lock_step.event_marks.empty());
+    EXPECT_TRUE(lock_step.tile_counts.empty());
+}
+
 TEST(AppTiles, ADeadlockLeavesTheWaitingTilesScannedAndTheRestWithoutABlock) {
     const Trace t = domino("reverse", true, 2);
     ASSERT_FALSE(t.deadlock.empty());

@@ -57,6 +57,11 @@ TraceBook make_book(const Trace& t) {
     b.phases = phase_counts(t);
     b.total = total_count(t);
     b.bound = work_bound(t);
+    if (is_event_trace(t)) {
+        b.event_marks = event_marks(t);
+        b.waiting_spans = waiting_spans(t);
+        b.tile_counts = tile_counts(t);
+    }
     b.seed_note = seed_note(t);
     return b;
 }

@@ -11,6 +11,7 @@
 #include "../../../core/trace.hpp"
 #include "../../../core/verdict.hpp"
 #include "../../../core/work_counts.hpp"
+#include "tiles.hpp"
 
 namespace scanlab::gui {
 
@@ -33,6 +34,12 @@ struct TraceBook {
     PhaseCount total;
     std::optional<WorkBound> bound;
     std::string seed_note;
+    // An event-scheduled scan's whole run (tiles.hpp), for the tiles view's timeline and the
+    // Counts tab: one mark per event, each wait's span, each tile's polls and look-back. Empty
+    // for a lock-step trace.
+    std::vector<EventMark> event_marks;
+    std::vector<WaitSpan> waiting_spans;
+    std::vector<TileCounts> tile_counts;
 };
 TraceBook make_book(const Trace& t);
 

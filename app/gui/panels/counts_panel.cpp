@@ -259,7 +259,7 @@ void draw_counts_panel(App& app) {
     }
     if (is_event_trace(a)) {
         // An event-scheduled scan: how long each tile's block waited, and what it read.
-        const std::vector<TileCounts> tc = tile_counts(a);
+        const std::vector<TileCounts>& tc = s.trace->book.tile_counts;
         std::vector<double> polls, depth, reads;
         for (const TileCounts& c : tc) {
             polls.push_back(double(c.polls));

@@ -408,7 +408,7 @@ float event_timeline_height(const Trace& t, bool smallest, bool largest) {
 
 void draw_event_timeline(App& app, const ShownTrace& st, size_t k, float height) {
     const Trace& t = st.trace;
-    const std::vector<EventMark> marks = event_marks(t);
+    const std::vector<EventMark>& marks = st.book.event_marks;
     if (marks.empty()) return;
     const Palette& p = app.palette();
     ImGui::BeginChild("events", ImVec2(0, height), true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
@@ -425,7 +425,7 @@ void draw_event_timeline(App& app, const ShownTrace& st, size_t k, float height)
     auto lane_of = [&](int32_t block) { return block < 0 ? 0 : block % lanes; };
     // A block's failed polls: a red bar through its lane from the event before the wait to the
     // event that ended it (at a deadlock, to the end: it spins for ever).
-    for (const WaitSpan& w : waiting_spans(t)) {
+    for (const WaitSpan& w : st.book.waiting_spans) {
         const float ya = o.y + float(lane_of(w.block)) * lane_h;
         const float xa = x0 + float(slot[w.from_step] + 1) * step_w;
         const float xb = w.forever ? x0 + float(marks.size()) * step_w : x0 + float(slot[w.to_step]) * step_w;
