@@ -87,6 +87,12 @@ struct SmokeDriver {
         }
         return frames;
     }
+    // The Figure 9.10 run on screen, as every smoke test but the layout check starts.
+    void show_fig910() {
+        app.session.load_fig910();
+        app.session.run();
+        draw_while([&] { return app.session.working(); });
+    }
     std::string shoot(const std::string& path) {
         frame(app, surface, 1.0 / 60);
         const std::string err = surface.write_png(path);
@@ -144,9 +150,7 @@ int run_smoke_test_live(const std::vector<std::string>& args) {
     std::unique_ptr<GlSurface> surface = open_smoke_surface(app, 1440, 900);
     if (!surface) return 1;
     SmokeDriver d{app, *surface};
-    app.session.load_fig910();
-    app.session.run();
-    d.draw_while([&] { return app.session.working(); });
+    d.show_fig910();
     d.key(GLFW_KEY_4);
     d.draw();
     if (app.layout.tab != 3) return fail("the 4 key did not open the Live run tab");
@@ -187,9 +191,7 @@ int run_smoke_test_exercises(const std::vector<std::string>& args) {
     std::unique_ptr<GlSurface> surface = open_smoke_surface(app, 1280, 720);
     if (!surface) return 1;
     SmokeDriver d{app, *surface};
-    app.session.load_fig910();
-    app.session.run();
-    d.draw_while([&] { return app.session.working(); });
+    d.show_fig910();
     d.key(GLFW_KEY_E, GLFW_MOD_CONTROL);
     d.draw_while([&] { return app.session.working(); });
     std::ofstream said(out + "/exercises.txt");
@@ -227,9 +229,7 @@ int run_smoke_test_files(const std::vector<std::string>& args) {
     std::unique_ptr<GlSurface> surface = open_smoke_surface(app, 1280, 720);
     if (!surface) return 1;
     SmokeDriver d{app, *surface};
-    app.session.load_fig910();
-    app.session.run();
-    d.draw_while([&] { return app.session.working(); });
+    d.show_fig910();
     Session& s = app.session;
     // The dialog's path field has the focus with its text selected: what is typed replaces it.
     auto type_and_enter = [&](const std::string& text) {
