@@ -13,6 +13,7 @@
 #include "core/operators.hpp"
 #include "gpu_support.hpp"
 #include "kernels/gpu_backend.hpp"
+#include "test_support.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;
@@ -27,14 +28,6 @@ std::vector<T> small_integers(int64_t n, uint64_t seed) {
     std::vector<T> v(static_cast<size_t>(n));
     for (auto& x : v) x = static_cast<T>(int64_t(rng() % 41) - 20);
     return v;
-}
-
-template <class T, template <class> class OpT>
-std::vector<T> reference(const std::vector<T>& x, bool exclusive) {
-    std::vector<T> y(x.size());
-    if (exclusive) std::exclusive_scan(x.begin(), x.end(), y.begin(), OpT<T>::identity(), OpT<T>{});
-    else std::inclusive_scan(x.begin(), x.end(), y.begin(), OpT<T>{});
-    return y;
 }
 
 ScanRequest lookback_request(OpKind op, ElementType type, bool exclusive, int window, Detail detail) {
@@ -59,7 +52,7 @@ void check(OpKind op, bool exclusive) {
             const ScanRequest r = lookback_request(op, element_type_of<T>(), exclusive, window, n > 2049 ? Detail::counts : Detail::full);
             const ValueArray input(x);
             const Trace g = gpu->run(resolve(r, input), input);
-            ASSERT_EQ(std::get<std::vector<T>>(g.result), (reference<T, OpT>(x, exclusive))) << "W=" << window << " N=" << n;
+            ASSERT_EQ(std::get<std::vector<T>>(g.result), (std_scan<T, OpT>(x, exclusive))) << "W=" << window << " N=" << n;
             EXPECT_EQ(g.backend, "gpu");
             EXPECT_EQ(g.block_schedule, "hardware");
             const int64_t tiles = g.grid;
@@ -71,7 +64,7 @@ void check(OpKind op, bool exclusive) {
     }
 }
 
-using Combo = std::tuple<OpKind, ElementType, bool>;
+using Combo = OpTypeDirection;
 class GpuLookback : public ::testing::TestWithParam<Combo> {};
 
 template <class T>
@@ -81,11 +74,6 @@ void dispatch(OpKind op, bool exclusive) {
         case OpKind::max: return check<T, MaxOp>(op, exclusive);
         case OpKind::min: return check<T, MinOp>(op, exclusive);
     }
-}
-
-std::string combo_name(const ::testing::TestParamInfo<Combo>& info) {
-    const auto& [op, type, exclusive] = info.param;
-    return std::string(name(op)) + "_" + std::string(name(type)) + (exclusive ? "_exclusive" : "_inclusive");
 }
 
 }  // namespace
@@ -105,7 +93,7 @@ INSTANTIATE_TEST_SUITE_P(AllCombinations, GpuLookback,
                          ::testing::Combine(::testing::Values(OpKind::sum, OpKind::max, OpKind::min),
                                             ::testing::Values(ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64),
                                             ::testing::Bool()),
-                         combo_name);
+                         op_type_direction_name);
 
 // Fractional floats: a different order of combines would show in the bits, so the replay of the
 // device's order must combine exactly what the device did, window by window.

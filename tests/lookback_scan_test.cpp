@@ -24,24 +24,6 @@ namespace {
 const std::vector<int64_t> kSizes{1, 2, 3, 31, 32, 33, 1023, 1024, 1025, 2047, 2048, 2049, 65537, 300007};
 const std::vector<std::string> kSchedules{"in-order", "reverse", "random:7"};
 
-// Small integers, so float sums are exact and the comparison can be bitwise.
-template <class T>
-std::vector<T> random_input(int64_t n, uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    std::vector<T> v(static_cast<size_t>(n));
-    for (auto& x : v) x = static_cast<T>(int64_t(rng() % 41) - 20);
-    return v;
-}
-
-template <class T, template <class> class OpT>
-std::vector<T> reference(const std::vector<T>& x, bool exclusive) {
-    std::vector<T> y(x.size());
-    const OpT<T> op;
-    if (exclusive) std::exclusive_scan(x.begin(), x.end(), y.begin(), OpT<T>::identity(), op);
-    else std::inclusive_scan(x.begin(), x.end(), y.begin(), op);
-    return y;
-}
-
 ScanRequest lookback(const std::string& schedule, int window = kDefaultLookbackWindow, int section = 0, Detail d = Detail::full) {
     ScanRequest r = request(Algorithm::decoupled_lookback, section, d);
     r.block_schedule = *parse_block_schedule(schedule);
@@ -67,14 +49,14 @@ void check_all_sizes(OpKind op, bool exclusive) {
                 r.type = element_type_of<T>();
                 r.exclusive = exclusive;
                 const Trace t = emulate(r, ValueArray(x));
-                ASSERT_EQ(as<T>(t.result), (reference<T, OpT>(x, exclusive))) << schedule << " W=" << window << " N=" << n;
+                ASSERT_EQ(as<T>(t.result), (std_scan<T, OpT>(x, exclusive))) << schedule << " W=" << window << " N=" << n;
                 ASSERT_TRUE(t.deadlock.empty()) << t.deadlock;
             }
         }
     }
 }
 
-using Combo = std::tuple<OpKind, ElementType, bool>;
+using Combo = OpTypeDirection;
 class LookbackMatchesStd : public ::testing::TestWithParam<Combo> {};
 
 template <class T>
@@ -84,11 +66,6 @@ void dispatch_op(OpKind op, bool exclusive) {
         case OpKind::max: return check_all_sizes<T, MaxOp>(op, exclusive);
         case OpKind::min: return check_all_sizes<T, MinOp>(op, exclusive);
     }
-}
-
-std::string combo_name(const ::testing::TestParamInfo<Combo>& info) {
-    const auto& [op, type, exclusive] = info.param;
-    return std::string(name(op)) + "_" + std::string(name(type)) + (exclusive ? "_exclusive" : "_inclusive");
 }
 
 }  // namespace
@@ -107,7 +84,7 @@ INSTANTIATE_TEST_SUITE_P(AllCombinations, LookbackMatchesStd,
                          ::testing::Combine(::testing::Values(OpKind::sum, OpKind::max, OpKind::min),
                                             ::testing::Values(ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64),
                                             ::testing::Bool()),
-                         combo_name);
+                         op_type_direction_name);
 
 // Local scans (tiles · Kogge-Stone's N·log2 N − (N − 1)), inclusive prefixes (tiles − 1) and the
 // final adds (N − section) are the same under every schedule; the look-back's combines come on

@@ -18,16 +18,6 @@ namespace {
 
 const std::vector<int64_t> kSizes{1, 2, 3, 31, 32, 33, 1023, 1024, 1025, 2047, 2048, 2049, 65537, 300007};
 
-// Small integers, so float sums are exact and the comparison can be bitwise; both signs, so max
-// and min see the identity lose.
-template <class T>
-std::vector<T> random_input(int64_t n, uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    std::vector<T> v(n);
-    for (auto& x : v) x = static_cast<T>(int64_t(rng() % 41) - 20);
-    return v;
-}
-
 template <class T, template <class> class OpT>
 std::vector<T> reference(const std::vector<T>& x, bool exclusive, const std::vector<uint8_t>& flags) {
     std::vector<T> y(x.size());
@@ -42,10 +32,7 @@ std::vector<T> reference(const std::vector<T>& x, bool exclusive, const std::vec
         }
         return y;
     }
-    // std's op is applied as op(sum so far, next), the same operand order as ours.
-    if (exclusive) std::exclusive_scan(x.begin(), x.end(), y.begin(), OpT<T>::identity(), op);
-    else std::inclusive_scan(x.begin(), x.end(), y.begin(), op);
-    return y;
+    return std_scan<T, OpT>(x, exclusive);
 }
 
 template <class T, template <class> class OpT>

@@ -50,14 +50,6 @@ std::vector<uint8_t> flags_of(Pattern p, int64_t n, int section, uint64_t seed) 
     return f;
 }
 
-template <class T>
-std::vector<T> random_input(int64_t n, uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    std::vector<T> v(static_cast<size_t>(n));
-    for (auto& x : v) x = static_cast<T>(int64_t(rng() % 41) - 20);
-    return v;
-}
-
 // The plain sequential segmented scan: the running value restarts at every head flag; an
 // exclusive scan gives each segment's first element the identity.
 template <class T, class Op>

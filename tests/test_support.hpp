@@ -1,7 +1,12 @@
 #pragma once
 // Small helpers shared by the core tests: build a request, run the emulation, read typed values.
+#include <gtest/gtest.h>
+
+#include <numeric>
+#include <random>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/algorithms/table.hpp"
@@ -11,6 +16,33 @@
 #include "core/trace_json.hpp"
 
 namespace scanlab::testing {
+
+// Small integers (−20 … 20): no overflow at any size, float sums exact so results compare bit
+// for bit, and max and min see the identity lose.
+template <class T>
+std::vector<T> random_input(int64_t n, uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::vector<T> v(static_cast<size_t>(n));
+    for (auto& x : v) x = static_cast<T>(int64_t(rng() % 41) - 20);
+    return v;
+}
+
+// What every scan must give: std::inclusive_scan or exclusive_scan with the operator (std applies
+// op(sum so far, next), the operand order of ours).
+template <class T, template <class> class OpT>
+std::vector<T> std_scan(const std::vector<T>& x, bool exclusive) {
+    std::vector<T> y(x.size());
+    if (exclusive) std::exclusive_scan(x.begin(), x.end(), y.begin(), OpT<T>::identity(), OpT<T>{});
+    else std::inclusive_scan(x.begin(), x.end(), y.begin(), OpT<T>{});
+    return y;
+}
+
+// A test parameter of operator, element type and direction, and its name: "sum_int32_inclusive".
+using OpTypeDirection = std::tuple<OpKind, ElementType, bool>;
+inline std::string op_type_direction_name(const ::testing::TestParamInfo<OpTypeDirection>& info) {
+    const auto& [op, type, exclusive] = info.param;
+    return std::string(name(op)) + "_" + std::string(name(type)) + (exclusive ? "_exclusive" : "_inclusive");
+}
 
 inline ScanRequest request(Algorithm a, int section = 0, Detail detail = Detail::full) {
     ScanRequest r;
