@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "../../core/operators.hpp"
+
 namespace scanlab::production {
 
 // How loads and stores treat the caches.
@@ -39,7 +41,9 @@ enum class Publish : uint8_t {
 };
 
 // LookBackWords (M): each step of the look-back inspects 32 * M predecessors (M status words per
-// lane), one round trip for all of them. BackoffNs: a pause (__nanosleep) before the look-back
+// lane), one round trip for all of them. WindowAfterScan (with Publish::after_reduce): warp 0 sends
+// the first window's loads after its own scan rather than before it, so they come back later and
+// find more of the predecessors' words written (fewer re-reads). BackoffNs: a pause (__nanosleep) before the look-back
 // reads words that were not ready yet again, to spare L2 the polling. PrefetchWindow (blockIdx
 // order): as the block starts, beside its loads, warp 0 asks L2 for the lines of its first window
 // of status words, so that the window's reads, and any re-reads, find them in L2 even where a
@@ -47,7 +51,7 @@ enum class Publish : uint8_t {
 // work since the last scan left them).
 template <int Threads, int VectorsPerLane, CacheHints Hints = CacheHints::read_only, int MinBlocksPerSM = 1,
           TileOrder Order = TileOrder::ticket, Publish When = Publish::after_scan, int LookBackWords = 1, int BackoffNs = 0,
-          bool PrefetchWindow = false>
+          bool PrefetchWindow = false, bool WindowAfterScan = false>
 struct SinglePassPolicy {
     static_assert(Threads % 32 == 0 && Threads >= 32 && Threads <= 1024, "whole warps, at most 1024 threads");
     static_assert(VectorsPerLane >= 1 && VectorsPerLane <= 16, "a few 16-byte vectors per thread");
@@ -62,6 +66,8 @@ struct SinglePassPolicy {
     static constexpr int kLookBackWords = LookBackWords;
     static constexpr int kBackoffNs = BackoffNs;
     static constexpr bool kPrefetchWindow = PrefetchWindow;
+    static constexpr bool kWindowAfterScan = WindowAfterScan;
+    static_assert(!WindowAfterScan || When == Publish::after_reduce, "a window after the scan needs the aggregate before it");
 
     template <class T> static constexpr int vector_items() { return int(16 / sizeof(T)); }
     template <class T> static constexpr int items_per_thread() { return VectorsPerLane * vector_items<T>(); }
@@ -109,8 +115,9 @@ template <class Policy> constexpr int min_blocks_per_sm() {
 
 // The production choice (variant 0 of every type and operator), by GPU and size:
 //  - Small (tiles of 16 KB, no more than kSmallTilesPerSM per SM: one wave of blocks): one tile per
-//    block in registers, blockIdx order, the aggregate published after the reduction (integers) or
-//    the scan (floating-point types), the first look-back window prefetched into L2. The fewest
+//    block in registers, blockIdx order, the first look-back window prefetched into L2. Integers and
+//    floating-point sums publish the aggregate after the reduction and send the first window's
+//    loads after the warp's scan; floating-point max and min publish after the scan. The fewest
 //    round trips on the critical path of a launch that is mostly latency.
 //  - Large, on Hopper and later: the staged kernel, 32 KB tiles in shared memory, 6 blocks per
 //    H100 SM (192 KB of tiles in flight per SM rather than 80-128 KB in registers).
@@ -122,14 +129,15 @@ template <class Policy> constexpr int min_blocks_per_sm() {
 //    tiles for 4-byte types, 16 KB for 8-byte ones (held to 48 registers, 5 blocks per SM, without
 //    spills on any architecture of the fat binary).
 // Small has the smallest tile, so storage sized for it serves the others.
-template <class T> struct DefaultPolicy {
-    // Floating-point tiles publish after the scan here: reducing row by row first cost 1-6 % for
-    // max and min at 2^14-2^20 on an H100 (the row butterflies on the critical path of a launch
-    // that is mostly latency), and gained 2-5 % only for the float sum below 2^20.
-    // The first window's lines are prefetched: 0.1-0.3 us faster from two tiles to 2^20 on an H100
-    // (docs/performance.md, fourth round).
-    using Small = SinglePassPolicy<256, 4, CacheHints::read_only, 1, TileOrder::block_index,
-                                   std::is_integral_v<T> ? Publish::after_reduce : Publish::after_scan, 1, 0, true>;
+template <class T, class Op> struct DefaultPolicy {
+    // Publishing early (the reduction first) with the first window read after the warp's scan:
+    // 0.1-0.85 us faster at 2^14-2^18 on an H100 for int64 and the floating-point sums, up to 0.3 us
+    // for int32. Floating-point max and min reduce row by row in the scan's order, and that
+    // butterfly on the critical path cost them more than the later window saved (docs/performance.md,
+    // fifth round). The first window's lines are prefetched (fourth round).
+    static constexpr bool kEarly = std::is_integral_v<T> || std::is_same_v<Op, SumOp<T>>;
+    using Small = SinglePassPolicy<256, 4, CacheHints::read_only, 1, TileOrder::block_index, kEarly ? Publish::after_reduce : Publish::after_scan,
+                                   1, 0, true, kEarly>;
     static constexpr int kSmallTilesPerSM = 4;
     using Large = StagedPolicy<256, 8, 6, Publish::after_reduce>;
     using Larger = StagedPolicy<256, 11, 5, Publish::after_reduce>;

@@ -90,7 +90,7 @@ void launch_staged(const void* d_in, void* d_out, int64_t n, bool exclusive, voi
 // The production choice (variant 0), by GPU and size: see DefaultPolicy in policy.cuh.
 template <class T, class Op>
 void launch_default(const void* d_in, void* d_out, int64_t n, bool exclusive, void* d_temp, uint64_t capacity, cudaStream_t stream) {
-    using P = DefaultPolicy<T>;
+    using P = DefaultPolicy<T, Op>;
     constexpr int64_t kTile = P::Small::template tile_items<T>();
     const int64_t tiles = (n + kTile - 1) / kTile;
     constexpr int64_t kLargerTile = P::Larger::template tile_items<T>();
@@ -117,7 +117,7 @@ template <class Policy, class T, class Op> Entry staged_entry(const char* name) 
 // Variant 0 everywhere; the alternatives only where the benchmark's targets are (int32 sum), so
 // the fat binary stays small and quick to build.
 template <class T, class Op> std::vector<Entry> entries() {
-    using P = DefaultPolicy<T>;
+    using P = DefaultPolicy<T, Op>;
     using Small = typename P::Small;
     // Storage sized for the default's smallest tile serves every kernel it may launch.
     static_assert(Small::template tile_items<T>() <= P::Large::template tile_items<T>() &&
@@ -130,7 +130,8 @@ template <class T, class Op> std::vector<Entry> entries() {
         using enum Publish;
         constexpr CacheHints ro = CacheHints::read_only;
         v.push_back(entry<SinglePassPolicy<256, 4>, T, Op>("256x16-ticket"));  // the default before Hopper's kernels
-        v.push_back(entry<SinglePassPolicy<256, 4, ro, 1, TileOrder::block_index, after_reduce>, T, Op>("256x16-blockidx-early"));  // Small
+        v.push_back(entry<SinglePassPolicy<256, 4, ro, 1, TileOrder::block_index, after_reduce>, T, Op>("256x16-blockidx-early"));  // Small, third round
+        v.push_back(entry<SinglePassPolicy<256, 4, ro, 1, TileOrder::block_index, after_reduce, 1, 0, true>, T, Op>("256x16-prefetch"));  // fourth round
         v.push_back(entry<SinglePassPolicy<256, 8>, T, Op>("256x32-ticket"));  // LargeBeforeHopper
         v.push_back(staged_entry<StagedPolicy<256, 8, 6, after_reduce>, T, Op>("staged-256x32"));  // the default's Large, at any size
         v.push_back(staged_entry<StagedPolicy<256, 11, 5, after_reduce>, T, Op>("staged-256x44"));  // the default's Larger, at any size

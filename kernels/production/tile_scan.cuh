@@ -36,13 +36,20 @@ __device__ __forceinline__ void scan_tile(T (&x)[Policy::kVectorsPerLane][kVecto
     const WarpPrefix<T> block = combine_warps<Policy::kWarps>(segment_total, warp, lane, shared.warp_totals, op);
 
     // Warp 0 publishes the aggregate (or, for the first tile, the inclusive prefix) and sends the
-    // look-back's first loads; with early publishing every warp scans its segment while they fly.
+    // look-back's first loads; with early publishing every warp scans its segment while they fly
+    // (or, WindowAfterScan, warp 0 sends them after its scan: fewer come back too early).
     const bool looks_back = warp == 0 && num_tiles > 1;
     const uint32_t tag = looks_back ? *epoch + 1 : 0;
     constexpr int M = Policy::kLookBackWords;
     typename TileStatus<T>::Word window[M] = {};
-    if (looks_back) status.publish_and_start(tile, block.tile_aggregate, tag, lane, window);
-    if constexpr (kEarly) scan_warp_segment<K>(x, exclusive, lane, op);
+    if constexpr (Policy::kWindowAfterScan) {
+        if (looks_back) status.publish_first(tile, block.tile_aggregate, tag, lane);
+        scan_warp_segment<K>(x, exclusive, lane, op);
+        if (looks_back && tile != 0) status.first_window(tile, lane, window);
+    } else {
+        if (looks_back) status.publish_and_start(tile, block.tile_aggregate, tag, lane, window);
+        if constexpr (kEarly) scan_warp_segment<K>(x, exclusive, lane, op);
+    }
     if (warp == 0) {
         T tile_prefix = Op::identity();
         if (looks_back && tile != 0) {

@@ -131,12 +131,15 @@ public:
     // (the first tile's is already its inclusive prefix), and every lane sends the first window's
     // loads, so they fly while the warp scans its own segment.
     template <int M> __device__ __forceinline__ void publish_and_start(uint32_t tile, T aggregate, uint32_t tag, int lane, Word (&word)[M]) const {
-        if (tile == 0) {
-            if (lane == 0) publish_inclusive(0, aggregate, tag);
-        } else {
-            if (lane == 0) publish_aggregate(tile, aggregate, tag);
-            first_window(tile, lane, word);
-        }
+        publish_first(tile, aggregate, tag, lane);
+        if (tile != 0) first_window(tile, lane, word);
+    }
+
+    // Lane 0: the tile's first word, its aggregate (the first tile's: its inclusive prefix).
+    __device__ __forceinline__ void publish_first(uint32_t tile, T aggregate, uint32_t tag, int lane) const {
+        if (lane != 0) return;
+        if (tile == 0) publish_inclusive(0, aggregate, tag);
+        else publish_aggregate(tile, aggregate, tag);
     }
 
     // Warp-wide (all 32 lanes): the combination of every tile before `tile` (tile >= 1), given
