@@ -114,11 +114,11 @@ ValueArray scan_on_gpu(OpKind op, bool exclusive, const ValueArray& input, Temp&
     return ::testing::AssertionFailure() << m.sentence(int64_t(size_of(input)));
 }
 
-// While alive, variant 0 takes one of its kernels for large inputs at every size: 1 the
-// large-input kernel, 2 the largest tiles' (gpu::detail::single_pass_scan_force_kernel).
+// While alive, variant 0 takes its kernel for large inputs at every size
+// (gpu::detail::single_pass_scan_force_kernel).
 class ForceLargeKernel {
 public:
-    explicit ForceLargeKernel(int kernel = 1) { gpu::detail::single_pass_scan_force_kernel(kernel); }
+    ForceLargeKernel() { gpu::detail::single_pass_scan_force_kernel(1); }
     ~ForceLargeKernel() { gpu::detail::single_pass_scan_force_kernel(0); }
     ForceLargeKernel(const ForceLargeKernel&) = delete;
     ForceLargeKernel& operator=(const ForceLargeKernel&) = delete;
@@ -153,19 +153,6 @@ TEST_P(SinglePassScan, MatchesTheCpuReferenceThroughTheLargeInputKernelAtEverySi
         if (n > 300'000) continue;  // larger sizes take it anyway
         const ValueArray input = bench::make_input(type, op, n, uint64_t(n) * 5 + 2);
         EXPECT_TRUE(matches_reference(op, exclusive, input, temp)) << case_name(type, op, exclusive) << ", n = " << n << ", large-input kernel";
-    }
-}
-
-TEST_P(SinglePassScan, MatchesTheCpuReferenceThroughTheLargestTilesKernelAtEverySize) {
-    REQUIRE_GPU();
-    const auto [type, op, exclusive] = GetParam();
-    const std::vector<int64_t> sizes = awkward_sizes();
-    Temp temp(sizes.back());
-    const ForceLargeKernel force(2);
-    for (int64_t n : sizes) {
-        if (n > 300'000) continue;
-        const ValueArray input = bench::make_input(type, op, n, uint64_t(n) * 3 + 5);
-        EXPECT_TRUE(matches_reference(op, exclusive, input, temp)) << case_name(type, op, exclusive) << ", n = " << n << ", largest tiles";
     }
 }
 

@@ -120,11 +120,9 @@ template <class Policy> constexpr int min_blocks_per_sm() {
 //    loads after the warp's scan; floating-point max and min publish after the scan. The fewest
 //    round trips on the critical path of a launch that is mostly latency.
 //  - Large, on Hopper and later: the staged kernel, 32 KB tiles in shared memory, 6 blocks per
-//    H100 SM (192 KB of tiles in flight per SM rather than 80-128 KB in registers).
-//  - Larger, on Hopper and later, from kLargerTilesPerSM tiles of 44 KB per SM (int32: N >= 59.5 M
-//    on an H100): the staged kernel with 44 KB tiles, 5 blocks per SM (220 KB in flight, what an
-//    H100 SM's 228 KB of shared memory holds). With fewer waves of tiles the coarser last wave
-//    costs more than the extra bytes in flight bring (docs/performance.md).
+//    H100 SM (192 KB of tiles in flight per SM rather than 80-128 KB in registers). (44 KB tiles, 5
+//    per SM, did better at 2^26-2^28 while the status words were packed; with a word per 64 bytes the
+//    32 KB tiles do as well there and better below: docs/performance.md, fifth round.)
 //  - LargeBeforeHopper (no bulk copy engine): one tile per block in registers, ticket order; 32 KB
 //    tiles for 4-byte types, 16 KB for 8-byte ones (held to 48 registers, 5 blocks per SM, without
 //    spills on any architecture of the fat binary).
@@ -140,8 +138,6 @@ template <class T, class Op> struct DefaultPolicy {
                                    1, 0, true, kEarly>;
     static constexpr int kSmallTilesPerSM = 4;
     using Large = StagedPolicy<256, 8, 6, Publish::after_reduce>;
-    using Larger = StagedPolicy<256, 11, 5, Publish::after_reduce>;
-    static constexpr int kLargerTilesPerSM = 40;
     using LargeBeforeHopper = std::conditional_t<sizeof(T) == 8, SinglePassPolicy<256, 4, CacheHints::read_only, 5>, SinglePassPolicy<256, 8>>;
 };
 

@@ -93,14 +93,10 @@ void launch_default(const void* d_in, void* d_out, int64_t n, bool exclusive, vo
     using P = DefaultPolicy<T, Op>;
     constexpr int64_t kTile = P::Small::template tile_items<T>();
     const int64_t tiles = (n + kTile - 1) / kTile;
-    constexpr int64_t kLargerTile = P::Larger::template tile_items<T>();
     const DeviceTraits device = current_device_traits();
     const int forced = g_forced_kernel.load(std::memory_order_relaxed);
     if (forced == 0 && tiles <= int64_t(P::kSmallTilesPerSM) * device.multiprocessors)
         launch<typename P::Small, T, Op>(d_in, d_out, n, exclusive, d_temp, capacity, stream);
-    else if (device.major >= 9 &&
-             (forced == 2 || (forced == 0 && (n + kLargerTile - 1) / kLargerTile >= int64_t(P::kLargerTilesPerSM) * device.multiprocessors)))
-        launch_staged<typename P::Larger, T, Op>(d_in, d_out, n, exclusive, d_temp, capacity, stream);
     else if (device.major >= 9)
         launch_staged<typename P::Large, T, Op>(d_in, d_out, n, exclusive, d_temp, capacity, stream);
     else
@@ -121,7 +117,6 @@ template <class T, class Op> std::vector<Entry> entries() {
     using Small = typename P::Small;
     // Storage sized for the default's smallest tile serves every kernel it may launch.
     static_assert(Small::template tile_items<T>() <= P::Large::template tile_items<T>() &&
-                  Small::template tile_items<T>() <= P::Larger::template tile_items<T>() &&
                   Small::template tile_items<T>() <= P::LargeBeforeHopper::template tile_items<T>());
     std::vector<Entry> v{{{sizeof(T) == 8 ? "256x8+staged" : "256x16+staged", Small::kThreads, Small::template items_per_thread<T>(),
                            Small::template tile_items<T>()},
@@ -134,7 +129,7 @@ template <class T, class Op> std::vector<Entry> entries() {
         v.push_back(entry<SinglePassPolicy<256, 4, ro, 1, TileOrder::block_index, after_reduce, 1, 0, true>, T, Op>("256x16-prefetch"));  // fourth round
         v.push_back(entry<SinglePassPolicy<256, 8>, T, Op>("256x32-ticket"));  // LargeBeforeHopper
         v.push_back(staged_entry<StagedPolicy<256, 8, 6, after_reduce>, T, Op>("staged-256x32"));  // the default's Large, at any size
-        v.push_back(staged_entry<StagedPolicy<256, 11, 5, after_reduce>, T, Op>("staged-256x44"));  // the default's Larger, at any size
+        v.push_back(staged_entry<StagedPolicy<256, 11, 5, after_reduce>, T, Op>("staged-256x44"));  // 44 KB tiles, 5 per SM (third round)
     }
     return v;
 }

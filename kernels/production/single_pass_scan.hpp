@@ -51,9 +51,8 @@ namespace detail {
 // Synchronous.
 void single_pass_scan_set_epoch(void* d_temp, size_t temp_bytes, uint32_t epoch);
 uint32_t single_pass_scan_epoch_period();
-// For the tests: make variant 0 take one of its kernels for large inputs at every size
-// (compute-sanitizer runs only small sizes): 1 the large-input kernel, 2 the largest tiles' (the
-// same kernel before Hopper); 0 restores the production choice.
+// For the tests: make variant 0 take its kernel for large inputs at every size (compute-sanitizer
+// runs only small sizes): 1 that kernel, 0 the production choice again.
 void single_pass_scan_force_kernel(int kernel);
 }  // namespace detail
 

@@ -76,9 +76,7 @@ public:
     using Word = std::conditional_t<sizeof(T) == 4, uint64_t, Word128>;
 
     TileStatus(void* temp, uint64_t capacity)
-        : header_(static_cast<uint64_t*>(temp)),
-          words_(reinterpret_cast<Word*>(static_cast<char*>(temp) + (sizeof(T) == 4 ? kTempHeaderBytes : temp_wide_words_offset(capacity)))),
-          capacity_(capacity) {}
+        : header_(static_cast<uint64_t*>(temp)), words_(reinterpret_cast<Word*>(static_cast<char*>(temp) + kTempHeaderBytes)), capacity_(capacity) {}
 
     // Thread 0 of each block, once. The block that draws the launch's last tile sets the counter
     // to the next epoch's first tile: every other block has drawn by then, and the next launch
@@ -111,19 +109,19 @@ public:
     // The look-back in two halves, so the warp can do other work (its own scan) while the first
     // window's loads are in flight. A window is 32 * M consecutive tiles ending at `nearest`: row m
     // of it is 32 consecutive words, lane l holding tile `nearest - 32 * M + 1 + 32 * m + l` (so each
-    // load instruction reads 256 contiguous bytes, 512 for 8-byte types); tiles before the first
+    // load instruction reads one word from each of 16 consecutive lines); tiles before the first
     // read as an inclusive identity. (M > 1 was measured no faster on an H100: docs/performance.md.)
     template <int M> __device__ __forceinline__ void first_window(uint32_t tile, int lane, Word (&word)[M]) const {
         load_window(int64_t(tile) - kWarpThreads * M + lane, word);
     }
 
     // Warp-wide, as the block starts: asks L2 for the lines of the first window (a hint that returns
-    // nothing; one per lane, the lanes' words contiguous), so that its reads find them there.
+    // nothing; one per lane, two lanes to a line), so that its reads find them there.
     template <int M> __device__ __forceinline__ void prefetch_window(uint32_t tile, int lane) const {
 #pragma unroll
         for (int m = 0; m < M; ++m) {
             const int64_t t = int64_t(tile) - kWarpThreads * M + kWarpThreads * m + lane;
-            if (t >= 0) asm volatile("prefetch.global.L2 [%0];" ::"l"(__cvta_generic_to_global(words_ + t)));
+            if (t >= 0) asm volatile("prefetch.global.L2 [%0];" ::"l"(__cvta_generic_to_global(word_of(t))));
         }
     }
 
@@ -180,7 +178,7 @@ public:
                 if constexpr (BackoffNs > 0) __nanosleep(BackoffNs);
 #pragma unroll
                 for (int m = 0; m < M; ++m)
-                    if (!ready[m]) word[m] = load_relaxed(words_ + first + kWarpThreads * m);
+                    if (!ready[m]) word[m] = load_relaxed(word_of(first + kWarpThreads * m));
             }
             T window = Op::identity();
             if constexpr (std::is_integral_v<T>) {
@@ -218,7 +216,7 @@ public:
         __syncthreads();
         if (!*shared_flag) return;
         __threadfence();
-        // Both arrays of words, whatever this launch's type: tags are shared by every scan on the storage.
+        // Every slot, whatever this launch's type: tags are shared by every scan on the storage.
         uint64_t* const all = header_ + kTempHeaderBytes / sizeof(uint64_t);
         for (uint64_t i = threadIdx.x; i < temp_words_bytes(capacity_) / sizeof(uint64_t); i += blockDim.x) all[i] = 0;
         if (threadIdx.x == 0) *done = 0;
@@ -227,14 +225,14 @@ public:
 private:
     __device__ __forceinline__ void publish(uint32_t tile, T value, uint32_t tag, bool inclusive) const {
         const uint64_t flag = uint64_t(tag << 1 | uint32_t(inclusive)) << 32;
-        if constexpr (sizeof(T) == 4) store_relaxed(words_ + tile, flag | to_bits(value));
-        else store_relaxed(words_ + tile, Word128{flag, to_bits(value)});
+        if constexpr (sizeof(T) == 4) store_relaxed(word_of(tile), flag | to_bits(value));
+        else store_relaxed(word_of(tile), Word128{flag, to_bits(value)});
     }
 
     // Row m of a window whose lane's first tile is `first`.
     template <int M> __device__ __forceinline__ void load_window(int64_t first, Word (&word)[M]) const {
 #pragma unroll
-        for (int m = 0; m < M; ++m) word[m] = first + kWarpThreads * m >= 0 ? load_relaxed(words_ + first + kWarpThreads * m) : Word{};
+        for (int m = 0; m < M; ++m) word[m] = first + kWarpThreads * m >= 0 ? load_relaxed(word_of(first + kWarpThreads * m)) : Word{};
     }
 
     // The value a ready word announces.
@@ -242,6 +240,9 @@ private:
         if constexpr (sizeof(T) == 4) return from_bits<T>(uint32_t(word));
         else return from_bits<T>(word.value);
     }
+
+    // Tile t's word, at the start of its slot (temp_layout.hpp).
+    __device__ __forceinline__ Word* word_of(int64_t t) const { return words_ + t * int64_t(kTempSlotBytes / sizeof(Word)); }
 
     uint64_t* header_;
     Word* words_;
