@@ -33,7 +33,7 @@ struct KoggeStoneRacy : KoggeStone {
                 .barrier_in_thread_loop = true, .formula = KoggeStone::info().formula, .listing = "kogge-stone-racy",
                 .bound = KoggeStone::info().bound};
     }
-    static constexpr bool barrier_between = false;  // the missing barrier is the lesson
+    static constexpr bool barrier_between = false;  // nothing between a stride's reads and writes: the race is the lesson
     // The loop is the book's: no barrier after the load (the first stride's opens the loop), one
     // at the start of every stride, and the GPU runs book_loop_kernel rather than the step kernel.
     static constexpr bool book_loop = true;
