@@ -43,8 +43,8 @@ enum class Publish : uint8_t {
 // LookBackWords (M): each step of the look-back inspects 32 * M predecessors (M status words per
 // lane), one round trip for all of them. WindowAfterScan (with Publish::after_reduce): warp 0 sends
 // the first window's loads after its own scan rather than before it, so they come back later and
-// find more of the predecessors' words written (fewer re-reads). BackoffNs: a pause (__nanosleep) before the look-back
-// reads words that were not ready yet again, to spare L2 the polling. PrefetchWindow (blockIdx
+// find more of the predecessors' words written (fewer re-reads). BackoffNs: a pause (__nanosleep)
+// before the look-back reads words that were not ready yet again, to spare L2 the polling. PrefetchWindow (blockIdx
 // order): as the block starts, beside its loads, warp 0 asks L2 for the lines of its first window
 // of status words, so that the window's reads, and any re-reads, find them in L2 even where a
 // predecessor has not written its word yet (and not in device memory, where an L2 flush or other

@@ -125,8 +125,9 @@ template <class T, class Op> std::vector<Entry> entries() {
         using enum Publish;
         constexpr CacheHints ro = CacheHints::read_only;
         v.push_back(entry<SinglePassPolicy<256, 4>, T, Op>("256x16-ticket"));  // the default before Hopper's kernels
-        v.push_back(entry<SinglePassPolicy<256, 4, ro, 1, TileOrder::block_index, after_reduce>, T, Op>("256x16-blockidx-early"));  // Small, third round
-        v.push_back(entry<SinglePassPolicy<256, 4, ro, 1, TileOrder::block_index, after_reduce, 1, 0, true>, T, Op>("256x16-prefetch"));  // fourth round
+        constexpr TileOrder bi = TileOrder::block_index;
+        v.push_back(entry<SinglePassPolicy<256, 4, ro, 1, bi, after_reduce>, T, Op>("256x16-blockidx-early"));  // Small, third round
+        v.push_back(entry<SinglePassPolicy<256, 4, ro, 1, bi, after_reduce, 1, 0, true>, T, Op>("256x16-prefetch"));  // Small, fourth round
         v.push_back(entry<SinglePassPolicy<256, 8>, T, Op>("256x32-ticket"));  // LargeBeforeHopper
         v.push_back(staged_entry<StagedPolicy<256, 8, 6, after_reduce>, T, Op>("staged-256x32"));  // the default's Large, at any size
         v.push_back(staged_entry<StagedPolicy<256, 11, 5, after_reduce>, T, Op>("staged-256x44"));  // 44 KB tiles, 5 per SM (third round)
