@@ -714,6 +714,29 @@ TEST(AppTiles, EveryTileEndsFinalWithTheBlockThatDrewIt) {
     EXPECT_FALSE(is_event_trace(run(Algorithm::hierarchical, kFig910, 4)));
 }
 
+TEST(AppTiles, AWaitingDominoBlockWhoseFlagIsSetIsToldApartFromOneThatMustWait) {
+    // Blocks run in reverse: each scans and waits before its predecessor sets its flag, so every
+    // block but the first waits with its flag clear, then for a while with it set.
+    const Trace t = domino("reverse");
+    int with_flag = 0, without_flag = 0;
+    for (size_t k = 0; k < t.steps.size(); ++k) {
+        if (t.steps[k].snapshot.empty()) continue;
+        const EventSnapshot& s = t.steps[k].snapshot;
+        const std::vector<TileView> tiles = tiles_after(t, k);
+        for (size_t i = 0; i < tiles.size(); ++i) {
+            if (tiles[i].block_state != BlockState::waiting) {
+                EXPECT_FALSE(tiles[i].flag_set_while_waiting) << "step " << k << ", tile " << i;
+                continue;
+            }
+            const bool flag_set = s.status[i] != TileStatus::invalid;  // flags[i]: tiles 0..i-1 summed
+            EXPECT_EQ(tiles[i].flag_set_while_waiting, flag_set) << "step " << k << ", tile " << i;
+            ++(flag_set ? with_flag : without_flag);
+        }
+    }
+    EXPECT_GT(with_flag, 0);
+    EXPECT_GT(without_flag, 0);
+}
+
 TEST(AppTiles, DominoFlagsSitOnTheSectionsBoundaries) {
     const Trace t = domino("in-order");
     EXPECT_TRUE(status_on_boundaries(t, 0));  // flags[0..grid]: one more than the tiles

@@ -25,6 +25,10 @@ std::vector<TileView> tiles_after(const Trace& t, size_t k) {
             case BlockState::not_started:
             case BlockState::scanning: v.section = SectionState::waiting_for_block; break;
             case BlockState::waiting:
+                // The snapshot names what a block waits on only while it cannot go on.
+                v.flag_set_while_waiting = b < s.waits_on.size() && s.waits_on[b] < 0;
+                v.section = SectionState::scanned;
+                break;
             case BlockState::looking_back: v.section = SectionState::scanned; break;
             case BlockState::passed: v.section = SectionState::carrying; break;
             case BlockState::done: v.section = SectionState::final_value; break;

@@ -24,6 +24,8 @@ struct TileView {
     BlockState block_state = BlockState::not_started;
     SectionState section = SectionState::waiting_for_block;
     int64_t polls = 0;  // its block's failed polls so far
+    // Domino: its block still spins on its flag, which is already set: it passes at its next turn.
+    bool flag_set_while_waiting = false;
 };
 // Per tile, after step k (an event step with a snapshot; empty otherwise).
 std::vector<TileView> tiles_after(const Trace& t, size_t k);
