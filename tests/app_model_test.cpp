@@ -737,6 +737,34 @@ TEST(AppTiles, AWaitingDominoBlockWhoseFlagIsSetIsToldApartFromOneThatMustWait) 
     EXPECT_GT(without_flag, 0);
 }
 
+TEST(AppTiles, ALookBackBlockThatFoundItsPrefixIsToldApartFromOneStillLookingBack) {
+    ScanRequest q;
+    q.algorithm = Algorithm::decoupled_lookback;
+    q.section = 8;
+    q.block_schedule = *parse_block_schedule("random:3");
+    q.resident_blocks = 4;
+    const Trace t = emulate(q, random_values(64, 1, ElementType::int32));
+    int found = 0, still_looking = 0;
+    std::vector<bool> ended(size_t(t.grid), false);  // per block: its look-back has ended (a window that met P or reached tile 0)
+    for (size_t k = 0; k < t.steps.size(); ++k) {
+        if (const std::optional<Event>& e = t.steps[k].event; e && e->block >= 0 && size_t(e->block) < ended.size())
+            ended[size_t(e->block)] = e->kind == EventKind::look_back && (e->found >= 0 || e->window_first == 0);
+        if (t.steps[k].snapshot.empty()) continue;
+        const std::vector<TileView> tiles = tiles_after(t, k);
+        for (size_t i = 0; i < tiles.size(); ++i) {
+            const int32_t b = tiles[i].block;
+            if (tiles[i].block_state != BlockState::looking_back) {
+                EXPECT_FALSE(tiles[i].prefix_found) << "step " << k << ", tile " << i;
+                continue;
+            }
+            EXPECT_EQ(tiles[i].prefix_found, ended[size_t(b)]) << "step " << k << ", tile " << i << ", block " << b;
+            ++(tiles[i].prefix_found ? found : still_looking);
+        }
+    }
+    EXPECT_GT(found, 0);
+    EXPECT_GT(still_looking, 0);
+}
+
 TEST(AppTiles, DominoFlagsSitOnTheSectionsBoundaries) {
     const Trace t = domino("in-order");
     EXPECT_TRUE(status_on_boundaries(t, 0));  // flags[0..grid]: one more than the tiles

@@ -225,6 +225,7 @@ void draw_tiles_view(App& app, const ShownTrace& st, size_t k, float height) {
         const ImVec2 a(xa + 2, y_tiles), b(xb - 2, y_tiles + tiles_h);
         const Rgb fill = tv.block < 0                  ? p.cell_untouched
                          : tv.flag_set_while_waiting ? p.series_b
+                         : tv.prefix_found           ? p.fig_block_sum
                                                      : block_colour(p, tv.block_state);
         dl->AddRectFilled(a, b, col(fill));
         const ImU32 on = text_on(fill);
@@ -347,6 +348,7 @@ void draw_tiles_view(App& app, const ShownTrace& st, size_t k, float height) {
         else {
             tip += "\nblock " + std::to_string(tv.block) + ", " + std::string(name(tv.block_state));
             if (tv.flag_set_while_waiting) tip += " (its flag is set: it passes at its next turn)";
+            if (tv.prefix_found) tip += " (its look-back has ended: it publishes P at its next turn)";
             if (tv.polls > 0) tip += "\n" + grouped(tv.polls) + " failed polls so far";
             if (i < size_of(snap.aggregate) && tv.section != SectionState::waiting_for_block) tip += "\nlocal total " + format_value(snap.aggregate, i);
             if (tv.block_state == BlockState::passed || tv.block_state == BlockState::done) {
@@ -492,7 +494,8 @@ void draw_tiles_legend(App& app, const Trace& t) {
                               {p.series_b, "flag set, passes next"}, {p.cell_updated, "passed (adding)"}, {p.cell_final, "done"}}, false);
     else
         legend(p, "blocks:", {{p.thread_idle, "not started"}, {p.thread_active, "scanning"}, {p.series_b, "looking back"},
-                              {p.cell_updated, "published P (adding)"}, {p.cell_final, "done"}}, false);
+                              {p.fig_block_sum, "prefix found, P next"}, {p.cell_updated, "published P (adding)"}, {p.cell_final, "done"}},
+               false);
     legend(p, "Y:", {{p.cell_untouched, "not written"}, {p.cell_loaded, "local scan XY, not yet Y", Mark::hatched}, {p.cell_final, "final"}}, false);
     if (!domino)
         legend(p, "look-back:", {{p.arrow_op, "combined", Mark::arc}, {p.arrow_op, "read, not needed", Mark::dim_arc},
