@@ -700,6 +700,16 @@ Trace domino(const std::string& schedule, bool static_index = false, int residen
     return emulate(q, parse_values(kFig910, ElementType::int32));
 }
 
+Trace lookback(int64_t section, const std::string& schedule, int resident, int64_t n, uint64_t seed, int window = kDefaultLookbackWindow) {
+    ScanRequest q;
+    q.algorithm = Algorithm::decoupled_lookback;
+    q.section = section;
+    q.block_schedule = *parse_block_schedule(schedule);
+    q.resident_blocks = resident;
+    q.lookback_window = window;
+    return emulate(q, random_values(n, seed, ElementType::int32));
+}
+
 }  // namespace
 
 TEST(AppTiles, EveryTileEndsFinalWithTheBlockThatDrewIt) {
@@ -738,12 +748,7 @@ TEST(AppTiles, AWaitingDominoBlockWhoseFlagIsSetIsToldApartFromOneThatMustWait) 
 }
 
 TEST(AppTiles, ALookBackBlockThatFoundItsPrefixIsToldApartFromOneStillLookingBack) {
-    ScanRequest q;
-    q.algorithm = Algorithm::decoupled_lookback;
-    q.section = 8;
-    q.block_schedule = *parse_block_schedule("random:3");
-    q.resident_blocks = 4;
-    const Trace t = emulate(q, random_values(64, 1, ElementType::int32));
+    const Trace t = lookback(8, "random:3", 4, 64, 1);
     int found = 0, still_looking = 0;
     std::vector<bool> ended(size_t(t.grid), false);  // per block: its look-back has ended (a window that met P or reached tile 0)
     for (size_t k = 0; k < t.steps.size(); ++k) {
@@ -797,12 +802,7 @@ TEST(AppTiles, PerTileCountsAddUpToTheRunsPollsAndEachPassReadsItsFlagOnceMore) 
 }
 
 TEST(AppTiles, TheLookBacksPerTileDepthAndReadsAreTheTablesAndAddUpToItsTotals) {
-    ScanRequest q;
-    q.algorithm = Algorithm::decoupled_lookback;
-    q.section = 4;
-    q.block_schedule = *parse_block_schedule("random:5");
-    q.resident_blocks = 3;
-    const Trace t = emulate(q, random_values(64, 2, ElementType::int32));
+    const Trace t = lookback(4, "random:5", 3, 64, 2);
     const LookbackCounts want = lookback_counts(t);
     const std::vector<TileCounts> c = tile_counts(t);
     ASSERT_EQ(c.size(), size_t(16));
@@ -851,15 +851,7 @@ TEST(AppTiles, ADeadlockLeavesTheWaitingTilesScannedAndTheRestWithoutABlock) {
 
 namespace {
 
-Trace look_back(int window, int resident = 4) {
-    ScanRequest q;
-    q.algorithm = Algorithm::decoupled_lookback;
-    q.section = 8;
-    q.block_schedule = *parse_block_schedule("random:7");
-    q.resident_blocks = resident;
-    q.lookback_window = window;
-    return emulate(q, random_values(64, 1, ElementType::int32));
-}
+Trace look_back(int window, int resident = 4) { return lookback(8, "random:7", resident, 64, 1, window); }
 
 }  // namespace
 

@@ -149,6 +149,13 @@ std::map<std::string, std::string> tab_separated(const std::string& path) {
     return m;
 }
 
+// Runs the app under Xvfb in one of its smoke-test modes (--smoke-test-MODE), writing into dir.
+::testing::AssertionResult app_mode_runs(const std::string& mode, const std::string& dir) {
+    if (shell(std::string(kXvfb) + SCANLAB_APP_EXE + " --smoke-test-" + mode + " --out " + dir + " > " + dir + "/log.txt 2>&1") == 0)
+        return ::testing::AssertionSuccess();
+    return ::testing::AssertionFailure() << "scanlab-app --smoke-test-" << mode << " failed:\n" << read_text(dir + "/log.txt");
+}
+
 Trace fig910_trace() {
     ScanRequest q;
     q.algorithm = Algorithm::hierarchical;
@@ -280,8 +287,7 @@ TEST(AppSmoke, ShotRefusesAStepPastTheEndWithASentence) {
 TEST(AppSmoke, TheExercisesPanelOpensSelectsAndOpensAnExercisesRunByKeyboard) {
     if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh installs xvfb): the app's smoke test needs a virtual display";
     const std::string dir = out_dir("exercises");
-    ASSERT_EQ(shell(std::string(kXvfb) + SCANLAB_APP_EXE + " --smoke-test-exercises --out " + dir + " > " + dir + "/log.txt 2>&1"), 0)
-        << std::ifstream(dir + "/log.txt").rdbuf();
+    ASSERT_TRUE(app_mode_runs("exercises", dir));
     std::map<std::string, std::string> said = tab_separated(dir + "/exercises.txt");
     EXPECT_EQ(said["opened"], "yes");
     EXPECT_EQ(said["focused"], "yes");
@@ -295,8 +301,7 @@ TEST(AppSmoke, TheExercisesPanelOpensSelectsAndOpensAnExercisesRunByKeyboard) {
 TEST(AppSmoke, AFailedSaveOrOpenIsSaidInItsDialogWhichStaysOpenAndEnterSavesAndOpens) {
     if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh installs xvfb): the app's smoke test needs a virtual display";
     const std::string dir = out_dir("files");
-    ASSERT_EQ(shell(std::string(kXvfb) + SCANLAB_APP_EXE + " --smoke-test-files --out " + dir + " > " + dir + "/log.txt 2>&1"), 0)
-        << std::ifstream(dir + "/log.txt").rdbuf();
+    ASSERT_TRUE(app_mode_runs("files", dir));
     std::map<std::string, std::string> said = tab_separated(dir + "/files.txt");
     const std::string failure = "Cannot save the trace to '" + dir + "/no-such-folder/x.json': its folder does not exist. Nothing was written.";
     EXPECT_EQ(said["save dialog"], "open");
@@ -319,8 +324,7 @@ TEST(AppSmoke, AFailedSaveOrOpenIsSaidInItsDialogWhichStaysOpenAndEnterSavesAndO
 TEST(AppSmoke, LiveTabTracesABlockOfALargerRunOnTheEmulationAndDrawsEveryCell) {
     if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh installs xvfb): the app's smoke test needs a virtual display";
     const std::string dir = out_dir("live");
-    ASSERT_EQ(shell(std::string(kXvfb) + SCANLAB_APP_EXE + " --smoke-test-live --out " + dir + " > " + dir + "/log.txt 2>&1"), 0)
-        << std::ifstream(dir + "/log.txt").rdbuf();
+    ASSERT_TRUE(app_mode_runs("live", dir));
     const ValueArray input = sampled_input(live_form());
     const ResolvedRequest resolved = resolve(sampled_request(live_form()), input);
     const Trace t = emulate(resolved, input);

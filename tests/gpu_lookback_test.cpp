@@ -22,14 +22,6 @@ namespace {
 
 const std::vector<int64_t> kSizes{0, 1, 2, 3, 31, 32, 33, 1023, 1024, 1025, 2047, 2048, 2049, 65537, 300007};
 
-template <class T>
-std::vector<T> small_integers(int64_t n, uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    std::vector<T> v(static_cast<size_t>(n));
-    for (auto& x : v) x = static_cast<T>(int64_t(rng() % 41) - 20);
-    return v;
-}
-
 ScanRequest lookback_request(OpKind op, ElementType type, bool exclusive, int window, Detail detail) {
     ScanRequest r;
     r.algorithm = Algorithm::decoupled_lookback;
@@ -48,7 +40,7 @@ void check(OpKind op, bool exclusive) {
     for (int window : {32, 1}) {
         for (int64_t n : kSizes) {
             // Small integers: every order of additions gives the same bits, so std's is the answer.
-            const std::vector<T> x = small_integers<T>(n, uint64_t(n) * 13 + 5);
+            const std::vector<T> x = random_input<T>(n, uint64_t(n) * 13 + 5);
             const ScanRequest r = lookback_request(op, element_type_of<T>(), exclusive, window, n > 2049 ? Detail::counts : Detail::full);
             const ValueArray input(x);
             const Trace g = gpu->run(resolve(r, input), input);
