@@ -735,11 +735,11 @@ TEST(AppTiles, AWaitingDominoBlockWhoseFlagIsSetIsToldApartFromOneThatMustWait) 
         const std::vector<TileView> tiles = tiles_after(t, k);
         for (size_t i = 0; i < tiles.size(); ++i) {
             if (tiles[i].block_state != BlockState::waiting) {
-                EXPECT_FALSE(tiles[i].flag_set_while_waiting) << "step " << k << ", tile " << i;
+                EXPECT_FALSE(tiles[i].passes_next) << "step " << k << ", tile " << i;
                 continue;
             }
             const bool flag_set = s.status[i] != TileStatus::invalid;  // flags[i]: tiles 0..i-1 summed
-            EXPECT_EQ(tiles[i].flag_set_while_waiting, flag_set) << "step " << k << ", tile " << i;
+            EXPECT_EQ(tiles[i].passes_next, flag_set) << "step " << k << ", tile " << i;
             ++(flag_set ? with_flag : without_flag);
         }
     }
@@ -759,11 +759,11 @@ TEST(AppTiles, ALookBackBlockThatFoundItsPrefixIsToldApartFromOneStillLookingBac
         for (size_t i = 0; i < tiles.size(); ++i) {
             const int32_t b = tiles[i].block;
             if (tiles[i].block_state != BlockState::looking_back) {
-                EXPECT_FALSE(tiles[i].prefix_found) << "step " << k << ", tile " << i;
+                EXPECT_FALSE(tiles[i].passes_next) << "step " << k << ", tile " << i;
                 continue;
             }
-            EXPECT_EQ(tiles[i].prefix_found, ended[size_t(b)]) << "step " << k << ", tile " << i << ", block " << b;
-            ++(tiles[i].prefix_found ? found : still_looking);
+            EXPECT_EQ(tiles[i].passes_next, ended[size_t(b)]) << "step " << k << ", tile " << i << ", block " << b;
+            ++(tiles[i].passes_next ? found : still_looking);
         }
     }
     EXPECT_GT(found, 0);

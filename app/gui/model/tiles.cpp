@@ -26,12 +26,12 @@ std::vector<TileView> tiles_after(const Trace& t, size_t k) {
             case BlockState::scanning: v.section = SectionState::waiting_for_block; break;
             case BlockState::waiting:
                 // The snapshot names what a block waits on only while it cannot go on.
-                v.flag_set_while_waiting = b < s.waits_on.size() && s.waits_on[b] < 0;
+                v.passes_next = b < s.waits_on.size() && s.waits_on[b] < 0;
                 v.section = SectionState::scanned;
                 break;
             case BlockState::looking_back:
                 // A block looking back always has a window to read; none once its look-back ended.
-                v.prefix_found = b < s.window_first.size() && s.window_first[b] < 0;
+                v.passes_next = b < s.window_first.size() && s.window_first[b] < 0;
                 v.section = SectionState::scanned;
                 break;
             case BlockState::passed: v.section = SectionState::carrying; break;

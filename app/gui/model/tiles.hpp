@@ -24,10 +24,9 @@ struct TileView {
     BlockState block_state = BlockState::not_started;
     SectionState section = SectionState::waiting_for_block;
     int64_t polls = 0;  // its block's failed polls so far
-    // Domino: its block still spins on its flag, which is already set: it passes at its next turn.
-    bool flag_set_while_waiting = false;
-    // Look-back: its block's look-back has ended (it knows its prefix); it publishes P at its next turn.
-    bool prefix_found = false;
+    // Its block has what it waited for (domino: its flag is set, though it still spins; look-back:
+    // its look-back has ended) and passes its prefix on at its next turn.
+    bool passes_next = false;
 };
 // Per tile, after step k (an event step with a snapshot; empty otherwise).
 std::vector<TileView> tiles_after(const Trace& t, size_t k);

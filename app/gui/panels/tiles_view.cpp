@@ -223,10 +223,7 @@ void draw_tiles_view(App& app, const ShownTrace& st, size_t k, float height) {
         if (xb < view_l || xa > view_r) continue;
         const TileView& tv = tiles[size_t(i)];
         const ImVec2 a(xa + 2, y_tiles), b(xb - 2, y_tiles + tiles_h);
-        const Rgb fill = tv.block < 0                  ? p.cell_untouched
-                         : tv.flag_set_while_waiting ? p.series_b
-                         : tv.prefix_found           ? p.fig_block_sum
-                                                     : block_colour(p, tv.block_state);
+        const Rgb fill = tv.block < 0 ? p.cell_untouched : tv.passes_next ? p.fig_block_sum : block_colour(p, tv.block_state);
         dl->AddRectFilled(a, b, col(fill));
         const ImU32 on = text_on(fill);
         const bool current = s.event && s.event->tile == int32_t(i);
@@ -347,8 +344,8 @@ void draw_tiles_view(App& app, const ShownTrace& st, size_t k, float height) {
         if (tv.block < 0) tip += "\nno block has drawn it yet";
         else {
             tip += "\nblock " + std::to_string(tv.block) + ", " + std::string(name(tv.block_state));
-            if (tv.flag_set_while_waiting) tip += " (its flag is set: it passes at its next turn)";
-            if (tv.prefix_found) tip += " (its look-back has ended: it publishes P at its next turn)";
+            if (tv.passes_next)
+                tip += is_domino(t) ? " (its flag is set: it passes at its next turn)" : " (its look-back has ended: it publishes P at its next turn)";
             if (tv.polls > 0) tip += "\n" + grouped(tv.polls) + " failed polls so far";
             if (i < size_of(snap.aggregate) && tv.section != SectionState::waiting_for_block) tip += "\nlocal total " + format_value(snap.aggregate, i);
             if (tv.block_state == BlockState::passed || tv.block_state == BlockState::done) {
@@ -491,7 +488,7 @@ void draw_tiles_legend(App& app, const Trace& t) {
         legend(p, "status words:", {{p.cell_untouched, "X invalid"}, {p.cell_loaded, "A aggregate"}, {p.cell_final, "P inclusive prefix"}}, true);
     if (domino)
         legend(p, "blocks:", {{p.thread_idle, "not started"}, {p.thread_active, "scanning"}, {p.cell_hazard, "waiting"},
-                              {p.series_b, "flag set, passes next"}, {p.cell_updated, "passed (adding)"}, {p.cell_final, "done"}}, false);
+                              {p.fig_block_sum, "flag set, passes next"}, {p.cell_updated, "passed (adding)"}, {p.cell_final, "done"}}, false);
     else
         legend(p, "blocks:", {{p.thread_idle, "not started"}, {p.thread_active, "scanning"}, {p.series_b, "looking back"},
                               {p.fig_block_sum, "prefix found, P next"}, {p.cell_updated, "published P (adding)"}, {p.cell_final, "done"}},
