@@ -224,7 +224,7 @@ std::vector<std::string> event_lines(const Trace& t, const Step& s) {
                                  : "; every block has started, so its SM slot stays free."));
             break;
         case EventKind::deadlock:
-            lines.push_back(t.deadlock.empty() ? "The blocks cannot go on." : std::string(1, char(std::toupper(static_cast<unsigned char>(t.deadlock[0])))) + t.deadlock.substr(1) + ".");
+            lines.push_back(t.deadlock.empty() ? "The blocks cannot go on." : as_sentence(t.deadlock));
             break;
         case EventKind::publish_aggregate:
             lines.push_back("Thread 0 stores aggregate[" + tile + "] = " + value(b.aggregate, e.tile) + ", fences (__threadfence) and sets status[" +
@@ -417,7 +417,7 @@ Explanation explain_step(const Trace& t, const FinalSteps& finals, size_t k, con
                 if (!ids.empty()) line += (idle_ids.size() == 1 ? "; thread " + ranges(idle_ids) + " idles" : "; threads " + ranges(idle_ids) + " idle");
                 line += " because " + idle_reason(s, stride);
             }
-            if (who.empty()) line[0] = char(std::toupper(static_cast<unsigned char>(line[0])));
+            if (who.empty()) line = capitalised(line);
             e.lines.push_back(line + ".");
         }
     }

@@ -1,5 +1,8 @@
 #include "number_text.hpp"
 
+#include <cctype>
+#include <utility>
+
 namespace scanlab {
 
 std::string grouped(int64_t n) {
@@ -14,5 +17,15 @@ std::string grouped(int64_t n) {
 }
 
 std::string counted(int64_t n, const std::string& one, const std::string& many) { return grouped(n) + " " + (n == 1 ? one : many); }
+
+std::string capitalised(std::string phrase) {
+    if (!phrase.empty()) phrase[0] = char(std::toupper(static_cast<unsigned char>(phrase[0])));
+    return phrase;
+}
+
+std::string as_sentence(std::string phrase) {
+    if (!phrase.empty() && phrase.back() != '.') phrase += '.';
+    return capitalised(std::move(phrase));
+}
 
 }  // namespace scanlab

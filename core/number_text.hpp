@@ -1,5 +1,5 @@
 #pragma once
-// Whole numbers as people read them in a sentence: 4194304 -> "4,194,304".
+// Numbers and phrases as people read them in a sentence: 4194304 -> "4,194,304".
 #include <cstdint>
 #include <string>
 
@@ -8,5 +8,9 @@ namespace scanlab {
 std::string grouped(int64_t n);
 // "1 barrier", "4,096 barriers": the count grouped and the noun that agrees with it.
 std::string counted(int64_t n, const std::string& one, const std::string& many);
+// The phrase with a capital first letter: "block 3 waits" -> "Block 3 waits".
+std::string capitalised(std::string phrase);
+// The phrase as a sentence of its own: capitalised, ending in a full stop.
+std::string as_sentence(std::string phrase);
 
 }  // namespace scanlab

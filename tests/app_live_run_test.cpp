@@ -265,6 +265,13 @@ TEST(LiveNumbers, ACountAgreesWithItsNoun) {
     EXPECT_EQ(counted(4096, "divergent warp", "divergent warps"), "4,096 divergent warps");
 }
 
+TEST(LiveNumbers, APhraseBecomesASentenceWithOneCapitalAndOneFullStop) {
+    EXPECT_EQ(as_sentence("cannot open 'x.json': no such file"), "Cannot open 'x.json': no such file.");
+    EXPECT_EQ(as_sentence("Already one."), "Already one.");
+    EXPECT_EQ(as_sentence(""), "");
+    EXPECT_EQ(capitalised("block 3 waits"), "Block 3 waits");
+}
+
 // ---- the benchmark -----------------------------------------------------------------------------
 
 namespace {

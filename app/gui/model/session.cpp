@@ -9,6 +9,7 @@
 
 #include "../../../core/atomic_file.hpp"
 #include "../../../core/error.hpp"
+#include "../../../core/number_text.hpp"
 #include "../../../core/overflow.hpp"
 #include "../../../core/trace_json.hpp"
 #include "../../../kernels/select_backend.hpp"
@@ -73,13 +74,6 @@ RunResult guarded(F&& body) {
 
 // Why no comparison runs beside the run, said plainly for the views. The usual case, a one-section
 // scan at an N past its section, names the N it runs at; any other refusal keeps its sentence.
-// A refusal as a sentence of its own: a capital first letter and a full stop.
-std::string sentence(std::string s) {
-    if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = char(s[0] - 'a' + 'A');
-    if (!s.empty() && s.back() != '.') s += '.';
-    return s;
-}
-
 std::string no_comparison(const ScanRequest& q, int64_t n, const std::string& refusal) {
     const AlgorithmInfo& info = algorithm_info(q.algorithm);
     std::string why = refusal;
@@ -301,7 +295,7 @@ void Session::finish(Job& job, RunResult r) {
                 status = r.status;
             } else {
                 // The atomic save leaves an existing file as it was and no half-written one.
-                save_task.failure = sentence(r.error) + " Nothing was written.";
+                save_task.failure = as_sentence(r.error) + " Nothing was written.";
                 status = save_task.failure;
             }
             status_failed = !r.error.empty();
@@ -310,7 +304,7 @@ void Session::finish(Job& job, RunResult r) {
         case JobKind::open:
             if (job.kind == JobKind::open && job.generation == generation_) {
                 open_task.pending = false;
-                open_task.failure = r.error.empty() ? "" : sentence(r.error) + " The trace on screen is unchanged.";
+                open_task.failure = r.error.empty() ? "" : as_sentence(r.error) + " The trace on screen is unchanged.";
                 if (!r.error.empty()) {
                     status = open_task.failure;
                     status_failed = true;
