@@ -1,9 +1,9 @@
-#include "events.hpp"
+#include "core/events.hpp"
 
 #include <array>
 #include <utility>
 
-#include "number_text.hpp"
+#include "core/number_text.hpp"
 
 namespace scanlab {
 namespace {

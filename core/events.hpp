@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "values.hpp"
+#include "core/values.hpp"
 
 namespace scanlab {
 

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "hd.hpp"
+#include "core/hd.hpp"
 
 namespace scanlab {
 

@@ -12,6 +12,13 @@ namespace scanlab {
 
 SCANLAB_HD constexpr bool is_pow2(long long x) { return x > 0 && (x & (x - 1)) == 0; }
 
+// The smallest power of two >= x (1 for x <= 1).
+SCANLAB_HD constexpr long long next_pow2(long long x) {
+    long long p = 1;
+    while (p < x) p *= 2;
+    return p;
+}
+
 // floor(log2(x)) for x >= 1.
 SCANLAB_HD constexpr int ilog2(long long x) {
     int r = 0;

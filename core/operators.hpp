@@ -3,7 +3,7 @@
 // padding of a partial last section and the first element of an exclusive scan.
 #include <cstdint>
 
-#include "hd.hpp"
+#include "core/hd.hpp"
 
 namespace scanlab {
 
@@ -26,7 +26,7 @@ template <> struct Extremes<double> {
 };
 
 // Integer sums are done in unsigned arithmetic: signed overflow is undefined in C++, and the
-// request validation (core/overflow.hpp) refuses any input whose partial sums would not fit,
+// request validation (core/input/overflow.hpp) refuses any input whose partial sums would not fit,
 // so wrapping never shows up in a result or a snapshot.
 template <class T> SCANLAB_HD inline T add_values(T a, T b) { return a + b; }
 template <> SCANLAB_HD inline int32_t add_values(int32_t a, int32_t b) {

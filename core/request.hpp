@@ -1,47 +1,17 @@
 #pragma once
-// A scan request as the user states it, and its resolution into a fully specified run
-// (section, block size, grid) with every refusal explained. Both backends take the resolved form.
+// A scan request as the user states it, and the same request resolved against an input (section,
+// block size, grid): what every backend and every algorithm definition takes. Resolving one, with
+// every refusal explained, is core/input/resolve.hpp's work.
+#include <cstddef>
 #include <cstdint>
-#include <optional>
-#include <string>
-#include <string_view>
 #include <vector>
 
-#include "algorithms/lookback_window.hpp"  // kDefaultLookbackWindow
-#include "sample_window.hpp"
-#include "trace.hpp"
-#include "values.hpp"
-#include "wording.hpp"
+#include "core/sample_window.hpp"
+#include "core/schedules.hpp"
+#include "core/trace.hpp"
+#include "core/types.hpp"
 
 namespace scanlab {
-
-// The order in which the emulation lets warps of one block run within a step. It only changes
-// the result of the racy kernel; the correct kernels give the same trace under every schedule.
-struct Schedule {
-    enum class Kind : uint8_t { in_order, reverse, random };
-    Kind kind = Kind::in_order;
-    uint64_t seed = 1;
-    std::string text() const;  // "in-order", "reverse", "random:SEED"
-};
-std::optional<Schedule> parse_schedule(std::string_view s);
-
-// The order in which the emulation starts the blocks of a single-pass scan and lets them run
-// (core/emulation/block_scheduler.hpp): in-order starts block 0 first and gives the resident
-// blocks turns round-robin; reverse starts the last block first; random:SEED draws the start
-// order and every turn from SEED. replay performs a recorded order of events (the GPU's).
-struct BlockSchedule {
-    enum class Kind : uint8_t { in_order, reverse, random, replay };
-    Kind kind = Kind::in_order;
-    uint64_t seed = 1;
-    std::vector<RecordedEvent> order;  // replay only
-    std::string text() const;  // "in-order", "reverse", "random:SEED", "replay"
-};
-// "in-order", "reverse", "random" or "random:SEED" (a replay comes from a device's record, never from words).
-std::optional<BlockSchedule> parse_block_schedule(std::string_view s);
-// Blocks resident at once in the emulation of a single-pass scan, unless asked otherwise: few, so
-// a schedule's effect shows on a small input.
-inline constexpr int kDefaultResidentBlocks = 4;
-inline constexpr int kMaxResidentBlocks = 65536;
 
 inline constexpr int64_t kMaxElements = int64_t(1) << 28;
 inline constexpr size_t kDefaultMaxTraceBytes = size_t(512) << 20;
@@ -56,9 +26,9 @@ struct ScanRequest {
     int section = 0;  // 0: the algorithm's default for this N
     int warp_width = 32;
     Schedule schedule;
-    BlockSchedule block_schedule;   // single-pass scans only
-    int lookback_window = 32;       // decoupled-lookback only: predecessors one look-back reads at once (1..32)
-    bool static_index = false;      // single-pass scans: tile = blockIdx instead of a drawn index
+    BlockSchedule block_schedule;  // single-pass scans only
+    int lookback_window = 32;  // decoupled-lookback only: predecessors one look-back reads at once (1..32)
+    bool static_index = false;  // single-pass scans: tile = blockIdx instead of a drawn index
     int resident_blocks = kDefaultResidentBlocks;  // single-pass scans: SM slots the emulation models
     Detail detail = Detail::full;
     size_t max_trace_bytes = kDefaultMaxTraceBytes;
@@ -70,12 +40,9 @@ struct ScanRequest {
 struct ResolvedRequest {
     ScanRequest request;
     int64_t n = 0;
-    int section = 0;            // 0 for sequential
+    int section = 0;  // 0 for sequential
     int threads_per_block = 0;  // of the first kernel
     int64_t grid = 0;
 };
-
-// Throws ScanError with a sentence the user can act on, naming the controls in `voice`.
-ResolvedRequest resolve(const ScanRequest& request, const ValueArray& input, Voice voice = Voice::cli);
 
 }  // namespace scanlab

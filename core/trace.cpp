@@ -1,4 +1,4 @@
-#include "trace.hpp"
+#include "core/trace.hpp"
 
 namespace scanlab {
 
@@ -24,17 +24,19 @@ std::string step_label(const Step& s) {
     return label;
 }
 
+void TraceCounts::add(const StepCounts& s, int64_t times) {
+    additions += s.additions * times;
+    barriers += s.barriers * times;
+    divergent_warps += s.divergent_warps * times;
+    hazards += s.hazards * times;
+    polls += s.polls * times;
+    waits += s.waits * times;
+    steps += times;
+}
+
 TraceCounts total_counts(const std::vector<Step>& steps) {
     TraceCounts c;
-    for (const Step& s : steps) {
-        c.additions += s.counts.additions;
-        c.barriers += s.counts.barriers;
-        c.divergent_warps += s.counts.divergent_warps;
-        c.hazards += s.counts.hazards;
-        c.polls += s.counts.polls;
-        c.waits += s.counts.waits;
-    }
-    c.steps = static_cast<int64_t>(steps.size());
+    for (const Step& s : steps) c.add(s.counts);
     return c;
 }
 

@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "events.hpp"
-#include "sample_window.hpp"
-#include "types.hpp"
-#include "values.hpp"
+#include "core/events.hpp"
+#include "core/sample_window.hpp"
+#include "core/types.hpp"
+#include "core/values.hpp"
 
 namespace scanlab {
 
@@ -67,6 +67,8 @@ struct TraceCounts {
     int64_t polls = 0;  // failed polls of flags / status words (single-pass scans)
     int64_t waits = 0;  // events that waited for a flag or status word
     bool operator==(const TraceCounts&) const = default;
+    // A step's counts, `times` over (a step repeated unrecorded counts as many times as it ran).
+    void add(const StepCounts& s, int64_t times = 1);
 };
 
 enum class Detail : uint8_t {

@@ -1,10 +1,9 @@
-#include "types.hpp"
+#include "core/types.hpp"
 
 #include <array>
 #include <utility>
 
-#include "algorithms/table.hpp"
-
+// The names of the algorithms live with their rows, in core/algorithms/table.cpp.
 namespace scanlab {
 namespace {
 
@@ -39,27 +38,12 @@ constexpr std::array<std::pair<ArrayKind, std::string_view>, 3> kArrays{{
 
 }  // namespace
 
-const std::vector<Algorithm>& all_algorithms() {
-    static const std::vector<Algorithm> all = [] {
-        std::vector<Algorithm> v;
-        for (const AlgorithmInfo& row : algorithm_table()) v.push_back(row.id);
-        return v;
-    }();
-    return all;
-}
-
-std::string_view name(Algorithm a) { return algorithm_info(a).name; }
 std::string_view name(OpKind o) { return name_from(kOps, o); }
 std::string_view name(ElementType t) { return name_from(kTypes, t); }
 std::string_view name(Kernel k) { return name_from(kKernels, k); }
 std::string_view name(Phase p) { return name_from(kPhases, p); }
 std::string_view name(ArrayKind a) { return name_from(kArrays, a); }
 
-std::optional<Algorithm> parse_algorithm(std::string_view s) {
-    for (const AlgorithmInfo& row : algorithm_table())
-        if (row.name == s) return row.id;
-    return std::nullopt;
-}
 std::optional<OpKind> parse_op(std::string_view s) { return parse_from(kOps, s); }
 std::optional<ElementType> parse_type(std::string_view s) {
     if (s == "float32") return ElementType::float32;

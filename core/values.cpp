@@ -1,4 +1,5 @@
-#include "values.hpp"
+#include "core/values.hpp"
+#include "core/dispatch.hpp"
 
 #include <charconv>
 #include <cstring>
@@ -6,13 +7,7 @@
 namespace scanlab {
 
 ValueArray empty_values(ElementType t) {
-    switch (t) {
-        case ElementType::int32: return std::vector<int32_t>{};
-        case ElementType::int64: return std::vector<int64_t>{};
-        case ElementType::float32: return std::vector<float>{};
-        case ElementType::float64: return std::vector<double>{};
-    }
-    return std::vector<int32_t>{};
+    return with_type(t, []<class T>(TypeTag<T>) -> ValueArray { return std::vector<T>{}; });
 }
 
 size_t size_of(const ValueArray& v) {

@@ -6,7 +6,7 @@
 #include <variant>
 #include <vector>
 
-#include "types.hpp"
+#include "core/types.hpp"
 
 namespace scanlab {
 

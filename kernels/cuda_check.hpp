@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "gpu_error.hpp"
+#include "kernels/gpu_error.hpp"
 
 namespace scanlab::gpu {
 

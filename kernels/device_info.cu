@@ -1,8 +1,8 @@
 #include <cstdio>
 #include <mutex>
 
-#include "cuda_check.hpp"
-#include "device_info.hpp"
+#include "kernels/cuda_check.hpp"
+#include "kernels/device_info.hpp"
 
 namespace scanlab::gpu {
 namespace {

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "cuda_check.hpp"
+#include "kernels/cuda_check.hpp"
 
 namespace scanlab::gpu {
 

@@ -1,14 +1,15 @@
-#include "gpu_backend.hpp"
+#include "kernels/gpu_backend.hpp"
 
-#include "../core/algorithms/table.hpp"
-#include "../core/emulate.hpp"
-#include "../core/error.hpp"
-#include "../core/trace_budget.hpp"
-#include "device_info.hpp"
-#include "gpu_error.hpp"
-#include "chapter/domino_gpu.hpp"
-#include "chapter/lookback_gpu.hpp"
-#include "chapter/gpu_scan.hpp"
+#include "core/algorithms/table.hpp"
+#include "core/dispatch.hpp"
+#include "core/emulation/emulate.hpp"
+#include "core/error.hpp"
+#include "core/input/trace_budget.hpp"
+#include "kernels/device_info.hpp"
+#include "kernels/gpu_error.hpp"
+#include "kernels/chapter/domino_gpu.hpp"
+#include "kernels/chapter/lookback_gpu.hpp"
+#include "kernels/chapter/gpu_scan.hpp"
 
 namespace scanlab::gpu {
 namespace {
@@ -89,13 +90,7 @@ std::unique_ptr<Backend> make_gpu_backend() {
 
 std::unique_ptr<UntracedChapterScan> make_untraced_chapter_scan(const ResolvedRequest& r) {
     device_info();
-    switch (r.request.type) {
-        case ElementType::int32: return make_untraced<int32_t>(r);
-        case ElementType::int64: return make_untraced<int64_t>(r);
-        case ElementType::float32: return make_untraced<float>(r);
-        case ElementType::float64: return make_untraced<double>(r);
-    }
-    throw ScanError("internal: unknown element type");
+    return with_type(r.request.type, [&]<class T>(TypeTag<T>) { return make_untraced<T>(r); });
 }
 
 }  // namespace scanlab::gpu

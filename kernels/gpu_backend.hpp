@@ -3,7 +3,7 @@
 // Trace the emulation records. Plain C++.
 #include <memory>
 
-#include "../core/backend.hpp"
+#include "core/engine/backend.hpp"
 
 namespace scanlab::gpu {
 

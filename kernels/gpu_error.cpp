@@ -1,4 +1,4 @@
-#include "cuda_check.hpp"
+#include "kernels/cuda_check.hpp"
 
 namespace scanlab::gpu {
 

@@ -4,7 +4,7 @@
 // only on these. The message is a sentence for the user, naming the CUDA call and its error.
 #include <string>
 
-#include "../core/error.hpp"
+#include "core/error.hpp"
 
 namespace scanlab {
 

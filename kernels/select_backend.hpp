@@ -5,8 +5,9 @@
 #include <memory>
 #include <string>
 
-#include "../core/backend.hpp"
-#include "../core/exercises.hpp"
+#include "core/engine/backend.hpp"
+#include "core/engine/device_limits.hpp"
+#include "core/input/run_spec.hpp"
 
 namespace scanlab {
 

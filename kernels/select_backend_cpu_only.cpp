@@ -1,6 +1,6 @@
 // The backend selection of a build without CUDA: the emulation is the only engine.
-#include "../core/error.hpp"
-#include "select_backend.hpp"
+#include "core/error.hpp"
+#include "kernels/select_backend.hpp"
 
 namespace scanlab {
 

@@ -1,10 +1,10 @@
 // The backend selection of a build with CUDA: the GPU when a usable one is present, the emulation
 // otherwise, and for `auto` a fall-back to the emulation when the GPU fails mid-run.
-#include "../core/error.hpp"
-#include "device_info.hpp"
-#include "gpu_backend.hpp"
-#include "gpu_error.hpp"
-#include "select_backend.hpp"
+#include "core/error.hpp"
+#include "kernels/device_info.hpp"
+#include "kernels/gpu_backend.hpp"
+#include "kernels/gpu_error.hpp"
+#include "kernels/select_backend.hpp"
 
 namespace scanlab {
 namespace {

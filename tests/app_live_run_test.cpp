@@ -17,10 +17,11 @@
 #include "app/gui/model/sampled_trace.hpp"
 #include "app/gui/model/session.hpp"
 #include "app/gui/model/trace_book.hpp"
-#include "core/emulate.hpp"
+#include "core/emulation/emulate.hpp"
 #include "core/error.hpp"
-#include "core/input.hpp"
-#include "core/trace_budget.hpp"
+#include "core/input/input.hpp"
+#include "core/input/resolve.hpp"
+#include "core/input/trace_budget.hpp"
 
 using namespace scanlab;
 using namespace scanlab::gui;

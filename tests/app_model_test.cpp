@@ -3,7 +3,7 @@
 // the settings file.
 #include <gtest/gtest.h>
 
-#include "core/lookback_counts.hpp"
+#include "core/lesson/lookback_counts.hpp"
 #include <sys/stat.h>
 
 #include <chrono>
@@ -12,18 +12,19 @@
 #include <fstream>
 #include <thread>
 
-#include "core/listings.hpp"
+#include "core/algorithms/lookback_window.hpp"
+#include "core/lesson/listings.hpp"
 #include "app/gui/model/predict.hpp"
 #include "app/gui/model/session.hpp"
 #include "app/gui/model/settings.hpp"
 #include "app/gui/model/tiles.hpp"
 #include "app/gui/model/trace_book.hpp"
-#include "algorithm_configs.hpp"
-#include "cli_run.hpp"
-#include "core/emulate.hpp"
+#include "tests/algorithm_configs.hpp"
+#include "tests/cli_run.hpp"
+#include "core/emulation/emulate.hpp"
 #include "core/error.hpp"
-#include "core/head_flags.hpp"
-#include "core/input.hpp"
+#include "core/input/head_flags.hpp"
+#include "core/input/input.hpp"
 
 using namespace scanlab;
 using namespace scanlab::gui;

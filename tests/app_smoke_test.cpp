@@ -15,13 +15,14 @@
 #include <sstream>
 
 #include "app/gui/model/numbers.hpp"
-#include "app/gui/palette.hpp"
+#include "app/gui/shell/palette.hpp"
 #include "app/gui/model/sampled_trace.hpp"
 #include "app/gui/model/trace_book.hpp"
-#include "cli_run.hpp"
-#include "core/emulate.hpp"
-#include "core/input.hpp"
-#include "core/trace_budget.hpp"
+#include "core/input/resolve.hpp"
+#include "tests/cli_run.hpp"
+#include "core/emulation/emulate.hpp"
+#include "core/input/input.hpp"
+#include "core/input/trace_budget.hpp"
 #include "kernels/bench/bench.hpp"
 
 #ifndef SCANLAB_APP_EXE

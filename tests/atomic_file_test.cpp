@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/atomic_file.hpp"
+#include "core/trace_io/atomic_file.hpp"
 #include "core/error.hpp"
 
 using namespace scanlab;

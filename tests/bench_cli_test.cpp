@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "cli_run.hpp"
+#include "tests/cli_run.hpp"
 #include "core/error.hpp"
 #include "kernels/bench/bench.hpp"
 #include "kernels/bench/bench_inputs.hpp"

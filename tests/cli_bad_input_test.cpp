@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "cli_run.hpp"
+#include "tests/cli_run.hpp"
 
 namespace {
 

@@ -11,9 +11,9 @@
 #include <sstream>
 #include <string>
 
-#include "cli_run.hpp"
+#include "tests/cli_run.hpp"
 #include "core/error.hpp"
-#include "core/trace_json.hpp"
+#include "core/trace_io/trace_json.hpp"
 
 namespace {
 

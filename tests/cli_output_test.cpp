@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "cli_run.hpp"
+#include "tests/cli_run.hpp"
 #include "core/algorithms/table.hpp"
 #include "core/types.hpp"
 

@@ -1,4 +1,4 @@
-#include "cli_run.hpp"
+#include "tests/cli_run.hpp"
 
 #include <fcntl.h>
 #include <sys/types.h>

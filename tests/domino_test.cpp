@@ -8,11 +8,11 @@
 
 #include "core/emulation/event_scan.hpp"
 #include "core/error.hpp"
-#include "core/explain.hpp"
-#include "core/trace_json.hpp"
-#include "core/trace_table.hpp"
-#include "core/verdict.hpp"
-#include "test_support.hpp"
+#include "core/lesson/explain.hpp"
+#include "core/trace_io/trace_json.hpp"
+#include "core/trace_io/trace_table.hpp"
+#include "core/lesson/verdict.hpp"
+#include "tests/test_support.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;

@@ -2,10 +2,10 @@
 // at either detail, returns an empty result whose trace is its load step and nothing else.
 #include <gtest/gtest.h>
 
-#include "core/emulate.hpp"
-#include "core/input.hpp"
-#include "core/trace_table.hpp"
-#include "test_support.hpp"
+#include "core/emulation/emulate.hpp"
+#include "core/input/input.hpp"
+#include "core/trace_io/trace_table.hpp"
+#include "tests/test_support.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;

@@ -5,12 +5,12 @@
 #include <cstdio>
 
 #include "core/algorithms/table.hpp"
-#include "core/backend.hpp"
+#include "core/engine/backend.hpp"
 #include "core/error.hpp"
-#include "core/exercises.hpp"
-#include "core/listings.hpp"
-#include "core/work_counts.hpp"
-#include "test_support.hpp"
+#include "core/lesson/exercises.hpp"
+#include "core/lesson/listings.hpp"
+#include "core/lesson/work_counts.hpp"
+#include "tests/test_support.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;

@@ -1,7 +1,7 @@
 // Figure 9.10 of the chapter, the hierarchical scan of 16 inputs in four sections of four.
 #include <gtest/gtest.h>
 
-#include "test_support.hpp"
+#include "tests/test_support.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;

@@ -3,12 +3,13 @@
 // every size; the static-index variant, which could hang a GPU, is refused with a sentence.
 #include <gtest/gtest.h>
 
-#include "core/emulate.hpp"
+#include "core/emulation/emulate.hpp"
 #include "core/emulation/event_scan.hpp"
 #include "core/error.hpp"
-#include "core/input.hpp"
-#include "core/verdict.hpp"
-#include "gpu_support.hpp"
+#include "core/input/input.hpp"
+#include "core/input/resolve.hpp"
+#include "core/lesson/verdict.hpp"
+#include "tests/gpu_support.hpp"
 #include "kernels/gpu_backend.hpp"
 
 using namespace scanlab;

@@ -6,8 +6,9 @@
 #include <cuda_runtime_api.h>
 
 #include "core/error.hpp"
-#include "core/input.hpp"
-#include "gpu_support.hpp"
+#include "core/input/input.hpp"
+#include "core/input/resolve.hpp"
+#include "tests/gpu_support.hpp"
 #include "kernels/gpu_backend.hpp"
 #include "kernels/select_backend.hpp"
 

@@ -7,13 +7,15 @@
 #include <numeric>
 #include <tuple>
 
-#include "core/emulate.hpp"
+#include "core/emulation/emulate.hpp"
+#include "core/dispatch.hpp"
 #include "core/emulation/event_scan.hpp"
-#include "core/lookback_counts.hpp"
+#include "core/input/resolve.hpp"
+#include "core/lesson/lookback_counts.hpp"
 #include "core/operators.hpp"
-#include "gpu_support.hpp"
+#include "tests/gpu_support.hpp"
 #include "kernels/gpu_backend.hpp"
-#include "test_support.hpp"
+#include "tests/test_support.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;
@@ -59,26 +61,12 @@ void check(OpKind op, bool exclusive) {
 using Combo = OpTypeDirection;
 class GpuLookback : public ::testing::TestWithParam<Combo> {};
 
-template <class T>
-void dispatch(OpKind op, bool exclusive) {
-    switch (op) {
-        case OpKind::sum: return check<T, SumOp>(op, exclusive);
-        case OpKind::max: return check<T, MaxOp>(op, exclusive);
-        case OpKind::min: return check<T, MinOp>(op, exclusive);
-    }
-}
-
 }  // namespace
 
 TEST_P(GpuLookback, MatchesStdAtEveryAwkwardSizeWithAWarpWindowAndAChain) {
     SCANLAB_SKIP_WITHOUT_GPU();
     const auto& [op, type, exclusive] = GetParam();
-    switch (type) {
-        case ElementType::int32: return dispatch<int32_t>(op, exclusive);
-        case ElementType::int64: return dispatch<int64_t>(op, exclusive);
-        case ElementType::float32: return dispatch<float>(op, exclusive);
-        case ElementType::float64: return dispatch<double>(op, exclusive);
-    }
+    with_type_and_op(type, op, [&]<class T, template <class> class Op>(TypeTag<T>, OpTag<Op>) { check<T, Op>(op, exclusive); });
 }
 
 INSTANTIATE_TEST_SUITE_P(AllCombinations, GpuLookback,

@@ -13,8 +13,9 @@
 #include <set>
 
 #include "core/algorithms/table.hpp"
-#include "core/emulate.hpp"
-#include "gpu_support.hpp"
+#include "core/emulation/emulate.hpp"
+#include "core/input/resolve.hpp"
+#include "tests/gpu_support.hpp"
 #include "kernels/gpu_backend.hpp"
 
 using namespace scanlab;

@@ -8,14 +8,16 @@
 #include <algorithm>
 #include <tuple>
 
-#include "core/emulate.hpp"
+#include "core/emulation/emulate.hpp"
+#include "core/dispatch.hpp"
 #include "core/emulation/event_scan.hpp"
-#include "core/exercises.hpp"
+#include "core/input/resolve.hpp"
+#include "core/lesson/exercises.hpp"
 #include "core/error.hpp"
-#include "core/input.hpp"
+#include "core/input/input.hpp"
 #include "core/operators.hpp"
-#include "algorithm_configs.hpp"
-#include "gpu_support.hpp"
+#include "tests/algorithm_configs.hpp"
+#include "tests/gpu_support.hpp"
 #include "kernels/gpu_backend.hpp"
 
 using namespace scanlab;
@@ -74,11 +76,6 @@ void check_sizes(const AlgoConfig& c, OpKind op, bool exclusive) {
 using Combo = std::tuple<AlgoConfig, OpKind, ElementType, bool>;
 class GpuTraceEqualsEmulation : public ::testing::TestWithParam<Combo> {};
 
-template <class T>
-void dispatch(const AlgoConfig& c, OpKind op, bool exclusive) {
-    check_sizes<T>(c, op, exclusive);
-}
-
 std::string combo_name(const ::testing::TestParamInfo<Combo>& info) {
     const auto& [c, op, type, exclusive] = info.param;
     return c.label + "_" + std::string(name(op)) + "_" + std::string(name(type)) + (exclusive ? "_exclusive" : "_inclusive");
@@ -89,12 +86,7 @@ std::string combo_name(const ::testing::TestParamInfo<Combo>& info) {
 TEST_P(GpuTraceEqualsEmulation, StepForStepAndBitForBitAtEveryAwkwardSize) {
     SCANLAB_SKIP_WITHOUT_GPU();
     const auto& [c, op, type, exclusive] = GetParam();
-    switch (type) {
-        case ElementType::int32: return dispatch<int32_t>(c, op, exclusive);
-        case ElementType::int64: return dispatch<int64_t>(c, op, exclusive);
-        case ElementType::float32: return dispatch<float>(c, op, exclusive);
-        case ElementType::float64: return dispatch<double>(c, op, exclusive);
-    }
+    with_type(type, [&]<class T>(TypeTag<T>) { check_sizes<T>(c, op, exclusive); });
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -8,7 +8,8 @@
 #include <numeric>
 
 #include "core/operators.hpp"
-#include "gpu_support.hpp"
+#include "core/input/resolve.hpp"
+#include "tests/gpu_support.hpp"
 #include "kernels/chapter/chapter_untraced.hpp"
 
 using namespace scanlab;

@@ -6,8 +6,8 @@
 #include <fstream>
 
 #include "core/error.hpp"
-#include "core/overflow.hpp"
-#include "test_support.hpp"
+#include "core/input/overflow.hpp"
+#include "tests/test_support.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "core/listings.hpp"
+#include "core/lesson/listings.hpp"
 #include "core/error.hpp"
 
 using namespace scanlab;

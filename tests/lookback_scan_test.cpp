@@ -9,12 +9,14 @@
 #include <tuple>
 
 #include "core/emulation/event_scan.hpp"
+#include "core/algorithms/lookback_window.hpp"
+#include "core/dispatch.hpp"
 #include "core/error.hpp"
-#include "core/lookback_counts.hpp"
-#include "core/trace_check.hpp"
-#include "core/trace_json.hpp"
+#include "core/lesson/lookback_counts.hpp"
+#include "core/trace_io/trace_check.hpp"
+#include "core/trace_io/trace_json.hpp"
 #include "core/operators.hpp"
-#include "test_support.hpp"
+#include "tests/test_support.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;
@@ -59,25 +61,11 @@ void check_all_sizes(OpKind op, bool exclusive) {
 using Combo = OpTypeDirection;
 class LookbackMatchesStd : public ::testing::TestWithParam<Combo> {};
 
-template <class T>
-void dispatch_op(OpKind op, bool exclusive) {
-    switch (op) {
-        case OpKind::sum: return check_all_sizes<T, SumOp>(op, exclusive);
-        case OpKind::max: return check_all_sizes<T, MaxOp>(op, exclusive);
-        case OpKind::min: return check_all_sizes<T, MinOp>(op, exclusive);
-    }
-}
-
 }  // namespace
 
 TEST_P(LookbackMatchesStd, AtEveryAwkwardSizeUnderEveryBlockScheduleWithAWarpWindowAndAChain) {
     const auto& [op, type, exclusive] = GetParam();
-    switch (type) {
-        case ElementType::int32: return dispatch_op<int32_t>(op, exclusive);
-        case ElementType::int64: return dispatch_op<int64_t>(op, exclusive);
-        case ElementType::float32: return dispatch_op<float>(op, exclusive);
-        case ElementType::float64: return dispatch_op<double>(op, exclusive);
-    }
+    with_type_and_op(type, op, [&]<class T, template <class> class Op>(TypeTag<T>, OpTag<Op>) { check_all_sizes<T, Op>(op, exclusive); });
 }
 
 INSTANTIATE_TEST_SUITE_P(AllCombinations, LookbackMatchesStd,

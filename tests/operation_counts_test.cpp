@@ -3,7 +3,7 @@
 
 #include "core/algorithms/table.hpp"
 #include "core/hd.hpp"
-#include "test_support.hpp"
+#include "tests/test_support.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;

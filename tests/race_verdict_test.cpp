@@ -7,8 +7,8 @@
 #include <set>
 
 #include "core/algorithms/table.hpp"
-#include "core/verdict.hpp"
-#include "test_support.hpp"
+#include "core/lesson/verdict.hpp"
+#include "tests/test_support.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;

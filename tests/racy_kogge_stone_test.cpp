@@ -7,14 +7,14 @@
 #include <set>
 #include <sstream>
 
-#include "algorithm_configs.hpp"
+#include "tests/algorithm_configs.hpp"
 #include "core/algorithms/kogge_stone_racy.hpp"
-#include "core/barrier_notes.hpp"
+#include "core/lesson/barrier_notes.hpp"
 #include "core/emulation/warp_order.hpp"
-#include "core/explain.hpp"
-#include "core/trace_json.hpp"
-#include "core/trace_table.hpp"
-#include "test_support.hpp"
+#include "core/lesson/explain.hpp"
+#include "core/trace_io/trace_json.hpp"
+#include "core/trace_io/trace_table.hpp"
+#include "tests/test_support.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;

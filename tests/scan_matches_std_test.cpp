@@ -8,8 +8,9 @@
 #include <tuple>
 
 #include "core/operators.hpp"
-#include "algorithm_configs.hpp"
-#include "test_support.hpp"
+#include "core/dispatch.hpp"
+#include "tests/algorithm_configs.hpp"
+#include "tests/test_support.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;
@@ -57,15 +58,6 @@ void check_all_sizes(const AlgoConfig& c, OpKind op, bool exclusive) {
 using Combo = std::tuple<AlgoConfig, OpKind, ElementType, bool>;
 class ScanMatchesStd : public ::testing::TestWithParam<Combo> {};
 
-template <class T>
-void dispatch_op(const AlgoConfig& c, OpKind op, bool exclusive) {
-    switch (op) {
-        case OpKind::sum: return check_all_sizes<T, SumOp>(c, op, exclusive);
-        case OpKind::max: return check_all_sizes<T, MaxOp>(c, op, exclusive);
-        case OpKind::min: return check_all_sizes<T, MinOp>(c, op, exclusive);
-    }
-}
-
 std::string combo_name(const ::testing::TestParamInfo<Combo>& info) {
     const auto& [c, op, type, exclusive] = info.param;
     return c.label + "_" + std::string(name(op)) + "_" + std::string(name(type)) + (exclusive ? "_exclusive" : "_inclusive");
@@ -75,12 +67,7 @@ std::string combo_name(const ::testing::TestParamInfo<Combo>& info) {
 
 TEST_P(ScanMatchesStd, AtEveryAwkwardSizeTheAlgorithmTakes) {
     const auto& [c, op, type, exclusive] = GetParam();
-    switch (type) {
-        case ElementType::int32: return dispatch_op<int32_t>(c, op, exclusive);
-        case ElementType::int64: return dispatch_op<int64_t>(c, op, exclusive);
-        case ElementType::float32: return dispatch_op<float>(c, op, exclusive);
-        case ElementType::float64: return dispatch_op<double>(c, op, exclusive);
-    }
+    with_type_and_op(type, op, [&]<class T, template <class> class Op>(TypeTag<T>, OpTag<Op>) { check_all_sizes<T, Op>(c, op, exclusive); });
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -8,13 +8,14 @@
 
 #include "core/algorithms/table.hpp"
 #include "core/error.hpp"
-#include "core/explain.hpp"
-#include "core/head_flags.hpp"
+#include "core/input/resolve.hpp"
+#include "core/lesson/explain.hpp"
+#include "core/input/head_flags.hpp"
 #include "core/operators.hpp"
-#include "core/run_spec.hpp"
-#include "core/trace_json.hpp"
-#include "core/verdict.hpp"
-#include "test_support.hpp"
+#include "core/input/run_spec.hpp"
+#include "core/trace_io/trace_json.hpp"
+#include "core/lesson/verdict.hpp"
+#include "tests/test_support.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;

@@ -1,7 +1,7 @@
 // The slide deck's two examples and its multi-block variant (s[blockIdx.x+1], host scan, add_cuda).
 #include <gtest/gtest.h>
 
-#include "test_support.hpp"
+#include "tests/test_support.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;

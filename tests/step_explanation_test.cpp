@@ -5,8 +5,8 @@
 
 #include <set>
 
-#include "core/explain.hpp"
-#include "test_support.hpp"
+#include "core/lesson/explain.hpp"
+#include "tests/test_support.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;

@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "core/algorithms/table.hpp"
-#include "core/emulate.hpp"
+#include "core/emulation/emulate.hpp"
 #include "core/error.hpp"
-#include "core/input.hpp"
-#include "core/trace_json.hpp"
+#include "core/input/input.hpp"
+#include "core/trace_io/trace_json.hpp"
 
 namespace scanlab::testing {
 

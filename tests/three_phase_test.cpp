@@ -8,11 +8,12 @@
 
 #include "core/algorithms/table.hpp"
 #include "core/error.hpp"
-#include "core/explain.hpp"
-#include "core/trace_json.hpp"
-#include "core/verdict.hpp"
-#include "core/work_counts.hpp"
-#include "test_support.hpp"
+#include "core/input/resolve.hpp"
+#include "core/lesson/explain.hpp"
+#include "core/trace_io/trace_json.hpp"
+#include "core/lesson/verdict.hpp"
+#include "core/lesson/work_counts.hpp"
+#include "tests/test_support.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;

@@ -7,9 +7,9 @@
 #include <sstream>
 
 #include "core/error.hpp"
-#include "core/trace_check.hpp"
-#include "core/trace_json.hpp"
-#include "test_support.hpp"
+#include "core/trace_io/trace_check.hpp"
+#include "core/trace_io/trace_json.hpp"
+#include "tests/test_support.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;

@@ -6,9 +6,9 @@
 #include <sstream>
 
 #include "core/error.hpp"
-#include "core/trace_json.hpp"
-#include "core/work_counts.hpp"
-#include "test_support.hpp"
+#include "core/trace_io/trace_json.hpp"
+#include "core/lesson/work_counts.hpp"
+#include "tests/test_support.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;

@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "core/error.hpp"
-#include "test_support.hpp"
+#include "tests/test_support.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;

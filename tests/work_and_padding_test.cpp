@@ -11,10 +11,11 @@
 #include <map>
 #include <set>
 
-#include "algorithm_configs.hpp"
-#include "core/lookback_counts.hpp"
-#include "core/work_counts.hpp"
-#include "test_support.hpp"
+#include "tests/algorithm_configs.hpp"
+#include "core/input/resolve.hpp"
+#include "core/lesson/lookback_counts.hpp"
+#include "core/lesson/work_counts.hpp"
+#include "tests/test_support.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;

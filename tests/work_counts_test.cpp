@@ -6,9 +6,9 @@
 #include <map>
 
 #include "core/algorithms/table.hpp"
-#include "core/seed_notes.hpp"
-#include "core/work_counts.hpp"
-#include "test_support.hpp"
+#include "core/lesson/seed_notes.hpp"
+#include "core/lesson/work_counts.hpp"
+#include "tests/test_support.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;

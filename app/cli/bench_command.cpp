@@ -1,4 +1,4 @@
-#include "bench_command.hpp"
+#include "app/cli/bench_command.hpp"
 
 #include <unistd.h>
 
@@ -8,11 +8,11 @@
 #include <iostream>
 #include <optional>
 
-#include "../../core/atomic_file.hpp"
-#include "../../core/error.hpp"
-#include "error_sentences.hpp"
-#include "../../kernels/bench/bench.hpp"
-#include "../../core/run_words.hpp"
+#include "core/trace_io/atomic_file.hpp"
+#include "core/error.hpp"
+#include "app/cli/error_sentences.hpp"
+#include "kernels/bench/bench.hpp"
+#include "core/input/run_words.hpp"
 
 namespace scanlab::cli {
 namespace {

@@ -5,8 +5,8 @@
 #include <new>
 #include <string_view>
 
-#include "../../core/error.hpp"
-#include "../../core/run_words.hpp"
+#include "core/error.hpp"
+#include "core/input/run_words.hpp"
 
 namespace scanlab::cli {
 

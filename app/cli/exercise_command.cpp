@@ -1,13 +1,14 @@
-#include "exercise_command.hpp"
+#include "app/cli/exercise_command.hpp"
 
 #include <charconv>
 #include <iostream>
 
-#include "../../core/error.hpp"
-#include "error_sentences.hpp"
-#include "../../core/exercises.hpp"
-#include "../../core/run_words.hpp"
-#include "../../kernels/select_backend.hpp"
+#include "core/error.hpp"
+#include "app/cli/error_sentences.hpp"
+#include "core/lesson/exercises.hpp"
+#include "core/input/run_words.hpp"
+#include "core/whole_number.hpp"
+#include "kernels/select_backend.hpp"
 
 namespace scanlab::cli {
 namespace {
@@ -39,11 +40,11 @@ int run_exercise_command(const std::vector<std::string>& args) {
             std::cout << kUsage;
             return 0;
         }
-        int number = 0;
         const std::string& word = args[0];
-        auto [ptr, ec] = std::from_chars(word.data(), word.data() + word.size(), number);
-        if (ec != std::errc() || ptr != word.data() + word.size())
+        const std::optional<int> read = parse_whole<int>(word);
+        if (!read)
             throw UsageError("'" + word + "' is not an exercise number: give 1 to 9 (scanlab exercise lists them)");
+        const int number = *read;
         BackendChoice choice = BackendChoice::automatic;
         ExerciseOptions options;
         for (size_t i = 1; i < args.size(); ++i) {

@@ -1,6 +1,6 @@
 #pragma once
 // `scanlab exercise [N]`: the chapter's exercises listed, or one answered from real runs
-// (core/exercises.hpp); this file only reads the words and prints.
+// (core/lesson/exercises.hpp); this file only reads the words and prints.
 #include <string>
 #include <vector>
 

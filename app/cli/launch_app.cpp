@@ -1,4 +1,4 @@
-#include "launch_app.hpp"
+#include "app/cli/launch_app.hpp"
 
 #include <unistd.h>
 

@@ -1,12 +1,12 @@
-#include "listing_command.hpp"
+#include "app/cli/listing_command.hpp"
 
 #include <algorithm>
 #include <iostream>
 
-#include "../../core/algorithms/table.hpp"
-#include "../../core/listings.hpp"
-#include "../../core/run_words.hpp"
-#include "error_sentences.hpp"
+#include "core/algorithms/table.hpp"
+#include "core/lesson/listings.hpp"
+#include "core/input/run_words.hpp"
+#include "app/cli/error_sentences.hpp"
 
 namespace scanlab::cli {
 namespace {

@@ -1,5 +1,5 @@
 #pragma once
-// `scanlab listing`: the teaching listings (core/listings.hpp) the app's source pane shows, listed,
+// `scanlab listing`: the teaching listings (core/lesson/listings.hpp) the app's source pane shows, listed,
 // or the one a run of an algorithm shows, printed; this file only reads the words and prints.
 #include <string>
 #include <vector>

@@ -5,19 +5,19 @@
 #include <cstring>
 #include <iostream>
 
-#include "../../core/error.hpp"
-#include "../../core/overflow.hpp"
-#include "../../core/run_spec.hpp"
-#include "../../core/trace_json.hpp"
-#include "../../core/trace_table.hpp"
-#include "error_sentences.hpp"
-#include "../../kernels/select_backend.hpp"
-#include "bench_command.hpp"
-#include "exercise_command.hpp"
-#include "listing_command.hpp"
-#include "launch_app.hpp"
-#include "options.hpp"
-#include "progress_line.hpp"
+#include "core/error.hpp"
+#include "core/input/overflow.hpp"
+#include "core/input/run_spec.hpp"
+#include "core/trace_io/trace_json.hpp"
+#include "core/trace_io/trace_table.hpp"
+#include "app/cli/error_sentences.hpp"
+#include "kernels/select_backend.hpp"
+#include "app/cli/bench_command.hpp"
+#include "app/cli/exercise_command.hpp"
+#include "app/cli/listing_command.hpp"
+#include "app/cli/launch_app.hpp"
+#include "app/cli/options.hpp"
+#include "app/cli/progress_line.hpp"
 
 using namespace scanlab;
 using scanlab::cli::ProgressLine;

@@ -1,4 +1,4 @@
-#include "options.hpp"
+#include "app/cli/options.hpp"
 
 namespace scanlab::cli {
 

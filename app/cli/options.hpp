@@ -1,11 +1,11 @@
 #pragma once
 // The `scanlab` command line: the command, its own flags, and the run the rest of the words
-// state (core/run_words.hpp, which `scanlab shot` shares). The core resolves the run, so the CLI
+// state (core/input/run_words.hpp, which `scanlab shot` shares). The core resolves the run, so the CLI
 // and the app refuse the same things.
 #include <string>
 #include <vector>
 
-#include "../../core/run_words.hpp"
+#include "core/input/run_words.hpp"
 
 namespace scanlab::cli {
 

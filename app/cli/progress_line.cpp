@@ -1,4 +1,4 @@
-#include "progress_line.hpp"
+#include "app/cli/progress_line.hpp"
 
 #include <signal.h>
 #include <unistd.h>
@@ -6,7 +6,7 @@
 #include <chrono>
 #include <cstdio>
 
-#include "../../core/atomic_file.hpp"
+#include "core/trace_io/atomic_file.hpp"
 
 namespace scanlab::cli {
 

@@ -6,10 +6,10 @@
 
 #include <imgui.h>
 
-#include "palette.hpp"
-#include "model/predict.hpp"
-#include "model/session.hpp"
-#include "model/settings.hpp"
+#include "app/gui/shell/palette.hpp"
+#include "app/gui/model/predict.hpp"
+#include "app/gui/model/session.hpp"
+#include "app/gui/model/settings.hpp"
 
 struct GLFWwindow;
 

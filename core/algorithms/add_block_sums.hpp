@@ -5,7 +5,7 @@
 // block scan's (at most 1024), so thread t takes positions t, t + threads, ... of its section.
 #include <cstdint>
 
-#include "../hd.hpp"
+#include "core/hd.hpp"
 
 namespace scanlab {
 

@@ -1,9 +1,11 @@
 #pragma once
 // One launch of an in-block scan as the multi-kernel algorithms describe it to an executor.
-#include "../request.hpp"
-#include "../types.hpp"
-#include "block_step.hpp"
-#include "table.hpp"
+#include "core/request.hpp"
+#include "core/sample_window.hpp"
+#include "core/schedules.hpp"
+#include "core/types.hpp"
+#include "core/algorithms/block_step.hpp"
+#include "core/algorithms/table.hpp"
 
 namespace scanlab {
 

@@ -10,8 +10,8 @@
 //     out[dst] = reg                  // scatter
 //     __syncthreads()
 // so both backends apply the same operations to the same elements in the same order.
-#include "../hd.hpp"
-#include "../types.hpp"
+#include "core/hd.hpp"
+#include "core/types.hpp"
 
 namespace scanlab {
 

@@ -15,8 +15,8 @@
 //       int index = (t + 1) * 2 * stride - 1;
 //       if (index + stride < SECTION_SIZE) XY[index + stride] += XY[index];
 //   }
-#include "block_step.hpp"
-#include "table.hpp"
+#include "core/algorithms/block_step.hpp"
+#include "core/algorithms/table.hpp"
 
 namespace scanlab {
 

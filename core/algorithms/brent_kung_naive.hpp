@@ -11,7 +11,7 @@
 //       __syncthreads();
 //       if ((t + 1) % (2 * stride) == 0 && t + stride < SECTION_SIZE) XY[t + stride] += XY[t];
 //   }
-#include "brent_kung.hpp"
+#include "core/algorithms/brent_kung.hpp"
 
 namespace scanlab {
 

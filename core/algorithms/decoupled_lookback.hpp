@@ -18,9 +18,9 @@
 // The decisions of the look-back are lookback_window.hpp's, shared by the kernel and the emulation.
 #include <cstdint>
 
-#include "kogge_stone.hpp"
-#include "lookback_window.hpp"
-#include "table.hpp"
+#include "core/algorithms/kogge_stone.hpp"
+#include "core/algorithms/lookback_window.hpp"
+#include "core/algorithms/table.hpp"
 
 namespace scanlab {
 

@@ -25,9 +25,9 @@
 // holding tile i - 1 has always started before tile i's block.
 #include <cstdint>
 
-#include "../hd.hpp"
-#include "kogge_stone.hpp"
-#include "table.hpp"
+#include "core/hd.hpp"
+#include "core/algorithms/kogge_stone.hpp"
+#include "core/algorithms/table.hpp"
 
 namespace scanlab {
 

@@ -3,8 +3,8 @@
 // provides), for any block algorithm the table marks as a multi-kernel block.
 #include <cstdint>
 
-#include "block_setup.hpp"
-#include "table.hpp"
+#include "core/algorithms/block_setup.hpp"
+#include "core/algorithms/table.hpp"
 
 namespace scanlab {
 

@@ -10,8 +10,8 @@
 //       if (t >= stride) XY[t] = temp;
 //       __syncthreads();
 //   }
-#include "block_step.hpp"
-#include "table.hpp"
+#include "core/algorithms/block_step.hpp"
+#include "core/algorithms/table.hpp"
 
 namespace scanlab {
 

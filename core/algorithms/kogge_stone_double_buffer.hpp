@@ -9,7 +9,7 @@
 //       __syncthreads();
 //       swap(in, out);
 //   }
-#include "kogge_stone.hpp"
+#include "core/algorithms/kogge_stone.hpp"
 
 namespace scanlab {
 

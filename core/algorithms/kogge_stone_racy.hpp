@@ -21,7 +21,7 @@
 // Both backends run this loop: the GPU's book_loop_kernel (kernels/chapter/) as printed, with
 // in_loop() as its condition; the emulation step by step, stride k holding the threads for which
 // in_loop() is still true, so work() below is the loop's body under its condition.
-#include "kogge_stone.hpp"
+#include "core/algorithms/kogge_stone.hpp"
 
 namespace scanlab {
 

@@ -16,8 +16,8 @@
 //   }
 //   __syncthreads();
 //   if (2 * t + 2 < SECTION_SIZE) XY[2 * t + 2] += XY[2 * t + 1]; // the even elements
-#include "block_step.hpp"
-#include "table.hpp"
+#include "core/algorithms/block_step.hpp"
+#include "core/algorithms/table.hpp"
 
 namespace scanlab {
 

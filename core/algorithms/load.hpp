@@ -3,8 +3,8 @@
 // input element b*section + j, or — for an exclusive scan — from the element before it, so an
 // exclusive scan is the inclusive scan of the input shifted right by one. Positions past the end
 // (and position 0 of an exclusive scan) get the operator's identity.
-#include "../flagged.hpp"
-#include "../hd.hpp"
+#include "core/flagged.hpp"
+#include "core/hd.hpp"
 
 namespace scanlab {
 

@@ -15,8 +15,8 @@
 // publishes an inclusive prefix at once, so every look-back ends.
 #include <cstdint>
 
-#include "../events.hpp"  // TileStatus: invalid (X), aggregate (A), prefix (P)
-#include "../hd.hpp"
+#include "core/events.hpp"  // TileStatus: invalid (X), aggregate (A), prefix (P)
+#include "core/hd.hpp"
 
 namespace scanlab {
 

@@ -4,20 +4,20 @@
 // (scan_plans.hpp) dispatches over the same list, so both backends instantiate every algorithm
 // listed here and nothing else. Adding an algorithm: its definition header, its Algorithm value
 // (types.hpp), one line below, its listing in assets/kernels/ and its tests (docs/algorithms.md).
-#include "brent_kung.hpp"
-#include "brent_kung_naive.hpp"
-#include "decoupled_lookback.hpp"
-#include "domino.hpp"
-#include "hierarchical.hpp"
-#include "kogge_stone.hpp"
-#include "kogge_stone_double_buffer.hpp"
-#include "kogge_stone_racy.hpp"
-#include "ladner_fischer.hpp"
-#include "segmented.hpp"
-#include "sequential.hpp"
-#include "sklansky.hpp"
-#include "slides.hpp"
-#include "three_phase.hpp"
+#include "core/algorithms/brent_kung.hpp"
+#include "core/algorithms/brent_kung_naive.hpp"
+#include "core/algorithms/decoupled_lookback.hpp"
+#include "core/algorithms/domino.hpp"
+#include "core/algorithms/hierarchical.hpp"
+#include "core/algorithms/kogge_stone.hpp"
+#include "core/algorithms/kogge_stone_double_buffer.hpp"
+#include "core/algorithms/kogge_stone_racy.hpp"
+#include "core/algorithms/ladner_fischer.hpp"
+#include "core/algorithms/segmented.hpp"
+#include "core/algorithms/sequential.hpp"
+#include "core/algorithms/sklansky.hpp"
+#include "core/algorithms/slides.hpp"
+#include "core/algorithms/three_phase.hpp"
 
 namespace scanlab {
 

@@ -19,9 +19,9 @@
 #include <cstdint>
 #include <string>
 
-#include "block_setup.hpp"
-#include "../error.hpp"
-#include "registry.hpp"
+#include "core/algorithms/block_setup.hpp"
+#include "core/error.hpp"
+#include "core/algorithms/registry.hpp"
 
 namespace scanlab {
 

@@ -8,7 +8,7 @@
 // scans S with the same operator, and kernel 3's S[b-1] ⊕ Y[i] stops at the block's first flag.
 // Nothing of the block algorithms changes: their index math takes the pairs as it takes numbers
 // (run_segmented in scan_plans.hpp runs hierarchical_scan over an executor of pairs).
-#include "table.hpp"
+#include "core/algorithms/table.hpp"
 
 namespace scanlab {
 

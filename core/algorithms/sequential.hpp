@@ -1,7 +1,7 @@
 #pragma once
 // The one-thread loop, the work-efficiency baseline: XY[i] = XY[i-1] op X[i] for i = 1 .. N-1.
 // Each executor runs it itself (ex.sequential); this is its row of the table.
-#include "table.hpp"
+#include "core/algorithms/table.hpp"
 
 namespace scanlab {
 

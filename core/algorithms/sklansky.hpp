@@ -11,8 +11,8 @@
 //       unsigned int src = group * 2 * stride + stride - 1;     // last of the lower half
 //       XY[src + 1 + j] += XY[src];                               // every element of the upper half
 //   }
-#include "block_step.hpp"
-#include "table.hpp"
+#include "core/algorithms/block_step.hpp"
+#include "core/algorithms/table.hpp"
 
 namespace scanlab {
 

@@ -2,9 +2,9 @@
 // The slide deck's multi-kernel scan, as a plan over an executor (see scan_plans.hpp).
 #include <cstdint>
 
-#include "block_setup.hpp"
-#include "kogge_stone.hpp"
-#include "table.hpp"
+#include "core/algorithms/block_setup.hpp"
+#include "core/algorithms/kogge_stone.hpp"
+#include "core/algorithms/table.hpp"
 
 namespace scanlab {
 

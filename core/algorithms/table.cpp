@@ -1,9 +1,9 @@
-#include "table.hpp"
+#include "core/algorithms/table.hpp"
 
 #include <algorithm>
 
-#include "../trace.hpp"
-#include "registry.hpp"
+#include "core/trace.hpp"
+#include "core/algorithms/registry.hpp"
 
 namespace scanlab {
 
@@ -109,6 +109,24 @@ std::optional<Formula> formula_for(const Trace& t) {
     const int64_t n = row.reach == Reach::one_thread ? t.n : t.section;
     if (row.reach == Reach::one_section && n <= 1) return std::nullopt;
     return Formula{std::string(row.title), std::string(row.formula.text), n, row.formula.additions(n)};
+}
+
+// The vocabulary of core/types.hpp, read off the table.
+const std::vector<Algorithm>& all_algorithms() {
+    static const std::vector<Algorithm> all = [] {
+        std::vector<Algorithm> v;
+        for (const AlgorithmInfo& row : algorithm_table()) v.push_back(row.id);
+        return v;
+    }();
+    return all;
+}
+
+std::string_view name(Algorithm a) { return algorithm_info(a).name; }
+
+std::optional<Algorithm> parse_algorithm(std::string_view s) {
+    for (const AlgorithmInfo& row : algorithm_table())
+        if (row.name == s) return row.id;
+    return std::nullopt;
 }
 
 }  // namespace scanlab

@@ -18,10 +18,10 @@
 //
 // The loops of phases 1 and 3 are run as lock-step sub-steps, one element per thread each,
 // so every element's change is a step of the trace.
-#include "block_step.hpp"
-#include "brent_kung.hpp"
-#include "kogge_stone.hpp"
-#include "table.hpp"
+#include "core/algorithms/block_step.hpp"
+#include "core/algorithms/brent_kung.hpp"
+#include "core/algorithms/kogge_stone.hpp"
+#include "core/algorithms/table.hpp"
 
 namespace scanlab {
 

@@ -10,12 +10,12 @@
 #include <cstdint>
 #include <vector>
 
-#include "../algorithms/block_setup.hpp"
-#include "../algorithms/block_step.hpp"
-#include "../algorithms/load.hpp"
-#include "../recording/recorder.hpp"
-#include "../recording/step_records.hpp"
-#include "warp_order.hpp"
+#include "core/algorithms/block_setup.hpp"
+#include "core/algorithms/block_step.hpp"
+#include "core/algorithms/load.hpp"
+#include "core/recording/recorder.hpp"
+#include "core/recording/step_records.hpp"
+#include "core/emulation/warp_order.hpp"
 
 namespace scanlab {
 

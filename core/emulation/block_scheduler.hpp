@@ -1,6 +1,6 @@
 #pragma once
 // Runs the blocks of a single-pass scan "concurrently", deterministically: one scheduler
-// interleaves the blocks' events as a block schedule says (core/request.hpp, BlockSchedule).
+// interleaves the blocks' events as a block schedule says (core/input/resolve.hpp, BlockSchedule).
 //   launch order  in-order: block 0 first; reverse: the last block first; random:SEED: a seeded shuffle
 //   residency     at most `resident` blocks hold an SM slot; a free slot goes at once to the next
 //                 block in launch order, which is its start event (it draws its tile: the next
@@ -27,8 +27,8 @@
 #include <string>
 #include <vector>
 
-#include "../error.hpp"
-#include "../request.hpp"
+#include "core/error.hpp"
+#include "core/request.hpp"
 
 namespace scanlab {
 

@@ -1,5 +1,5 @@
-#include "../backend.hpp"
-#include "../emulate.hpp"
+#include "core/engine/backend.hpp"
+#include "core/emulation/emulate.hpp"
 
 namespace scanlab {
 namespace {
@@ -14,12 +14,5 @@ public:
 }  // namespace
 
 std::unique_ptr<Backend> make_cpu_backend() { return std::make_unique<CpuBackend>(); }
-
-std::optional<BackendChoice> parse_backend_choice(std::string_view s) {
-    if (s == "auto") return BackendChoice::automatic;
-    if (s == "cpu") return BackendChoice::cpu;
-    if (s == "gpu") return BackendChoice::gpu;
-    return std::nullopt;
-}
 
 }  // namespace scanlab

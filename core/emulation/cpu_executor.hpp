@@ -4,10 +4,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "../algorithms/add_block_sums.hpp"
-#include "../algorithms/load.hpp"
-#include "block_scan.hpp"
-#include "../recording/host_scan.hpp"
+#include "core/algorithms/add_block_sums.hpp"
+#include "core/algorithms/load.hpp"
+#include "core/emulation/block_scan.hpp"
+#include "core/recording/host_scan.hpp"
 
 namespace scanlab {
 

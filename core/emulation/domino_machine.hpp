@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "../algorithms/domino.hpp"
-#include "tile_blocks.hpp"
+#include "core/algorithms/domino.hpp"
+#include "core/emulation/tile_blocks.hpp"
 
 namespace scanlab {
 

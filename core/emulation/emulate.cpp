@@ -1,11 +1,13 @@
-#include "../emulate.hpp"
+#include "core/emulation/emulate.hpp"
 
-#include "../algorithms/scan_plans.hpp"
-#include "../error.hpp"
-#include "../operators.hpp"
-#include "../trace_budget.hpp"
-#include "cpu_executor.hpp"
-#include "event_scan.hpp"
+#include "core/algorithms/scan_plans.hpp"
+#include "core/dispatch.hpp"
+#include "core/error.hpp"
+#include "core/input/resolve.hpp"
+#include "core/operators.hpp"
+#include "core/input/trace_budget.hpp"
+#include "core/emulation/cpu_executor.hpp"
+#include "core/emulation/event_scan.hpp"
 
 namespace scanlab {
 namespace {
@@ -29,19 +31,10 @@ std::vector<T> run_segmented_op(const ResolvedRequest& r, const std::vector<T>& 
 
 template <class T>
 std::vector<T> run_typed(const ResolvedRequest& r, const std::vector<T>& x, Recorder& rec) {
-    if (algorithm_info(r.request.algorithm).takes_flags) {
-        switch (r.request.op) {
-            case OpKind::sum: return run_segmented_op<T, SumOp>(r, x, rec);
-            case OpKind::max: return run_segmented_op<T, MaxOp>(r, x, rec);
-            case OpKind::min: return run_segmented_op<T, MinOp>(r, x, rec);
-        }
-    }
-    switch (r.request.op) {
-        case OpKind::sum: return run_typed_op<T, SumOp>(r, x, rec);
-        case OpKind::max: return run_typed_op<T, MaxOp>(r, x, rec);
-        case OpKind::min: return run_typed_op<T, MinOp>(r, x, rec);
-    }
-    return {};
+    const bool segmented = algorithm_info(r.request.algorithm).takes_flags;
+    return with_op(r.request.op, [&]<template <class> class Op>(OpTag<Op>) {
+        return segmented ? run_segmented_op<T, Op>(r, x, rec) : run_typed_op<T, Op>(r, x, rec);
+    });
 }
 
 }  // namespace

@@ -1,12 +1,13 @@
-#include "event_scan.hpp"
+#include "core/emulation/event_scan.hpp"
 
-#include "../error.hpp"
-#include "../operators.hpp"
-#include "../recording/recorder.hpp"
-#include "../recording/step_records.hpp"
-#include "block_scheduler.hpp"
-#include "domino_machine.hpp"
-#include "lookback_machine.hpp"
+#include "core/dispatch.hpp"
+#include "core/error.hpp"
+#include "core/operators.hpp"
+#include "core/recording/recorder.hpp"
+#include "core/recording/step_records.hpp"
+#include "core/emulation/block_scheduler.hpp"
+#include "core/emulation/domino_machine.hpp"
+#include "core/emulation/lookback_machine.hpp"
 
 namespace scanlab {
 namespace {
@@ -42,11 +43,7 @@ void run_typed_op(const ResolvedRequest& r, const std::vector<T>& x, Trace& trac
 
 template <class T>
 void run_typed(const ResolvedRequest& r, const std::vector<T>& x, Trace& trace) {
-    switch (r.request.op) {
-        case OpKind::sum: return run_typed_op<T, SumOp<T>>(r, x, trace);
-        case OpKind::max: return run_typed_op<T, MaxOp<T>>(r, x, trace);
-        case OpKind::min: return run_typed_op<T, MinOp<T>>(r, x, trace);
-    }
+    with_op(r.request.op, [&]<template <class> class Op>(OpTag<Op>) { run_typed_op<T, Op<T>>(r, x, trace); });
 }
 
 }  // namespace

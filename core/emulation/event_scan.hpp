@@ -2,8 +2,8 @@
 // The single-pass scans (Reach::single_pass) run as events of blocks under a block schedule
 // (core/emulation/block_scheduler.hpp), each through its block machine. emulate() sends them
 // here; the GPU backend replays its device's recorded order of events through the same door.
-#include "../request.hpp"
-#include "../trace.hpp"
+#include "core/request.hpp"
+#include "core/trace.hpp"
 
 namespace scanlab {
 

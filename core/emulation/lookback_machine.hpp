@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "../algorithms/decoupled_lookback.hpp"
-#include "tile_blocks.hpp"
+#include "core/algorithms/decoupled_lookback.hpp"
+#include "core/emulation/tile_blocks.hpp"
 
 namespace scanlab {
 

@@ -5,10 +5,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "../algorithms/block_step.hpp"
-#include "../algorithms/load.hpp"
-#include "../recording/step_records.hpp"
-#include "../trace.hpp"
+#include "core/algorithms/block_step.hpp"
+#include "core/algorithms/load.hpp"
+#include "core/recording/step_records.hpp"
+#include "core/trace.hpp"
 
 namespace scanlab {
 

@@ -11,10 +11,10 @@
 #include <utility>
 #include <vector>
 
-#include "../events.hpp"
-#include "../recording/recorder.hpp"
-#include "../recording/step_records.hpp"
-#include "section_scan.hpp"
+#include "core/events.hpp"
+#include "core/recording/recorder.hpp"
+#include "core/recording/step_records.hpp"
+#include "core/emulation/section_scan.hpp"
 
 namespace scanlab {
 

@@ -1,4 +1,4 @@
-#include "warp_order.hpp"
+#include "core/emulation/warp_order.hpp"
 
 #include <algorithm>
 #include <numeric>

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "../request.hpp"
+#include "core/request.hpp"
 
 namespace scanlab {
 

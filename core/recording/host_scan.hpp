@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "recorder.hpp"
-#include "step_records.hpp"
+#include "core/recording/recorder.hpp"
+#include "core/recording/step_records.hpp"
 
 namespace scanlab {
 

@@ -1,19 +1,13 @@
-#include "recorder.hpp"
+#include "core/recording/recorder.hpp"
 
-#include "../error.hpp"
-#include "../trace_budget.hpp"
+#include "core/error.hpp"
+#include "core/input/trace_budget.hpp"
 
 namespace scanlab {
 
 void Recorder::add(Step step) {
     TraceCounts& c = trace_.counts;
-    c.additions += step.counts.additions;
-    c.barriers += step.counts.barriers;
-    c.divergent_warps += step.counts.divergent_warps;
-    c.hazards += step.counts.hazards;
-    c.polls += step.counts.polls;
-    c.waits += step.counts.waits;
-    c.steps += 1;
+    c.add(step.counts);
     if (!full()) return;
     bytes_ += step_bytes(size_of(step.values), step.accesses.size(), step.hazards.size(), trace_.type) + step.flags.size() +
               snapshot_bytes(step.snapshot);
@@ -29,14 +23,7 @@ void Recorder::add_repeated(const Step& step, int64_t times) {
         for (int64_t i = 0; i < times; ++i) add(step);
         return;
     }
-    TraceCounts& c = trace_.counts;
-    c.additions += step.counts.additions * times;
-    c.barriers += step.counts.barriers * times;
-    c.divergent_warps += step.counts.divergent_warps * times;
-    c.hazards += step.counts.hazards * times;
-    c.polls += step.counts.polls * times;
-    c.waits += step.counts.waits * times;
-    c.steps += times;
+    trace_.counts.add(step.counts, times);
 }
 
 }  // namespace scanlab

@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "../trace.hpp"
+#include "core/trace.hpp"
 
 namespace scanlab {
 

@@ -7,11 +7,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "../algorithms/add_block_sums.hpp"
-#include "../algorithms/block_step.hpp"
-#include "../algorithms/load.hpp"
-#include "../flagged.hpp"
-#include "../trace.hpp"
+#include "core/algorithms/add_block_sums.hpp"
+#include "core/algorithms/block_step.hpp"
+#include "core/algorithms/load.hpp"
+#include "core/flagged.hpp"
+#include "core/trace.hpp"
 
 namespace scanlab {
 

@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-#include "../../core/types.hpp"
+#include "core/types.hpp"
 
 namespace scanlab::bench {
 

@@ -1,9 +1,10 @@
 // The benchmark's vocabulary and parsing: plain C++, the same in every build.
 #include <charconv>
 
-#include "../../core/error.hpp"
-#include "../../core/request.hpp"
-#include "bench.hpp"
+#include "core/error.hpp"
+#include "core/request.hpp"
+#include "core/whole_number.hpp"
+#include "kernels/bench/bench.hpp"
 
 namespace scanlab::bench {
 
@@ -80,13 +81,6 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
-template <class T> std::optional<T> whole(std::string_view s) {
-    T v{};
-    const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (s.empty() || ec != std::errc() || ptr != s.data() + s.size()) return std::nullopt;
-    return v;
-}
-
 const std::string kMaxText = std::to_string(kMaxElements) + " (2^28)";
 
 }  // namespace
@@ -110,8 +104,8 @@ std::vector<int64_t> parse_sizes(std::string_view text) {
         if (item.starts_with("pow2:")) {
             const std::string_view range = item.substr(5);
             const size_t dots = range.find("..");
-            const auto lo = whole<int>(dots == std::string_view::npos ? range : range.substr(0, dots));
-            const auto hi = dots == std::string_view::npos ? lo : whole<int>(range.substr(dots + 2));
+            const auto lo = parse_whole<int>(dots == std::string_view::npos ? range : range.substr(0, dots));
+            const auto hi = dots == std::string_view::npos ? lo : parse_whole<int>(range.substr(dots + 2));
             if (!lo || !hi)
                 throw ScanError("--sizes item '" + std::string(item) + "' is not pow2:A..B or pow2:A with whole exponents, e.g. pow2:10..28");
             if (*lo < 0 || *hi > 28 || *lo > *hi)
@@ -119,7 +113,7 @@ std::vector<int64_t> parse_sizes(std::string_view text) {
             for (int e = *lo; e <= *hi; ++e) sizes.push_back(int64_t(1) << e);
             continue;
         }
-        const auto n = whole<int64_t>(item);
+        const auto n = parse_whole<int64_t>(item);
         if (!n) throw ScanError("--sizes item '" + std::string(item) + "' is not a whole number or pow2:A..B");
         if (*n < 1 || *n > kMaxElements)
             throw ScanError("--sizes item " + std::string(item) + " is out of range: give N from 1 to " + kMaxText);

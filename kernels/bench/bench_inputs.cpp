@@ -1,12 +1,13 @@
-#include "bench_inputs.hpp"
+#include "kernels/bench/bench_inputs.hpp"
 
 #include <cstring>
 #include <numeric>
 #include <variant>
 #include <vector>
 
-#include "../../core/error.hpp"
-#include "../../core/operators.hpp"
+#include "core/dispatch.hpp"
+#include "core/error.hpp"
+#include "core/operators.hpp"
 
 namespace scanlab::bench {
 namespace {
@@ -60,12 +61,7 @@ ValueArray reference_scan(const ValueArray& input, OpKind op, bool exclusive) {
     return std::visit(
         [&](const auto& in) -> ValueArray {
             using T = typename std::decay_t<decltype(in)>::value_type;
-            switch (op) {
-                case OpKind::sum: return scan_with<T, SumOp>(in, exclusive);
-                case OpKind::max: return scan_with<T, MaxOp>(in, exclusive);
-                case OpKind::min: return scan_with<T, MinOp>(in, exclusive);
-            }
-            return in;
+            return with_op(op, [&]<template <class> class Op>(OpTag<Op>) -> ValueArray { return scan_with<T, Op>(in, exclusive); });
         },
         input);
 }

@@ -11,8 +11,8 @@
 #include <cstdint>
 #include <string>
 
-#include "../../core/types.hpp"
-#include "../../core/values.hpp"
+#include "core/types.hpp"
+#include "core/values.hpp"
 
 namespace scanlab::bench {
 

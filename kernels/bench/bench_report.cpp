@@ -5,9 +5,9 @@
 #include <ostream>
 #include <sstream>
 
-#include "../../core/json_text.hpp"
-#include "../../core/values.hpp"
-#include "bench.hpp"
+#include "core/trace_io/json_text.hpp"
+#include "core/values.hpp"
+#include "kernels/bench/bench.hpp"
 
 namespace scanlab::bench {
 namespace {

@@ -7,15 +7,15 @@
 #include <cstdio>
 #include <memory>
 
-#include "../../core/error.hpp"
-#include "../../core/request.hpp"
-#include "../chapter/chapter_untraced.hpp"
-#include "../cuda_check.hpp"
-#include "../device_info.hpp"
-#include "../production/single_pass_scan.hpp"
-#include "bench.hpp"
-#include "bench_inputs.hpp"
-#include "library_scans.hpp"
+#include "core/error.hpp"
+#include "core/input/resolve.hpp"
+#include "kernels/chapter/chapter_untraced.hpp"
+#include "kernels/cuda_check.hpp"
+#include "kernels/device_info.hpp"
+#include "kernels/production/single_pass_scan.hpp"
+#include "kernels/bench/bench.hpp"
+#include "kernels/bench/bench_inputs.hpp"
+#include "kernels/bench/library_scans.hpp"
 
 namespace scanlab::bench {
 namespace {

@@ -10,11 +10,12 @@
 // shifted right by one (the book's 9.5 exercise).
 #include <cuda_runtime_api.h>
 
-#include "../../core/error.hpp"
-#include "../../core/operators.hpp"
-#include "../../core/values.hpp"
-#include "../cuda_check.hpp"
-#include "library_scans.hpp"
+#include "core/error.hpp"
+#include "core/dispatch.hpp"
+#include "core/operators.hpp"
+#include "core/values.hpp"
+#include "kernels/cuda_check.hpp"
+#include "kernels/bench/library_scans.hpp"
 
 namespace scanlab::bench::detail {
 namespace {
@@ -105,15 +106,6 @@ void scan(BookBlock block, const void* d_in, void* d_out, int64_t n, bool exclus
     else scan<T, Op, kBrentKungSection>(X, Y, unsigned(n), exclusive, S, stream);
 }
 
-template <class T>
-void scan(BookBlock block, OpKind op, const void* d_in, void* d_out, int64_t n, bool exclusive, void* d_temp, cudaStream_t stream) {
-    switch (op) {
-        case OpKind::sum: return scan<T, SumOp<T>>(block, d_in, d_out, n, exclusive, d_temp, stream);
-        case OpKind::max: return scan<T, MaxOp<T>>(block, d_in, d_out, n, exclusive, d_temp, stream);
-        case OpKind::min: return scan<T, MinOp<T>>(block, d_in, d_out, n, exclusive, d_temp, stream);
-    }
-}
-
 }  // namespace
 
 size_t book_scan_temp_bytes(BookBlock block, ElementType type, int64_t n) {
@@ -127,12 +119,9 @@ void book_scan(BookBlock block, ElementType type, OpKind op, bool exclusive, con
                void* stream) {
     if (n < 1 || n > (int64_t(1) << 31)) throw ScanError("the book's scan takes N from 1 to 2^31");
     const cudaStream_t s = static_cast<cudaStream_t>(stream);
-    switch (type) {
-        case ElementType::int32: return scan<int32_t>(block, op, d_in, d_out, n, exclusive, d_temp, s);
-        case ElementType::int64: return scan<int64_t>(block, op, d_in, d_out, n, exclusive, d_temp, s);
-        case ElementType::float32: return scan<float>(block, op, d_in, d_out, n, exclusive, d_temp, s);
-        case ElementType::float64: return scan<double>(block, op, d_in, d_out, n, exclusive, d_temp, s);
-    }
+    with_type_and_op(type, op, [&]<class T, template <class> class Op>(TypeTag<T>, OpTag<Op>) {
+        scan<T, Op<T>>(block, d_in, d_out, n, exclusive, d_temp, s);
+    });
 }
 
 }  // namespace scanlab::bench::detail

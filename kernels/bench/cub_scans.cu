@@ -1,9 +1,10 @@
 // cub::DeviceScan for every type, operator and direction the benchmark sweeps.
 #include <cub/device/device_scan.cuh>
 
-#include "../../core/operators.hpp"
-#include "../cuda_check.hpp"
-#include "library_scans.hpp"
+#include "core/operators.hpp"
+#include "core/dispatch.hpp"
+#include "kernels/cuda_check.hpp"
+#include "kernels/bench/library_scans.hpp"
 
 namespace scanlab::bench::detail {
 namespace {
@@ -22,27 +23,13 @@ cudaError_t call(bool exclusive, void* d_temp, size_t& bytes, const void* d_in, 
     }
 }
 
-template <class T>
-cudaError_t call(OpKind op, bool exclusive, void* d_temp, size_t& bytes, const void* d_in, void* d_out, int n, cudaStream_t stream) {
-    switch (op) {
-        case OpKind::sum: return call<T, SumOp<T>>(exclusive, d_temp, bytes, d_in, d_out, n, stream);
-        case OpKind::max: return call<T, MaxOp<T>>(exclusive, d_temp, bytes, d_in, d_out, n, stream);
-        case OpKind::min: return call<T, MinOp<T>>(exclusive, d_temp, bytes, d_in, d_out, n, stream);
-    }
-    return cudaErrorInvalidValue;
-}
-
 cudaError_t call(ElementType type, OpKind op, bool exclusive, void* d_temp, size_t& bytes, const void* d_in, void* d_out, int64_t n,
                  cudaStream_t stream) {
     if (n < 0 || n > 0x7fffffff) return cudaErrorInvalidValue;
     const int items = int(n);
-    switch (type) {
-        case ElementType::int32: return call<int32_t>(op, exclusive, d_temp, bytes, d_in, d_out, items, stream);
-        case ElementType::int64: return call<int64_t>(op, exclusive, d_temp, bytes, d_in, d_out, items, stream);
-        case ElementType::float32: return call<float>(op, exclusive, d_temp, bytes, d_in, d_out, items, stream);
-        case ElementType::float64: return call<double>(op, exclusive, d_temp, bytes, d_in, d_out, items, stream);
-    }
-    return cudaErrorInvalidValue;
+    return with_type_and_op(type, op, [&]<class T, template <class> class Op>(TypeTag<T>, OpTag<Op>) {
+        return call<T, Op<T>>(exclusive, d_temp, bytes, d_in, d_out, items, stream);
+    });
 }
 
 }  // namespace

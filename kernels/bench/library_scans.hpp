@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "../../core/types.hpp"
+#include "core/types.hpp"
 
 namespace scanlab::bench::detail {
 

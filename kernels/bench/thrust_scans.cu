@@ -8,9 +8,10 @@
 #include <thrust/system/cuda/execution_policy.h>
 #include <thrust/system/system_error.h>
 
-#include "../../core/operators.hpp"
-#include "../cuda_check.hpp"
-#include "library_scans.hpp"
+#include "core/operators.hpp"
+#include "core/dispatch.hpp"
+#include "kernels/cuda_check.hpp"
+#include "kernels/bench/library_scans.hpp"
 
 namespace scanlab::bench::detail {
 namespace {
@@ -57,25 +58,14 @@ void scan(bool exclusive, const void* d_in, void* d_out, int64_t n, ThrustArena&
     else thrust::inclusive_scan(policy, in, in + n, out, Op<T>{});
 }
 
-template <class T> void scan(OpKind op, bool exclusive, const void* d_in, void* d_out, int64_t n, ThrustArena& arena, cudaStream_t stream) {
-    switch (op) {
-        case OpKind::sum: return scan<T, SumOp>(exclusive, d_in, d_out, n, arena, stream);
-        case OpKind::max: return scan<T, MaxOp>(exclusive, d_in, d_out, n, arena, stream);
-        case OpKind::min: return scan<T, MinOp>(exclusive, d_in, d_out, n, arena, stream);
-    }
-}
-
 }  // namespace
 
 void thrust_scan(ElementType type, OpKind op, bool exclusive, const void* d_in, void* d_out, int64_t n, ThrustArena& arena, void* stream) {
     const cudaStream_t s = static_cast<cudaStream_t>(stream);
     try {
-        switch (type) {
-            case ElementType::int32: scan<int32_t>(op, exclusive, d_in, d_out, n, arena, s); break;
-            case ElementType::int64: scan<int64_t>(op, exclusive, d_in, d_out, n, arena, s); break;
-            case ElementType::float32: scan<float>(op, exclusive, d_in, d_out, n, arena, s); break;
-            case ElementType::float64: scan<double>(op, exclusive, d_in, d_out, n, arena, s); break;
-        }
+        with_type_and_op(type, op, [&]<class T, template <class> class Op>(TypeTag<T>, OpTag<Op>) {
+            scan<T, Op>(exclusive, d_in, d_out, n, arena, s);
+        });
     } catch (const thrust::system_error& e) {
         throw GpuError(std::string("thrust::") + (exclusive ? "exclusive_scan" : "inclusive_scan") + " failed: " + e.what());
     }

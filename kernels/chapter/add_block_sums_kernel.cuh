@@ -2,8 +2,8 @@
 // Kernel 3 of 9.5 and the slides' add_cuda: every element of block b (b >= first_block) gets
 // S[b + offset] added in front of it. The index math is core/algorithms/add_block_sums.hpp, the
 // same the emulation uses.
-#include "../../core/algorithms/add_block_sums.hpp"
-#include "recording.cuh"
+#include "core/algorithms/add_block_sums.hpp"
+#include "kernels/chapter/recording.cuh"
 
 namespace scanlab::gpu {
 

@@ -7,9 +7,9 @@
 // the store, a barrier.
 #include <cstdint>
 
-#include "../../core/algorithms/block_step.hpp"
-#include "../../core/algorithms/load.hpp"
-#include "recording.cuh"
+#include "core/algorithms/block_step.hpp"
+#include "core/algorithms/load.hpp"
+#include "kernels/chapter/recording.cuh"
 
 namespace scanlab::gpu {
 

@@ -16,9 +16,9 @@
 // work.
 #include <cstdint>
 
-#include "../../core/algorithms/load.hpp"
-#include "block_scan_kernel.cuh"
-#include "recording.cuh"
+#include "core/algorithms/load.hpp"
+#include "kernels/chapter/block_scan_kernel.cuh"
+#include "kernels/chapter/recording.cuh"
 
 namespace scanlab::gpu {
 

@@ -5,7 +5,7 @@
 // Plain C++: device pointers travel as void*, so callers need no CUDA header.
 #include <memory>
 
-#include "../../core/request.hpp"
+#include "core/input/resolve.hpp"
 
 namespace scanlab::gpu {
 

@@ -14,10 +14,10 @@
 // value of the flag it saw.
 #include <cstdint>
 
-#include "../../core/algorithms/block_step.hpp"
-#include "../../core/algorithms/load.hpp"
-#include "../../core/algorithms/lookback_window.hpp"
-#include "event_log.cuh"
+#include "core/algorithms/block_step.hpp"
+#include "core/algorithms/load.hpp"
+#include "core/algorithms/lookback_window.hpp"
+#include "kernels/chapter/event_log.cuh"
 
 namespace scanlab::gpu {
 

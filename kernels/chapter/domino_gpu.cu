@@ -1,9 +1,10 @@
-#include "domino_gpu.hpp"
+#include "kernels/chapter/domino_gpu.hpp"
 
-#include "../../core/error.hpp"
-#include "../../core/operators.hpp"
-#include "../device_memory.cuh"
-#include "domino_kernel.cuh"
+#include "core/dispatch.hpp"
+#include "core/error.hpp"
+#include "core/operators.hpp"
+#include "kernels/device_memory.cuh"
+#include "kernels/chapter/domino_kernel.cuh"
 
 namespace scanlab::gpu {
 namespace {
@@ -58,12 +59,7 @@ std::vector<T> run_typed(const ResolvedRequest& r, const std::vector<T>& x, std:
 
 template <class T>
 std::vector<T> run_op(const ResolvedRequest& r, const std::vector<T>& x, std::vector<RecordedEvent>& order) {
-    switch (r.request.op) {
-        case OpKind::sum: return run_typed<T, SumOp<T>>(r, x, order);
-        case OpKind::max: return run_typed<T, MaxOp<T>>(r, x, order);
-        case OpKind::min: return run_typed<T, MinOp<T>>(r, x, order);
-    }
-    throw ScanError("internal: unknown operator");
+    return with_op(r.request.op, [&]<template <class> class Op>(OpTag<Op>) { return run_typed<T, Op<T>>(r, x, order); });
 }
 
 }  // namespace

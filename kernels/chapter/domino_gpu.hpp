@@ -3,9 +3,9 @@
 // Plain C++: the GPU backend calls it and builds the trace by replaying the recorded order.
 #include <vector>
 
-#include "../../core/events.hpp"
-#include "../../core/request.hpp"
-#include "../../core/values.hpp"
+#include "core/events.hpp"
+#include "core/request.hpp"
+#include "core/values.hpp"
 
 namespace scanlab::gpu {
 

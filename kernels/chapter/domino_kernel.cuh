@@ -5,10 +5,10 @@
 // to the section. Thread 0 records each of its block's events in the event log.
 #include <cstdint>
 
-#include "../../core/algorithms/domino.hpp"
-#include "../../core/algorithms/load.hpp"
-#include "../../core/events.hpp"
-#include "event_log.cuh"
+#include "core/algorithms/domino.hpp"
+#include "core/algorithms/load.hpp"
+#include "core/events.hpp"
+#include "kernels/chapter/event_log.cuh"
 
 namespace scanlab::gpu {
 

@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "../../core/events.hpp"
+#include "core/events.hpp"
 
 namespace scanlab::gpu {
 

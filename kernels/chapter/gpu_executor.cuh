@@ -8,17 +8,17 @@
 #include <type_traits>
 #include <vector>
 
-#include "../../core/algorithms/add_block_sums.hpp"
-#include "../../core/algorithms/block_setup.hpp"
-#include "../../core/recording/host_scan.hpp"
-#include "../../core/recording/recorder.hpp"
-#include "../../core/recording/step_records.hpp"
-#include "add_block_sums_kernel.cuh"
-#include "block_scan_kernel.cuh"
-#include "book_loop_kernel.cuh"
-#include "../device_memory.cuh"
-#include "launch_trace.cuh"
-#include "sequential_kernel.cuh"
+#include "core/algorithms/add_block_sums.hpp"
+#include "core/algorithms/block_setup.hpp"
+#include "core/recording/host_scan.hpp"
+#include "core/recording/recorder.hpp"
+#include "core/recording/step_records.hpp"
+#include "kernels/chapter/add_block_sums_kernel.cuh"
+#include "kernels/chapter/block_scan_kernel.cuh"
+#include "kernels/chapter/book_loop_kernel.cuh"
+#include "kernels/device_memory.cuh"
+#include "kernels/chapter/launch_trace.cuh"
+#include "kernels/chapter/sequential_kernel.cuh"
 
 namespace scanlab::gpu {
 

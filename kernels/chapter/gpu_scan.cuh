@@ -1,11 +1,12 @@
 #pragma once
 // Definitions behind gpu_scan.hpp: the scan plans run by the GPU executor, for every operator.
-#include "../../core/algorithms/scan_plans.hpp"
-#include "../../core/error.hpp"
-#include "../../core/flagged.hpp"
-#include "../../core/operators.hpp"
-#include "gpu_executor.cuh"
-#include "gpu_scan.hpp"
+#include "core/algorithms/scan_plans.hpp"
+#include "core/dispatch.hpp"
+#include "core/error.hpp"
+#include "core/flagged.hpp"
+#include "core/operators.hpp"
+#include "kernels/chapter/gpu_executor.cuh"
+#include "kernels/chapter/gpu_scan.hpp"
 
 namespace scanlab::gpu {
 
@@ -33,19 +34,10 @@ std::vector<T> run_segmented_op(const ResolvedRequest& r, const std::vector<T>& 
 
 template <class T>
 std::vector<T> run_traced(const ResolvedRequest& r, const std::vector<T>& x, Recorder& rec) {
-    if (algorithm_info(r.request.algorithm).takes_flags) {
-        switch (r.request.op) {
-            case OpKind::sum: return run_segmented_op<T, SumOp>(r, x, rec);
-            case OpKind::max: return run_segmented_op<T, MaxOp>(r, x, rec);
-            case OpKind::min: return run_segmented_op<T, MinOp>(r, x, rec);
-        }
-    }
-    switch (r.request.op) {
-        case OpKind::sum: return run_traced_op<T, SumOp>(r, x, rec);
-        case OpKind::max: return run_traced_op<T, MaxOp>(r, x, rec);
-        case OpKind::min: return run_traced_op<T, MinOp>(r, x, rec);
-    }
-    throw ScanError("internal: unknown operator");
+    const bool segmented = algorithm_info(r.request.algorithm).takes_flags;
+    return with_op(r.request.op, [&]<template <class> class Op>(OpTag<Op>) {
+        return segmented ? run_segmented_op<T, Op>(r, x, rec) : run_traced_op<T, Op>(r, x, rec);
+    });
 }
 
 // The chapter's multi-kernel scans with every recording call compiled away.
@@ -71,12 +63,9 @@ std::unique_ptr<UntracedChapterScan> make_untraced(const ResolvedRequest& r) {
     if (algorithm_info(r.request.algorithm).reach != Reach::multi_block)
         throw ScanError("internal: only the multi-block scans (hierarchical, slides) have an untraced build");
     if (algorithm_info(r.request.algorithm).takes_flags) throw ScanError("the segmented scan runs traced only; it has no untraced build");
-    switch (r.request.op) {
-        case OpKind::sum: return std::make_unique<UntracedScan<T, SumOp<T>>>(r);
-        case OpKind::max: return std::make_unique<UntracedScan<T, MaxOp<T>>>(r);
-        case OpKind::min: return std::make_unique<UntracedScan<T, MinOp<T>>>(r);
-    }
-    throw ScanError("internal: unknown operator");
+    return with_op(r.request.op, [&]<template <class> class Op>(OpTag<Op>) -> std::unique_ptr<UntracedChapterScan> {
+        return std::make_unique<UntracedScan<T, Op<T>>>(r);
+    });
 }
 
 #define SCANLAB_GPU_SCAN_INSTANTIATE(T)                                                              \

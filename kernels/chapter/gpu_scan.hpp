@@ -5,9 +5,9 @@
 #include <memory>
 #include <vector>
 
-#include "../../core/recording/recorder.hpp"
-#include "../../core/request.hpp"
-#include "chapter_untraced.hpp"
+#include "core/recording/recorder.hpp"
+#include "core/request.hpp"
+#include "kernels/chapter/chapter_untraced.hpp"
 
 namespace scanlab::gpu {
 

@@ -1,5 +1,5 @@
 // The GPU backend's kernels for double elements (one file per type: they compile in parallel).
-#include "gpu_scan.cuh"
+#include "kernels/chapter/gpu_scan.cuh"
 
 namespace scanlab::gpu {
 SCANLAB_GPU_SCAN_INSTANTIATE(double)

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "../../core/recording/step_records.hpp"
-#include "../../core/trace.hpp"
-#include "../device_memory.cuh"
-#include "recording.cuh"
+#include "core/recording/step_records.hpp"
+#include "core/trace.hpp"
+#include "kernels/device_memory.cuh"
+#include "kernels/chapter/recording.cuh"
 
 namespace scanlab::gpu {
 

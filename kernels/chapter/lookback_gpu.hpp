@@ -4,9 +4,9 @@
 // recorded order.
 #include <vector>
 
-#include "../../core/events.hpp"
-#include "../../core/request.hpp"
-#include "../../core/values.hpp"
+#include "core/events.hpp"
+#include "core/request.hpp"
+#include "core/values.hpp"
 
 namespace scanlab::gpu {
 

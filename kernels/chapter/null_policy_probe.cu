@@ -2,12 +2,12 @@
 // once with SCANLAB_STRIP_RECORDING, to show that the null recording policy costs nothing (the two
 // PTX files must be identical). The kernels are the untraced ones the benchmark times, with the
 // section size read at run time and compiled in.
-#include "../../core/algorithms/brent_kung.hpp"
-#include "../../core/algorithms/kogge_stone.hpp"
-#include "../../core/algorithms/three_phase.hpp"
-#include "../../core/operators.hpp"
-#include "add_block_sums_kernel.cuh"
-#include "block_scan_kernel.cuh"
+#include "core/algorithms/brent_kung.hpp"
+#include "core/algorithms/kogge_stone.hpp"
+#include "core/algorithms/three_phase.hpp"
+#include "core/operators.hpp"
+#include "kernels/chapter/add_block_sums_kernel.cuh"
+#include "kernels/chapter/block_scan_kernel.cuh"
 
 namespace scanlab::gpu {
 template __global__ void block_scan_kernel<KoggeStone, int32_t, SumOp<int32_t>, NullRecorder>(BlockScanArgs<int32_t>, NullRecorder);

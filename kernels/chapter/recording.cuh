@@ -13,8 +13,8 @@
 #include <cstring>
 #include <type_traits>
 
-#include "../../core/algorithms/block_step.hpp"
-#include "../../core/flagged.hpp"
+#include "core/algorithms/block_step.hpp"
+#include "core/flagged.hpp"
 
 // Every recording call in a kernel is written SCANLAB_RECORD(rec.something(...)). A build with
 // SCANLAB_STRIP_RECORDING removes the calls altogether; tests/null_policy_ptx_test checks that the

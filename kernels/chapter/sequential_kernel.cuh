@@ -4,8 +4,8 @@
 // (and, at full detail, its access); the host rebuilds the array after each step from those.
 #include <cstdint>
 
-#include "../../core/algorithms/load.hpp"
-#include "recording.cuh"
+#include "core/algorithms/load.hpp"
+#include "kernels/chapter/recording.cuh"
 
 namespace scanlab::gpu {
 

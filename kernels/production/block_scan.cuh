@@ -8,8 +8,8 @@
 // lanes of a row, row after row), block (across warps, one shared-memory pass).
 #include <type_traits>
 
-#include "thread_io.cuh"
-#include "warp_scan.cuh"
+#include "kernels/production/thread_io.cuh"
+#include "kernels/production/warp_scan.cuh"
 
 namespace scanlab::production {
 

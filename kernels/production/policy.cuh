@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "../../core/operators.hpp"
+#include "core/operators.hpp"
 
 namespace scanlab::production {
 

@@ -1,6 +1,6 @@
 // The single-pass scan's dispatch: picks the instantiation for the type, operator and variant,
 // checks the arguments and the temporary storage, and launches one kernel.
-#include "single_pass_scan.hpp"
+#include "kernels/production/single_pass_scan.hpp"
 
 #include <cuda_runtime_api.h>
 
@@ -8,13 +8,14 @@
 #include <atomic>
 #include <string>
 
-#include "../../core/error.hpp"
-#include "../../core/operators.hpp"
-#include "../cuda_check.hpp"
-#include "policy.cuh"
-#include "single_pass_scan.cuh"
-#include "staged_scan.cuh"
-#include "temp_layout.hpp"
+#include "core/dispatch.hpp"
+#include "core/error.hpp"
+#include "core/operators.hpp"
+#include "kernels/cuda_check.hpp"
+#include "kernels/production/policy.cuh"
+#include "kernels/production/single_pass_scan.cuh"
+#include "kernels/production/staged_scan.cuh"
+#include "kernels/production/temp_layout.hpp"
 
 namespace scanlab::gpu {
 namespace {
@@ -135,24 +136,11 @@ template <class T, class Op> std::vector<Entry> entries() {
     return v;
 }
 
-template <class T> const std::vector<Entry>& entries_for(OpKind op) {
-    static const std::vector<Entry> sum = entries<T, SumOp<T>>(), max = entries<T, MaxOp<T>>(), min = entries<T, MinOp<T>>();
-    switch (op) {
-        case OpKind::sum: return sum;
-        case OpKind::max: return max;
-        case OpKind::min: return min;
-    }
-    return sum;
-}
-
 const std::vector<Entry>& entries_for(ElementType type, OpKind op) {
-    switch (type) {
-        case ElementType::int32: return entries_for<int32_t>(op);
-        case ElementType::int64: return entries_for<int64_t>(op);
-        case ElementType::float32: return entries_for<float>(op);
-        case ElementType::float64: return entries_for<double>(op);
-    }
-    return entries_for<int32_t>(op);
+    return with_type_and_op(type, op, []<class T, template <class> class Op>(TypeTag<T>, OpTag<Op>) -> const std::vector<Entry>& {
+        static const std::vector<Entry> v = entries<T, Op<T>>();  // one table per type and operator, built on first use
+        return v;
+    });
 }
 
 const Entry& entry_for(ElementType type, OpKind op, int variant) {

@@ -13,10 +13,10 @@
 // of blocks, and on GPUs older than Hopper; staged_scan.cuh takes larger inputs on Hopper.
 #include <cstdint>
 
-#include "policy.cuh"
-#include "thread_io.cuh"
-#include "tile_scan.cuh"
-#include "tile_status.cuh"
+#include "kernels/production/policy.cuh"
+#include "kernels/production/thread_io.cuh"
+#include "kernels/production/tile_scan.cuh"
+#include "kernels/production/tile_status.cuh"
 
 namespace scanlab::production {
 

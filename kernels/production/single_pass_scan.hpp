@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "../../core/types.hpp"
+#include "core/types.hpp"
 
 namespace scanlab::gpu {
 

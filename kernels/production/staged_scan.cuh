@@ -7,13 +7,13 @@
 // rather than 4 blocks of 32 KB in registers): more tiles in flight while look-backs wait.
 #include <cstdint>
 
-#include "block_scan.cuh"
-#include "bulk_copy.cuh"
-#include "policy.cuh"
-#include "single_pass_scan.cuh"
-#include "thread_io.cuh"
-#include "tile_scan.cuh"
-#include "tile_status.cuh"
+#include "kernels/production/block_scan.cuh"
+#include "kernels/production/bulk_copy.cuh"
+#include "kernels/production/policy.cuh"
+#include "kernels/production/single_pass_scan.cuh"
+#include "kernels/production/thread_io.cuh"
+#include "kernels/production/tile_scan.cuh"
+#include "kernels/production/tile_status.cuh"
 
 namespace scanlab::production {
 

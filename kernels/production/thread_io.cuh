@@ -5,7 +5,7 @@
 #include <cuda/std/bit>
 #include <cstdint>
 
-#include "policy.cuh"
+#include "kernels/production/policy.cuh"
 
 namespace scanlab::production {
 

@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "block_scan.cuh"
-#include "policy.cuh"
-#include "tile_status.cuh"
+#include "kernels/production/block_scan.cuh"
+#include "kernels/production/policy.cuh"
+#include "kernels/production/tile_status.cuh"
 
 namespace scanlab::production {
 

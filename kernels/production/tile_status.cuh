@@ -20,9 +20,9 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "temp_layout.hpp"
-#include "thread_io.cuh"
-#include "warp_scan.cuh"
+#include "kernels/production/temp_layout.hpp"
+#include "kernels/production/thread_io.cuh"
+#include "kernels/production/warp_scan.cuh"
 
 namespace scanlab::production {
 

@@ -2,7 +2,7 @@
 // Scans and reductions across the 32 lanes of a warp, in registers through shuffles: no shared
 // memory and no barrier. Operands are always combined as op(earlier lane, later lane), the core's
 // convention, so the order of the scan is kept even where the operator would not need it.
-#include "../../core/operators.hpp"
+#include "core/operators.hpp"
 
 namespace scanlab::production {
 

@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "core/error.hpp"
-#include "core/input.hpp"
+#include "core/input/input.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (size == 0) return 0;

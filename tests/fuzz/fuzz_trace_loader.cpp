@@ -7,8 +7,8 @@
 #include <string>
 
 #include "core/error.hpp"
-#include "core/trace_check.hpp"
-#include "core/trace_json.hpp"
+#include "core/trace_io/trace_check.hpp"
+#include "core/trace_io/trace_json.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));

@@ -1,9 +1,9 @@
-#include "exercise_book.hpp"
+#include "app/gui/model/exercise_book.hpp"
 
 #include <new>
 
-#include "../../../core/error.hpp"
-#include "../../../kernels/select_backend.hpp"
+#include "core/error.hpp"
+#include "kernels/select_backend.hpp"
 
 namespace scanlab::gui {
 

@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 
-#include "../../../core/backend.hpp"
-#include "../../../core/exercises.hpp"
+#include "core/engine/backend.hpp"
+#include "core/lesson/exercises.hpp"
 
 namespace scanlab::gui {
 

@@ -1,4 +1,4 @@
-#include "live_bench.hpp"
+#include "app/gui/model/live_bench.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -6,9 +6,9 @@
 #include <fstream>
 #include <new>
 
-#include "../../../core/atomic_file.hpp"
-#include "../../../core/error.hpp"
-#include "numbers.hpp"
+#include "core/trace_io/atomic_file.hpp"
+#include "core/error.hpp"
+#include "app/gui/model/numbers.hpp"
 
 namespace scanlab::gui {
 

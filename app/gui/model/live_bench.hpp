@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "../../../kernels/bench/bench.hpp"
+#include "kernels/bench/bench.hpp"
 
 namespace scanlab::gui {
 

@@ -1,6 +1,8 @@
-#include "numbers.hpp"
+#include "app/gui/model/numbers.hpp"
 
 #include <cstdio>
+
+#include "core/hd.hpp"
 
 namespace scanlab::gui {
 
@@ -15,10 +17,8 @@ std::string bytes_text(size_t bytes) {
     return buf;
 }
 
-bool is_power_of_two(int64_t n) { return n > 0 && (n & (n - 1)) == 0; }
-
 std::string power_of_two_text(int64_t n) {
-    if (!is_power_of_two(n)) return "";
+    if (!is_pow2(n)) return "";
     int k = 0;
     while ((int64_t(1) << k) < n) ++k;
     return "2^" + std::to_string(k);

@@ -1,4 +1,4 @@
-#include "predict.hpp"
+#include "app/gui/model/predict.hpp"
 
 #include <algorithm>
 #include <charconv>

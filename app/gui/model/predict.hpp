@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "../../../core/trace.hpp"
+#include "core/trace.hpp"
 
 namespace scanlab::gui {
 

@@ -1,9 +1,10 @@
-#include "sampled_trace.hpp"
+#include "app/gui/model/sampled_trace.hpp"
 
-#include "../../../core/error.hpp"
-#include "../../../core/input.hpp"
-#include "../../../core/trace_budget.hpp"
-#include "numbers.hpp"
+#include "core/error.hpp"
+#include "core/input/input.hpp"
+#include "core/input/resolve.hpp"
+#include "core/input/trace_budget.hpp"
+#include "app/gui/model/numbers.hpp"
 
 namespace scanlab::gui {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "../../../core/request.hpp"
+#include "core/request.hpp"
 
 namespace scanlab::gui {
 

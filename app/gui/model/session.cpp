@@ -1,4 +1,4 @@
-#include "session.hpp"
+#include "app/gui/model/session.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -7,13 +7,14 @@
 #include <new>
 #include <sstream>
 
-#include "../../../core/atomic_file.hpp"
-#include "../../../core/error.hpp"
-#include "../../../core/number_text.hpp"
-#include "../../../core/overflow.hpp"
-#include "../../../core/trace_json.hpp"
-#include "../../../kernels/select_backend.hpp"
-#include "numbers.hpp"
+#include "core/input/resolve.hpp"
+#include "core/trace_io/atomic_file.hpp"
+#include "core/error.hpp"
+#include "core/number_text.hpp"
+#include "core/input/overflow.hpp"
+#include "core/trace_io/trace_json.hpp"
+#include "kernels/select_backend.hpp"
+#include "app/gui/model/numbers.hpp"
 
 namespace scanlab::gui {
 

@@ -12,13 +12,13 @@
 #include <string>
 #include <vector>
 
-#include "../../../core/backend.hpp"
-#include "../../../core/run_spec.hpp"
-#include "../../../core/trace.hpp"
-#include "exercise_book.hpp"
-#include "live_bench.hpp"
-#include "sampled_trace.hpp"
-#include "trace_book.hpp"
+#include "core/engine/backend.hpp"
+#include "core/input/run_spec.hpp"
+#include "core/trace.hpp"
+#include "app/gui/model/exercise_book.hpp"
+#include "app/gui/model/live_bench.hpp"
+#include "app/gui/model/sampled_trace.hpp"
+#include "app/gui/model/trace_book.hpp"
 
 namespace scanlab::gui {
 

@@ -1,8 +1,9 @@
-#include "settings.hpp"
+#include "app/gui/model/settings.hpp"
 
-#include "../../../core/algorithms/table.hpp"
-#include "../../../core/atomic_file.hpp"
-#include "../../../core/error.hpp"
+#include "core/algorithms/table.hpp"
+#include "core/trace_io/atomic_file.hpp"
+#include "core/error.hpp"
+#include "core/whole_number.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -20,14 +21,7 @@
 namespace scanlab::gui {
 namespace {
 
-template <class T>
-bool number(const std::string& s, T& out) {
-    T v{};
-    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || p != s.data() + s.size()) return false;
-    out = v;
-    return true;
-}
+
 
 // Text values may hold anything but a newline; the input text keeps its line breaks escaped.
 std::string escape(const std::string& s) {
@@ -124,7 +118,7 @@ public:
     template <class T>
     void clamped(const std::string& k, const std::string& v, T& out, T lo, T hi) {
         T x{};
-        if (!number(v, x) || !(x == x)) return drop(k, v);  // x == x: NaN is no setting
+        if (!parse_number_into(v, x) || !(x == x)) return drop(k, v);  // x == x: NaN is no setting
         if (x < lo || x > hi) {
             const T c = x < lo ? lo : hi;
             note(k + " " + v + " is outside " + text(lo) + ".." + text(hi) + "; using " + text(c));
@@ -175,13 +169,13 @@ Settings parse_settings(const std::string& text) {
         int i = 0;
         if (k == "algorithm") { if (auto a = parse_algorithm(v)) f.request.algorithm = *a; else r.drop(k, v); }
         else if (k == "block_algorithm") { if (auto a = parse_algorithm(v); a && algorithm_info(*a).multi_kernel_block) f.request.block_algorithm = *a; else r.drop(k, v); }
-        else if (k == "coarsening") { if (number(v, i) && i >= 0 && i <= 64 && (i & (i - 1)) == 0) f.request.coarsening = i; else r.drop(k, v); }
+        else if (k == "coarsening") { if (parse_number_into(v, i) && i >= 0 && i <= 64 && (i & (i - 1)) == 0) f.request.coarsening = i; else r.drop(k, v); }
         else if (k == "compare_algorithm") { if (auto a = parse_algorithm(v)) f.compare_algorithm = *a; else r.drop(k, v); }
         else if (k == "op") { if (auto o = parse_op(v)) f.request.op = *o; else r.drop(k, v); }
         else if (k == "type") { if (auto t = parse_type(v)) f.request.type = *t; else r.drop(k, v); }
         else if (k == "exclusive") f.request.exclusive = v == "1";
-        else if (k == "section") { if (number(v, i) && usable_section(i)) f.request.section = i; else r.drop(k, v); }
-        else if (k == "warp_width") { if (number(v, i) && i >= 1 && i <= 32 && (i & (i - 1)) == 0) f.request.warp_width = i; else r.drop(k, v); }
+        else if (k == "section") { if (parse_number_into(v, i) && usable_section(i)) f.request.section = i; else r.drop(k, v); }
+        else if (k == "warp_width") { if (parse_number_into(v, i) && i >= 1 && i <= 32 && (i & (i - 1)) == 0) f.request.warp_width = i; else r.drop(k, v); }
         else if (k == "schedule") { if (auto sc = parse_schedule(v)) f.request.schedule = *sc; else r.drop(k, v); }
         else if (k == "backend") { if (auto b = parse_backend_choice(v)) f.backend = *b; else r.drop(k, v); }
         else if (k == "source") f.input.source = v == "text" ? InputSource::text : v == "random" ? InputSource::random : InputSource::preset;
@@ -189,7 +183,7 @@ Settings parse_settings(const std::string& text) {
         else if (k == "text") f.input.text = unescape(v);
         else if (k == "flags") f.input.flags = unescape(v);
         else if (k == "random_n") r.clamped<int64_t>(k, v, f.input.random_n, 1, kMaxElements);
-        else if (k == "seed") { if (!number(v, f.input.seed)) r.drop(k, v); }
+        else if (k == "seed") { if (!parse_number_into(v, f.input.seed)) r.drop(k, v); }
         else if (k == "steps_per_second") r.clamped(k, v, s.steps_per_second, 0.1f, 60.0f);
         else if (k == "presentation") l.presentation = v == "1";
         else if (k == "show_controls") l.show_controls = v == "1";
@@ -202,7 +196,7 @@ Settings parse_settings(const std::string& text) {
         else if (k == "controls_width") r.clamped(k, v, l.controls_width, 150.0f, 2000.0f);
         else if (k == "figure_width") r.clamped(k, v, l.figure_width, 150.0f, 2000.0f);
         else if (k == "cell_width") r.clamped(k, v, l.cell_width, 2.0f, 200.0f);
-        else if (k == "tab") { if (number(v, i) && i >= 0 && i < 4) l.tab = i; else r.drop(k, v); }
+        else if (k == "tab") { if (parse_number_into(v, i) && i >= 0 && i < 4) l.tab = i; else r.drop(k, v); }
         // 8K is the largest window a projector or monitor shows; a larger one only costs memory.
         else if (k == "window_width") r.clamped(k, v, l.window_width, kMinWindowWidth, kMaxWindowWidth);
         else if (k == "window_height") r.clamped(k, v, l.window_height, kMinWindowHeight, kMaxWindowHeight);

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "session.hpp"
+#include "app/gui/model/session.hpp"
 
 namespace scanlab::gui {
 

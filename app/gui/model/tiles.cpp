@@ -1,8 +1,8 @@
-#include "tiles.hpp"
+#include "app/gui/model/tiles.hpp"
 
 #include <algorithm>
 
-#include "core/lookback_counts.hpp"
+#include "core/lesson/lookback_counts.hpp"
 
 namespace scanlab::gui {
 

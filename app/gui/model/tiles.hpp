@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "../../../core/trace.hpp"
+#include "core/trace.hpp"
 
 namespace scanlab::gui {
 

@@ -1,7 +1,8 @@
-#include "trace_book.hpp"
+#include "app/gui/model/trace_book.hpp"
 
-#include "../../../core/explain.hpp"
-#include "../../../core/seed_notes.hpp"
+#include "core/hd.hpp"
+#include "core/lesson/explain.hpp"
+#include "core/lesson/seed_notes.hpp"
 
 #include <algorithm>
 #include <map>
@@ -175,12 +176,6 @@ int64_t updated_cell_count(const Step& s) {
         if (a.applies_op) d.push_back(a.dst);
     std::sort(d.begin(), d.end());
     return std::unique(d.begin(), d.end()) - d.begin();
-}
-
-int64_t next_power_of_two(int64_t n) {
-    int64_t p = 1;
-    while (p < n) p *= 2;
-    return p;
 }
 
 }  // namespace scanlab::gui

@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "../../../core/algorithms/table.hpp"
-#include "../../../core/trace.hpp"
-#include "../../../core/verdict.hpp"
-#include "../../../core/work_counts.hpp"
-#include "tiles.hpp"
+#include "core/algorithms/table.hpp"
+#include "core/trace.hpp"
+#include "core/lesson/verdict.hpp"
+#include "core/lesson/work_counts.hpp"
+#include "app/gui/model/tiles.hpp"
 
 namespace scanlab::gui {
 
@@ -123,7 +123,5 @@ struct SumSpan {
 std::vector<SumSpan> block_sum_spans(const Step& s, const Row& here);
 // The number of distinct elements step k wrote with the operator (the "updated" cells).
 int64_t updated_cell_count(const Step& s);
-
-int64_t next_power_of_two(int64_t n);
 
 }  // namespace scanlab::gui

@@ -9,8 +9,8 @@
 
 #include <implot.h>
 
-#include "../app.hpp"
-#include "../model/numbers.hpp"
+#include "app/gui/app.hpp"
+#include "app/gui/model/numbers.hpp"
 
 namespace scanlab::gui {
 namespace {

@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "../../../core/error.hpp"
-#include "../app.hpp"
-#include "../model/numbers.hpp"
+#include "core/error.hpp"
+#include "app/gui/app.hpp"
+#include "app/gui/model/numbers.hpp"
 #include <imgui_stdlib.h>  // after imgui.h, which it needs
 
 namespace scanlab::gui {

@@ -3,8 +3,8 @@
 // of the second, each with its step label and additions so far.
 #include <algorithm>
 
-#include "../app.hpp"
-#include "../model/numbers.hpp"
+#include "app/gui/app.hpp"
+#include "app/gui/model/numbers.hpp"
 
 namespace scanlab::gui {
 namespace {

@@ -4,8 +4,9 @@
 
 #include <algorithm>
 
-#include "../../../core/input.hpp"
-#include "../app.hpp"
+#include "core/input/input.hpp"
+#include "app/gui/app.hpp"
+#include "core/algorithms/lookback_window.hpp"
 #include <imgui_stdlib.h>  // after imgui.h, which it needs
 
 namespace scanlab::gui {

@@ -8,9 +8,10 @@
 
 #include <implot.h>
 
-#include "../app.hpp"
-#include "../model/tiles.hpp"
-#include "../model/numbers.hpp"
+#include "app/gui/app.hpp"
+#include "app/gui/model/tiles.hpp"
+#include "app/gui/model/numbers.hpp"
+#include "core/hd.hpp"
 
 namespace scanlab::gui {
 namespace {
@@ -231,7 +232,7 @@ void draw_counts_panel(App& app) {
     phase_counts_table(*s.trace, p);
 
     // The run's own section (a multi-block run's is not N's power of two: 2049 runs sections of 2048).
-    const int64_t n = a.section > 0 ? a.section : next_power_of_two(a.n);
+    const int64_t n = a.section > 0 ? a.section : next_pow2(a.n);
     std::vector<Formula> refs = chapter_formulas(n);
     std::string said;
     for (const Formula& r : refs) said += "  " + r.algorithm + " " + r.text + " = " + grouped(r.value) + ";";

@@ -6,7 +6,7 @@
 
 #include <imgui_internal.h>  // RenderTextEllipsis: a statement longer than the panel ends in "..."
 
-#include "../app.hpp"
+#include "app/gui/app.hpp"
 
 namespace scanlab::gui {
 namespace {

@@ -5,8 +5,8 @@
 
 #include <imgui_internal.h>  // RenderTextEllipsis: the title on one line
 
-#include "../../../core/explain.hpp"
-#include "../app.hpp"
+#include "core/lesson/explain.hpp"
+#include "app/gui/app.hpp"
 #include <imgui_stdlib.h>  // after imgui.h, which it needs
 
 namespace scanlab::gui {

@@ -5,7 +5,7 @@
 // panel steps with it), else the Figure 9.10 preset's own run, with its own step buttons.
 #include <algorithm>
 
-#include "../app.hpp"
+#include "app/gui/app.hpp"
 
 namespace scanlab::gui {
 namespace {

@@ -5,8 +5,8 @@
 // controls are disabled, no timing is shown, and the sampled trace runs on the emulation.
 #include <algorithm>
 
-#include "../app.hpp"
-#include "../model/numbers.hpp"
+#include "app/gui/app.hpp"
+#include "app/gui/model/numbers.hpp"
 
 namespace scanlab::gui {
 namespace {

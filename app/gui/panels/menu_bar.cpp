@@ -1,5 +1,5 @@
 // The menu bar: trace files, screenshots, presentation mode, help. Every item names its key.
-#include "../app.hpp"
+#include "app/gui/app.hpp"
 
 namespace scanlab::gui {
 

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "../app.hpp"
-#include "../model/numbers.hpp"
+#include "app/gui/app.hpp"
+#include "app/gui/model/numbers.hpp"
 
 namespace scanlab::gui {
 namespace {

@@ -4,8 +4,8 @@
 
 #include <imgui_internal.h>  // RenderTextEllipsis: the title on one line
 
-#include "../app.hpp"
-#include "../../../core/listings.hpp"
+#include "app/gui/app.hpp"
+#include "core/lesson/listings.hpp"
 
 namespace scanlab::gui {
 

@@ -7,9 +7,9 @@
 #include <cfloat>
 #include <cmath>
 
-#include "../../../core/verdict.hpp"
+#include "core/lesson/verdict.hpp"
 
-#include "../app.hpp"
+#include "app/gui/app.hpp"
 
 namespace scanlab::gui {
 

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "../app.hpp"
-#include "../model/numbers.hpp"
+#include "app/gui/app.hpp"
+#include "app/gui/model/numbers.hpp"
 
 namespace scanlab::gui {
 namespace {

@@ -7,9 +7,9 @@
 #include <cfloat>
 #include <cmath>
 
-#include "../app.hpp"
-#include "../model/numbers.hpp"
-#include "../model/tiles.hpp"
+#include "app/gui/app.hpp"
+#include "app/gui/model/numbers.hpp"
+#include "app/gui/model/tiles.hpp"
 
 namespace scanlab::gui {
 namespace {

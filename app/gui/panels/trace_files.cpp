@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "../app.hpp"
+#include "app/gui/app.hpp"
 #include <imgui_stdlib.h>  // after imgui.h, which it needs
 
 namespace scanlab::gui {

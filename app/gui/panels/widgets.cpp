@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "../app.hpp"
-#include "../model/numbers.hpp"
+#include "app/gui/app.hpp"
+#include "app/gui/model/numbers.hpp"
 
 namespace scanlab::gui {
 

@@ -1,0 +1,151 @@
+#include "app/gui/modes/layout_check.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <string_view>
+
+#include <imgui.h>
+#include <imgui_internal.h>  // the windows' scrollbars, the atlas's baked glyphs
+
+namespace scanlab::gui {
+namespace {
+
+struct Glyph {
+    ImVec2 a, b;  // on screen
+    ImVec2 uv;  // top-left texture coordinate: which character it is
+    ImVec4 clip;  // the draw command's clip rectangle
+    size_t run;  // consecutive glyphs of one line of text
+};
+
+float area(ImVec2 a, ImVec2 b) { return std::max(0.0f, b.x - a.x) * std::max(0.0f, b.y - a.y); }
+
+// Texture coordinates -> character, from every glyph the font atlas has baked (filled per frame).
+std::map<std::pair<int, int>, unsigned> chars;
+
+void learn_characters() {
+    chars.clear();
+    ImFontAtlas* atlas = ImGui::GetIO().Fonts;
+    if (atlas->Builder)
+        for (int b = 0; b < atlas->Builder->BakedPool.Size; ++b)
+            for (const ImFontGlyph& g : atlas->Builder->BakedPool[b].Glyphs)
+                chars[{int(std::lround(g.U0 * 65536)), int(std::lround(g.V0 * 65536))}] = g.Codepoint;
+}
+
+std::string read_back(const std::vector<Glyph>& glyphs, size_t first, size_t last) {
+    std::string s;
+    for (size_t i = first; i <= last && i < glyphs.size(); ++i) {
+        auto it = chars.find({int(std::lround(glyphs[i].uv.x * 65536)), int(std::lround(glyphs[i].uv.y * 65536))});
+        const unsigned c = it == chars.end() ? '?' : it->second;
+        if (c < 0x80)
+            s += char(c);
+        else if (c < 0x800)
+            s += char(0xC0 | (c >> 6)), s += char(0x80 | (c & 0x3F));
+        else
+            s += char(0xE0 | (c >> 12)), s += char(0x80 | ((c >> 6) & 0x3F)), s += char(0x80 | (c & 0x3F));
+    }
+    return s;
+}
+
+// The glyph quads of one draw list: rectangles textured with more than a line of the atlas (the
+// white pixel and the anti-aliased line texture are a texel high).
+std::vector<Glyph> glyphs_of(const ImDrawList* dl) {
+    std::vector<Glyph> out;
+    const ImTextureData* tex = ImGui::GetIO().Fonts->TexData;
+    const float tw = tex ? float(tex->Width) : 1024, th = tex ? float(tex->Height) : 1024;
+    size_t run = 0;
+    float last_right = -1e9f, last_top = -1e9f;
+    for (const ImDrawCmd& cmd : dl->CmdBuffer) {
+        if (cmd.UserCallback) continue;
+        for (unsigned i = 0; i + 6 <= cmd.ElemCount; i += 3) {
+            const ImDrawIdx* idx = dl->IdxBuffer.Data + cmd.IdxOffset + i;
+            // PrimRectUV writes (0,1,2, 0,2,3): one glyph, two triangles.
+            if (idx[3] != idx[0] || idx[4] != idx[2]) continue;
+            const ImDrawVert& v0 = dl->VtxBuffer[cmd.VtxOffset + idx[0]];
+            const ImDrawVert& v2 = dl->VtxBuffer[cmd.VtxOffset + idx[2]];
+            if (std::fabs(v2.uv.x - v0.uv.x) * tw < 1.5f || std::fabs(v2.uv.y - v0.uv.y) * th < 1.5f) continue;
+            Glyph g{v0.pos, v2.pos, v0.uv, cmd.ClipRect, 0};
+            if (std::fabs(g.a.y - last_top) > 1.0f || g.a.x < last_right - 2 || g.a.x > last_right + g.b.y - g.a.y) ++run;
+            g.run = run;
+            last_right = g.b.x;
+            last_top = g.a.y;
+            out.push_back(g);
+            i += 3;
+        }
+    }
+    return out;
+}
+
+// The whole line of text glyph i belongs to.
+std::string run_text(const std::vector<Glyph>& gs, size_t i) {
+    size_t first = i, last = i;
+    while (first > 0 && gs[first - 1].run == gs[i].run) --first;
+    while (last + 1 < gs.size() && gs[last + 1].run == gs[i].run) ++last;
+    return read_back(gs, first, last);
+}
+
+}  // namespace
+
+std::vector<TextProblem> find_text_problems(const ImDrawData* dd) {
+    std::vector<TextProblem> problems;
+    if (!dd) return problems;
+    learn_characters();
+    for (const ImDrawList* dl : dd->CmdLists) {
+        const char* owner = dl->_OwnerName ? dl->_OwnerName : "";
+        // A window scrolls that way, or a window it sits in does (the user scrolls to the rest).
+        bool scrolls_x = false, scrolls_y = false;
+        for (const ImGuiWindow* w = ImGui::FindWindowByName(owner); w;
+             w = (w->Flags & ImGuiWindowFlags_ChildWindow) ? w->ParentWindow : nullptr) {
+            scrolls_x |= w->ScrollbarX;
+            scrolls_y |= w->ScrollbarY;
+        }
+        const std::vector<Glyph> gs = glyphs_of(dl);
+        std::set<size_t> reported;
+        for (size_t i = 0; i < gs.size(); ++i) {
+            const Glyph& g = gs[i];
+            // A glyph's quad may reach a pixel past its pen position (its padding): more is a cut.
+            const bool cut_x = !scrolls_x && (g.a.x < g.clip.x - 1.5f || g.b.x > g.clip.z + 1.5f);
+            // Partly hidden lines at the top or bottom of a list that scrolls are how lists look.
+            const bool visible_y = g.b.y > g.clip.y && g.a.y < g.clip.w;
+            const bool cut_y = !scrolls_y && visible_y && (g.a.y < g.clip.y - 1.5f || g.b.y > g.clip.w + 1.5f);
+            if (((cut_x && visible_y) || cut_y) && reported.insert(g.run).second)
+                problems.push_back({owner, "clipped", run_text(gs, i), g.a.x, g.a.y});
+        }
+        // Overlap: the visible parts of glyphs of different lines sharing a third of the smaller.
+        std::set<std::pair<size_t, size_t>> pairs;
+        auto visible = [](const Glyph& g, ImVec2& a, ImVec2& b) {
+            a = ImVec2(std::max(g.a.x, g.clip.x), std::max(g.a.y, g.clip.y));
+            b = ImVec2(std::min(g.b.x, g.clip.z), std::min(g.b.y, g.clip.w));
+            return area(a, b) > 0;
+        };
+        for (size_t i = 0; i < gs.size(); ++i) {
+            ImVec2 ai, bi, aj, bj;
+            if (!visible(gs[i], ai, bi)) continue;
+            for (size_t j = i + 1; j < gs.size(); ++j) {
+                if (gs[j].run == gs[i].run || pairs.count({gs[i].run, gs[j].run}) || !visible(gs[j], aj, bj)) continue;
+                const float shared =
+                    area(ImVec2(std::max(ai.x, aj.x), std::max(ai.y, aj.y)), ImVec2(std::min(bi.x, bj.x), std::min(bi.y, bj.y)));
+                if (shared <= 0 || shared < std::min(area(ai, bi), area(aj, bj)) / 3) continue;
+                pairs.insert({gs[i].run, gs[j].run});
+                problems.push_back({owner, "overlaps", run_text(gs, i) + " / " + run_text(gs, j), gs[i].a.x, gs[i].a.y});
+            }
+        }
+    }
+    return problems;
+}
+
+WindowRoom window_room(const std::string& name) {
+    WindowRoom room;
+    for (const ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
+        if (!w->Active || std::string_view(w->Name).substr(0, name.size()) != name) continue;
+        room.drawn = true;
+        room.scrolls_x = w->ScrollbarX;
+        room.scrolls_y = w->ScrollbarY;
+        room.lines = (w->InnerRect.Max.y - w->InnerRect.Min.y - 2 * w->WindowPadding.y) / ImGui::GetTextLineHeightWithSpacing();
+        break;
+    }
+    return room;
+}
+
+}  // namespace scanlab::gui

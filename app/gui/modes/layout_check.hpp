@@ -1,0 +1,33 @@
+#pragma once
+// The layout test's eye: reads a frame's draw data and finds text that the user cannot read whole,
+// cut by the edge of its window, or drawn over other text.
+#include <string>
+#include <vector>
+
+struct ImDrawData;
+
+namespace scanlab::gui {
+
+struct TextProblem {
+    std::string window;  // the Dear ImGui window that drew it
+    std::string what;  // "clipped" or "overlaps"
+    std::string text;  // the glyphs involved, as far as they can be read back
+    float x = 0, y = 0;  // where, in pixels
+};
+
+// Text is clipped when a glyph runs past its window's edge (a window that scrolls that way is
+// exempt: the user scrolls to it); text overlaps when glyphs of different text share much of
+// their area. Call between ImGui::Render() and the next frame.
+std::vector<TextProblem> find_text_problems(const ImDrawData* draw_data);
+
+// What a window drawn in the last frame shows: whether it scrolls each way (its content did not
+// fit) and how many lines of text its inside holds. `name` is a window's name, or the start of a
+// child window's ("Trace/array_": Dear ImGui names a child "Parent/id_HASH").
+struct WindowRoom {
+    bool drawn = false;
+    bool scrolls_x = false, scrolls_y = false;
+    float lines = 0;
+};
+WindowRoom window_room(const std::string& name);
+
+}  // namespace scanlab::gui

@@ -1,0 +1,159 @@
+// `scanlab shot`: one view of a trace rendered into an off-screen image and written as a PNG,
+// behind a hidden window on a display, or through EGL with none (gl_surface.hpp).
+#include <chrono>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "app/gui/modes/shot_options.hpp"
+#include "app/gui/shell/window.hpp"
+#include "app/gui/surface/gl_surface.hpp"
+#include "core/error.hpp"
+
+namespace scanlab::gui {
+namespace {
+
+// Draws frames until every run has finished (ten a second, one a second while the benchmark
+// runs: the GPU that draws may be the one being timed), and says how the benchmark is getting on
+// every tenth of the way.
+void draw_until_done(App& app, const GlSurface& surface) {
+    int said = -1;
+    for (int tick = 0; app.session.working(); ++tick) {
+        if (!app.session.bench.running() || tick % 10 == 0) frame(app, surface, 0.1);
+        if (app.session.bench.running()) {
+            const LiveBench::Progress p = app.session.bench.progress();
+            if (int tenth = int(p.fraction * 10); tenth > said) {
+                said = tenth;
+                std::cerr << "scanlab: benchmark " << tenth * 10 << "% (" << p.what << ")\n";
+            }
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    app.session.poll(0);
+}
+
+// The live tab's benchmark of the shot's --bench, started; empty, or why it cannot run.
+std::string start_bench(LiveBench& bench, const ShotOptions& o) {
+    if (!bench.available()) return "--bench needs a usable GPU: " + bench.unavailable_reason();
+    bench.form.n = o.bench_n;
+    bench.form.sweep = true;
+    bench.form.type = o.form.request.type;
+    bench.form.op = o.form.request.op;
+    bench.form.exclusive = o.form.request.exclusive;
+    bench.form.reps = o.bench_reps;
+    if (std::string problem = bench.form_problem(); !problem.empty()) return "--bench " + std::to_string(o.bench_n) + ": " + problem;
+    if (!bench.start()) return "the benchmark could not start";
+    return "";
+}
+
+}  // namespace
+
+int run_shot(const std::vector<std::string>& args) {
+    for (const std::string& a : args)
+        if (a == "--help" || a == "-h") {
+            std::cout << shot_usage();
+            return 0;
+        }
+    ShotOptions o;
+    try {
+        o = parse_shot_options(args);
+    } catch (const ScanError& e) {
+        return fail(e.what());
+    }
+    App app;
+    app.headless = true;
+    app.view = o.view;
+    app.layout.presentation = o.presentation;
+    app.show_banner = app.shot_banner = o.banner;
+    app.layout.show_controls = !o.presentation;
+    if (o.cell_width > 0) {
+        app.layout.cell_width = o.cell_width;
+        app.zoom_fixed = true;
+    }
+    if (o.bench_n > 0 && !app.session.bench.available())
+        return fail("--bench needs a usable GPU: " + app.session.bench.unavailable_reason());
+    app.session.form = o.form;
+    app.live.defaults_applied = true;  // the shot's N is the one asked for
+    const bool sampled = !o.sample.all();
+    if (sampled) {
+        // The live tab's sampled trace of the shot's request (any view shows it): N random values,
+        // the chosen blocks kept.
+        const Form& f = o.form;
+        if (f.request.algorithm != Algorithm::hierarchical)
+            return fail("the live view's sampled trace is of the hierarchical scan: give --algo hierarchical");
+        if (f.input.source != InputSource::random)
+            return fail("the live view's sampled trace runs on N random values: give --random N (and --seed S)");
+        SampledForm& sf = app.session.sampled_form;
+        sf.block_algorithm = f.request.block_algorithm;
+        sf.type = f.request.type;
+        sf.op = f.request.op;
+        sf.exclusive = f.request.exclusive;
+        sf.n = f.input.random_n;
+        sf.seed = f.input.seed;
+        sf.section = f.request.section;
+        sf.block = o.sample.first_block;
+        sf.blocks = o.sample.blocks;
+        app.session.trace_sampled();
+        app.session.preview_sampled();  // the block range the tab shows comes from it
+    } else {
+        app.session.run();
+    }
+    app.session.load_fig910();
+    if (o.exercise > 0) {
+        app.layout.show_exercises = true;
+        app.session.exercises.select(o.exercise, o.form.backend);
+    }
+    // The surface first, so the runs go on beside its GL context as they do in the app, with
+    // frames drawn (and the progress shown) while they work.
+    std::string why;
+    std::unique_ptr<GlSurface> surface = GlSurface::open_offscreen(o.width, o.height, why);
+    if (!surface) return fail(why);
+    if (why = init_imgui(app, *surface); !why.empty()) return fail(why);
+    struct ImGuiDown {  // before the surface goes, whichever way this returns
+        const GlSurface& s;
+        ~ImGuiDown() { shutdown_imgui(s); }
+    } imgui_down{*surface};
+    draw_until_done(app, *surface);
+    if (sampled && !app.session.sampled_error.empty()) return fail(app.session.sampled_error);
+    if (!app.session.error.empty()) return fail(app.session.error);
+    const size_t steps = app.session.step_count();
+    if (o.step_last) o.step = steps - 1;
+    if (o.step >= steps)
+        return fail("--step " + std::to_string(o.step) + " is past the last step of this trace (#" + std::to_string(steps - 1) +
+                    "; see scanlab trace for the numbered steps)");
+    app.session.go_to(o.step);
+    app.fig910_step = o.step;
+    if (o.view == View::counts)
+        app.tab_request = 2;
+    else if (o.view == View::compare)
+        app.tab_request = 1;
+    if (o.bench_n > 0) {
+        // After the trace, so nothing else runs on the GPU while it is timed.
+        if (std::string e = start_bench(app.session.bench, o); !e.empty()) return fail(e);
+        draw_until_done(app, *surface);
+        if (!app.session.bench.error.empty()) return fail("the benchmark failed: " + app.session.bench.error);
+        const bench::BenchResult& r = *app.session.bench.result;
+        if (r.cancelled) return fail("the benchmark stopped before its end");
+        for (const bench::BenchRow& row : r.rows)
+            if (!row.verified && !row.skipped)
+                return fail("the benchmark's " + row.algorithm + " at N = " + std::to_string(row.n) +
+                            " gave a wrong result: " + row.problem);
+        std::cerr << "scanlab: benchmark done: " << r.rows.size() << " rows for " << r.config.sizes.size() << " sizes on " << r.gpu.name
+                  << "\n";
+    }
+    // ImGui settles its layout (tab bars, auto-sized items) over the first frames; a frame that
+    // set work going (a panel's preview) is followed by frames until it is done.
+    for (int i = 0; i < o.frames; ++i) frame(app, *surface, 1.0 / 60);
+    if (app.session.working()) {
+        draw_until_done(app, *surface);
+        frame(app, *surface, 1.0 / 60);
+    }
+    if (const std::string err = surface->write_png(o.out); !err.empty()) return fail(err);
+    std::cout << "scanlab: wrote " << o.out << " (" << o.width << "x" << o.height << ", "
+              << step_label(app.session.trace->trace.steps[o.step]) << "; drawn by " << surface->description() << ")\n";
+    return 0;
+}
+
+}  // namespace scanlab::gui

@@ -1,0 +1,34 @@
+#pragma once
+// `scanlab shot` (= `scanlab-app --shot`): the trace command's options, plus which step and view
+// to render and where to write the PNG. Parsed with the CLI's own parser, so the words and the
+// refusals are the CLI's.
+#include <string>
+#include <vector>
+
+#include "app/gui/app.hpp"
+
+namespace scanlab::gui {
+
+struct ShotOptions {
+    Form form;
+    size_t step = 0;
+    bool step_last = false;
+    std::string out;
+    int width = 1440, height = 900;
+    View view = View::window;
+    bool presentation = false;
+    bool banner = false;  // --banner: the CPU-emulation line on the picture too
+    float cell_width = 0;  // 0: the default zoom
+    SampleWindow sample;  // --sample-block: the live tab's sampled trace, in any view
+    int64_t bench_n = 0;  // --bench N: the live tab's benchmark sweep up to N first (0: none)
+    int bench_reps = 20;  // --bench-reps R
+    int frames = 4;  // --frames F: frames drawn once every run has finished, the last one written
+    int exercise = 0;  // --exercise N: the Exercises panel open on exercise N, its answer in (0: closed)
+};
+
+// Throws ScanError with a sentence naming the bad word.
+ShotOptions parse_shot_options(const std::vector<std::string>& args);
+
+std::string shot_usage();
+
+}  // namespace scanlab::gui

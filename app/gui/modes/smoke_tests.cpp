@@ -1,0 +1,401 @@
+// CI's smoke tests of the real window: keys arrive through GLFW's key callback, as a user's do,
+// and the window's pixels are written for the tests to check (tests/app_smoke_test.cpp). With no
+// display they draw the same frames through EGL into an off-screen image of the window's size.
+#include <glad/gl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/gui/modes/layout_check.hpp"
+#include "app/gui/shell/window.hpp"
+#include "app/gui/surface/gl_surface.hpp"
+#include "core/request.hpp"
+
+namespace scanlab::gui {
+namespace {
+
+// The smoke tests' shared start: the --out folder (created), and a real, visible window of the
+// given size with ImGui ready (null after the failure was reported).
+std::string smoke_out_dir(const std::vector<std::string>& args) {
+    std::string out;
+    for (size_t i = 0; i < args.size(); ++i)
+        if (args[i] == "--out" && i + 1 < args.size()) out = args[++i];
+    std::error_code ec;
+    if (!out.empty()) std::filesystem::create_directories(out, ec);
+    return out;
+}
+
+// A window on a display, else EGL's off-screen image of the window's size (no display at all).
+std::unique_ptr<GlSurface> open_smoke_surface(App& app, int width, int height) {
+    app.layout.window_width = width;
+    app.layout.window_height = height;
+    std::string why;
+    std::unique_ptr<GlSurface> s = GlSurface::open_window_or_offscreen(width, height, why);
+    if (!s) {
+        fail(why);
+        return nullptr;
+    }
+    if (const std::string e = init_imgui(app, *s); !e.empty()) {
+        fail(e);
+        return nullptr;
+    }
+    std::cout << "scanlab: drawing on " << s->description() << "\n";
+    return s;
+}
+
+// Drives the smoke tests' frames: draw one, press a key as a user's press arrives (through
+// GLFW's key callback in a window, else straight into the shortcuts' queue that callback fills),
+// write the frame as a PNG.
+struct SmokeDriver {
+    App& app;
+    GlSurface& surface;
+    void draw() {
+        if (surface.window()) glfwPollEvents();
+        frame(app, surface, 1.0 / 60);
+        surface.present();
+    }
+    void key(int k, int mods = 0) {
+        if (GLFWwindow* w = surface.window()) {
+            ImGui_ImplGlfw_KeyCallback(w, k, glfwGetKeyScancode(k), GLFW_PRESS, mods);
+            draw();
+            ImGui_ImplGlfw_KeyCallback(w, k, glfwGetKeyScancode(k), GLFW_RELEASE, mods);
+        } else {
+            capture_key_press(k, mods);
+            draw();
+        }
+        draw();
+    }
+    // Draws frames while `busy()` holds, for at most a minute of wall time (a GPU's first run
+    // starts its driver, which takes far longer than the emulation's few frames); the frame count.
+    template <class Busy>
+    int draw_while(Busy busy) {
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        int frames = 0;
+        while (busy() && std::chrono::steady_clock::now() < deadline) {
+            draw();
+            ++frames;
+        }
+        return frames;
+    }
+    // The Figure 9.10 run on screen, as every smoke test but the layout check starts.
+    void show_fig910() {
+        app.session.load_fig910();
+        app.session.run();
+        draw_while([&] { return app.session.working(); });
+    }
+    std::string shoot(const std::string& path) {
+        frame(app, surface, 1.0 / 60);
+        const std::string err = surface.write_png(path);
+        surface.present();
+        return err;
+    }
+};
+
+}  // namespace
+
+// CI's smoke test: opens the real window (EGL's off-screen image where there is no display) on
+// the Figure 9.10 preset, steps through the hierarchical trace with the Right key, and writes the
+// pixels after every step; the test then checks the PNGs.
+int run_smoke_test(const std::vector<std::string>& args) {
+    const std::string out = smoke_out_dir(args);
+    if (out.empty()) return fail("--smoke-test needs --out DIR");
+    App app;
+    std::unique_ptr<GlSurface> surface = open_smoke_surface(app, 1280, 800);
+    if (!surface) return 1;
+    SmokeDriver d{app, *surface};
+    app.session.load_fig910();
+    app.session.run();  // the default form is Figure 9.10, hierarchical
+    const int frames_while_busy = d.draw_while([&] { return app.session.busy() || !app.session.fig910; });
+    if (!app.session.trace || !app.session.error.empty()) return fail("the Figure 9.10 trace did not arrive: " + app.session.error);
+    std::ofstream labels(out + "/steps.txt");
+    d.key(GLFW_KEY_HOME);
+    const size_t steps = app.session.step_count();
+    for (size_t k = 0; k < steps; ++k) {
+        if (k > 0) d.key(GLFW_KEY_RIGHT);
+        if (app.session.step != k) return fail("the Right key did not advance to step #" + std::to_string(k));
+        char name[64];
+        std::snprintf(name, sizeof name, "/step-%02zu.png", k);
+        if (std::string err = d.shoot(out + name); !err.empty()) return fail(err);
+        labels << k << "\t" << step_label(app.session.trace->trace.steps[k]) << "\n";
+    }
+    // Presentation mode (F5) must switch on and be written too.
+    d.key(GLFW_KEY_F5);
+    if (!app.layout.presentation) return fail("F5 did not switch presentation mode on");
+    if (std::string err = d.shoot(out + "/presentation.png"); !err.empty()) return fail(err);
+    std::cout << "scanlab: smoke test stepped through " << steps << " steps of " << app.session.trace->origin << " (" << frames_while_busy
+              << " frames drawn while the trace was computed); PNGs in " << out << "\n";
+    app.session.wait();
+    shutdown_imgui(*surface);
+    return 0;
+}
+
+// CI's smoke test of the Live run tab: with no GPU (CI has none) the tab must say so and still
+// trace a block of a larger run on the emulation. It selects the tab with the 4 key, traces block
+// 40 of N = 2^16 in sections of 32, steps to K1's stride 4 with the Right key and writes the
+// window; the test counts the updated cells and checks the stated memory against estimate_trace.
+int run_smoke_test_live(const std::vector<std::string>& args) {
+    const std::string out = smoke_out_dir(args);
+    if (out.empty()) return fail("--smoke-test-live needs --out DIR");
+    App app;
+    std::unique_ptr<GlSurface> surface = open_smoke_surface(app, 1440, 900);
+    if (!surface) return 1;
+    SmokeDriver d{app, *surface};
+    d.show_fig910();
+    d.key(GLFW_KEY_4);
+    d.draw();
+    if (app.layout.tab != 3) return fail("the 4 key did not open the Live run tab");
+    std::ofstream said(out + "/live.txt");
+    said << "unavailable\t" << app.session.bench.unavailable_reason() << "\n";
+    said << "controls\t" << (app.session.bench.controls_enabled() ? "enabled" : "disabled") << "\n";
+    SampledForm& f = app.session.sampled_form;
+    f.n = int64_t(1) << 16;
+    f.section = 32;
+    f.block = 40;
+    app.session.trace_sampled();
+    const int frames_while_tracing = d.draw_while([&] { return app.session.working(); });
+    if (!app.session.sampled_error.empty()) return fail("the sampled trace was refused: " + app.session.sampled_error);
+    if (!app.session.sampled_trace || app.session.trace != app.session.sampled_trace) return fail("the sampled trace did not arrive");
+    d.key(GLFW_KEY_HOME);
+    for (int k = 0; k < 3; ++k) d.key(GLFW_KEY_RIGHT);
+    if (app.session.step != 3) return fail("the Right key did not advance to step #3 of the sampled trace");
+    for (int i = 0; i < 3; ++i) d.draw();  // the array view fits its zoom to the block over a frame or two
+    if (std::string err = d.shoot(out + "/live-step-03.png"); !err.empty()) return fail(err);
+    said << "step\t" << app.session.step << "\t" << step_label(app.session.trace->trace.steps[app.session.step]) << "\n";
+    said << "statement\t" << memory_statement(app.session.sampled_report) << "\n";
+    said.close();
+    std::cout << "scanlab: live smoke test traced " << app.session.trace->origin << " (" << frames_while_tracing
+              << " frames drawn while it ran); PNG in " << out << "\n";
+    app.session.wait();
+    shutdown_imgui(*surface);
+    return 0;
+}
+
+// CI's smoke test of the Exercises panel, by keyboard only: Ctrl+E opens it on exercise 1, Down
+// selects exercise 2, Enter opens its run in the main view; what happened is written to
+// exercises.txt, with a PNG of the window.
+int run_smoke_test_exercises(const std::vector<std::string>& args) {
+    const std::string out = smoke_out_dir(args);
+    if (out.empty()) return fail("--smoke-test-exercises needs --out DIR");
+    App app;
+    app.session.form.backend = BackendChoice::cpu;  // the answers and the run the same on any machine
+    std::unique_ptr<GlSurface> surface = open_smoke_surface(app, 1280, 720);
+    if (!surface) return 1;
+    SmokeDriver d{app, *surface};
+    d.show_fig910();
+    d.key(GLFW_KEY_E, GLFW_MOD_CONTROL);
+    d.draw_while([&] { return app.session.working(); });
+    std::ofstream said(out + "/exercises.txt");
+    said << "opened\t" << (app.layout.show_exercises ? "yes" : "no") << "\n";
+    said << "focused\t" << (app.exercises_focused ? "yes" : "no") << "\n";
+    d.key(GLFW_KEY_DOWN);
+    d.draw_while([&] { return app.session.working(); });
+    d.draw();
+    said << "selected\t" << app.session.exercises.selected << "\n";
+    const ExerciseResult* r = app.session.exercises.result(app.session.exercises.selected);
+    said << "answered\t" << (r && r->answer ? "yes" : "no") << "\n";
+    d.key(GLFW_KEY_ENTER);
+    d.draw_while([&] { return app.session.working(); });
+    d.draw();
+    if (!app.session.trace) return fail("no trace on screen after Enter");
+    const Trace& t = app.session.trace->trace;
+    said << "main view\t" << name(t.algorithm) << " N = " << t.n << "\n";
+    said << "tab\t" << app.layout.tab << "\n";
+    said.close();
+    if (std::string err = d.shoot(out + "/exercises.png"); !err.empty()) return fail(err);
+    app.session.wait();
+    shutdown_imgui(*surface);
+    return 0;
+}
+
+// CI's smoke test of the trace file dialogs, by keyboard: Ctrl+S, a path in a folder that does
+// not exist, Enter: the dialog stays open and says why, the status line says the failure; a good
+// path, Enter: saved, the dialog gone. Then Ctrl+O on a truncated file and on the saved one.
+// What happened is written to files.txt, with a PNG of each failure.
+int run_smoke_test_files(const std::vector<std::string>& args) {
+    const std::string out = smoke_out_dir(args);
+    if (out.empty()) return fail("--smoke-test-files needs --out DIR");
+    App app;
+    app.session.form.backend = BackendChoice::cpu;
+    std::unique_ptr<GlSurface> surface = open_smoke_surface(app, 1280, 720);
+    if (!surface) return 1;
+    SmokeDriver d{app, *surface};
+    d.show_fig910();
+    Session& s = app.session;
+    // The dialog's path field has the focus with its text selected: what is typed replaces it.
+    auto type_and_enter = [&](const std::string& text) {
+        ImGui::GetIO().AddInputCharactersUTF8(text.c_str());
+        d.draw();
+        d.key(GLFW_KEY_ENTER);
+        d.draw_while([&] { return s.working(); });
+        d.draw();
+        d.draw();
+    };
+    auto dialog = [] { return ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId) ? "open" : "closed"; };
+    std::ofstream said(out + "/files.txt");
+    const std::string saved = out + "/saved.json", truncated = out + "/truncated.json";
+    std::ofstream(truncated) << "{\"format\": \"scanlab-trace\", \"version\": 1, \"steps\": [";
+
+    d.key(GLFW_KEY_S, GLFW_MOD_CONTROL);
+    said << "save dialog\t" << dialog() << "\n";
+    type_and_enter(out + "/no-such-folder/x.json");
+    said << "failed save: dialog\t" << dialog() << "\nfailed save: says\t" << s.save_task.failure << "\nfailed save: status\t"
+         << (s.status_failed ? "failure: " : "") << s.status << "\n";
+    if (std::string err = d.shoot(out + "/save-failed.png"); !err.empty()) return fail(err);
+    type_and_enter(saved);
+    said << "good save: dialog\t" << dialog() << "\ngood save: status\t" << s.status << "\n";
+
+    const TracePtr before = s.trace;
+    d.key(GLFW_KEY_O, GLFW_MOD_CONTROL);
+    said << "open dialog\t" << dialog() << "\n";
+    type_and_enter(truncated);
+    said << "failed open: dialog\t" << dialog() << "\nfailed open: says\t" << s.open_task.failure << "\nfailed open: trace kept\t"
+         << (s.trace == before ? "yes" : "no") << "\n";
+    if (std::string err = d.shoot(out + "/open-failed.png"); !err.empty()) return fail(err);
+    type_and_enter(saved);
+    said << "good open: dialog\t" << dialog() << "\ngood open: status\t" << s.status << "\n";
+    said.close();
+    s.wait();
+    shutdown_imgui(*surface);
+    return 0;
+}
+
+// CI's layout test: at each size a classroom uses, in normal and presentation mode, every tab of
+// the trace panel beside the Figure 9.10, explanation and source panes (the first layout), drawn
+// off screen; then, presenting, the step view of a sampled trace (a block of N = 2^22 in sections
+// of 64, at a step of kernel 1 and at the tallest step, kernel 3 adding S^2's sums with three
+// rows) with the emulation's banner, and a racy run's step with hazards and its comparison; and
+// at 1280x720 and 1920x1080, in both modes, the Exercises panel open on exercise 6; and the tiles
+// view (both modes) and per-tile counts (presenting) of an event-scheduled scan. Each frame's
+// text is checked (layout_check.hpp), and so is
+// what the lecture needs whole: every row of the array view (no vertical scrolling), some of the
+// step diagram, at least three lines of the explanation. Every problem is listed on stdout, with a
+// PNG of each frame that has one.
+int run_layout_check(const std::vector<std::string>& args) {
+    const std::string out = smoke_out_dir(args);
+    if (out.empty()) return fail("--check-layout needs --out DIR");
+    const int sizes[][2] = {{1024, 640}, {1280, 720}, {1366, 768}, {1920, 1080}};
+    const char* tabs[] = {"Steps", "Compare", "Counts", "Live run"};
+    struct Case {
+        bool presenting;
+        int tab;
+        int sampled_step = -1;  // -1: Figure 9.10's trace; else this step of the sampled trace
+        bool racy = false;  // kogge-stone-racy on Figure 9.10's input, warps of 4 in order: wrong, with hazards
+        int exercise = 0;  // the Exercises panel open on this exercise (0: closed)
+        bool events = false;  // the domino scan of 64 random values in sections of 8, blocks in a random order
+    };
+    std::vector<Case> cases;
+    for (const bool presenting : {false, true})
+        for (int tab = 0; tab < 4; ++tab) cases.push_back({presenting, tab});
+    for (const int step : {3, 31}) cases.push_back({true, 0, step});
+    for (const int tab : {0, 1}) cases.push_back({true, tab, -1, true});
+    // The Exercises panel on exercise 6 (the widest answer) and on the two that print a kernel
+    // listing (4, 5), at the sizes screenshots are taken at.
+    for (const int exercise : {4, 5, 6})
+        for (const bool presenting : {false, true}) cases.push_back({presenting, 0, -1, false, exercise});
+    // An event-scheduled scan's tiles view in both modes, and its per-tile counts presenting.
+    for (const bool presenting : {false, true}) cases.push_back({presenting, 0, -1, false, 0, true});
+    cases.push_back({true, 2, -1, false, 0, true});
+    int problems = 0, frames_checked = 0;
+    for (const auto& size : sizes)
+        for (const Case& c : cases) {
+            if (c.exercise > 0 && size[0] != 1280 && size[0] != 1920) continue;
+            App app;
+            app.layout.presentation = c.presenting;
+            app.tab_request = c.tab;
+            app.show_banner = true;
+            std::string why;
+            std::unique_ptr<GlSurface> surface = GlSurface::open_offscreen(size[0], size[1], why);
+            if (!surface) return fail(why);
+            if (const std::string e = init_imgui(app, *surface); !e.empty()) return fail(e);
+            app.session.load_fig910();
+            if (c.racy) {
+                app.session.form.request.algorithm = Algorithm::kogge_stone_racy;
+                app.session.form.request.warp_width = 4;
+                app.session.form.request.schedule = *parse_schedule("in-order");
+            }
+            if (c.events) {
+                app.session.form.request.algorithm = Algorithm::domino;
+                app.session.form.request.section = 8;
+                app.session.form.request.block_schedule = *parse_block_schedule("random:3");
+                app.session.form.input.source = InputSpec::Source::random;
+                app.session.form.input.random_n = 64;
+            }
+            app.session.run();
+            if (c.exercise > 0) {
+                app.layout.show_exercises = true;
+                app.session.exercises.select(c.exercise, BackendChoice::cpu);
+            }
+            app.session.wait();
+            if (c.racy) app.session.go_to(1);  // stride 1: three hazards
+            if (c.events) app.session.go_to(9);  // a block passes the prefix on while two others wait
+            if (c.sampled_step >= 0) {
+                SampledForm& f = app.session.sampled_form;
+                f.n = int64_t(1) << 22;
+                f.section = 64;
+                f.block = 40;
+                app.session.trace_sampled();
+                app.session.wait();
+                frame(app, *surface, 1.0 / 60);  // takes in the finished trace
+                app.session.wait();
+                if (!app.session.sampled_trace || app.session.trace != app.session.sampled_trace)
+                    return fail("the sampled trace did not arrive: " + app.session.sampled_error);
+                app.tab_request = c.tab;
+                app.session.go_to(size_t(c.sampled_step));
+            }
+            // The dock layout, the tab and the zoom settle over the first frames.
+            for (int i = 0; i < 5; ++i) {
+                app.session.wait();
+                frame(app, *surface, 1.0 / 60);
+            }
+            std::string where =
+                std::to_string(size[0]) + "x" + std::to_string(size[1]) + (c.presenting ? " presentation " : " normal ") + tabs[c.tab];
+            if (c.sampled_step >= 0) where += " sampled step " + std::to_string(c.sampled_step);
+            if (c.racy) where += " racy step 1";
+            if (c.events) where += " domino step 9";
+            if (c.exercise > 0) where += " exercise " + std::to_string(c.exercise);
+            std::vector<TextProblem> found = find_text_problems(ImGui::GetDrawData());
+            auto missing = [&](const std::string& what) { found.push_back({"", "hidden", what, 0, 0}); };
+            if (c.tab == 0 && c.events) {
+                const WindowRoom tiles = window_room("Trace/tiles_"), events = window_room("Trace/events_");
+                if (!tiles.drawn)
+                    missing("the tiles view");
+                else if (tiles.scrolls_y || tiles.scrolls_x)
+                    missing("rows of the tiles view (it scrolls)");
+                if (!events.drawn) missing("the timeline of events");
+            } else if (c.tab == 0) {
+                const WindowRoom array = window_room("Trace/array_"), diagram = window_room("Trace/diagram_");
+                if (!array.drawn)
+                    missing("the array view");
+                else if (array.scrolls_y)
+                    missing("rows of the array view (it scrolls)");
+                if (!diagram.drawn || diagram.lines < 0.9f) missing("the step diagram");
+            }
+            if (const WindowRoom explain = window_room("Explain this step/explanation_"); !explain.drawn || explain.lines < 3)
+                missing("the explanation (" + std::to_string(explain.lines).substr(0, 3) + " lines)");
+            for (const TextProblem& p : found)
+                std::cout << where << "\t" << p.what << "\t" << p.window << "\t'" << p.text << "'\tat " << int(p.x) << "," << int(p.y)
+                          << "\n";
+            if (!found.empty()) {
+                std::string name = where;
+                std::replace(name.begin(), name.end(), ' ', '-');
+                surface->write_png(out + "/" + name + ".png");
+            }
+            problems += int(found.size());
+            ++frames_checked;
+            shutdown_imgui(*surface);
+        }
+    std::cout << "layout problems\t" << problems << "\nlayouts checked\t" << frames_checked << "\n";
+    return 0;
+}
+
+}  // namespace scanlab::gui

@@ -1,0 +1,270 @@
+// The window: menu bar, the CPU-emulation banner, the refusal line, a dock space of four panels
+// (controls | stepper and tabs | Figure 9.10 over the source, by default) that the user can hide,
+// resize and rearrange, and a status bar. Headless shots draw one view.
+#include <algorithm>
+
+#include <imgui_internal.h>  // DockBuilder: the first layout
+
+#include "app/gui/app.hpp"
+#include "app/gui/model/numbers.hpp"
+
+namespace scanlab::gui {
+namespace {
+
+constexpr ImGuiWindowFlags kFullWindow =
+    ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+
+void banner_and_error(App& app) {
+    Session& s = app.session;
+    const Palette& p = app.palette();
+    const bool emulated = s.trace && s.trace->trace.backend == "cpu";
+    if (emulated && app.show_banner) {
+        const std::string& why = s.emulation_reason;
+        std::string text = "CPU emulation: the kernels' steps are replayed on the CPU, not run on a GPU";
+        text += why.empty() ? std::string(" (chosen in the controls).") : ": " + why + ".";
+        if (s.trace->origin.rfind("file ", 0) == 0) text = "Replaying " + s.trace->origin + ", recorded by the CPU emulation.";
+        // One line: what does not fit ends in an ellipsis, the whole sentence is in its tooltip.
+        ImDrawList* dl = ImGui::GetWindowDrawList();
+        const ImVec2 a = ImGui::GetCursorScreenPos();
+        const float w = ImGui::GetContentRegionAvail().x;
+        const float h = ImGui::GetFrameHeight();
+        const bool can_hide = !app.headless;
+        const float button = can_hide ? h : 0;
+        dl->AddRectFilled(a, ImVec2(a.x + w, a.y + h), col(p.banner));
+        const float pad = ImGui::GetStyle().FramePadding.x;
+        const ImVec2 text_at(a.x + pad, a.y + (h - ImGui::GetTextLineHeight()) * 0.5f);
+        ImGui::RenderTextEllipsis(dl, text_at, ImVec2(a.x + w - button - pad, a.y + h), a.x + w - button - pad, text.c_str(), nullptr,
+                                  nullptr);
+        ImGui::Dummy(ImVec2(w - button, h));
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
+        if (can_hide) {
+            ImGui::SameLine(0, 0);
+            if (ImGui::Button("x##banner", ImVec2(button, h))) app.show_banner = false;
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("hide this line (View > Emulation banner shows it again)");
+        }
+    } else if (s.trace && !emulated) {
+        ImGui::Text("Backend: %s", s.backend_description.empty() ? s.trace->trace.backend.c_str() : s.backend_description.c_str());
+    }
+    // The controls column shows a refusal next to the input; without it, it shows here.
+    if (!s.error.empty() && !app.controls_shown()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, col(p.error));
+        ImGui::PushTextWrapPos(0);
+        ImGui::Text("\xE2\x9C\x97 %s", s.error.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
+        if (s.trace) {
+            ImGui::PushTextWrapPos(0);
+            ImGui::TextDisabled("The last good trace stays on screen.");
+            ImGui::PopTextWrapPos();
+        }
+    }
+}
+
+void status_bar(App& app) {
+    Session& s = app.session;
+    ImGui::Separator();
+    if (s.busy()) {
+        spinner(ImGui::GetFontSize() * 0.5f, ImGui::GetColorU32(ImGuiCol_Text));
+        ImGui::SameLine();
+        ImGui::Text("%s ... (the window stays live)", s.busy_what().c_str());
+        ImGui::SameLine();
+    }
+    if (s.trace) {
+        const Trace& t = s.trace->trace;
+        ImGui::Text("%s · %s · N = %s · %zu steps · %s additions · %s", std::string(name(t.algorithm)).c_str(), s.trace->origin.c_str(),
+                    grouped(t.n).c_str(), t.steps.size(), grouped(t.counts.additions).c_str(),
+                    t.backend == "cpu" ? "CPU emulation" : "GPU");
+    }
+    if (!s.status.empty()) {
+        // What is left of the line (a long path ends in an ellipsis, whole on hover).
+        ImGui::SameLine(0, ImGui::GetFontSize());
+        const ImVec2 a = ImGui::GetCursorScreenPos();
+        const float w = std::max(ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x);
+        // A failed open or save in the error colour, marked as the input's refusals are.
+        const std::string text = s.status_failed ? "\xE2\x9C\x97 " + s.status : s.status;
+        if (s.status_failed)
+            ImGui::PushStyleColor(ImGuiCol_Text, col(app.palette().error));
+        else
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+        ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), a, ImVec2(a.x + w, a.y + ImGui::GetTextLineHeight()), a.x + w, text.c_str(),
+                                  nullptr, nullptr);
+        ImGui::PopStyleColor();
+        ImGui::Dummy(ImVec2(w, ImGui::GetTextLineHeight()));
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
+    }
+}
+
+void centre(App& app) {
+    draw_stepper(app);
+    if (ImGui::BeginTabBar("views")) {
+        const char* names[] = {"Steps", "Compare", "Counts", "Live run"};
+        for (int i = 0; i < 4; ++i) {
+            // A shortcut (1..4) or the remembered tab selects a tab once; clicks do the rest.
+            const ImGuiTabItemFlags flags = app.tab_request == i ? ImGuiTabItemFlags_SetSelected : 0;
+            if (ImGui::BeginTabItem(names[i], nullptr, flags)) {
+                app.layout.tab = i;
+                switch (i) {
+                    case 0: draw_step_view(app); break;
+                    case 1: draw_compare_view(app); break;
+                    case 2: draw_counts_panel(app); break;
+                    case 3: draw_live_run_panel(app); break;
+                }
+                ImGui::EndTabItem();
+            }
+        }
+        app.tab_request = -1;
+        ImGui::EndTabBar();
+    }
+}
+
+void single_view(App& app) {
+    switch (app.view) {
+        case View::array:
+        case View::explain: draw_step_view(app); break;
+        case View::diagram:
+            if (app.session.trace) draw_step_diagram(app, *app.session.trace, app.session.step, "diagram", 1);
+            break;
+        case View::fig910: draw_fig910_panel(app); break;
+        case View::counts: draw_counts_panel(app); break;
+        case View::source: draw_source_pane(app); break;
+        case View::compare: draw_compare_view(app); break;
+        case View::live:  // the tab as the window shows it, with the stepper above it
+            draw_stepper(app);
+            draw_live_run_panel(app);
+            break;
+        case View::window: break;
+    }
+}
+
+}  // namespace
+
+namespace {
+
+constexpr const char* kControls = "Controls";
+constexpr const char* kTrace = "Trace";
+constexpr const char* kFig910 = "Figure 9.10";
+constexpr const char* kSource = "Source";
+constexpr const char* kExplain = "Explain this step";
+constexpr const char* kExercises = "Exercises";
+
+// The first layout (and View > Reset layout): controls left, the trace in the middle, Figure 9.10
+// over the explanation over the source on the right. After that imgui.ini keeps what the user
+// made of it. The explanation has a panel of its own so that a short window (a projector at
+// 1280x720) still shows a few of its lines: under the array view it got only what the step
+// diagram could spare.
+void build_default_layout(ImGuiID dock, ImVec2 size) {
+    ImGui::DockBuilderRemoveNode(dock);
+    ImGui::DockBuilderAddNode(dock, ImGuiDockNodeFlags_DockSpace);
+    ImGui::DockBuilderSetNodeSize(dock, size);
+    ImGuiID rest = dock;
+    const ImGuiID left = ImGui::DockBuilderSplitNode(rest, ImGuiDir_Left, 0.22f, nullptr, &rest);
+    const ImGuiID right = ImGui::DockBuilderSplitNode(rest, ImGuiDir_Right, 0.34f / 0.78f, nullptr, &rest);
+    ImGuiID bottom_right = right;
+    const ImGuiID top_right = ImGui::DockBuilderSplitNode(bottom_right, ImGuiDir_Up, 0.42f, nullptr, &bottom_right);
+    const ImGuiID middle_right = ImGui::DockBuilderSplitNode(bottom_right, ImGuiDir_Up, 0.5f, nullptr, &bottom_right);
+    ImGui::DockBuilderDockWindow(kControls, left);
+    ImGui::DockBuilderDockWindow(kTrace, rest);
+    ImGui::DockBuilderDockWindow(kFig910, top_right);
+    ImGui::DockBuilderDockWindow(kExplain, middle_right);
+    ImGui::DockBuilderDockWindow(kSource, bottom_right);
+    ImGui::DockBuilderDockWindow(kExercises, left);  // a tab beside the controls, when opened: the whole height
+    ImGui::DockBuilderFinish(dock);
+}
+
+// Keeps the Source panel tall enough for the lines a step executes (app.source_wants_height),
+// taking the room from the panels stacked with it (the explanation, then Figure 9.10 by default)
+// down to a few lines of theirs. Whatever layout the user made: each split above the panel that
+// stacks panels gives what its other side can spare. Runs before the dock space lays out.
+void keep_source_tall_enough(App& app) {
+    ImGuiWindow* w = ImGui::FindWindowByName(kSource);
+    if (!app.layout.show_source || !w || !w->DockNode || !w->DockNode->IsVisible) return;
+    ImGuiDockNode* const source = w->DockNode;
+    float short_by = std::min(app.source_wants_height, ImGui::GetMainViewport()->WorkSize.y * 0.6f) - source->Size.y;
+    if (short_by < 1) return;
+    // What the panels keep: a tab and six lines next to the source (the explanation, by default),
+    // four further up (Figure 9.10, which scrolls to the step's rows).
+    const float tab = ImGui::GetFrameHeight(), line = ImGui::GetTextLineHeightWithSpacing();
+    // Bottom up: at each split that stacks panels, what the other side can spare goes to the side
+    // that holds the source; every split between that one and the source's node passes it down.
+    struct Level {
+        ImGuiDockNode *mine, *other;
+        float take;
+    };
+    std::vector<Level> levels;
+    for (ImGuiDockNode* c = source; c->ParentNode && short_by >= 1; c = c->ParentNode) {
+        ImGuiDockNode* parent = c->ParentNode;
+        if (parent->SplitAxis != ImGuiAxis_Y) continue;
+        ImGuiDockNode* other = parent->ChildNodes[0] == c ? parent->ChildNodes[1] : parent->ChildNodes[0];
+        if (!other || !other->IsVisible || other->IsCentralNode() || other->HasCentralNodeChild) continue;
+        const float keep = tab + line * (levels.empty() ? 6 : 4);
+        const float take = std::max(0.0f, std::min(short_by, other->Size.y - keep));
+        levels.push_back({c, other, take});
+        short_by -= take;
+    }
+    float from_above = 0;  // what the levels above pass down
+    for (auto l = levels.rbegin(); l != levels.rend(); ++l) {
+        from_above += l->take;
+        l->mine->SizeRef.y = l->mine->Size.y + from_above;
+        l->other->SizeRef.y = l->other->Size.y - l->take;
+    }
+}
+
+// A panel of the dock space; false when the user closed it (the View menu opens it again).
+template <class Draw>
+void panel(const char* name, bool* open, Draw draw) {
+    if (open && !*open) return;
+    if (ImGui::Begin(name, open)) draw();
+    ImGui::End();
+}
+
+}  // namespace
+
+void draw_frame(App& app) {
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(vp->WorkPos);
+    ImGui::SetNextWindowSize(vp->WorkSize);
+    const bool menu = app.view == View::window;
+    ImGui::Begin("Scan Lab", nullptr, kFullWindow | ImGuiWindowFlags_NoDocking | (menu ? ImGuiWindowFlags_MenuBar : 0));
+    if (menu) draw_menu_bar(app);
+    if (menu || app.shot_banner) banner_and_error(app);
+    if (app.view != View::window) {
+        single_view(app);
+        ImGui::End();
+        return;
+    }
+
+    const float status_h = ImGui::GetFrameHeightWithSpacing() + 6;
+    const ImVec2 dock_size(ImGui::GetContentRegionAvail().x, std::max(100.0f, ImGui::GetContentRegionAvail().y - status_h));
+    const ImGuiID dock = ImGui::GetID("panels");
+    // A layout saved before the explanation had its panel would leave that panel floating.
+    const bool saved_without_explain = !app.saved_layout_checked && !ImGui::FindWindowSettingsByID(ImHashStr(kExplain));
+    app.saved_layout_checked = true;
+    if (app.reset_layout || saved_without_explain || !ImGui::DockBuilderGetNode(dock)) {
+        build_default_layout(dock, dock_size);
+        app.reset_layout = false;
+    }
+    keep_source_tall_enough(app);
+    ImGui::DockSpace(dock, dock_size);
+    status_bar(app);
+    ImGui::End();
+
+    Layout& l = app.layout;
+    bool& controls = l.presentation ? app.controls_in_presentation : l.show_controls;
+    panel(kControls, &controls, [&] { draw_controls(app); });
+    panel(kTrace, nullptr, [&] { centre(app); });
+    panel(kFig910, &l.show_fig910, [&] { draw_fig910_panel(app); });
+    panel(kExplain, &l.show_explain, [&] { draw_explain_pane(app); });
+    panel(kSource, &l.show_source, [&] { draw_source_pane(app); });
+    // Opened (View > Exercises, Ctrl+E): in front of the tab it shares, so it shows at once.
+    app.exercises_focused = false;  // until the panel, drawn, says it has focus
+    if (l.show_exercises && !app.exercises_shown) ImGui::SetNextWindowFocus();
+    app.exercises_shown = l.show_exercises;
+    // A layout saved before the panel existed has no place for it: it floats, at a readable size.
+    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 30, ImGui::GetFontSize() * 34), ImGuiCond_FirstUseEver);
+    panel(kExercises, &l.show_exercises, [&] { draw_exercises_panel(app); });
+
+    draw_trace_file_dialogs(app);
+    draw_help_window(app);
+}
+
+}  // namespace scanlab::gui

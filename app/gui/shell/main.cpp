@@ -1,0 +1,217 @@
+// scanlab-app: the Scan Lab desktop app (GLFW + OpenGL 3.3 core + Dear ImGui).
+//   scanlab-app [--open TRACE.json] [--presentation]        the app (what `scanlab` with no arguments starts)
+//   scanlab-app --shot [trace options] --step K --out F.png  one view rendered off screen (`scanlab shot`, shot.cpp)
+//   scanlab-app --smoke-test --out DIR                       CI: step through Figure 9.10, one PNG per step
+//   scanlab-app --smoke-test-live --out DIR                  CI: the Live run tab with a sampled emulation trace
+//   scanlab-app --check-layout --out DIR                     CI: clipped or overlapping text at four sizes
+//   scanlab-app --smoke-test-exercises --out DIR             CI: the Exercises panel by keyboard
+//   scanlab-app --smoke-test-files --out DIR                 CI: the Open and Save dialogs by keyboard
+// The frame loop follows Dear ImGui's example_glfw_opengl3: poll, new frame, draw, render, swap.
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/gui/shell/window.hpp"
+#include "app/gui/surface/gl_surface.hpp"
+#include "app/gui/surface/screenshot.hpp"
+
+using namespace scanlab;
+using namespace scanlab::gui;
+
+namespace {
+
+// --measure-idle S (CI's idle test): once the first trace is on screen and nothing is running,
+// counts the frames drawn in S seconds with no input, then quits and says how long quitting took.
+class IdleMeter {
+public:
+    explicit IdleMeter(double seconds) : seconds_(seconds) {}
+    bool starting() const { return seconds_ > 0 && start_ < 0; }
+    bool measuring() const { return start_ >= 0; }
+    double left() const { return std::max(0.0, start_ + seconds_ - glfwGetTime()); }
+    // Called after each frame: true when the measured time is over.
+    bool done(const App& app, double now) {
+        if (seconds_ <= 0) return false;
+        if (start_ < 0) {
+            if (app.session.trace && !app.session.working() && ++ready_frames_ > 3) start_ = glfwGetTime();
+            return false;
+        }
+        if (now - start_ >= seconds_) return true;
+        ++frames_;
+        return false;
+    }
+    void report(double quit_seconds) const {
+        std::cout << "idle frames\t" << frames_ << "\t" << seconds_ << "\nquit seconds\t" << quit_seconds << "\n";
+    }
+
+private:
+    double seconds_;
+    double start_ = -1;
+    int ready_frames_ = 0;
+    int frames_ = 0;
+};
+
+// The first start fills most of the monitor's work area (a 1280x720 projector as a 1920x1080
+// screen); a remembered size is kept, inside the work area.
+void size_to_work_area(GLFWwindow* w, int saved_w, int saved_h) {
+    GLFWmonitor* m = glfwGetPrimaryMonitor();
+    int x = 0, y = 0, mw = 0, mh = 0;
+    if (m) glfwGetMonitorWorkarea(m, &x, &y, &mw, &mh);
+    if (mw <= 0 || mh <= 0) return;
+    const int ww = saved_w > 0 ? std::min(saved_w, mw) : mw * 9 / 10;
+    const int wh = saved_h > 0 ? std::min(saved_h, mh) : mh * 9 / 10;
+    glfwSetWindowSize(w, ww, wh);
+    glfwSetWindowPos(w, x + (mw - ww) / 2, y + (mh - wh) / 2);
+}
+
+// What a frame drew, in one number (FNV-1a over its vertices, indices and draw commands).
+uint64_t draw_data_hash(const ImDrawData* d) {
+    uint64_t h = 1469598103934665603ull;
+    auto mix = [&h](const void* p, size_t n) {
+        const auto* b = static_cast<const unsigned char*>(p);
+        for (size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 1099511628211ull;
+    };
+    if (!d) return h;
+    for (const ImDrawList* l : d->CmdLists) {
+        mix(l->VtxBuffer.Data, size_t(l->VtxBuffer.Size) * sizeof(ImDrawVert));
+        mix(l->IdxBuffer.Data, size_t(l->IdxBuffer.Size) * sizeof(ImDrawIdx));
+        for (const ImDrawCmd& c : l->CmdBuffer) mix(&c.ClipRect, sizeof c.ClipRect), mix(&c.ElemCount, sizeof c.ElemCount);
+    }
+    return h;
+}
+
+App* g_app = nullptr;
+void on_drop(GLFWwindow*, int count, const char** paths) {
+    if (g_app && count > 0) g_app->session.open_trace(paths[0]);
+}
+
+int run_interactive(const std::vector<std::string>& args) {
+    App app;
+    g_app = &app;
+    app.config_dir = config_dir();
+    const std::string settings_path = app.config_dir.empty() ? "" : app.config_dir + "/settings.ini";
+    Settings settings = settings_path.empty() ? Settings{} : load_settings(settings_path);
+    app.session.form = settings.form;
+    app.session.steps_per_second = settings.steps_per_second;
+    app.layout = settings.layout;
+    app.tab_request = app.layout.tab;
+    // What was clamped or dropped is said, never fatal; the values in use are what is saved back.
+    for (const std::string& note : settings.notes) {
+        std::cerr << "scanlab: " << note << "\n";
+        app.session.status += (app.session.status.empty() ? "" : "; ") + note;
+    }
+    std::string open_path;
+    double measure_idle = 0;  // CI: seconds to sit idle, counting frames, before quitting
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--open" && i + 1 < args.size())
+            open_path = args[++i];
+        else if (args[i] == "--presentation")
+            app.layout.presentation = true;
+        else if (args[i] == "--measure-idle" && i + 1 < args.size())
+            measure_idle = std::atof(args[++i].c_str());
+        else
+            return fail("unknown option '" + args[i] + "' for the app (see scanlab --help)");
+    }
+    std::string why;
+    std::unique_ptr<GlSurface> surface = GlSurface::open_window(app.layout.window_width > 0 ? app.layout.window_width : 1280,
+                                                                app.layout.window_height > 0 ? app.layout.window_height : 720, why);
+    if (!surface) return fail(why);
+    GLFWwindow* w = surface->window();
+    size_to_work_area(w, app.layout.window_width, app.layout.window_height);
+    glfwSetDropCallback(w, on_drop);
+    if (why = init_imgui(app, *surface); !why.empty()) return fail(why);
+    app.session.load_fig910();
+    if (open_path.empty())
+        app.session.run();
+    else
+        app.session.open_trace(open_path);
+
+    double last = glfwGetTime();
+    uint64_t drawn = 0;  // what the last frame drew
+    int unsettled = 0;  // frames in a row that differed from the one before
+    IdleMeter idle(measure_idle);
+    int settle_frames = 2;  // Dear ImGui settles hover and layout a frame after an event
+    while (!glfwWindowShouldClose(w) && !app.want_quit) {
+        // Frames are drawn only when something can have changed: when the next step is due while
+        // playing (nothing else moves), ten a second while a worker runs (its result, the
+        // spinner), else only after an event, and until a frame settles.
+        if (settle_frames > 0 || idle.starting())
+            settle_frames = std::max(0, settle_frames - 1), glfwPollEvents();
+        else if (app.session.working())
+            glfwWaitEventsTimeout(0.1);
+        else if (app.session.playing)
+            glfwWaitEventsTimeout(app.session.seconds_to_next_step());
+        else if (idle.measuring())
+            glfwWaitEventsTimeout(idle.left());
+        else
+            glfwWaitEvents(), settle_frames = 1;
+        const double now = glfwGetTime();
+        frame(app, *surface, now - last);
+        last = now;
+        if (app.want_screenshot) {
+            app.want_screenshot = false;
+            const std::string path = screenshot_path();
+            const std::string err = surface->write_png(path);
+            app.session.status = err.empty() ? "screenshot saved to " + path : err;
+            app.session.status_failed = !err.empty();
+            settle_frames = 1;  // say so now, not at the next event
+        }
+        // A frame that changed the model or the layout while it was drawn (a click that stepped on
+        // after a view had drawn the old step, F5's new sizes) differs from the one before: draw
+        // again until two agree, so the window never rests on a half-updated frame. A few frames
+        // at most, so that a blinking text cursor does not keep the loop busy.
+        const uint64_t now_drawn = draw_data_hash(ImGui::GetDrawData());
+        if (now_drawn != drawn && unsettled < 4) {
+            settle_frames = std::max(settle_frames, 1);
+            ++unsettled;
+        } else {
+            unsettled = 0;
+        }
+        drawn = now_drawn;
+        surface->present();
+        if (idle.done(app, now)) app.want_quit = true;
+    }
+    const double quit_started = glfwGetTime();
+    if (!settings_path.empty()) {
+        glfwGetWindowSize(w, &app.layout.window_width, &app.layout.window_height);
+        settings.form = app.session.form;
+        settings.layout = app.layout;
+        settings.steps_per_second = app.session.steps_per_second;
+        if (!save_settings(settings_path, settings))
+            std::cerr << "scanlab: could not save the settings to " << settings_path << "; the old ones are kept\n";
+    }
+    // A scan still running finishes out of sight: the window goes at once. A benchmark stops
+    // before its next run instead (it could take minutes).
+    app.session.playing = false;
+    app.session.bench.cancel();
+    glfwHideWindow(w);
+    app.session.wait();
+    shutdown_imgui(*surface);
+    if (measure_idle > 0) idle.report(glfwGetTime() - quit_started);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (!args.empty() && args[0] == "--shot") return run_shot({args.begin() + 1, args.end()});
+    if (!args.empty() && args[0] == "--smoke-test") return run_smoke_test({args.begin() + 1, args.end()});
+    if (!args.empty() && args[0] == "--check-layout") return run_layout_check({args.begin() + 1, args.end()});
+    if (!args.empty() && args[0] == "--smoke-test-live") return run_smoke_test_live({args.begin() + 1, args.end()});
+    if (!args.empty() && args[0] == "--smoke-test-exercises") return run_smoke_test_exercises({args.begin() + 1, args.end()});
+    if (!args.empty() && args[0] == "--smoke-test-files") return run_smoke_test_files({args.begin() + 1, args.end()});
+    if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
+        std::cout << "usage: scanlab-app [--open TRACE.json] [--presentation]\n"
+                     "       scanlab-app --shot --algo A --preset P --step K --out FILE.png [--size WxH] [--view V]\n"
+                     "       (the same as `scanlab` with no arguments and `scanlab shot ...`; see scanlab --help)\n";
+        return 0;
+    }
+    return run_interactive(args);
+}

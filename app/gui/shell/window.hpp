@@ -1,0 +1,35 @@
+#pragma once
+// Dear ImGui on a surface (a window, or EGL's off-screen image: gl_surface.hpp) and one frame,
+// shared by the interactive app (main.cpp), the headless shot (shot.cpp) and the smoke tests
+// (smoke_tests.cpp).
+#include <string>
+#include <vector>
+
+#include "app/gui/app.hpp"
+
+namespace scanlab::gui {
+
+class GlSurface;
+
+// Prints "scanlab: error: <sentence>" and returns the exit status 1.
+int fail(const std::string& sentence);
+
+// Dear ImGui on the surface: settings file, backends, fonts, theme. With a window its GLFW
+// backend (and our key capture) feeds the input; on EGL only the OpenGL3 backend is there, and
+// frame() sets the display size and the time step itself. Empty on success, else the sentence.
+std::string init_imgui(App& app, const GlSurface& surface);
+void shutdown_imgui(const GlSurface& surface);  // before the surface goes
+
+// One frame: take in finished work, lay out every panel, render into the surface (its
+// off-screen image where it has one, whatever a window's size).
+void frame(App& app, const GlSurface& surface, double dt);
+
+// `scanlab shot` (shot.cpp) and CI's smoke tests (smoke_tests.cpp).
+int run_shot(const std::vector<std::string>& args);
+int run_smoke_test(const std::vector<std::string>& args);
+int run_smoke_test_live(const std::vector<std::string>& args);
+int run_smoke_test_exercises(const std::vector<std::string>& args);
+int run_smoke_test_files(const std::vector<std::string>& args);
+int run_layout_check(const std::vector<std::string>& args);  // --check-layout --out DIR
+
+}  // namespace scanlab::gui

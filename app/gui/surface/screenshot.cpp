@@ -1,0 +1,58 @@
+#include "app/gui/surface/screenshot.hpp"
+
+#include <glad/gl.h>
+#include <stb_image_write.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/trace_io/atomic_file.hpp"
+
+namespace scanlab::gui {
+
+std::string write_framebuffer_png(const std::string& path, int width, int height) {
+    if (width <= 0 || height <= 0) return "the window has no pixels to save";
+    std::vector<unsigned char> pixels(size_t(width) * size_t(height) * 3);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
+    if (glGetError() != GL_NO_ERROR) return "OpenGL could not read the window's pixels";
+    // OpenGL's rows run bottom-up; a PNG's run top-down.
+    const size_t row = size_t(width) * 3;
+    std::vector<unsigned char> flipped(pixels.size());
+    for (int y = 0; y < height; ++y) std::memcpy(&flipped[size_t(y) * row], &pixels[size_t(height - 1 - y) * row], row);
+    try {
+        save_file_atomically(path, "the picture", [&](std::ostream& out) {
+            auto to_stream = [](void* context, void* data, int size) {
+                static_cast<std::ostream*>(context)->write(static_cast<const char*>(data), size);
+            };
+            if (!stbi_write_png_to_func(to_stream, &out, width, height, 3, flipped.data(), int(row)))
+                throw ScanError("could not encode '" + path + "' as a PNG");
+        });
+    } catch (const ScanError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+std::string screenshot_path() {
+    std::filesystem::path dir = ".";
+    if (const char* h = std::getenv("HOME"); h && *h) {
+        std::error_code ec;
+        const std::filesystem::path pics = std::filesystem::path(h) / "Pictures";
+        if (std::filesystem::is_directory(pics, ec)) dir = pics;
+    }
+    char stamp[32];
+    const std::time_t now = std::time(nullptr);
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+    // Absolute, so the status line says where the file is whatever the app's working folder.
+    std::error_code ec;
+    const std::filesystem::path path = dir / ("scanlab-" + std::string(stamp) + ".png");
+    const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
+    return (ec ? path : absolute.lexically_normal()).string();
+}
+
+}  // namespace scanlab::gui

@@ -1,0 +1,13 @@
+#pragma once
+// Resolving a scan request against its input into a fully specified run (section, block size,
+// grid), with every refusal explained. Both backends take the resolved form (core/request.hpp).
+#include "core/input/wording.hpp"
+#include "core/request.hpp"
+#include "core/values.hpp"
+
+namespace scanlab {
+
+// Throws ScanError with a sentence the user can act on, naming the controls in `voice`.
+ResolvedRequest resolve(const ScanRequest& request, const ValueArray& input, Voice voice = Voice::cli);
+
+}  // namespace scanlab

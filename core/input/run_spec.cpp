@@ -1,0 +1,88 @@
+#include "core/input/run_spec.hpp"
+
+#include "core/algorithms/lookback_window.hpp"
+#include "core/algorithms/table.hpp"
+#include "core/error.hpp"
+#include "core/input/head_flags.hpp"
+#include "core/input/input.hpp"
+#include "core/input/resolve.hpp"
+
+namespace scanlab {
+
+std::optional<BackendChoice> parse_backend_choice(std::string_view s) {
+    if (s == "auto") return BackendChoice::automatic;
+    if (s == "cpu") return BackendChoice::cpu;
+    if (s == "gpu") return BackendChoice::gpu;
+    return std::nullopt;
+}
+
+ValueArray load_input(const InputSpec& in, ElementType type, std::string& origin, Voice voice) {
+    switch (in.source) {
+        case InputSpec::Source::preset: {
+            const std::optional<Preset> p = find_preset(in.preset);
+            if (!p) throw ScanError("unknown preset '" + in.preset + "'");
+            origin = "preset " + std::string(p->name);
+            return parse_values(p->values, type, origin, voice);
+        }
+        case InputSpec::Source::text:
+            origin = "typed input";
+            return parse_values(in.text, type, control_name(voice, Control::input), voice);
+        case InputSpec::Source::file: origin = "file " + in.file; return read_values_file(in.file, type);
+        case InputSpec::Source::random:
+            if (in.random_n < 1 || in.random_n > kMaxElements)
+                throw ScanError(subject(voice, Control::random, std::to_string(in.random_n)) + " is out of range: give N from 1 to " +
+                                std::to_string(kMaxElements) + " (2^28)");
+            origin = "random N = " + std::to_string(in.random_n) + ", seed " + std::to_string(in.seed);
+            return random_values(in.random_n, in.seed, type);
+    }
+    return empty_values(type);
+}
+
+std::vector<uint8_t> load_flags(const InputSpec& in, ValueArray& values, const std::string& origin, Voice voice) {
+    if (!in.flags.empty()) return parse_flags(in.flags, int64_t(size_of(values)), voice);
+    if (in.source == InputSpec::Source::file) return split_flag_column(values, origin);
+    throw ScanError(missing_flags_sentence(voice));
+}
+
+ScanRequest request_for(const RunSpec& spec, Algorithm algorithm) {
+    ScanRequest q = spec.request;
+    q.algorithm = algorithm;
+    // The block schedule belongs to the single-pass scans; a comparison (or the app's algorithm
+    // menu) moving to another algorithm leaves it behind rather than refusing the run. The CLI
+    // refuses the words themselves where they do not apply (parse_run_words).
+    if (algorithm_info(algorithm).reach != Reach::single_pass) {
+        q.block_schedule = {};
+        q.resident_blocks = kDefaultResidentBlocks;
+    }
+    if (!algorithm_info(algorithm).takes_static_index) q.static_index = false;
+    if (!algorithm_info(algorithm).takes_window) q.lookback_window = kDefaultLookbackWindow;
+    if (spec.input.source == InputSpec::Source::preset && q.section == 0)
+        if (const std::optional<Preset> p = find_preset(spec.input.preset))
+            if (const int section = preset_section(*p, algorithm)) q.section = section;
+    return q;
+}
+
+ResolvedRequest resolve_for(const RunSpec& spec, Algorithm algorithm, const ValueArray& input, Voice voice,
+                            const std::vector<uint8_t>& flags) {
+    ScanRequest q = request_for(spec, algorithm);
+    if (algorithm_info(algorithm).takes_flags) {
+        if (!flags.empty())
+            q.flags = flags;
+        else if (!spec.input.flags.empty())
+            q.flags = parse_flags(spec.input.flags, int64_t(size_of(input)), voice);
+        else
+            throw ScanError(missing_flags_sentence(voice));
+    }
+    return resolve(q, input, voice);
+}
+
+PreparedRun prepare(const RunSpec& spec, Voice voice) {
+    PreparedRun run;
+    run.input = load_input(spec.input, spec.request.type, run.origin, voice);
+    std::vector<uint8_t> flags;
+    if (algorithm_info(spec.request.algorithm).takes_flags) flags = load_flags(spec.input, run.input, run.origin, voice);
+    run.resolved = resolve_for(spec, spec.request.algorithm, run.input, voice, flags);
+    return run;
+}
+
+}  // namespace scanlab

@@ -1,0 +1,120 @@
+#include "core/input/trace_budget.hpp"
+
+#include <algorithm>
+
+#include "core/algorithms/add_block_sums.hpp"
+#include "core/algorithms/scan_plans.hpp"
+#include "core/trace.hpp"
+#include "core/values.hpp"
+
+namespace scanlab {
+namespace {
+
+// Device bytes per recorded element and step: the snapshot value, an access slot (four int32),
+// a hazard mark.
+size_t device_bytes_per_element(ElementType type) { return element_bytes(type) + 16 + 1; }
+constexpr size_t kCounterBytes = 6 * sizeof(unsigned long long);
+
+// An executor of the scan plans that only adds up what the Recorder would keep.
+class SizingExecutor {
+public:
+    struct Buffer {
+        int64_t size = 0;
+    };
+
+    SizingExecutor(ElementType type, bool flagged) : type_(type), flagged_(flagged) {}
+
+    Buffer make_buffer(int64_t size) const { return {size}; }
+
+    template <class Algo>
+    Buffer block_scan(const Buffer&, int64_t n, const BlockSetup& setup, Buffer* S, int) {
+        const int section = setup.section;
+        const SectionLayout layout = setup.layout();
+        const int threads = Algo::threads(layout);
+        const int64_t grid = (n + section - 1) / section;
+        const KeptBlocks kept = kept_blocks(setup, grid);
+        const size_t values = size_t(kept.count) * section;
+        keep(values, values);  // load: one access per element
+        const int steps = Algo::steps(layout);
+        for (int k = 0; k < steps; ++k) {
+            int64_t active = 0;
+            for (int t = 0; t < threads; ++t) active += Algo::work(k, t, layout).active;
+            keep(values, size_t(active * kept.count));
+        }
+        if (S) keep(size_t(S->size), size_t(kept.count));
+        launch(size_t(steps + 1 + (S ? 1 : 0)), values);
+        return {n};
+    }
+
+    void add_block_sums(Buffer&, int64_t n, const Buffer&, int first_block, int, const BlockSetup& setup) {
+        const AddBlockSums add{n, setup.section, setup.threads, first_block, 0};
+        const KeptBlocks kept = kept_blocks(setup, add.grid());
+        const size_t values = size_t(std::min(n, (kept.first + kept.count) * setup.section) - kept.first * setup.section);
+        keep(values, values);
+        launch(1, size_t(kept.count) * setup.section);
+    }
+
+    void host_scan(Buffer& s, int64_t count) { keep(size_t(s.size), size_t(std::max<int64_t>(0, count - 1))); }
+
+    void empty_load(Kernel, int) { keep(0, 0); }
+
+    Buffer sequential(const Buffer&, int64_t n, bool) {
+        keep(size_t(n), size_t(n));
+        if (n > 1) keep(size_t(n), 1, n - 1);  // one step per element after the first
+        launch(1, size_t(3 * n));  // the loaded array, the written values, and the accesses
+        return {n};
+    }
+
+    TraceEstimate estimate;
+
+private:
+    void keep(size_t values, size_t accesses, int64_t times = 1) {
+        estimate.trace_bytes += size_t(times) * (step_bytes(values, accesses, 0, type_) + (flagged_ ? values : 0));
+        estimate.steps += times;
+    }
+    void launch(size_t steps, size_t elements_per_step) {
+        const size_t bytes = steps * (kCounterBytes + elements_per_step * (device_bytes_per_element(type_) + (flagged_ ? 8 : 0)));
+        estimate.largest_launch_bytes = std::max(estimate.largest_launch_bytes, bytes);
+    }
+    ElementType type_;
+    bool flagged_;  // a segmented scan: a flag beside each value (a padded pair on the device)
+};
+
+std::string mib(size_t bytes) { return std::to_string((bytes + (1u << 20) - 1) >> 20) + " MiB"; }
+
+}  // namespace
+
+size_t step_bytes(size_t values, size_t accesses, size_t hazards, ElementType type) {
+    return sizeof(Step) + values * element_bytes(type) + accesses * sizeof(Access) + hazards * sizeof(int32_t);
+}
+
+TraceEstimate estimate_trace(const ResolvedRequest& r) {
+    if (algorithm_info(r.request.algorithm).reach == Reach::single_pass) {
+        // Four events a block (a deadlock stops sooner); the look-back's blocks publish twice and
+        // take at least one look-back event: six. Each keeps the whole array and a snapshot of
+        // every block and tile.
+        TraceEstimate e;
+        const size_t grid = size_t(r.grid), bytes = element_bytes(r.request.type);
+        e.steps = int64_t((r.request.algorithm == Algorithm::decoupled_lookback ? 6 : 4) * grid);
+        const size_t snapshot = grid * (sizeof(BlockState) + 4 * sizeof(int32_t) + sizeof(int64_t)) + (grid + 1) * (1 + 3 * bytes);
+        e.trace_bytes = size_t(e.steps) * (step_bytes(size_t(r.n), 0, 0, r.request.type) + snapshot);
+        e.largest_launch_bytes = e.steps * 40 + (grid + 1) * (8 + bytes);  // the device's event log, flags and scan_value
+        return e;
+    }
+    const bool flagged = algorithm_info(r.request.algorithm).takes_flags;
+    SizingExecutor ex(r.request.type, flagged);
+    if (flagged)
+        run_segmented(ex, r, SizingExecutor::Buffer{r.n});
+    else
+        run_scan(ex, r, SizingExecutor::Buffer{r.n});
+    return ex.estimate;
+}
+
+std::string trace_budget_problem(const ResolvedRequest& r, const TraceEstimate& e) {
+    if (r.request.detail != Detail::full || e.trace_bytes <= r.request.max_trace_bytes) return "";
+    return "the full trace of " + std::string(name(r.request.algorithm)) + " on N = " + std::to_string(r.n) + " would need about " +
+           mib(e.trace_bytes) + " (" + std::to_string(e.steps) + " steps), more than the " + mib(r.request.max_trace_bytes) +
+           " allowed; trace a smaller N, use `scanlab scan` for the result and counts only, or raise --max-trace-mb";
+}
+
+}  // namespace scanlab

@@ -1,0 +1,28 @@
+#pragma once
+// How big a full trace will be, known before anything runs: both backends refuse a trace over the
+// request's budget with the same sentence, and the GPU backend also checks its largest launch's
+// trace buffer against free device memory before launching.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "core/request.hpp"
+
+namespace scanlab {
+
+struct TraceEstimate {
+    size_t trace_bytes = 0;  // the Trace in host memory, as the Recorder counts it
+    size_t largest_launch_bytes = 0;  // the largest single launch's device trace buffer (an upper bound)
+    int64_t steps = 0;
+};
+
+// Walks the request's scan plan without running it.
+TraceEstimate estimate_trace(const ResolvedRequest& request);
+
+// The refusal, when a full-detail trace would pass request.max_trace_bytes; empty otherwise.
+std::string trace_budget_problem(const ResolvedRequest& request, const TraceEstimate& estimate);
+
+// Bytes the Recorder charges for one kept step.
+size_t step_bytes(size_t values, size_t accesses, size_t hazards, ElementType type);
+
+}  // namespace scanlab

@@ -1,0 +1,46 @@
+#pragma once
+// What a step does, in the chapter's words, generated from the trace: which threads work and why
+// the others idle, what each working thread combines, which results are final, the additions so
+// far, and for the hierarchical scan which kernel runs and what S holds. The app's explanation
+// pane shows it for self-study; the tests hold it against the trace.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/lesson/verdict.hpp"
+#include "core/trace.hpp"
+
+namespace scanlab {
+
+// For each result element first, first + 1, ... (all of them, or a sampled trace's window): the
+// first step from which the output array holds its correct value in every later step, or
+// steps.size() if it never does. A value that equals a wrong result is never final.
+struct FinalSteps {
+    int64_t first = 0;
+    std::vector<size_t> from;
+};
+FinalSteps final_steps(const Trace& trace, const Verdict& verdict);
+
+struct Explanation {
+    std::string title;  // "#2  stride 2  (step 3 of 5)", numbered as `scanlab trace` numbers steps
+    std::vector<std::string> lines;  // sentences, in reading order
+    // The facts the sentences state, for the tests and the predict mode.
+    std::vector<int64_t> active_threads;  // global thread ids that read or wrote, ascending
+    std::vector<int64_t> final_elements;  // result elements final at this step, ascending
+    std::vector<int64_t> newly_final;  // of those, final from this step on
+    int64_t additions_so_far = 0;
+};
+
+// The chapter's count for the whole run, where it gives one ("N·log2 N − (N − 1)" and its value).
+struct FormulaCount {
+    std::string text;
+    int64_t value = 0;
+};
+
+Explanation explain_step(const Trace& trace, const FinalSteps& finals, size_t k, const std::optional<FormulaCount>& formula = std::nullopt);
+
+// "0–3, 8, 10–11": ascending numbers as ranges.
+std::string ranges(const std::vector<int64_t>& ascending);
+
+}  // namespace scanlab

@@ -1,0 +1,256 @@
+#include "core/trace_io/trace_check.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <tuple>
+
+#include "core/algorithms/table.hpp"
+#include "core/emulation/emulate.hpp"
+#include "core/emulation/event_scan.hpp"
+#include "core/error.hpp"
+#include "core/input/resolve.hpp"
+#include "core/input/trace_budget.hpp"
+#include "core/number_text.hpp"
+
+namespace scanlab {
+namespace {
+
+std::string str(std::string_view s) { return std::string(s); }
+
+std::string step_name(size_t i, const Step& s) { return "step " + std::to_string(i + 1) + " (" + step_label(s) + ")"; }
+
+// The first index where two arrays of one type differ in their bits, or -1.
+int64_t first_difference(const ValueArray& a, const ValueArray& b, int64_t a_from, int64_t b_from, int64_t count) {
+    return std::visit(
+        [&](const auto& va) -> int64_t {
+            using V = std::decay_t<decltype(va)>;
+            const auto& vb = std::get<V>(b);
+            for (int64_t k = 0; k < count; ++k)
+                if (std::memcmp(&va[size_t(a_from + k)], &vb[size_t(b_from + k)], sizeof(va[0])) != 0) return k;
+            return -1;
+        },
+        a);
+}
+
+std::string counts_text(const StepCounts& c) {
+    return std::to_string(c.additions) + " additions, " + std::to_string(c.active_threads) + " active and " +
+           std::to_string(c.idle_threads) + " idle threads, " + std::to_string(c.barriers) + " barriers, " +
+           std::to_string(c.divergent_warps) + " divergent warps, " + std::to_string(c.hazards) + " hazards";
+}
+
+std::string totals_text(const TraceCounts& c) {
+    return std::to_string(c.additions) + " additions, " + std::to_string(c.steps) + " steps, " + std::to_string(c.barriers) +
+           " barriers, " + std::to_string(c.divergent_warps) + " divergent warps, " + std::to_string(c.hazards) + " hazards";
+}
+
+// The racy kernel's hazards depend on the order warps ran in, which only the emulation repeats.
+StepCounts without_hazards(StepCounts c) { return c.hazards = 0, c; }
+TraceCounts without_hazards(TraceCounts c) { return c.hazards = 0, c; }
+
+// An event step's event and snapshot against the run's.
+std::string check_event(const std::string& at, const Step& got, const Step& want) {
+    if (got.event != want.event)
+        return at + " stands where the run has " + (want.event ? event_label(*want.event) : std::string("no event"));
+    const EventSnapshot &g = got.snapshot, &w = want.snapshot;
+    if (g.empty()) return "";
+    if (g.state != w.state || g.tile != w.tile || g.polls != w.polls || g.waits_on != w.waits_on || g.window_first != w.window_first ||
+        g.window_last != w.window_last)
+        return at + " shows the blocks otherwise than the run leaves them";
+    if (g.status != w.status) return at + " shows flags that the run does not set";
+    for (const auto& [a, b, what] : {std::tuple{&g.aggregate, &w.aggregate, "local totals"},
+                                     {&g.prefix, &w.prefix, "carried prefixes"},
+                                     {&g.exclusive, &w.exclusive, "exclusive prefixes"}})
+        if (size_of(*a) != size_of(*b) || first_difference(*a, *b, 0, 0, int64_t(size_of(*a))) >= 0)
+            return at + " shows " + what + " that the run does not compute";
+    return "";
+}
+
+std::string check_step(size_t i, const Step& got, const Step& want, bool exact) {
+    const std::string at = step_name(i, got);
+    if (got.event || want.event)
+        if (std::string problem = check_event(at, got, want); !problem.empty()) return problem;
+    if (got.kernel != want.kernel || got.phase != want.phase || got.level != want.level || got.depth != want.depth ||
+        got.coarsening != want.coarsening)
+        return at + " stands where the run its header describes has " + step_name(i, want);
+    if (got.array != want.array) return at + " shows " + str(name(got.array)) + " where the run shows " + str(name(want.array));
+    if (got.blocks != want.blocks || got.threads_per_block != want.threads_per_block)
+        return at + " says " + std::to_string(got.blocks) + " block(s) of " + std::to_string(got.threads_per_block) +
+               " threads, the run launches " + std::to_string(want.blocks) + " of " + std::to_string(want.threads_per_block);
+    if (size_of(got.values) != size_of(want.values) || got.offset != want.offset)
+        return at + " holds " + std::to_string(size_of(got.values)) + " values from index " + std::to_string(got.offset) +
+               ", but its kind implies " + std::to_string(size_of(want.values)) + " from index " + std::to_string(want.offset);
+    if (got.accesses != want.accesses) {
+        if (got.accesses.size() != want.accesses.size())
+            return at + " lists " + std::to_string(got.accesses.size()) + " memory accesses, but " + std::to_string(want.accesses.size()) +
+                   " threads read or write in that step";
+        return at + " lists memory accesses the algorithm does not make";
+    }
+    for (size_t k = 0; k < got.hazards.size(); ++k)
+        if (got.hazards[k] < 0 || size_t(got.hazards[k]) >= size_of(got.values) + size_t(got.offset) ||
+            (k > 0 && got.hazards[k] <= got.hazards[k - 1]))
+            return at + " marks hazards that are not sorted positions of its array";
+    if (exact ? !(got.counts == want.counts) : !(without_hazards(got.counts) == without_hazards(want.counts)))
+        return at + " counts " + counts_text(got.counts) + "; the run counts " + counts_text(want.counts);
+    if (got.flags.size() != want.flags.size())
+        return at + " holds " + std::to_string(got.flags.size()) + " head flags, but the run holds " + std::to_string(want.flags.size());
+    for (size_t k = 0; k < got.flags.size(); ++k)
+        if (got.flags[k] != want.flags[k])
+            return at + " has flag " + std::to_string(got.flags[k]) + " at index " + std::to_string(got.offset + int64_t(k)) +
+                   ", but the run gives " + std::to_string(want.flags[k]);
+    if (exact) {
+        if (got.hazards != want.hazards) return at + " marks hazards the run does not have";
+        if (const int64_t k = first_difference(got.values, want.values, 0, 0, int64_t(size_of(got.values))); k >= 0)
+            return at + " has " + format_value(got.values, size_t(k)) + " at index " + std::to_string(got.offset + k) +
+                   ", but the run gives " + format_value(want.values, size_t(k));
+    }
+    return "";
+}
+
+}  // namespace
+
+std::string first_inconsistency(const Trace& t) {
+    ScanRequest q;
+    q.algorithm = t.algorithm;
+    q.block_algorithm = t.block_algorithm;
+    q.coarsening = t.coarsening;
+    q.op = t.op;
+    q.type = t.type;
+    q.exclusive = t.exclusive;
+    q.section = algorithm_info(t.algorithm).reach == Reach::one_thread ? 0 : t.section;
+    q.warp_width = t.warp_width;
+    // A GPU trace's warps ran in the hardware's order; every kernel but the racy lesson gives the same
+    // trace under any order, and the lesson's values are not compared for a GPU trace (below).
+    const auto schedule = t.schedule == "hardware" && t.backend == "gpu" ? std::optional<Schedule>(Schedule{}) : parse_schedule(t.schedule);
+    if (!schedule) return "its warp schedule '" + t.schedule + "' is not one Scan Lab has";
+    q.schedule = *schedule;
+    q.detail = t.detail;
+    q.sample = t.sample;
+    q.flags = t.flags;
+    if (size_of(t.input) != size_t(t.n) || size_of(t.result) != size_t(t.n))
+        return "its input and result do not both hold n = " + std::to_string(t.n) + " values";
+    if (algorithm_info(t.algorithm).reach == Reach::one_thread && t.section != 0)
+        return "it is a sequential trace with a section of " + std::to_string(t.section);
+    const bool single_pass = algorithm_info(t.algorithm).reach == Reach::single_pass;
+    if (single_pass) {
+        q.static_index = t.static_index;
+        if (t.lookback_window > 0) q.lookback_window = t.lookback_window;
+        if (t.block_schedule == "hardware" || t.block_schedule == "replay") {
+            // A device's run: its own order of events is what the emulation replays.
+            q.block_schedule = replay_of(t);
+        } else {
+            const auto b = parse_block_schedule(t.block_schedule);
+            if (!b) return "its block schedule '" + t.block_schedule + "' is not one Scan Lab has";
+            q.block_schedule = *b;
+            q.resident_blocks = t.resident_blocks;
+        }
+    } else if (!t.block_schedule.empty() || t.static_index || !t.deadlock.empty()) {
+        return "it has a block schedule, but " + str(name(t.algorithm)) + " is not a single-pass scan";
+    }
+
+    ResolvedRequest r;
+    try {
+        r = resolve(q, t.input);
+    } catch (const ScanError& e) {
+        return "its header and input describe no run Scan Lab makes (" + std::string(e.what()) + ")";
+    }
+    if (r.request.coarsening != t.coarsening)
+        return "its coarsening is " + std::to_string(t.coarsening) + ", but " + str(name(t.algorithm)) + " with block algorithm " +
+               str(name(t.block_algorithm)) + " runs " +
+               (r.request.coarsening ? "C = " + std::to_string(r.request.coarsening) : "no coarsened blocks");
+    if (r.section != t.section || r.threads_per_block != t.threads_per_block || r.grid != t.grid)
+        return "N = " + std::to_string(t.n) + " in sections of " + std::to_string(r.section) + " runs " + std::to_string(r.grid) +
+               " block(s) of " + std::to_string(r.threads_per_block) + " threads, but the header says " + std::to_string(t.grid) + " of " +
+               std::to_string(t.threads_per_block);
+    if (r.request.block_algorithm != t.block_algorithm)
+        return "its block algorithm is " + str(name(t.block_algorithm)) + ", but " + str(name(t.algorithm)) + " scans its blocks with " +
+               str(name(r.request.block_algorithm));
+    if (r.request.sample.blocks != t.sample.blocks) return "its sample window runs past the last block";
+
+    // The reference run is no larger than the trace itself once the step count agrees, so
+    // checking it costs about what loading the file did.
+    const TraceEstimate estimate = estimate_trace(r);
+    if (t.detail == Detail::full && !single_pass) {
+        if (int64_t(t.steps.size()) != estimate.steps)
+            return "it lists " + std::to_string(t.steps.size()) + " steps, but " + str(name(t.algorithm)) +
+                   " on N = " + std::to_string(t.n) + " takes " + std::to_string(estimate.steps);
+        size_t bytes = 0;
+        for (const Step& s : t.steps) bytes += step_bytes(size_of(s.values), s.accesses.size(), 0, t.type);
+        if (estimate.trace_bytes > 2 * bytes + (size_t(64) << 20))
+            return "its steps hold far fewer values than N = " + std::to_string(t.n) + " implies";
+    }
+    if (single_pass && t.detail == Detail::counts && q.block_schedule.kind == BlockSchedule::Kind::replay) {
+        // A device's counts-only trace keeps no order of events to replay: its result must still be the scan.
+        ScanRequest in_order = q;
+        in_order.block_schedule = {};
+        const Trace want = emulate(resolve(in_order, t.input), t.input);
+        if (const int64_t k = first_difference(t.result, want.result, 0, 0, t.n); k >= 0)
+            return "its result has " + format_value(t.result, size_t(k)) + " at index " + std::to_string(k) +
+                   ", but the scan of its input gives " + format_value(want.result, size_t(k));
+        return "";
+    }
+    r.request.max_trace_bytes = std::max(estimate.trace_bytes, r.request.max_trace_bytes);
+    Trace want;
+    try {
+        want = emulate(r, t.input);
+    } catch (const ScanError& e) {
+        return std::string("its run could not be repeated (") + e.what() + ")";
+    }
+
+    if (t.steps.size() != want.steps.size())
+        return "it lists " + std::to_string(t.steps.size()) + " steps, but its run takes " + std::to_string(want.steps.size());
+    if (t.deadlock != want.deadlock)
+        return want.deadlock.empty() ? "it reports a deadlock its run does not fall into" : "it does not report its run's deadlock";
+
+    // The racy kernel's values are only repeatable where the emulation recorded them.
+    const bool exact = !algorithm_info(t.algorithm).racy || t.backend == "cpu";
+    for (size_t i = 0; i < t.steps.size(); ++i)
+        if (std::string problem = check_step(i, t.steps[i], want.steps[i], exact); !problem.empty()) return problem;
+
+    if (exact)
+        if (const int64_t k = first_difference(t.result, want.result, 0, 0, t.n); k >= 0)
+            return "its result has " + format_value(t.result, size_t(k)) + " at index " + std::to_string(k) + ", but the " +
+                   (t.exclusive ? "exclusive " : "inclusive ") + str(name(t.op)) + " scan of its input gives " +
+                   format_value(want.result, size_t(k));
+
+    if (!t.steps.empty() && !single_pass) {
+        const Step& last = t.steps.back();
+        if (last.depth == 0 && last.array != ArrayKind::s && last.offset < t.n) {
+            const int64_t count = std::min<int64_t>(int64_t(size_of(last.values)), t.n - last.offset);
+            if (const int64_t k = first_difference(last.values, t.result, 0, last.offset, count); k >= 0)
+                return "its last step has " + format_value(last.values, size_t(k)) + " at index " + std::to_string(last.offset + k) +
+                       ", but its result has " + format_value(t.result, size_t(last.offset + k));
+        }
+    }
+    const TraceCounts& c = t.counts;
+    if (t.detail == Detail::full && !(c == total_counts(t.steps)))
+        return "its counts say " + totals_text(c) + ", but its steps add up to " + totals_text(total_counts(t.steps));
+    if (exact ? !(c == want.counts) : !(without_hazards(c) == without_hazards(want.counts)))
+        return "its counts say " + totals_text(c) + ", but the run counts " + totals_text(want.counts);
+    return "";
+}
+
+std::string stated_counts_inconsistency(const Trace& t, const StatedCounts& stated) {
+    if (stated.has_phases) {
+        const std::vector<PhaseCount> want = phase_counts(t);
+        for (size_t i = 0; i < std::max(want.size(), stated.phases.size()); ++i) {
+            if (i >= stated.phases.size()) return "its counts by phase leave out " + want[i].phase;
+            const PhaseCount& p = stated.phases[i];
+            if (i >= want.size()) return "its counts by phase list " + p.phase + ", a phase its steps do not have";
+            if (!(p == want[i]))
+                return "its counts by phase say " + p.phase + ": " + grouped(p.additions) + " additions, " + grouped(p.padding) +
+                       " on padding, but its steps give " + want[i].phase + ": " + grouped(want[i].additions) + ", " +
+                       grouped(want[i].padding);
+        }
+    }
+    if (stated.bound) {
+        const StatedBound& b = *stated.bound;
+        const std::optional<WorkBound> want = work_bound(t);
+        if (!want) return "it states a bound " + b.formula + ", but the table gives " + str(name(t.algorithm)) + " none";
+        if (b.formula != want->text || b.n != want->n || b.value != want->value || b.work != want->work)
+            return "its work_bound says real work " + grouped(b.work) + " against " + b.formula + " = " + grouped(b.value) +
+                   " at N = " + grouped(b.n) + ", but its run gives " + want->sentence();
+    }
+    return "";
+}
+
+}  // namespace scanlab

@@ -1,0 +1,37 @@
+#pragma once
+// Is a trace true? A trace read from a file is held against the run its own header describes:
+// the emulation of that run on the file's input is the reference (both backends record the same
+// steps, bit for bit, for every kernel but the racy one).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/lesson/work_counts.hpp"
+#include "core/trace.hpp"
+
+namespace scanlab {
+
+// One sentence naming the first thing in `t` that no run of Scan Lab would record, or "" if the
+// trace is consistent: values that fit the type, each step's array as long as its kind implies,
+// the last step equal to the result, the result the scan of the input under the trace's operator,
+// type and direction, counts that add up. The racy kernel's snapshots, hazards and result may
+// differ from the emulation's (that is its lesson), so only its shape and index math are checked.
+std::string first_inconsistency(const Trace& t);
+
+// What a trace file states of its counts by phase and of its real work against the table's bound.
+// They are derived from the steps, so a file may leave them out (files written before they
+// existed do) and the reader recomputes them; a file that states them must state what its steps give.
+struct StatedBound {
+    std::string formula;
+    int64_t n = 0, value = 0, work = 0;
+};
+struct StatedCounts {
+    bool has_phases = false;
+    std::vector<PhaseCount> phases;
+    std::optional<StatedBound> bound;
+};
+// One sentence naming the first stated count that differs from what `t`'s steps give, or "".
+std::string stated_counts_inconsistency(const Trace& t, const StatedCounts& stated);
+
+}  // namespace scanlab

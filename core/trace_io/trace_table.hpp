@@ -1,0 +1,12 @@
+#pragma once
+// A readable, aligned text view of a trace, one row per step: good enough to paste into notes.
+#include <iosfwd>
+
+#include "core/trace.hpp"
+
+namespace scanlab {
+
+// Arrays longer than `max_values` are cut with a count of what was left out.
+void write_trace_table(std::ostream& out, const Trace& trace, size_t max_values = 64);
+
+}  // namespace scanlab
