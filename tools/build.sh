@@ -1,7 +1,18 @@
 #!/usr/bin/env bash
-# Configures (once) and builds Scan Lab in build/ with the default CMake preset.
+# Configures (once) and builds Scan Lab in build/ with the default CMake preset: the CUDA kernels
+# for one architecture, this machine's GPU's where it has one (sm_90 where it has none, so every
+# kernel still compiles), through ccache when it is installed. `cmake --preset release` builds the
+# fat binary for every architecture instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/install-deps.sh
-[ -f build/CMakeCache.txt ] || cmake --preset default >/dev/null
+# The cache lives in the build tree unless the caller keeps one elsewhere (CCACHE_DIR).
+export CCACHE_DIR="${CCACHE_DIR:-$PWD/build/.ccache}"
+if [ ! -f build/CMakeCache.txt ]; then
+  arch=()
+  if cc=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1) && [ -n "$cc" ]; then
+    arch=(-DSCANLAB_CUDA_ARCHITECTURES="${cc//./}-real")
+  fi
+  cmake --preset default "${arch[@]}" >/dev/null
+fi
 cmake --build build -j"$(nproc)"

@@ -3,9 +3,9 @@
 # As root it runs apt-get; otherwise it names the packages to install and stops.
 set -euo pipefail
 
-# Build and test: compiler, CMake, GoogleTest, JSON; clang with its sanitizer and libFuzzer
+# Build and test: compiler, CMake, Ninja, ccache, GoogleTest, JSON; clang with its sanitizer and libFuzzer
 # runtimes for the sanitizer pass (tools/sanitize.sh).
-packages=(g++ make cmake libgtest-dev nlohmann-json3-dev clang libclang-rt-14-dev)
+packages=(g++ make cmake ninja-build ccache libgtest-dev nlohmann-json3-dev clang libclang-rt-14-dev)
 # The desktop app: GLFW, stb (PNG screenshots), pkg-config to find them, python3 + venv + pip for
 # the glad2 loader generator and the Dear ImGui + ImPlot sources (both fetched from PyPI into the
 # build tree at configure time, pinned: third_party/CMakeLists.txt), the DejaVu fonts,
