@@ -5,9 +5,14 @@
 // "updated" colour at each step is the number of elements that step wrote with the operator.
 #include <gtest/gtest.h>
 #include <stb_image.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -253,6 +258,31 @@ TEST(AppSmoke, ShotWithoutEglOrADisplayNamesWhatToInstall) {
     EXPECT_NE(said.find("rendering without a display needs EGL, and libEGL-missing.so.1 could not be loaded"), std::string::npos) << said;
     EXPECT_NE(said.find("libegl-mesa0"), std::string::npos) << said;
     EXPECT_FALSE(std::filesystem::exists(png));
+}
+
+TEST(AppSmoke, ShotToStandardOutputSendsThePictureDownThePipe) {
+    const std::string dir = out_dir("shot-pipe");
+    EXPECT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE + " shot --algo hierarchical --preset fig9.10 --step 1 --size 400x300 --out /dev/stdout 2> " +
+                    dir + "/log.txt | cat > " + dir + "/piped.png"),
+              0);
+    const Image im = load_png(dir + "/piped.png");
+    EXPECT_EQ(im.w, 400) << read_text(dir + "/log.txt");
+    EXPECT_EQ(im.h, 300);
+}
+
+TEST(AppSmoke, ShotToAFullDeviceSaysSoAndLeavesTheDeviceADevice) {
+    if (::geteuid() != 0) GTEST_SKIP() << "making a device node needs root";
+    const std::string dir = out_dir("shot-full");
+    const std::string node = dir + "/full";  // the always-full device (1, 7), made here, never the system's
+    std::filesystem::remove(node);
+    if (::mknod(node.c_str(), S_IFCHR | 0600, makedev(1, 7)) != 0) GTEST_SKIP() << "mknod failed: " << std::strerror(errno);
+    EXPECT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE + " shot --algo hierarchical --preset fig9.10 --step 1 --size 400x300 --out " + node + " > " +
+                    dir + "/log.txt 2>&1"),
+              1);
+    const std::string said = read_text(dir + "/log.txt");
+    EXPECT_NE(said.find("cannot save the picture to '" + node + "': no space left on the device"), std::string::npos) << said;
+    EXPECT_TRUE(std::filesystem::is_character_file(node));
+    std::filesystem::remove(node);
 }
 
 TEST(AppSmoke, ScanlabWithNoArgumentsAndNoDisplaySaysSo) {

@@ -1,12 +1,20 @@
-// Saving a file is all or nothing. These run with tests/io_fault_shim.cpp preloaded, so a full
-// disk is a real failing write(2), not a pretend one.
+// Saving a file is all or nothing, and respects what is at the target path. These run with
+// tests/io_fault_shim.cpp preloaded, so a full disk is a real failing write(2), not a pretend one;
+// the devices, pipes and sockets are nodes each test makes in its own temporary folder.
 #include <gtest/gtest.h>
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "core/trace_io/atomic_file.hpp"
 #include "core/error.hpp"
@@ -100,14 +108,182 @@ TEST(AtomicFile, LinksPlantedAtTheTemporaryNamesAreNeverFollowed) {
     fs::remove_all(d);
 }
 
-TEST(AtomicFile, SavingOverALinkReplacesTheLinkNotItsTarget) {
+TEST(AtomicFile, ALinkIsFollowedAndItsTargetReplacedInTheTargetsFolder) {
     const fs::path d = fresh_dir("over-link");
-    write_text(d / "victim", "untouched");
-    fs::create_symlink(d / "victim", d / "t.json");
+    fs::create_directories(d / "kept");
+    write_text(d / "kept" / "t.json", "old");
+    fs::permissions(d / "kept" / "t.json", fs::perms::owner_read | fs::perms::owner_write);
+    fs::create_symlink("kept/t.json", d / "t.json");
     save_file_atomically((d / "t.json").string(), "the trace", [](std::ostream& out) { out << "saved"; });
-    EXPECT_EQ(contents(d / "victim"), "untouched");
-    EXPECT_FALSE(fs::is_symlink(d / "t.json"));
-    EXPECT_EQ(contents(d / "t.json"), "saved");
+    EXPECT_TRUE(fs::is_symlink(d / "t.json"));
+    EXPECT_EQ(contents(d / "kept" / "t.json"), "saved");
+    EXPECT_EQ(fs::status(d / "kept" / "t.json").permissions() & fs::perms::all, fs::perms::owner_read | fs::perms::owner_write);
+    expect_only(d, {"t.json", "kept"});
+    expect_only(d / "kept", {"t.json"});
+    // A link that names a file still to be made makes it there.
+    fs::create_symlink("kept/new.json", d / "new.json");
+    save_file_atomically((d / "new.json").string(), "the trace", [](std::ostream& out) { out << "made"; });
+    EXPECT_TRUE(fs::is_symlink(d / "new.json"));
+    EXPECT_EQ(contents(d / "kept" / "new.json"), "made");
+    fs::remove_all(d);
+}
+
+TEST(AtomicFile, ALinkChainThatNeverEndsIsASentence) {
+    const fs::path d = fresh_dir("loop");
+    fs::create_symlink("b", d / "a");
+    fs::create_symlink("a", d / "b");
+    try {
+        save_file_atomically((d / "a").string(), "the trace", [](std::ostream& out) { out << "x"; });
+        ADD_FAILURE();
+    } catch (const ScanError& e) {
+        EXPECT_NE(std::string(e.what()).find("a chain of links that does not end"), std::string::npos) << e.what();
+    }
+    expect_only(d, {"a", "b"});
+    fs::remove_all(d);
+}
+
+// Character devices the test makes itself, never the system's: the null device (1, 3) and the
+// always-full device (1, 7).
+bool make_char_device(const fs::path& p, unsigned minor, std::string& why) {
+    if (::geteuid() != 0) {
+        why = "making a device node needs root";
+        return false;
+    }
+    if (::mknod(p.c_str(), S_IFCHR | 0600, makedev(1, minor)) != 0) {
+        why = std::string("mknod failed: ") + std::strerror(errno);
+        return false;
+    }
+    const int fd = ::open(p.c_str(), O_WRONLY);
+    if (fd < 0) {
+        why = std::string("this file system does not open device nodes: ") + std::strerror(errno);
+        return false;
+    }
+    ::close(fd);
+    return true;
+}
+
+TEST(AtomicFile, ADeviceIsWrittenThroughNeverReplaced) {
+    const fs::path d = fresh_dir("devices");
+    std::string why;
+    if (!make_char_device(d / "null", 3, why) || !make_char_device(d / "full", 7, why)) {
+        fs::remove_all(d);
+        GTEST_SKIP() << why;
+    }
+    save_file_atomically((d / "null").string(), "the picture", [](std::ostream& out) { out << std::string(100000, 'x'); });
+    EXPECT_TRUE(fs::is_character_file(d / "null"));
+    std::string message;
+    try {
+        save_file_atomically((d / "full").string(), "the picture", [](std::ostream& out) { out << "png"; });
+    } catch (const ScanError& e) {
+        message = e.what();
+    }
+    EXPECT_EQ(message, "cannot save the picture to '" + (d / "full").string() + "': no space left on the device");
+    EXPECT_TRUE(fs::is_character_file(d / "full"));
+    expect_only(d, {"null", "full"});
+    fs::remove_all(d);
+}
+
+TEST(AtomicFile, ABlockDeviceIsRefusedWithASentence) {
+    const fs::path d = fresh_dir("block");
+    if (::geteuid() != 0) GTEST_SKIP() << "making a device node needs root";
+    // A number in the range kept for local use: no disk answers to it.
+    if (::mknod((d / "disk").c_str(), S_IFBLK | 0600, makedev(240, 0)) != 0) GTEST_SKIP() << "mknod failed: " << std::strerror(errno);
+    try {
+        save_file_atomically((d / "disk").string(), "the trace", [](std::ostream& out) { out << "x"; });
+        ADD_FAILURE();
+    } catch (const ScanError& e) {
+        EXPECT_NE(std::string(e.what()).find("it is a block device"), std::string::npos) << e.what();
+    }
+    EXPECT_TRUE(fs::is_block_file(d / "disk"));
+    fs::remove_all(d);
+}
+
+TEST(AtomicFile, ANamedPipeIsWrittenThroughAndOneNobodyReadsIsASentence) {
+    const fs::path d = fresh_dir("fifo");
+    ASSERT_EQ(::mkfifo((d / "p").c_str(), 0600), 0);
+    try {
+        save_file_atomically((d / "p").string(), "the trace", [](std::ostream& out) { out << "x"; });
+        ADD_FAILURE();
+    } catch (const ScanError& e) {
+        EXPECT_NE(std::string(e.what()).find("no program is reading the pipe"), std::string::npos) << e.what();
+    }
+    std::string got;
+    const int reader = ::open((d / "p").c_str(), O_RDONLY | O_NONBLOCK);
+    ASSERT_GE(reader, 0);
+    // A writer of the test's own holds the pipe open, so the reader sees its end only once the
+    // test closes it, after the save.
+    const int held = ::open((d / "p").c_str(), O_WRONLY);
+    ASSERT_GE(held, 0);
+    ::fcntl(reader, F_SETFL, 0);
+    std::thread drain([&] {
+        char buf[4096];
+        for (ssize_t n; (n = ::read(reader, buf, sizeof buf)) > 0;) got.append(buf, size_t(n));
+    });
+    const std::string text(200000, 'y');
+    save_file_atomically((d / "p").string(), "the trace", [&](std::ostream& out) { out << text; });
+    ::close(held);
+    drain.join();
+    ::close(reader);
+    EXPECT_EQ(got, text);
+    EXPECT_EQ(fs::status(d / "p").type(), fs::file_type::fifo);
+    expect_only(d, {"p"});
+    fs::remove_all(d);
+}
+
+TEST(AtomicFile, AnOpenPipeOrFileNamedThroughProcIsWrittenThrough) {
+    // What /dev/stdout names when output is piped or redirected.
+    int ends[2];
+    ASSERT_EQ(::pipe(ends), 0);
+    std::string got;
+    std::thread drain([&] {
+        char buf[4096];
+        for (ssize_t n; (n = ::read(ends[0], buf, sizeof buf)) > 0;) got.append(buf, size_t(n));
+    });
+    save_file_atomically("/proc/self/fd/" + std::to_string(ends[1]), "the results", [](std::ostream& out) { out << "through the pipe"; });
+    ::close(ends[1]);
+    drain.join();
+    ::close(ends[0]);
+    EXPECT_EQ(got, "through the pipe");
+
+    // A file the shell opened for `>` or `>>`: written at its position, as the shell's own
+    // redirection would be, never replaced by a new file the shell does not hold.
+    const fs::path d = fresh_dir("redirected");
+    write_text(d / "out.csv", "header\n");
+    const int fd = ::open((d / "out.csv").c_str(), O_WRONLY | O_APPEND);
+    ASSERT_GE(fd, 0);
+    struct stat before {}, after {};
+    ::fstat(fd, &before);
+    save_file_atomically("/dev/fd/" + std::to_string(fd), "the results", [](std::ostream& out) { out << "rows\n"; });
+    ::close(fd);
+    ::stat((d / "out.csv").c_str(), &after);
+    EXPECT_EQ(before.st_ino, after.st_ino);
+    EXPECT_EQ(contents(d / "out.csv"), "header\nrows\n");
+    expect_only(d, {"out.csv"});
+    fs::remove_all(d);
+}
+
+TEST(AtomicFile, ASocketIsWrittenThrough) {
+    const fs::path d = fresh_dir("socket");
+    const int listener = ::socket(AF_UNIX, SOCK_STREAM, 0);
+    sockaddr_un address{};
+    address.sun_family = AF_UNIX;
+    const std::string path = (d / "s").string();
+    ASSERT_LT(path.size(), sizeof address.sun_path);
+    std::memcpy(address.sun_path, path.c_str(), path.size() + 1);
+    ASSERT_EQ(::bind(listener, reinterpret_cast<const sockaddr*>(&address), sizeof address), 0);
+    ASSERT_EQ(::listen(listener, 1), 0);
+    std::string got;
+    std::thread serve([&] {
+        const int c = ::accept(listener, nullptr, nullptr);
+        char buf[4096];
+        for (ssize_t n; (n = ::read(c, buf, sizeof buf)) > 0;) got.append(buf, size_t(n));
+        ::close(c);
+    });
+    save_file_atomically(path, "the results", [](std::ostream& out) { out << "over the socket"; });
+    serve.join();
+    ::close(listener);
+    EXPECT_EQ(got, "over the socket");
+    EXPECT_TRUE(fs::is_socket(d / "s"));
     fs::remove_all(d);
 }
 

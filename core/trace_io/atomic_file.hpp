@@ -1,9 +1,16 @@
 #pragma once
 // Every file Scan Lab writes (traces, benchmark JSON and CSV, PNG shots and screenshots, the
-// app's settings) is written all or nothing: into a fresh temporary beside the target, created
-// exclusively and never through an existing link, every write, fsync and close checked, then
-// renamed over the target. A failed or interrupted save leaves the old file as it was and no
-// temporary behind.
+// app's settings and panel layout) goes through save_file_atomically, which respects what is
+// already at the target path:
+// - nothing, or a regular file: written all or nothing, into a fresh temporary beside it (created
+//   exclusively and never through an existing link), every write, fsync and close checked, then
+//   renamed over it, keeping the old file's permissions. A failed or interrupted save leaves the
+//   old file as it was and no temporary behind.
+// - a symbolic link: followed; the file it names is saved as above, in that file's own folder,
+//   and the link stays a link.
+// - a character device, a named pipe or a socket (/dev/stdout, a terminal, `mkfifo`): written
+//   through, never replaced. A pipe nobody reads is refused rather than waited on.
+// - anything else (a folder, a block device): a sentence, and nothing is written.
 #include <functional>
 #include <ostream>
 #include <string>

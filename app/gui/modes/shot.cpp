@@ -151,7 +151,8 @@ int run_shot(const std::vector<std::string>& args) {
         frame(app, *surface, 1.0 / 60);
     }
     if (const std::string err = surface->write_png(o.out); !err.empty()) return fail(err);
-    std::cout << "scanlab: wrote " << o.out << " (" << o.width << "x" << o.height << ", "
+    // On stderr, as the benchmark's line: the picture itself may be going to standard output.
+    std::cerr << "scanlab: wrote " << o.out << " (" << o.width << "x" << o.height << ", "
               << step_label(app.session.trace->trace.steps[o.step]) << "; drawn by " << surface->description() << ")\n";
     return 0;
 }
