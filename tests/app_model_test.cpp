@@ -5,11 +5,14 @@
 
 #include "core/lesson/lookback_counts.hpp"
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <thread>
 
 #include "core/algorithms/lookback_window.hpp"
@@ -607,18 +610,78 @@ TEST(AppSettings, HugeOrBrokenValuesAreClampedOrDroppedWithANoteAndSavedBackInRa
     EXPECT_EQ(settings_text(r).find('\r'), std::string::npos);
 }
 
-TEST(AppSettings, ADeviceAPipeOrAHugeFileIsNeverReadAndGivesTheDefaultsWithANote) {
-    const std::string fifo = temp_path("fifo.ini"), big = temp_path("big.ini");
-    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-    std::ofstream(big) << std::string(size_t(kMaxSettingsBytes) + 1, '#');
-    for (const std::string& path : {std::string("/dev/zero"), fifo, big}) {
-        const Settings s = load_settings(path);  // returns at once: no hang, no endless read
-        ASSERT_EQ(s.notes.size(), 1u) << path;
-        EXPECT_NE(s.notes[0].find("using the defaults"), std::string::npos) << s.notes[0];
-        EXPECT_EQ(s.layout.window_width, Settings{}.layout.window_width);
-    }
+std::string file_bytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// A settings file the test makes that names another algorithm, operator and type than the
+// defaults, so an overwrite with the defaults would show.
+const std::string kOwnSettings = "algorithm=brent-kung\nop=max\ntype=int64\n# the user's own notes, " + std::string(200, '.') + "\n";
+
+TEST(AppSettings, ADeviceAPipeOrAHugeFileIsNeverReadNorWrittenOver) {
+    const std::string fifo = temp_path("fifo.ini"), big = temp_path("big.ini"), device = temp_path("zero.ini");
     std::filesystem::remove(fifo);
-    std::filesystem::remove(big);
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    const std::string huge = std::string(size_t(kMaxSettingsBytes) + 1, '#');
+    std::ofstream(big) << huge;
+    std::vector<std::string> paths{fifo, big};
+    // The zero device (1, 5), made here and never the system's: endless if it were read.
+    std::filesystem::remove(device);
+    if (::geteuid() == 0 && ::mknod(device.c_str(), S_IFCHR | 0600, makedev(1, 5)) == 0) paths.push_back(device);
+    for (const std::string& path : paths) {
+        Settings s = load_settings(path);  // returns at once: no hang, no endless read
+        ASSERT_EQ(s.notes.size(), 1u) << path;
+        EXPECT_NE(s.notes[0].find("using the defaults, and leaving the file as it is"), std::string::npos) << s.notes[0];
+        EXPECT_TRUE(s.keep_file);
+        EXPECT_EQ(s.layout.window_width, Settings{}.layout.window_width);
+        s.form.request.algorithm = Algorithm::sklansky;  // what the app would save at quit
+        EXPECT_TRUE(save_settings(path, s));
+    }
+    EXPECT_EQ(std::filesystem::status(fifo).type(), std::filesystem::file_type::fifo);
+    EXPECT_EQ(file_bytes(big), huge);
+    if (paths.size() == 3) EXPECT_TRUE(std::filesystem::is_character_file(device));
+    for (const std::string& path : paths) std::filesystem::remove(path);
+}
+
+TEST(AppSettings, AFileWhoseReadFailsIsKeptAsItWasNotReplacedByTheDefaults) {
+    const std::string path = temp_path("eio.ini");
+    std::ofstream(path) << kOwnSettings;
+    Settings s;
+    {
+        // The preloaded fault shim (tests/io_fault_shim.cpp) fails reads past 50 bytes.
+        ::setenv("SCANLAB_FAIL_READS_AFTER", "50", 1);
+        s = load_settings(path);
+        ::unsetenv("SCANLAB_FAIL_READS_AFTER");
+    }
+    if (s.notes.empty()) GTEST_SKIP() << "the fault shim is not preloaded (ctest preloads it)";
+    EXPECT_NE(s.notes[0].find("reading it failed"), std::string::npos) << s.notes[0];
+    EXPECT_TRUE(s.keep_file);
+    EXPECT_EQ(s.form.request.algorithm, Settings{}.form.request.algorithm);
+    EXPECT_TRUE(save_settings(path, s));
+    EXPECT_EQ(file_bytes(path), kOwnSettings);
+    EXPECT_EQ(load_settings(path).form.request.algorithm, Algorithm::brent_kung);
+    std::filesystem::remove(path);
+}
+
+TEST(AppSettings, ALongTypedInputIsNotKeptSoTheSettingsStayFarUnderTheirCap) {
+    Settings s;
+    s.form.input.source = InputSource::text;
+    for (int i = 0; i < 12000; ++i) s.form.input.text += std::to_string(i % 97) + " ";
+    s.form.request.algorithm = Algorithm::brent_kung;
+    const std::string text = settings_text(s);
+    EXPECT_LT(text.size(), size_t(4096));
+    const Settings r = parse_settings(text);
+    EXPECT_TRUE(r.notes.empty());
+    EXPECT_EQ(r.form.input.source, InputSource::preset);  // not an empty text box
+    EXPECT_EQ(r.form.input.text, Settings{}.form.input.text);
+    EXPECT_EQ(r.form.request.algorithm, Algorithm::brent_kung);  // the rest is kept
+    // A short one is kept as it was.
+    s.form.input.text = "3 1 4 1 5";
+    EXPECT_EQ(parse_settings(settings_text(s)).form.input.text, "3 1 4 1 5");
+    EXPECT_EQ(parse_settings(settings_text(s)).form.input.source, InputSource::text);
 }
 
 // ---- the Exercises panel ----------------------------------------------------------------------

@@ -447,6 +447,28 @@ TEST(AppIdle, DrawsAtMostTwoFramesInTwoIdleSecondsAndQuitsInUnderHalfASecond) {
     ASSERT_FALSE(said["idle frames"].empty()) << std::ifstream(dir + "/said.txt").rdbuf();
     EXPECT_LE(std::stoi(said["idle frames"]), 2) << "frames drawn in 2 s with nothing happening";
     EXPECT_LT(std::stod(said["quit seconds"]), 0.5);
+    // What it keeps between runs, written whole at quit: the settings and the panel layout.
+    EXPECT_NE(read_text(dir + "/scanlab/settings.ini").find("algorithm=hierarchical"), std::string::npos);
+    EXPECT_NE(read_text(dir + "/scanlab/imgui.ini").find("[Docking]"), std::string::npos);
+}
+
+TEST(AppSettingsFiles, SettingsAndALayoutThatCouldNotBeReadAreLeftAsTheyWere) {
+    if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh installs xvfb)";
+    const std::string dir = out_dir("unread-settings");
+    std::filesystem::create_directories(dir + "/scanlab");
+    // More than settings take (a file someone else wrote), and a layout that is a named pipe.
+    const std::string big = "algorithm=brent-kung\n# " + std::string(70000, '.') + "\n";
+    std::ofstream(dir + "/scanlab/settings.ini") << big;
+    std::filesystem::remove(dir + "/scanlab/imgui.ini");
+    ASSERT_EQ(::mkfifo((dir + "/scanlab/imgui.ini").c_str(), 0600), 0);
+    ASSERT_EQ(shell("XDG_CONFIG_HOME=" + dir + " " + kXvfb + SCANLAB_APP_EXE + " --measure-idle 0.5 > " + dir + "/said.txt 2>&1"), 0)
+        << read_text(dir + "/said.txt");
+    const std::string said = read_text(dir + "/said.txt");
+    EXPECT_NE(said.find("settings.ini: it is 70024 bytes, more than it takes; using the defaults, and leaving the file as it is"), std::string::npos) << said;
+    EXPECT_NE(said.find("imgui.ini: it is not a regular file; using the first layout, and leaving the file as it is"), std::string::npos) << said;
+    EXPECT_EQ(read_text(dir + "/scanlab/settings.ini"), big);
+    EXPECT_EQ(std::filesystem::status(dir + "/scanlab/imgui.ini").type(), std::filesystem::file_type::fifo);
+    std::filesystem::remove_all(dir + "/scanlab");
 }
 
 // The race lesson in the window (under Xvfb): a schedule that goes wrong draws exactly the wrong

@@ -31,6 +31,7 @@ struct App {
     Layout layout;
     Fonts fonts;
     std::string config_dir;  // empty: nothing is kept between runs (--shot, the smoke test)
+    bool keep_panel_layout = false;  // imgui.ini could not be read: never written over
 
     // Requests from panels, carried out by the frame loop.
     bool want_screenshot = false;

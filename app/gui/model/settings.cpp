@@ -81,11 +81,17 @@ std::string settings_text(const Settings& s) {
       << "warp_width=" << f.request.warp_width << "\n"
       << "schedule=" << f.request.schedule.text() << "\n"
       << "backend=" << backend_name(f.backend) << "\n"
-      << "source=" << source_name(f.input.source) << "\n"
-      << "preset=" << escape(f.input.preset) << "\n"
-      << "text=" << escape(f.input.text) << "\n"
-      << "flags=" << escape(f.input.flags) << "\n"
-      << "random_n=" << f.input.random_n << "\n"
+      << "preset=" << escape(f.input.preset) << "\n";
+    if (f.input.text.size() + f.input.flags.size() <= kMaxKeptInputChars) {
+        o << "source=" << source_name(f.input.source) << "\n"
+          << "text=" << escape(f.input.text) << "\n"
+          << "flags=" << escape(f.input.flags) << "\n";
+    } else {
+        // Not kept: the next start opens on the preset rather than on an empty text box.
+        o << "# the typed input (" << f.input.text.size() + f.input.flags.size() << " characters) is too long to keep here\n"
+          << "source=" << source_name(f.input.source == InputSource::text ? InputSource::preset : f.input.source) << "\n";
+    }
+    o << "random_n=" << f.input.random_n << "\n"
       << "seed=" << f.input.seed << "\n"
       << "steps_per_second=" << s.steps_per_second << "\n"
       << "presentation=" << (l.presentation ? 1 : 0) << "\n"
@@ -205,41 +211,53 @@ Settings parse_settings(const std::string& text) {
     return s;
 }
 
-Settings load_settings(const std::string& path) {
-    // Only a regular file of sensible size is read: a settings.ini that is a device (/dev/zero) or
-    // a named pipe would never end, or never start.
+SmallFile read_small_file(const std::string& path, long max_bytes) {
+    // Only a regular file of sensible size is read: a device (/dev/zero) or a named pipe would
+    // never end, or never start.
+    SmallFile f;
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (fd < 0) return Settings{};  // the first start: no settings yet
-    std::string text;
-    std::string problem;
+    if (fd < 0) {
+        if (errno == ENOENT) return f;  // the first start: nothing kept yet
+        f.problem = std::string("opening it failed: ") + std::strerror(errno);
+        return f;
+    }
     struct stat st {};
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        problem = "it is not a regular file";
-    } else if (st.st_size > kMaxSettingsBytes) {
-        problem = "it is " + std::to_string(st.st_size) + " bytes, more than settings take";
+        f.problem = "it is not a regular file";
+    } else if (st.st_size > max_bytes) {
+        f.problem = "it is " + std::to_string(st.st_size) + " bytes, more than it takes";
     } else {
-        text.resize(size_t(st.st_size));
+        f.text.resize(size_t(st.st_size));
         size_t got = 0;
-        while (got < text.size()) {
-            const ssize_t n = ::read(fd, text.data() + got, text.size() - got);
+        while (got < f.text.size()) {
+            const ssize_t n = ::read(fd, f.text.data() + got, f.text.size() - got);
             if (n < 0 && errno == EINTR) continue;
             if (n <= 0) {
-                problem = n < 0 ? std::string("reading it failed: ") + std::strerror(errno) : "it shrank while read";
+                f.problem = n < 0 ? std::string("reading it failed: ") + std::strerror(errno) : "it shrank while read";
                 break;
             }
             got += size_t(n);
         }
     }
     ::close(fd);
-    if (!problem.empty()) {
+    if (!f.problem.empty()) f.text.clear();
+    else f.exists = true;
+    return f;
+}
+
+Settings load_settings(const std::string& path) {
+    const SmallFile file = read_small_file(path, kMaxSettingsBytes);
+    if (!file.problem.empty()) {
         Settings s;
-        s.notes.push_back("settings.ini: " + problem + "; using the defaults");
+        s.notes.push_back("settings.ini: " + file.problem + "; using the defaults, and leaving the file as it is");
+        s.keep_file = true;
         return s;
     }
-    return parse_settings(text);
+    return parse_settings(file.text);
 }
 
 bool save_settings(const std::string& path, const Settings& s) {
+    if (s.keep_file) return true;
     try {
         save_file_atomically(path, "the settings", [&](std::ostream& out) { out << settings_text(s); });
         return true;

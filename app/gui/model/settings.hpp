@@ -13,6 +13,10 @@ inline constexpr int kMinWindowWidth = 320, kMinWindowHeight = 240;
 inline constexpr int kMaxWindowWidth = 7680, kMaxWindowHeight = 4320;
 // No settings file is larger; a larger one is not ours.
 inline constexpr long kMaxSettingsBytes = 64 * 1024;
+// A typed input (values and flags together) longer than this is not kept between runs, so the
+// settings stay far under kMaxSettingsBytes: a pasted input of thousands of values is pasted
+// again, or read from a file.
+inline constexpr size_t kMaxKeptInputChars = 4096;
 
 struct Layout {
     bool presentation = false;
@@ -35,15 +39,30 @@ struct Settings {
     Layout layout;
     float steps_per_second = 1.5f;
     std::vector<std::string> notes;  // what was clamped, dropped or unreadable (not saved)
+    // The file at the settings path could not be read (a read error, too large, a device or a
+    // pipe, no permission): the app runs on the defaults and never writes over that file.
+    bool keep_file = false;
 };
 
 // The folder, created if missing; empty if there is no home to keep it in.
 std::string config_dir();
-// Missing settings give the defaults; an unreadable file (a device, a pipe, too large) the defaults
-// with a note; a value out of range is clamped and a bad line skipped, each with a note.
+// A small file kept between runs (settings.ini, imgui.ini), read whole. `problem` says why one
+// that is there could not be read: not a regular file, larger than `max_bytes`, a failed read.
+struct SmallFile {
+    bool exists = false;
+    std::string text;
+    std::string problem;
+};
+SmallFile read_small_file(const std::string& path, long max_bytes);
+
+// Missing settings give the defaults; an unreadable file (a device, a pipe, too large, a failed
+// read) the defaults with a note and keep_file set; a value out of range is clamped and a bad line
+// skipped, each with a note.
 Settings load_settings(const std::string& path);
 std::string settings_text(const Settings& s);
 Settings parse_settings(const std::string& text);
+// Saves the settings atomically, unless keep_file says the file there was never read: that file
+// stays as it was. False if the save failed.
 bool save_settings(const std::string& path, const Settings& s);
 
 }  // namespace scanlab::gui

@@ -175,8 +175,10 @@ int run_interactive(const std::vector<std::string>& args) {
         }
         drawn = now_drawn;
         surface->present();
+        if (ImGui::GetIO().WantSaveIniSettings) save_panel_layout(app);
         if (idle.done(app, now)) app.want_quit = true;
     }
+    save_panel_layout(app);
     const double quit_started = glfwGetTime();
     if (!settings_path.empty()) {
         glfwGetWindowSize(w, &app.layout.window_width, &app.layout.window_height);

@@ -9,6 +9,8 @@
 #include <iostream>
 
 #include "app/gui/surface/gl_surface.hpp"
+#include "core/error.hpp"
+#include "core/trace_io/atomic_file.hpp"
 
 namespace scanlab::gui {
 
@@ -22,13 +24,8 @@ std::string init_imgui(App& app, const GlSurface& surface) {
     ImGui::CreateContext();
     ImPlot::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
-    static std::string ini;
-    if (app.config_dir.empty()) {
-        io.IniFilename = nullptr;
-    } else {
-        ini = app.config_dir + "/imgui.ini";
-        io.IniFilename = ini.c_str();
-    }
+    io.IniFilename = nullptr;  // read and written here, through the app's own save
+    load_panel_layout(app);
     io.ConfigFlags |= ImGuiConfigFlags_DockingEnable;  // panels can be moved, resized, hidden
     if (surface.window()) {
         install_key_capture(surface.window());
@@ -44,6 +41,42 @@ std::string init_imgui(App& app, const GlSurface& surface) {
     load_fonts(app);
     apply_theme(app);
     return "";
+}
+
+// ImGui's panel layout, imgui.ini beside settings.ini: read with the same limits, written
+// through the atomic save (a full disk leaves the old layout whole), and never written over a
+// file that could not be read.
+namespace {
+constexpr long kMaxPanelLayoutBytes = 1 << 20;  // a docked layout of every panel is a few KB
+std::string panel_layout_path(const App& app) { return app.config_dir.empty() ? "" : app.config_dir + "/imgui.ini"; }
+}  // namespace
+
+void load_panel_layout(App& app) {
+    const std::string path = panel_layout_path(app);
+    if (path.empty()) return;
+    const SmallFile file = read_small_file(path, kMaxPanelLayoutBytes);
+    if (!file.problem.empty()) {
+        app.keep_panel_layout = true;
+        const std::string note = "imgui.ini: " + file.problem + "; using the first layout, and leaving the file as it is";
+        std::cerr << "scanlab: " << note << "\n";
+        app.session.status += (app.session.status.empty() ? "" : "; ") + note;
+    } else if (file.exists) {
+        ImGui::LoadIniSettingsFromMemory(file.text.data(), file.text.size());
+    }
+}
+
+void save_panel_layout(App& app) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.WantSaveIniSettings = false;
+    const std::string path = panel_layout_path(app);
+    if (path.empty() || app.keep_panel_layout) return;
+    size_t size = 0;
+    const char* text = ImGui::SaveIniSettingsToMemory(&size);
+    try {
+        save_file_atomically(path, "the panel layout", [&](std::ostream& out) { out.write(text, std::streamsize(size)); });
+    } catch (const ScanError& e) {
+        std::cerr << "scanlab: " << e.what() << "\n";
+    }
 }
 
 void shutdown_imgui(const GlSurface& surface) {

@@ -20,6 +20,11 @@ int fail(const std::string& sentence);
 std::string init_imgui(App& app, const GlSurface& surface);
 void shutdown_imgui(const GlSurface& surface);  // before the surface goes
 
+// The panel layout kept in imgui.ini (nothing where app.config_dir is empty): read at start by
+// init_imgui, saved whenever ImGui asks (io.WantSaveIniSettings) and at quit.
+void load_panel_layout(App& app);
+void save_panel_layout(App& app);
+
 // One frame: take in finished work, lay out every panel, render into the surface (its
 // off-screen image where it has one, whatever a window's size).
 void frame(App& app, const GlSurface& surface, double dt);
