@@ -10,6 +10,7 @@ struct SampleWindow {
     int64_t first_block = 0;
     int64_t blocks = 0;  // 0: no sampling, every block is kept
     bool all() const { return blocks == 0; }
+    bool operator==(const SampleWindow&) const = default;
 };
 
 }  // namespace scanlab

@@ -76,7 +76,11 @@ enum class Detail : uint8_t {
     full,    // plus every step's array snapshot and accesses: what `trace` and the app show
 };
 
-struct Trace {
+// The run a trace records, resolved: every option that decides its steps, as one value. A backend
+// fills it from the request (core/input/run_header.hpp), a trace file's header is its fields
+// (core/trace_io/header_fields.hpp), and a check or a front end turns it back into the request
+// that runs it again. A new run option is one field here.
+struct RunHeader {
     Algorithm algorithm = Algorithm::kogge_stone;
     Algorithm block_algorithm = Algorithm::kogge_stone;  // inside hierarchical/slides
     OpKind op = OpKind::sum;
@@ -88,16 +92,24 @@ struct Trace {
     int threads_per_block = 0;  // of the first kernel
     int64_t grid = 0;           // blocks of the first kernel
     int warp_width = 32;
-    std::string schedule;       // warp schedule the emulation used
+    std::string schedule;       // warp schedule the emulation used ("hardware" on a GPU)
     std::string block_schedule; // single-pass scans: the block schedule ("in-order", "random:7", "replay", "hardware")
     bool static_index = false;  // single-pass scans: each block's tile is its blockIdx (may deadlock)
     int resident_blocks = 0;    // single-pass scans: blocks resident at once in the emulation (0: not modelled)
     int lookback_window = 0;    // decoupled-lookback: predecessors one look-back reads at once (0: not this algorithm)
+    Detail detail = Detail::full;
+    SampleWindow sample;        // which blocks of the input's scan keep their steps (all unless sampled)
+    bool operator==(const RunHeader&) const = default;
+};
+
+// A trace is its run (the header's fields read as the trace's own: t.algorithm, t.n) and what the
+// run produced.
+struct Trace : RunHeader {
     std::string deadlock;       // the sentence, when the run stopped in a deadlock (its result is then not the scan)
     std::string backend;        // "cpu" (emulation) or "gpu"
     std::string note;           // set when the run did not go as asked (e.g. auto fell back to the CPU); not saved
-    Detail detail = Detail::full;
-    SampleWindow sample;        // which blocks of the input's scan keep their steps (all unless sampled)
+    RunHeader& run() { return *this; }
+    const RunHeader& run() const { return *this; }
     ValueArray input;
     std::vector<uint8_t> flags;  // segmented scan: the input's head flags (1 starts a segment); else empty
     std::vector<Step> steps;

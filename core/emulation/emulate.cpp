@@ -4,6 +4,7 @@
 #include "core/dispatch.hpp"
 #include "core/error.hpp"
 #include "core/input/resolve.hpp"
+#include "core/input/run_header.hpp"
 #include "core/operators.hpp"
 #include "core/input/trace_budget.hpp"
 #include "core/emulation/cpu_executor.hpp"
@@ -41,30 +42,10 @@ std::vector<T> run_typed(const ResolvedRequest& r, const std::vector<T>& x, Reco
 
 Trace trace_header(const ResolvedRequest& r, const ValueArray& input, std::string backend) {
     Trace t;
-    const ScanRequest& q = r.request;
-    t.algorithm = q.algorithm;
-    t.block_algorithm = q.block_algorithm;
-    t.op = q.op;
-    t.type = q.type;
-    t.exclusive = q.exclusive;
-    t.n = r.n;
-    t.section = r.section;
-    t.coarsening = q.coarsening;
-    t.threads_per_block = r.threads_per_block;
-    t.grid = r.grid;
-    t.warp_width = q.warp_width;
-    t.schedule = q.schedule.text();
+    t.run() = run_header(r);
     t.backend = std::move(backend);
-    t.detail = q.detail;
-    t.sample = q.sample;
-    if (algorithm_info(q.algorithm).reach == Reach::single_pass) {
-        t.block_schedule = q.block_schedule.text();
-        t.static_index = q.static_index;
-        t.resident_blocks = q.block_schedule.kind == BlockSchedule::Kind::replay ? 0 : q.resident_blocks;
-        if (algorithm_info(q.algorithm).takes_window) t.lookback_window = q.lookback_window;
-    }
     t.input = input;
-    t.flags = q.flags;
+    t.flags = r.request.flags;
     return t;
 }
 

@@ -9,6 +9,7 @@
 #include "core/emulation/event_scan.hpp"
 #include "core/error.hpp"
 #include "core/input/resolve.hpp"
+#include "core/input/run_header.hpp"
 #include "core/input/trace_budget.hpp"
 #include "core/number_text.hpp"
 
@@ -109,40 +110,23 @@ std::string check_step(size_t i, const Step& got, const Step& want, bool exact) 
 }  // namespace
 
 std::string first_inconsistency(const Trace& t) {
-    ScanRequest q;
-    q.algorithm = t.algorithm;
-    q.block_algorithm = t.block_algorithm;
-    q.coarsening = t.coarsening;
-    q.op = t.op;
-    q.type = t.type;
-    q.exclusive = t.exclusive;
-    q.section = algorithm_info(t.algorithm).reach == Reach::one_thread ? 0 : t.section;
-    q.warp_width = t.warp_width;
     // A GPU trace's warps ran in the hardware's order; every kernel but the racy lesson gives the same
     // trace under any order, and the lesson's values are not compared for a GPU trace (below).
-    const auto schedule = t.schedule == "hardware" && t.backend == "gpu" ? std::optional<Schedule>(Schedule{}) : parse_schedule(t.schedule);
-    if (!schedule) return "its warp schedule '" + t.schedule + "' is not one Scan Lab has";
-    q.schedule = *schedule;
-    q.detail = t.detail;
-    q.sample = t.sample;
-    q.flags = t.flags;
+    if (t.schedule == "hardware" && t.backend != "gpu") return "its warp schedule '" + t.schedule + "' is not one Scan Lab has";
+    ScanRequest q;
+    try {
+        q = request_of(t.run(), t.flags);
+    } catch (const ScanError& e) {
+        return e.what();
+    }
     if (size_of(t.input) != size_t(t.n) || size_of(t.result) != size_t(t.n))
         return "its input and result do not both hold n = " + std::to_string(t.n) + " values";
     if (algorithm_info(t.algorithm).reach == Reach::one_thread && t.section != 0)
         return "it is a sequential trace with a section of " + std::to_string(t.section);
     const bool single_pass = algorithm_info(t.algorithm).reach == Reach::single_pass;
     if (single_pass) {
-        q.static_index = t.static_index;
-        if (t.lookback_window > 0) q.lookback_window = t.lookback_window;
-        if (t.block_schedule == "hardware" || t.block_schedule == "replay") {
-            // A device's run: its own order of events is what the emulation replays.
-            q.block_schedule = replay_of(t);
-        } else {
-            const auto b = parse_block_schedule(t.block_schedule);
-            if (!b) return "its block schedule '" + t.block_schedule + "' is not one Scan Lab has";
-            q.block_schedule = *b;
-            q.resident_blocks = t.resident_blocks;
-        }
+        // A device's run: its own order of events is what the emulation replays.
+        if (replays_device_order(t.run())) q.block_schedule = replay_of(t);
     } else if (!t.block_schedule.empty() || t.static_index || !t.deadlock.empty()) {
         return "it has a block schedule, but " + str(name(t.algorithm)) + " is not a single-pass scan";
     }

@@ -18,6 +18,7 @@
 #include "core/dispatch.hpp"
 #include "core/error.hpp"
 #include "core/request.hpp"
+#include "core/trace_io/header_fields.hpp"
 #include "core/trace_io/trace_check.hpp"
 
 namespace scanlab {
@@ -589,6 +590,37 @@ StatedCounts stated_counts(const RawTrace& raw) {
     return c;
 }
 
+// The run's fields, as core/trace_io/header_fields.hpp lists them, each checked.
+RunHeader read_header(const std::map<std::string, Scalar, std::less<>>& f) {
+    RunHeader h;
+    const bool has_block_schedule = f.contains("block_schedule");
+    visit_header_fields(h, [&]<class F>(std::string_view key_view, F& v, FieldRule rule) {
+        const std::string key(key_view);
+        if (rule.presence == Presence::unless_zero && !f.contains(key)) return;
+        if (rule.presence == Presence::with_block_schedule && !has_block_schedule) return;
+        if constexpr (std::is_same_v<F, bool>) {
+            const Scalar& s = field(f, key, "");
+            if (!s.flag) throw ScanError("the field \"" + key + "\" is not true or false");
+            v = *s.flag;
+        } else if constexpr (std::is_same_v<F, Detail>) {
+            const std::string d = text_field(f, key);
+            if (d != "full" && d != "counts") throw ScanError("the field \"" + key + "\" is '" + shown(d) + "', not full or counts");
+            v = d == "full" ? Detail::full : Detail::counts;
+        } else if constexpr (std::is_same_v<F, Algorithm>) {
+            v = enum_field<Algorithm>(f, key, parse_algorithm);
+        } else if constexpr (std::is_same_v<F, OpKind>) {
+            v = enum_field<OpKind>(f, key, parse_op);
+        } else if constexpr (std::is_same_v<F, ElementType>) {
+            v = enum_field<ElementType>(f, key, parse_type);
+        } else if constexpr (std::is_integral_v<F>) {
+            v = F(whole_field(f, key, rule.lo, rule.hi));
+        } else {
+            v = text_field(f, key);
+        }
+    });
+    return h;
+}
+
 Trace build(const RawTrace& raw) {
     const auto& f = raw.fields;
     {
@@ -600,37 +632,14 @@ Trace build(const RawTrace& raw) {
         throw ScanError("it is format version " + std::to_string(version) + ", this Scan Lab reads version " +
                         std::to_string(kTraceFormatVersion));
     Trace t;
-    t.algorithm = enum_field<Algorithm>(f, "algorithm", parse_algorithm);
-    t.block_algorithm = enum_field<Algorithm>(f, "block_algorithm", parse_algorithm);
-    t.op = enum_field<OpKind>(f, "op", parse_op);
-    t.type = enum_field<ElementType>(f, "type", parse_type);
-    const Scalar& exclusive = field(f, "exclusive", "");
-    if (!exclusive.flag) throw ScanError("the field \"exclusive\" is not true or false");
-    t.exclusive = *exclusive.flag;
-    t.n = whole_field(f, "n", 1, kMaxElements);
-    t.section = int(whole_field(f, "section", 0, largest_section()));
-    t.coarsening = f.contains("coarsening") ? int(whole_field(f, "coarsening", 1, largest_section())) : 0;
-    t.threads_per_block = int(whole_field(f, "threads_per_block", 1, kMaxThreadsPerBlock));
-    t.grid = whole_field(f, "grid", 1, kMaxElements);
-    t.warp_width = int(whole_field(f, "warp_width", 1, 32));
+    t.run() = read_header(f);
     t.backend = text_field(f, "backend");
     if (t.backend != "cpu" && t.backend != "gpu") throw ScanError("the field \"backend\" is '" + shown(t.backend) + "', not cpu or gpu");
     t.schedule = text_field(f, "schedule");
     // A GPU's trace names no warp schedule of the emulation: its warps ran as the hardware ran them.
     if (!parse_schedule(t.schedule) && !(t.schedule == "hardware" && t.backend == "gpu"))
         throw ScanError("the field \"schedule\" is '" + shown(t.schedule) + "', not a warp schedule");
-    const std::string detail = text_field(f, "detail");
-    if (detail != "full" && detail != "counts") throw ScanError("the field \"detail\" is '" + shown(detail) + "', not full or counts");
-    t.detail = detail == "full" ? Detail::full : Detail::counts;
-    if (f.contains("block_schedule")) {
-        t.block_schedule = text_field(f, "block_schedule");
-        const Scalar& fixed = field(f, "static_index", "");
-        if (!fixed.flag) throw ScanError("the field \"static_index\" is not true or false");
-        t.static_index = *fixed.flag;
-        t.resident_blocks = int(whole_field(f, "resident_blocks", 0, kMaxResidentBlocks));
-        if (f.contains("window")) t.lookback_window = int(whole_field(f, "window", 1, kMaxLookbackWindow));
-        if (f.contains("deadlock")) t.deadlock = text_field(f, "deadlock");
-    }
+    if (!t.block_schedule.empty() && f.contains("deadlock")) t.deadlock = text_field(f, "deadlock");
     if (raw.has_sample) {
         t.sample.first_block = whole_field(raw.sample, "first_block", 0, t.grid - 1, "its \"sample\": ");
         t.sample.blocks = whole_field(raw.sample, "blocks", 1, t.grid - t.sample.first_block, "its \"sample\": ");

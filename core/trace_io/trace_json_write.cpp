@@ -2,10 +2,12 @@
 // memory beyond the trace itself at any size. The header comes first, so a reader knows n, the
 // type and the run before it meets the arrays.
 #include <ostream>
+#include <type_traits>
 
 #include "core/lesson/barrier_notes.hpp"
 #include "core/lesson/verdict.hpp"
 #include "core/lesson/work_counts.hpp"
+#include "core/trace_io/header_fields.hpp"
 #include "core/trace_io/json_text.hpp"
 #include "core/trace_io/trace_json.hpp"
 
@@ -50,6 +52,26 @@ void field(std::ostream& out, std::string_view k, std::string_view v, const char
     key(out, k, indent);
     json_text::quoted(out, v);
     out.put(',');
+}
+
+// The run's fields, as core/trace_io/header_fields.hpp lists them.
+void header(std::ostream& out, const RunHeader& h) {
+    visit_header_fields(h, [&]<class F>(std::string_view k, const F& v, FieldRule rule) {
+        if (rule.presence == Presence::unless_zero && v == F{}) return;
+        if (rule.presence == Presence::with_block_schedule && h.block_schedule.empty()) return;
+        if constexpr (std::is_same_v<F, bool>) {
+            key(out, k, "\n ");
+            out << (v ? "true," : "false,");
+        } else if constexpr (std::is_same_v<F, Detail>) {
+            field(out, k, v == Detail::full ? "full" : "counts");
+        } else if constexpr (std::is_enum_v<F>) {
+            field(out, k, name(v));
+        } else if constexpr (std::is_integral_v<F>) {
+            field(out, k, int64_t(v));
+        } else {
+            field(out, k, std::string_view(v));
+        }
+    });
 }
 
 template <class V, class F>
@@ -207,29 +229,9 @@ void write_trace_json(std::ostream& out, const Trace& t) {
     out << '{';
     field(out, "format", "scanlab-trace");
     field(out, "version", kTraceFormatVersion);
-    field(out, "algorithm", name(t.algorithm));
-    field(out, "block_algorithm", name(t.block_algorithm));
-    field(out, "op", name(t.op));
-    field(out, "type", name(t.type));
-    key(out, "exclusive", "\n ");
-    out << (t.exclusive ? "true," : "false,");
-    field(out, "n", t.n);
-    field(out, "section", t.section);
-    if (t.coarsening) field(out, "coarsening", t.coarsening);
-    field(out, "threads_per_block", t.threads_per_block);
-    field(out, "grid", t.grid);
-    field(out, "warp_width", t.warp_width);
-    field(out, "schedule", t.schedule);
+    header(out, t.run());
     field(out, "backend", t.backend);
-    field(out, "detail", t.detail == Detail::full ? "full" : "counts");
-    if (!t.block_schedule.empty()) {
-        field(out, "block_schedule", t.block_schedule);
-        key(out, "static_index", "\n ");
-        out << (t.static_index ? "true," : "false,");
-        field(out, "resident_blocks", t.resident_blocks);
-        if (t.lookback_window > 0) field(out, "window", t.lookback_window);
-        if (!t.deadlock.empty()) field(out, "deadlock", t.deadlock);
-    }
+    if (!t.deadlock.empty()) field(out, "deadlock", t.deadlock);
     if (!t.sample.all()) {
         key(out, "sample", "\n ");
         out << "{\"first_block\": " << t.sample.first_block << ", \"blocks\": " << t.sample.blocks << "},";

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/input/resolve.hpp"
+#include "core/input/run_header.hpp"
 #include "core/trace_io/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/number_text.hpp"
@@ -42,16 +43,25 @@ namespace {
 // The spec a trace was recorded with, for the algorithm `a` (a comparison beside a file): the
 // trace's operator, type and direction, and its section where `a` takes one.
 RunSpec spec_like(const Trace& t, Algorithm a) {
+    // The trace's own run with `a` in its place: the same input, type, operator, direction, warps
+    // and block algorithm; the options `a`'s row does not take go back to their defaults, and the
+    // comparison is traced in full, never sampled.
     Form f;
-    f.request.algorithm = a;
-    f.request.block_algorithm = t.block_algorithm;
-    f.request.coarsening = t.coarsening;
-    f.request.op = t.op;
-    f.request.type = t.type;
-    f.request.exclusive = t.exclusive;
-    f.request.warp_width = t.warp_width;
-    f.request.section = algorithm_info(a).reach == Reach::multi_block ? t.section : 0;
-    if (algorithm_info(a).takes_flags) f.request.flags = t.flags;
+    f.request = request_of(t.run(), t.flags);
+    ScanRequest& q = f.request;
+    const ScanRequest defaults;
+    const AlgorithmInfo& row = algorithm_info(a);
+    q.algorithm = a;
+    if (row.reach != Reach::multi_block) q.section = 0;
+    if (!row.takes_flags) q.flags.clear();
+    if (row.reach != Reach::single_pass) {
+        q.block_schedule = defaults.block_schedule;
+        q.resident_blocks = defaults.resident_blocks;
+    }
+    if (!row.takes_static_index) q.static_index = false;
+    if (!row.takes_window) q.lookback_window = defaults.lookback_window;
+    q.detail = Detail::full;
+    q.sample = {};
     return f;
 }
 

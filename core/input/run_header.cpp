@@ -1,0 +1,70 @@
+#include "core/input/run_header.hpp"
+
+#include "core/algorithms/table.hpp"
+#include "core/error.hpp"
+
+namespace scanlab {
+
+RunHeader run_header(const ResolvedRequest& r) {
+    const ScanRequest& q = r.request;
+    RunHeader h;
+    h.algorithm = q.algorithm;
+    h.block_algorithm = q.block_algorithm;
+    h.op = q.op;
+    h.type = q.type;
+    h.exclusive = q.exclusive;
+    h.n = r.n;
+    h.section = r.section;
+    h.coarsening = q.coarsening;
+    h.threads_per_block = r.threads_per_block;
+    h.grid = r.grid;
+    h.warp_width = q.warp_width;
+    h.schedule = q.schedule.text();
+    h.detail = q.detail;
+    h.sample = q.sample;
+    const AlgorithmInfo& row = algorithm_info(q.algorithm);
+    if (row.reach == Reach::single_pass) {
+        h.block_schedule = q.block_schedule.text();
+        h.static_index = q.static_index;
+        h.resident_blocks = q.block_schedule.kind == BlockSchedule::Kind::replay ? 0 : q.resident_blocks;
+        if (row.takes_window) h.lookback_window = q.lookback_window;
+    }
+    return h;
+}
+
+bool replays_device_order(const RunHeader& h) { return h.block_schedule == "hardware" || h.block_schedule == "replay"; }
+
+ScanRequest request_of(const RunHeader& h, std::vector<uint8_t> flags) {
+    ScanRequest q;
+    q.algorithm = h.algorithm;
+    q.block_algorithm = h.block_algorithm;
+    q.coarsening = h.coarsening;
+    q.op = h.op;
+    q.type = h.type;
+    q.exclusive = h.exclusive;
+    q.section = algorithm_info(h.algorithm).reach == Reach::one_thread ? 0 : h.section;
+    q.warp_width = h.warp_width;
+    // A GPU trace's warps ran in the hardware's order; every kernel but the racy lesson gives the
+    // same trace under any order.
+    if (h.schedule != "hardware") {
+        const auto schedule = parse_schedule(h.schedule);
+        if (!schedule) throw ScanError("its warp schedule '" + h.schedule + "' is not one Scan Lab has");
+        q.schedule = *schedule;
+    }
+    q.detail = h.detail;
+    q.sample = h.sample;
+    q.flags = std::move(flags);
+    if (algorithm_info(h.algorithm).reach == Reach::single_pass) {
+        q.static_index = h.static_index;
+        if (h.lookback_window > 0) q.lookback_window = h.lookback_window;
+        if (!replays_device_order(h)) {
+            const auto b = parse_block_schedule(h.block_schedule);
+            if (!b) throw ScanError("its block schedule '" + h.block_schedule + "' is not one Scan Lab has");
+            q.block_schedule = *b;
+            q.resident_blocks = h.resident_blocks;
+        }
+    }
+    return q;
+}
+
+}  // namespace scanlab
