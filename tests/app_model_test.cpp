@@ -540,7 +540,7 @@ TEST(AppSettings, RoundTripAndGarbageTolerance) {
     s.form.backend = BackendChoice::cpu;
     s.layout.presentation = true;
     s.layout.cell_width = 12;
-    s.layout.tab = 2;
+    s.layout.tab = Tab::counts;
     s.steps_per_second = 3.5f;
     const Settings r = parse_settings(settings_text(s) + "nonsense\nsection=-4\ntab=99\n");
     EXPECT_EQ(r.form.request.algorithm, Algorithm::brent_kung_naive);
@@ -551,7 +551,7 @@ TEST(AppSettings, RoundTripAndGarbageTolerance) {
     EXPECT_EQ(r.form.request.section, 0);
     EXPECT_TRUE(r.layout.presentation);
     EXPECT_EQ(r.layout.cell_width, 12);
-    EXPECT_EQ(r.layout.tab, 2);
+    EXPECT_EQ(r.layout.tab, Tab::counts);
     EXPECT_FLOAT_EQ(r.steps_per_second, 3.5f);
     const std::string path = temp_path("settings.ini");
     ASSERT_TRUE(save_settings(path, s));

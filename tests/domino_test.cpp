@@ -322,3 +322,15 @@ TEST(Domino, AGpuTraceFileLoadsAndIsCheckedByReplayingItsOwnOrderOfEvents) {
     write_trace_json(ss, t);
     EXPECT_THROW(read_trace_json(ss, "gpu.json"), ScanError);
 }
+
+// The views ask an algorithm's row what they can show (the tiles view, the per-tile counts, the
+// Figure 9.10 panel) rather than compare ids: every single-pass scan says how its blocks pass
+// prefixes on, no other scan does, and only the hierarchical scan's Figure 9.10 run is the figure.
+TEST(AlgorithmTable, EverySinglePassScanSaysHowItsBlocksPassPrefixesOnAndNoOtherScanDoes) {
+    for (const AlgorithmInfo& row : algorithm_table()) {
+        EXPECT_EQ(row.event_scheduled(), row.handoff != Handoff::none) << row.name;
+        EXPECT_EQ(row.figure_9_10, row.id == Algorithm::hierarchical) << row.name;
+    }
+    EXPECT_EQ(algorithm_info(Algorithm::domino).handoff, Handoff::flag_chain);
+    EXPECT_EQ(algorithm_info(Algorithm::decoupled_lookback).handoff, Handoff::status_words);
+}

@@ -1,6 +1,7 @@
 #pragma once
 // The desktop app's UI state and its panels. Each panel is one function in its own file that
 // reads the Session (the model) and issues its commands; none of them computes a scan.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,51 @@ struct Fonts {
     bool dejavu = false;  // false: ImGui's built-in font (fonts-dejavu-core missing)
 };
 
+// The step view's own state (array_view.cpp, step_diagram.cpp): the horizontal scroll the array
+// view and the step diagram share, and what the zoom was last fitted to: the trace's widest row and
+// the room for it. A new N, a resize, a new font or another layout fits again, unless the user
+// zoomed by hand this run.
+struct StepViewState {
+    float shared_scroll_x = 0;
+    float scroll_seen[2] = {0, 0};
+    size_t fitted_width = 0;
+    float fitted_room = 0;
+    float fitted_row_scale = 1;  // the rows' height it was fitted to (less than 1: a short window)
+    bool zoom_fixed = false;     // zoomed by hand (+/-, Ctrl+wheel) or --zoom given: keep it
+    size_t diagram_scrolled_to = size_t(-1);  // the step the full diagram last scrolled into sight
+};
+
+// The Figure 9.10 panel's own state (fig910_panel.cpp).
+struct Fig910PanelState {
+    size_t step = 0;        // its own step when the main trace is another run
+    int scrolled_to = -1;   // the row a short panel last scrolled to
+};
+
+// The Source panel's own state (source_pane.cpp).
+struct SourcePaneState {
+    // The panel's height that shows the longest block of lines one step executes, whole (measured
+    // each frame; the layout keeps the panel that tall where the panels above it can spare the
+    // room: a projector at 1280x720 otherwise shows three lines).
+    float wants_height = 0;
+    std::string scrolled_for;  // the step, size and height the code last scrolled for
+};
+
+// The Exercises panel's own state (exercises_panel.cpp).
+struct ExercisesPanelState {
+    bool shown = false;    // open last frame
+    int in_view = 0;       // the exercise its list last scrolled to
+    bool focused = false;  // it has focus: Up/Down/Enter are its
+};
+
+// The Live run tab's own view state (the model is session.bench and session.sampled_*).
+struct LiveTabState {
+    bool defaults_applied = false;  // N lowered to the emulation's cap where there is no GPU
+    bool chart_time = false;        // the chart shows median time instead of GB/s
+    const void* scrolled_to = nullptr;  // the sampled trace the tab last scrolled down to
+    std::string save_path = "scanlab-bench.json";
+    std::string save_status, save_error;
+};
+
 struct App {
     Session session;
     Layout layout;
@@ -42,50 +88,25 @@ struct App {
     bool controls_in_presentation = false;  // Ctrl+B while presenting
     bool reset_layout = false;               // View > Reset layout: the first layout again
     bool saved_layout_checked = false;       // whether imgui.ini's layout knows every panel
-    bool exercises_shown = false;            // the Exercises panel was open last frame
-    int exercise_in_view = 0;                // the exercise its list last scrolled to
-    bool exercises_focused = false;          // the Exercises panel has focus: Up/Down/Enter are its
     bool show_banner = true;                 // the CPU-emulation line (its x hides it for this run)
     bool shot_banner = false;                // `scanlab shot --banner`: the line on a single view too
-    int tab_request = -1;  // select this centre tab on the next frame
+    std::optional<Tab> tab_request;  // select this centre tab on the next frame
     // Enter or Escape pressed since the last frame (without Ctrl), as the key capture saw them
     // (every press, wherever the focus is): a dialog's Enter is never lost.
     bool enter_pressed = false;
     bool escape_pressed = false;
-
-    // Shared horizontal scroll of the array view and the step diagram.
-    float shared_scroll_x = 0;
-    float scroll_seen[2] = {0, 0};
-
-    // What the zoom was last fitted to: the trace's widest row and the room for it. A new N, a
-    // resize, a new font or another layout fits again, unless the user zoomed by hand this run.
-    size_t fitted_width = 0;
-    float fitted_room = 0;
-    float fitted_row_scale = 1;  // the rows' height it was fitted to (less than 1: a short window)
-    bool zoom_fixed = false;  // zoomed by hand (+/-, Ctrl+wheel) or --zoom given: keep it
 
     // The text size in pixels now (font_size_for: the window and the user's Ctrl +/-), and the size
     // the theme's spacing was last scaled for.
     float font_size = 16;
     float themed_font_size = 0;
 
-    // The Source panel's height that shows the longest block of lines one step executes, whole
-    // (the source pane measures it each frame; the layout keeps the panel that tall where the
-    // panels above it can spare the room: a projector at 1280x720 otherwise shows three lines).
-    float source_wants_height = 0;
-
-    // Figure 9.10 panel's own step when the main trace is another run.
-    size_t fig910_step = 0;
-
-    // The Live run tab's own view state (the model is session.bench and session.sampled_*).
-    struct LiveTab {
-        bool defaults_applied = false;  // N lowered to the emulation's cap where there is no GPU
-        bool chart_time = false;        // the chart shows median time instead of GB/s
-        const void* scrolled_to = nullptr;  // the sampled trace the tab last scrolled down to
-        std::string save_path = "scanlab-bench.json";
-        std::string save_status, save_error;
-    } live;
-
+    // Each panel's own state (the structs above, one a panel).
+    StepViewState step_view;
+    Fig910PanelState fig910_panel;
+    SourcePaneState source_pane;
+    ExercisesPanelState exercises_panel;
+    LiveTabState live;
     Prediction predict;  // predict mode of the explanation pane
 
     bool headless = false;  // --shot: no interaction, no settings

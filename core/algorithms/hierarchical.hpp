@@ -16,7 +16,7 @@ struct Hierarchical {
         return {.id = Algorithm::hierarchical, .name = "hierarchical", .title = "hierarchical",
                 .summary = "9.5 hierarchical scan: K1 scans sections and writes S, K2 scans S, K3 adds S",
                 .chapter = "PMPP 3rd ed. §9.5", .reach = Reach::multi_block, .takes_block_algorithm = true,
-                .takes_sample_block = true, .listing = "hierarchical", .bound = {"4N − 3", &chapter_bound},
+                .takes_sample_block = true, .figure_9_10 = true, .listing = "hierarchical", .bound = {"4N − 3", &chapter_bound},
                 .bound_scope = "with Brent-Kung sections (the work-efficient kernel of 9.4)"};
     }
 };

@@ -29,6 +29,16 @@ enum class Reach : uint8_t {
                   // memory: traced as events under a block schedule (core/events.hpp)
 };
 
+// What passes a tile's prefix on from block to block in a single-pass scan: what the tiles view
+// draws over the sections and what the Counts tab counts per tile.
+enum class Handoff : uint8_t {
+    none,          // blocks do not meet through global memory (every scan but the single-pass ones)
+    flag_chain,    // flags[i] and scan_value[i] at the sections' boundaries: each tile waits for its
+                   // predecessor's flag and passes its prefix to the next (the domino scan)
+    status_words,  // a status word per tile (X invalid, A aggregate, P inclusive prefix), read back
+                   // over a window of predecessors (the decoupled look-back)
+};
+
 // The chapter's count of additions (operator applications) for one section of `n` elements.
 struct CountFormula {
     std::string_view text;                // "N·log2 N − (N − 1)"; empty: the chapter gives none
@@ -60,6 +70,9 @@ struct AlgorithmInfo {
     bool takes_flags = false;           // scans by head flags: --flags required, (flag, value) pairs
     bool takes_static_index = false;    // --static-index applies (a single-pass scan that can show its deadlock)
     bool takes_window = false;          // --window applies (the decoupled look-back's window of predecessors)
+    Handoff handoff = Handoff::none;    // single_pass: how its blocks pass prefixes on
+    bool figure_9_10 = false;           // its run of the Figure 9.10 preset (16 elements in four
+                                        // sections of 4) is the figure: the panel of that name follows it
     Algorithm fixed_block = Algorithm::kogge_stone;  // multi_block without --block-algo: its block scan
     CountFormula formula{};             // at the section (at N for one_thread)
     std::string_view listing;           // assets/kernels/<listing>.cu.txt; multi-block scans with a
@@ -74,6 +87,9 @@ struct AlgorithmInfo {
     // Largest section one block scans (0: not a one-block scan).
     constexpr int capacity() const { return reach == Reach::one_section ? kMaxThreadsPerBlock * elements_per_thread : 0; }
     constexpr bool one_section() const { return reach == Reach::one_section; }
+    // Its trace is a run of events of blocks under a block schedule (the tiles view and the
+    // timeline), not lock-step steps of rows (the array view and the step diagram).
+    constexpr bool event_scheduled() const { return reach == Reach::single_pass; }
 };
 
 // Every algorithm, in the order menus and --help list them.

@@ -20,7 +20,7 @@ TraceCap sampled_trace_cap(bool on_gpu, ElementType type) {
 
 ScanRequest sampled_request(const SampledForm& f) {
     ScanRequest q;
-    q.algorithm = Algorithm::hierarchical;
+    q.algorithm = kSampledAlgorithm;
     q.block_algorithm = f.block_algorithm;
     q.op = f.op;
     q.type = f.type;

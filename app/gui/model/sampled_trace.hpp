@@ -12,6 +12,9 @@
 
 namespace scanlab::gui {
 
+// The scan the live tab samples: the hierarchical scan, whose S the trace keeps whole.
+inline constexpr Algorithm kSampledAlgorithm = Algorithm::hierarchical;
+
 // What the live tab asks for. The input is N random values from `seed`, as `--random N`.
 struct SampledForm {
     Algorithm block_algorithm = Algorithm::kogge_stone;

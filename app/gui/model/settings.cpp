@@ -105,7 +105,7 @@ std::string settings_text(const Settings& s) {
       << "controls_width=" << l.controls_width << "\n"
       << "figure_width=" << l.figure_width << "\n"
       << "cell_width=" << l.cell_width << "\n"
-      << "tab=" << l.tab << "\n";
+      << "tab=" << int(l.tab) << "\n";
     // Never opened (0): the next start sizes the window from the monitor again.
     if (l.window_width > 0 && l.window_height > 0)
         o << "window_width=" << l.window_width << "\n"
@@ -202,7 +202,7 @@ Settings parse_settings(const std::string& text) {
         else if (k == "controls_width") r.clamped(k, v, l.controls_width, 150.0f, 2000.0f);
         else if (k == "figure_width") r.clamped(k, v, l.figure_width, 150.0f, 2000.0f);
         else if (k == "cell_width") r.clamped(k, v, l.cell_width, 2.0f, 200.0f);
-        else if (k == "tab") { if (parse_number_into(v, i) && i >= 0 && i < 4) l.tab = i; else r.drop(k, v); }
+        else if (k == "tab") { if (parse_number_into(v, i) && i >= 0 && i < int(std::size(kTabs))) l.tab = Tab(i); else r.drop(k, v); }
         // 8K is the largest window a projector or monitor shows; a larger one only costs memory.
         else if (k == "window_width") r.clamped(k, v, l.window_width, kMinWindowWidth, kMaxWindowWidth);
         else if (k == "window_height") r.clamped(k, v, l.window_height, kMinWindowHeight, kMaxWindowHeight);

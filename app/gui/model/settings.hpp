@@ -18,6 +18,17 @@ inline constexpr long kMaxSettingsBytes = 64 * 1024;
 // again, or read from a file.
 inline constexpr size_t kMaxKeptInputChars = 4096;
 
+// The centre tabs, in the order the tab bar shows them and the keys 1 to 4 select them: one name
+// table for the tab bar, the View menu, the help and the settings file (which keeps the index).
+enum class Tab : uint8_t { steps, compare, counts, live };
+struct TabInfo {
+    Tab tab;
+    const char* name;
+    const char* key;
+};
+inline constexpr TabInfo kTabs[] = {{Tab::steps, "Steps", "1"}, {Tab::compare, "Compare", "2"}, {Tab::counts, "Counts", "3"}, {Tab::live, "Live run", "4"}};
+inline const char* tab_name(Tab t) { return kTabs[size_t(t)].name; }
+
 struct Layout {
     bool presentation = false;
     bool show_controls = true;
@@ -30,7 +41,7 @@ struct Layout {
     float cell_width = 46;       // array view zoom: pixels per element
     float font_scale = 1;        // Ctrl +/-: the text size against the default, normal mode
     float presentation_font_scale = 1;  // and presenting (on top of scaling to the window)
-    int tab = 0;                 // the centre tabs: step view, compare, counts, live run
+    Tab tab = Tab::steps;        // the centre tab shown
     int window_width = 0, window_height = 0;  // 0: from the monitor's work area
 };
 

@@ -2,13 +2,12 @@
 
 #include <algorithm>
 
+#include "core/algorithms/table.hpp"
 #include "core/lesson/lookback_counts.hpp"
 
 namespace scanlab::gui {
 
-bool is_event_trace(const Trace& t) {
-    return std::any_of(t.steps.begin(), t.steps.end(), [](const Step& s) { return s.event.has_value(); });
-}
+bool is_event_trace(const Trace& t) { return algorithm_info(t.algorithm).event_scheduled(); }
 
 std::vector<TileView> tiles_after(const Trace& t, size_t k) {
     if (k >= t.steps.size() || t.steps[k].snapshot.empty()) return {};

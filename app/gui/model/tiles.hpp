@@ -9,7 +9,7 @@
 
 namespace scanlab::gui {
 
-// True when the trace's steps are events of blocks under a block schedule.
+// True when the trace's steps are events of blocks under a block schedule (its algorithm's row says so).
 bool is_event_trace(const Trace& t);
 
 // Where one tile (one section of the array) stands after step k.

@@ -70,7 +70,7 @@ int run_shot(const std::vector<std::string>& args) {
     app.layout.show_controls = !o.presentation;
     if (o.cell_width > 0) {
         app.layout.cell_width = o.cell_width;
-        app.zoom_fixed = true;
+        app.step_view.zoom_fixed = true;
     }
     if (o.bench_n > 0 && !app.session.bench.available())
         return fail("--bench needs a usable GPU: " + app.session.bench.unavailable_reason());
@@ -81,7 +81,7 @@ int run_shot(const std::vector<std::string>& args) {
         // The live tab's sampled trace of the shot's request (any view shows it): N random values,
         // the chosen blocks kept.
         const Form& f = o.form;
-        if (f.request.algorithm != Algorithm::hierarchical)
+        if (f.request.algorithm != kSampledAlgorithm)
             return fail("the live view's sampled trace is of the hierarchical scan: give --algo hierarchical");
         if (f.input.source != InputSource::random)
             return fail("the live view's sampled trace runs on N random values: give --random N (and --seed S)");
@@ -124,11 +124,11 @@ int run_shot(const std::vector<std::string>& args) {
         return fail("--step " + std::to_string(o.step) + " is past the last step of this trace (#" + std::to_string(steps - 1) +
                     "; see scanlab trace for the numbered steps)");
     app.session.go_to(o.step);
-    app.fig910_step = o.step;
+    app.fig910_panel.step = o.step;
     if (o.view == View::counts)
-        app.tab_request = 2;
+        app.tab_request = Tab::counts;
     else if (o.view == View::compare)
-        app.tab_request = 1;
+        app.tab_request = Tab::compare;
     if (o.bench_n > 0) {
         // After the trace, so nothing else runs on the GPU while it is timed.
         if (std::string e = start_bench(app.session.bench, o); !e.empty()) return fail(e);

@@ -153,7 +153,7 @@ int run_smoke_test_live(const std::vector<std::string>& args) {
     d.show_fig910();
     d.key(GLFW_KEY_4);
     d.draw();
-    if (app.layout.tab != 3) return fail("the 4 key did not open the Live run tab");
+    if (app.layout.tab != Tab::live) return fail("the 4 key did not open the Live run tab");
     std::ofstream said(out + "/live.txt");
     said << "unavailable\t" << app.session.bench.unavailable_reason() << "\n";
     said << "controls\t" << (app.session.bench.controls_enabled() ? "enabled" : "disabled") << "\n";
@@ -196,7 +196,7 @@ int run_smoke_test_exercises(const std::vector<std::string>& args) {
     d.draw_while([&] { return app.session.working(); });
     std::ofstream said(out + "/exercises.txt");
     said << "opened\t" << (app.layout.show_exercises ? "yes" : "no") << "\n";
-    said << "focused\t" << (app.exercises_focused ? "yes" : "no") << "\n";
+    said << "focused\t" << (app.exercises_panel.focused ? "yes" : "no") << "\n";
     d.key(GLFW_KEY_DOWN);
     d.draw_while([&] { return app.session.working(); });
     d.draw();
@@ -209,7 +209,7 @@ int run_smoke_test_exercises(const std::vector<std::string>& args) {
     if (!app.session.trace) return fail("no trace on screen after Enter");
     const Trace& t = app.session.trace->trace;
     said << "main view\t" << name(t.algorithm) << " N = " << t.n << "\n";
-    said << "tab\t" << app.layout.tab << "\n";
+    said << "tab\t" << int(app.layout.tab) << "\n";
     said.close();
     if (std::string err = d.shoot(out + "/exercises.png"); !err.empty()) return fail(err);
     app.session.wait();
@@ -284,10 +284,9 @@ int run_layout_check(const std::vector<std::string>& args) {
     const std::string out = smoke_out_dir(args);
     if (out.empty()) return fail("--check-layout needs --out DIR");
     const int sizes[][2] = {{1024, 640}, {1280, 720}, {1366, 768}, {1920, 1080}};
-    const char* tabs[] = {"Steps", "Compare", "Counts", "Live run"};
     struct Case {
         bool presenting;
-        int tab;
+        Tab tab;
         int sampled_step = -1;  // -1: Figure 9.10's trace; else this step of the sampled trace
         bool racy = false;  // kogge-stone-racy on Figure 9.10's input, warps of 4 in order: wrong, with hazards
         int exercise = 0;  // the Exercises panel open on this exercise (0: closed)
@@ -295,16 +294,16 @@ int run_layout_check(const std::vector<std::string>& args) {
     };
     std::vector<Case> cases;
     for (const bool presenting : {false, true})
-        for (int tab = 0; tab < 4; ++tab) cases.push_back({presenting, tab});
-    for (const int step : {3, 31}) cases.push_back({true, 0, step});
-    for (const int tab : {0, 1}) cases.push_back({true, tab, -1, true});
+        for (const TabInfo& tab : kTabs) cases.push_back({presenting, tab.tab});
+    for (const int step : {3, 31}) cases.push_back({true, Tab::steps, step});
+    for (const Tab tab : {Tab::steps, Tab::compare}) cases.push_back({true, tab, -1, true});
     // The Exercises panel on exercise 6 (the widest answer) and on the two that print a kernel
     // listing (4, 5), at the sizes screenshots are taken at.
     for (const int exercise : {4, 5, 6})
-        for (const bool presenting : {false, true}) cases.push_back({presenting, 0, -1, false, exercise});
+        for (const bool presenting : {false, true}) cases.push_back({presenting, Tab::steps, -1, false, exercise});
     // An event-scheduled scan's tiles view in both modes, and its per-tile counts presenting.
-    for (const bool presenting : {false, true}) cases.push_back({presenting, 0, -1, false, 0, true});
-    cases.push_back({true, 2, -1, false, 0, true});
+    for (const bool presenting : {false, true}) cases.push_back({presenting, Tab::steps, -1, false, 0, true});
+    cases.push_back({true, Tab::counts, -1, false, 0, true});
     int problems = 0, frames_checked = 0;
     for (const auto& size : sizes)
         for (const Case& c : cases) {
@@ -358,21 +357,21 @@ int run_layout_check(const std::vector<std::string>& args) {
                 frame(app, *surface, 1.0 / 60);
             }
             std::string where =
-                std::to_string(size[0]) + "x" + std::to_string(size[1]) + (c.presenting ? " presentation " : " normal ") + tabs[c.tab];
+                std::to_string(size[0]) + "x" + std::to_string(size[1]) + (c.presenting ? " presentation " : " normal ") + tab_name(c.tab);
             if (c.sampled_step >= 0) where += " sampled step " + std::to_string(c.sampled_step);
             if (c.racy) where += " racy step 1";
             if (c.events) where += " domino step 9";
             if (c.exercise > 0) where += " exercise " + std::to_string(c.exercise);
             std::vector<TextProblem> found = find_text_problems(ImGui::GetDrawData());
             auto missing = [&](const std::string& what) { found.push_back({"", "hidden", what, 0, 0}); };
-            if (c.tab == 0 && c.events) {
+            if (c.tab == Tab::steps && c.events) {
                 const WindowRoom tiles = window_room("Trace/tiles_"), events = window_room("Trace/events_");
                 if (!tiles.drawn)
                     missing("the tiles view");
                 else if (tiles.scrolls_y || tiles.scrolls_x)
                     missing("rows of the tiles view (it scrolls)");
                 if (!events.drawn) missing("the timeline of events");
-            } else if (c.tab == 0) {
+            } else if (c.tab == Tab::steps) {
                 const WindowRoom array = window_room("Trace/array_"), diagram = window_room("Trace/diagram_");
                 if (!array.drawn)
                     missing("the array view");

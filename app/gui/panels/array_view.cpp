@@ -28,11 +28,11 @@ Rgb state_colour(const Palette& p, CellState s) {
 
 // Keeps the array view and the step diagram scrolled together.
 void sync_scroll(App& app, int slot) {
-    float& seen = app.scroll_seen[slot];
+    float& seen = app.step_view.scroll_seen[slot];
     const float cur = ImGui::GetScrollX();
-    if (std::fabs(cur - seen) > 0.5f) app.shared_scroll_x = cur;
-    else if (std::fabs(cur - app.shared_scroll_x) > 0.5f) ImGui::SetScrollX(app.shared_scroll_x);
-    seen = app.shared_scroll_x;
+    if (std::fabs(cur - seen) > 0.5f) app.step_view.shared_scroll_x = cur;
+    else if (std::fabs(cur - app.step_view.shared_scroll_x) > 0.5f) ImGui::SetScrollX(app.step_view.shared_scroll_x);
+    seen = app.step_view.shared_scroll_x;
 }
 
 // Ctrl+wheel zooms about the mouse; a left drag on the background pans.
@@ -44,13 +44,13 @@ void zoom_and_pan(App& app, float label_w) {
         const float mouse_x = io.MousePos.x - ImGui::GetWindowPos().x + ImGui::GetScrollX() - label_w;
         const float element = mouse_x / w;
         w = std::clamp(w * std::pow(1.15f, io.MouseWheel), 2.0f, 200.0f);
-        app.zoom_fixed = true;
-        app.shared_scroll_x = std::max(0.0f, element * w + label_w - (io.MousePos.x - ImGui::GetWindowPos().x));
-        ImGui::SetScrollX(app.shared_scroll_x);
+        app.step_view.zoom_fixed = true;
+        app.step_view.shared_scroll_x = std::max(0.0f, element * w + label_w - (io.MousePos.x - ImGui::GetWindowPos().x));
+        ImGui::SetScrollX(app.step_view.shared_scroll_x);
     }
     if (ImGui::IsMouseDragging(ImGuiMouseButton_Left) && !ImGui::IsAnyItemActive()) {
-        app.shared_scroll_x = std::max(0.0f, ImGui::GetScrollX() - io.MouseDelta.x);
-        ImGui::SetScrollX(app.shared_scroll_x);
+        app.step_view.shared_scroll_x = std::max(0.0f, ImGui::GetScrollX() - io.MouseDelta.x);
+        ImGui::SetScrollX(app.step_view.shared_scroll_x);
     }
 }
 
@@ -108,6 +108,332 @@ const ValueArray* expected_row(const ShownTrace& st, size_t k, int64_t* offset) 
     return nullptr;
 }
 
+// One step's array view as it is laid out: the rows, where each one sits, the cells' size and the
+// visible columns. The parts below each draw one thing with it (imgui_demo's sections).
+struct ArrayCanvas {
+    const App& app;
+    const ShownTrace& st;
+    const Trace& t;
+    const Step& s;
+    size_t k;
+    const Palette& p;
+    StepRows rows;
+    std::vector<CellState> states;
+    ImDrawList* dl = nullptr;
+    float font = 0, w = 0, ch = 0, band = 0, rh = 0, small = 0, label_w = 0;
+    float x0 = 0, view_l = 0, view_r = 0;
+    float y_sums_ruler = 0, y_sums = 0, y_before_ruler = 0, y_before = 0, y_after = 0, y_expected = 0, y_tid = 0, y_threads = 0;
+    float thread_h = 0;
+    const ValueArray* expected = nullptr;  // the race-free row under a wrong one
+    int64_t expected_offset = 0;
+    bool hidden = false;       // predict mode: the row this step writes stays hidden
+    bool show_values = false;  // the cells are wide enough for digits
+    std::vector<int32_t> possible;  // where the race can strike (racy kernel only; sorted)
+
+    ArrayCanvas(const App& a, const ShownTrace& shown, size_t step)
+        : app(a), st(shown), t(shown.trace), s(t.steps[step]), k(step), p(a.palette()), rows(step_rows(t, step)),
+          states(cell_states(t, shown.book, step)) {}
+
+    // The visible part of a row, as positions in the row.
+    std::pair<int64_t, int64_t> visible(const Row& r) const {
+        const float c0 = std::floor((view_l - x0) / w) - 1, c1 = std::ceil((view_r - x0) / w) + 1;
+        const int64_t lo = std::clamp<int64_t>(int64_t(c0) - r.column, std::max<int64_t>(0, -r.column), int64_t(r.count));
+        const int64_t hi = std::clamp<int64_t>(int64_t(c1) - r.column, lo, int64_t(r.count));
+        return {lo, hi};
+    }
+    float cell_x(const Row& r, int64_t i) const { return x0 + float(r.column + i) * w; }
+    bool off_screen(float xa, float xb) const { return std::max(xa, xb) < view_l - w || std::min(xa, xb) > view_r + w; }
+    // A stale read: the thread read the element's new value, written by another warp in this step.
+    bool stale(const Access& a) const { return a.applies_op && std::binary_search(s.hazards.begin(), s.hazards.end(), a.src); }
+};
+
+// The rows top to bottom (S where kernel 3 adds it, the array read, the array written, the
+// expected row under a wrong one, the thread ids, the launched threads); each element row read
+// from has an index ruler above it. Returns the content's height.
+float place_rows(ArrayCanvas& c, float top) {
+    float y = top + 2;
+    c.y_sums_ruler = y;
+    if (c.rows.sums) y += c.rh;
+    c.y_sums = y;
+    if (c.rows.sums) y += c.ch + c.band * 0.8f;
+    c.y_before_ruler = y;
+    c.y_before = y + c.rh;
+    c.y_after = c.y_before + c.ch + c.band;
+    c.y_expected = c.y_after + c.ch + 3;
+    c.y_tid = (c.expected ? c.y_expected : c.y_after) + c.ch + 2;
+    // Thread ids and the "threads" label in the rulers' small font, which spares a short window.
+    c.y_threads = c.y_tid + c.small + 4;
+    c.thread_h = c.font * 0.8f;
+    return c.y_threads + std::max(c.thread_h + 4, c.small + 2) - top;
+}
+
+// Kernel 3, bundled per block as the step diagram draws it: one arrow from S[b − 1] to a bar over
+// block b (above XY's ruler), and each element's own value straight down. Every other step: an
+// arrow from each element read to the element written, and a line from the element's own value.
+void draw_arrows(const ArrayCanvas& c) {
+    const Row &before = c.rows.before, &after = c.rows.after, &sums = c.rows.sums;
+    const ImU32 op_c = col(c.p.arrow_op, 220), copy_c = col(c.p.arrow_copy, 150);
+    const float thick = std::clamp(c.w / 18.0f, 1.0f, 2.5f);
+    if (c.s.phase == Phase::add_block_sums) {
+        const float bar_y = c.y_before_ruler - 2;
+        for (const SumSpan& sp : block_sum_spans(c.s, after)) {
+            const int64_t src = sums.local(sp.s);
+            const float xa = c.cell_x(after, sp.first) + 2, xb = c.cell_x(after, sp.last) + c.w - 2;
+            if (c.off_screen(xa, xb) && (src < 0 || c.off_screen(c.cell_x(sums, src), c.cell_x(sums, src)))) continue;
+            c.dl->AddLine(ImVec2(xa, bar_y), ImVec2(xb, bar_y), op_c, std::max(2.0f, thick));
+            if (src >= 0) {
+                // To the bar's middle, or to the visible part of it when the block is wider than the view.
+                const float mid = std::clamp((xa + xb) * 0.5f, std::max(xa, c.view_l + c.w), std::min(xb, c.view_r - c.w));
+                arrow(c.dl, ImVec2(c.cell_x(sums, src) + c.w * 0.5f, c.y_sums + c.ch), ImVec2(mid, bar_y - 1), op_c, thick);
+            }
+        }
+        const auto [lo, hi] = c.visible(after);
+        for (const Access& a : c.s.accesses) {
+            const int64_t dst = after.local(a.dst);
+            if (dst < lo || dst >= hi) continue;
+            const float x = c.cell_x(after, dst) + c.w * 0.5f;
+            c.dl->AddLine(ImVec2(x, c.y_before + c.ch), ImVec2(x, c.y_after - 2), copy_c, 1.0f);
+        }
+        return;
+    }
+    for (const Access& a : c.s.accesses) {
+        const int64_t dst = after.local(a.dst);
+        if (dst < 0) continue;
+        const float to_x = c.cell_x(after, dst) + c.w * 0.5f;
+        const int64_t src = before.local(a.src);
+        if (src >= 0 && !c.stale(a)) {
+            const float from_x = c.cell_x(before, src) + c.w * 0.5f;
+            if (!c.off_screen(from_x, to_x))
+                arrow(c.dl, ImVec2(from_x, c.y_before + c.ch), ImVec2(to_x, c.y_after - 1), a.applies_op ? op_c : copy_c,
+                      a.applies_op ? thick : 1.0f);
+        }
+        // The element's own value, the other operand of an addition in place.
+        const int64_t own = before.local(a.dst);
+        if (a.applies_op && a.src != a.dst && own >= 0 && c.s.phase != Phase::block_sum_write) {
+            const float own_x = c.cell_x(before, own) + c.w * 0.5f;
+            if (!c.off_screen(own_x, to_x)) c.dl->AddLine(ImVec2(own_x, c.y_before + c.ch), ImVec2(to_x, c.y_after - 2), copy_c, 1.0f);
+        }
+    }
+}
+
+// A segmented scan's flag of 1: on the input, where a segment starts (a bar on the cell's left
+// edge and a pennant); in a step's array, a pennant: a segment start lies within what the element
+// has combined, so nothing earlier is added to it any more.
+void flag_marker(const ArrayCanvas& c, ImVec2 a, ImVec2 b, bool head) {
+    const ImU32 fc = col(c.p.segment_flag);
+    const float s = std::clamp(std::min(c.w, c.ch) * 0.32f, 3.0f, 10.0f);
+    if (head) c.dl->AddRectFilled(a, ImVec2(a.x + std::clamp(c.w / 8.0f, 2.0f, 4.0f), b.y), fc);
+    c.dl->AddTriangleFilled(a, ImVec2(a.x + s, a.y), ImVec2(a.x, a.y + s), fc);
+}
+
+// One row of cells: coloured by what the step did to each (`states`, the row it wrote) or in one
+// colour; predict mode shows the written row as question marks, the cells it asks for outlined.
+void draw_row(const ArrayCanvas& c, const Row& r, float yy, const std::vector<CellState>* states, Rgb plain) {
+    const auto [lo, hi] = c.visible(r);
+    const bool hide = c.hidden && states;
+    const ImU32 text = col(c.p.cell_text), border = ImGui::GetColorU32(ImGuiCol_WindowBg);
+    const std::vector<int64_t>& asked = c.app.predict.cells;
+    for (int64_t i = lo; i < hi; ++i) {
+        const ImVec2 a(c.cell_x(r, i), yy), b(c.cell_x(r, i) + c.w, yy + c.ch);
+        if (hide) {
+            c.dl->AddRectFilled(a, b, col(c.p.cell_untouched));
+            if (std::count(asked.begin(), asked.end(), r.offset + i) > 0)
+                c.dl->AddRect(a, b, col(c.p.thread_active), 0, std::clamp(c.w / 8.0f, 2.0f, 4.0f));
+            if (c.show_values) cell_text(c.dl, a, b, text, "?");
+            continue;
+        }
+        const CellState state = states ? (*states)[size_t(i)] : CellState::untouched;
+        c.dl->AddRectFilled(a, b, col(states ? state_colour(c.p, state) : plain));
+        if (c.w >= 6) c.dl->AddRect(a, b, border, 0, c.w >= 20 ? 2.0f : 1.0f);
+        // Where the race can strike though this schedule hid it: a thin outline.
+        if (states && std::binary_search(c.possible.begin(), c.possible.end(), int32_t(r.offset + i)) && state != CellState::hazard)
+            c.dl->AddRect(ImVec2(a.x + 1, a.y + 1), ImVec2(b.x - 1, b.y - 1), col(c.p.cell_hazard, 150), 0, 1.5f);
+        // Read too late by another warp: the element's own value is right, its reader's is not.
+        if (states && state == CellState::hazard)
+            c.dl->AddRect(ImVec2(a.x + 1, a.y + 1), ImVec2(b.x - 1, b.y - 1), col(c.p.cell_hazard), 0, std::clamp(c.w / 10.0f, 1.5f, 4.0f));
+        if (c.show_values) cell_text(c.dl, a, b, text, format_value(*r.values, r.first + size_t(i)));
+        if (r.flags && (*r.flags)[r.first + size_t(i)]) flag_marker(c, a, b, r.values == &c.t.input);
+    }
+}
+
+// The values a race-free run holds, under a wrong row ("want").
+void draw_expected_row(const ArrayCanvas& c) {
+    if (!c.expected) return;
+    const Row want{c.expected, 0, size_of(*c.expected), c.expected_offset, "want", c.rows.after.column};
+    const auto [lo, hi] = c.visible(want);
+    const ImU32 text = col(c.p.cell_text), border = ImGui::GetColorU32(ImGuiCol_WindowBg);
+    for (int64_t i = lo; i < hi; ++i) {
+        const ImVec2 a(c.cell_x(want, i), c.y_expected), b(c.cell_x(want, i) + c.w, c.y_expected + c.ch);
+        c.dl->AddRectFilled(a, b, col(c.p.expected_row));
+        if (c.w >= 6) c.dl->AddRect(a, b, border, 0, 1.0f);
+        if (c.show_values) cell_text(c.dl, a, b, text, format_value(*c.expected, size_t(i)));
+    }
+}
+
+// Section boundaries fall at global multiples of the section, wherever the row starts.
+void block_lines(const ArrayCanvas& c, const Row& r, float ya, float yb) {
+    const int64_t sec = c.t.section;
+    if (sec <= 0 || c.s.blocks <= 1 || r.count <= size_t(sec)) return;
+    const auto [lo, hi] = c.visible(r);
+    for (int64_t i = lo + (sec - (r.offset + lo) % sec) % sec; i < hi; i += sec)
+        if (i > 0) c.dl->AddLine(ImVec2(c.cell_x(r, i), ya), ImVec2(c.cell_x(r, i), yb), col(c.p.block_line), 3.0f);
+}
+
+// Global indices above a row, every L-th element (L a power of two wide enough for the labels),
+// so a sampled block reads "40,960 ... 41,983" as the whole array numbers it.
+void ruler(const ArrayCanvas& c, const Row& r, float yy) {
+    if (r.count == 0) return;
+    ImFont* f = ImGui::GetFont();
+    const float fs = ruler_font_size();
+    const float widest = f->CalcTextSizeA(fs, FLT_MAX, 0, grouped(r.offset + int64_t(r.count) - 1).c_str()).x;
+    int64_t every = 1;
+    while (float(every) * c.w < widest + fs * 0.8f && every < (int64_t(1) << 40)) every *= 2;
+    const ImU32 colour = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    const auto [lo, hi] = c.visible(r);
+    for (int64_t i = lo + (every - (r.offset + lo) % every) % every; i < hi; i += every) {
+        const std::string label = grouped(r.offset + i);
+        const float x = c.cell_x(r, i);
+        if (every == 1) {
+            const float lw = f->CalcTextSizeA(fs, FLT_MAX, 0, label.c_str()).x;
+            c.dl->AddText(f, fs, ImVec2(std::floor(x + (c.w - lw) * 0.5f), yy), colour, label.c_str());
+        } else {
+            c.dl->AddLine(ImVec2(x, yy + 1), ImVec2(x, yy + c.rh - 1), colour, 1.0f);
+            c.dl->AddText(f, fs, ImVec2(x + 3, yy), colour, label.c_str());
+        }
+    }
+}
+
+// Each stale read, drawn from the value the thread actually read (the new one, in the row after
+// the step) to the element it wrote, with what it read and what it needed. Labels go left to right
+// (accesses are ordered by thread): one that would run into the label before it is left out, its
+// arc still drawn (the cells say the values on hover).
+void draw_stale_reads(const ArrayCanvas& c) {
+    if (c.hidden) return;
+    const Row &before = c.rows.before, &after = c.rows.after;
+    const float thick = std::clamp(c.w / 18.0f, 1.0f, 2.5f);
+    float label_right = -FLT_MAX;
+    for (const Access& a : c.s.accesses) {
+        if (!c.stale(a)) continue;
+        const int64_t src = after.local(a.src), dst = after.local(a.dst), old = before.local(a.src);
+        if (src < 0 || dst < 0) continue;
+        const float from_x = c.cell_x(after, src) + c.w * 0.5f, to_x = c.cell_x(after, dst) + c.w * 0.5f;
+        if (c.off_screen(from_x, to_x)) continue;
+        const ImU32 hc = col(c.p.cell_hazard);
+        const float lift = c.band * 0.55f;
+        const ImVec2 from(from_x, c.y_after - 1), to(to_x, c.y_after - 1);
+        c.dl->AddBezierCubic(from, ImVec2(from_x, c.y_after - lift), ImVec2(to_x, c.y_after - lift), to, hc, thick + 0.5f);
+        const float sz = std::max(3.0f, thick * 2.5f);
+        c.dl->AddTriangleFilled(to, ImVec2(to.x - sz, to.y - sz * 1.6f), ImVec2(to.x + sz, to.y - sz * 1.6f), hc);
+        if (old < 0 || !before.values) continue;
+        // In the ruler's small font, over the arc, where it fits beside its neighbours.
+        const std::string label = "read " + format_value(*after.values, after.first + size_t(src)) + ", needed " +
+                                  format_value(*before.values, before.first + size_t(old));
+        ImFont* f = ImGui::GetFont();
+        const float fs = ruler_font_size();
+        const ImVec2 sz_t = f->CalcTextSizeA(fs, FLT_MAX, 0, label.c_str());
+        const ImVec2 at(std::floor((from_x + to_x - sz_t.x) * 0.5f), std::floor(c.y_after - lift * 0.75f - sz_t.y));
+        if (sz_t.x <= c.w * 3.6f && at.x - 2 > label_right + fs * 0.5f) {
+            label_right = at.x + sz_t.x + 2;
+            c.dl->AddRectFilled(ImVec2(at.x - 2, at.y), ImVec2(at.x + sz_t.x + 2, at.y + sz_t.y), ImGui::GetColorU32(ImGuiCol_WindowBg));
+            c.dl->AddText(f, fs, at, hc, label.c_str());
+        }
+    }
+}
+
+// Thread ids under the cells they wrote (block-local threadIdx.x, as the kernels see it).
+void draw_thread_ids(const ArrayCanvas& c, const std::vector<int32_t>& writer) {
+    if (c.w < c.small * 1.3f || c.hidden) return;
+    const auto [lo, hi] = c.visible(c.rows.after);
+    ImFont* f = ImGui::GetFont();
+    for (int64_t i = lo; i < hi; ++i) {
+        if (writer[size_t(i)] < 0) continue;
+        const std::string tid = prefixed("t", writer[size_t(i)]);
+        const ImVec2 sz = f->CalcTextSizeA(c.small, FLT_MAX, 0, tid.c_str());
+        if (sz.x < c.w)
+            c.dl->AddText(f, c.small, ImVec2(c.cell_x(c.rows.after, i) + (c.w - sz.x) * 0.5f, c.y_tid), ImGui::GetColorU32(ImGuiCol_TextDisabled),
+                          tid.c_str());
+    }
+}
+
+// The launched threads: active or idle, warps separated by thin lines, blocks by thick ones, under
+// the elements they work on: XY's (the row read) when they write S.
+void draw_launched_threads(const ArrayCanvas& c) {
+    const ThreadRow launched = launched_threads(c.t, c.s);
+    const size_t threads = launched.active.size();
+    if (threads == 0) return;
+    const bool writes_s = c.s.phase == Phase::block_sum_write;
+    const size_t span = writes_s ? c.rows.before.count : std::max(c.rows.before.count, c.rows.after.count);
+    const float thread_w = c.w * float(std::max<size_t>(span, 1)) / float(threads);
+    const float tx0 = c.x0 + float(writes_s ? c.rows.before.column : c.rows.after.column) * c.w;
+    // Never left of column 0 (under the row labels), where a moved row's threads would start.
+    const float left = std::max(c.view_l, c.x0);
+    const size_t t_lo = size_t(std::clamp(std::ceil((left - tx0) / thread_w - 0.01f), 0.0f, float(threads)));
+    const size_t t_hi = size_t(std::clamp((c.view_r - tx0) / thread_w + 1, 0.0f, float(threads)));
+    for (size_t i = t_lo; i < t_hi; ++i) {
+        const float xa = tx0 + float(i) * thread_w, inset = thread_w > 4 ? 1.0f : 0.0f;
+        c.dl->AddRectFilled(ImVec2(xa + inset, c.y_threads), ImVec2(xa + thread_w - inset, c.y_threads + c.thread_h),
+                            col(launched.active[i] ? c.p.thread_active : c.p.thread_idle));
+    }
+    const int64_t tpb = std::max(1, c.s.threads_per_block);
+    const int64_t ww = std::max(1, c.t.warp_width);
+    for (size_t i = std::max<size_t>(t_lo, 1); i < t_hi; ++i) {
+        const float x = tx0 + float(i) * thread_w;
+        if (x < c.view_l || x > c.view_r) continue;
+        const int64_t g = launched.first + int64_t(i);
+        if (g % tpb == 0)
+            c.dl->AddLine(ImVec2(x, c.y_threads - 4), ImVec2(x, c.y_threads + c.thread_h + 4), col(c.p.block_line), 3.0f);
+        else if ((g % tpb) % ww == 0)
+            c.dl->AddLine(ImVec2(x, c.y_threads - 3), ImVec2(x, c.y_threads + c.thread_h + 3), col(c.p.warp_line), 1.5f);
+    }
+}
+
+// Row labels, pinned at the left edge while the cells scroll under them.
+void draw_row_labels(const ArrayCanvas& c, float origin_x) {
+    const float lx = std::max(origin_x, c.view_l) + 4;
+    auto label = [&](float yy, const std::string& text) {
+        c.dl->AddRectFilled(ImVec2(lx - 4, yy), ImVec2(lx - 4 + c.label_w - 4, yy + c.ch), ImGui::GetColorU32(ImGuiCol_ChildBg));
+        c.dl->AddText(ImVec2(lx, yy + (c.ch - c.font) * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
+    };
+    if (c.rows.sums) label(c.y_sums, "S");
+    label(c.y_before, std::string(c.rows.before.name));
+    label(c.y_after, std::string(c.rows.after.name));
+    if (c.expected) label(c.y_expected, "want");
+    c.dl->AddText(ImGui::GetFont(), c.small, ImVec2(lx, c.y_threads), ImGui::GetColorU32(ImGuiCol_Text), "threads");
+}
+
+// What a cell of the row written holds, on hover (global indices, as the accesses name them).
+void cell_tooltip(const ArrayCanvas& c) {
+    if (!ImGui::IsWindowHovered() || c.hidden) return;
+    const Row& after = c.rows.after;
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    const int64_t i = m.x >= c.x0 ? int64_t((m.x - c.x0) / c.w) - after.column : -1;
+    if (m.y < c.y_after || m.y >= c.y_after + c.ch || i < 0 || size_t(i) >= after.count) return;
+    const Step& s = c.s;
+    const int64_t g = after.offset + i;
+    const std::string before(c.rows.before.name);
+    std::string tip = std::string(name(s.array)) + "[" + std::to_string(g) + "] = " + format_value(*after.values, size_t(i));
+    for (const Access& a : s.accesses)
+        if (a.dst == g) {
+            const int tpb = std::max(1, s.threads_per_block);
+            tip += "\nwritten by thread " + std::to_string(a.thread % tpb) + " of block " + std::to_string(a.thread / tpb);
+            if (s.phase == Phase::add_block_sums) tip += ": + S[" + std::to_string(a.src) + "]";
+            else if (a.applies_op) tip += ": op(" + before + "[" + std::to_string(a.src) + "], " + before + "[" + std::to_string(a.dst) + "])";
+            else if (a.src < 0) tip += ": the identity (padding)";
+            else tip += ": a copy of " + before + "[" + std::to_string(a.src) + "]";
+        }
+    const CellState state = c.states[size_t(i)];
+    if (state == CellState::hazard) tip += "\nstale read: a thread of another warp read it after it was overwritten in this stride";
+    if (state == CellState::wrong) {
+        int64_t off = 0;
+        if (const ValueArray* want = expected_row(c.st, c.k, &off); want && g - off >= 0 && size_t(g - off) < size_of(*want))
+            tip += "\nWRONG: a race-free run holds " + format_value(*want, size_t(g - off)) + " here";
+        else
+            tip += "\nWRONG: a race-free run holds another value here";
+    }
+    if (state == CellState::final_value) tip += "\nfinal: this is its result value";
+    ImGui::SetTooltip("%s", tip.c_str());
+}
+
 }  // namespace
 
 void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, float height, int scroll_slot, float row_scale) {
@@ -118,328 +444,57 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
         return;
     }
     if (k >= t.steps.size()) return;
-    const Step& s = t.steps[k];
-    const Palette& p = app.palette();
-    const StepRows rows = step_rows(t, k);
-    const std::vector<CellState> states = cell_states(t, st.book, k);
-    const std::vector<int32_t> writer = writers(s);
-    const ThreadRow launched = launched_threads(t, s);
-    const float font = ImGui::GetFontSize();
-    const float w = app.layout.cell_width;
+    ArrayCanvas c(app, st, k);
     const RowMetrics m = row_metrics(row_scale);
-    const float ch = m.ch;
-    const float label_w = font * 4.2f;
-    const size_t n_before = rows.before.count, n_after = rows.after.count;
+    c.font = ImGui::GetFontSize();
+    c.w = app.layout.cell_width;
+    c.ch = m.ch;
+    c.band = m.band;
+    c.rh = ruler_height();
+    c.small = ruler_font_size();
+    c.label_w = c.font * 4.2f;
+    c.hidden = app.predict.hides(&st, k);
+    c.expected = c.hidden ? nullptr : expected_row(st, k, &c.expected_offset);
+    c.show_values = c.w >= 7;
+    c.possible = possible_hazards(t, k);
     // Columns: every row from its own column (block sums of a sampled trace sit beside the block).
     int64_t last_col = 1;
-    for (const Row* r : {&rows.before, &rows.sums, &rows.after})
+    for (const Row* r : {&c.rows.before, &c.rows.sums, &c.rows.after})
         if (*r) last_col = std::max(last_col, r->column + int64_t(r->count));
-    const size_t cols = size_t(last_col);
-    const ThreadRow& launched_ref = launched;
-    const size_t threads = launched_ref.active.size();
-    // The threads line up with the elements they work on: XY's (before) when they write S.
-    const size_t thread_span = s.phase == Phase::block_sum_write ? n_before : std::max(n_before, n_after);
-    const float thread_w = threads ? w * float(std::max<size_t>(thread_span, 1)) / float(threads) : w;
-    const int64_t thread_col = s.phase == Phase::block_sum_write ? rows.before.column : rows.after.column;
 
     ImGui::BeginChild(id, ImVec2(0, height), true, ImGuiWindowFlags_HorizontalScrollbar);
     sync_scroll(app, scroll_slot);
-    zoom_and_pan(app, label_w);
-    ImDrawList* dl = ImGui::GetWindowDrawList();
+    zoom_and_pan(app, c.label_w);
+    c.dl = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
-    const float band = m.band;
-    const float rh = ruler_height();
-    // Rows, top to bottom; each element row read from has an index ruler above it.
-    float y = origin.y + 2;
-    const float y_sums_ruler = y;
-    if (rows.sums) y += rh;
-    const float y_sums = y;
-    if (rows.sums) y += ch + band * 0.8f;
-    const float y_before_ruler = y;
-    const float y_before = y + rh;
-    const float y_after = y_before + ch + band;
-    int64_t expected_offset = 0;
-    const ValueArray* expected = app.predict.hides(&st, k) ? nullptr : expected_row(st, k, &expected_offset);
-    const float y_expected = y_after + ch + 3;
-    const float y_tid = (expected ? y_expected : y_after) + ch + 2;
-    // Thread ids and the "threads" label in the rulers' small font, which spares a short window.
-    const float small = ruler_font_size();
-    const float y_threads = y_tid + small + 4;
-    const float thread_h = font * 0.8f;
-    const float total_h = y_threads + std::max(thread_h + 4, small + 2) - origin.y;
-    ImGui::Dummy(ImVec2(label_w + float(cols) * w + 8, total_h));
+    const float total_h = place_rows(c, origin.y);
+    ImGui::Dummy(ImVec2(c.label_w + float(last_col) * c.w + 8, total_h));
+    c.x0 = origin.x + c.label_w;
+    c.view_l = ImGui::GetWindowPos().x;
+    c.view_r = c.view_l + ImGui::GetWindowWidth();
 
-    const float x0 = origin.x + label_w;
-    const float view_l = ImGui::GetWindowPos().x, view_r = view_l + ImGui::GetWindowWidth();
-    // The visible part of a row, as positions in the row.
-    auto visible = [&](const Row& r) {
-        const float c0 = std::floor((view_l - x0) / w) - 1, c1 = std::ceil((view_r - x0) / w) + 1;
-        const int64_t lo = std::clamp<int64_t>(int64_t(c0) - r.column, std::max<int64_t>(0, -r.column), int64_t(r.count));
-        const int64_t hi = std::clamp<int64_t>(int64_t(c1) - r.column, lo, int64_t(r.count));
-        return std::pair<int64_t, int64_t>{lo, hi};
-    };
-    auto cell_x = [&](const Row& r, int64_t i) { return x0 + float(r.column + i) * w; };
-    const ImU32 text = col(p.cell_text);
-    const ImU32 border = ImGui::GetColorU32(ImGuiCol_WindowBg);
-    const bool show_values = w >= 7;
-
-    const std::vector<int32_t> possible = possible_hazards(t, k);  // racy kernel only; sorted
-    // Predict mode: the row this step writes stays hidden until the student reveals it.
-    const bool hidden = app.predict.hides(&st, k);
-    // A segmented scan's flag of 1: on the input, where a segment starts (a bar on the cell's
-    // left edge and a pennant); in a step's array, a pennant: a segment start lies within what
-    // the element has combined, so nothing earlier is added to it any more.
-    auto flag_marker = [&](ImDrawList* d, ImVec2 a, ImVec2 b, bool head) {
-        const ImU32 c = col(p.segment_flag);
-        const float s = std::clamp(std::min(w, ch) * 0.32f, 3.0f, 10.0f);
-        if (head) d->AddRectFilled(a, ImVec2(a.x + std::clamp(w / 8.0f, 2.0f, 4.0f), b.y), c);
-        d->AddTriangleFilled(a, ImVec2(a.x + s, a.y), ImVec2(a.x, a.y + s), c);
-    };
-    auto draw_row = [&](const Row& r, float yy, const std::vector<CellState>* st_colours, Rgb plain) {
-        const auto [lo, hi] = visible(r);
-        const bool hide = hidden && st_colours;
-        for (int64_t i = lo; i < hi; ++i) {
-            const ImVec2 a(cell_x(r, i), yy), b(cell_x(r, i) + w, yy + ch);
-            if (hide) {
-                const bool asked = std::count(app.predict.cells.begin(), app.predict.cells.end(), r.offset + i) > 0;
-                dl->AddRectFilled(a, b, col(p.cell_untouched));
-                if (asked) dl->AddRect(a, b, col(p.thread_active), 0, std::clamp(w / 8.0f, 2.0f, 4.0f));
-                if (show_values) cell_text(dl, a, b, text, "?");
-                continue;
-            }
-            const Rgb c = st_colours ? state_colour(p, (*st_colours)[size_t(i)]) : plain;
-            dl->AddRectFilled(a, b, col(c));
-            if (w >= 6) dl->AddRect(a, b, border, 0, w >= 20 ? 2.0f : 1.0f);
-            // Where the race can strike though this schedule hid it: a thin outline.
-            if (st_colours && std::binary_search(possible.begin(), possible.end(), int32_t(r.offset + i)) &&
-                (*st_colours)[size_t(i)] != CellState::hazard)
-                dl->AddRect(ImVec2(a.x + 1, a.y + 1), ImVec2(b.x - 1, b.y - 1), col(p.cell_hazard, 150), 0, 1.5f);
-            // Read too late by another warp: the element's own value is right, its reader's is not.
-            if (st_colours && (*st_colours)[size_t(i)] == CellState::hazard)
-                dl->AddRect(ImVec2(a.x + 1, a.y + 1), ImVec2(b.x - 1, b.y - 1), col(p.cell_hazard), 0, std::clamp(w / 10.0f, 1.5f, 4.0f));
-            if (show_values) cell_text(dl, a, b, text, format_value(*r.values, r.first + size_t(i)));
-            if (r.flags && (*r.flags)[r.first + size_t(i)]) flag_marker(dl, a, b, r.values == &t.input);
-        }
-    };
-    // Section boundaries fall at global multiples of the section, wherever the row starts.
-    auto block_lines = [&](const Row& r, float ya, float yb) {
-        const int64_t sec = t.section;
-        if (sec <= 0 || s.blocks <= 1 || r.count <= size_t(sec)) return;
-        const auto [lo, hi] = visible(r);
-        for (int64_t i = lo + (sec - (r.offset + lo) % sec) % sec; i < hi; i += sec)
-            if (i > 0) dl->AddLine(ImVec2(cell_x(r, i), ya), ImVec2(cell_x(r, i), yb), col(p.block_line), 3.0f);
-    };
-    // Global indices above a row, every L-th element (L a power of two wide enough for the
-    // labels), so a sampled block reads "40,960 ... 41,983" as the whole array numbers it.
-    auto ruler = [&](const Row& r, float yy) {
-        if (r.count == 0) return;
-        ImFont* f = ImGui::GetFont();
-        const float fs = ruler_font_size();
-        const float widest = f->CalcTextSizeA(fs, FLT_MAX, 0, grouped(r.offset + int64_t(r.count) - 1).c_str()).x;
-        int64_t every = 1;
-        while (float(every) * w < widest + fs * 0.8f && every < (int64_t(1) << 40)) every *= 2;
-        const ImU32 c = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-        const auto [lo, hi] = visible(r);
-        for (int64_t i = lo + (every - (r.offset + lo) % every) % every; i < hi; i += every) {
-            const std::string label = grouped(r.offset + i);
-            const float x = cell_x(r, i);
-            if (every == 1) {
-                const float lw = f->CalcTextSizeA(fs, FLT_MAX, 0, label.c_str()).x;
-                dl->AddText(f, fs, ImVec2(std::floor(x + (w - lw) * 0.5f), yy), c, label.c_str());
-            } else {
-                dl->AddLine(ImVec2(x, yy + 1), ImVec2(x, yy + rh - 1), c, 1.0f);
-                dl->AddText(f, fs, ImVec2(x + 3, yy), c, label.c_str());
-            }
-        }
-    };
-
-    // Row labels stay pinned at the left edge while the cells scroll under them.
-    const float lx = std::max(origin.x, view_l) + 4;
-    auto row_label = [&](float yy, const std::string& s1) {
-        dl->AddRectFilled(ImVec2(lx - 4, yy), ImVec2(lx - 4 + label_w - 4, yy + ch), ImGui::GetColorU32(ImGuiCol_ChildBg));
-        dl->AddText(ImVec2(lx, yy + (ch - font) * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), s1.c_str());
-    };
-
-    // The arrows first, so the cells sit on top of their ends. Accesses name global indices;
-    // each end is placed through the row it belongs to.
-    const ImU32 op_c = col(p.arrow_op, 220), copy_c = col(p.arrow_copy, 150);
-    const float thick = std::clamp(w / 18.0f, 1.0f, 2.5f);
-    // Cells and arrows stay right of the row labels (a moved row starts left of column 0).
-    dl->PushClipRect(ImVec2(std::max(view_l, x0), ImGui::GetWindowPos().y), ImVec2(view_r, ImGui::GetWindowPos().y + ImGui::GetWindowHeight()), true);
-    auto off_screen = [&](float xa, float xb) { return std::max(xa, xb) < view_l - w || std::min(xa, xb) > view_r + w; };
-    // A stale read: the thread read the element's new value, written by another warp in this step.
-    auto stale = [&](const Access& a) { return a.applies_op && std::binary_search(s.hazards.begin(), s.hazards.end(), a.src); };
-    if (s.phase == Phase::add_block_sums) {
-        // Kernel 3, bundled per block as the step diagram draws it: one arrow from S[b − 1] to a
-        // bar over block b (above XY's ruler), and each element's own value straight down.
-        const float bar_y = y_before_ruler - 2;
-        for (const SumSpan& sp : block_sum_spans(s, rows.after)) {
-            const int64_t src = rows.sums.local(sp.s);
-            const float xa = cell_x(rows.after, sp.first) + 2, xb = cell_x(rows.after, sp.last) + w - 2;
-            if (off_screen(xa, xb) && (src < 0 || off_screen(cell_x(rows.sums, src), cell_x(rows.sums, src)))) continue;
-            dl->AddLine(ImVec2(xa, bar_y), ImVec2(xb, bar_y), op_c, std::max(2.0f, thick));
-            if (src >= 0) {
-                // To the bar's middle, or to the visible part of it when the block is wider than the view.
-                const float mid = std::clamp((xa + xb) * 0.5f, std::max(xa, view_l + w), std::min(xb, view_r - w));
-                arrow(dl, ImVec2(cell_x(rows.sums, src) + w * 0.5f, y_sums + ch), ImVec2(mid, bar_y - 1), op_c, thick);
-            }
-        }
-        const auto [lo, hi] = visible(rows.after);
-        for (const Access& a : s.accesses) {
-            const int64_t dst = rows.after.local(a.dst);
-            if (dst < lo || dst >= hi) continue;
-            const float x = cell_x(rows.after, dst) + w * 0.5f;
-            dl->AddLine(ImVec2(x, y_before + ch), ImVec2(x, y_after - 2), copy_c, 1.0f);
-        }
+    // Cells and arrows stay right of the row labels (a moved row starts left of column 0). The
+    // arrows first, so the cells sit on top of their ends.
+    c.dl->PushClipRect(ImVec2(std::max(c.view_l, c.x0), ImGui::GetWindowPos().y),
+                       ImVec2(c.view_r, ImGui::GetWindowPos().y + ImGui::GetWindowHeight()), true);
+    draw_arrows(c);
+    draw_expected_row(c);
+    if (c.rows.sums) {
+        ruler(c, c.rows.sums, c.y_sums_ruler);
+        draw_row(c, c.rows.sums, c.y_sums, nullptr, c.p.cell_loaded);
     }
-    for (const Access& a : s.accesses) {
-        if (s.phase == Phase::add_block_sums) break;
-        const int64_t dst = rows.after.local(a.dst);
-        if (dst < 0) continue;
-        const float to_x = cell_x(rows.after, dst) + w * 0.5f;
-        const int64_t src = rows.before.local(a.src);
-        if (src >= 0 && !stale(a)) {
-            const float from_x = cell_x(rows.before, src) + w * 0.5f;
-            if (!off_screen(from_x, to_x))
-                arrow(dl, ImVec2(from_x, y_before + ch), ImVec2(to_x, y_after - 1), a.applies_op ? op_c : copy_c, a.applies_op ? thick : 1.0f);
-        }
-        // The element's own value, the other operand of an addition in place.
-        const int64_t own = rows.before.local(a.dst);
-        if (a.applies_op && a.src != a.dst && own >= 0 && s.phase != Phase::block_sum_write) {
-            const float own_x = cell_x(rows.before, own) + w * 0.5f;
-            if (!off_screen(own_x, to_x)) dl->AddLine(ImVec2(own_x, y_before + ch), ImVec2(to_x, y_after - 2), copy_c, 1.0f);
-        }
-    }
+    ruler(c, c.rows.before, c.y_before_ruler);
+    draw_row(c, c.rows.before, c.y_before, nullptr, c.p.cell_untouched);
+    draw_row(c, c.rows.after, c.y_after, &c.states, c.p.cell_untouched);
+    draw_stale_reads(c);
+    block_lines(c, c.rows.before, c.y_before - 3, c.y_before + c.ch + 3);
+    block_lines(c, c.rows.after, c.y_after - 3, c.y_tid + c.small);
+    draw_thread_ids(c, writers(c.s));
+    draw_launched_threads(c);
+    c.dl->PopClipRect();
 
-    if (expected) {
-        const Row want{expected, 0, size_of(*expected), expected_offset, "want", rows.after.column};
-        const auto [lo, hi] = visible(want);
-        for (int64_t i = lo; i < hi; ++i) {
-            const ImVec2 a(cell_x(want, i), y_expected), b(cell_x(want, i) + w, y_expected + ch);
-            dl->AddRectFilled(a, b, col(p.expected_row));
-            if (w >= 6) dl->AddRect(a, b, border, 0, 1.0f);
-            if (show_values) cell_text(dl, a, b, text, format_value(*expected, size_t(i)));
-        }
-    }
-    if (rows.sums) {
-        ruler(rows.sums, y_sums_ruler);
-        draw_row(rows.sums, y_sums, nullptr, p.cell_loaded);
-    }
-    ruler(rows.before, y_before_ruler);
-    draw_row(rows.before, y_before, nullptr, p.cell_untouched);
-    draw_row(rows.after, y_after, &states, p.cell_untouched);
-    // Each stale read, drawn from the value the thread actually read (the new one, in the row
-    // after the step) to the element it wrote, with what it read and what it needed.
-    const ValueArray* before_values = rows.before.values;
-    // Labels go left to right (accesses are ordered by thread): one that would run into the
-    // label before it is left out, its arc still drawn (the cells say the values on hover).
-    float label_right = -FLT_MAX;
-    for (const Access& a : s.accesses) {
-        if (!stale(a) || hidden) continue;
-        const int64_t src = rows.after.local(a.src), dst = rows.after.local(a.dst), old = rows.before.local(a.src);
-        if (src < 0 || dst < 0) continue;
-        const float from_x = cell_x(rows.after, src) + w * 0.5f, to_x = cell_x(rows.after, dst) + w * 0.5f;
-        if (off_screen(from_x, to_x)) continue;
-        const ImU32 c = col(p.cell_hazard);
-        const float lift = band * 0.55f;
-        const ImVec2 from(from_x, y_after - 1), to(to_x, y_after - 1);
-        dl->AddBezierCubic(from, ImVec2(from_x, y_after - lift), ImVec2(to_x, y_after - lift), to, c, thick + 0.5f);
-        const float sz = std::max(3.0f, thick * 2.5f);
-        dl->AddTriangleFilled(to, ImVec2(to.x - sz, to.y - sz * 1.6f), ImVec2(to.x + sz, to.y - sz * 1.6f), c);
-        if (old >= 0 && before_values) {
-            // In the ruler's small font, over the arc, where it fits beside its neighbours.
-            const std::string label = "read " + format_value(*rows.after.values, rows.after.first + size_t(src)) + ", needed " +
-                                      format_value(*before_values, rows.before.first + size_t(old));
-            ImFont* f = ImGui::GetFont();
-            const float fs = ruler_font_size();
-            const ImVec2 sz_t = f->CalcTextSizeA(fs, FLT_MAX, 0, label.c_str());
-            const ImVec2 at(std::floor((from_x + to_x - sz_t.x) * 0.5f), std::floor(y_after - lift * 0.75f - sz_t.y));
-            if (sz_t.x <= w * 3.6f && at.x - 2 > label_right + fs * 0.5f) {
-                label_right = at.x + sz_t.x + 2;
-                dl->AddRectFilled(ImVec2(at.x - 2, at.y), ImVec2(at.x + sz_t.x + 2, at.y + sz_t.y), ImGui::GetColorU32(ImGuiCol_WindowBg));
-                dl->AddText(f, fs, at, c, label.c_str());
-            }
-        }
-    }
-    block_lines(rows.before, y_before - 3, y_before + ch + 3);
-    block_lines(rows.after, y_after - 3, y_tid + small);
-
-    // Thread ids under the cells they wrote (block-local threadIdx.x, as the kernels see it).
-    if (w >= small * 1.3f) {
-        const auto [lo, hi] = visible(rows.after);
-        ImFont* f = ImGui::GetFont();
-        for (int64_t i = lo; i < hi; ++i)
-            if (writer[size_t(i)] >= 0 && !hidden) {
-                const std::string tid = prefixed("t", writer[size_t(i)]);
-                const ImVec2 sz = f->CalcTextSizeA(small, FLT_MAX, 0, tid.c_str());
-                if (sz.x < w)
-                    dl->AddText(f, small, ImVec2(cell_x(rows.after, i) + (w - sz.x) * 0.5f, y_tid), ImGui::GetColorU32(ImGuiCol_TextDisabled), tid.c_str());
-            }
-    }
-
-    // The launched threads: active or idle, warps separated by thin lines, blocks by thick ones.
-    if (threads > 0) {
-        const float tx0 = x0 + float(thread_col) * w;  // under the row they work on
-        // Never left of column 0 (under the row labels), where a moved row's threads would start.
-        const float left = std::max(view_l, x0);
-        const size_t t_lo = size_t(std::clamp(std::ceil((left - tx0) / thread_w - 0.01f), 0.0f, float(threads)));
-        const size_t t_hi = size_t(std::clamp((view_r - tx0) / thread_w + 1, 0.0f, float(threads)));
-        for (size_t i = t_lo; i < t_hi; ++i) {
-            const float xa = tx0 + float(i) * thread_w;
-            const ImVec2 a(xa + (thread_w > 4 ? 1.0f : 0.0f), y_threads), b(xa + thread_w - (thread_w > 4 ? 1.0f : 0.0f), y_threads + thread_h);
-            dl->AddRectFilled(a, b, col(launched_ref.active[i] ? p.thread_active : p.thread_idle));
-        }
-        const int64_t tpb = std::max(1, s.threads_per_block);
-        const int64_t ww = std::max(1, t.warp_width);
-        for (size_t i = std::max<size_t>(t_lo, 1); i < t_hi; ++i) {
-            const float x = tx0 + float(i) * thread_w;
-            if (x < view_l || x > view_r) continue;
-            const int64_t g = launched.first + int64_t(i);
-            if (g % tpb == 0) dl->AddLine(ImVec2(x, y_threads - 4), ImVec2(x, y_threads + thread_h + 4), col(p.block_line), 3.0f);
-            else if ((g % tpb) % ww == 0)
-                dl->AddLine(ImVec2(x, y_threads - 3), ImVec2(x, y_threads + thread_h + 3), col(p.warp_line), 1.5f);
-        }
-    }
-
-    dl->PopClipRect();
-
-    if (rows.sums) row_label(y_sums, "S");
-    row_label(y_before, std::string(rows.before.name));
-    row_label(y_after, std::string(rows.after.name));
-    if (expected) row_label(y_expected, "want");
-    dl->AddText(ImGui::GetFont(), small, ImVec2(lx, y_threads), ImGui::GetColorU32(ImGuiCol_Text), "threads");
-
-    // What a cell holds, on hover (global indices, as the accesses name them).
-    if (ImGui::IsWindowHovered()) {
-        const ImVec2 m = ImGui::GetIO().MousePos;
-        const int64_t i = m.x >= x0 ? int64_t((m.x - x0) / w) - rows.after.column : -1;
-        if (m.y >= y_after && m.y < y_after + ch && !hidden) {
-            if (i >= 0 && size_t(i) < n_after) {
-                const int64_t g = rows.after.offset + int64_t(i);
-                const std::string before(rows.before.name);
-                std::string tip = std::string(name(s.array)) + "[" + std::to_string(g) + "] = " + format_value(*rows.after.values, size_t(i));
-                for (const Access& a : s.accesses)
-                    if (a.dst == g) {
-                        const int tpb = std::max(1, s.threads_per_block);
-                        tip += "\nwritten by thread " + std::to_string(a.thread % tpb) + " of block " + std::to_string(a.thread / tpb);
-                        if (s.phase == Phase::add_block_sums) tip += ": + S[" + std::to_string(a.src) + "]";
-                        else if (a.applies_op) tip += ": op(" + before + "[" + std::to_string(a.src) + "], " + before + "[" + std::to_string(a.dst) + "])";
-                        else if (a.src < 0) tip += ": the identity (padding)";
-                        else tip += ": a copy of " + before + "[" + std::to_string(a.src) + "]";
-                    }
-                if (states[size_t(i)] == CellState::hazard) tip += "\nstale read: a thread of another warp read it after it was overwritten in this stride";
-                if (states[size_t(i)] == CellState::wrong) {
-                    int64_t off = 0;
-                    if (const ValueArray* want = expected_row(st, k, &off); want && g - off >= 0 && size_t(g - off) < size_of(*want))
-                        tip += "\nWRONG: a race-free run holds " + format_value(*want, size_t(g - off)) + " here";
-                    else
-                        tip += "\nWRONG: a race-free run holds another value here";
-                }
-                if (states[size_t(i)] == CellState::final_value) tip += "\nfinal: this is its result value";
-                ImGui::SetTooltip("%s", tip.c_str());
-            }
-        }
-    }
+    draw_row_labels(c, origin.x);
+    cell_tooltip(c);
     ImGui::EndChild();
 }
 
@@ -572,7 +627,7 @@ void draw_step_view(App& app, float diagram_height) {
         int alpha = 255;
     };
     const Verdict& v = s.trace->book.verdict;
-    const bool racy = t.algorithm == Algorithm::kogge_stone_racy;
+    const bool racy = algorithm_info(t.algorithm).racy;
     const Swatch legend[] = {
         {p.cell_updated, "updated"},
         {p.cell_loaded, "loaded/copied"},
@@ -611,8 +666,8 @@ void draw_step_view(App& app, float diagram_height) {
         if (ImGui::SmallButton("+")) zoom_by_hand(app, 1.25f);
         ImGui::SameLine();
         if (ImGui::SmallButton("fit")) {
-            app.zoom_fixed = false;  // and fitting again on resize, a new N or another layout
-            app.fitted_width = 0;
+            app.step_view.zoom_fixed = false;  // and fitting again on resize, a new N or another layout
+            app.step_view.fitted_width = 0;
         }
         ImGui::SameLine();
         ImGui::TextDisabled("zoom %.0f px", app.layout.cell_width);
@@ -631,7 +686,7 @@ void draw_step_view(App& app, float diagram_height) {
     if (const float labels = step_diagram_side_width(t, ImGui::GetContentRegionAvail().x) + style.ScrollbarSize;
         with_diagram && (room - labels) / float(widest) >= font * 0.75f)
         room -= labels;
-    const bool fits_width = !app.zoom_fixed && room / float(widest) >= 2.0f;  // 2 px: the narrowest column
+    const bool fits_width = !app.step_view.zoom_fixed && room / float(widest) >= 2.0f;  // 2 px: the narrowest column
     // A sampled trace's S is kept whole, wider than the block the zoom fits: that row scrolls.
     int64_t step_cols = 0;
     const StepRows step_rows_now = step_rows(t, s.step);
@@ -660,7 +715,7 @@ void draw_step_view(App& app, float diagram_height) {
             float room_y = avail_y - compact();
             row_scale = 1;
             h = array_view_height(*s.trace, s.step, 1, scrollbar);
-            while (!app.zoom_fixed && h > room_y && row_scale > kMinRowScale) {
+            while (!app.step_view.zoom_fixed && h > room_y && row_scale > kMinRowScale) {
                 row_scale = std::max(kMinRowScale, row_scale - 0.05f);
                 h = array_view_height(*s.trace, s.step, row_scale, scrollbar);
             }
@@ -676,13 +731,13 @@ void draw_step_view(App& app, float diagram_height) {
     // A trace of another width arrives zoomed to fit (16 elements large, 2048 as thin columns).
     // So does a resize, a new text size or another layout, until the user zooms by hand. Rows
     // made shorter keep their cells no wider than 1.6 times their height.
-    if ((widest != app.fitted_width || room != app.fitted_room || row_scale != app.fitted_row_scale) && !app.zoom_fixed) {
-        app.fitted_width = widest;
-        app.fitted_room = room;
-        app.fitted_row_scale = row_scale;
+    if ((widest != app.step_view.fitted_width || room != app.step_view.fitted_room || row_scale != app.step_view.fitted_row_scale) && !app.step_view.zoom_fixed) {
+        app.step_view.fitted_width = widest;
+        app.step_view.fitted_room = room;
+        app.step_view.fitted_row_scale = row_scale;
         const float tallest = row_scale < 1 ? std::round(cell_height() * row_scale) * 1.6f : 8.0f * font;
         app.layout.cell_width = std::clamp(std::min(room / float(widest), tallest), 2.0f, 8.0f * font);
-        app.shared_scroll_x = 0;
+        app.step_view.shared_scroll_x = 0;
     }
     draw_array_view(app, *s.trace, s.step, "array", h, 0, row_scale);
     if (app.view == View::array) return;

@@ -65,7 +65,7 @@ void table(App& app, const bench::BenchResult& r) {
 }
 
 void save_controls(App& app, const bench::BenchResult&) {
-    App::LiveTab& live = app.live;
+    LiveTabState& live = app.live;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
     ImGui::InputText("##bench-save", &live.save_path);
     auto save = [&](bool json) {

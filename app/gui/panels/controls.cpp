@@ -29,6 +29,9 @@ const char* backend_text(BackendChoice b) {
     return b == BackendChoice::automatic ? "auto (GPU if usable)" : b == BackendChoice::cpu ? "CPU emulation" : "GPU";
 }
 
+// The warps' and the blocks' schedules, in the order of their Kind enums.
+constexpr const char* kScheduleKinds[] = {"in-order", "reverse", "random"};
+
 // A radio button's width, for flow(): the circle, the gap, the label.
 float radio_width(const char* label) {
     return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x;
@@ -53,15 +56,8 @@ void hint(const char* text) {
     ImGui::PopTextWrapPos();
 }
 
-}  // namespace
-
-void draw_controls(App& app) {
-    Session& s = app.session;
-    Form& f = s.form;
-    bool changed = false;  // a choice was made: run with the committed input
-    bool commit = false;   // Enter or Run: the typed input too
-    ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
-
+// The note over the controls when the trace on screen is not their run (a file, the live tab's).
+void showing_note(const Session& s) {
     const bool sampled = s.trace && s.trace == s.sampled_trace;
     if (s.trace && (s.trace->origin.rfind("file ", 0) == 0 || sampled)) {
         ImGui::PushTextWrapPos(0);
@@ -70,6 +66,12 @@ void draw_controls(App& app) {
         ImGui::PopTextWrapPos();
         ImGui::Spacing();
     }
+}
+
+// ALGORITHM: the algorithm, its block scan and coarsening, the operator, the type, inclusive or
+// exclusive, the section. True when a choice changed.
+bool algorithm_section(Form& f) {
+    bool changed = false;
     ImGui::TextDisabled("ALGORITHM");
     changed |= enum_combo("algorithm", &f.request.algorithm, all_algorithms(), algo_text, algo_tip);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", algo_tip(f.request.algorithm));
@@ -116,7 +118,12 @@ void draw_controls(App& app) {
     help_marker("Elements per block. auto: the preset's section (Figure 9.10 uses 4), else the whole input for the "
                 "single-section kernels and the algorithm's default for the multi-block ones.");
 
-    ImGui::Spacing();
+    return changed;
+}
+
+// THREADS: the warp width and the order the emulation runs a block's warps in.
+bool threads_section(Form& f) {
+    bool changed = false;
     ImGui::TextDisabled("THREADS");
     std::string warp = std::to_string(f.request.warp_width);
     if (ImGui::BeginCombo("warp width", warp.c_str())) {
@@ -127,8 +134,7 @@ void draw_controls(App& app) {
     help_marker("Threads per warp in the emulation: divergent warps are counted per warp, and the racy kernel's "
                 "warps run in the schedule below. 32 on every NVIDIA GPU; try 4 to see warps in Figure 9.10.");
     int kind = int(f.request.schedule.kind);
-    const char* kinds[] = {"in-order", "reverse", "random"};
-    if (ImGui::Combo("schedule", &kind, kinds, 3)) {
+    if (ImGui::Combo("schedule", &kind, kScheduleKinds, 3)) {
         f.request.schedule.kind = Schedule::Kind(kind);
         changed = true;
     }
@@ -141,52 +147,65 @@ void draw_controls(App& app) {
             changed = true;
         }
     }
-    if (const AlgorithmInfo& info = algorithm_info(f.request.algorithm); info.reach == Reach::single_pass) {
-        ImGui::Spacing();
-        ImGui::TextDisabled("BLOCKS");
-        int block_kind = int(f.request.block_schedule.kind == BlockSchedule::Kind::replay ? BlockSchedule::Kind::in_order
-                                                                                           : f.request.block_schedule.kind);
-        if (ImGui::Combo("block schedule", &block_kind, kinds, 3)) {
-            f.request.block_schedule = {};
-            f.request.block_schedule.kind = BlockSchedule::Kind(block_kind);
+    return changed;
+}
+
+// BLOCKS, for an event-scheduled scan: the block schedule, the SM slots, the static index and
+// the look-back window, as its row says it takes them.
+bool blocks_section(Form& f, const AlgorithmInfo& info) {
+    bool changed = false;
+    ImGui::TextDisabled("BLOCKS");
+    int block_kind = int(f.request.block_schedule.kind == BlockSchedule::Kind::replay ? BlockSchedule::Kind::in_order
+                                                                                       : f.request.block_schedule.kind);
+    if (ImGui::Combo("block schedule", &block_kind, kScheduleKinds, 3)) {
+        f.request.block_schedule = {};
+        f.request.block_schedule.kind = BlockSchedule::Kind(block_kind);
+        changed = true;
+    }
+    help_marker("The order the emulation starts the blocks in and lets them run: in-order starts block 0 first and gives the "
+                "resident blocks turns in turn; reverse starts the last block first; random draws the start order and every "
+                "turn from the seed. On the GPU the hardware decides, and the trace replays the order it recorded.");
+    if (f.request.block_schedule.kind == BlockSchedule::Kind::random) {
+        int seed = int(f.request.block_schedule.seed);
+        if (ImGui::InputInt("block seed", &seed)) {
+            f.request.block_schedule.seed = uint64_t(std::max(0, seed));
             changed = true;
-        }
-        help_marker("The order the emulation starts the blocks in and lets them run: in-order starts block 0 first and gives the "
-                    "resident blocks turns in turn; reverse starts the last block first; random draws the start order and every "
-                    "turn from the seed. On the GPU the hardware decides, and the trace replays the order it recorded.");
-        if (f.request.block_schedule.kind == BlockSchedule::Kind::random) {
-            int seed = int(f.request.block_schedule.seed);
-            if (ImGui::InputInt("block seed", &seed)) {
-                f.request.block_schedule.seed = uint64_t(std::max(0, seed));
-                changed = true;
-            }
-        }
-        int resident = f.request.resident_blocks;
-        if (ImGui::InputInt("resident blocks", &resident)) {
-            f.request.resident_blocks = std::clamp(resident, 1, kMaxResidentBlocks);
-            changed = true;
-        }
-        help_marker("Blocks resident at once in the emulation: the SM slots. A block leaves its slot when it is done.");
-        if (info.takes_static_index) {
-            changed |= ImGui::Checkbox("static index (blockIdx)", &f.request.static_index);
-            help_marker("Each block takes its tile from blockIdx instead of drawing it from a counter. With the reverse or a "
-                        "random schedule and fewer resident blocks than blocks, a block waits for one that never starts: the "
-                        "emulation finds the deadlock and shows who waits on whom. Refused on the GPU, where it could hang.");
-        }
-        if (info.takes_window) {
-            const std::string window = std::to_string(f.request.lookback_window);
-            if (ImGui::BeginCombo("window", window.c_str())) {
-                for (int w = 1; w <= kMaxLookbackWindow; w *= 2)
-                    if (ImGui::Selectable(std::to_string(w).c_str(), f.request.lookback_window == w)) f.request.lookback_window = w, changed = true;
-                ImGui::EndCombo();
-            }
-            help_marker("The look-back window W: the predecessors one look-back reads at once. 32 is CUB's: one warp, a lane a status word, waiting while "
-                        "any of them is invalid. 1 makes the look-back a chain: one predecessor at a time, as the domino scan waits.");
         }
     }
-    changed |= enum_combo("backend", &f.backend, {BackendChoice::automatic, BackendChoice::cpu, BackendChoice::gpu}, backend_text);
+    int resident = f.request.resident_blocks;
+    if (ImGui::InputInt("resident blocks", &resident)) {
+        f.request.resident_blocks = std::clamp(resident, 1, kMaxResidentBlocks);
+        changed = true;
+    }
+    help_marker("Blocks resident at once in the emulation: the SM slots. A block leaves its slot when it is done.");
+    if (info.takes_static_index) {
+        changed |= ImGui::Checkbox("static index (blockIdx)", &f.request.static_index);
+        help_marker("Each block takes its tile from blockIdx instead of drawing it from a counter. With the reverse or a "
+                    "random schedule and fewer resident blocks than blocks, a block waits for one that never starts: the "
+                    "emulation finds the deadlock and shows who waits on whom. Refused on the GPU, where it could hang.");
+    }
+    if (info.takes_window) {
+        const std::string window = std::to_string(f.request.lookback_window);
+        if (ImGui::BeginCombo("window", window.c_str())) {
+            for (int w = 1; w <= kMaxLookbackWindow; w *= 2)
+                if (ImGui::Selectable(std::to_string(w).c_str(), f.request.lookback_window == w)) f.request.lookback_window = w, changed = true;
+            ImGui::EndCombo();
+        }
+        help_marker("The look-back window W: the predecessors one look-back reads at once. 32 is CUB's: one warp, a lane a status word, waiting while "
+                    "any of them is invalid. 1 makes the look-back a chain: one predecessor at a time, as the domino scan waits.");
+    }
+    return changed;
+}
 
-    ImGui::Spacing();
+// INPUT: a preset, typed values or N random values, and the segmented scan's head flags. A menu
+// choice changes the form at once; typed text is a draft until Enter or Run (`commit`).
+struct InputEdit {
+    bool changed = false;
+    bool commit = false;
+};
+InputEdit input_section(Session& s) {
+    Form& f = s.form;
+    bool changed = false, commit = false;
     ImGui::TextDisabled("INPUT");
     for (const auto& [label, source] : {std::pair{"preset", InputSource::preset}, std::pair{"text", InputSource::text},
                                          std::pair{"random", InputSource::random}}) {
@@ -256,7 +275,12 @@ void draw_controls(App& app) {
         hint(s.flags_draft ? "edited: Enter or Run to use these flags" : "1 starts a segment; every:K");
     }
 
-    // A refusal of the input or the request, in the app's words, right under the input.
+    return {changed, commit};
+}
+
+// A refusal of the input or the request, in the app's words, right under the input.
+void refusal(const App& app) {
+    const Session& s = app.session;
     if (!s.error.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, col(app.palette().error));
         ImGui::PushTextWrapPos(0);
@@ -265,14 +289,46 @@ void draw_controls(App& app) {
         ImGui::PopStyleColor();
         if (s.trace) hint("The last good trace stays on screen.");
     }
-    ImGui::Spacing();
+}
+
+// COMPARE WITH: the algorithm the Compare and Counts tabs run beside this one.
+bool compare_section(Session& s) {
+    bool changed = false;
     ImGui::TextDisabled("COMPARE WITH");
-    changed |= enum_combo("second", &f.compare_algorithm, all_algorithms(), algo_text, algo_tip);
+    changed |= enum_combo("second", &s.form.compare_algorithm, all_algorithms(), algo_text, algo_tip);
     if (!s.compare_error.empty()) {  // a note, not a refusal: the run itself stands
         ImGui::PushTextWrapPos(0);
         ImGui::TextDisabled("%s", s.compare_error.c_str());
         ImGui::PopTextWrapPos();
     }
+    return changed;
+}
+
+}  // namespace
+
+void draw_controls(App& app) {
+    Session& s = app.session;
+    Form& f = s.form;
+    bool changed = false;  // a choice was made: run with the committed input
+    bool commit = false;   // Enter or Run: the typed input too
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
+    showing_note(s);
+    changed |= algorithm_section(f);
+    ImGui::Spacing();
+    changed |= threads_section(f);
+    if (const AlgorithmInfo& info = algorithm_info(f.request.algorithm); info.event_scheduled()) {
+        ImGui::Spacing();
+        changed |= blocks_section(f, info);
+    }
+    changed |= enum_combo("backend", &f.backend, {BackendChoice::automatic, BackendChoice::cpu, BackendChoice::gpu}, backend_text);
+
+    ImGui::Spacing();
+    const InputEdit input = input_section(s);
+    changed |= input.changed;
+    commit |= input.commit;
+    refusal(app);
+    ImGui::Spacing();
+    changed |= compare_section(s);
     ImGui::PopItemWidth();
 
     ImGui::Spacing();

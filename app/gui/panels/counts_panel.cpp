@@ -278,7 +278,7 @@ void draw_counts_panel(App& app) {
         ImGui::EndGroup();
         beside();
         ImGui::BeginGroup();
-        if (a.algorithm == Algorithm::domino)
+        if (algorithm_info(a.algorithm).handoff == Handoff::flag_chain)
             bars("Flag reads per tile over the whole run", "flag reads",
                  {{"reads of flags[tile]: failed polls + 1", reads, p.series_b}}, tile, ImVec2(half, ch), p, false, "tile");
         else

@@ -13,7 +13,7 @@ namespace {
 
 void open_run(App& app, const RunSpec& spec) {
     app.session.open_run(spec);
-    app.tab_request = 0;  // the Steps tab: the run's steps, beside the answer
+    app.tab_request = Tab::steps;  // the Steps tab: the run's steps, beside the answer
 }
 
 // The run the selected exercise's answer speaks of, once the answer is in (none for exercise 9).
@@ -42,9 +42,9 @@ void exercise_list(App& app) {
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Exercise %d: %s\n(%s)", e.number, std::string(e.statement).c_str(), std::string(e.fourth_edition).c_str());
         ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), at, ImVec2(at.x + w, at.y + line), at.x + w, label.c_str(), nullptr, nullptr);
-        if (book.selected == e.number && app.exercise_in_view != e.number) {
+        if (book.selected == e.number && app.exercises_panel.in_view != e.number) {
             ImGui::SetScrollHereY();
-            app.exercise_in_view = e.number;
+            app.exercises_panel.in_view = e.number;
         }
         ImGui::PopID();
     }
@@ -130,7 +130,7 @@ void draw_exercises_panel(App& app) {
     const ExerciseAnswer* answer = r && r->answer ? &*r->answer : nullptr;
     const RunSpec* main_run = main_run_of(book);
     // Up/Down and Enter reach the panel through the shortcuts (keys.cpp) while it has focus.
-    app.exercises_focused = ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows);
+    app.exercises_panel.focused = ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows);
     // Every frame: cheap once the answer is in, and it follows a change of the backend menu.
     book.select(book.selected, s.form.backend);
 

@@ -58,7 +58,7 @@ float fig910_panel_height(float width) {
 void draw_fig910_panel(App& app) {
     Session& s = app.session;
     const ShownTrace* main = s.trace.get();
-    const bool follow = main && main->book.full && main->trace.algorithm == Algorithm::hierarchical && main->trace.n == 16 &&
+    const bool follow = main && main->book.full && algorithm_info(main->trace.algorithm).figure_9_10 && main->trace.n == 16 &&
                         main->trace.grid == 4 && main->trace.section == 4;
     const ShownTrace* f = follow ? main : s.fig910.get();
     // On a projector the panel's tab names the figure and its rows need the lines.
@@ -72,7 +72,7 @@ void draw_fig910_panel(App& app) {
     }
     const Trace& t = f->trace;
     if (t.steps.empty()) return;
-    size_t& k = follow ? s.step : app.fig910_step;
+    size_t& k = follow ? s.step : app.fig910_panel.step;
     k = std::min(k, t.steps.size() - 1);
     if (follow) {
         ImGui::TextDisabled("steps with the main view: #%zu %s", k, step_label(t.steps[k]).c_str());
@@ -122,12 +122,11 @@ void draw_fig910_panel(App& app) {
     float y = o.y + 2;
     float y_scanned_s = 0, y_final = 0;
     // A short panel scrolls to the row the step writes when that row changes and is out of sight.
-    static int scrolled_to = -1;
     for (size_t r = 0; r < 5; ++r) {
         const FigRow& row = rows[r];
-        if (row.current && scrolled_to != int(r)) {
+        if (row.current && app.fig910_panel.scrolled_to != int(r)) {
             if (!ImGui::IsRectVisible(ImVec2(o.x, y), ImVec2(o.x + 1, y + font + 3 + ch))) ImGui::SetScrollFromPosY(y - ImGui::GetWindowPos().y, 0.1f);
-            scrolled_to = int(r);
+            app.fig910_panel.scrolled_to = int(r);
         }
         dl->AddText(ImVec2(o.x, y), row.current ? col(p.thread_active) : ImGui::GetColorU32(ImGuiCol_Text), row.caption);
         y += font + 3;

@@ -33,10 +33,8 @@ void draw_menu_bar(App& app) {
         if (ImGui::MenuItem("Smaller text", "Ctrl+-")) change_font_scale(app, 1 / 1.1f);
         if (ImGui::MenuItem("Default text size", "Ctrl+0")) change_font_scale(app, 0);
         ImGui::Separator();
-        const char* tabs[] = {"Steps", "Compare", "Counts", "Live run"};
-        const char* keys[] = {"1", "2", "3", "4"};
-        for (int i = 0; i < 4; ++i)
-            if (ImGui::MenuItem(tabs[i], keys[i], app.layout.tab == i)) app.tab_request = i;
+        for (const TabInfo& tab : kTabs)
+            if (ImGui::MenuItem(tab.name, tab.key, app.layout.tab == tab.tab)) app.tab_request = tab.tab;
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Help")) {

@@ -77,7 +77,7 @@ void draw_source_pane(App& app) {
         if (std::round(font * scale) >= 15.0f) sizes.push_back(std::round(font * scale));
     const ImGuiWindow* pane = ImGui::GetCurrentWindow();
     const float tab_bar = pane->DockNode ? pane->DockNode->Size.y - pane->Size.y : 0;
-    app.source_wants_height = tab_bar + ImGui::GetCursorPosY() + longest_block(sizes.back()) + style.WindowPadding.y + 2;
+    app.source_pane.wants_height = tab_bar + ImGui::GetCursorPosY() + longest_block(sizes.back()) + style.WindowPadding.y + 2;
     float code_size = font;
     for (float size : sizes) {
         code_size = size;
@@ -89,11 +89,10 @@ void draw_source_pane(App& app) {
     ImGui::BeginChild("code", ImVec2(0, 0), false);
     ImGui::PushFont(app.mono(), code_size);
     const Palette& p = app.palette();
-    static std::string last_key;
     // A new step, or the same lines at another size or in another height, scrolls again.
     const std::string key = lname + "|" + highlight_key(st) + "|" + std::to_string(int(code_size)) + "|" + std::to_string(int(code_h));
-    const bool jump = key != last_key;
-    last_key = key;
+    const bool jump = key != app.source_pane.scrolled_for;
+    app.source_pane.scrolled_for = key;
     float hl_top = -1, hl_bottom = -1;  // the highlighted lines, in the pane's content
     float run_bottom = -1;              // the end of their first run of consecutive lines
     for (size_t i = 0; i < code.size(); ++i) {

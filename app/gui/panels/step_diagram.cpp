@@ -67,11 +67,11 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
     ImGui::BeginChild(id, ImVec2(0, height), true,
                       compact ? ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse : ImGuiWindowFlags_HorizontalScrollbar);
     {
-        float& seen = app.scroll_seen[scroll_slot];
+        float& seen = app.step_view.scroll_seen[scroll_slot];
         const float cur = ImGui::GetScrollX();
-        if (std::fabs(cur - seen) > 0.5f) app.shared_scroll_x = cur;
-        else if (std::fabs(cur - app.shared_scroll_x) > 0.5f) ImGui::SetScrollX(app.shared_scroll_x);
-        seen = app.shared_scroll_x;
+        if (std::fabs(cur - seen) > 0.5f) app.step_view.shared_scroll_x = cur;
+        else if (std::fabs(cur - app.step_view.shared_scroll_x) > 0.5f) ImGui::SetScrollX(app.step_view.shared_scroll_x);
+        seen = app.step_view.shared_scroll_x;
     }
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -82,7 +82,7 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
     // the last columns.
     const float inner_w = ImGui::GetContentRegionAvail().x - (compact ? 0 : ImGui::GetStyle().ScrollbarSize);
     const float label_room = step_diagram_side_width(t, ImGui::GetWindowWidth());
-    const bool labels = app.zoom_fixed || label_w + float(cols) * w + 8 + label_room <= inner_w + 1;
+    const bool labels = app.step_view.zoom_fixed || label_w + float(cols) * w + 8 + label_room <= inner_w + 1;
     const float side_w = labels ? label_room : 0;
     ImGui::Dummy(ImVec2(label_w + float(cols) * w + 8 + side_w, float(shown) * rh + 4));
     const float x0 = origin.x + label_w;
@@ -96,11 +96,11 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
     auto ry = [&](size_t r) { return origin.y + (float(r - first) + 0.5f) * rh; };
 
     // Keep the current step in view when it changes.
-    static size_t last_current = size_t(-1);
-    if (!compact && last_current != current) {
+    size_t& scrolled_to = app.step_view.diagram_scrolled_to;
+    if (!compact && scrolled_to != current) {
         const float y = float(current + 1) * rh;
         if (y < ImGui::GetScrollY() || y + rh > ImGui::GetScrollY() + ws.y - rh) ImGui::SetScrollY(std::max(0.0f, y - ws.y * 0.4f));
-        last_current = current;
+        scrolled_to = current;
     }
 
     const float side_x = wp.x + ws.x - side_w - (ImGui::GetScrollMaxY() > 0 ? ImGui::GetStyle().ScrollbarSize : 0);

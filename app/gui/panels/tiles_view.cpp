@@ -33,7 +33,9 @@ Rgb kind_colour(const Palette& p, EventKind k) {
     const Rgb by[] = {p.thread_idle, p.thread_active, p.cell_loaded, p.series_b, p.cell_updated, p.cell_updated, p.cell_final, p.cell_hazard};
     return pick(by, k);
 }
-bool is_domino(const Trace& t) { return t.algorithm == Algorithm::domino; }
+// The flags of a chain (each tile waits for its predecessor's) or the look-back's status words: the
+// row of the trace's algorithm says which its blocks pass prefixes on through.
+bool flag_chain(const Trace& t) { return algorithm_info(t.algorithm).handoff == Handoff::flag_chain; }
 
 // Dark text on the light fills (the yellow of a scanning block, orange), white on the others.
 ImU32 text_on(Rgb bg) {
@@ -122,6 +124,233 @@ void legend(const Palette& p, const char* title, std::initializer_list<Swatch> i
 
 float small_font() { return std::round(ImGui::GetFontSize() * 0.78f); }
 
+// One step's tiles view as it is laid out: the rows (the flags or status words with their values,
+// the sections with their blocks, Y, its ruler), the tiles' width and what the step's snapshot
+// says of each tile. The parts below each draw one row or mark with it (imgui_demo's sections).
+struct TilesCanvas {
+    const Trace& t;
+    const Step& s;
+    const EventSnapshot& snap;
+    const Palette& p;
+    std::vector<TileView> tiles;
+    bool boundaries = false;  // domino's flags sit on the sections' boundaries
+    LookBackWords lb;
+    int64_t grid = 0, section = 1;
+    ImDrawList* dl = nullptr;
+    ImFont* f = nullptr;
+    float font = 0, sf = 0, ch = 0, arcs_h = 0, label_w = 0;
+    float tile_w = 0, w = 0, x0 = 0, view_l = 0, view_r = 0, status_w = 0;
+    float y_arcs = 0, y_status = 0, y_status_val = 0, y_tiles = 0, tiles_h = 0, y_y = 0, y_ruler = 0;
+
+    TilesCanvas(const Trace& trace, size_t k, const Palette& palette)
+        : t(trace), s(trace.steps[k]), snap(s.snapshot), p(palette), tiles(tiles_after(trace, k)), boundaries(status_on_boundaries(trace, k)),
+          lb(look_back_words(trace, k)), grid(int64_t(tiles.size())), section(std::max(1, trace.section)) {}
+
+    float width_of(float size, const std::string& label) const { return f->CalcTextSizeA(size, FLT_MAX, 0, label.c_str()).x; }
+    void centred(float cx, float y, float size, ImU32 c, const std::string& label, float max_w) const {
+        const float lw = width_of(size, label);
+        if (lw <= max_w) dl->AddText(f, size, ImVec2(std::floor(cx - lw * 0.5f), y), c, label.c_str());
+    }
+    // Where flag / status word i sits, and the middle of tile i.
+    float status_x(int64_t i) const { return boundaries ? x0 + float(i) * tile_w : x0 + (float(i) + 0.5f) * tile_w; }
+    float tile_mid(int64_t i) const { return x0 + (float(i) + 0.5f) * tile_w; }
+    WordRole role(size_t i) const { return i < lb.role.size() ? lb.role[i] : WordRole::none; }
+};
+
+// The flags / status words, with the value each one publishes. Domino's flags say 0 or 1
+// (scan_value[i] set); the look-back's words X, A or P. The look-back: the words read but not
+// needed dim, the words combined (now or by an earlier window) underlined, the P it met ringed.
+void draw_status_words(const TilesCanvas& c) {
+    const ImU32 faint = ImGui::GetColorU32(ImGuiCol_TextDisabled), arc_c = col(c.p.arrow_op);
+    for (size_t i = 0; i < c.snap.status.size(); ++i) {
+        const float cx = c.status_x(int64_t(i));
+        if (cx + c.status_w < c.view_l || cx - c.status_w > c.view_r) continue;
+        const ImVec2 a(cx - c.status_w * 0.5f, c.y_status), b(cx + c.status_w * 0.5f, c.y_status + c.ch);
+        const TileStatus status = c.snap.status[i];
+        const Rgb fill = status_colour(c.p, status);
+        c.dl->AddRectFilled(a, b, col(fill));
+        c.dl->AddRect(a, b, ImGui::GetColorU32(ImGuiCol_WindowBg));
+        const char* letter = c.boundaries ? (status == TileStatus::prefix ? "1" : "0")
+                                          : status == TileStatus::prefix ? "P" : status == TileStatus::aggregate ? "A" : "X";
+        const float letter_size = std::min(c.font, c.ch * 0.6f);
+        c.centred(cx, c.y_status + (c.ch - letter_size) * 0.5f, letter_size, text_on(fill), letter, c.status_w);
+        const ValueArray* v = status == TileStatus::prefix ? &c.snap.prefix : status == TileStatus::aggregate ? &c.snap.aggregate : nullptr;
+        if (v && i < size_of(*v)) c.centred(cx, c.y_status_val, c.sf, faint, format_value(*v, i), c.boundaries ? c.tile_w : c.tile_w - 2);
+        const WordRole r = c.role(i);
+        if (r == WordRole::read_only) c.dl->AddRectFilled(a, b, ImGui::GetColorU32(ImGuiCol_WindowBg, 0.6f));
+        if (r == WordRole::combined || r == WordRole::met_prefix || r == WordRole::combined_before)
+            c.dl->AddRectFilled(ImVec2(a.x, b.y + 1), ImVec2(b.x, b.y + 4), arc_c);
+        if (r == WordRole::met_prefix) c.dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(b.x + 2, b.y + 2), ImGui::GetColorU32(ImGuiCol_Text), 0.0f, 3.0f);
+    }
+}
+
+// The sections: the block that drew each, coloured by where that block stands. The labels take
+// the tile's two lines at the largest size that fits; a block's failed polls stay on its tile
+// (shortened, or as a badge on a narrow one). Returns the tile under the mouse, or -1.
+int64_t draw_sections(const TilesCanvas& c, bool hovered) {
+    const float label_size = std::floor(std::min(c.font, (c.tiles_h - 4) * 0.5f));
+    const bool two_lines = label_size >= c.sf * 0.8f;  // else the block's line alone, centred
+    int64_t hovered_tile = -1;
+    for (int64_t i = 0; i < c.grid; ++i) {
+        const float xa = c.x0 + float(i) * c.tile_w, xb = xa + c.tile_w;
+        if (xb < c.view_l || xa > c.view_r) continue;
+        const TileView& tv = c.tiles[size_t(i)];
+        const ImVec2 a(xa + 2, c.y_tiles), b(xb - 2, c.y_tiles + c.tiles_h);
+        const Rgb fill = tv.block < 0 ? c.p.cell_untouched : tv.passes_next ? c.p.fig_block_sum : block_colour(c.p, tv.block_state);
+        c.dl->AddRectFilled(a, b, col(fill));
+        const ImU32 on = text_on(fill);
+        if (c.s.event && c.s.event->tile == int32_t(i))
+            c.dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(b.x + 2, b.y + 2), ImGui::GetColorU32(ImGuiCol_Text), 0.0f, 3.0f);
+        const float room_w = c.tile_w - 6;
+        float size = two_lines ? label_size : std::min(c.font, c.tiles_h - 4);
+        std::string top = prefixed("tile ", static_cast<long long>(i));
+        if (c.width_of(size, top) > room_w) top = prefixed("t", static_cast<long long>(i));
+        if (c.width_of(size, top) > room_w) size = std::min(size, c.sf);
+        if (two_lines) c.centred((xa + xb) * 0.5f, c.y_tiles + 2, size, on, top, room_w);
+        std::string who = tv.block >= 0 ? prefixed("block ", tv.block) : std::string("-");
+        if (!two_lines && c.width_of(size, top + " · " + who) <= room_w) who = top + " · " + who;  // one line: both where they fit
+        if (c.width_of(size, who) > room_w && tv.block >= 0) who = prefixed("b", tv.block);
+        bool badge = false;
+        if (tv.polls > 0) {
+            const std::string polls = grouped(tv.polls);
+            for (const std::string& with : {who + " · " + polls + (tv.polls == 1 ? " poll" : " polls"), who + " · " + polls + "p"})
+                if (c.width_of(size, with) <= room_w) {
+                    who = with;
+                    badge = false;
+                    break;
+                } else {
+                    badge = true;
+                }
+        }
+        c.centred((xa + xb) * 0.5f, two_lines ? c.y_tiles + c.tiles_h - size - 2 : c.y_tiles + (c.tiles_h - size) * 0.5f, size, on, who, room_w);
+        if (badge) {
+            // The polls as a red badge on the tile's top right corner.
+            const std::string n = grouped(tv.polls);
+            const float bw = c.width_of(c.sf, n) + 6, bh = c.sf + 2;
+            const ImVec2 ba(b.x - bw, a.y - bh * 0.5f), bb(b.x, a.y + bh * 0.5f);
+            c.dl->AddRectFilled(ba, bb, col(c.p.cell_hazard), 3);
+            c.dl->AddText(c.f, c.sf, ImVec2(ba.x + 3, ba.y + 1), IM_COL32_WHITE, n.c_str());
+        }
+        if (hovered && ImGui::IsMouseHoveringRect(a, b)) hovered_tile = i;
+    }
+    return hovered_tile;
+}
+
+// Y, section by section: nothing yet, a block's local scan (XY, hatched: not yet in Y), final;
+// the sections' boundaries and the element index at each section's start.
+void draw_y_row(const TilesCanvas& c) {
+    const ImU32 faint = ImGui::GetColorU32(ImGuiCol_TextDisabled), hatch_c = col(c.p.cell_loaded, 150);
+    const int64_t n = int64_t(size_of(c.s.values));
+    const float w = c.w;
+    const int64_t e_lo = std::clamp<int64_t>(int64_t((c.view_l - c.x0) / w) - 1, 0, n);
+    const int64_t e_hi = std::clamp<int64_t>(int64_t((c.view_r - c.x0) / w) + 2, 0, n);
+    if (w < 4)  // cells thinner than the hatching: a section at a time
+        for (int64_t i = 0; i < c.grid; ++i) {
+            const SectionState ss = c.tiles[size_t(i)].section;
+            const ImVec2 a(c.x0 + float(i) * c.tile_w, c.y_y), b(c.x0 + float(i + 1) * c.tile_w, c.y_y + c.ch);
+            if (b.x < c.view_l || a.x > c.view_r) continue;
+            c.dl->AddRectFilled(a, b, col(ss == SectionState::final_value ? c.p.cell_final : c.p.cell_untouched));
+            if (ss == SectionState::scanned || ss == SectionState::carrying) hatch(c.dl, a, b, hatch_c);
+        }
+    for (int64_t e = w < 4 ? e_hi : e_lo; e < e_hi; ++e) {
+        const int64_t tile = e / c.section;
+        const SectionState ss = tile < c.grid ? c.tiles[size_t(tile)].section : SectionState::waiting_for_block;
+        const ImVec2 a(c.x0 + float(e) * w, c.y_y), b(c.x0 + float(e + 1) * w, c.y_y + c.ch);
+        const bool final_value = ss == SectionState::final_value;
+        c.dl->AddRectFilled(a, b, col(final_value ? c.p.cell_final : c.p.cell_untouched));
+        if (ss == SectionState::scanned || ss == SectionState::carrying) hatch(c.dl, a, b, hatch_c);
+        if (w >= 6) c.dl->AddRect(a, b, ImGui::GetColorU32(ImGuiCol_WindowBg));
+        if (w >= c.font * 1.2f && ss != SectionState::waiting_for_block)
+            cell_text(c.dl, a, b, final_value ? text_on(c.p.cell_final) : faint, format_value(c.s.values, size_t(e)));
+    }
+    for (int64_t i = 1; i < c.grid; ++i) {
+        const float x = c.x0 + float(i) * c.tile_w;
+        if (x >= c.view_l && x <= c.view_r) c.dl->AddLine(ImVec2(x, c.y_y - 3), ImVec2(x, c.y_y + c.ch + 3), col(c.p.block_line), 2.0f);
+    }
+    for (int64_t i = 0; i < c.grid; ++i) {
+        const float x = c.x0 + float(i) * c.tile_w;
+        if (x < c.view_l - c.tile_w || x > c.view_r) continue;
+        const std::string idx = grouped(i * c.section);
+        if (c.width_of(c.sf, idx) < c.tile_w - 4) c.dl->AddText(c.f, c.sf, ImVec2(x + 3, c.y_ruler), faint, idx.c_str());
+    }
+}
+
+// The current event's reads: arcs from the tile's own status word back to the words its window
+// read (solid: combined; thin and dim: read, not needed); domino's pass, from the flag it waited
+// on through its tile to the next flag. And the blocks that wait: a thin line from their tile to
+// the flag or status word they poll.
+void draw_event_reads(const TilesCanvas& c) {
+    const ImU32 arc_c = col(c.p.arrow_op);
+    auto arc = [&](float from_x, float to_x, float thick, ImU32 colour) {
+        const float lift = std::min(c.arcs_h - 2, 8 + std::fabs(from_x - to_x) * 0.25f);
+        const ImVec2 a(from_x, c.y_status - 1), b(to_x, c.y_status - 1);
+        c.dl->AddBezierCubic(a, ImVec2(from_x, c.y_status - lift), ImVec2(to_x, c.y_status - lift), b, colour, thick);
+        arrow_head(c.dl, b, std::max(3.0f, thick * 2.2f), colour);
+    };
+    if (c.s.event) {
+        const Event& e = *c.s.event;
+        if (e.kind == EventKind::look_back && e.window_first >= 0) {
+            const float from = c.tile_mid(e.tile);
+            for (int32_t i = e.window_first; i <= e.window_last; ++i)
+                if (c.role(size_t(i)) == WordRole::read_only) arc(from, c.status_x(i), 1.0f, col(c.p.arrow_op, 80));
+            for (int32_t i = e.window_first; i <= e.window_last; ++i)
+                if (c.role(size_t(i)) != WordRole::read_only) arc(from, c.status_x(i), 2.0f, arc_c);
+        } else if (e.kind == EventKind::passed && c.boundaries) {
+            // Thread 0 read scan_value[tile] once flags[tile] was 1, added its local sum and
+            // wrote scan_value[tile + 1], then set flags[tile + 1].
+            const ImVec2 top(c.tile_mid(e.tile), c.y_tiles - 1);
+            // (From and to the flags' inner corners: the values under them stay readable.)
+            const float corner = c.status_w * 0.5f;
+            arrow(c.dl, ImVec2(c.status_x(e.tile) + corner, c.y_status + c.ch), ImVec2(top.x - 4, top.y), 2.0f, arc_c);
+            arrow(c.dl, ImVec2(top.x + 4, top.y), ImVec2(c.status_x(e.tile + 1) - corner, c.y_status + c.ch + 1), 2.5f, arc_c);
+        }
+    }
+    for (size_t b = 0; b < c.snap.waits_on.size() && b < c.snap.tile.size(); ++b) {
+        const int32_t on = c.snap.waits_on[b];
+        if (on < 0 || c.snap.tile[b] < 0) continue;
+        const float xa = c.tile_mid(c.snap.tile[b]), xb = c.status_x(on);
+        c.dl->AddLine(ImVec2(xa, c.y_tiles), ImVec2(xb, c.y_status + c.ch + 1), col(c.p.cell_hazard, 170), 1.5f);
+    }
+}
+
+// Row labels, pinned at the left.
+void draw_tiles_row_labels(const TilesCanvas& c, float origin_x) {
+    const float lx = std::max(origin_x, c.view_l) + 4;
+    auto row_label = [&](float y, float h, const char* label) {
+        c.dl->AddRectFilled(ImVec2(lx - 4, y), ImVec2(lx - 4 + c.label_w - 4, y + h), ImGui::GetColorU32(ImGuiCol_ChildBg));
+        c.dl->AddText(ImVec2(lx, y + (h - c.font) * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), label);
+    };
+    row_label(c.y_status, c.ch, c.boundaries ? "flags" : "status");
+    row_label(c.y_tiles, c.tiles_h, "blocks");
+    row_label(c.y_y, c.ch, "Y");
+}
+
+// What a tile stands at, on hover: its elements, its block and where that block stands, its
+// failed polls, its local total and the prefix it adds.
+void tile_tooltip(const TilesCanvas& c, int64_t tile) {
+    if (tile < 0) return;
+    const size_t i = size_t(tile);
+    const TileView& tv = c.tiles[i];
+    const int64_t n = int64_t(size_of(c.s.values));
+    std::string tip = "tile " + std::to_string(i) + ": elements " + grouped(tile * c.section) + " to " +
+                      grouped(std::min<int64_t>((tile + 1) * c.section, n) - 1);
+    if (tv.block < 0) tip += "\nno block has drawn it yet";
+    else {
+        tip += "\nblock " + std::to_string(tv.block) + ", " + std::string(name(tv.block_state));
+        if (tv.passes_next)
+            tip += flag_chain(c.t) ? " (its flag is set: it passes at its next turn)" : " (its look-back has ended: it publishes P at its next turn)";
+        if (tv.polls > 0) tip.append("\n").append(grouped(tv.polls)).append(" failed polls so far");
+        if (i < size_of(c.snap.aggregate) && tv.section != SectionState::waiting_for_block) tip += "\nlocal total " + format_value(c.snap.aggregate, i);
+        if (tv.block_state == BlockState::passed || tv.block_state == BlockState::done) {
+            if (i < size_of(c.snap.exclusive)) tip += "\nprefix it adds " + format_value(c.snap.exclusive, i);
+        }
+    }
+    tip += tv.section == SectionState::final_value ? "\nits section of Y is final"
+           : tv.section == SectionState::waiting_for_block ? ""
+                                                           : "\nhatched: its local scan (XY), not yet written to Y";
+    ImGui::SetTooltip("%s", tip.c_str());
+}
+
 }  // namespace
 
 float tiles_view_height(const Trace& t) {
@@ -140,223 +369,53 @@ float tiles_view_min_height() {
 void draw_tiles_view(App& app, const ShownTrace& st, size_t k, float height) {
     const Trace& t = st.trace;
     if (k >= t.steps.size()) return;
-    const Step& s = t.steps[k];
-    if (s.snapshot.empty()) {
+    if (t.steps[k].snapshot.empty()) {
         ImGui::TextWrapped("This trace holds counts only: the tiles view needs a full trace (`scanlab trace --format json`).");
         return;
     }
-    const Palette& p = app.palette();
-    const EventSnapshot& snap = s.snapshot;
-    const std::vector<TileView> tiles = tiles_after(t, k);
-    const bool boundaries = status_on_boundaries(t, k);
-    const LookBackWords lb = look_back_words(t, k);
-    const int64_t grid = int64_t(tiles.size()), section = std::max(1, t.section);
-    const float font = ImGui::GetFontSize(), sf = small_font();
+    TilesCanvas c(t, k, app.palette());
+    c.font = ImGui::GetFontSize();
+    c.sf = small_font();
     // A short window makes the rows shorter (down to a line of text each), then the arcs' room,
     // before the view scrolls. The rows take 3.3 cells, the arcs, two small lines and 21 px.
     const float inside = height - 2 * ImGui::GetStyle().WindowPadding.y - 2;
-    const float fixed = 2 * sf + 21;
-    const float ch = std::clamp(std::floor((inside - fixed - font * 1.6f) / 3.3f), std::round(font * 1.0f), cell_height());
-    const float arcs_h = std::clamp(inside - fixed - 3.3f * ch, font * 0.7f, font * 1.6f);
-    const float label_w = font * 4.2f;
+    const float fixed = 2 * c.sf + 21;
+    c.ch = std::clamp(std::floor((inside - fixed - c.font * 1.6f) / 3.3f), std::round(c.font * 1.0f), cell_height());
+    c.arcs_h = std::clamp(inside - fixed - 3.3f * c.ch, c.font * 0.7f, c.font * 1.6f);
+    c.label_w = c.font * 4.2f;
 
     ImGui::BeginChild("tiles", ImVec2(0, height), true, ImGuiWindowFlags_HorizontalScrollbar);
-    ImDrawList* dl = ImGui::GetWindowDrawList();
+    c.dl = ImGui::GetWindowDrawList();
+    c.f = ImGui::GetFont();
     const ImVec2 o = ImGui::GetCursorScreenPos();
     // The tiles fit the width (a tile at least two digits wide; more tiles scroll).
-    const float room = ImGui::GetContentRegionAvail().x - label_w - 8 - (boundaries ? font : 0);
-    const float tile_w = std::max(font * 1.6f, room / float(std::max<int64_t>(grid, 1)));
-    const float w = tile_w / float(section);  // one element of Y
-    const float x0 = o.x + label_w + (boundaries ? font * 0.5f : 0);
-    const float y_arcs = o.y + 2, y_status = y_arcs + arcs_h, y_status_val = y_status + ch + 1;
-    const float y_tiles = y_status_val + sf + 4, tiles_h = ch * 1.3f;
-    const float y_y = y_tiles + tiles_h + 8, y_ruler = y_y + ch + 2;
-    ImGui::Dummy(ImVec2(label_w + float(grid) * tile_w + (boundaries ? font : 0) + 4, y_ruler + sf + 4 - o.y));
+    const float pad = c.boundaries ? c.font : 0;
+    const float room = ImGui::GetContentRegionAvail().x - c.label_w - 8 - pad;
+    c.tile_w = std::max(c.font * 1.6f, room / float(std::max<int64_t>(c.grid, 1)));
+    c.w = c.tile_w / float(c.section);  // one element of Y
+    c.x0 = o.x + c.label_w + pad * 0.5f;
+    c.y_arcs = o.y + 2;
+    c.y_status = c.y_arcs + c.arcs_h;
+    c.y_status_val = c.y_status + c.ch + 1;
+    c.y_tiles = c.y_status_val + c.sf + 4;
+    c.tiles_h = c.ch * 1.3f;
+    c.y_y = c.y_tiles + c.tiles_h + 8;
+    c.y_ruler = c.y_y + c.ch + 2;
+    ImGui::Dummy(ImVec2(c.label_w + float(c.grid) * c.tile_w + pad + 4, c.y_ruler + c.sf + 4 - o.y));
     const bool hovered = ImGui::IsWindowHovered();
-    const float view_l = ImGui::GetWindowPos().x, view_r = view_l + ImGui::GetWindowWidth();
-    const ImU32 faint = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-    ImFont* f = ImGui::GetFont();
-    auto width_of = [&](float size, const std::string& label) { return f->CalcTextSizeA(size, FLT_MAX, 0, label.c_str()).x; };
-    auto centred = [&](float cx, float y, float size, ImU32 c, const std::string& label, float max_w) {
-        const float lw = width_of(size, label);
-        if (lw <= max_w) dl->AddText(f, size, ImVec2(std::floor(cx - lw * 0.5f), y), c, label.c_str());
-    };
-    // Where flag / status word i sits, and the middle of tile i.
-    auto status_x = [&](int64_t i) { return boundaries ? x0 + float(i) * tile_w : x0 + (float(i) + 0.5f) * tile_w; };
-    auto tile_mid = [&](int64_t i) { return x0 + (float(i) + 0.5f) * tile_w; };
-    const float status_w = boundaries ? std::min(tile_w * 0.8f, font * 2.2f) : tile_w - 4;
-    const ImU32 arc_c = col(p.arrow_op);
-    auto role = [&](size_t i) { return i < lb.role.size() ? lb.role[i] : WordRole::none; };
+    c.view_l = ImGui::GetWindowPos().x;
+    c.view_r = c.view_l + ImGui::GetWindowWidth();
+    c.status_w = c.boundaries ? std::min(c.tile_w * 0.8f, c.font * 2.2f) : c.tile_w - 4;
 
-    dl->PushClipRect(ImVec2(std::max(view_l, o.x + label_w - 2), ImGui::GetWindowPos().y), ImVec2(view_r, ImGui::GetWindowPos().y + ImGui::GetWindowHeight()), true);
-    // The flags / status words, with the value each one publishes. Domino's flags say 0 or 1
-    // (scan_value[i] set); the look-back's words X, A or P.
-    for (size_t i = 0; i < snap.status.size(); ++i) {
-        const float cx = status_x(int64_t(i));
-        if (cx + status_w < view_l || cx - status_w > view_r) continue;
-        const ImVec2 a(cx - status_w * 0.5f, y_status), b(cx + status_w * 0.5f, y_status + ch);
-        const Rgb fill = status_colour(p, snap.status[i]);
-        dl->AddRectFilled(a, b, col(fill));
-        dl->AddRect(a, b, ImGui::GetColorU32(ImGuiCol_WindowBg));
-        const char* letter = boundaries ? (snap.status[i] == TileStatus::prefix ? "1" : "0")
-                                        : snap.status[i] == TileStatus::prefix ? "P" : snap.status[i] == TileStatus::aggregate ? "A" : "X";
-        const float letter_size = std::min(font, ch * 0.6f);
-        centred(cx, y_status + (ch - letter_size) * 0.5f, letter_size, text_on(fill), letter, status_w);
-        const ValueArray* v = snap.status[i] == TileStatus::prefix ? &snap.prefix : snap.status[i] == TileStatus::aggregate ? &snap.aggregate : nullptr;
-        if (v && i < size_of(*v)) centred(cx, y_status_val, sf, faint, format_value(*v, i), boundaries ? tile_w : tile_w - 2);
-        // The look-back: the words read but not needed dim, the words combined (now or by an
-        // earlier window) underlined, the P it met ringed.
-        const WordRole r = role(i);
-        if (r == WordRole::read_only) dl->AddRectFilled(a, b, ImGui::GetColorU32(ImGuiCol_WindowBg, 0.6f));
-        if (r == WordRole::combined || r == WordRole::met_prefix || r == WordRole::combined_before)
-            dl->AddRectFilled(ImVec2(a.x, b.y + 1), ImVec2(b.x, b.y + 4), arc_c);
-        if (r == WordRole::met_prefix) dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(b.x + 2, b.y + 2), ImGui::GetColorU32(ImGuiCol_Text), 0.0f, 3.0f);
-    }
-    // The sections: the block that drew each, coloured by where that block stands. The labels
-    // take the tile's two lines at the largest size that fits; a block's failed polls stay on its
-    // tile (shortened, or as a badge on a narrow one).
-    const float label_size = std::floor(std::min(font, (tiles_h - 4) * 0.5f));
-    const bool two_lines = label_size >= sf * 0.8f;  // else the block's line alone, centred
-    int64_t hovered_tile = -1;
-    for (int64_t i = 0; i < grid; ++i) {
-        const float xa = x0 + float(i) * tile_w, xb = xa + tile_w;
-        if (xb < view_l || xa > view_r) continue;
-        const TileView& tv = tiles[size_t(i)];
-        const ImVec2 a(xa + 2, y_tiles), b(xb - 2, y_tiles + tiles_h);
-        const Rgb fill = tv.block < 0 ? p.cell_untouched : tv.passes_next ? p.fig_block_sum : block_colour(p, tv.block_state);
-        dl->AddRectFilled(a, b, col(fill));
-        const ImU32 on = text_on(fill);
-        const bool current = s.event && s.event->tile == int32_t(i);
-        if (current) dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(b.x + 2, b.y + 2), ImGui::GetColorU32(ImGuiCol_Text), 0.0f, 3.0f);
-        const float room_w = tile_w - 6;
-        float size = two_lines ? label_size : std::min(font, tiles_h - 4);
-        std::string top = prefixed("tile ", static_cast<long long>(i));
-        if (width_of(size, top) > room_w) top = prefixed("t", static_cast<long long>(i));
-        if (width_of(size, top) > room_w) size = std::min(size, sf);
-        if (two_lines) centred((xa + xb) * 0.5f, y_tiles + 2, size, on, top, room_w);
-        std::string who = tv.block >= 0 ? prefixed("block ", tv.block) : std::string("-");
-        if (!two_lines && width_of(size, top + " · " + who) <= room_w) who = top + " · " + who;  // one line: both where they fit
-        if (width_of(size, who) > room_w && tv.block >= 0) who = prefixed("b", tv.block);
-        bool badge = false;
-        if (tv.polls > 0) {
-            const std::string polls = grouped(tv.polls);
-            for (const std::string& with : {who + " · " + polls + (tv.polls == 1 ? " poll" : " polls"), who + " · " + polls + "p"})
-                if (width_of(size, with) <= room_w) {
-                    who = with;
-                    badge = false;
-                    break;
-                } else {
-                    badge = true;
-                }
-        }
-        centred((xa + xb) * 0.5f, two_lines ? y_tiles + tiles_h - size - 2 : y_tiles + (tiles_h - size) * 0.5f, size, on, who, room_w);
-        if (badge) {
-            // The polls as a red badge on the tile's top right corner.
-            const std::string n = grouped(tv.polls);
-            const float bw = width_of(sf, n) + 6, bh = sf + 2;
-            const ImVec2 ba(b.x - bw, a.y - bh * 0.5f), bb(b.x, a.y + bh * 0.5f);
-            dl->AddRectFilled(ba, bb, col(p.cell_hazard), 3);
-            dl->AddText(f, sf, ImVec2(ba.x + 3, ba.y + 1), IM_COL32_WHITE, n.c_str());
-        }
-        if (hovered && ImGui::IsMouseHoveringRect(a, b)) hovered_tile = i;
-    }
-    // Y, section by section: nothing yet, a block's local scan (XY, hatched: not yet in Y), final.
-    const int64_t n = int64_t(size_of(s.values));
-    const int64_t e_lo = std::clamp<int64_t>(int64_t((view_l - x0) / w) - 1, 0, n), e_hi = std::clamp<int64_t>(int64_t((view_r - x0) / w) + 2, 0, n);
-    const ImU32 hatch_c = col(p.cell_loaded, 150);
-    if (w < 4)  // cells thinner than the hatching: a section at a time
-        for (int64_t i = 0; i < grid; ++i) {
-            const SectionState ss = tiles[size_t(i)].section;
-            const ImVec2 a(x0 + float(i) * tile_w, y_y), b(x0 + float(i + 1) * tile_w, y_y + ch);
-            if (b.x < view_l || a.x > view_r) continue;
-            dl->AddRectFilled(a, b, col(ss == SectionState::final_value ? p.cell_final : p.cell_untouched));
-            if (ss == SectionState::scanned || ss == SectionState::carrying) hatch(dl, a, b, hatch_c);
-        }
-    for (int64_t e = w < 4 ? e_hi : e_lo; e < e_hi; ++e) {
-        const int64_t tile = e / section;
-        const SectionState ss = tile < grid ? tiles[size_t(tile)].section : SectionState::waiting_for_block;
-        const ImVec2 a(x0 + float(e) * w, y_y), b(x0 + float(e + 1) * w, y_y + ch);
-        const bool final_value = ss == SectionState::final_value;
-        dl->AddRectFilled(a, b, col(final_value ? p.cell_final : p.cell_untouched));
-        if (ss == SectionState::scanned || ss == SectionState::carrying) hatch(dl, a, b, hatch_c);
-        if (w >= 6) dl->AddRect(a, b, ImGui::GetColorU32(ImGuiCol_WindowBg));
-        if (w >= font * 1.2f && ss != SectionState::waiting_for_block) cell_text(dl, a, b, final_value ? text_on(p.cell_final) : faint, format_value(s.values, size_t(e)));
-    }
-    for (int64_t i = 1; i < grid; ++i) {
-        const float x = x0 + float(i) * tile_w;
-        if (x >= view_l && x <= view_r) dl->AddLine(ImVec2(x, y_y - 3), ImVec2(x, y_y + ch + 3), col(p.block_line), 2.0f);
-    }
-    // Element indices at each section's start.
-    for (int64_t i = 0; i < grid; ++i) {
-        const float x = x0 + float(i) * tile_w;
-        if (x < view_l - tile_w || x > view_r) continue;
-        const std::string idx = grouped(i * section);
-        if (width_of(sf, idx) < tile_w - 4) dl->AddText(f, sf, ImVec2(x + 3, y_ruler), faint, idx.c_str());
-    }
-    // The current event's reads: arcs from the tile's own status word back to the words its
-    // window read (solid: combined; thin and dim: read, not needed).
-    auto arc = [&](float from_x, float to_x, float thick, ImU32 c) {
-        const float lift = std::min(arcs_h - 2, 8 + std::fabs(from_x - to_x) * 0.25f);
-        const ImVec2 a(from_x, y_status - 1), b(to_x, y_status - 1);
-        dl->AddBezierCubic(a, ImVec2(from_x, y_status - lift), ImVec2(to_x, y_status - lift), b, c, thick);
-        arrow_head(dl, b, std::max(3.0f, thick * 2.2f), c);
-    };
-    if (s.event) {
-        const Event& e = *s.event;
-        if (e.kind == EventKind::look_back && e.window_first >= 0) {
-            const float from = tile_mid(e.tile);
-            for (int32_t i = e.window_first; i <= e.window_last; ++i)
-                if (role(size_t(i)) == WordRole::read_only) arc(from, status_x(i), 1.0f, col(p.arrow_op, 80));
-            for (int32_t i = e.window_first; i <= e.window_last; ++i)
-                if (role(size_t(i)) != WordRole::read_only) arc(from, status_x(i), 2.0f, arc_c);
-        } else if (e.kind == EventKind::passed && boundaries) {
-            // Thread 0 read scan_value[tile] once flags[tile] was 1, added its local sum and
-            // wrote scan_value[tile + 1], then set flags[tile + 1].
-            const ImVec2 top(tile_mid(e.tile), y_tiles - 1);
-            // (From and to the flags' inner corners: the values under them stay readable.)
-            const float corner = status_w * 0.5f;
-            arrow(dl, ImVec2(status_x(e.tile) + corner, y_status + ch), ImVec2(top.x - 4, top.y), 2.0f, arc_c);
-            arrow(dl, ImVec2(top.x + 4, top.y), ImVec2(status_x(e.tile + 1) - corner, y_status + ch + 1), 2.5f, arc_c);
-        }
-    }
-    // Blocks that wait: a thin line from their tile to the flag or status word they poll.
-    for (size_t b = 0; b < snap.waits_on.size() && b < snap.tile.size(); ++b) {
-        const int32_t on = snap.waits_on[b];
-        if (on < 0 || snap.tile[b] < 0) continue;
-        const float xa = tile_mid(snap.tile[b]), xb = status_x(on);
-        dl->AddLine(ImVec2(xa, y_tiles), ImVec2(xb, y_status + ch + 1), col(p.cell_hazard, 170), 1.5f);
-    }
-    dl->PopClipRect();
-    // Row labels, pinned at the left.
-    const float lx = std::max(o.x, view_l) + 4;
-    auto row_label = [&](float y, float h, const char* label) {
-        dl->AddRectFilled(ImVec2(lx - 4, y), ImVec2(lx - 4 + label_w - 4, y + h), ImGui::GetColorU32(ImGuiCol_ChildBg));
-        dl->AddText(ImVec2(lx, y + (h - font) * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), label);
-    };
-    row_label(y_status, ch, boundaries ? "flags" : "status");
-    row_label(y_tiles, tiles_h, "blocks");
-    row_label(y_y, ch, "Y");
-    if (hovered_tile >= 0) {
-        const size_t i = size_t(hovered_tile);
-        const TileView& tv = tiles[i];
-        std::string tip = "tile " + std::to_string(i) + ": elements " + grouped(hovered_tile * section) + " to " +
-                          grouped(std::min<int64_t>((hovered_tile + 1) * section, n) - 1);
-        if (tv.block < 0) tip += "\nno block has drawn it yet";
-        else {
-            tip += "\nblock " + std::to_string(tv.block) + ", " + std::string(name(tv.block_state));
-            if (tv.passes_next)
-                tip += is_domino(t) ? " (its flag is set: it passes at its next turn)" : " (its look-back has ended: it publishes P at its next turn)";
-            if (tv.polls > 0) tip += "\n" + grouped(tv.polls) + " failed polls so far";
-            if (i < size_of(snap.aggregate) && tv.section != SectionState::waiting_for_block) tip += "\nlocal total " + format_value(snap.aggregate, i);
-            if (tv.block_state == BlockState::passed || tv.block_state == BlockState::done) {
-                if (i < size_of(snap.exclusive)) tip += "\nprefix it adds " + format_value(snap.exclusive, i);
-            }
-        }
-        tip += tv.section == SectionState::final_value ? "\nits section of Y is final"
-               : tv.section == SectionState::waiting_for_block ? ""
-                                                               : "\nhatched: its local scan (XY), not yet written to Y";
-        ImGui::SetTooltip("%s", tip.c_str());
-    }
+    c.dl->PushClipRect(ImVec2(std::max(c.view_l, o.x + c.label_w - 2), ImGui::GetWindowPos().y),
+                       ImVec2(c.view_r, ImGui::GetWindowPos().y + ImGui::GetWindowHeight()), true);
+    draw_status_words(c);
+    const int64_t hovered_tile = draw_sections(c, hovered);
+    draw_y_row(c);
+    draw_event_reads(c);
+    c.dl->PopClipRect();
+    draw_tiles_row_labels(c, o.x);
+    tile_tooltip(c, hovered_tile);
     ImGui::EndChild();
 }
 
@@ -481,12 +540,12 @@ void draw_event_timeline(App& app, const ShownTrace& st, size_t k, float height)
 
 void draw_tiles_legend(App& app, const Trace& t) {
     const Palette& p = app.palette();
-    const bool domino = is_domino(t);
-    if (domino)
+    const bool chain = flag_chain(t);
+    if (chain)
         legend(p, "flags:", {{p.cell_untouched, "0 not set"}, {p.cell_final, "1 set (scan_value ready)"}}, true);
     else
         legend(p, "status words:", {{p.cell_untouched, "X invalid"}, {p.cell_loaded, "A aggregate"}, {p.cell_final, "P inclusive prefix"}}, true);
-    if (domino)
+    if (chain)
         legend(p, "blocks:", {{p.thread_idle, "not started"}, {p.thread_active, "scanning"}, {p.cell_hazard, "waiting"},
                               {p.fig_block_sum, "flag set, passes next"}, {p.cell_updated, "passed (adding)"}, {p.cell_final, "done"}}, false);
     else
@@ -494,18 +553,18 @@ void draw_tiles_legend(App& app, const Trace& t) {
                               {p.fig_block_sum, "prefix found, P next"}, {p.cell_updated, "published P (adding)"}, {p.cell_final, "done"}},
                false);
     legend(p, "Y:", {{p.cell_untouched, "not written"}, {p.cell_loaded, "local scan XY, not yet Y", Mark::hatched}, {p.cell_final, "final"}}, false);
-    if (!domino)
+    if (!chain)
         legend(p, "look-back:", {{p.arrow_op, "combined", Mark::arc}, {p.arrow_op, "read, not needed", Mark::dim_arc},
                                  {p.cell_text, "P met", Mark::ring}}, false);
 }
 
 void draw_timeline_legend(App& app, const Trace& t) {
     const Palette& p = app.palette();
-    if (is_domino(t) && !t.deadlock.empty())
+    if (flag_chain(t) && !t.deadlock.empty())
         legend(p, "events:",
                {{p.thread_idle, "start"}, {p.thread_active, "scanned"}, {p.cell_hazard, "waiting (polls)", Mark::bar},
                 {p.cell_updated, "passed"}, {p.cell_final, "done"}, {p.cell_hazard, "deadlock", Mark::ring}}, true);
-    else if (is_domino(t))
+    else if (flag_chain(t))
         legend(p, "events:",
                {{p.thread_idle, "start"}, {p.thread_active, "scanned"}, {p.cell_hazard, "waiting (polls)", Mark::bar},
                 {p.cell_updated, "passed"}, {p.cell_final, "done"}}, true);

@@ -39,7 +39,7 @@ int grouped_tick(double value, char* buffer, int size, void*) {
 
 void zoom_by_hand(App& app, float factor) {
     app.layout.cell_width = std::clamp(app.layout.cell_width * factor, 2.0f, 200.0f);
-    app.zoom_fixed = true;  // kept until "fit", whatever the window does
+    app.step_view.zoom_fixed = true;  // kept until "fit", whatever the window does
 }
 
 float cell_height() { return std::round(ImGui::GetFontSize() * 1.9f); }

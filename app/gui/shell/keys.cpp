@@ -85,11 +85,11 @@ void handle_shortcuts(App& app) {
                 break;
             case GLFW_KEY_UP:
             case GLFW_KEY_DOWN:
-                if (app.exercises_focused) select_next_exercise(app, p.key == GLFW_KEY_DOWN ? 1 : -1);
+                if (app.exercises_panel.focused) select_next_exercise(app, p.key == GLFW_KEY_DOWN ? 1 : -1);
                 break;
             case GLFW_KEY_ENTER:
             case GLFW_KEY_KP_ENTER:
-                if (app.exercises_focused) open_selected_exercise_run(app);
+                if (app.exercises_panel.focused) open_selected_exercise_run(app);
                 break;
             case GLFW_KEY_HOME: s.first_step(); break;
             case GLFW_KEY_END: s.last_step(); break;
@@ -102,7 +102,7 @@ void handle_shortcuts(App& app) {
             case GLFW_KEY_1:
             case GLFW_KEY_2:
             case GLFW_KEY_3:
-            case GLFW_KEY_4: app.tab_request = p.key - GLFW_KEY_1; break;
+            case GLFW_KEY_4: app.tab_request = kTabs[p.key - GLFW_KEY_1].tab; break;
             case GLFW_KEY_EQUAL:
             case GLFW_KEY_KP_ADD: zoom_by_hand(app, 1.25f); break;
             case GLFW_KEY_MINUS:

@@ -97,22 +97,21 @@ void status_bar(App& app) {
 void centre(App& app) {
     draw_stepper(app);
     if (ImGui::BeginTabBar("views")) {
-        const char* names[] = {"Steps", "Compare", "Counts", "Live run"};
-        for (int i = 0; i < 4; ++i) {
+        for (const TabInfo& tab : kTabs) {
             // A shortcut (1..4) or the remembered tab selects a tab once; clicks do the rest.
-            const ImGuiTabItemFlags flags = app.tab_request == i ? ImGuiTabItemFlags_SetSelected : 0;
-            if (ImGui::BeginTabItem(names[i], nullptr, flags)) {
-                app.layout.tab = i;
-                switch (i) {
-                    case 0: draw_step_view(app); break;
-                    case 1: draw_compare_view(app); break;
-                    case 2: draw_counts_panel(app); break;
-                    case 3: draw_live_run_panel(app); break;
+            const ImGuiTabItemFlags flags = app.tab_request == tab.tab ? ImGuiTabItemFlags_SetSelected : 0;
+            if (ImGui::BeginTabItem(tab.name, nullptr, flags)) {
+                app.layout.tab = tab.tab;
+                switch (tab.tab) {
+                    case Tab::steps: draw_step_view(app); break;
+                    case Tab::compare: draw_compare_view(app); break;
+                    case Tab::counts: draw_counts_panel(app); break;
+                    case Tab::live: draw_live_run_panel(app); break;
                 }
                 ImGui::EndTabItem();
             }
         }
-        app.tab_request = -1;
+        app.tab_request.reset();
         ImGui::EndTabBar();
     }
 }
@@ -171,7 +170,7 @@ void build_default_layout(ImGuiID dock, ImVec2 size) {
     ImGui::DockBuilderFinish(dock);
 }
 
-// Keeps the Source panel tall enough for the lines a step executes (app.source_wants_height),
+// Keeps the Source panel tall enough for the lines a step executes (app.source_pane.wants_height),
 // taking the room from the panels stacked with it (the explanation, then Figure 9.10 by default)
 // down to a few lines of theirs. Whatever layout the user made: each split above the panel that
 // stacks panels gives what its other side can spare. Runs before the dock space lays out.
@@ -179,7 +178,7 @@ void keep_source_tall_enough(App& app) {
     ImGuiWindow* w = ImGui::FindWindowByName(kSource);
     if (!app.layout.show_source || !w || !w->DockNode || !w->DockNode->IsVisible) return;
     ImGuiDockNode* const source = w->DockNode;
-    float short_by = std::min(app.source_wants_height, ImGui::GetMainViewport()->WorkSize.y * 0.6f) - source->Size.y;
+    float short_by = std::min(app.source_pane.wants_height, ImGui::GetMainViewport()->WorkSize.y * 0.6f) - source->Size.y;
     if (short_by < 1) return;
     // What the panels keep: a tab and six lines next to the source (the explanation, by default),
     // four further up (Figure 9.10, which scrolls to the step's rows).
@@ -256,9 +255,9 @@ void draw_frame(App& app) {
     panel(kExplain, &l.show_explain, [&] { draw_explain_pane(app); });
     panel(kSource, &l.show_source, [&] { draw_source_pane(app); });
     // Opened (View > Exercises, Ctrl+E): in front of the tab it shares, so it shows at once.
-    app.exercises_focused = false;  // until the panel, drawn, says it has focus
-    if (l.show_exercises && !app.exercises_shown) ImGui::SetNextWindowFocus();
-    app.exercises_shown = l.show_exercises;
+    app.exercises_panel.focused = false;  // until the panel, drawn, says it has focus
+    if (l.show_exercises && !app.exercises_panel.shown) ImGui::SetNextWindowFocus();
+    app.exercises_panel.shown = l.show_exercises;
     // A layout saved before the panel existed has no place for it: it floats, at a readable size.
     ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 30, ImGui::GetFontSize() * 34), ImGuiCond_FirstUseEver);
     panel(kExercises, &l.show_exercises, [&] { draw_exercises_panel(app); });
