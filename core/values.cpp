@@ -1,5 +1,6 @@
 #include "core/values.hpp"
 #include "core/dispatch.hpp"
+#include "core/float_chars.hpp"
 
 #include <charconv>
 #include <cstring>
@@ -22,7 +23,7 @@ std::string format_value(const ValueArray& v, size_t i) {
     return std::visit(
         [i](const auto& vec) {
             char buf[64];
-            auto r = std::to_chars(buf, buf + sizeof buf, vec[i]);
+            auto r = scanlab::to_chars(buf, buf + sizeof buf, vec[i]);
             return std::string(buf, r.ptr);
         },
         v);

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <system_error>
 
+#include "core/float_chars.hpp"
+
 namespace scanlab {
 
 template <class T> struct WholeNumber {
@@ -17,7 +19,7 @@ template <class T> struct WholeNumber {
 template <class T> WholeNumber<T> read_whole(std::string_view word) {  // also reads floating-point T
     T v{};
     const char* end = word.data() + word.size();
-    const auto [ptr, ec] = std::from_chars(word.data(), end, v);
+    const auto [ptr, ec] = scanlab::from_chars(word.data(), end, v);
     if (word.empty() || ptr != end) return {};
     if (ec == std::errc::result_out_of_range) return {std::nullopt, true};
     if (ec != std::errc()) return {};

@@ -12,6 +12,7 @@
 #include "core/algorithms/table.hpp"
 #include "core/dispatch.hpp"
 #include "core/error.hpp"
+#include "core/float_chars.hpp"
 #include "core/request.hpp"
 #include "core/input/wording.hpp"
 
@@ -64,7 +65,7 @@ T parse_token(std::string_view token, std::string_view origin, size_t index, siz
     const char* last = token.data() + token.size();
     // from_chars takes no leading '+'; a sign after it ("+-5") is no number.
     if (*first == '+' && token.size() > 1 && token[1] != '-' && token[1] != '+') ++first;
-    auto [ptr, ec] = std::from_chars(first, last, value);
+    auto [ptr, ec] = scanlab::from_chars(first, last, value);
     const std::string quoted = quoted_token(token);
     if (ec == std::errc::result_out_of_range && ptr == last)
         throw ScanError(quoted + " (" + where(origin, index, line, column) + ") is out of range for " +
@@ -74,7 +75,7 @@ T parse_token(std::string_view token, std::string_view origin, size_t index, siz
         std::string hint;
         if constexpr (std::is_integral_v<T>) {
             double d;
-            auto fr = std::from_chars(first, last, d);
+            auto fr = scanlab::from_chars(first, last, d);
             if (fr.ec == std::errc() && fr.ptr == last && std::isfinite(d))
                 hint = "; it looks like a real number: use " + setting(v, Control::type, "float") + " or " +
                        setting(v, Control::type, "double");

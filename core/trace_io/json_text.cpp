@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdint>
 
+#include "core/float_chars.hpp"
+
 namespace scanlab::json_text {
 
 void quoted(std::ostream& out, std::string_view text) {
@@ -32,7 +34,7 @@ namespace {
 template <class T>
 void integer(std::ostream& out, T v) {
     char buf[24];
-    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    const auto r = scanlab::to_chars(buf, buf + sizeof buf, v);
     out.write(buf, r.ptr - buf);
 }
 
@@ -46,7 +48,7 @@ void real(std::ostream& out, T v) {
         out << "-0.0";
     } else {
         char buf[64];
-        const auto r = std::to_chars(buf, buf + sizeof buf, v);
+        const auto r = scanlab::to_chars(buf, buf + sizeof buf, v);
         out.write(buf, r.ptr - buf);
     }
 }

@@ -16,6 +16,7 @@
 #include "core/algorithms/lookback_window.hpp"
 #include "core/algorithms/table.hpp"
 #include "core/dispatch.hpp"
+#include "core/float_chars.hpp"
 #include "core/error.hpp"
 #include "core/request.hpp"
 #include "core/trace_io/header_fields.hpp"
@@ -75,7 +76,7 @@ struct Number {
             case Kind::unsigned_integer: return std::to_string(u);
             case Kind::real: {
                 char buf[64];
-                const auto r = std::to_chars(buf, buf + sizeof buf, d);
+                const auto r = scanlab::to_chars(buf, buf + sizeof buf, d);
                 return std::string(buf, r.ptr);
             }
         }

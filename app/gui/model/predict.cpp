@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include "core/float_chars.hpp"
+
 namespace scanlab::gui {
 
 std::vector<int64_t> cells_to_predict(const Trace& t, size_t k, size_t most) {
@@ -39,11 +41,11 @@ bool prediction_right(const Trace& t, size_t k, int64_t global, const std::strin
     if (a == format_value(s.values, size_t(i))) return true;
     // "7.0" for 7, "+7": the same number in other words.
     double typed = 0;
-    const auto [p, ec] = std::from_chars(a.data() + (a[0] == '+'), a.data() + a.size(), typed);
+    const auto [p, ec] = scanlab::from_chars(a.data() + (a[0] == '+'), a.data() + a.size(), typed);
     if (ec != std::errc() || p != a.data() + a.size()) return false;
     double actual = 0;
     const std::string v = format_value(s.values, size_t(i));
-    std::from_chars(v.data(), v.data() + v.size(), actual);
+    scanlab::from_chars(v.data(), v.data() + v.size(), actual);
     return typed == actual;
 }
 
