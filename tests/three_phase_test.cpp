@@ -131,9 +131,9 @@ TEST(ThreePhase, TheExplanationSaysWhatEachPhaseDoes) {
         for (const std::string& line : explain_step(t, finals, k, std::nullopt).lines) s += line + "\n";
         return s;
     };
-    EXPECT_TRUE(has(text(0), "Coalesced load")) << text(0);
-    EXPECT_TRUE(has(text(1), "Phase 1")) << text(1);
-    EXPECT_TRUE(has(text(1), "XY[t·C + 0] into XY[t·C + 1]")) << text(1);
+    EXPECT_TRUE(has(text(0), "a coalesced load")) << text(0);
+    EXPECT_TRUE(has(text(1), "Phase 1, j = 1")) << text(1);
+    EXPECT_TRUE(has(text(1), "every thread t adds XY[t·C + j − 1] into XY[t·C + j]")) << text(1);
     EXPECT_TRUE(has(text(4), "Phase 2, stride 1")) << text(4);
     EXPECT_TRUE(has(text(6), "predecessor's total")) << text(6);
     EXPECT_TRUE(has(text(6), "thread 0's subsection comes first")) << text(6);

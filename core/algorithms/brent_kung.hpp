@@ -35,6 +35,15 @@ struct BrentKungLevels {
 };
 
 struct BrentKung : BrentKungLevels {
+    static constexpr StepRule rules[] = {
+        {.phase = Phase::reduction, .heading = "Reduction tree, level", .parameter = "level", .stride = "2^(level − 1)",
+         .when = "(t + 1)·2·stride − 1 < SECTION_SIZE", .src = "(t + 1)·2·stride − 1 − stride", .dst = "(t + 1)·2·stride − 1",
+         .idle = "their node (t + 1)·2·stride − 1 lies past the end of the section", .from = "t·2·stride",
+         .note = "Contiguous threads take the nodes, so only the last warp that works can diverge."},
+        {.phase = Phase::distribution, .heading = "Distribution tree, level", .parameter = "level", .stride = "SECTION_SIZE / 2^(level + 1)",
+         .when = "(t + 1)·2·stride − 1 + stride < SECTION_SIZE", .src = "(t + 1)·2·stride − 1", .dst = "(t + 1)·2·stride − 1 + stride",
+         .idle = "the element stride places to the right of their node (t + 1)·2·stride − 1 lies past the end of the section",
+         .from = "0", .note = "Each node's complete prefix is pushed down to the element stride places to its right."}};
     // N - 1 in the reduction tree, N - 1 - log2 N in the distribution tree.
     static int64_t chapter_additions(int64_t n) { return 2 * n - 2 - ceil_log2(n); }
     static constexpr AlgorithmInfo info() {
@@ -42,7 +51,7 @@ struct BrentKung : BrentKungLevels {
                 .summary = "9.4 Brent-Kung: reduction tree then distribution tree, index = (t+1)*2*stride-1",
                 .chapter = "PMPP 3rd ed. §9.4", .reach = Reach::one_section, .elements_per_thread = 2,
                 .multi_kernel_block = true, .phase2_block = true, .flagged_block = true, .formula = {"2N − 2 − log2 N", &chapter_additions}, .listing = "brent-kung",
-                .bound = {"2N − 2 − log2 N", &chapter_additions}};
+                .bound = {"2N − 2 − log2 N", &chapter_additions}, .rules = rules};
     }
     static constexpr int buffers = 1;
     static constexpr bool barrier_between = false;  // reads and writes of one level never overlap

@@ -17,7 +17,8 @@ struct Hierarchical {
                 .summary = "9.5 hierarchical scan: K1 scans sections and writes S, K2 scans S, K3 adds S",
                 .chapter = "PMPP 3rd ed. §9.5", .reach = Reach::multi_block, .takes_block_algorithm = true,
                 .takes_sample_block = true, .figure_9_10 = true, .listing = "hierarchical", .bound = {"4N − 3", &chapter_bound},
-                .bound_scope = "with Brent-Kung sections (the work-efficient kernel of 9.4)"};
+                .bound_scope = "with Brent-Kung sections (the work-efficient kernel of 9.4)",
+                .block_sums = {.s = "S", .write_offset = 0, .first_adder = 1, .add_offset = -1}};
     }
 };
 
@@ -34,7 +35,7 @@ typename Exec::Buffer hierarchical_scan(Exec& ex, const typename Exec::Buffer& X
     if (grid == 1) return ex.template block_scan<Algo>(X, n, setup, nullptr, 0);
 
     typename Exec::Buffer S = ex.make_buffer(grid);
-    typename Exec::Buffer Y = ex.template block_scan<Algo>(X, n, setup, &S, 0);
+    typename Exec::Buffer Y = ex.template block_scan<Algo>(X, n, setup, &S, Hierarchical::info().block_sums.write_offset);
 
     // Kernel 2 scans S inclusively: S[b] becomes the total of sections 0..b.
     BlockSetup k2 = setup;
@@ -52,7 +53,8 @@ typename Exec::Buffer hierarchical_scan(Exec& ex, const typename Exec::Buffer& X
 
     BlockSetup k3 = setup;
     k3.kernel = Kernel::k3;
-    ex.add_block_sums(Y, n, scanned, 1, -1, k3);
+    const BlockSumsRule sums = Hierarchical::info().block_sums;
+    ex.add_block_sums(Y, n, scanned, sums.first_adder, sums.add_offset, k3);
     return Y;
 }
 

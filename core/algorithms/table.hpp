@@ -7,6 +7,7 @@
 // lists, validates, explains, counts, dispatches or tests algorithms reads the rows from here.
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,6 +49,38 @@ struct CountFormula {
     constexpr bool given() const { return additions != nullptr; }
 };
 
+// How one lock-step step of one phase is said, as the algorithm's own facts: what the step's level
+// means, which threads combine which elements, why the others idle, and what the written element
+// then holds. The index formulas are text in t (threadIdx.x), the step's parameter, stride, C, T
+// (threads per block) and SECTION_SIZE, written as the explanation prints them
+// (core/lesson/index_formula.hpp reads them); the explanation renders them, and the tests evaluate
+// them against every trace, so a rule that describes another algorithm fails a test.
+struct StepRule {
+    Phase phase = Phase::load;
+    std::string_view heading{};   // "Stride", "Reduction tree, level": the step's parameter follows
+    std::string_view parameter{}; // the name the formulas give the step's level: "stride", "level", "j", "i"
+    std::string_view stride{};    // the stride at that level, where it is not the parameter: "2^(level − 1)"
+    std::string_view when{};      // the threads that combine: "t ≥ stride" (empty: every thread)
+    std::string_view src{}, dst{};  // section positions: the element each reads, and the one it combines it into
+    std::string_view idle{};      // why the others do nothing: "no element lies stride places to their left"
+    std::string_view others{};    // what the others do instead, where they do something: they copy XY[dst] across
+    std::string_view from{};      // XY[dst] then holds the elements from here to dst as the block loaded them
+                                // (clamped at 0; empty: not said)
+    std::string_view note{};      // one more sentence that is this algorithm's lesson at this step
+};
+
+// A multi-block scan's block sums: where block b's total goes, what the adding kernel adds, and
+// how its listing names them. The plans (hierarchical.hpp, slides.hpp) launch with these numbers
+// and the explanation states them, so the two cannot disagree.
+struct BlockSumsRule {
+    std::string_view s = "S";      // the array's name in the listing
+    int write_offset = 0;          // block b's total goes to S[b + write_offset]; S[0 .. write_offset) hold the identity
+    int first_adder = 1;           // the adding kernel: blocks b >= first_adder add, the others add nothing
+    int add_offset = -1;           // block b adds S[b + add_offset]
+    std::string_view scan_kernel = "kernel 1", sum_scan = "kernel 2", add_kernel = "kernel 3";
+    bool carries = false;          // (flag, value) pairs: the carry stops at a flag (the segmented scan)
+};
+
 struct AlgorithmInfo {
     Algorithm id;
     std::string_view name;      // the CLI's word, the JSON's and the listing's: "kogge-stone"
@@ -83,6 +116,9 @@ struct AlgorithmInfo {
     // own count, never a bound of their own.
     CountFormula bound{};
     std::string_view bound_scope{};
+    BlockSumsRule block_sums{};         // multi_block: where the block sums go and who adds them
+    std::span<const StepRule> rules{};  // how each phase's lock-step steps are said
+    std::string_view shared = "XY";     // the listing's name for the section in shared memory
 
     // Largest section one block scans (0: not a one-block scan).
     constexpr int capacity() const { return reach == Reach::one_section ? kMaxThreadsPerBlock * elements_per_thread : 0; }

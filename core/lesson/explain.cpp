@@ -1,13 +1,15 @@
 #include "core/lesson/explain.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cstring>
 #include <map>
 #include <set>
 
 #include "core/algorithms/table.hpp"
 #include "core/lesson/barrier_notes.hpp"
+#include "core/lesson/explain_events.hpp"
+#include "core/lesson/index_formula.hpp"
+#include "core/lesson/step_text.hpp"
 #include "core/number_text.hpp"
 
 namespace scanlab {
@@ -26,129 +28,187 @@ bool same_value(const ValueArray& a, size_t i, const ValueArray& b, size_t j) {
         a);
 }
 
-std::string at(const ValueArray& v, int64_t i) { return i >= 0 && size_t(i) < size_of(v) ? format_value(v, size_t(i)) : "?"; }
+bool segmented(const Trace& t) { return algorithm_info(t.algorithm).takes_flags; }
 
-std::string row_text(const ValueArray& v, size_t most = 16) {
-    std::string s;
-    for (size_t i = 0; i < size_of(v) && i < most; ++i) {
-        if (i) s += ' ';
-        s += format_value(v, i);
+// "sum", "maximum", "⊕": what combining a run of elements gives.
+std::string combined(const Trace& t) {
+    if (segmented(t)) return "⊕";
+    switch (t.op) {
+        case OpKind::sum: return "sum";
+        case OpKind::max: return "maximum";
+        case OpKind::min: return "minimum";
     }
-    if (size_of(v) > most) s += " … (" + std::to_string(size_of(v) - most) + " more)";
-    return s;
+    return "combination";
+}
+// "the sum of", "the ⊕ of", as a sentence names it.
+std::string combination(const Trace& t) { return "the " + combined(t) + " of"; }
+// "the sum of the elements", "the ⊕ of the pairs".
+std::string combination_of_elements(const Trace& t) { return combination(t) + (segmented(t) ? " the pairs" : " the elements"); }
+
+// "b − 1", "b + 1", "b": a block's index moved by `offset`.
+std::string moved(const std::string& var, int offset) {
+    if (offset == 0) return var;
+    return var + (offset < 0 ? " − " : " + ") + std::to_string(std::abs(offset));
 }
 
-std::string combine_text(OpKind op, const std::string& a, const std::string& b) {
-    switch (op) {
-        case OpKind::sum: return a + " + " + b;
-        case OpKind::max: return "max(" + a + ", " + b + ")";
-        case OpKind::min: return "min(" + a + ", " + b + ")";
-    }
-    return a + " ∘ " + b;
+// The block sums of level `level`: S (the listing's name for it), then S^1, the block sums of S when
+// S is scanned in sections too, S^2 ...: the level of the steps' labels.
+std::string sums_name(const Trace& t, int level) {
+    return level == 0 ? std::string(algorithm_info(t.algorithm).block_sums.s) : "S^" + std::to_string(level);
+}
+// The array step s scans: the input, or the block sums of a level.
+std::string scanned_name(const Trace& t, const Step& s) {
+    if (s.kernel == Kernel::k2) return sums_name(t, s.depth);
+    return s.depth > 0 ? sums_name(t, s.depth - 1) : "X";
 }
 
-// Why the launched threads that did nothing in a three-phase step idle.
-std::string coarsened_idle_reason(const Step& s) {
-    const std::string lv = std::to_string(s.level);
-    switch (s.phase) {
-        case Phase::stride: return "t < " + lv + ": there is no subsection total " + lv + " subsections to their left";
-        case Phase::reduction:
-        case Phase::distribution: return "their node of the tree over the subsection totals lies past the last total";
-        case Phase::add_predecessor: return "thread 0's subsection comes first: it has no predecessor";
-        default: return "the step needs fewer threads than were launched";
-    }
+// A kernel's name at the start of a sentence: "Kernel 1", but the listing's "scan_cuda" as it is.
+std::string opening(std::string_view kernel) {
+    return kernel.find('_') != std::string_view::npos ? std::string(kernel) : capitalised(std::string(kernel));
 }
 
-// A three-phase step (PMPP 4th ed. §11.5): phase 1 scans each thread's C elements, phase 2 the T
-// subsection totals, phase 3 adds each predecessor's total.
-std::string coarsened_step(const Trace& t, const Step& s, const std::string& arr) {
-    const std::string c = std::to_string(s.coarsening), lv = std::to_string(s.level);
-    const std::string totals = "the subsection totals, which sit C = " + c + " elements apart at " + arr + "[t·C + C − 1]";
-    switch (s.phase) {
-        case Phase::load:
-            return std::string("Coalesced load: thread t brings elements t, t + T, t + 2T, ... into ") + arr +
-                   " in shared memory, so neighbouring threads read neighbouring addresses" +
-                   (t.exclusive ? " (shifted one place right: an exclusive scan)." : ".");
-        case Phase::thread_scan:
-            return "Phase 1, element " + std::to_string(s.level + 1) + " of " + c + ": every thread t adds " + arr + "[t·C + " +
-                   std::to_string(s.level - 1) + "] into " + arr + "[t·C + " + lv + "], scanning its own " + c +
-                   " contiguous elements one after another; after C − 1 such sub-steps the last element of each subsection holds its "
-                   "total.";
-        case Phase::stride:
-            return "Phase 2, stride " + lv + ": a Kogge-Stone step over " + totals + ": each thread t ≥ " + lv + " adds the total " + lv +
-                   " subsections to its left into its own.";
-        case Phase::reduction:
-            return "Phase 2, reduction level " + lv + ": a Brent-Kung reduction-tree level over " + totals +
-                   ", building the sums of groups of " + std::to_string(1 << s.level) + " subsections.";
-        case Phase::distribution:
-            return "Phase 2, distribution level " + lv + ": a Brent-Kung distribution-tree level over " + totals +
-                   ", pushing partial sums down to the totals in between.";
-        case Phase::add_predecessor:
-            return "Phase 3, element " + std::to_string(s.level + 1) + " of " + c + ": every thread t > 0 adds its predecessor's total " +
-                   arr + "[t·C − 1], now the scan of everything before its subsection, into " + arr + "[t·C + " + lv +
-                   "]; the last element of each subsection is complete since phase 2.";
-        default: return "";
-    }
+// "X[3–6]", "X[4]", or "the identity" for none.
+std::string inputs_text(const Trace& t, PositionRange loaded) {
+    const PositionRange in = input_range(t, loaded);
+    if (in.empty()) return "the identity";
+    if (in.lo == in.hi) return "X[" + std::to_string(in.lo) + "]";
+    return "X[" + std::to_string(in.lo) + "–" + std::to_string(in.hi) + "]";
 }
 
-// Why the launched threads that did nothing in this step idle, in the chapter's terms.
-std::string idle_reason(const Step& s, int stride) {
-    if (s.coarsening > 0 && s.phase != Phase::load) return coarsened_idle_reason(s);
-    const std::string st = std::to_string(stride);
-    switch (s.phase) {
-        case Phase::stride: return "t < " + st + ": there is no element " + st + " places to their left";
-        case Phase::reduction: return "their node (t + 1)·2·" + st + " − 1 lies past the end of the section";
-        case Phase::distribution: return "their node (t + 1)·2·" + st + " − 1 has no partner " + st + " places to its right in the section";
-        case Phase::load: return "their element lies past the end of the input";
-        case Phase::block_sum_write: return "only the last thread of a block holds its section's total";
-        case Phase::add_block_sums: return "no section comes before block 0, so it has nothing to add";
-        default: return "the step needs fewer threads than were launched";
-    }
-}
-
-std::string what_step_does(const Trace& t, const Step& s, int stride, const std::string& arr) {
-    const std::string st = std::to_string(stride);
-    const std::string racy =
-        algorithm_info(t.algorithm).racy
-            ? " The loop's one barrier opens the stride; within it nothing orders the reads against other warps' writes: that is the race."
-            : "";
-    // A coarsened block's steps in its own words; a load of S keeps the sentence below.
-    if (s.coarsening > 0 && (s.phase != Phase::load || (s.depth == 0 && s.kernel != Kernel::k2)))
-        if (std::string c = coarsened_step(t, s, arr); !c.empty()) return c;
-    switch (s.phase) {
-        case Phase::load:
-            if (s.kernel == Kernel::k2 || s.depth > 0)
-                return "Each thread loads one element of S, the sections' totals, into shared memory.";
-            return t.exclusive ? "Each thread loads one input element into " + arr +
-                                     ", shifted one place right (an exclusive scan): the first element gets the identity."
-                               : "Each thread loads one input element into " + arr + " in shared memory.";
-        case Phase::stride:
-            if (t.algorithm == Algorithm::kogge_stone_double_buffer || t.block_algorithm == Algorithm::kogge_stone_double_buffer)
-                return "Stride " + st + ": each thread t ≥ " + st + " writes " + arr + "[t − " + st + "] + " + arr +
-                       "[t] into the other buffer; threads t < " + st + " copy their element across.";
-            return "Stride " + st + ": each thread t ≥ " + st + " adds " + arr + "[t − " + st + "] into " + arr + "[t]; afterwards " + arr +
-                   "[t] holds the sum of up to " + std::to_string(2 * stride) + " inputs ending at t." + racy;
-        case Phase::reduction:
-            return "Reduction tree, stride " + st + ": thread t adds " + arr + "[(t + 1)·2·" + st + " − 1 − " + st + "] into " + arr +
-                   "[(t + 1)·2·" + st + " − 1], building the partial sums of blocks of " + std::to_string(2 * stride) + " elements.";
-        case Phase::distribution:
-            return "Distribution tree, stride " + st + ": thread t adds " + arr + "[(t + 1)·2·" + st + " − 1] into the element " + st +
-                   " places to its right, pushing the partial sums down to the positions in between.";
-        case Phase::sequential: return "One thread runs the loop: Y[i] = Y[i − 1] + X[i], one addition after another.";
-        case Phase::block_sum_write: return "The last thread of each block writes its section's total into S[block].";
-        case Phase::host_scan: return "The host scans S in a loop, s[i] += s[i − 1], after copying it from the device.";
-        case Phase::add_block_sums:
-            return "Each thread of block b ≥ 1 adds S[b − 1], the total of every earlier section, to its element of Y.";
-        case Phase::thread_scan:
-        case Phase::add_predecessor: return coarsened_step(t, s, arr);
-        case Phase::event: return "";
+// How a step of a multi-block scan's kernels reads, from the scan's row: the names of its kernels
+// and of S, where kernel 1 writes the block sums and what the adding kernel adds.
+std::string kernel_sentence(const Trace& t, const Step& s, const StepClaims& c) {
+    const AlgorithmInfo& run = algorithm_info(t.algorithm);
+    if (run.reach != Reach::multi_block) return "";
+    const BlockSumsRule& r = run.block_sums;
+    const std::string S(r.s), scan = opening(r.scan_kernel), block(name(t.block_algorithm));
+    const std::string by = run.rules.empty() ? " with " + block : "";
+    const std::string write_to = S + "[" + moved("b", r.write_offset) + "]";
+    switch (s.kernel) {
+        case Kernel::single: return "";
+        case Kernel::k1:
+            if (s.depth == 0 && s.blocks <= 1) {
+                const std::string head = scan + " runs as one block: N = " + grouped(t.n) + " fits one section of " + grouped(t.section) +
+                                         ", so the block scans it all" + by;
+                if (c.writes_block_sums && !*c.writes_block_sums)
+                    return head + "; with one section there is no " + S + " to write, and " + std::string(r.sum_scan) + " and " +
+                           std::string(r.add_kernel) + " do not run.";
+                return head + "; as for any N, its last thread still writes the section's total to " + S + "[" +
+                       std::to_string(r.write_offset) + "]" + (r.write_offset > 0 ? " (" + S + "[0] = 0, the identity)" : "") + ", " +
+                       std::string(r.sum_scan) + " scans " + S + " and " + std::string(r.add_kernel) + " adds " + S + "[" +
+                       std::to_string(r.add_offset) + "]" + (r.add_offset == 0 && r.write_offset > 0 ? " = 0, the identity," : "") + " to the block.";
+            }
+            if (s.depth == 0)
+                return scan + " runs: each of the " + counted(s.blocks, "block", "blocks") + " scans its own section of " +
+                       std::to_string(t.section) + " elements" + by + " in shared memory, where " + std::string(c.row->shared) +
+                       "[j] of block b is element b·" + std::to_string(t.section) + " + j, then its last thread writes the section's total to " +
+                       write_to + ".";
+            return scan + " runs on " + sums_name(t, s.depth - 1) + ", level " + std::to_string(s.depth) + " of the recursion (S^" +
+                   std::to_string(s.depth) + " in the steps' labels): its " + grouped(level_length(t, s.depth)) +
+                   " block sums are more than one section of " + std::to_string(t.section) +
+                   " holds, so they are scanned in sections too, and each block's last thread writes its section's total to " +
+                   sums_name(t, s.depth) + "[b].";
+        case Kernel::k2:
+            return opening(r.sum_scan) + " runs: one block scans " + sums_name(t, s.depth) + ", the array of section totals, in shared memory" + by + (r.carries ? ", with the same ⊕ operator" : "") + ".";
+        case Kernel::k3:
+            return opening(r.add_kernel) + (s.depth > 0 ? " runs on " + sums_name(t, s.depth - 1) + ": every block b" : " runs: every block b") +
+                   (r.first_adder > 0 ? " ≥ " + std::to_string(r.first_adder) : "") + " adds " + sums_name(t, s.depth) + "[" +
+                   moved("b", r.add_offset) + "], the scanned total of the sections before it, to each element of its section" +
+                   (r.first_adder > 0 ? "; block 0 has no section before it and adds nothing."
+                                      : " (" + S + "[0] = 0 for block 0, so every block runs the same code).");
+        case Kernel::host:
+            return "The host copies " + S + " from the device, scans it in a loop, " + S + "[i] += " + S + "[i − 1] while i < num_blocks = " +
+                   grouped(t.grid) + (t.grid > 1 ? " (i = 1 … " + grouped(t.grid - 1) + ")" : ", which with one block runs no iteration") +
+                   ", and copies it back.";
     }
     return "";
 }
 
+// "adds XY[t − stride] into XY[t]": what each working thread of a rule does, in the row's names.
+std::string rule_deed(const Trace& t, const AlgorithmInfo& row, const StepRule& r) {
+    const std::string sh(row.shared);
+    const std::string src = sh + "[" + std::string(r.src) + "]", dst = sh + "[" + std::string(r.dst) + "]";
+    if (!r.others.empty()) {
+        const std::string in = sh + "[in][" + std::string(r.src) + "]", out = sh + "[out][" + std::string(r.dst) + "]";
+        return "writes " + combine_text(t.op, in, sh + "[in][" + std::string(r.dst) + "]") + " to " + out;
+    }
+    if (segmented(t)) return "combines " + src + " into " + dst + " with ⊕";
+    switch (t.op) {
+        case OpKind::sum: return "adds " + src + " into " + dst;
+        case OpKind::max:
+        case OpKind::min: return "replaces " + dst + " by " + combine_text(t.op, src, dst);
+    }
+    return "";
+}
+
+// The step's rule as a sentence: its parameter, which threads combine which elements, what the
+// written elements then hold, and the algorithm's own lesson at this step.
+std::string rule_sentence(const Trace& t, const Step& s, const StepClaims& c) {
+    const StepRule& r = *c.rule;
+    const AlgorithmInfo& row = *c.row;
+    std::string head = std::string(r.heading) + " " + std::to_string(s.level);
+    if (!r.stride.empty() && r.parameter != "stride") {
+        Bindings names{{r.parameter, s.level}, {"C", std::max(1, s.coarsening)}, {"T", c.threads_per_block}, {"SECTION_SIZE", t.section}};
+        if (const std::optional<int64_t> stride = evaluate(r.stride, names); stride && *stride != s.level)
+            head += " (stride " + std::to_string(*stride) + ")";
+    }
+    const bool one_thread = algorithm_info(t.algorithm).reach == Reach::one_thread;
+    const std::string who = one_thread ? "the one thread" : r.when.empty() ? "every thread t" : "each thread t with " + std::string(r.when);
+    std::string line = head + ": " + who + " " + rule_deed(t, row, r);
+    if (!r.others.empty()) line += "; the others " + std::string(r.others);
+    line += ".";
+    if (!r.from.empty()) {
+        const std::string sh = r.others.empty() ? std::string(row.shared) : std::string(row.shared) + "[out]";
+        line += " Afterwards " + sh + "[" + std::string(r.dst) + "] holds " + combination_of_elements(t) + " " +
+                (r.from == "0" ? "from the section's first" : "from " + std::string(r.from)) + " to " + std::string(r.dst) +
+                " as the block loaded them" + (c.clamped ? " (from the section's first where that is below 0)" : "") + ".";
+    }
+    if (!r.note.empty()) line += " " + std::string(r.note);
+    return line;
+}
+
+// What a step that no rule says does: the load, the block sums, the host's loop, kernel 3.
+std::string plain_sentence(const Trace& t, const Step& s, const StepClaims& c) {
+    const AlgorithmInfo& run = algorithm_info(t.algorithm);
+    const BlockSumsRule& r = run.block_sums;
+    const std::string sh(c.row->shared), S(r.s);
+    const int64_t T = c.threads_per_block, section = std::max(1, t.section);
+    // Thread t's elements of the section: t alone, or t, t + T, ... (a coalesced load: neighbouring
+    // threads read neighbouring addresses in every round).
+    const std::string elements = T >= section ? "element t"
+                                 : section == 2 * T ? "elements t and t + " + std::to_string(T)
+                                                    : "elements t, t + " + std::to_string(T) + ", t + " + std::to_string(2 * T) + ", …";
+    const std::string coalesced = T < section ? " (a coalesced load: in each round neighbouring threads read neighbouring addresses)" : "";
+    switch (s.phase) {
+        case Phase::load:
+            if (run.reach == Reach::one_thread)
+                return t.exclusive ? "The input is copied into " + sh + " shifted one place right (an exclusive scan): " + sh +
+                                         "[0] gets the identity."
+                                   : sh + " holds the input.";
+            if (s.kernel == Kernel::k2 || s.depth > 0)
+                return "Thread t loads " + elements + " of its section of " +
+                       scanned_name(t, s) +
+                       " into " + sh + " in shared memory" + coalesced + ", the identity past its end.";
+            return "Thread t loads " + elements + " of its block's section into " + sh + " in shared memory" + coalesced +
+                   (t.exclusive ? ", shifted one place right (an exclusive scan): element i gets X[i − 1], element 0 the identity"
+                                : ": element i gets X[i]") +
+                   (t.n % std::max(1, t.section) != 0 ? ", and positions past N the identity." : ".");
+        case Phase::block_sum_write:
+            return "The last thread of each block, t = " + std::to_string(c.threads_per_block - 1) + ", writes " + sh + "[" +
+                   std::to_string(t.section - 1) + "], its section's total, to " +
+                   (s.depth > 0 ? "S^" + std::to_string(s.depth) + "[b]" : S + "[" + moved("b", r.write_offset) + "]") + ".";
+        case Phase::host_scan: return "";  // the kernel sentence says it
+        case Phase::add_block_sums:
+            return "Thread t of block b adds " + sums_name(t, s.depth) + "[" + moved("b", r.add_offset) + "] to " + elements +
+                   " of its section of " + (s.depth > 0 ? sums_name(t, s.depth - 1) : "Y") +
+                   " that lie within its " + grouped(array_length(t, s)) + " elements.";
+        default: return "";
+    }
+}
+
 // The segmented scan's operator, in the step's words: what "adds" means over (flag, value) pairs.
 std::string segmented_sentence(const Trace& t, const Step& s) {
-    if (!algorithm_info(t.algorithm).takes_flags) return "";
+    if (!segmented(t)) return "";
     switch (s.phase) {
         case Phase::load:
             if (s.kernel == Kernel::k2 || s.depth > 0)
@@ -160,9 +220,9 @@ std::string segmented_sentence(const Trace& t, const Step& s) {
         case Phase::stride:
         case Phase::reduction:
         case Phase::distribution:
-            return "Each addition is the (flag, value) operator (f1, v1) ⊕ (f2, v2) = (f1 | f2, f2 ? v2 : v1 ⊕ v2): where the later "
-                   "element's flag is 1 it keeps its own value, since a segment starts within it; the flags combine by OR.";
-        case Phase::block_sum_write: return "S[block] is the section's last pair: its flag is 1 when a segment starts in the section.";
+            return "The operator is (f1, v1) ⊕ (f2, v2) = (f1 | f2, f2 ? v2 : v1 ⊕ v2): where the later element's flag is 1 it keeps "
+                   "its own value, since a segment starts within it; the flags combine by OR.";
+        case Phase::block_sum_write: return "A section's last pair has flag 1 when a segment starts in the section.";
         case Phase::add_block_sums:
             return "S[b − 1] ⊕ Y[i] leaves Y[i] as it is where its flag is 1 (a segment started in block b at or before i): the carry-in "
                    "stops at the block's first flag.";
@@ -170,170 +230,209 @@ std::string segmented_sentence(const Trace& t, const Step& s) {
     }
 }
 
-// What a single-pass scan's event did, from its event and the snapshot after it (domino: PMPP
-// 4th ed. §11.7; the look-back's events read the same snapshot).
-std::vector<std::string> event_lines(const Trace& t, const Step& s) {
-    std::vector<std::string> lines;
-    if (!s.event) return lines;
-    const Event& e = *s.event;
-    const EventSnapshot& b = s.snapshot;
-    const std::string tile = std::to_string(e.tile), block = "Block " + std::to_string(e.block);
-    const int64_t lo = int64_t(e.tile) * t.section, hi = std::min<int64_t>(t.n, lo + t.section) - 1;
-    auto value = [&](const ValueArray& v, int64_t i) { return b.empty() ? std::string("…") : at(v, i); };
-    const bool lookback = t.algorithm == Algorithm::decoupled_lookback;
-    switch (e.kind) {
-        case EventKind::start:
-            lines.push_back(
-                block + " starts on an SM" + (t.resident_blocks > 0 ? " (one of " + std::to_string(t.resident_blocks) + " slots)" : "") +
-                (t.static_index ? " and takes tile " + tile + " from its blockIdx: it will scan section " + tile +
-                                      " whatever order the blocks start in."
-                 : e.tile == 0
-                     ? " and thread 0 draws tile 0 from the block counter (atomicAdd): the first draw. Tile 0 has no predecessor" +
-                           std::string(lookback ? ": it will publish its prefix as soon as it has scanned."
-                                                : ": flags[0] and scan_value[0] are set before the launch.")
-                     : " and thread 0 draws tile " + tile + " from the block counter (atomicAdd): " +
-                           (e.tile == 1 ? std::string("tile 0 was drawn before it")
-                                        : "tiles 0–" + std::to_string(e.tile - 1) + " were drawn before it") +
-                           ", so the block holding tile " + std::to_string(e.tile - 1) +
-                           " has already started: whatever this block waits for is on its way."));
-            break;
-        case EventKind::scanned:
-            lines.push_back(block + " loaded section " + tile + " (elements " + std::to_string(lo) + "–" + std::to_string(hi) +
-                            ") into XY and scanned it in shared memory with " + std::string(name(t.block_algorithm)) +
-                            "; its local total is XY[" + std::to_string(t.section - 1) + "] = " + value(b.aggregate, e.tile) + ".");
-            if (lookback) {
-                lines.push_back(e.tile == 0 ? std::string("Tile 0 has no predecessor: its local total is already its inclusive prefix.")
-                                            : "Next it publishes that total as its aggregate, so later tiles can use it before this tile "
-                                              "knows its own prefix.");
-                break;
-            }
-            lines.push_back("Thread 0 now waits for flags[" + tile + "], which says scan_value[" + tile +
-                            "] holds the total of every section before " + tile +
-                            (e.tile == 0 ? " (flags[0] is set before the launch: tile 0 waits for nobody)." : "."));
-            break;
-        case EventKind::passed:
-            lines.push_back("Thread 0 of block " + std::to_string(e.block) + " found flags[" + tile + "] set" +
-                            (e.polls > 0 ? " after " + counted(e.polls, "failed poll", "failed polls") : " at its first look") +
-                            ", read previous = scan_value[" + tile + "] = " + value(b.exclusive, e.tile) + " and wrote scan_value[" +
-                            std::to_string(e.tile + 1) +
-                            "] = " + combine_text(t.op, value(b.exclusive, e.tile), value(b.aggregate, e.tile)) + " = " +
-                            value(b.prefix, e.tile + 1) + ".");
-            lines.push_back("__threadfence() makes that value visible before flags[" + std::to_string(e.tile + 1) +
-                            "] is set: the block of tile " + std::to_string(e.tile + 1) +
-                            " may go on. The rest of the block waited at a barrier for previous.");
-            break;
-        case EventKind::done:
-            if (lookback) {
-                lines.push_back(e.tile == 0
-                                    ? "Block " + std::to_string(e.block) + " writes its scanned section to Y[" + std::to_string(lo) + "–" +
-                                          std::to_string(hi) + "] as it is: tile 0 has nothing before it."
-                                    : "Every thread of block " + std::to_string(e.block) + " adds the exclusive prefix " +
-                                          value(b.exclusive, e.tile) + " to its element of XY and writes Y[" + std::to_string(lo) + "–" +
-                                          std::to_string(hi) + "]: section " + tile + " is final.");
-                break;
-            }
-            lines.push_back("Every thread of block " + std::to_string(e.block) + " adds previous = " + value(b.exclusive, e.tile) +
-                            " to its element of XY and writes Y[" + std::to_string(lo) + "–" + std::to_string(hi) + "]: section " + tile +
-                            " is final" +
-                            (b.empty() ? std::string(".")
-                             : std::find(b.state.begin(), b.state.end(), BlockState::not_started) != b.state.end()
-                                 ? ", and the block gives its SM slot to the next block to start."
-                                 : "; every block has started, so its SM slot stays free."));
-            break;
-        case EventKind::deadlock: lines.push_back(t.deadlock.empty() ? "The blocks cannot go on." : as_sentence(t.deadlock)); break;
-        case EventKind::publish_aggregate:
-            lines.push_back("Thread 0 stores aggregate[" + tile + "] = " + value(b.aggregate, e.tile) +
-                            ", fences (__threadfence) and sets status[" + tile +
-                            "] = A: a later tile may now step past this one with its total, before this tile knows its prefix.");
-            lines.push_back("Warp 0 starts its look-back at tile " + std::to_string(e.tile - 1) + ", reading up to " +
-                            std::to_string(t.lookback_window) + " status words at once, lane l the word of tile " +
-                            std::to_string(e.tile - 1) + " − l.");
-            break;
-        case EventKind::look_back: {
-            const std::string window = e.window_first == e.window_last
-                                           ? "status[" + std::to_string(e.window_last) + "]"
-                                           : "status[" + std::to_string(e.window_first) + "–" + std::to_string(e.window_last) + "]";
-            lines.push_back("Warp 0 of block " + std::to_string(e.block) + " read " + window +
-                            (e.polls > 0 ? " after " + counted(e.polls, "failed poll", "failed polls") +
-                                               " (a word was still X, so it read them all again)"
-                                         : " and found no X") +
-                            ".");
-            if (e.found >= 0)
-                lines.push_back("The nearest P is tile " + std::to_string(e.found) + ": it combines " +
-                                (e.found == e.window_last ? "tile " + std::to_string(e.found)
-                                                          : "tiles " + std::to_string(e.window_last) + " down to " +
-                                                                std::to_string(e.found) + ", nearest first,") +
-                                " and stops. Its exclusive prefix is " + value(b.exclusive, e.tile) + ".");
-            else
-                lines.push_back(std::string(e.window_first == e.window_last ? "The word is an A: it combines it"
-                                                                            : "Every word is an A: it combines the whole window") +
-                                " (so far " + value(b.exclusive, e.tile) + ") and moves the window back to end at tile " +
-                                std::to_string(e.window_first - 1) + ".");
-            break;
-        }
-        case EventKind::publish_prefix:
-            lines.push_back(e.tile == 0 ? "Thread 0 stores inclusive[0] = " + value(b.prefix, 0) +
-                                              ", fences and sets status[0] = P: every look-back that reaches tile 0 stops there."
-                                        : "Thread 0 stores inclusive[" + tile +
-                                              "] = " + combine_text(t.op, value(b.exclusive, e.tile), value(b.aggregate, e.tile)) + " = " +
-                                              value(b.prefix, e.tile) + ", fences and sets status[" + tile +
-                                              "] = P: a later look-back that reaches tile " + tile + " stops here.");
-            break;
+// Why the threads a step leaves out do nothing.
+std::string idle_reason(const Trace& t, const Step& s, const StepClaims& c, int64_t block) {
+    const BlockSumsRule& r = algorithm_info(t.algorithm).block_sums;
+    switch (s.phase) {
+        case Phase::block_sum_write: return "only the last thread writes its section's total";
+        case Phase::add_block_sums:
+            return block < r.first_adder ? "no section comes before block " + std::to_string(block) + ", so it has nothing to add"
+                                         : "their elements lie past the end of the array";
+        default: break;
     }
-    if (!b.empty()) {
-        std::string line;
-        for (size_t i = 0; i < b.state.size(); ++i)
-            if (b.waits_on[i] >= 0 && line.size() < 400)
-                line += (line.empty() ? "" : ", ") + std::string("block ") + std::to_string(i) + " (tile " + std::to_string(b.tile[i]) +
-                        ") for " + (lookback ? "status[" : "flags[") + std::to_string(b.waits_on[i]) + "]";
-        if (!line.empty()) lines.push_back("Waiting: " + line + ".");
+    if (c.rule && !c.rule->idle.empty()) return std::string(c.rule->idle);
+    return "the step needs fewer threads than were launched";
+}
+
+// Per group of blocks that work alike: which threads work, and why the others idle.
+std::vector<std::string> who_works(const Trace& t, const Step& s, const StepClaims& c) {
+    std::vector<std::string> lines;
+    const int64_t T = c.threads_per_block;
+    if (algorithm_info(t.algorithm).reach == Reach::one_thread || s.kernel == Kernel::host) return lines;
+    std::map<int64_t, std::vector<int64_t>> local;
+    for (const auto& [b, ids] : c.working) local[b] = ids;
+    std::map<std::pair<std::vector<int64_t>, std::string>, std::vector<int64_t>> blocks_by_pattern;  // (ids, reason) -> blocks
+    for (int64_t b : c.blocks) blocks_by_pattern[{local[b], idle_reason(t, s, c, b)}].push_back(b);
+    const int64_t blocks = int64_t(c.blocks.size());
+    for (const auto& [pattern, bs] : blocks_by_pattern) {
+        const auto& [ids, reason] = pattern;
+        std::string who = blocks == 1 && s.blocks <= 1 ? ""
+                          : int64_t(bs.size()) == blocks && blocks == s.blocks
+                              ? "In each of the " + std::to_string(blocks) + " blocks: "
+                              : (bs.size() == 1 ? "Block " : "Blocks ") + ranges(bs) + ": ";
+        std::string line = who;
+        if (ids.empty())
+            line += "all " + std::to_string(T) + " threads idle";
+        else
+            line += (ids.size() == 1 ? "thread " + ranges(ids) + " works (" : "threads " + ranges(ids) + " work (") +
+                    std::to_string(ids.size()) + " of " + std::to_string(T) + ")";
+        if (int64_t(ids.size()) < T) {
+            std::vector<int64_t> idle_ids;
+            for (int64_t i = 0, j = 0; i < T; ++i) {
+                if (j < int64_t(ids.size()) && ids[size_t(j)] == i) ++j;
+                else idle_ids.push_back(i);
+            }
+            if (!ids.empty())
+                line += (idle_ids.size() == 1 ? "; thread " + ranges(idle_ids) + " idles" : "; threads " + ranges(idle_ids) + " idle");
+            line += " because " + reason;
+            if (c.rule && !c.rule->when.empty() && !ids.empty())
+                line += " (" + std::string(c.rule->when) + (idle_ids.size() == 1 ? " is false for it)" : " is false for them)");
+        }
+        if (who.empty()) line = capitalised(line);
+        lines.push_back(line + ".");
     }
     return lines;
 }
 
-std::string kernel_sentence(const Trace& t, const Step& s) {
-    const std::string block = std::string(name(t.block_algorithm));
-    switch (s.kernel) {
-        case Kernel::single: return "";
-        case Kernel::k1:
-            if (s.depth == 0 && s.blocks <= 1)
-                return "Kernel 1 runs as one block: N = " + grouped(t.n) + " fits one section of " + grouped(t.section) +
-                       ", so the block scans it all with " + block +
-                       "; with one section there is no S to write, and kernels 2 and 3 do not run.";
-            if (s.depth == 0)
-                return "Kernel 1 runs: each of the " + counted(s.blocks, "block", "blocks") + " scans its own section of " +
-                       std::to_string(t.section) + " elements with " + block + ", then writes the section's total to S.";
-            return "Kernel 1 runs on S (level " + std::to_string(s.depth) +
-                   "): S has too many elements for one block, so it is scanned in sections too.";
-        case Kernel::k2: return "Kernel 2 runs: one block scans S, the array of section totals, with " + block + ".";
-        case Kernel::k3:
-            return "Kernel 3 runs: every block but the first adds the scanned total of the sections before it, so each section continues "
-                   "where the previous one ended.";
-        case Kernel::host: return "The host runs between the kernels, as the slides do.";
+// What each working thread did, from the recorded accesses, with the values it read (a stale read
+// says what it needed). Positions are the block's own in shared memory, with the array's global
+// element beside them where the step has more than one block.
+std::string deeds(const Trace& t, const Step& s, size_t k, const StepClaims& c) {
+    const std::string sh(c.row->shared);
+    const bool double_buffer = c.rule && !c.rule->others.empty();
+    const std::string in = double_buffer ? sh + "[in]" : sh, out = double_buffer ? sh + "[out]" : sh;
+    const int64_t T = c.threads_per_block;
+    const int64_t section = algorithm_info(t.algorithm).reach == Reach::one_thread ? std::max<int64_t>(1, t.n) : std::max(1, t.section);
+    const bool many = s.blocks > 1;
+    const std::string global = s.array == ArrayKind::s ? scanned_name(t, s) : "element";
+    auto where = [&](int64_t g) { return global == "element" ? std::to_string(g) : global + "[" + std::to_string(g) + "]"; };
+    const ValueArray* before = nullptr;
+    const std::vector<uint8_t>* before_flags = nullptr;
+    if (k > 0 && s.phase != Phase::load && s.phase != Phase::add_block_sums) {
+        const Step& p = t.steps[k - 1];
+        if (p.array == s.array && p.depth == s.depth && size_of(p.values) == size_of(s.values) && p.offset == s.offset) before = &p.values;
+        if (before && p.flags.size() == size_of(p.values) && s.flags.size() == size_of(s.values)) before_flags = &p.flags;
     }
-    return "";
+    auto pair_at = [](const ValueArray& v, const std::vector<uint8_t>& f, int64_t i) {
+        if (i < 0 || size_t(i) >= f.size()) return value_at(v, i);
+        std::string pair = "(";  // built a piece at a time: GCC 12 warns on the one-expression form
+        pair += std::to_string(f[size_t(i)]);
+        pair += ", ";
+        pair += value_at(v, i);
+        pair += ')';
+        return pair;
+    };
+    const std::set<int32_t> stale(s.hazards.begin(), s.hazards.end());
+    std::vector<std::string> lines;
+    const size_t most = 8;
+    size_t listed = 0, total = 0;
+    const BlockSumsRule& r = algorithm_info(t.algorithm).block_sums;
+    if (s.phase == Phase::add_block_sums) {
+        // Per block: every thread of block b adds the same S element.
+        std::map<int64_t, std::pair<std::vector<int64_t>, int32_t>> per_block;
+        for (const Access& a : s.accesses) {
+            auto& pb = per_block[a.thread / T];
+            pb.first.push_back(a.dst);
+            pb.second = a.src;
+        }
+        const std::string S = sums_name(t, s.depth), Y = s.depth > 0 ? sums_name(t, s.depth - 1) : "Y";
+        const ValueArray* sums = k > 0 && t.steps[k - 1].array == ArrayKind::s ? &t.steps[k - 1].values : nullptr;
+        for (auto& [b, pb] : per_block) {
+            std::sort(pb.first.begin(), pb.first.end());
+            ++total;
+            if (listed++ >= most) continue;
+            lines.push_back("block " + std::to_string(b) + ": " + Y + "[" + ranges(pb.first) + "] += " + S + "[" + std::to_string(pb.second) +
+                            "]" + (sums ? " = " + value_at(*sums, pb.second - t.steps[k - 1].offset) : ""));
+        }
+    } else {
+        for (const Access& a : s.accesses) {
+            ++total;
+            if (listed++ >= most) continue;
+            // The chapter numbers threads within a block (threadIdx.x), and XY within the block's section.
+            const int64_t b = a.thread >= 0 ? a.thread / T : 0, base = b * section;
+            const std::string who = a.thread < 0 ? "the host" : many ? "block " + std::to_string(b) + ", thread " + std::to_string(a.thread % T)
+                                                                    : "thread " + std::to_string(a.thread);
+            if (s.phase == Phase::load) {
+                const std::string from = scanned_name(t, s);
+                lines.push_back(who + ": " + (a.src < 0 ? std::string("identity") : from + "[" + std::to_string(a.src) + "]") + " → " + sh +
+                                "[" + std::to_string(a.dst - base) + "]");
+                continue;
+            }
+            if (s.phase == Phase::block_sum_write) {
+                const std::string S = sums_name(t, s.depth);
+                lines.push_back(who + ": " + sh + "[" + std::to_string(a.src - base) + "] → " + S + "[" + std::to_string(a.dst) +
+                                "] = " + value_at(s.values, a.dst - s.offset));
+                continue;
+            }
+            const bool host = a.thread < 0;
+            const std::string arr = host ? std::string(r.s) : "", A = host ? arr : in, B = host ? arr : out;
+            const int64_t shift = host ? 0 : base;
+            const std::string operand_a = A + "[" + std::to_string(a.src - shift) + "]";
+            const std::string operand_b = A + "[" + std::to_string(a.dst - shift) + "]", target = B + "[" + std::to_string(a.dst - shift) + "]";
+            std::string d = who + ": " +
+                            (a.applies_op ? (before_flags ? operand_a + " ⊕ " + operand_b : combine_text(t.op, operand_a, operand_b)) : operand_a) +
+                            " → " + target;
+            if (many && !host)
+                d += a.applies_op ? " (" + where(a.src) + ", " + where(a.dst) + ")" : " (" + where(a.dst) + ")";
+            if (before_flags && a.applies_op) {
+                const int64_t src = a.src - s.offset, dst = a.dst - s.offset;
+                d += ": " + pair_at(*before, *before_flags, src) + " ⊕ " + pair_at(*before, *before_flags, dst) + " = " +
+                     pair_at(s.values, s.flags, dst);
+            } else if (before && a.applies_op) {
+                const int64_t src = a.src - s.offset, dst = a.dst - s.offset;
+                const bool is_stale = stale.count(a.src) > 0;
+                const std::string read = is_stale ? value_at(s.values, src) : value_at(*before, src);
+                d += ": " + combine_text(t.op, read, value_at(*before, dst)) + " = " + value_at(s.values, dst);
+                if (is_stale) d += " (read " + read + ", needed " + value_at(*before, src) + ": another warp had already overwritten it)";
+            }
+            lines.push_back(d);
+        }
+    }
+    if (lines.empty()) return "";
+    std::string line = "What the working threads do:";
+    for (const std::string& d : lines) line += "\n  " + d;
+    if (total > most) line += "\n  … and " + std::to_string(total - most) + " more";
+    return line;
 }
 
-// The latest S the trace holds by step k, with what it means.
-std::string s_sentence(const Trace& t, size_t k) {
-    for (size_t j = k + 1; j-- > 0;) {
-        const Step& q = t.steps[j];
-        if (q.array != ArrayKind::s || q.depth != 0) continue;
-        const bool scanned = q.kernel == Kernel::k2 || q.phase == Phase::host_scan;
-        // A kernel 2 step part-way through its scan holds partial sums.
-        bool last_of_k2 = true;
-        if (q.kernel == Kernel::k2 && j + 1 < t.steps.size() && t.steps[j + 1].kernel == Kernel::k2) last_of_k2 = false;
-        std::string s = "S holds " + row_text(q.values) + ": ";
-        if (!scanned)
-            s += "each section's total.";
-        else if (last_of_k2)
-            s += "S[b] is the total of sections 0 to b, what the sections after b must add.";
-        else
-            s += "part of the way through kernel 2's scan.";
-        return s;
+// What S holds, from the claim: its values, what each element combines, and what it is for.
+std::string sums_sentence(const Trace& t, const Step& s, const StepClaims& c) {
+    const AlgorithmInfo& run = algorithm_info(t.algorithm);
+    if (run.reach != Reach::multi_block) return "";
+    const BlockSumsRule& r = run.block_sums;
+    if (!c.sums) {
+        if (s.kernel == Kernel::k2 && s.phase != Phase::load) return "S holds partial results, part of the way through the scan of S.";
+        return "";
     }
-    if (algorithm_info(t.algorithm).reach == Reach::multi_block) return "S is not written yet.";
-    return "";
+    const StepClaims::Sums& sums = *c.sums;
+    const Step& q = t.steps[sums.step];
+    const std::string S = sums_name(t, sums.level);
+    std::string shown = row_text(q.values);
+    if (q.flags.size() == size_of(q.values)) {  // (flag, value) pairs
+        shown.clear();
+        for (size_t i = 0; i < q.flags.size() && i < 16; ++i)
+            shown += (i ? " (" : "(") + std::to_string(q.flags[i]) + ", " + format_value(q.values, i) + ")";
+        if (q.flags.size() > 16) shown += " … (" + std::to_string(q.flags.size() - 16) + " more)";
+    }
+    std::string line = S + " holds " + shown + ": ";
+    const bool written = sums.state == StepClaims::SState::written;
+    if (r.carries) {
+        line += written ? S + "[b] is section b's last pair, its flag 1 where a segment starts in the section and its value the section's "
+                              "elements combined from its last flag on (from its first where it has none)"
+                        : S + "[b] is the carry out of sections 0 to b, the pair of every element up to the section's end combined by ⊕: "
+                              "its value restarts at the last flag at or before it";
+    } else if (written) {
+        line += S + "[" + moved("b", sums.level > 0 ? 0 : r.write_offset) + "] is " + combination(t) + " section b" +
+                (sums.level > 0 ? " of " + sums_name(t, sums.level - 1) : " as " + std::string(r.scan_kernel) + " loaded it") +
+                (sums.level == 0 && r.write_offset > 0 ? ", and " + S + "[0] = 0, the identity" : "");
+    } else if (r.write_offset > 0) {
+        line += S + "[b] is " + combination(t) + " sections 0 to b − 1, what " + std::string(r.add_kernel) + " adds to block b (" + S +
+                "[0] = 0, the identity, for block 0)";
+    } else {
+        line += S + "[b] is " + combination(t) + " sections 0 to b" + (sums.level > 0 ? " of " + sums_name(t, sums.level - 1) : "") +
+                ", what block b + 1" + (sums.level > 0 ? " of " + sums_name(t, sums.level - 1) : "") + " adds in " + std::string(r.add_kernel);
+    }
+    if (sums.level == 0 && t.exclusive)
+        line += " (an exclusive scan loads each section shifted one place right)";
+    // What the first few elements combine, as input elements.
+    std::string each;
+    for (size_t i = 0; i < sums.from.size() && i < 3; ++i)
+        each += (i ? ", " : "") + S + "[" + std::to_string(i) + "] = " +
+                (sums.from[i].empty() ? std::string("the identity") : combined(t) + " of " + inputs_text(t, sums.from[i]));
+    if (!each.empty()) line += ": " + each + (sums.from.size() > 3 ? ", and so on" : "");
+    if (!written && r.write_offset > 0 && int64_t(sums.from.size()) > t.grid)
+        line += "; the host loop stops before " + S + "[" + std::to_string(t.grid) + "], the last section's total, which no block adds";
+    return line + ".";
 }
 
 }  // namespace
@@ -393,153 +492,34 @@ Explanation explain_step(const Trace& t, const FinalSteps& finals, size_t k, con
     Explanation e;
     if (k >= t.steps.size()) return e;
     const Step& s = t.steps[k];
-    const std::string arr = std::string(name(s.array));
     e.title =
         "#" + std::to_string(k) + "  " + step_label(s) + "  (step " + std::to_string(k + 1) + " of " + std::to_string(t.steps.size()) + ")";
+    e.claims = step_claims(t, k);
+    const StepClaims& c = e.claims;
 
-    int stride = 0;
-    for (const Access& a : s.accesses)
-        if (a.applies_op && a.src >= 0 && a.dst > a.src && s.phase != Phase::add_block_sums) {
-            stride = a.dst - a.src;
-            break;
-        }
-    if (stride == 0 && (s.phase == Phase::stride || s.phase == Phase::reduction || s.phase == Phase::distribution)) stride = s.level;
-
-    if (const std::string ks = kernel_sentence(t, s); !ks.empty()) e.lines.push_back(ks);
+    if (const std::string ks = kernel_sentence(t, s, c); !ks.empty()) e.lines.push_back(ks);
     if (s.event) {
         for (std::string& line : event_lines(t, s)) e.lines.push_back(std::move(line));
-    } else {
-        e.lines.push_back(what_step_does(t, s, stride, arr));
+    } else if (c.rule) {
+        e.lines.push_back(rule_sentence(t, s, c));
+    } else if (const std::string p = plain_sentence(t, s, c); !p.empty()) {
+        e.lines.push_back(p);
     }
     if (const std::string ss = segmented_sentence(t, s); !ss.empty()) e.lines.push_back(ss);
     if (const std::string note = unreached_barrier_note(t, s); !note.empty()) e.lines.push_back("Barrier: " + note + ".");
 
-    // Who works: per block, the local ids that read or wrote.
-    const int64_t tpb = std::max(1, s.threads_per_block);
-    std::set<int64_t> active;
-    for (const Access& a : s.accesses)
-        if (a.thread >= 0) active.insert(a.thread);
-    e.active_threads.assign(active.begin(), active.end());
+    // Who works: the threads the claims name (an event's are said by the event's own lines).
     if (s.event) {
-        // An event is one block's; who works in it is said above.
-    } else if (s.kernel == Kernel::host || s.phase == Phase::sequential) {
-        e.lines.push_back("One thread does the whole step; nothing here runs in parallel.");
+        std::set<int64_t> active;
+        for (const Access& a : s.accesses)
+            if (a.thread >= 0) active.insert(a.thread);
+        e.active_threads.assign(active.begin(), active.end());
     } else {
-        std::map<std::vector<int64_t>, std::vector<int64_t>> blocks_by_pattern;  // local ids -> blocks
-        std::map<int64_t, std::vector<int64_t>> local;
-        for (int64_t g : e.active_threads) local[g / tpb].push_back(g % tpb);
-        const int64_t first_block = t.sample.all() || s.depth > 0 ? 0 : t.sample.first_block;
-        const int64_t blocks = t.sample.all() || s.depth > 0 ? s.blocks : std::min<int64_t>(t.sample.blocks, s.blocks - first_block);
-        for (int64_t b = first_block; b < first_block + blocks; ++b) blocks_by_pattern[local[b]].push_back(b);
-        for (const auto& [ids, bs] : blocks_by_pattern) {
-            std::string who = blocks == 1 ? ""
-                                          : (int64_t(bs.size()) == blocks ? "In each of the " + std::to_string(blocks) + " blocks: "
-                                                                          : (bs.size() == 1 ? "Block " : "Blocks ") + ranges(bs) + ": ");
-            const int64_t idle = tpb - int64_t(ids.size());
-            std::string line = who;
-            if (ids.empty())
-                line += "all " + std::to_string(tpb) + " threads idle";
-            else
-                line += (ids.size() == 1 ? "thread " + ranges(ids) + " works (" : "threads " + ranges(ids) + " work (") +
-                        std::to_string(ids.size()) + " of " + std::to_string(tpb) + ")";
-            if (idle > 0) {
-                std::vector<int64_t> idle_ids;
-                for (int64_t i = 0, j = 0; i < tpb; ++i) {
-                    if (j < int64_t(ids.size()) && ids[size_t(j)] == i)
-                        ++j;
-                    else
-                        idle_ids.push_back(i);
-                }
-                if (!ids.empty())
-                    line += (idle_ids.size() == 1 ? "; thread " + ranges(idle_ids) + " idles" : "; threads " + ranges(idle_ids) + " idle");
-                line += " because " + idle_reason(s, stride);
-            }
-            if (who.empty()) line = capitalised(line);
-            e.lines.push_back(line + ".");
-        }
+        for (const auto& [b, ids] : c.working)
+            for (int64_t id : ids) e.active_threads.push_back(b * c.threads_per_block + id);
+        for (std::string& line : who_works(t, s, c)) e.lines.push_back(std::move(line));
     }
-
-    // What each working thread combines, with the values it read (a stale read says what it needed).
-    const ValueArray* before = nullptr;
-    const std::vector<uint8_t>* before_flags = nullptr;
-    if (k > 0 && s.phase != Phase::load && s.phase != Phase::add_block_sums) {
-        const Step& p = t.steps[k - 1];
-        if (p.array == s.array && p.depth == s.depth && size_of(p.values) == size_of(s.values) && p.offset == s.offset) before = &p.values;
-        if (before && p.flags.size() == size_of(p.values) && s.flags.size() == size_of(s.values)) before_flags = &p.flags;
-    }
-    // A segmented scan's operands are (flag, value) pairs, combined by ⊕.
-    auto pair_at = [](const ValueArray& v, const std::vector<uint8_t>& f, int64_t i) {
-        if (i < 0 || size_t(i) >= f.size()) return at(v, i);
-        std::string pair = "(";
-        pair += std::to_string(f[size_t(i)]);
-        pair += ", ";
-        pair += at(v, i);
-        pair += ')';
-        return pair;
-    };
-    const std::set<int32_t> stale(s.hazards.begin(), s.hazards.end());
-    std::vector<std::string> deeds;
-    const size_t most = 8;
-    size_t listed = 0, total = 0;
-    if (s.phase == Phase::add_block_sums) {
-        // Kernel 3 per block: every thread of block b adds the same S[b − 1].
-        std::map<int64_t, std::pair<std::vector<int64_t>, int32_t>> per_block;  // block -> (elements, S index)
-        for (const Access& a : s.accesses) {
-            auto& pb = per_block[a.thread / tpb];
-            pb.first.push_back(a.dst);
-            pb.second = a.src;
-        }
-        const ValueArray* sums = k > 0 ? &t.steps[k - 1].values : nullptr;
-        for (auto& [b, pb] : per_block) {
-            std::sort(pb.first.begin(), pb.first.end());
-            ++total;
-            if (listed++ >= most) continue;
-            deeds.push_back("block " + std::to_string(b) + ": " + arr + "[" + ranges(pb.first) + "] += S[" + std::to_string(pb.second) +
-                            "]" +
-                            (sums && t.steps[k - 1].array == ArrayKind::s ? " = " + at(*sums, pb.second - t.steps[k - 1].offset) : ""));
-        }
-    } else {
-        for (const Access& a : s.accesses) {
-            ++total;
-            if (listed++ >= most) continue;
-            // The chapter numbers threads within a block (threadIdx.x).
-            const std::string who = s.blocks > 1 ? "block " + std::to_string(a.thread / tpb) + ", thread " + std::to_string(a.thread % tpb)
-                                                 : "thread " + std::to_string(a.thread);
-            const std::string source = s.kernel == Kernel::k2 || s.depth > 0 ? "S" : "X";
-            if (s.phase == Phase::load) {
-                deeds.push_back(who + ": " + (a.src < 0 ? std::string("identity") : source + "[" + std::to_string(a.src) + "]") + " → " +
-                                arr + "[" + std::to_string(a.dst) + "]");
-                continue;
-            }
-            if (s.phase == Phase::block_sum_write) {
-                deeds.push_back(who + ": its section's total → S[" + std::to_string(a.dst) + "] = " + at(s.values, a.dst - s.offset));
-                continue;
-            }
-            const std::string operand_a = arr + "[" + std::to_string(a.src) + "]", operand_b = arr + "[" + std::to_string(a.dst) + "]";
-            std::string d =
-                who + ": " +
-                (a.applies_op ? (before_flags ? operand_a + " ⊕ " + operand_b : combine_text(t.op, operand_a, operand_b)) : operand_a) +
-                " → " + operand_b;
-            if (before_flags && a.applies_op) {
-                const int64_t src = a.src - s.offset, dst = a.dst - s.offset;
-                d += ": " + pair_at(*before, *before_flags, src) + " ⊕ " + pair_at(*before, *before_flags, dst) + " = " +
-                     pair_at(s.values, s.flags, dst);
-            } else if (before && a.applies_op) {
-                const int64_t src = a.src - s.offset, dst = a.dst - s.offset;
-                const bool is_stale = stale.count(a.src) > 0;
-                const std::string read = is_stale ? at(s.values, src) : at(*before, src);
-                d += ": " + combine_text(t.op, read, at(*before, dst)) + " = " + at(s.values, dst);
-                if (is_stale) d += " (read " + read + ", needed " + at(*before, src) + ": another warp had already overwritten it)";
-            }
-            deeds.push_back(d);
-        }
-    }
-    if (!deeds.empty()) {
-        std::string line = "What the working threads do:";
-        for (const std::string& d : deeds) line += "\n  " + d;
-        if (total > most) line += "\n  … and " + std::to_string(total - most) + " more";
-        e.lines.push_back(line);
-    }
+    if (const std::string d = deeds(t, s, k, c); !d.empty()) e.lines.push_back(d);
 
     // Which results are final.
     for (size_t i = 0; i < finals.from.size(); ++i) {
@@ -568,7 +548,7 @@ Explanation explain_step(const Trace& t, const FinalSteps& finals, size_t k, con
     if (formula) adds += "; the chapter counts " + formula->text + " = " + grouped(formula->value) + " for the whole scan";
     e.lines.push_back(adds + ".");
 
-    if (const std::string ss = s_sentence(t, k); !ss.empty()) e.lines.push_back(ss);
+    if (const std::string ss = sums_sentence(t, s, c); !ss.empty()) e.lines.push_back(ss);
     return e;
 }
 

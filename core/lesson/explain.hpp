@@ -1,5 +1,6 @@
 #pragma once
-// What a step does, in the chapter's words, generated from the trace: which threads work and why
+// What a step does, in the chapter's words, rendered from its claims (core/lesson/step_claims.hpp,
+// composed from the algorithm's own facts and the step's data): which threads work and why
 // the others idle, what each working thread combines, which results are final, the additions so
 // far, and for the hierarchical scan which kernel runs and what S holds. The app's explanation
 // pane shows it for self-study; the tests hold it against the trace.
@@ -8,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/lesson/step_claims.hpp"
 #include "core/lesson/verdict.hpp"
 #include "core/trace.hpp"
 
@@ -26,7 +28,8 @@ struct Explanation {
     std::string title;  // "#2  stride 2  (step 3 of 5)", numbered as `scanlab trace` numbers steps
     std::vector<std::string> lines;  // sentences, in reading order
     // The facts the sentences state, for the tests and the predict mode.
-    std::vector<int64_t> active_threads;  // global thread ids that read or wrote, ascending
+    StepClaims claims;                    // who works, which elements each combines, what they and S hold
+    std::vector<int64_t> active_threads;  // global thread ids the sentences name as working, ascending
     std::vector<int64_t> final_elements;  // result elements final at this step, ascending
     std::vector<int64_t> newly_final;  // of those, final from this step on
     int64_t additions_so_far = 0;

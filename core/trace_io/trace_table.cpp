@@ -11,6 +11,7 @@
 #include "core/algorithms/table.hpp"
 #include "core/input/hierarchy.hpp"
 #include "core/lesson/barrier_notes.hpp"
+#include "core/lesson/explain.hpp"
 #include "core/lesson/lookback_counts.hpp"
 #include "core/lesson/seed_notes.hpp"
 #include "core/lesson/work_counts.hpp"
@@ -117,7 +118,7 @@ std::string snapshot_line(const Trace& t, const EventSnapshot& b, size_t max_val
 
 }  // namespace
 
-void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
+void write_trace_table(std::ostream& out, const Trace& t, size_t max_values, bool explain) {
     out << "algorithm " << name(t.algorithm);
     if (algorithm_info(t.algorithm).takes_coarsening)
         out << " (phase 2 " << name(t.block_algorithm) << ")";
@@ -213,7 +214,21 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values) {
         out << "\n";
     };
     write_row({"#", "step", {}, "array", ""}, heads);
-    for (const Row& r : rows) write_row(r, r.counts);
+    const FinalSteps finals = explain ? final_steps(t, verdict) : FinalSteps{};
+    std::optional<FormulaCount> chapter;
+    if (const std::optional<Formula> f = formula_for(t)) chapter = FormulaCount{f->text, f->value};
+    for (const Row& r : rows) {
+        write_row(r, r.counts);
+        if (!explain || r.label.empty() || r.index.empty()) continue;
+        for (const std::string& line : explain_step(t, finals, size_t(std::stoul(r.index)), chapter).lines) {
+            // Each line indented under the row, a line of several (the threads' deeds) all of it.
+            for (size_t from = 0; from <= line.size();) {
+                const size_t to = std::min(line.find('\n', from), line.size());
+                out << std::string(index_width + 2, ' ') << "  " << line.substr(from, to - from) << "\n";
+                from = to + 1;
+            }
+        }
+    }
     for (size_t k = 0; k < t.steps.size(); ++k)
         if (const std::string note = unreached_barrier_note(t, t.steps[k]); !note.empty())
             out << "#" << k << " " << step_label(t.steps[k]) << ": " << note << "\n";

@@ -6,7 +6,8 @@
 
 namespace scanlab {
 
-// Arrays longer than `max_values` are cut with a count of what was left out.
-void write_trace_table(std::ostream& out, const Trace& trace, size_t max_values = 64);
+// Arrays longer than `max_values` are cut with a count of what was left out. With `explain`, each
+// step's explanation (core/lesson/explain.hpp) follows its row, indented.
+void write_trace_table(std::ostream& out, const Trace& trace, size_t max_values = 64, bool explain = false);
 
 }  // namespace scanlab
