@@ -170,6 +170,38 @@ TEST(CliOutput, TraceJsonParsesAndHoldsTheDocumentedKeys) {
     }
 }
 
+TEST(CliOutput, TraceJsonCarriesEachStepsExplanationAsTheAppSaysIt) {
+    const CliResult r = run_cli({"trace", "--algo", "hierarchical", "--preset", "fig9.10", "--format", "json", "--backend", "cpu"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const json j = parse_json_or_fail(r.out);
+    ASSERT_TRUE(j["steps"].is_array());
+    std::string all;
+    for (const json& s : j["steps"]) {
+        ASSERT_TRUE(s.contains("explanation")) << s.dump().substr(0, 300);
+        ASSERT_TRUE(s["explanation"].is_array());
+        EXPECT_FALSE(s["explanation"].empty());
+        for (const json& line : s["explanation"]) all += line.get<std::string>() + "\n";
+    }
+    EXPECT_NE(all.find("S holds 7 7 6 11: S[b] is the sum of section b as kernel 1 loaded it"), std::string::npos) << all;
+    EXPECT_NE(all.find("Kernel 3 runs: every block b ≥ 1 adds S[b − 1]"), std::string::npos) << all;
+}
+
+TEST(CliOutput, TraceExplainPrintsEachStepsSentencesUnderItsRow) {
+    const CliResult r = run_cli({"trace", "--algo", "brent-kung-naive", "--input", "0 1 2 3 4 5 6 7", "--explain", "--backend", "cpu"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const size_t row = r.out.find("\n2  reduction level 2");
+    ASSERT_NE(row, std::string::npos) << r.out;
+    const size_t next = r.out.find("\n3  ", row);
+    const std::string under = r.out.substr(row, next - row);
+    EXPECT_NE(under.find("\n     Reduction tree, level 2 (stride 2): each thread t with (t + 1) mod (2·stride) = 0 adds XY[t − stride] into XY[t]."),
+              std::string::npos)
+        << under;
+    EXPECT_NE(under.find("\n       thread 3: XY[1] + XY[3] → XY[3]: 1 + 5 = 6"), std::string::npos) << under;
+    // Without --explain the table is the table alone.
+    const CliResult plain = run_cli({"trace", "--algo", "brent-kung-naive", "--input", "0 1 2 3 4 5 6 7", "--backend", "cpu"});
+    EXPECT_EQ(plain.out.find("Reduction tree, level"), std::string::npos) << plain.out;
+}
+
 TEST(CliOutput, TraceJsonOfFigure910WritesBlockSums7_7_6_11) {
     const CliResult r = run_cli({"trace", "--algo", "hierarchical", "--preset", "fig9.10", "--format", "json", "--backend", "cpu"});
     ASSERT_EQ(r.exit_code, 0) << r.err;

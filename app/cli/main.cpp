@@ -50,7 +50,7 @@ int run(const cli::Options& o) {
     } else if (o.format == cli::Format::json) {
         write_trace_json(std::cout, trace);
     } else {
-        write_trace_table(std::cout, trace);
+        write_trace_table(std::cout, trace, 64, o.explain);
     }
     std::cout.flush();
     if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {

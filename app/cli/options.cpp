@@ -15,7 +15,8 @@ std::string usage_text() {
            "  scanlab listing [--algo ALGO] [--block-algo A] [--exclusive]        the kernel listing a run shows (the app's source pane)\n"
            "\n"
            + run_words_usage() +
-           "  --format table|json      trace output (default table)\n";
+           "  --format table|json      trace output (default table)\n"
+           "  --explain                trace: each step's explanation under its row (JSON carries it always)\n";
 }
 
 Options parse_options(const std::vector<std::string>& args) {
@@ -42,6 +43,10 @@ Options parse_options(const std::vector<std::string>& args) {
         if (args[i] == "--help" || args[i] == "-h") return o;
     o.command = cmd == "trace" ? Command::trace : Command::scan;
     o.run = parse_run_words({args.begin() + 1, args.end()}, [&](const std::string& flag, const auto& value) {
+        if (flag == "--explain") {
+            o.explain = true;
+            return true;
+        }
         if (flag != "--format") return false;
         const std::string& v = value();
         if (v == "table") o.format = Format::table;

@@ -16,6 +16,7 @@ struct Options {
     Command command = Command::help;
     RunSpec run;
     Format format = Format::table;
+    bool explain = false;  // trace: each step's explanation under its row
     std::vector<std::string> app_args;  // app and shot: handed to scanlab-app unread
 };
 

@@ -62,6 +62,19 @@ std::string scanned_name(const Trace& t, const Step& s) {
     return s.depth > 0 ? sums_name(t, s.depth - 1) : "X";
 }
 
+// ranges(), the first `most` runs of it: a sentence stays readable where the numbers scatter
+// (the naive Brent-Kung's working threads, the elements final so far).
+std::string few_ranges(const std::vector<int64_t>& ascending, size_t most = 16) {
+    size_t runs = 0, i = 0;
+    for (; i < ascending.size() && runs < most; ++runs) {
+        size_t j = i;
+        while (j + 1 < ascending.size() && ascending[j + 1] == ascending[j] + 1) ++j;
+        i = j + 1;
+    }
+    if (i >= ascending.size()) return ranges(ascending);
+    return ranges({ascending.begin(), ascending.begin() + long(i)}) + ", …";
+}
+
 // A kernel's name at the start of a sentence: "Kernel 1", but the listing's "scan_cuda" as it is.
 std::string opening(std::string_view kernel) {
     return kernel.find('_') != std::string_view::npos ? std::string(kernel) : capitalised(std::string(kernel));
@@ -149,7 +162,7 @@ std::string rule_sentence(const Trace& t, const Step& s, const StepClaims& c) {
     std::string head = std::string(r.heading) + " " + std::to_string(s.level);
     if (!r.stride.empty() && r.parameter != "stride") {
         Bindings names{{r.parameter, s.level}, {"C", std::max(1, s.coarsening)}, {"T", c.threads_per_block}, {"SECTION_SIZE", t.section}};
-        if (const std::optional<int64_t> stride = evaluate(r.stride, names); stride && *stride != s.level)
+        if (const std::optional<int64_t> stride = evaluate(r.stride, names); stride)
             head += " (stride " + std::to_string(*stride) + ")";
     }
     const bool one_thread = algorithm_info(t.algorithm).reach == Reach::one_thread;
@@ -259,12 +272,12 @@ std::vector<std::string> who_works(const Trace& t, const Step& s, const StepClai
         std::string who = blocks == 1 && s.blocks <= 1 ? ""
                           : int64_t(bs.size()) == blocks && blocks == s.blocks
                               ? "In each of the " + std::to_string(blocks) + " blocks: "
-                              : (bs.size() == 1 ? "Block " : "Blocks ") + ranges(bs) + ": ";
+                              : (bs.size() == 1 ? "Block " : "Blocks ") + few_ranges(bs) + ": ";
         std::string line = who;
         if (ids.empty())
             line += "all " + std::to_string(T) + " threads idle";
         else
-            line += (ids.size() == 1 ? "thread " + ranges(ids) + " works (" : "threads " + ranges(ids) + " work (") +
+            line += (ids.size() == 1 ? "thread " + few_ranges(ids) + " works (" : "threads " + few_ranges(ids) + " work (") +
                     std::to_string(ids.size()) + " of " + std::to_string(T) + ")";
         if (int64_t(ids.size()) < T) {
             std::vector<int64_t> idle_ids;
@@ -273,7 +286,7 @@ std::vector<std::string> who_works(const Trace& t, const Step& s, const StepClai
                 else idle_ids.push_back(i);
             }
             if (!ids.empty())
-                line += (idle_ids.size() == 1 ? "; thread " + ranges(idle_ids) + " idles" : "; threads " + ranges(idle_ids) + " idle");
+                line += (idle_ids.size() == 1 ? "; thread " + few_ranges(idle_ids) + " idles" : "; threads " + few_ranges(idle_ids) + " idle");
             line += " because " + reason;
             if (c.rule && !c.rule->when.empty() && !ids.empty())
                 line += " (" + std::string(c.rule->when) + (idle_ids.size() == 1 ? " is false for it)" : " is false for them)");
@@ -534,10 +547,10 @@ Explanation explain_step(const Trace& t, const FinalSteps& finals, size_t k, con
             line =
                 "Every result element is final (" + std::to_string(finals.from.size()) + " of " + std::to_string(finals.from.size()) + ").";
         else
-            line = "Final now: " + std::string(e.final_elements.size() == 1 ? "element " : "elements ") + ranges(e.final_elements) + " (" +
+            line = "Final now: " + std::string(e.final_elements.size() == 1 ? "element " : "elements ") + few_ranges(e.final_elements) + " (" +
                    std::to_string(e.final_elements.size()) + " of " + std::to_string(finals.from.size()) + "): no later step changes them.";
         if (!e.newly_final.empty() && e.final_elements.size() != e.newly_final.size())
-            line += " New this step: " + ranges(e.newly_final) + ".";
+            line += " New this step: " + few_ranges(e.newly_final) + ".";
         e.lines.push_back(line);
     }
 

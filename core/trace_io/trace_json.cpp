@@ -31,6 +31,9 @@ using json = nlohmann::json;
 constexpr size_t kMaxText = 256;
 // Except the sentence of a deadlocked run, which names the blocks that wait.
 constexpr size_t kMaxSentence = 1024;
+// And a line of a step's explanation (the reader skips them: they are derived from the trace),
+// which lists up to eight threads' deeds with their values.
+constexpr size_t kMaxExplanationLine = 4096;
 // Objects and arrays nest at most four deep in a trace (steps > step > accesses > access).
 constexpr int kMaxDepth = 8;
 
@@ -217,7 +220,10 @@ public:
     bool number_unsigned(number_unsigned_t v) override { return number(Number::of(uint64_t(v))); }
     bool number_float(number_float_t v, const string_t&) override { return number(Number::of(double(v))); }
     bool string(string_t& v) override {
-        if (v.size() > (key_ == "deadlock" && place() == Place::top ? kMaxSentence : kMaxText))
+        const size_t most = key_ == "deadlock" && place() == Place::top      ? kMaxSentence
+                            : key_ == "explanation" && place() == Place::skipped ? kMaxExplanationLine
+                                                                                 : kMaxText;
+        if (v.size() > most)
             return fail("a text field is " + std::to_string(v.size()) + " characters long, more than a trace holds");
         if (Place p = place(); p == Place::values) {
             // The writer spells the floats that are not finite as strings, since JSON has no literal for them.

@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "core/lesson/barrier_notes.hpp"
+#include "core/lesson/explain.hpp"
 #include "core/lesson/verdict.hpp"
 #include "core/lesson/work_counts.hpp"
 #include "core/trace_io/header_fields.hpp"
@@ -123,7 +124,7 @@ void event(std::ostream& out, const Event& e, const EventSnapshot& b, const char
     out << "},";
 }
 
-void step(std::ostream& out, const Trace& t, const Step& s) {
+void step(std::ostream& out, const Trace& t, const Step& s, const std::vector<std::string>& explanation) {
     const char* in = "\n   ";
     out << "\n  {";
     field(out, "kernel", name(s.kernel), in);
@@ -134,6 +135,17 @@ void step(std::ostream& out, const Trace& t, const Step& s) {
     field(out, "label", step_label(s), in);
     // Said for the reader, like the label; a file read back derives it again.
     if (const std::string note = unreached_barrier_note(t, s); !note.empty()) field(out, "note", note, in);
+    // The step's explanation, as the app's pane and `scanlab trace --explain` say it: derived from
+    // the trace like the label, for a reader of the file (a reader skips it and derives it again).
+    if (!explanation.empty()) {
+        key(out, "explanation", in);
+        out.put('[');
+        for (size_t i = 0; i < explanation.size(); ++i) {
+            if (i) out << ", ";
+            json_text::quoted(out, explanation[i]);
+        }
+        out << "],";
+    }
     field(out, "array", name(s.array), in);
     field(out, "blocks", s.blocks, in);
     field(out, "threads_per_block", s.threads_per_block, in);
@@ -253,9 +265,13 @@ void write_trace_json(std::ostream& out, const Trace& t) {
     }
     key(out, "steps", "\n ");
     out.put('[');
+    const bool explained = t.detail == Detail::full;
+    const FinalSteps finals = explained ? final_steps(t, judge(t)) : FinalSteps{};
+    std::optional<FormulaCount> chapter;
+    if (const std::optional<Formula> f = formula_for(t)) chapter = FormulaCount{f->text, f->value};
     for (size_t i = 0; i < t.steps.size(); ++i) {
         if (i) out.put(',');
-        step(out, t, t.steps[i]);
+        step(out, t, t.steps[i], explained ? explain_step(t, finals, i, chapter).lines : std::vector<std::string>{});
     }
     out << "],";
     verdict(out, t);
