@@ -1,5 +1,6 @@
 #include "kernels/gpu_backend.hpp"
 
+#include "core/algorithms/registry.hpp"
 #include "core/algorithms/table.hpp"
 #include "core/dispatch.hpp"
 #include "core/emulation/emulate.hpp"
@@ -66,7 +67,11 @@ private:
             return trace;
         }
         std::vector<RecordedEvent>& order = replay.request.block_schedule.order;
-        const ValueArray y = r.request.algorithm == Algorithm::decoupled_lookback ? run_lookback(r, input, order) : run_domino(r, input, order);
+        ValueArray y;
+        RegisteredAlgorithms::for_each([&]<class Definition>() {
+            if constexpr (Definition::info().reach == Reach::single_pass)
+                if (Definition::info().id == r.request.algorithm) y = EventKernelOf<Definition>::run(r, input, order);
+        });
         Trace trace;
         try {
             trace = emulate(replay, input);

@@ -106,6 +106,7 @@ struct AlgorithmInfo {
     Handoff handoff = Handoff::none;    // single_pass: how its blocks pass prefixes on
     bool figure_9_10 = false;           // its run of the Figure 9.10 preset (16 elements in four
                                         // sections of 4) is the figure: the panel of that name follows it
+    int events_per_tile = 0;            // single_pass: events each block records at the least (the trace's estimate)
     Algorithm fixed_block = Algorithm::kogge_stone;  // multi_block without --block-algo: its block scan
     CountFormula formula{};             // at the section (at N for one_thread)
     std::string_view listing;           // assets/kernels/<listing>.cu.txt; multi-block scans with a

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/algorithms/domino.hpp"
+#include "core/emulation/block_machine.hpp"
 #include "core/emulation/tile_blocks.hpp"
 
 namespace scanlab {
@@ -141,6 +142,15 @@ private:
 
     std::vector<TileStatus> flags_;
     std::vector<T> scan_value_;
+};
+
+template <> struct BlockMachineOf<Domino> {
+    template <class T, class Op>
+    static MachineOutcome<T> run(const ResolvedRequest& r, const T* x, Recorder& rec) {
+        DominoMachine<T, Op> m(x, r.n, r.section, r.request.exclusive, rec);
+        run_block_schedule(m, r.request.block_schedule, r.request.static_index, r.request.resident_blocks);
+        return {m.result(), m.deadlock_sentence()};
+    }
 };
 
 }  // namespace scanlab

@@ -1,5 +1,6 @@
 #include "core/emulation/event_scan.hpp"
 
+#include "core/algorithms/registry.hpp"
 #include "core/dispatch.hpp"
 #include "core/error.hpp"
 #include "core/operators.hpp"
@@ -22,23 +23,17 @@ void run_typed_op(const ResolvedRequest& r, const std::vector<T>& x, Trace& trac
         trace.result = std::vector<T>{};
         return;
     }
-    switch (q.algorithm) {
-        case Algorithm::domino: {
-            DominoMachine<T, Op> m(x.data(), r.n, r.section, q.exclusive, rec);
-            run_block_schedule(m, q.block_schedule, q.static_index, q.resident_blocks);
-            trace.result = m.result();
-            trace.deadlock = m.deadlock_sentence();
-            return;
+    bool ran = false;
+    RegisteredAlgorithms::for_each([&]<class Definition>() {
+        if constexpr (Definition::info().reach == Reach::single_pass) {
+            if (Definition::info().id != q.algorithm) return;
+            MachineOutcome<T> out = BlockMachineOf<Definition>::template run<T, Op>(r, x.data(), rec);
+            trace.result = std::move(out.result);
+            trace.deadlock = std::move(out.deadlock);
+            ran = true;
         }
-        case Algorithm::decoupled_lookback: {
-            LookbackMachine<T, Op> m(x.data(), r.n, r.section, q.exclusive, q.lookback_window, rec);
-            run_block_schedule(m, q.block_schedule, false, q.resident_blocks);
-            trace.result = m.result();
-            trace.deadlock = m.deadlock_sentence();
-            return;
-        }
-        default: throw ScanError("internal: " + std::string(name(q.algorithm)) + " has no block machine");
-    }
+    });
+    if (!ran) throw ScanError("internal: " + std::string(name(q.algorithm)) + " has no block machine");
 }
 
 template <class T>

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/algorithms/decoupled_lookback.hpp"
+#include "core/emulation/block_machine.hpp"
 #include "core/emulation/tile_blocks.hpp"
 
 namespace scanlab {
@@ -213,6 +214,15 @@ private:
     std::vector<LookBack<T>> look_;  // per block: its look-back so far
     std::vector<TileStatus> status_;
     std::vector<T> inclusive_;  // per tile: its inclusive prefix once published
+};
+
+template <> struct BlockMachineOf<DecoupledLookback> {
+    template <class T, class Op>
+    static MachineOutcome<T> run(const ResolvedRequest& r, const T* x, Recorder& rec) {
+        LookbackMachine<T, Op> m(x, r.n, r.section, r.request.exclusive, r.request.lookback_window, rec);
+        run_block_schedule(m, r.request.block_schedule, false, r.request.resident_blocks);
+        return {m.result(), m.deadlock_sentence()};
+    }
 };
 
 }  // namespace scanlab

@@ -4,6 +4,7 @@
 
 #include "core/algorithms/add_block_sums.hpp"
 #include "core/algorithms/scan_plans.hpp"
+#include "core/algorithms/table.hpp"
 #include "core/trace.hpp"
 #include "core/values.hpp"
 
@@ -90,12 +91,12 @@ size_t step_bytes(size_t values, size_t accesses, size_t hazards, ElementType ty
 
 TraceEstimate estimate_trace(const ResolvedRequest& r) {
     if (algorithm_info(r.request.algorithm).reach == Reach::single_pass) {
-        // Four events a block (a deadlock stops sooner); the look-back's blocks publish twice and
-        // take at least one look-back event: six. Each keeps the whole array and a snapshot of
+        // The row's events a block (the domino scan's four; the look-back's blocks publish twice and
+        // take at least one look-back event: six; a deadlock stops sooner). Each keeps the whole array and a snapshot of
         // every block and tile.
         TraceEstimate e;
         const size_t grid = size_t(r.grid), bytes = element_bytes(r.request.type);
-        e.steps = int64_t((r.request.algorithm == Algorithm::decoupled_lookback ? 6 : 4) * grid);
+        e.steps = int64_t(algorithm_info(r.request.algorithm).events_per_tile) * int64_t(grid);
         const size_t snapshot = grid * (sizeof(BlockState) + 4 * sizeof(int32_t) + sizeof(int64_t)) + (grid + 1) * (1 + 3 * bytes);
         e.trace_bytes = size_t(e.steps) * (step_bytes(size_t(r.n), 0, 0, r.request.type) + snapshot);
         e.largest_launch_bytes = e.steps * 40 + (grid + 1) * (8 + bytes);  // the device's event log, flags and scan_value

@@ -3,12 +3,13 @@
 #include <algorithm>
 
 #include "core/algorithms/kogge_stone.hpp"
+#include "core/algorithms/table.hpp"
 
 namespace scanlab {
 
 LookbackCounts lookback_counts(const Trace& t) {
     LookbackCounts c;
-    if (t.algorithm != Algorithm::decoupled_lookback) return c;
+    if (algorithm_info(t.algorithm).handoff != Handoff::status_words) return c;
     const size_t tiles = size_t(std::max<int64_t>(t.grid, 0));
     c.depth.assign(tiles, 0);
     c.polls.assign(tiles, 0);

@@ -110,7 +110,7 @@ std::string snapshot_line(const Trace& t, const EventSnapshot& b, size_t max_val
     std::string s = "blocks ";
     for (size_t i = 0; i < b.state.size() && i < max_values; ++i) s += state_mark(b.state[i]);
     if (b.state.size() > max_values) s += "…";
-    s += t.algorithm == Algorithm::decoupled_lookback ? "  status " : "  flags ";
+    s += algorithm_info(t.algorithm).handoff == Handoff::status_words ? "  status " : "  flags ";
     for (size_t i = 0; i < b.status.size() && i < max_values; ++i) s += status_mark(b.status[i]);
     if (b.status.size() > max_values) s += "…";
     return s;
@@ -140,7 +140,7 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values, boo
         out << "block schedule " << t.block_schedule
             << (t.resident_blocks > 0 ? ", " + std::to_string(t.resident_blocks) + " resident block(s)" : std::string())
             << (t.static_index ? ", static index (tile = blockIdx)" : ", dynamic index (drawn from a counter)")
-            << (t.algorithm == Algorithm::decoupled_lookback
+            << (algorithm_info(t.algorithm).handoff == Handoff::status_words
                     ? "; blocks: . not started, S scanning, L looking back, P published its prefix, D done; status[tile]: X invalid, A "
                       "aggregate, P inclusive prefix\n"
                     : "; blocks: . not started, S scanning, W waiting for its flag, P passed its sum on, D done; flags[0.." +
