@@ -86,8 +86,10 @@ struct StagedPolicy {
     static constexpr int kMinBlocksPerSM = MinBlocksPerSM;
     static constexpr Publish kPublish = When;
     static constexpr int kTileBytes = Threads * VectorsPerLane * 16;  // dynamic shared memory
-    // Within the default 48 KB of shared memory per block, with the kernel's own few bytes.
-    static_assert(kTileBytes <= 47 * 1024, "a tile within the default shared memory limit");
+    // Past the default 48 KB of shared memory per block (with the kernel's own few bytes) a tile
+    // needs the kernel's opt-in, which the launch asks for; 227 KB is Hopper's most per block.
+    static constexpr bool kOptIn = kTileBytes > 47 * 1024;
+    static_assert(kTileBytes <= 226 * 1024, "a tile within one block's shared memory on Hopper");
     static constexpr int kLookBackWords = 1;
     static constexpr int kBackoffNs = 0;
 

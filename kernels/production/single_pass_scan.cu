@@ -82,6 +82,12 @@ void launch_staged(const void* d_in, void* d_out, int64_t n, bool exclusive, voi
     static const cudaError_t carveout = cudaFuncSetAttribute(staged_scan_kernel<Policy, T, Op>, cudaFuncAttributePreferredSharedMemoryCarveout,
                                                              int(cudaSharedmemCarveoutMaxShared));
     cuda_check(carveout, "cudaFuncSetAttribute(staged single-pass scan kernel, shared memory carveout)");
+    if constexpr (Policy::kOptIn) {
+        static const cudaError_t opt_in =
+            cudaFuncSetAttribute(staged_scan_kernel<Policy, T, Op>, cudaFuncAttributeMaxDynamicSharedMemorySize, Policy::kTileBytes);
+        cuda_check(opt_in, "cudaFuncSetAttribute(staged single-pass scan kernel, " + std::to_string(Policy::kTileBytes) +
+                               " bytes of shared memory per block)");
+    }
     staged_scan_kernel<Policy, T, Op><<<args.num_tiles, Policy::kThreads, Policy::kTileBytes, stream>>>(args, TileStatus<T>(d_temp, capacity));
     if (const cudaError_t error = cudaGetLastError(); error != cudaSuccess)
         cuda_check(error, "launching the staged single-pass scan kernel (" + std::to_string(args.num_tiles) + " tiles of " +
@@ -133,6 +139,23 @@ template <class T, class Op> std::vector<Entry> entries() {
         v.push_back(staged_entry<StagedPolicy<256, 8, 6, after_reduce>, T, Op>("staged-256x32"));  // the default's Large, at any size
         v.push_back(staged_entry<StagedPolicy<256, 11, 5, after_reduce>, T, Op>("staged-256x44"));  // 44 KB tiles, 5 per SM (third round)
     }
+#if SCANLAB_TUNING_VARIANTS
+    // Tile shapes for measuring a new GPU (-DSCANLAB_TUNING_VARIANTS=ON): the staged kernel with the
+    // SM's shared memory cut into fewer, larger tiles or more, smaller ones. Sums of every type.
+    if constexpr (std::is_same_v<Op, SumOp<T>>) {
+        using enum Publish;
+        if constexpr (!std::is_same_v<T, int32_t>) {
+            v.push_back(staged_entry<StagedPolicy<256, 8, 6, after_reduce>, T, Op>("staged-256x32"));
+            v.push_back(staged_entry<StagedPolicy<256, 11, 5, after_reduce>, T, Op>("staged-256x44"));
+        }
+        v.push_back(staged_entry<StagedPolicy<128, 16, 7, after_reduce>, T, Op>("staged-128x64"));    // 32 KB tiles, 7 per SM
+        v.push_back(staged_entry<StagedPolicy<128, 14, 8, after_reduce>, T, Op>("staged-128x56"));    // 28 KB tiles, 8 per SM
+        v.push_back(staged_entry<StagedPolicy<256, 14, 4, after_reduce>, T, Op>("staged-256x56"));    // 56 KB tiles, 4 per SM
+        v.push_back(staged_entry<StagedPolicy<256, 18, 3, after_reduce>, T, Op>("staged-256x72"));    // 72 KB tiles, 3 per SM
+        v.push_back(staged_entry<StagedPolicy<512, 14, 2, after_reduce>, T, Op>("staged-512x56"));    // 112 KB tiles, 2 per SM
+        v.push_back(staged_entry<StagedPolicy<256, 6, 8, after_reduce>, T, Op>("staged-256x24"));     // 24 KB tiles, 8 per SM
+    }
+#endif
     return v;
 }
 
