@@ -82,6 +82,7 @@ struct BenchResult {
     GpuDescription gpu;
     std::string gpu_name;  // gpu.name, for the app's title
     std::string method;    // how it was timed, in one sentence
+    std::string policy;    // the single-pass scan's choice of kernels on this GPU, and why (when it ran)
     std::vector<BenchRow> rows;
     bool cancelled = false;
     // Every row that ran was verified.

@@ -72,6 +72,7 @@ std::string headline(const BenchResult& result) {
     const BenchConfig& c = result.config;
     std::string s = "scanlab bench on " + (result.gpu.summary.empty() ? std::string("(no GPU)") : result.gpu.summary) + "\n";
     s += std::string(name(c.type)) + " " + std::string(name(c.op)) + (c.exclusive ? " exclusive" : " inclusive") + "; " + result.method + "\n";
+    if (!result.policy.empty()) s += result.policy + "\n";
     return s;
 }
 
@@ -241,6 +242,7 @@ void write_json(std::ostream& out, const BenchResult& result, const std::string&
     key("\n    ", "variants"), flag(c.variants), out << ',';
     key("\n    ", "seed"), number(out, c.seed), out << "\n  },";
     key("\n  ", "method"), quoted(out, result.method), out << ',';
+    if (!result.policy.empty()) key("\n  ", "single_pass_policy"), quoted(out, result.policy), out << ',';
     key("\n  ", "bytes_per_element_moved"), number(out, int64_t(2 * element_bytes(c.type))), out << ',';
     key("\n  ", "cancelled"), flag(result.cancelled), out << ',';
     key("\n  ", "all_verified"), flag(result.all_verified()), out << ',';

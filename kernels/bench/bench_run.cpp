@@ -294,6 +294,8 @@ BenchResult run_benchmark(const BenchConfig& config, const Progress& progress, s
     const size_t s = element_bytes(config.type);
     const size_t flush_bytes = std::max<size_t>(2 * info.l2_cache, size_t(8) << 20) / 16 * 16;
     result.method = method_text(config, flush_bytes, info.l2_cache);
+    if (std::find(config.algos.begin(), config.algos.end(), Algo::single_pass) != config.algos.end())
+        result.policy = gpu::single_pass_policy(config.type, config.op);
     Shared shared{DeviceBuffer(size_t(largest) * s, "benchmark input"), DeviceBuffer(size_t(largest) * s, "benchmark output"),
                   DeviceBuffer(flush_bytes, "L2 flush buffer"), DeviceBuffer(sizeof(int), "L2 flush sink")};
     cuda_check(cudaMemset(shared.flush.get(), 0, flush_bytes), "cudaMemset(L2 flush buffer)");

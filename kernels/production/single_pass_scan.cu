@@ -176,6 +176,27 @@ const Entry& entry_for(ElementType type, OpKind op, int variant) {
 
 }  // namespace
 
+std::string single_pass_policy(ElementType type, OpKind op) {
+    return with_type_and_op(type, op, []<class T, template <class> class Op>(TypeTag<T>, OpTag<Op>) {
+        using P = DefaultPolicy<T, Op<T>>;
+        const DeviceTraits device = current_device_traits();
+        const int64_t small_tile = P::Small::template tile_items<T>();
+        const int64_t last_small = small_tile * P::kSmallTilesPerSM * device.multiprocessors;
+        const auto kb = [](int64_t items) { return std::to_string(items * int64_t(sizeof(T)) / 1024) + " KB"; };
+        std::string s = "single-pass policy: tiles of " + kb(small_tile) + " held in registers, one wave of at most " +
+                        std::to_string(P::kSmallTilesPerSM) + " per SM, up to N = " + std::to_string(last_small) + " (" +
+                        std::to_string(device.multiprocessors) + " SMs); above that ";
+        if (device.major >= 9)
+            s += "tiles of " + kb(P::Large::template tile_items<T>()) + " staged in shared memory by the bulk copy engine, " +
+                 std::to_string(P::Large::kMinBlocksPerSM) + " blocks per SM (compute capability " + std::to_string(device.major) +
+                 ".x has the engine; the same shapes measured best on an H100 and an H200, docs/performance.md)";
+        else
+            s += "tiles of " + kb(P::LargeBeforeHopper::template tile_items<T>()) + " in registers, drawn from a ticket (compute capability " +
+                 std::to_string(device.major) + ".x has no bulk copy engine)";
+        return s;
+    });
+}
+
 std::vector<SinglePassVariant> single_pass_variants(ElementType type, OpKind op) {
     std::vector<SinglePassVariant> out;
     for (const Entry& e : entries_for(type, op)) out.push_back(e.variant);

@@ -32,6 +32,11 @@ struct SinglePassVariant {
 };
 std::vector<SinglePassVariant> single_pass_variants(ElementType type, OpKind op);
 
+// Which kernels variant 0 chooses on the current device, and why, in one sentence: the tile of
+// the small-input kernel, the size from which the large-input kernel takes over (from the device's
+// SM count), and which large-input kernel its compute capability gets.
+std::string single_pass_policy(ElementType type, OpKind op);
+
 // Bytes of temporary storage for scans of up to max_n elements with the given variant
 // (a buffer sized for one variant serves any variant whose tiles are at least as large).
 size_t single_pass_scan_temp_bytes(ElementType type, int64_t max_n, int variant = 0);
