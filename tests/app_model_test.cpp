@@ -989,3 +989,35 @@ TEST(AppTiles, ADeadlockLeavesBlocks3And2InTheSlotsSpinningForeverAnd1And0NeverS
     EXPECT_EQ(r.not_started, (std::vector<int32_t>{1, 0}));
     EXPECT_EQ(residency_after(t, 0).resident, (std::vector<int32_t>{3}));
 }
+
+// Compare steps both runs together to the end of the longer one, either way round: Kogge-Stone's
+// 5 steps beside Brent-Kung's longer run, End shows Brent-Kung's last step (its distribution tree
+// done, 26 additions), and stepping back from there walks the longer run back first.
+TEST(AppSession, CompareStepsBothRunsToTheEndOfTheLongerOneEitherWayRound) {
+    for (const bool kogge_stone_first : {true, false}) {
+        Session s;
+        s.form.backend = BackendChoice::cpu;
+        s.form.request.algorithm = kogge_stone_first ? Algorithm::kogge_stone : Algorithm::brent_kung;
+        s.form.compare_algorithm = kogge_stone_first ? Algorithm::brent_kung : Algorithm::kogge_stone;
+        s.form.request.section = 16;
+        s.run();
+        s.wait();
+        ASSERT_TRUE(s.trace && s.compare);
+        s.stepping_both = true;
+        const ShownTrace& bk = kogge_stone_first ? *s.compare : *s.trace;
+        s.last_step();
+        const size_t bk_step = kogge_stone_first ? s.compare_step() : s.step;
+        EXPECT_EQ(bk_step + 1, bk.trace.steps.size());
+        EXPECT_EQ(bk.book.cumulative_additions[bk_step], 26);
+        EXPECT_TRUE(s.at_end());
+        // Step by step from the start, the other way to the end.
+        s.first_step();
+        size_t presses = 0;
+        while (!s.at_end() && presses < 100) s.step_forward(), ++presses;
+        EXPECT_EQ(presses + 1, std::max(s.trace->trace.steps.size(), s.compare->trace.steps.size()));
+        s.step_back();
+        EXPECT_FALSE(s.at_end());
+        // Kogge-Stone first: it rests on its last step while Brent-Kung steps back alone.
+        EXPECT_EQ(s.step + (kogge_stone_first ? 1 : 2), s.trace->trace.steps.size());
+    }
+}

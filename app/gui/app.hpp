@@ -39,6 +39,16 @@ struct StepViewState {
     float fitted_row_scale = 1;  // the rows' height it was fitted to (less than 1: a short window)
     bool zoom_fixed = false;     // zoomed by hand (+/-, Ctrl+wheel) or --zoom given: keep it
     size_t diagram_scrolled_to = size_t(-1);  // the step the full diagram last scrolled into sight
+    // What the last frame showed (the layout check reads it): the step diagram's rows in sight of
+    // its rows, and the events timeline's lanes named of its lanes.
+    size_t diagram_rows_shown = 0, diagram_rows = 0;
+    int timeline_lanes_named = 0, timeline_lanes = 0;
+};
+
+// The Counts tab's own state (counts_panel.cpp): presenting, it shows one chart at a time.
+struct CountsPanelState {
+    int chart = 0;             // which one (the tab's buttons choose)
+    float chart_height = 0;    // the height the last frame drew it at
 };
 
 // The Figure 9.10 panel's own state (fig910_panel.cpp).
@@ -88,6 +98,9 @@ struct App {
     bool controls_in_presentation = false;  // Ctrl+B while presenting
     bool reset_layout = false;               // View > Reset layout: the first layout again
     bool saved_layout_checked = false;       // whether imgui.ini's layout knows every panel
+    int layout_settling = 0;                 // frames left in which the first layout may still fit the source
+    ImVec2 presentation_built_for{0, 0};     // the dock space's size the presentation layout was built for
+    int explain_to_front = 0;                // frames left to bring the explanation's tab in front of the source's
     bool show_banner = true;                 // the CPU-emulation line (its x hides it for this run)
     bool shot_banner = false;                // `scanlab shot --banner`: the line on a single view too
     std::optional<Tab> tab_request;  // select this centre tab on the next frame
@@ -105,6 +118,7 @@ struct App {
     StepViewState step_view;
     Fig910PanelState fig910_panel;
     SourcePaneState source_pane;
+    CountsPanelState counts_panel;
     ExercisesPanelState exercises_panel;
     LiveTabState live;
     Prediction predict;  // predict mode of the explanation pane
@@ -142,7 +156,11 @@ void draw_stepper(App& app);
 void draw_step_view(App& app, float diagram_height = 0);
 // row_scale < 1: shorter rows and arrows, so that the whole view fits a short window.
 void draw_array_view(App& app, const ShownTrace& t, size_t step, const char* id, float height, int scroll_slot, float row_scale = 1);
-float array_view_height(const ShownTrace& st, size_t k, float row_scale = 1, bool scrollbar = true);
+float array_view_height(const App& app, const ShownTrace& st, size_t k, float row_scale = 1, bool scrollbar = true);
+// The shortest rows a short window may make (row_scale): digits still legible_value_size().
+float min_row_scale(const App& app);
+// The narrowest cell the values of trace `t` fit whole at legible_value_size() (0: not presenting).
+float value_cell_width(const App& app, const Trace& t);
 // `compact_rows` > 0: only that many rows around the current step (kCompactDiagramRows where
 // they fit, down to the current step's alone), smaller, with no scrollbar (it scrolls with the
 // array view).
@@ -154,8 +172,8 @@ float step_diagram_height(const Trace& t, size_t compact_rows);
 float step_diagram_side_width(const Trace& t, float width);  // what the diagram's rows need, padding included
 // An event-scheduled scan's step view (tiles_view.cpp): the flags or status words, the sections
 // with the blocks that drew them, Y filling in, the event's reads; the timeline of every event.
-float tiles_view_height(const Trace& t);
-float tiles_view_min_height();  // its rows a line of text tall
+float tiles_view_height(const App& app, const Trace& t);
+float tiles_view_min_height(const App& app);  // its rows a line of text tall (presenting: its values legible)
 void draw_tiles_view(App& app, const ShownTrace& st, size_t step, float height);
 // smallest: two pixels a lane; largest: a lane a line and a half high, each block named
 float event_timeline_height(const Trace& t, bool smallest = false, bool largest = false);
@@ -171,7 +189,7 @@ void draw_verdict_line(App& app, const ShownTrace& st);
 // The pane fills its panel, or takes `height` (the explain shot's view under the array view).
 void draw_explain_pane(App& app, float height = 0);
 void draw_fig910_panel(App& app);
-float fig910_panel_height(float width);  // what the panel needs at this width
+float fig910_panel_height(float width, bool presenting);  // what the panel needs at this width
 void draw_counts_panel(App& app);
 void draw_exercises_panel(App& app);
 // The Exercises panel's keys while it has focus: Up/Down (delta -1/+1), Enter.
@@ -194,10 +212,23 @@ void legend_outline(Rgb c, int alpha, float thickness, const char* label);
 bool vertical_splitter(const char* id, float* width, float min_width, float max_width, float height, bool grow_left);
 // "t" + 3 -> "t3", written so that GCC 12 raises no false -Wrestrict warning about it.
 std::string prefixed(const char* prefix, long long number);
-// A cell's value, centred, shrunk to fit a narrow cell.
-void cell_text(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 c, const std::string& text);
+// A cell's value, centred, at 0.6 of the cell's height, shrunk to fit a narrow cell; a value that
+// would be smaller than `legible` pixels is left out (the cell's tooltip has it). Noted in
+// values_drawn().
+void cell_text(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 c, const std::string& text, float legible = 7);
+// The smallest size a value is drawn at: presenting, 0.9 of the text size (20 px at 1280x720,
+// 30 px at 1920x1080), so the numbers are read from the back of the room, else 7 px.
+float legible_value_size(const App& app);
 // The height of one array-view cell at the current font size.
 float cell_height();
+// Every value a view laid out this frame: its cell, the size its digits were drawn at (0: left
+// out for want of room), and the text. The layout check measures the digits drawn inside each.
+struct DrawnValue {
+    ImVec2 a, b;
+    float size = 0;
+    std::string text;
+};
+std::vector<DrawnValue>& values_drawn();  // cleared as each frame starts (draw_frame)
 // ImPlot's tick labels as the app writes numbers: 4,194,304.
 int grouped_tick(double value, char* buffer, int size, void*);
 // +/- and Ctrl+wheel: the array view's zoom, kept from now on (no more fitting) until "fit".

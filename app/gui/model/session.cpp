@@ -263,6 +263,7 @@ void Session::show_sampled() {
     compare_error.clear();
     playing = false;
     step = 0;
+    compare_extra = 0;
 }
 
 void Session::load_fig910() {
@@ -344,6 +345,7 @@ void Session::finish(Job& job, RunResult r) {
                 status = status.empty() ? w : status + "; " + w;
             if (!same_shape || job.kind == JobKind::open) step = 0;
             step = std::min(step, step_count() ? step_count() - 1 : 0);
+            compare_extra = 0;
             return;
     }
 }
@@ -371,8 +373,8 @@ void Session::poll(double dt) {
     const double period = play_period();
     while (playing && play_clock_ >= period) {
         play_clock_ -= period;
-        if (step + 1 >= step_count()) playing = false;
-        else ++step;
+        if (at_end()) playing = false;
+        else step_forward();
     }
 }
 
@@ -405,20 +407,32 @@ size_t Session::step_count() const { return trace ? trace->trace.steps.size() : 
 
 size_t Session::compare_step() const {
     if (!compare || compare->trace.steps.empty()) return 0;
-    return std::min(step, compare->trace.steps.size() - 1);
+    return std::min(step + compare_extra, compare->trace.steps.size() - 1);
 }
+
+size_t Session::compare_steps_past_main() const {
+    if (!stepping_both || !compare || compare->trace.steps.size() <= step_count()) return 0;
+    return compare->trace.steps.size() - step_count();
+}
+
+bool Session::at_end() const { return step + 1 >= step_count() && compare_extra >= compare_steps_past_main(); }
 
 void Session::step_forward() {
     if (step + 1 < step_count()) ++step;
+    else if (compare_extra < compare_steps_past_main()) ++compare_extra;  // the comparison runs on to its end
 }
 void Session::step_back() {
-    if (step > 0) --step;
+    if (compare_extra > 0) --compare_extra;
+    else if (step > 0) --step;
 }
-void Session::first_step() { step = 0; }
-void Session::last_step() { step = step_count() ? step_count() - 1 : 0; }
-void Session::go_to(size_t k) { step = std::min(k, step_count() ? step_count() - 1 : 0); }
+void Session::first_step() { step = 0, compare_extra = 0; }
+void Session::last_step() {
+    step = step_count() ? step_count() - 1 : 0;
+    compare_extra = compare_steps_past_main();
+}
+void Session::go_to(size_t k) { step = std::min(k, step_count() ? step_count() - 1 : 0), compare_extra = 0; }
 void Session::toggle_play() {
-    if (!playing && step + 1 >= step_count()) step = 0;  // play again from the start
+    if (!playing && at_end()) first_step();  // play again from the start
     playing = !playing;
 }
 

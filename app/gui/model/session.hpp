@@ -100,7 +100,12 @@ public:
     FileTask open_task, save_task;
 
     // Stepping. `step` indexes trace->trace.steps; the compare view shows min(step, its last).
+    // While both runs step together (the Compare tab) and the comparison has more steps, stepping
+    // on past the main run's last step moves the comparison on alone (`compare_extra` steps), to
+    // its end.
     size_t step = 0;
+    bool stepping_both = false;
+    size_t compare_extra = 0;
     bool playing = false;
     float steps_per_second = 1.5f;
 
@@ -161,6 +166,10 @@ public:
     size_t step_count() const;
     // The step of the comparison trace shown beside step `step`.
     size_t compare_step() const;
+    // How many steps the comparison has past the main run's last, while both step together.
+    size_t compare_steps_past_main() const;
+    // The last step of the main run (and, stepping both, of the comparison) is shown.
+    bool at_end() const;
 
 private:
     enum class JobKind { run, open, save, fig910, sampled, preview };

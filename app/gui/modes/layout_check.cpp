@@ -9,6 +9,8 @@
 #include <imgui.h>
 #include <imgui_internal.h>  // the windows' scrollbars, the atlas's baked glyphs
 
+#include "app/gui/app.hpp"  // values_drawn()
+
 namespace scanlab::gui {
 namespace {
 
@@ -21,16 +23,25 @@ struct Glyph {
 
 float area(ImVec2 a, ImVec2 b) { return std::max(0.0f, b.x - a.x) * std::max(0.0f, b.y - a.y); }
 
-// Texture coordinates -> character, from every glyph the font atlas has baked (filled per frame).
+// Texture coordinates -> character, and the size its font was baked at, from every glyph the font
+// atlas has baked (filled per frame).
 std::map<std::pair<int, int>, unsigned> chars;
+std::map<std::pair<int, int>, float> baked_size;
+
+std::pair<int, int> uv_key(ImVec2 uv) { return {int(std::lround(uv.x * 65536)), int(std::lround(uv.y * 65536))}; }
 
 void learn_characters() {
     chars.clear();
+    baked_size.clear();
     ImFontAtlas* atlas = ImGui::GetIO().Fonts;
     if (atlas->Builder)
-        for (int b = 0; b < atlas->Builder->BakedPool.Size; ++b)
-            for (const ImFontGlyph& g : atlas->Builder->BakedPool[b].Glyphs)
-                chars[{int(std::lround(g.U0 * 65536)), int(std::lround(g.V0 * 65536))}] = g.Codepoint;
+        for (int b = 0; b < atlas->Builder->BakedPool.Size; ++b) {
+            const ImFontBaked& baked = atlas->Builder->BakedPool[b];
+            for (const ImFontGlyph& g : baked.Glyphs) {
+                chars[uv_key(ImVec2(g.U0, g.V0))] = g.Codepoint;
+                baked_size[uv_key(ImVec2(g.U0, g.V0))] = baked.Size;
+            }
+        }
 }
 
 std::string read_back(const std::vector<Glyph>& glyphs, size_t first, size_t last) {
@@ -138,7 +149,9 @@ std::vector<TextProblem> find_text_problems(const ImDrawData* dd) {
 WindowRoom window_room(const std::string& name) {
     WindowRoom room;
     for (const ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
-        if (!w->Active || std::string_view(w->Name).substr(0, name.size()) != name) continue;
+        std::string seen = w->Name;
+        if (const size_t p = seen.find("##presenting"); p != std::string::npos) seen.erase(p, 12);
+        if (!w->Active || std::string_view(seen).substr(0, name.size()) != name) continue;
         room.drawn = true;
         room.scrolls_x = w->ScrollbarX;
         room.scrolls_y = w->ScrollbarY;
@@ -146,6 +159,33 @@ WindowRoom window_room(const std::string& name) {
         break;
     }
     return room;
+}
+
+std::vector<ValueSize> measure_values(const ImDrawData* dd) {
+    std::vector<ValueSize> sizes;
+    if (!dd) return sizes;
+    learn_characters();
+    // Every glyph in sight (its centre inside its clip rectangle), with the size it was baked at.
+    struct Seen {
+        ImVec2 centre;
+        float size;
+    };
+    std::vector<Seen> seen;
+    for (const ImDrawList* dl : dd->CmdLists)
+        for (const Glyph& g : glyphs_of(dl)) {
+            const ImVec2 c((g.a.x + g.b.x) * 0.5f, (g.a.y + g.b.y) * 0.5f);
+            if (c.x < g.clip.x || c.x > g.clip.z || c.y < g.clip.y || c.y > g.clip.w) continue;
+            const auto it = baked_size.find(uv_key(g.uv));
+            if (it != baked_size.end()) seen.push_back({c, it->second});
+        }
+    for (const DrawnValue& v : values_drawn()) {
+        ValueSize s{v.text, v.a.x, v.a.y, v.size, 0};
+        for (const Seen& g : seen)
+            if (g.centre.x >= v.a.x && g.centre.x <= v.b.x && g.centre.y >= v.a.y && g.centre.y <= v.b.y)
+                s.measured = s.measured == 0 ? g.size : std::min(s.measured, g.size);
+        sizes.push_back(s);
+    }
+    return sizes;
 }
 
 }  // namespace scanlab::gui

@@ -28,6 +28,18 @@ struct WindowRoom {
     bool scrolls_x = false, scrolls_y = false;
     float lines = 0;
 };
+// (Presenting, the panels are windows of their own, "Trace##presenting": the name matches either.)
 WindowRoom window_room(const std::string& name);
+
+// The pixel size each value a view laid out this frame was drawn at, measured from the frame's
+// draw data: the size of the font the glyphs inside its cell were baked at (the smallest, where
+// they differ). Call between ImGui::Render() and the next frame.
+struct ValueSize {
+    std::string text;
+    float x = 0, y = 0;      // the cell's top left
+    float laid_out = 0;      // the size the view asked for (0: its digits left out for want of room)
+    float measured = 0;      // the size its glyphs were drawn at (0: none in sight, clipped or scrolled away)
+};
+std::vector<ValueSize> measure_values(const ImDrawData* draw_data);
 
 }  // namespace scanlab::gui

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/model/tiles.hpp"
 #include "app/gui/modes/layout_check.hpp"
 #include "app/gui/shell/window.hpp"
 #include "app/gui/surface/gl_surface.hpp"
@@ -269,6 +270,127 @@ int run_smoke_test_files(const std::vector<std::string>& args) {
     return 0;
 }
 
+namespace {
+
+// The legibility check's layouts: presenting (F5, the controls hidden) at 1280x720 and 1920x1080,
+// the book's small runs at every step, as a lecturer shows them.
+struct LegibleCase {
+    const char* name;
+    Algorithm algorithm;
+    const char* preset;
+    Tab tab = Tab::steps;
+    int section = 0;
+    bool last_step_only = false;
+    Algorithm second = Algorithm::brent_kung;
+    bool racy = false;  // warps of 4 in order: wrong, with its want row
+};
+
+// Every value a view drew in this frame at no less than `least` pixels, and in sight (a run of up
+// to 16 elements leaves none out); the explanation at three lines or more, the step diagram with
+// its rows in sight (all of them, or at least three around the current step with the line that
+// says how many), the Counts chart at its height, every lane of the events timeline named.
+void check_legibility(const App& app, float least, float chart_least, std::vector<TextProblem>& found) {
+    auto problem = [&](const std::string& what, const std::string& text, float x = 0, float y = 0) { found.push_back({"", what, text, x, y}); };
+    for (const ValueSize& v : measure_values(ImGui::GetDrawData())) {
+        if (v.laid_out == 0)
+            problem("value left out", v.text, v.x, v.y);
+        else if (v.measured == 0)
+            problem("value out of sight", v.text, v.x, v.y);
+        else if (v.measured < least)
+            problem("value at " + std::to_string(int(v.measured)) + " px, under " + std::to_string(int(least)), v.text, v.x, v.y);
+    }
+    const WindowRoom explain = window_room("Explain this step/explanation_");
+    if (!explain.drawn || explain.lines < 3) problem("hidden", "the explanation (" + std::to_string(explain.lines).substr(0, 3) + " lines)");
+    if (app.layout.tab == Tab::steps) {
+        const StepViewState& v = app.step_view;
+        if (is_event_trace(app.session.trace->trace)) {
+            if (v.timeline_lanes_named < v.timeline_lanes)
+                problem("hidden", "lane names of the events timeline (" + std::to_string(v.timeline_lanes_named) + " of " + std::to_string(v.timeline_lanes) + ")");
+        } else {
+            const WindowRoom diagram = window_room("Trace/diagram_");
+            if (!diagram.drawn || diagram.scrolls_y || v.diagram_rows_shown < std::min<size_t>(3, v.diagram_rows))
+                problem("hidden", "rows of the step diagram (" + std::to_string(v.diagram_rows_shown) + " of " + std::to_string(v.diagram_rows) + ")");
+            if (const WindowRoom array = window_room("Trace/array_"); !array.drawn || array.scrolls_y) problem("hidden", "rows of the array view");
+        }
+    }
+    if (app.layout.tab == Tab::counts && app.counts_panel.chart_height < chart_least)
+        problem("hidden", "the chart, " + std::to_string(int(app.counts_panel.chart_height)) + " px tall");
+}
+
+}  // namespace
+
+// CI's legibility check, part of the layout check: each LegibleCase presenting at 1280x720 (no
+// value under 20 px, a chart at least 240 px tall) and 1920x1080 (28 px, 360 px), at each of its
+// steps; each frame's text is checked as the layout check's, and check_legibility's measures.
+int run_legibility_check(const std::string& out, int& frames_checked) {
+    const LegibleCase cases[] = {
+        {"Figure 9.10", Algorithm::hierarchical, "fig9.10"},
+        {"Kogge-Stone 8", Algorithm::kogge_stone, "slides-t0"},
+        {"Kogge-Stone 16", Algorithm::kogge_stone, "fig9.10", Tab::steps, 16},
+        {"Brent-Kung 16", Algorithm::brent_kung, "fig9.10", Tab::steps, 16},
+        {"racy", Algorithm::kogge_stone_racy, "fig9.10", Tab::steps, 16, true, Algorithm::brent_kung, true},
+        {"Compare Kogge-Stone with Brent-Kung", Algorithm::kogge_stone, "fig9.10", Tab::compare, 16},
+        {"Counts", Algorithm::kogge_stone, "fig9.10", Tab::counts, 16, true},
+        {"domino 16 in sections of 4", Algorithm::domino, "fig9.10", Tab::steps, 4},
+    };
+    const int sizes[][2] = {{1280, 720}, {1920, 1080}};
+    int problems = 0;
+    for (const auto& size : sizes)
+        for (const LegibleCase& c : cases) {
+            App app;
+            app.layout.presentation = true;
+            app.tab_request = c.tab;
+            app.show_banner = true;
+            std::string why;
+            std::unique_ptr<GlSurface> surface = GlSurface::open_offscreen(size[0], size[1], why);
+            if (!surface) return fail(why);
+            if (const std::string e = init_imgui(app, *surface); !e.empty()) return fail(e);
+            Form& f = app.session.form;
+            f.backend = BackendChoice::cpu;
+            f.request.algorithm = c.algorithm;
+            f.request.section = c.section;
+            f.input.preset = c.preset;
+            f.compare_algorithm = c.second;
+            if (c.racy) {
+                f.request.warp_width = 4;
+                f.request.schedule = *parse_schedule("in-order");
+            }
+            app.session.load_fig910();
+            app.session.run();
+            app.session.wait();
+            const float least = size[1] >= 1080 ? 28.0f : 20.0f, chart_least = 240.0f * float(size[1]) / 720.0f;
+            // Every step at 1280x720, the harder size; the first and the last at 1920x1080 (CI's time).
+            // Stepped with the Right key's command, so Compare runs on to the longer run's end.
+            app.session.stepping_both = c.tab == Tab::compare;
+            const size_t steps = std::max(app.session.step_count(), app.session.compare ? app.session.compare->trace.steps.size() : 0);
+            if (c.last_step_only) app.session.last_step();
+            else app.session.first_step();
+            for (size_t k = c.last_step_only ? steps - 1 : 0; k < steps; ++k) {
+                if (k > 0 && !c.last_step_only) app.session.step_forward();
+                if (size[1] >= 1080 && k > 0 && k + 1 < steps) continue;
+                for (int i = 0; i < (k == 0 || c.last_step_only ? 5 : 2); ++i) {
+                    app.session.wait();
+                    frame(app, *surface, 1.0 / 60);
+                }
+                std::vector<TextProblem> found = find_text_problems(ImGui::GetDrawData());
+                check_legibility(app, least, chart_least, found);
+                const std::string where = std::to_string(size[0]) + "x" + std::to_string(size[1]) + " presentation " + c.name + " step " +
+                                          std::to_string(app.session.step + app.session.compare_extra);
+                for (const TextProblem& p : found)
+                    std::cout << where << "\t" << p.what << "\t" << p.window << "\t'" << p.text << "'\tat " << int(p.x) << "," << int(p.y) << "\n";
+                if (!found.empty()) {
+                    std::string png = where;
+                    std::replace(png.begin(), png.end(), ' ', '-');
+                    surface->write_png(out + "/" + png + ".png");
+                }
+                problems += int(found.size());
+                ++frames_checked;
+            }
+            shutdown_imgui(*surface);
+        }
+    return problems;
+}
+
 // CI's layout test: at each size a classroom uses, in normal and presentation mode, every tab of
 // the trace panel beside the Figure 9.10, explanation and source panes (the first layout), drawn
 // off screen; then, presenting, the step view of a sampled trace (a block of N = 2^22 in sections
@@ -393,7 +515,10 @@ int run_layout_check(const std::vector<std::string>& args) {
             ++frames_checked;
             shutdown_imgui(*surface);
         }
-    std::cout << "layout problems\t" << problems << "\nlayouts checked\t" << frames_checked << "\n";
+    int legible_frames = 0;
+    problems += run_legibility_check(out, legible_frames);
+    std::cout << "layout problems\t" << problems << "\nlayouts checked\t" << frames_checked << "\nlegibility frames checked\t" << legible_frames
+              << "\n";
     return 0;
 }
 

@@ -85,8 +85,10 @@ float ruler_height() { return ruler_font_size() + 3; }
 struct RowMetrics {
     float ch, band;
 };
-RowMetrics row_metrics(float scale) {
+RowMetrics row_metrics(const App& app, float scale) {
     const float ch = std::round(cell_height() * scale);
+    // Presenting, the arrows' band gives its height to the digits: a cell's height of arrows.
+    if (app.layout.presentation) return {ch, std::round(ch * 1.05f)};
     return {ch, std::max(ch * 1.6f, ImGui::GetFontSize() * 2.6f * scale)};
 }
 
@@ -128,6 +130,8 @@ struct ArrayCanvas {
     int64_t expected_offset = 0;
     bool hidden = false;       // predict mode: the row this step writes stays hidden
     bool show_values = false;  // the cells are wide enough for digits
+    float legible = 7;         // no value drawn smaller (legible_value_size)
+    bool ids_in_bars = false;  // presenting: the thread ids inside the threads' bars
     std::vector<int32_t> possible;  // where the race can strike (racy kernel only; sorted)
 
     ArrayCanvas(const App& a, const ShownTrace& shown, size_t step)
@@ -162,8 +166,10 @@ float place_rows(ArrayCanvas& c, float top) {
     c.y_expected = c.y_after + c.ch + 3;
     c.y_tid = (c.expected ? c.y_expected : c.y_after) + c.ch + 2;
     // Thread ids and the "threads" label in the rulers' small font, which spares a short window.
-    c.y_threads = c.y_tid + c.small + 4;
-    c.thread_h = c.font * 0.8f;
+    // Presenting, the ids stand in the threads' bars: the room goes to the values.
+    c.y_threads = c.ids_in_bars ? c.y_tid + 2 : c.y_tid + c.small + 4;
+    c.thread_h = c.ids_in_bars ? c.small + 4 : c.font * 0.8f;
+    if (c.ids_in_bars) c.y_tid = c.y_threads + 2;
     return c.y_threads + std::max(c.thread_h + 4, c.small + 2) - top;
 }
 
@@ -239,7 +245,7 @@ void draw_row(const ArrayCanvas& c, const Row& r, float yy, const std::vector<Ce
             c.dl->AddRectFilled(a, b, col(c.p.cell_untouched));
             if (std::count(asked.begin(), asked.end(), r.offset + i) > 0)
                 c.dl->AddRect(a, b, col(c.p.thread_active), 0, std::clamp(c.w / 8.0f, 2.0f, 4.0f));
-            if (c.show_values) cell_text(c.dl, a, b, text, "?");
+            if (c.show_values) cell_text(c.dl, a, b, text, "?", c.legible);
             continue;
         }
         const CellState state = states ? (*states)[size_t(i)] : CellState::untouched;
@@ -251,7 +257,7 @@ void draw_row(const ArrayCanvas& c, const Row& r, float yy, const std::vector<Ce
         // Read too late by another warp: the element's own value is right, its reader's is not.
         if (states && state == CellState::hazard)
             c.dl->AddRect(ImVec2(a.x + 1, a.y + 1), ImVec2(b.x - 1, b.y - 1), col(c.p.cell_hazard), 0, std::clamp(c.w / 10.0f, 1.5f, 4.0f));
-        if (c.show_values) cell_text(c.dl, a, b, text, format_value(*r.values, r.first + size_t(i)));
+        if (c.show_values) cell_text(c.dl, a, b, text, format_value(*r.values, r.first + size_t(i)), c.legible);
         if (r.flags && (*r.flags)[r.first + size_t(i)]) flag_marker(c, a, b, r.values == &c.t.input);
     }
 }
@@ -266,7 +272,7 @@ void draw_expected_row(const ArrayCanvas& c) {
         const ImVec2 a(c.cell_x(want, i), c.y_expected), b(c.cell_x(want, i) + c.w, c.y_expected + c.ch);
         c.dl->AddRectFilled(a, b, col(c.p.expected_row));
         if (c.w >= 6) c.dl->AddRect(a, b, border, 0, 1.0f);
-        if (c.show_values) cell_text(c.dl, a, b, text, format_value(*c.expected, size_t(i)));
+        if (c.show_values) cell_text(c.dl, a, b, text, format_value(*c.expected, size_t(i)), c.legible);
     }
 }
 
@@ -345,13 +351,25 @@ void draw_thread_ids(const ArrayCanvas& c, const std::vector<int32_t>& writer) {
     if (c.w < c.small * 1.3f || c.hidden) return;
     const auto [lo, hi] = c.visible(c.rows.after);
     ImFont* f = ImGui::GetFont();
+    // In the bars: dark on an active thread's light colour, light on an idle one's (a thread's id
+    // stands under the element it wrote, which need not be over its own bar).
+    const ThreadRow launched = c.ids_in_bars ? launched_threads(c.t, c.s) : ThreadRow{};
+    const bool writes_s = c.s.phase == Phase::block_sum_write;
+    const size_t span = writes_s ? c.rows.before.count : std::max(c.rows.before.count, c.rows.after.count);
+    const float thread_w = launched.active.empty() ? c.w : c.w * float(std::max<size_t>(span, 1)) / float(launched.active.size());
+    const float tx0 = c.x0 + float(writes_s ? c.rows.before.column : c.rows.after.column) * c.w;
     for (int64_t i = lo; i < hi; ++i) {
         if (writer[size_t(i)] < 0) continue;
         const std::string tid = prefixed("t", writer[size_t(i)]);
         const ImVec2 sz = f->CalcTextSizeA(c.small, FLT_MAX, 0, tid.c_str());
-        if (sz.x < c.w)
-            c.dl->AddText(f, c.small, ImVec2(c.cell_x(c.rows.after, i) + (c.w - sz.x) * 0.5f, c.y_tid), ImGui::GetColorU32(ImGuiCol_TextDisabled),
-                          tid.c_str());
+        // (In a bar, dark on the active thread's light colour.)
+        ImU32 colour = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+        if (c.ids_in_bars) {
+            const int64_t under = int64_t((c.cell_x(c.rows.after, i) + c.w * 0.5f - tx0) / thread_w);
+            const bool active = under >= 0 && size_t(under) < launched.active.size() && launched.active[size_t(under)];
+            colour = active ? IM_COL32(20, 20, 20, 255) : IM_COL32(255, 255, 255, 255);
+        }
+        if (sz.x < c.w) c.dl->AddText(f, c.small, ImVec2(c.cell_x(c.rows.after, i) + (c.w - sz.x) * 0.5f, c.y_tid), colour, tid.c_str());
     }
 }
 
@@ -445,7 +463,7 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     }
     if (k >= t.steps.size()) return;
     ArrayCanvas c(app, st, k);
-    const RowMetrics m = row_metrics(row_scale);
+    const RowMetrics m = row_metrics(app, row_scale);
     c.font = ImGui::GetFontSize();
     c.w = app.layout.cell_width;
     c.ch = m.ch;
@@ -456,6 +474,8 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     c.hidden = app.predict.hides(&st, k);
     c.expected = c.hidden ? nullptr : expected_row(st, k, &c.expected_offset);
     c.show_values = c.w >= 7;
+    c.legible = legible_value_size(app);
+    c.ids_in_bars = app.layout.presentation;
     c.possible = possible_hazards(t, k);
     // Columns: every row from its own column (block sums of a sampled trace sit beside the block).
     int64_t last_col = 1;
@@ -489,8 +509,8 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     draw_stale_reads(c);
     block_lines(c, c.rows.before, c.y_before - 3, c.y_before + c.ch + 3);
     block_lines(c, c.rows.after, c.y_after - 3, c.y_tid + c.small);
-    draw_thread_ids(c, writers(c.s));
     draw_launched_threads(c);
+    draw_thread_ids(c, writers(c.s));
     c.dl->PopClipRect();
 
     draw_row_labels(c, origin.x);
@@ -498,14 +518,37 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     ImGui::EndChild();
 }
 
-float array_view_height(const ShownTrace& st, size_t k, float row_scale, bool scrollbar) {
+float min_row_scale(const App& app) {
+    // A value is drawn at 0.6 of its cell's height: a row no shorter than that needs.
+    return std::min(1.0f, std::max(0.45f, std::ceil(legible_value_size(app) / 0.6f) / cell_height()));
+}
+
+float value_cell_width(const App& app, const Trace& t) {
+    if (!app.layout.presentation) return 0;
+    // The widest value of the input and of every step (at most the first 2,048 of each row, and
+    // 64 steps: a small run's every value, a large run's likely widest ones).
+    ImFont* f = ImGui::GetFont();
+    const float size = legible_value_size(app);
+    float widest = 0;
+    auto measure = [&](const ValueArray& v) {
+        for (size_t i = 0; i < std::min<size_t>(size_of(v), 2048); ++i)
+            widest = std::max(widest, f->CalcTextSizeA(size, FLT_MAX, 0, format_value(v, i).c_str()).x);
+    };
+    measure(t.input);
+    for (size_t k = 0; k < t.steps.size() && k < 64; ++k) measure(t.steps[t.steps.size() - 1 - k].values);
+    return std::ceil(widest + 4);
+}
+
+float array_view_height(const App& app, const ShownTrace& st, size_t k, float row_scale, bool scrollbar) {
     // The rows draw_array_view lays out, plus the child's padding and its horizontal scrollbar
     // (none where the zoom fits the rows to the width).
     const Step& s = st.trace.steps[k];
-    const auto [ch, band] = row_metrics(row_scale);
+    const auto [ch, band] = row_metrics(app, row_scale);
     const float font = ImGui::GetFontSize();
     const float small = ruler_font_size();
-    float h = 2 + ruler_height() + ch + band + ch + 2 + small + 4 + std::max(font * 0.8f + 4, small + 2);
+    // (Presenting, the thread ids in the threads' bars, as place_rows lays them.)
+    float h = app.layout.presentation ? 2 + ruler_height() + ch + band + ch + 2 + 2 + small + 8
+                                      : 2 + ruler_height() + ch + band + ch + 2 + small + 4 + std::max(font * 0.8f + 4, small + 2);
     if (s.phase == Phase::add_block_sums) h += ruler_height() + ch + band * 0.8f;
     int64_t offset = 0;
     if (expected_row(st, k, &offset)) h += ch + 3;
@@ -541,7 +584,10 @@ void draw_event_step_view(App& app, float timeline_height) {
     // The legends in full where the window has room for them and the rows; a short one keeps
     // the rows and shows the legends on hover.
     const float line = ImGui::GetTextLineHeightWithSpacing();
-    const float rows_need = 4.0f * ImGui::GetFontSize() + 21 + 2 * ImGui::GetStyle().WindowPadding.y + event_timeline_height(t, true) + 6 * line;
+    // (Presenting, the tiles at their full height: their values are read from the back.)
+    const float rows_need = app.layout.presentation
+                                ? tiles_view_height(app, t) + event_timeline_height(t, true) + 6 * line
+                                : 4.0f * ImGui::GetFontSize() + 21 + 2 * ImGui::GetStyle().WindowPadding.y + event_timeline_height(t, true) + 6 * line;
     if (app.view != View::window || ImGui::GetContentRegionAvail().y > rows_need) {
         draw_tiles_legend(app, t);
     } else {
@@ -571,8 +617,8 @@ void draw_event_step_view(App& app, float timeline_height) {
     // (The explain view's lanes are each a line tall, each block named; the explanation takes the rest.)
     float timeline = timeline_height > 0 ? timeline_height : event_timeline_height(t, false, app.view == View::explain);
     // (On a tall window the timeline takes the rest: its lanes grow, each block's named.)
-    if (timeline_height <= 0 && app.view == View::window) timeline = std::clamp(room - tiles_view_height(t), event_timeline_height(t, true), event_timeline_height(t, false, true));
-    const float h = app.view == View::window ? std::max(tiles_view_min_height(), std::min(tiles_view_height(t), room - timeline)) : tiles_view_height(t);
+    if (timeline_height <= 0 && app.view == View::window) timeline = std::clamp(room - tiles_view_height(app, t), event_timeline_height(t, true), event_timeline_height(t, false, true));
+    const float h = app.view == View::window ? std::max(tiles_view_min_height(app), std::min(tiles_view_height(app, t), room - timeline)) : tiles_view_height(app, t);
     draw_tiles_view(app, *s.trace, s.step, h);
     if (app.view == View::array) return;
     timeline_caption();
@@ -609,14 +655,20 @@ void draw_step_view(App& app, float diagram_height) {
     }
     ImGui::SameLine(0, 16);
     ImGui::PushTextWrapPos(0);  // a narrow column (the live tab) wraps the counts rather than cutting them
-    const std::string counts = counted(c.additions, "addition", "additions") + " (" + grouped(s.trace->book.cumulative_additions[s.step]) +
-                               " so far of " + grouped(t.counts.additions) + ") · " + grouped(c.active_threads) + " active / " +
-                               grouped(c.idle_threads) + " idle threads · " + counted(c.divergent_warps, "divergent warp", "divergent warps") +
-                               " · " + counted(c.barriers, "barrier", "barriers");
-    // Presenting, the counts take the rulers' small font: the step's name is what the room reads.
-    if (app.layout.presentation) ImGui::PushFont(nullptr, ruler_font_size());
-    ImGui::TextDisabled("%s", counts.c_str());
-    if (app.layout.presentation) ImGui::PopFont();
+    const std::string work = counted(c.additions, "addition", "additions") + " (" + grouped(s.trace->book.cumulative_additions[s.step]) +
+                             " so far of " + grouped(t.counts.additions) + ") · " + grouped(c.active_threads) + " active / " +
+                             grouped(c.idle_threads) + " idle threads";
+    const std::string warps = counted(c.divergent_warps, "divergent warp", "divergent warps") + " · " + counted(c.barriers, "barrier", "barriers");
+    // Presenting, the counts take the rulers' small font (the step's name is what the room reads),
+    // and the warps and barriers are one hover away: the rows below keep the height.
+    if (app.layout.presentation) {
+        ImGui::PushFont(nullptr, ruler_font_size());
+        ImGui::TextDisabled("%s", work.c_str());
+        ImGui::PopFont();
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", warps.c_str());
+    } else {
+        ImGui::TextDisabled("%s · %s", work.c_str(), warps.c_str());
+    }
     ImGui::PopTextWrapPos();
     // The outlines as the rows draw them (draw_array_view): a late read thick, a possible one thin.
     struct Swatch {
@@ -657,8 +709,9 @@ void draw_step_view(App& app, float diagram_height) {
         if (sw.outline > 0) legend_outline(sw.colour, sw.alpha, sw.outline, sw.label);
         else legend_swatch(sw.colour, sw.label);
     }
-    if (app.view == View::window) {
-        // The zoom's buttons and value, on the legend's line where they fit.
+    if (app.view == View::window && (!app.layout.presentation || app.step_view.zoom_fixed)) {
+        // The zoom's buttons and value, on the legend's line where they fit (presenting, once the
+        // zoom was set by hand: + and - are the keys, and "fit" brings the fitted zoom back).
         const ImGuiStyle& style = ImGui::GetStyle();
         flow(24 + ImGui::CalcTextSize("-+fit zoom 000 px").x + 6 * style.FramePadding.x + 3 * style.ItemSpacing.x);
         if (ImGui::SmallButton("-")) zoom_by_hand(app, 1 / 1.25f);
@@ -679,12 +732,13 @@ void draw_step_view(App& app, float diagram_height) {
     // its margin, so that fitted rows need no horizontal scrollbar.
     const size_t widest = columns_to_fit(t);
     // The step diagram under the rows shares their columns: the fit leaves its step labels a
-    // column of their own where the cells stay wide enough for digits, else the diagram goes
-    // without them (step_diagram.cpp), never hiding a column under them.
+    // column of their own where the cells stay wide enough for digits (presenting: for every value
+    // whole at the legible size), else the diagram goes without them (step_diagram.cpp), never
+    // hiding a column under them.
     const bool with_diagram = app.view != View::array && app.view != View::explain;
     float room = ImGui::GetContentRegionAvail().x - font * 4.2f - 8 - 2 * (style.WindowPadding.x + style.ChildBorderSize) - 1;
     if (const float labels = step_diagram_side_width(t, ImGui::GetContentRegionAvail().x) + style.ScrollbarSize;
-        with_diagram && (room - labels) / float(widest) >= font * 0.75f)
+        with_diagram && (room - labels) / float(widest) >= std::max(font * 0.75f, value_cell_width(app, t)))
         room -= labels;
     const bool fits_width = !app.step_view.zoom_fixed && room / float(widest) >= 2.0f;  // 2 px: the narrowest column
     // A sampled trace's S is kept whole, wider than the block the zoom fits: that row scrolls.
@@ -703,21 +757,21 @@ void draw_step_view(App& app, float diagram_height) {
     // The compact diagram's rows: three where they fit, else two, else the current step's alone.
     size_t compact_rows = kCompactDiagramRows;
     auto compact = [&] { return step_diagram_height(t, compact_rows) + style.ItemSpacing.y; };
-    float h = array_view_height(*s.trace, s.step);
+    float h = array_view_height(app, *s.trace, s.step);
     float row_scale = 1;
     if (app.view == View::window && diagram_height <= 0) {
         // A short window: the fitted zoom first makes the rows shorter (down to digits still
         // legible), so that every row shows with at least the compact step diagram under it; then
         // the compact diagram gives up rows; only then does the array view scroll.
-        constexpr float kMinRowScale = 0.45f;  // a cell about one line of text tall
+        const float kMinRowScale = min_row_scale(app);  // a cell about one line of text tall, or legible digits
         const float avail_y = ImGui::GetContentRegionAvail().y - style.ItemSpacing.y - caption;
         auto fit_rows = [&] {
             float room_y = avail_y - compact();
             row_scale = 1;
-            h = array_view_height(*s.trace, s.step, 1, scrollbar);
+            h = array_view_height(app, *s.trace, s.step, 1, scrollbar);
             while (!app.step_view.zoom_fixed && h > room_y && row_scale > kMinRowScale) {
                 row_scale = std::max(kMinRowScale, row_scale - 0.05f);
-                h = array_view_height(*s.trace, s.step, row_scale, scrollbar);
+                h = array_view_height(app, *s.trace, s.step, row_scale, scrollbar);
             }
             return room_y;
         };
@@ -749,7 +803,8 @@ void draw_step_view(App& app, float diagram_height) {
     // The whole diagram where its rows fit (or it has at least eight lines to scroll in); else the
     // rows around the current step.
     const float left = ImGui::GetContentRegionAvail().y - caption;
-    const bool small = diagram_height <= 0 && left < std::min(step_diagram_height(t, 0), font * 8);
+    // (Presenting, never a diagram that scrolls: the rows around the current step say how many there are.)
+    const bool small = diagram_height <= 0 && left < (app.layout.presentation ? step_diagram_height(t, 0) : std::min(step_diagram_height(t, 0), font * 8));
     if (small) {
         // As many rows around the current step as the rest of the window holds.
         const size_t rows = t.steps.size() + 1;

@@ -1,6 +1,6 @@
 // Compare mode: the current algorithm and the comparison algorithm on the same input, side by
-// side (one above the other), stepping together: step k of the first beside step min(k, last)
-// of the second, each with its step label and additions so far.
+// side (one above the other), stepping together: step k of each, the shorter run resting on its
+// last step until the longer one ends, each with its step label and additions so far.
 #include <algorithm>
 
 #include "app/gui/app.hpp"
@@ -11,29 +11,34 @@ namespace {
 
 std::string side_name(const ShownTrace& st) { return "\xE2\x96\xA0 " + std::string(name(st.trace.algorithm)); }
 
-std::string side_line(const ShownTrace& st, size_t k, bool finished) {
+// The side's heading: its step and additions so far; its threads and divergent warps too, except
+// presenting, where they are one hover away and the heading keeps to one line.
+std::string side_line(const ShownTrace& st, size_t k, bool finished, bool presenting) {
     const Trace& t = st.trace;
     const Step& s = t.steps[k];
-    return prefixed("#", static_cast<long long>(k)) + " " + step_label(s) + (finished ? "  (finished)" : "") + ":  " +
-           grouped(st.book.cumulative_additions[k]) + " additions so far of " + grouped(t.counts.additions) + ",  " +
-           grouped(s.counts.active_threads) + " active / " + grouped(s.counts.idle_threads) + " idle threads,  " +
-           grouped(s.counts.divergent_warps) + " divergent warps";
+    const std::string line = prefixed("#", static_cast<long long>(k)) + " " + step_label(s) + (finished ? "  (finished)" : "") + ":  " +
+                             grouped(st.book.cumulative_additions[k]) + " additions so far of " + grouped(t.counts.additions);
+    if (presenting) return line;
+    return line + ",  " + grouped(s.counts.active_threads) + " active / " + grouped(s.counts.idle_threads) + " idle threads,  " +
+           counted(s.counts.divergent_warps, "divergent warp", "divergent warps");
 }
 
 // The height of a side's heading, wrapped as one_side draws it.
-float side_heading_height(const ShownTrace& st, size_t k, bool finished) {
+float side_heading_height(const ShownTrace& st, size_t k, bool finished, bool presenting) {
     const float wrap = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(side_name(st).c_str()).x - ImGui::GetStyle().ItemSpacing.x;
-    return ImGui::CalcTextSize(side_line(st, k, finished).c_str(), nullptr, false, std::max(wrap, ImGui::GetFontSize())).y +
+    return ImGui::CalcTextSize(side_line(st, k, finished, presenting).c_str(), nullptr, false, std::max(wrap, ImGui::GetFontSize())).y +
            ImGui::GetStyle().ItemSpacing.y;
 }
 
 void one_side(App& app, const ShownTrace& st, size_t k, const char* id, Rgb colour, bool finished, float row_scale) {
+    const bool presenting = app.layout.presentation;
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(colour)), "%s", side_name(st).c_str());
     ImGui::SameLine();
     ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(side_line(st, k, finished).c_str());
+    ImGui::TextUnformatted(side_line(st, k, finished, presenting).c_str());
     ImGui::PopTextWrapPos();
-    draw_array_view(app, st, k, id, array_view_height(st, k, row_scale), 0, row_scale);
+    if (presenting && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", side_line(st, k, finished, false).c_str());
+    draw_array_view(app, st, k, id, array_view_height(app, st, k, row_scale), 0, row_scale);
 }
 
 void totals_line(const Session& s) {
@@ -46,11 +51,19 @@ void totals_line(const Session& s) {
     ImGui::PopTextWrapPos();
 }
 
+// The cells' room in a child of this width: the width less the row labels and the child's margin
+// (as the step view fits its own, array_view.cpp).
+float cells_room(float width) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    return width - ImGui::GetFontSize() * 4.2f - 8 - 2 * (style.WindowPadding.x + style.ChildBorderSize) - 1;
+}
+
 }  // namespace
 
 void draw_compare_view(App& app) {
     Session& s = app.session;
     if (!s.trace || s.trace->trace.steps.empty()) return;
+    const bool presenting = app.layout.presentation;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
     if (ImGui::BeginCombo("compare with", std::string(name(s.form.compare_algorithm)).c_str())) {
         for (Algorithm a : all_algorithms())
@@ -61,48 +74,61 @@ void draw_compare_view(App& app) {
         ImGui::EndCombo();
     }
     const char* note = "same input, steps in sync (the shorter run rests on its last step)";
-    flow(ImGui::CalcTextSize(note).x);
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("%s", note);
-    ImGui::PopTextWrapPos();
+    if (presenting) {
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", note);
+    } else {
+        flow(ImGui::CalcTextSize(note).x);
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextDisabled("%s", note);
+        ImGui::PopTextWrapPos();
+    }
+    // This view fits its own zoom to its width (the step view's is kept for the step view): both
+    // runs' columns, unless the user zoomed by hand.
+    const float kept = app.layout.cell_width;
+    struct RestoreZoom {
+        App& app;
+        float kept;
+        ~RestoreZoom() { app.layout.cell_width = kept; }
+    } restore{app, kept};
+    size_t widest = columns_to_fit(s.trace->trace);
+    if (s.compare) widest = std::max(widest, columns_to_fit(s.compare->trace));
+    if (!app.step_view.zoom_fixed)
+        app.layout.cell_width = std::clamp(cells_room(ImGui::GetContentRegionAvail().x) / float(widest), 2.0f, 8.0f * ImGui::GetFontSize());
     // Both runs in sight at once: their rows are made shorter (as the step view's) where the
     // window is short, down to digits still legible; where one above the other still does not
-    // fit (a projector), the two stand side by side, each fitted to half the width.
+    // fit (a projector), the two stand side by side, each fitted to half the width, where the
+    // halves hold the values whole.
     float row_scale = 1;
+    const float shortest = min_row_scale(app);
     if (s.compare && s.compare->book.full && s.trace->book.full) {
-        const size_t kb = s.compare_step();
-        const bool fin = s.step >= s.compare->trace.steps.size();
+        const size_t ka = s.step, kb = s.compare_step();
+        const bool fin_a = s.compare_extra > 0, fin_b = s.step + s.compare_extra >= s.compare->trace.steps.size();
         const ImGuiStyle& style = ImGui::GetStyle();
-        const float fixed = side_heading_height(*s.trace, s.step, false) + side_heading_height(*s.compare, kb, fin) +
-                            2 * ImGui::GetTextLineHeightWithSpacing() + 3 * style.ItemSpacing.y;
+        const float fixed = side_heading_height(*s.trace, ka, fin_a, presenting) + side_heading_height(*s.compare, kb, fin_b, presenting) +
+                            (presenting ? 0 : 2 * ImGui::GetTextLineHeightWithSpacing()) + 3 * style.ItemSpacing.y;
         const float room = ImGui::GetContentRegionAvail().y - fixed;
-        auto need = [&](float sc) { return array_view_height(*s.trace, s.step, sc) + array_view_height(*s.compare, kb, sc); };
-        while (need(row_scale) > room && row_scale > 0.45f) row_scale = std::max(0.45f, row_scale - 0.05f);
-        const size_t widest = std::max(columns_to_fit(s.trace->trace), columns_to_fit(s.compare->trace));
-        const float half = (ImGui::GetContentRegionAvail().x - style.ItemSpacing.x) * 0.5f - ImGui::GetFontSize() * 4.2f - 8 -
-                           2 * (style.WindowPadding.x + style.ChildBorderSize) - 1;
-        if (need(row_scale) > room && half / float(widest) >= ImGui::GetFontSize() * 0.6f &&
-            ImGui::BeginTable("sides", 2, ImGuiTableFlags_SizingStretchSame)) {
-            // The step view's zoom is kept: this view fits its own for the halves.
-            const float kept = app.layout.cell_width;
-            app.layout.cell_width = std::min(kept, half / float(widest));
-            const float side_room = ImGui::GetContentRegionAvail().y - std::max(side_heading_height(*s.trace, s.step, false) * 2,
-                                                                                side_heading_height(*s.compare, kb, fin) * 2) -
+        auto need = [&](float sc) { return array_view_height(app, *s.trace, ka, sc) + array_view_height(app, *s.compare, kb, sc); };
+        while (need(row_scale) > room && row_scale > shortest) row_scale = std::max(shortest, row_scale - 0.05f);
+        const float half = cells_room((ImGui::GetContentRegionAvail().x - style.ItemSpacing.x) * 0.5f);
+        const float narrowest = std::max({ImGui::GetFontSize() * 0.6f, value_cell_width(app, s.trace->trace), value_cell_width(app, s.compare->trace)});
+        if (need(row_scale) > room && half / float(widest) >= narrowest && ImGui::BeginTable("sides", 2, ImGuiTableFlags_SizingStretchSame)) {
+            if (!app.step_view.zoom_fixed) app.layout.cell_width = half / float(widest);
+            const float side_room = ImGui::GetContentRegionAvail().y -
+                                    std::max(side_heading_height(*s.trace, ka, fin_a, presenting) * 2, side_heading_height(*s.compare, kb, fin_b, presenting) * 2) -
                                     2 * ImGui::GetTextLineHeightWithSpacing();
             row_scale = 1;
-            auto side_need = [&](float sc) { return std::max(array_view_height(*s.trace, s.step, sc), array_view_height(*s.compare, kb, sc)); };
-            while (side_need(row_scale) > side_room && row_scale > 0.45f) row_scale = std::max(0.45f, row_scale - 0.05f);
+            auto side_need = [&](float sc) { return std::max(array_view_height(app, *s.trace, ka, sc), array_view_height(app, *s.compare, kb, sc)); };
+            while (side_need(row_scale) > side_room && row_scale > shortest) row_scale = std::max(shortest, row_scale - 0.05f);
             ImGui::TableNextColumn();
-            one_side(app, *s.trace, s.step, "compare-a", app.palette().series_a, false, row_scale);
+            one_side(app, *s.trace, ka, "compare-a", app.palette().series_a, fin_a, row_scale);
             ImGui::TableNextColumn();
-            one_side(app, *s.compare, kb, "compare-b", app.palette().series_b, fin, row_scale);
+            one_side(app, *s.compare, kb, "compare-b", app.palette().series_b, fin_b, row_scale);
             ImGui::EndTable();
-            app.layout.cell_width = kept;
-            totals_line(s);
+            if (!presenting) totals_line(s);
             return;
         }
     }
-    one_side(app, *s.trace, s.step, "compare-a", app.palette().series_a, false, row_scale);
+    one_side(app, *s.trace, s.step, "compare-a", app.palette().series_a, s.compare_extra > 0, row_scale);
     if (!s.compare && !s.trace->trace.sample.all()) {
         ImGui::TextWrapped("There is no comparison beside a sampled trace: it is one block of a full-size run. Change a control to "
                            "run the comparison again.");
@@ -113,9 +139,8 @@ void draw_compare_view(App& app) {
         else ImGui::TextWrapped("%s", s.compare_error.c_str());
         return;
     }
-    const size_t k = s.compare_step();
-    one_side(app, *s.compare, k, "compare-b", app.palette().series_b, s.step >= s.compare->trace.steps.size(), row_scale);
-    totals_line(s);
+    one_side(app, *s.compare, s.compare_step(), "compare-b", app.palette().series_b, s.step + s.compare_extra >= s.compare->trace.steps.size(), row_scale);
+    if (!presenting) totals_line(s);
 }
 
 }  // namespace scanlab::gui

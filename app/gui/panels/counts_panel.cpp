@@ -156,7 +156,7 @@ std::vector<double> per_step(const Trace& t, int64_t StepCounts::*field) {
     return v;
 }
 
-void summary(const ShownTrace& st, Rgb colour) {
+void summary(const ShownTrace& st, Rgb colour, bool with_formula = true) {
     const Trace& t = st.trace;
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(colour)), "\xE2\x96\xA0 %s", std::string(name(t.algorithm)).c_str());
     ImGui::SameLine();
@@ -166,7 +166,7 @@ void summary(const ShownTrace& st, Rgb colour) {
                 grouped(t.counts.barriers).c_str(), is_event_trace(t) ? "in all blocks" : "per block", grouped(t.counts.divergent_warps).c_str(),
                 t.counts.hazards ? (", " + grouped(t.counts.hazards) + " hazards").c_str() : "");
     ImGui::PopTextWrapPos();
-    if (const std::optional<Formula> f = formula_for(t)) {
+    if (const std::optional<Formula> f = formula_for(t); f && with_formula) {
         const bool match = f->value == t.counts.additions;
         ImGui::PushTextWrapPos(0);
         ImGui::TextDisabled("    formula %s with N = %lld: %lld %s", f->text.c_str(), static_cast<long long>(f->n),
@@ -213,6 +213,71 @@ void phase_counts_table(const ShownTrace& st, const Palette& p) {
     ImGui::PopTextWrapPos();
 }
 
+// Presenting: one chart at a time, as tall as the tab, a button for each (the table of additions by
+// phase among them), so the room reads the bars from the back.
+void draw_one_chart(App& app) {
+    Session& s = app.session;
+    const Palette& p = app.palette();
+    const Trace& a = s.trace->trace;
+    const ShownTrace* b = s.compare.get();
+    const std::string la = std::string(name(a.algorithm)), lb = b ? std::string(name(b->trace.algorithm)) : "";
+    const int64_t n = a.section > 0 ? a.section : next_pow2(a.n);
+    const std::vector<Formula> refs = chapter_formulas(n);
+    const bool events = is_event_trace(a);
+    std::vector<const char*> names = {"additions per step", "additions so far", "active vs idle threads", "divergent warps", "by phase"};
+    if (events) names.insert(names.begin(), {"failed polls per tile", "look-back per tile"});
+    int& chosen = app.counts_panel.chart;
+    chosen = std::clamp(chosen, 0, int(names.size()) - 1);
+    for (int i = 0; i < int(names.size()); ++i) {
+        if (i > 0) flow(ImGui::CalcTextSize(names[size_t(i)]).x + 2 * ImGui::GetStyle().FramePadding.x);
+        if (ImGui::RadioButton(names[size_t(i)], chosen == i)) chosen = i;
+    }
+    const std::string which = names[size_t(chosen)];
+    if (which == "by phase") {
+        app.counts_panel.chart_height = 0;
+        phase_counts_table(*s.trace, p);
+        return;
+    }
+    const ImVec2 size(ImGui::GetContentRegionAvail().x, std::max(ImGui::GetContentRegionAvail().y - 4, ImGui::GetFontSize() * 8));
+    app.counts_panel.chart_height = size.y;
+    auto per_step_series = [&](int64_t StepCounts::*field) {
+        std::vector<Series> v{{la, per_step(a, field), p.series_a}};
+        if (b) v.push_back({lb, per_step(b->trace, field), p.series_b});
+        return v;
+    };
+    if (which == "additions per step") {
+        bars("Additions per step", "additions", per_step_series(&StepCounts::additions), s.step, size, p, false);
+    } else if (which == "additions so far") {
+        std::vector<Series> cum{{la, std::vector<double>(s.trace->book.cumulative_additions.begin(), s.trace->book.cumulative_additions.end()), p.series_a}};
+        if (b) cum.push_back({lb, std::vector<double>(b->book.cumulative_additions.begin(), b->book.cumulative_additions.end()), p.series_b});
+        lines("Additions so far, and the formulas", "additions so far", cum, refs, s.step, size, p);
+    } else if (which == "active vs idle threads") {
+        bars(("Active vs idle threads: " + la).c_str(), "threads",
+             {{"active", per_step(a, &StepCounts::active_threads), p.thread_active}, {"idle", per_step(a, &StepCounts::idle_threads), p.thread_idle}},
+             s.step, size, p, true);
+    } else if (which == "divergent warps") {
+        bars("Divergent warps per step (control divergence)", "warps", per_step_series(&StepCounts::divergent_warps), s.step, size, p, false);
+    } else {
+        const std::vector<TileCounts>& tc = s.trace->book.tile_counts;
+        std::vector<double> polls, depth, reads;
+        for (const TileCounts& c : tc) {
+            polls.push_back(double(c.polls));
+            depth.push_back(double(c.depth));
+            reads.push_back(double(c.look_back_reads));
+        }
+        const std::optional<Event>& e = a.steps[std::min(s.step, a.steps.size() - 1)].event;
+        const size_t tile = e && e->tile >= 0 ? size_t(e->tile) : size_t(-1);
+        if (which == "failed polls per tile")
+            bars("Failed polls per tile over the whole run", "polls", {{"failed polls", polls, p.cell_hazard}}, tile, size, p, false, "tile");
+        else if (algorithm_info(a.algorithm).handoff == Handoff::flag_chain)
+            bars("Flag reads per tile over the whole run", "flag reads", {{"reads of flags[tile]: failed polls + 1", reads, p.series_b}}, tile, size, p,
+                 false, "tile");
+        else
+            bars("Look-back per tile over the whole run", "per tile",
+                 {{"predecessors combined", depth, p.series_a}, {"status words read", reads, p.series_b}}, tile, size, p, false, "tile");
+    }
+}
+
 }  // namespace
 
 void draw_counts_panel(App& app) {
@@ -221,14 +286,19 @@ void draw_counts_panel(App& app) {
     const Palette& p = app.palette();
     const Trace& a = s.trace->trace;
     const ShownTrace* b = s.compare.get();
-    summary(*s.trace, p.series_a);
-    if (b) summary(*b, p.series_b);
+    // (Presenting, the formulas are the chart's lines: the chart keeps the height.)
+    summary(*s.trace, p.series_a, !app.layout.presentation);
+    if (b) summary(*b, p.series_b, !app.layout.presentation);
     else if (!s.compare_error.empty()) {
         ImGui::PushTextWrapPos(0);
         ImGui::TextDisabled("%s", s.compare_error.c_str());
         ImGui::PopTextWrapPos();
     }
 
+    if (app.layout.presentation) {
+        draw_one_chart(app);
+        return;
+    }
     phase_counts_table(*s.trace, p);
 
     // The run's own section (a multi-block run's is not N's power of two: 2049 runs sections of 2048).

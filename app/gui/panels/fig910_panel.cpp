@@ -4,6 +4,7 @@
 // by the backend: the main trace when it is a four-block, 16-element hierarchical run (then the
 // panel steps with it), else the Figure 9.10 preset's own run, with its own step buttons.
 #include <algorithm>
+#include <cmath>
 
 #include "app/gui/app.hpp"
 
@@ -12,6 +13,7 @@ namespace {
 
 struct FigRow {
     const char* caption;
+    const char* label;                  // presenting: the short label at the row's left
     const ValueArray* values = nullptr;  // null: the trace has not reached this row yet
     bool block_sums = false;            // S rows: one cell under the last element of each block
     bool current = false;               // the current step writes this row
@@ -28,31 +30,42 @@ int latest(const Trace& t, size_t k, Pred pred) {
 constexpr const char* kTitle = "Figure 9.10: the hierarchical scan of 16 elements in 4 blocks";
 constexpr const char* kOwnNote = "(the main view shows another run; this panel steps on its own)";
 
+// The rows' geometry. Presenting, the numbers take the panel: the rows carry short labels at
+// their left ("K1", "S") and the current row's caption is one line over them, the gaps narrow.
 struct Geometry {
-    float w, gap, ch;
+    float w, gap, ch, label_w, row_gap, arrows;
+    bool captions;  // a caption line over every row
 };
-Geometry geometry(float avail) {
+Geometry geometry(float avail, bool presenting) {
     const float font = ImGui::GetFontSize();
     Geometry g;
-    g.gap = font * 0.6f;
-    g.w = std::max(8.0f, (avail - 3 * g.gap) / 16.0f);
+    g.captions = !presenting;
+    g.label_w = presenting ? std::ceil(ImGui::CalcTextSize("K2 ").x) : 0;
+    g.gap = font * (presenting ? 0.3f : 0.6f);
+    g.w = std::max(8.0f, (avail - g.label_w - 3 * g.gap) / 16.0f);
     g.ch = std::min(cell_height(), g.w * 1.2f);
+    g.row_gap = presenting ? std::round(font * 0.35f) : font * 0.7f;
+    g.arrows = presenting ? std::round(font * 1.6f) : font * 2.2f;  // under kernel 2's S, where S[i] flows into block i+1
     return g;
 }
 float rows_height(const Geometry& g) {
+    // As draw_fig910_panel lays the rows.
     const float font = ImGui::GetFontSize();
-    return 5 * (font + 3 + g.ch) + 4 * font * 0.7f + font * 2.2f + 2;  // as draw_fig910_panel lays the rows
+    const float caption = g.captions ? 5 * (font + 3) : ImGui::GetTextLineHeightWithSpacing();
+    return caption + 5 * g.ch + 3 * g.row_gap + g.arrows + 2;
 }
 
 }  // namespace
 
-float fig910_panel_height(float width) {
+float fig910_panel_height(float width, bool presenting) {
     const ImGuiStyle& st = ImGui::GetStyle();
     const float avail = width - 2 * st.WindowPadding.x - 4;
+    const float rows = rows_height(geometry(avail, presenting));
+    if (presenting) return 2 * st.WindowPadding.y + ImGui::GetFrameHeightWithSpacing() + rows + 8;  // the step line, the rows
     const float line = ImGui::GetTextLineHeightWithSpacing();
     const float title = ImGui::CalcTextSize(kTitle, nullptr, false, avail).y + st.ItemSpacing.y;
     const float note = ImGui::CalcTextSize(kOwnNote, nullptr, false, avail).y + st.ItemSpacing.y;
-    return 2 * st.WindowPadding.y + title + ImGui::GetFrameHeightWithSpacing() + note + rows_height(geometry(avail)) + line + 8;
+    return 2 * st.WindowPadding.y + title + ImGui::GetFrameHeightWithSpacing() + note + rows + line + 8;
 }
 
 void draw_fig910_panel(App& app) {
@@ -85,8 +98,11 @@ void draw_fig910_panel(App& app) {
         if (ImGui::IsItemHovered() && presenting) ImGui::SetTooltip("%s", kOwnNote);
         flow(ImGui::CalcTextSize("open in main view").x + 2 * ImGui::GetStyle().FramePadding.x);
         if (ImGui::SmallButton("open in main view")) {
+            // The figure's run in the main view, on the backend the user chose (the form is
+            // reset to the figure's own, so the choice is taken first).
+            const BackendChoice backend = s.form.backend;
             s.form = Form{};
-            s.form.backend = app.session.form.backend;
+            s.form.backend = backend;
             s.run();
         }
         if (!presenting) {
@@ -103,64 +119,80 @@ void draw_fig910_panel(App& app) {
     const auto k2 = [](const Step& x) { return x.kernel == Kernel::k2; };
     const auto k3 = [](const Step& x) { return x.kernel == Kernel::k3 && x.depth == 0; };
     const int j1 = latest(t, k, k1), js = latest(t, k, sw), j2 = latest(t, k, k2), j3 = latest(t, k, k3);
+    // Predict mode hides what the step writes until it is revealed, here as in the step view.
+    const bool hide_current = follow && app.predict.hides(main, k);
     FigRow rows[] = {
-        {"initial array X", &t.input, false, false},
-        {"kernel 1: scan each block", j1 >= 0 ? &t.steps[size_t(j1)].values : nullptr, false, k1(cur)},
-        {"kernel 1: block sums S", js >= 0 ? &t.steps[size_t(js)].values : nullptr, true, sw(cur)},
-        {"kernel 2: scan S", j2 >= 0 ? &t.steps[size_t(j2)].values : nullptr, true, k2(cur)},
-        {"kernel 3: add S[i] to block i+1: final Y", j3 >= 0 ? &t.steps[size_t(j3)].values : nullptr, false, k3(cur)},
+        {"initial array X", "X", &t.input, false, false},
+        {"kernel 1: scan each block", "K1", j1 >= 0 ? &t.steps[size_t(j1)].values : nullptr, false, k1(cur)},
+        {"kernel 1: block sums S", "S", js >= 0 ? &t.steps[size_t(js)].values : nullptr, true, sw(cur)},
+        {"kernel 2: scan S", "K2", j2 >= 0 ? &t.steps[size_t(j2)].values : nullptr, true, k2(cur)},
+        {"kernel 3: add S[i] to block i+1: final Y", "Y", j3 >= 0 ? &t.steps[size_t(j3)].values : nullptr, false, k3(cur)},
     };
 
     const float font = ImGui::GetFontSize();
     const float avail = ImGui::GetContentRegionAvail().x - 4;
-    const Geometry g = geometry(avail);
+    const Geometry g = geometry(avail, presenting);
     const float gap = g.gap, w = g.w, ch = g.ch;
+    const float legible = legible_value_size(app);
     ImDrawList* dl = ImGui::GetWindowDrawList();
+    if (!g.captions) {
+        // The current row's caption, the figure's own words, over the rows.
+        const char* caption = "initial array X";
+        for (const FigRow& row : rows)
+            if (row.current) caption = row.caption;
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(p.thread_active)), "%s", caption);
+    }
     const ImVec2 o = ImGui::GetCursorScreenPos();
-    auto x_of = [&](size_t i) { return o.x + float(i) * w + float(i / 4) * gap; };
+    auto x_of = [&](size_t i) { return o.x + g.label_w + float(i) * w + float(i / 4) * gap; };
     const ImU32 text = col(p.cell_text);
     float y = o.y + 2;
     float y_scanned_s = 0, y_final = 0;
-    // A short panel scrolls to the row the step writes when that row changes and is out of sight.
     for (size_t r = 0; r < 5; ++r) {
         const FigRow& row = rows[r];
+        // A short panel scrolls to the row the step writes when that row changes and is out of sight.
+        const float row_h = (g.captions ? font + 3 : 0) + ch;
         if (row.current && app.fig910_panel.scrolled_to != int(r)) {
-            if (!ImGui::IsRectVisible(ImVec2(o.x, y), ImVec2(o.x + 1, y + font + 3 + ch))) ImGui::SetScrollFromPosY(y - ImGui::GetWindowPos().y, 0.1f);
+            if (!ImGui::IsRectVisible(ImVec2(o.x, y), ImVec2(o.x + 1, y + row_h))) ImGui::SetScrollFromPosY(y - ImGui::GetWindowPos().y, 0.1f);
             app.fig910_panel.scrolled_to = int(r);
         }
-        dl->AddText(ImVec2(o.x, y), row.current ? col(p.thread_active) : ImGui::GetColorU32(ImGuiCol_Text), row.caption);
-        y += font + 3;
+        const ImU32 label_c = row.current ? col(p.thread_active) : ImGui::GetColorU32(ImGuiCol_Text);
+        if (g.captions) {
+            dl->AddText(ImVec2(o.x, y), label_c, row.caption);
+            y += font + 3;
+        } else {
+            dl->AddText(ImVec2(o.x, y + (ch - font) * 0.5f), label_c, row.label);
+        }
         const size_t n = row.block_sums ? 4 : 16;
         if (r == 3) y_scanned_s = y;
         if (r == 4) y_final = y;
+        const bool hidden = row.current && hide_current;
         for (size_t i = 0; i < n; ++i) {
             const size_t at = row.block_sums ? 4 * i + 3 : i;  // S[b] sits under block b's last element
-            const ImVec2 a(x_of(at), y), b(x_of(at) + w - 2, y + ch);
-            const bool have = row.values && i < size_of(*row.values);
+            const ImVec2 a(x_of(at), y), b(x_of(at) + w - (g.captions ? 2 : 1), y + ch);
+            const bool have = row.values && i < size_of(*row.values) && !hidden;
             dl->AddRectFilled(a, b, col(have ? (row.block_sums ? p.fig_block_sum : p.fig_cell) : p.fig_pending));
             if (row.current) dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), col(p.thread_active), 0, 2);
-            if (have) {
-                const std::string v = format_value(*row.values, i);
-                cell_text(dl, a, b, text, v);
-            }
+            if (have) cell_text(dl, a, b, text, format_value(*row.values, i), legible);
+            else if (hidden) cell_text(dl, a, b, text, "?", legible);
         }
-        // Block labels under the input row.
-        y += ch + (r == 3 ? font * 2.2f : font * 0.7f);
+        y += ch + (r == 3 ? g.arrows : r == 4 ? 0 : g.row_gap);
     }
     // S[i] flows into every element of block i+1 (kernel 3), once the scanned S exists.
-    if (rows[3].values) {
+    if (rows[3].values && !(rows[3].current && hide_current)) {
         const ImU32 ac = col(p.arrow_op, rows[4].current ? 255 : 150);
+        const float label_size = g.captions ? font : std::round(font * 0.78f);
         for (size_t i = 0; i < 3; ++i) {
             const ImVec2 from(x_of(4 * i + 3) + w * 0.5f, y_scanned_s + ch);
-            const ImVec2 to(x_of(4 * (i + 1)) + w * 2.0f - 1, y_final - font - 5);
+            const ImVec2 to(x_of(4 * (i + 1)) + w * 2.0f - 1, y_final - (g.captions ? font + 5 : 3));
             dl->AddLine(from, to, ac, rows[4].current ? 2.5f : 1.5f);
             dl->AddTriangleFilled(to, ImVec2(to.x - 5, to.y - 7), ImVec2(to.x + 4, to.y - 8), ac);
             const std::string lbl = prefixed("S[", static_cast<long long>(i)) + "]";
-            dl->AddText(ImVec2((from.x + to.x) * 0.5f + 4, (from.y + to.y) * 0.5f - font * 0.6f), ac, lbl.c_str());
+            dl->AddText(ImGui::GetFont(), label_size, ImVec2((from.x + to.x) * 0.5f + 4, (from.y + to.y) * 0.5f - label_size * 0.6f), ac, lbl.c_str());
         }
     }
     ImGui::Dummy(ImVec2(avail, y - o.y));
-    ImGui::TextDisabled("%s; %lld additions in %zu steps", f->origin.c_str(), static_cast<long long>(t.counts.additions), t.steps.size());
+    if (!presenting)
+        ImGui::TextDisabled("%s; %lld additions in %zu steps", f->origin.c_str(), static_cast<long long>(t.counts.additions), t.steps.size());
 }
 
 }  // namespace scanlab::gui

@@ -61,6 +61,8 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
     const size_t rows = t.steps.size() + 1;  // the input, then every step
     // The rows drawn: all of them, or (compact) the previous, current and next step's.
     const size_t shown = compact ? std::min(compact_rows, rows) : rows;
+    app.step_view.diagram_rows_shown = shown;
+    app.step_view.diagram_rows = rows;
     // The current step's row (current + 1) in the middle, the row it was drawn from above it.
     const size_t first = compact ? std::min(current + 1 - std::min(current + 1, shown / 2), rows - shown) : 0;
 
@@ -155,7 +157,9 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
     // The current row's values sit in small boxes on its nodes (yellow where this step wrote), so
     // the lines end at them and no line crosses a digit; a cell too narrow for its digits keeps
     // the dot, and predict mode hides the values it asks for.
-    const bool values = w >= font * 1.6f && !app.predict.hides(&st, current);
+    // (Presenting, at the legible size, as the array's cells: the diagram's numbers are read too.)
+    const float value_size = app.layout.presentation ? legible_value_size(app) : font;
+    const bool values = w >= value_size * 1.2f && !app.predict.hides(&st, current);
     std::vector<int32_t> ringed;
     if (values && current < t.steps.size()) ringed = possible_hazards(t, current);
     for (size_t r = r_lo; r < r_hi; ++r) {
@@ -174,15 +178,17 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
             const bool hit = r > 0 && written[size_t(i)];
             if (cur_row && values) {
                 const std::string val = format_value(*row.values, row.first + size_t(i));
-                const ImVec2 sz = ImGui::CalcTextSize(val.c_str());
+                const ImVec2 sz = ImGui::GetFont()->CalcTextSizeA(value_size, FLT_MAX, 0, val.c_str());
                 // One width for every box, nearly the column's, so the row reads like the array's cells.
                 const float hw = w * 0.5f - 2, hh = std::min(sz.y * 0.5f + 1, rh * 0.5f - 1);
                 if (sz.x + 4 <= 2 * hw) {
                     const ImVec2 c(cx(row, i), ry(r)), a(c.x - hw, c.y - hh), b(c.x + hw, c.y + hh);
+                    values_drawn().push_back({a, b, value_size, val});
                     dl->AddRectFilled(a, b, hit ? col(p.thread_active) : col(p.cell_untouched), 3.0f);
                     const int64_t e = row.offset + i;
                     if (std::binary_search(ringed.begin(), ringed.end(), int32_t(e))) dl->AddRect(a, b, col(p.cell_hazard), 3.0f, 2.0f);
-                    dl->AddText(ImVec2(c.x - sz.x * 0.5f, c.y - sz.y * 0.5f), hit ? IM_COL32(20, 20, 20, 255) : col(p.cell_text), val.c_str());
+                    dl->AddText(ImGui::GetFont(), value_size, ImVec2(c.x - sz.x * 0.5f, c.y - sz.y * 0.5f), hit ? IM_COL32(20, 20, 20, 255) : col(p.cell_text),
+                                val.c_str());
                     continue;
                 }
             }

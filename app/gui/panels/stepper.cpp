@@ -44,7 +44,9 @@ void timeline(App& app) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float font = ImGui::GetFontSize();
     const float w = ImGui::GetContentRegionAvail().x;
-    const float h = font * 3.1f;
+    // (Presenting, the kernels' band a line high: the step view below keeps the room.)
+    const bool presenting = app.layout.presentation;
+    const float h = font * (presenting ? 2.65f : 3.1f);
     const ImVec2 a = ImGui::GetCursorScreenPos();
     ImGui::InvisibleButton("timeline", ImVec2(w, h));
     const float slot = w / float(n);
@@ -54,7 +56,7 @@ void timeline(App& app) {
         s.go_to(slot_of(ImGui::GetIO().MousePos.x));
     }
     // Kernel bands across the top third, labelled with the kernel's name where it fits.
-    const float band_h = font * 1.25f;
+    const float band_h = font * (presenting ? 1.1f : 1.25f);
     for (size_t i = 0; i < n;) {
         size_t j = i;
         while (j < n && steps[j].kernel == steps[i].kernel && steps[j].depth == steps[i].depth) ++j;
@@ -143,15 +145,22 @@ void draw_stepper(App& app) {
     if (ImGui::Button(">|")) s.last_step();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("last step (End)");
     ImGui::EndDisabled();
-    ImGui::SameLine();
+    // The speed on the buttons' line where it fits whole, else under them; a drag field, whose
+    // value no slider grab covers.
+    flow(ImGui::GetFontSize() * 9);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-    ImGui::SliderFloat("##speed", &s.steps_per_second, 0.25f, 10.0f, "%.2f steps/s", ImGuiSliderFlags_Logarithmic);
+    ImGui::DragFloat("##speed", &s.steps_per_second, 0.02f, 0.25f, 10.0f, "%.2f steps/s", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("steps a second while playing: drag, or double-click and type");
     if (n > 0) {
         char text[160];
         std::snprintf(text, sizeof text, "step #%zu of %zu:  %s", s.step, n, step_label(s.trace->trace.steps[s.step]).c_str());
         ImGui::SameLine();
-        if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text).x) ImGui::NewLine();
-        ImGui::TextUnformatted(text);
+        // Presenting, the step's name stands over the step view: this line is left out where it
+        // would take a line of its own.
+        const bool fits = ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize(text).x;
+        if (!fits && !app.layout.presentation) ImGui::NewLine();
+        if (fits || !app.layout.presentation) ImGui::TextUnformatted(text);
+        else ImGui::NewLine();
     }
     if (s.busy()) {
         ImGui::SameLine();

@@ -138,7 +138,7 @@ struct TilesCanvas {
     int64_t grid = 0, section = 1;
     ImDrawList* dl = nullptr;
     ImFont* f = nullptr;
-    float font = 0, sf = 0, ch = 0, arcs_h = 0, label_w = 0;
+    float font = 0, sf = 0, vs = 0, ch = 0, arcs_h = 0, label_w = 0, legible = 7;
     float tile_w = 0, w = 0, x0 = 0, view_l = 0, view_r = 0, status_w = 0;
     float y_arcs = 0, y_status = 0, y_status_val = 0, y_tiles = 0, tiles_h = 0, y_y = 0, y_ruler = 0;
 
@@ -175,7 +175,12 @@ void draw_status_words(const TilesCanvas& c) {
         const float letter_size = std::min(c.font, c.ch * 0.6f);
         c.centred(cx, c.y_status + (c.ch - letter_size) * 0.5f, letter_size, text_on(fill), letter, c.status_w);
         const ValueArray* v = status == TileStatus::prefix ? &c.snap.prefix : status == TileStatus::aggregate ? &c.snap.aggregate : nullptr;
-        if (v && i < size_of(*v)) c.centred(cx, c.y_status_val, c.sf, faint, format_value(*v, i), c.boundaries ? c.tile_w : c.tile_w - 2);
+        if (v && i < size_of(*v)) {
+            const std::string value = format_value(*v, i);
+            const float max_w = c.boundaries ? c.tile_w : c.tile_w - 2, vw = c.width_of(c.vs, value);
+            c.centred(cx, c.y_status_val, c.vs, faint, value, max_w);
+            values_drawn().push_back({ImVec2(cx - vw * 0.5f, c.y_status_val), ImVec2(cx + vw * 0.5f, c.y_status_val + c.vs), vw <= max_w ? c.vs : 0, value});
+        }
         const WordRole r = c.role(i);
         if (r == WordRole::read_only) c.dl->AddRectFilled(a, b, ImGui::GetColorU32(ImGuiCol_WindowBg, 0.6f));
         if (r == WordRole::combined || r == WordRole::met_prefix || r == WordRole::combined_before)
@@ -261,7 +266,7 @@ void draw_y_row(const TilesCanvas& c) {
         if (ss == SectionState::scanned || ss == SectionState::carrying) hatch(c.dl, a, b, hatch_c);
         if (w >= 6) c.dl->AddRect(a, b, ImGui::GetColorU32(ImGuiCol_WindowBg));
         if (w >= c.font * 1.2f && ss != SectionState::waiting_for_block)
-            cell_text(c.dl, a, b, final_value ? text_on(c.p.cell_final) : faint, format_value(c.s.values, size_t(e)));
+            cell_text(c.dl, a, b, final_value ? text_on(c.p.cell_final) : faint, format_value(c.s.values, size_t(e)), c.legible);
     }
     for (int64_t i = 1; i < c.grid; ++i) {
         const float x = c.x0 + float(i) * c.tile_w;
@@ -353,17 +358,22 @@ void tile_tooltip(const TilesCanvas& c, int64_t tile) {
 
 }  // namespace
 
-float tiles_view_height(const Trace& t) {
+// The status words' values: presenting, at the legible size (they are values the room reads).
+float status_value_size(const App& app) { return app.layout.presentation ? legible_value_size(app) : small_font(); }
+
+float tiles_view_height(const App& app, const Trace& t) {
     const float font = ImGui::GetFontSize(), ch = cell_height();
     (void)t;
     const ImGuiStyle& style = ImGui::GetStyle();
     // arcs, status row, its values, tiles row (two lines), Y row, its ruler
-    return font * 1.6f + ch + small_font() + 4 + ch * 1.3f + 8 + ch + small_font() + 8 + 2 * style.WindowPadding.y + 6;
+    return font * 1.6f + ch + status_value_size(app) + 4 + ch * 1.3f + 8 + ch + small_font() + 8 + 2 * style.WindowPadding.y + 6;
 }
 
-float tiles_view_min_height() {
+float tiles_view_min_height(const App& app) {
     const float font = ImGui::GetFontSize();
-    return 3.3f * std::round(font) + font * 0.7f + 2 * small_font() + 21 + 2 * ImGui::GetStyle().WindowPadding.y + 4;
+    // Presenting, a cell is no shorter than its legible digits need.
+    const float ch = app.layout.presentation ? std::ceil(legible_value_size(app) / 0.6f) : std::round(font);
+    return 3.3f * ch + font * 0.7f + status_value_size(app) + small_font() + 21 + 2 * ImGui::GetStyle().WindowPadding.y + 4;
 }
 
 void draw_tiles_view(App& app, const ShownTrace& st, size_t k, float height) {
@@ -376,11 +386,15 @@ void draw_tiles_view(App& app, const ShownTrace& st, size_t k, float height) {
     TilesCanvas c(t, k, app.palette());
     c.font = ImGui::GetFontSize();
     c.sf = small_font();
-    // A short window makes the rows shorter (down to a line of text each), then the arcs' room,
-    // before the view scrolls. The rows take 3.3 cells, the arcs, two small lines and 21 px.
+    c.vs = status_value_size(app);
+    c.legible = legible_value_size(app);
+    // A short window makes the rows shorter (down to a line of text each; presenting, to digits
+    // still legible), then the arcs' room, before the view scrolls. The rows take 3.3 cells, the
+    // arcs, two small lines and 21 px.
     const float inside = height - 2 * ImGui::GetStyle().WindowPadding.y - 2;
-    const float fixed = 2 * c.sf + 21;
-    c.ch = std::clamp(std::floor((inside - fixed - c.font * 1.6f) / 3.3f), std::round(c.font * 1.0f), cell_height());
+    const float fixed = c.sf + c.vs + 21;
+    const float shortest = app.layout.presentation ? std::ceil(c.legible / 0.6f) : std::round(c.font * 1.0f);
+    c.ch = std::clamp(std::floor((inside - fixed - c.font * 1.6f) / 3.3f), std::min(shortest, cell_height()), cell_height());
     c.arcs_h = std::clamp(inside - fixed - 3.3f * c.ch, c.font * 0.7f, c.font * 1.6f);
     c.label_w = c.font * 4.2f;
 
@@ -397,7 +411,7 @@ void draw_tiles_view(App& app, const ShownTrace& st, size_t k, float height) {
     c.y_arcs = o.y + 2;
     c.y_status = c.y_arcs + c.arcs_h;
     c.y_status_val = c.y_status + c.ch + 1;
-    c.y_tiles = c.y_status_val + c.sf + 4;
+    c.y_tiles = c.y_status_val + c.vs + 4;
     c.tiles_h = c.ch * 1.3f;
     c.y_y = c.y_tiles + c.tiles_h + 8;
     c.y_ruler = c.y_y + c.ch + 2;
@@ -463,7 +477,11 @@ void draw_tiles_notes(App& app, const Trace& t, size_t k) {
 
 float event_timeline_height(const Trace& t, bool smallest, bool largest) {
     const float lanes = float(std::clamp<int64_t>(t.grid, 1, 16));
-    const float lane = smallest ? (lanes > 8 ? 3.0f : std::max(4.0f, ImGui::GetFontSize() * 0.25f)) : largest ? ImGui::GetFontSize() * 1.6f : std::max(5.0f, ImGui::GetFontSize() * 0.4f);
+    // (Presenting, a lane is never shorter than its name, up to eight lanes: the room reads which block is which.)
+    const float named = lanes <= 8 && ImGui::GetFontSize() > 20 ? small_font() + 2 : 0;
+    const float lane = smallest ? std::max(named, lanes > 8 ? 3.0f : std::max(4.0f, ImGui::GetFontSize() * 0.25f))
+                       : largest ? ImGui::GetFontSize() * 1.6f
+                                 : std::max({named, 5.0f, ImGui::GetFontSize() * 0.4f});
     return std::max(lanes * lane, ImGui::GetFontSize()) + 2 * ImGui::GetStyle().WindowPadding.y + 4;
 }
 
@@ -515,15 +533,20 @@ void draw_event_timeline(App& app, const ShownTrace& st, size_t k, float height)
     auto lane_name = [&](int64_t l) {
         return lanes < t.grid ? prefixed("b", static_cast<long long>(l)) + " + 16k" : prefixed("block ", static_cast<long long>(l));
     };
-    if (lane_h >= sf + 2) {
-        for (int64_t l = 0; l < lanes; ++l)
-            dl->AddText(ImGui::GetFont(), sf, ImVec2(o.x + 2, o.y + float(l) * lane_h + (lane_h - sf) * 0.5f), label_c, lane_name(l).c_str());
-    } else if (lanes_h >= 2 * sf + 2 && lanes > 1) {
-        dl->AddText(ImGui::GetFont(), sf, ImVec2(o.x + 2, o.y), label_c, lane_name(0).c_str());
-        dl->AddText(ImGui::GetFont(), sf, ImVec2(o.x + 2, o.y + lanes_h - sf), label_c, lane_name(lanes - 1).c_str());
+    // Every lane's name where a lane holds a line of the small text, else every k-th lane's (its
+    // first and the ones between take their place by counting), never none.
+    int named = 0;
+    if (lanes_h >= sf + 2) {
+        const int64_t every = std::max<int64_t>(1, int64_t(std::ceil((sf + 2) / std::max(lane_h, 1.0f))));
+        for (int64_t l = 0; l < lanes; l += every, ++named) {
+            const float y = std::min(o.y + float(l) * lane_h + (lane_h - sf) * 0.5f, o.y + lanes_h - sf);
+            dl->AddText(ImGui::GetFont(), sf, ImVec2(o.x + 2, std::max(o.y, y)), label_c, lane_name(l).c_str());
+        }
     } else {
         dl->AddText(ImGui::GetFont(), sf, ImVec2(o.x + 2, o.y + (lanes_h - sf) * 0.5f), label_c, lanes < t.grid ? "blocks (mod 16)" : "blocks");
     }
+    app.step_view.timeline_lanes_named = named;
+    app.step_view.timeline_lanes = int(lanes);
     ImGui::Dummy(avail);
     // A click walks the stepper to that event.
     if (ImGui::IsItemHovered()) {

@@ -19,17 +19,28 @@ std::string prefixed(const char* prefix, long long number) {
     return s;
 }
 
-void cell_text(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 c, const std::string& text) {
+std::vector<DrawnValue>& values_drawn() {
+    static std::vector<DrawnValue> drawn;
+    return drawn;
+}
+
+void cell_text(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 c, const std::string& text, float legible) {
     // The font follows the cell: its height sets the size, a narrow cell shrinks it; too small to
     // read, no digits at all (the cell's tooltip has the value).
     ImFont* font = ImGui::GetFont();
     float size = (b.y - a.y) * 0.6f;
     const float width = font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x;
     if (width > b.x - a.x - 3) size *= (b.x - a.x - 3) / width;
-    if (size < 7) return;
+    if (size < std::max(7.0f, legible)) {
+        values_drawn().push_back({a, b, 0, text});
+        return;
+    }
     const ImVec2 sz = font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str());
     dl->AddText(font, size, ImVec2(std::floor((a.x + b.x - sz.x) * 0.5f), std::floor((a.y + b.y - sz.y) * 0.5f)), c, text.c_str());
+    values_drawn().push_back({a, b, size, text});
 }
+
+float legible_value_size(const App& app) { return app.layout.presentation ? std::round(ImGui::GetFontSize() * 0.9f) : 7.0f; }
 
 int grouped_tick(double value, char* buffer, int size, void*) {
     if (std::fabs(value) >= 1000 || value == std::floor(value))

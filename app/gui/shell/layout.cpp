@@ -102,6 +102,9 @@ void centre(App& app) {
             const ImGuiTabItemFlags flags = app.tab_request == tab.tab ? ImGuiTabItemFlags_SetSelected : 0;
             if (ImGui::BeginTabItem(tab.name, nullptr, flags)) {
                 app.layout.tab = tab.tab;
+                // Compare steps both runs to the end of the longer one; every other tab, the main run.
+                app.session.stepping_both = tab.tab == Tab::compare;
+                if (!app.session.stepping_both) app.session.compare_extra = 0;
                 switch (tab.tab) {
                     case Tab::steps: draw_step_view(app); break;
                     case Tab::compare: draw_compare_view(app); break;
@@ -146,6 +149,40 @@ constexpr const char* kSource = "Source";
 constexpr const char* kExplain = "Explain this step";
 constexpr const char* kExercises = "Exercises";
 
+// Presenting, every panel is a window of its own ("Trace##presenting", its tab still says
+// "Trace") in a dock space of its own: F5 lays the lesson out without touching the layout the
+// user made, and Esc brings that one back as it was.
+constexpr const char* kPresentingSuffix = "##presenting";
+std::string panel_name(const App& app, const char* name) { return app.layout.presentation ? std::string(name) + kPresentingSuffix : name; }
+
+// The presentation layout: the lesson takes the screen. The trace (no tab bar: its own tabs are
+// under the stepper) takes 56 % of the width; Figure 9.10 over the explanation (the source a tab
+// beside it) the rest, the figure as tall as its five rows need at this text size. The controls
+// and exercises, when Ctrl+B or Ctrl+E shows them, take a column on the left. Built with fixed
+// proportions whenever presenting starts or the window changes size, never moved by a run or a
+// text size: a panel never grows at the others' cost.
+constexpr float kPresentingRight = 0.44f;  // Figure 9.10's sixteen cells with two digits each at 0.9 of the text size
+void build_presentation_layout(const App& app, ImGuiID dock, ImVec2 size) {
+    ImGui::DockBuilderRemoveNode(dock);
+    ImGui::DockBuilderAddNode(dock, ImGuiDockNodeFlags_DockSpace);
+    ImGui::DockBuilderSetNodeSize(dock, size);
+    ImGuiID rest = dock;
+    const ImGuiID left = ImGui::DockBuilderSplitNode(rest, ImGuiDir_Left, 0.24f, nullptr, &rest);
+    const ImGuiID right = ImGui::DockBuilderSplitNode(rest, ImGuiDir_Right, kPresentingRight / 0.76f, nullptr, &rest);
+    ImGuiID bottom_right = right;
+    const float figure = fig910_panel_height(size.x * kPresentingRight, true) + ImGui::GetFrameHeight();
+    const ImGuiID top_right =
+        ImGui::DockBuilderSplitNode(bottom_right, ImGuiDir_Up, std::clamp(figure / size.y, 0.4f, 0.66f), nullptr, &bottom_right);
+    ImGui::DockBuilderDockWindow(panel_name(app, kControls).c_str(), left);
+    ImGui::DockBuilderDockWindow(panel_name(app, kExercises).c_str(), left);
+    ImGui::DockBuilderDockWindow(panel_name(app, kTrace).c_str(), rest);
+    ImGui::DockBuilderDockWindow(panel_name(app, kFig910).c_str(), top_right);
+    ImGui::DockBuilderDockWindow(panel_name(app, kExplain).c_str(), bottom_right);  // in front: drawn after the source (draw_frame)
+    ImGui::DockBuilderDockWindow(panel_name(app, kSource).c_str(), bottom_right);
+    if (ImGuiDockNode* trace = ImGui::DockBuilderGetNode(rest)) trace->LocalFlags |= ImGuiDockNodeFlags_AutoHideTabBar;
+    ImGui::DockBuilderFinish(dock);
+}
+
 // The first layout (and View > Reset layout): controls left, the trace in the middle, Figure 9.10
 // over the explanation over the source on the right. After that imgui.ini keeps what the user
 // made of it. The explanation has a panel of its own so that a short window (a projector at
@@ -175,7 +212,7 @@ void build_default_layout(ImGuiID dock, ImVec2 size) {
 // down to a few lines of theirs. Whatever layout the user made: each split above the panel that
 // stacks panels gives what its other side can spare. Runs before the dock space lays out.
 void keep_source_tall_enough(App& app) {
-    ImGuiWindow* w = ImGui::FindWindowByName(kSource);
+    ImGuiWindow* w = ImGui::FindWindowByName(panel_name(app, kSource).c_str());
     if (!app.layout.show_source || !w || !w->DockNode || !w->DockNode->IsVisible) return;
     ImGuiDockNode* const source = w->DockNode;
     float short_by = std::min(app.source_pane.wants_height, ImGui::GetMainViewport()->WorkSize.y * 0.6f) - source->Size.y;
@@ -210,15 +247,16 @@ void keep_source_tall_enough(App& app) {
 
 // A panel of the dock space; false when the user closed it (the View menu opens it again).
 template <class Draw>
-void panel(const char* name, bool* open, Draw draw) {
+void panel(const App& app, const char* name, bool* open, Draw draw) {
     if (open && !*open) return;
-    if (ImGui::Begin(name, open)) draw();
+    if (ImGui::Begin(panel_name(app, name).c_str(), open)) draw();
     ImGui::End();
 }
 
 }  // namespace
 
 void draw_frame(App& app) {
+    values_drawn().clear();
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->WorkPos);
     ImGui::SetNextWindowSize(vp->WorkSize);
@@ -234,33 +272,60 @@ void draw_frame(App& app) {
 
     const float status_h = ImGui::GetFrameHeightWithSpacing() + 6;
     const ImVec2 dock_size(ImGui::GetContentRegionAvail().x, std::max(100.0f, ImGui::GetContentRegionAvail().y - status_h));
-    const ImGuiID dock = ImGui::GetID("panels");
-    // A layout saved before the explanation had its panel would leave that panel floating.
-    const bool saved_without_explain = !app.saved_layout_checked && !ImGui::FindWindowSettingsByID(ImHashStr(kExplain));
-    app.saved_layout_checked = true;
-    if (app.reset_layout || saved_without_explain || !ImGui::DockBuilderGetNode(dock)) {
-        build_default_layout(dock, dock_size);
-        app.reset_layout = false;
+    const ImGuiID normal = ImGui::GetID("panels"), presenting = ImGui::GetID("panels-presenting");
+    if (app.layout.presentation) {
+        if (app.reset_layout || !ImGui::DockBuilderGetNode(presenting) || app.presentation_built_for.x != dock_size.x ||
+            app.presentation_built_for.y != dock_size.y) {
+            build_presentation_layout(app, presenting, dock_size);
+            app.presentation_built_for = dock_size;
+            app.explain_to_front = 2;  // once its window is docked
+            app.reset_layout = false;
+        }
+        ImGui::DockSpace(normal, ImVec2(0, 0), ImGuiDockNodeFlags_KeepAliveOnly);
+        ImGui::DockSpace(presenting, dock_size);
+    } else {
+        app.presentation_built_for = ImVec2(0, 0);  // presenting again builds it again
+        // A layout saved before the explanation had its panel would leave that panel floating.
+        const bool saved_without_explain = !app.saved_layout_checked && !ImGui::FindWindowSettingsByID(ImHashStr(kExplain));
+        app.saved_layout_checked = true;
+        if (app.reset_layout || saved_without_explain || !ImGui::DockBuilderGetNode(normal)) {
+            build_default_layout(normal, dock_size);
+            app.reset_layout = false;
+            app.layout_settling = 4;
+        }
+        // The first layout makes the source tall enough for its lines over its first frames;
+        // after that no run and no text size moves a panel.
+        if (app.layout_settling > 0) {
+            --app.layout_settling;
+            keep_source_tall_enough(app);
+        }
+        ImGui::DockSpace(presenting, ImVec2(0, 0), ImGuiDockNodeFlags_KeepAliveOnly);
+        ImGui::DockSpace(normal, dock_size);
     }
-    keep_source_tall_enough(app);
-    ImGui::DockSpace(dock, dock_size);
     status_bar(app);
     ImGui::End();
 
     Layout& l = app.layout;
     bool& controls = l.presentation ? app.controls_in_presentation : l.show_controls;
-    panel(kControls, &controls, [&] { draw_controls(app); });
-    panel(kTrace, nullptr, [&] { centre(app); });
-    panel(kFig910, &l.show_fig910, [&] { draw_fig910_panel(app); });
-    panel(kExplain, &l.show_explain, [&] { draw_explain_pane(app); });
-    panel(kSource, &l.show_source, [&] { draw_source_pane(app); });
+    panel(app, kControls, &controls, [&] { draw_controls(app); });
+    panel(app, kTrace, nullptr, [&] { centre(app); });
+    panel(app, kFig910, &l.show_fig910, [&] { draw_fig910_panel(app); });
+    // (The explanation after the source: a window that appears last is in front, and presenting the
+    // two share a place, the explanation's tab in front.)
+    panel(app, kSource, &l.show_source, [&] { draw_source_pane(app); });
+    panel(app, kExplain, &l.show_explain, [&] { draw_explain_pane(app); });
     // Opened (View > Exercises, Ctrl+E): in front of the tab it shares, so it shows at once.
     app.exercises_panel.focused = false;  // until the panel, drawn, says it has focus
     if (l.show_exercises && !app.exercises_panel.shown) ImGui::SetNextWindowFocus();
     app.exercises_panel.shown = l.show_exercises;
     // A layout saved before the panel existed has no place for it: it floats, at a readable size.
     ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 30, ImGui::GetFontSize() * 34), ImGuiCond_FirstUseEver);
-    panel(kExercises, &l.show_exercises, [&] { draw_exercises_panel(app); });
+    panel(app, kExercises, &l.show_exercises, [&] { draw_exercises_panel(app); });
+    // Presenting starts with the explanation's tab in front of the source's (without taking the
+    // keyboard from the exercises, where they are open).
+    if (app.explain_to_front > 0 && --app.explain_to_front == 0)
+        if (ImGuiWindow* w = ImGui::FindWindowByName(panel_name(app, kExplain).c_str()); w && w->DockNode && w->DockNode->TabBar)
+            w->DockNode->TabBar->NextSelectedTabId = w->TabId;
 
     draw_trace_file_dialogs(app);
     draw_help_window(app);
