@@ -477,8 +477,9 @@ void draw_tiles_notes(App& app, const Trace& t, size_t k) {
 
 float event_timeline_height(const Trace& t, bool smallest, bool largest) {
     const float lanes = float(std::clamp<int64_t>(t.grid, 1, 16));
-    // (Presenting, a lane is never shorter than its name, up to eight lanes: the room reads which block is which.)
-    const float named = lanes <= 8 && ImGui::GetFontSize() > 20 ? small_font() + 2 : 0;
+    // (Presenting, a lane is never shorter than its name, up to four lanes: the room reads which block is which;
+    // more lanes name every k-th.)
+    const float named = lanes <= 4 && ImGui::GetFontSize() > 20 ? small_font() + 2 : 0;
     const float lane = smallest ? std::max(named, lanes > 8 ? 3.0f : std::max(4.0f, ImGui::GetFontSize() * 0.25f))
                        : largest ? ImGui::GetFontSize() * 1.6f
                                  : std::max({named, 5.0f, ImGui::GetFontSize() * 0.4f});
