@@ -536,7 +536,8 @@ float value_cell_width(const App& app, const Trace& t) {
     };
     measure(t.input);
     for (size_t k = 0; k < t.steps.size() && k < 64; ++k) measure(t.steps[t.steps.size() - 1 - k].values);
-    return std::ceil(widest + 4);
+    // (A cell's 3 px margin, and the step diagram's box round its current row's values, 8 px.)
+    return std::ceil(widest + 8);
 }
 
 float array_view_height(const App& app, const ShownTrace& st, size_t k, float row_scale, bool scrollbar) {

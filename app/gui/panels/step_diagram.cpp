@@ -191,6 +191,9 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
                                 val.c_str());
                     continue;
                 }
+                // Too wide for its column: a dot, and noted as a value left out.
+                const ImVec2 c(cx(row, i), ry(r));
+                values_drawn().push_back({ImVec2(c.x - hw, c.y - hh), ImVec2(c.x + hw, c.y + hh), 0, val});
             }
             dl->AddCircleFilled(ImVec2(cx(row, i), ry(r)), hit ? dot * 1.5f : dot,
                                 hit ? col(p.thread_active) : ImGui::GetColorU32(ImGuiCol_Text), 12);
