@@ -28,4 +28,11 @@ std::string as_sentence(std::string phrase) {
     return capitalised(std::move(phrase));
 }
 
+std::string quoted_word(std::string_view word) {
+    std::string s = "'";
+    for (char c : word.substr(0, 40)) s += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
+    if (word.size() <= 40) return s + "'";
+    return s + "…' (" + grouped(int64_t(word.size())) + " characters)";
+}
+
 }  // namespace scanlab

@@ -2,6 +2,7 @@
 // Numbers and phrases as people read them in a sentence: 4194304 -> "4,194,304".
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace scanlab {
 
@@ -12,5 +13,9 @@ std::string counted(int64_t n, const std::string& one, const std::string& many);
 std::string capitalised(std::string phrase);
 // The phrase as a sentence of its own: capitalised, ending in a full stop.
 std::string as_sentence(std::string phrase);
+// A word the user gave, as a sentence quotes it: in single quotes, a control character (a NUL
+// would end the sentence early) as '?', and no more than 40 characters of it, so a 120 KB option
+// value is not echoed whole: 'hierarchicalhierarchical…' (120,000 characters).
+std::string quoted_word(std::string_view word);
 
 }  // namespace scanlab

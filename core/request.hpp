@@ -13,6 +13,10 @@
 
 namespace scanlab {
 
+// Whose words a refusal speaks: the command line's flags ("--type int64") or the app's controls
+// ("int64 in the type menu"); core/input/wording.hpp words them.
+enum class Voice : uint8_t { cli, app };
+
 inline constexpr int64_t kMaxElements = int64_t(1) << 28;
 inline constexpr size_t kDefaultMaxTraceBytes = size_t(512) << 20;
 
@@ -43,6 +47,7 @@ struct ResolvedRequest {
     int section = 0;  // 0 for sequential
     int threads_per_block = 0;  // of the first kernel
     int64_t grid = 0;
+    Voice voice = Voice::cli;  // the front end that asked: a refusal after resolving (a trace too large) speaks its words
 };
 
 }  // namespace scanlab

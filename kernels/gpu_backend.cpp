@@ -42,7 +42,7 @@ public:
         check_fits(r);
         Trace trace = trace_header(r, input, "gpu");
         trace.schedule = "hardware";  // the GPU's own warp scheduler, not the emulation's
-        Recorder rec(trace, r.request.max_trace_bytes);
+        Recorder rec(trace, r.request.max_trace_bytes, r.voice);
         trace.result = std::visit([&](const auto& x) -> ValueArray { return run_traced(r, x, rec); }, input);
         return trace;
     }

@@ -28,6 +28,7 @@
 #include "core/error.hpp"
 #include "core/input/head_flags.hpp"
 #include "core/input/input.hpp"
+#include "core/trace_io/trace_json.hpp"
 
 using namespace scanlab;
 using namespace scanlab::gui;
@@ -419,6 +420,45 @@ TEST(AppSession, MalformedTruncatedOrForeignFilesLeaveTheTraceAlone) {
     }
     std::filesystem::remove(trunc);
     std::filesystem::remove(foreign);
+}
+
+TEST(AppSession, AnOpenFailureQuotesThePathAsGivenNeverCapitalised) {
+    Session s = ran_fig910();
+    // A relative path beginning with a small letter, as a user types it.
+    const std::string dir = "m_" + std::to_string(::getpid());
+    std::filesystem::create_directories(dir);
+    const std::string path = dir + "/x.json";
+    std::ofstream(path) << "{\"hello\": \"world\"}";
+    s.open_trace(path);
+    s.wait();
+    EXPECT_EQ(s.open_task.failure.rfind("'" + path + "' is not a usable Scan Lab trace", 0), 0u) << s.open_task.failure;
+    std::filesystem::remove_all(dir);
+}
+
+TEST(AppSession, AReadErrorWhileOpeningIsASentenceNamingTheFile) {
+    Session s = ran_fig910();
+    const TracePtr good = s.trace;
+    const std::string path = temp_path("eio.json");
+    {
+        std::ofstream out(path);
+        write_trace_json(out, good->trace);
+    }
+    ::setenv("SCANLAB_FAIL_READS_AFTER", "100", 1);  // the preloaded fault shim fails reads past 100 bytes
+    s.open_trace(path);
+    s.wait();
+    ::unsetenv("SCANLAB_FAIL_READS_AFTER");
+    std::vector<std::string> failures{s.open_task.failure};
+    // /proc/self/mem reads as a regular file whose first read fails: no shim needed.
+    s.open_trace("/proc/self/mem");
+    s.wait();
+    failures.push_back(s.open_task.failure);
+    if (failures[0].empty()) failures.erase(failures.begin());  // the shim is not preloaded (ctest preloads it)
+    for (const std::string& failure : failures) {
+        EXPECT_EQ(failure.rfind("Reading '", 0), 0u) << failure;
+        EXPECT_NE(failure.find("' failed partway: Input/output error. The trace on screen is unchanged."), std::string::npos) << failure;
+    }
+    EXPECT_EQ(s.trace, good);
+    std::filesystem::remove(path);
 }
 
 TEST(AppSession, ASavedTraceOpensAsTheSameTraceWithItsComparison) {

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
+#include <csignal>
 #include <unistd.h>
 
 #include <cerrno>
@@ -283,6 +284,20 @@ TEST(AppSmoke, ShotToAFullDeviceSaysSoAndLeavesTheDeviceADevice) {
     EXPECT_NE(said.find("cannot save the picture to '" + node + "': no space left on the device"), std::string::npos) << said;
     EXPECT_TRUE(std::filesystem::is_character_file(node));
     std::filesystem::remove(node);
+}
+
+TEST(AppSmoke, AnInterruptedShotLeavesNoTemporaryBehind) {
+    const std::string dir = out_dir("shot-interrupted");
+    // The fault shim stalls the picture's first write to its temporary, until the interrupt.
+    const int rc = shell("cd " + dir + " && rm -f x.png* && " + kNoDisplay + "LD_PRELOAD=" + SCANLAB_IO_FAULTS +
+                         " SCANLAB_STALL_WRITES_TO=x.png.tmp- " + SCANLAB_EXE +
+                         " shot --algo hierarchical --preset fig9.10 --step 1 --size 400x300 --out x.png > log.txt 2>&1 & p=$!; "
+                         "cd " + dir + "; for i in $(seq 600); do [ -s \"$(ls x.png.tmp-* 2>/dev/null | head -1)\" ] && break; sleep 0.1; done; "
+                         "ls x.png.tmp-* > seen.txt 2>&1; kill -INT $p; wait $p");
+    EXPECT_EQ(rc, 128 + SIGINT) << read_text(dir + "/log.txt");
+    EXPECT_NE(read_text(dir + "/seen.txt").find("x.png.tmp-"), std::string::npos) << "the save was never under way";
+    for (const auto& e : std::filesystem::directory_iterator(dir))
+        EXPECT_EQ(e.path().filename().string().find("x.png"), std::string::npos) << "left behind: " << e.path();
 }
 
 TEST(AppSmoke, ScanlabWithNoArgumentsAndNoDisplaySaysSo) {

@@ -1,15 +1,18 @@
 // The command line's reads and writes under stress: a trace written as a stream at a size whose
 // document tree used to exhaust memory, output to a full device, input that fails partway.
 #include <gtest/gtest.h>
+#include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include "tests/cli_run.hpp"
 #include "core/error.hpp"
@@ -98,12 +101,25 @@ TEST(CliIo, EndlessOrBinaryInputsStopWithASentenceInLittleMemory) {
     }
 }
 
-TEST(CliIo, ANamedPipeWithNoWriterReadsAsEmptyInsteadOfHanging) {
+TEST(CliIo, ANamedPipeWaitsForItsWriterRatherThanReadingAsEmpty) {
     const std::string fifo = ::testing::TempDir() + "scanlab_cli_io_fifo_" + std::to_string(::getpid());
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    // The writer comes when it comes: before scanlab opens the pipe or after, the values arrive.
+    std::thread writer([&] {
+        int fd = -1;
+        for (int tries = 0; fd < 0 && tries < 6000; ++tries) {  // no reader yet: ENXIO, try again
+            fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
+            if (fd < 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        if (fd < 0) return;
+        const std::string text = "1 2 3\n";
+        [[maybe_unused]] auto n = ::write(fd, text.data(), text.size());
+        ::close(fd);
+    });
     const CliResult r = run_cli({"scan", "--input-file", fifo, "--backend", "cpu"});
-    EXPECT_EQ(r.exit_code, 0) << r.err;  // no values: the scan of nothing, printed as nothing
-    EXPECT_EQ(r.out, "");
+    writer.join();
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "1\n3\n6\n");
     std::remove(fifo.c_str());
 }
 
@@ -122,4 +138,42 @@ TEST(CliIo, CtrlCEndsAtOnceWithASentenceAndStatus130) {
     std::remove(fifo.c_str());
     EXPECT_EQ(r.exit_code, 130);
     EXPECT_NE(r.err.find("scanlab: interrupted"), std::string::npos) << r.err;
+}
+
+TEST(CliIo, CtrlCAfterTheOutputBeganSaysTheOutputIsIncomplete) {
+    // The trace goes into a pipe that is read one byte and then no more: scanlab is stopped in
+    // the middle of its output when the interrupt comes.
+    const std::string fifo = ::testing::TempDir() + "scanlab_cli_io_out_" + std::to_string(::getpid());
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    const ShellResult r = run_shell("\"$S\" trace --algo hierarchical --random 262144 --format json --backend cpu >'" + fifo +
+                                    "' & p=$!; exec 3<'" + fifo + "'; head -c 1 <&3 >/dev/null; kill -INT $p; wait $p");
+    std::remove(fifo.c_str());
+    EXPECT_EQ(r.exit_code, 130);
+    EXPECT_NE(r.err.find("scanlab: interrupted; the output on standard output is incomplete"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("nothing was written"), std::string::npos) << r.err;
+}
+
+TEST(CliIo, ASegmentedScanOfAOneColumnFileIsRefusedNotHalved) {
+    const std::string one = temp_file("one-column.txt", "5\n6\n7\n8\n"), two = temp_file("two-columns.txt", "5 1\n6 0\n7 1\n8 0\n");
+    const CliResult r = run_cli({"scan", "--algo", "segmented", "--input-file", one, "--backend", "cpu"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find("file '" + one + "' line 1 holds 1 value; a segmented scan's file holds two columns"), std::string::npos) << r.err;
+    const CliResult ok = run_cli({"scan", "--algo", "segmented", "--input-file", two, "--backend", "cpu"});
+    EXPECT_EQ(ok.exit_code, 0) << ok.err;
+    EXPECT_EQ(ok.out, "5\n11\n7\n15\n");
+    std::remove(one.c_str());
+    std::remove(two.c_str());
+}
+
+TEST(CliIo, AHugeOptionValueIsQuotedShortInItsSentence) {
+    const std::string huge(120000, 'x');
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"scan", "--algo", huge, "--preset", "fig9.10"},
+                                                 std::vector<std::string>{"scan", "--preset", "fig9.10", huge},
+                                                 std::vector<std::string>{"scan", "--random", std::string(5000, '9')}}) {
+        const CliResult r = run_cli(args);
+        EXPECT_EQ(r.exit_code, 2) << r.err.substr(0, 200);
+        EXPECT_LT(r.err.size(), 600u) << r.err.substr(0, 200);
+        EXPECT_NE(r.err.find(" characters)"), std::string::npos) << r.err.substr(0, 200);
+    }
 }

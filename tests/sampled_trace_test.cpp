@@ -5,6 +5,9 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/input/input.hpp"
+#include "core/input/resolve.hpp"
+#include "core/input/trace_budget.hpp"
 #include "core/trace_io/trace_json.hpp"
 #include "tests/test_support.hpp"
 
@@ -100,4 +103,17 @@ TEST(SampledTrace, SurvivesTheJsonRoundTrip) {
         EXPECT_EQ(back.steps[i].offset, t.steps[i].offset);
         EXPECT_EQ(as(back.steps[i].values), as(t.steps[i].values));
     }
+}
+
+TEST(TraceBudget, ATraceTooLargeIsRefusedInTheWordsOfTheFrontEndThatAsked) {
+    ScanRequest q;
+    q.algorithm = Algorithm::hierarchical;
+    q.max_trace_bytes = size_t(1) << 20;
+    const ValueArray input = random_values(65536, 1, ElementType::int32);
+    const ResolvedRequest app = resolve(q, input, Voice::app), cli = resolve(q, input, Voice::cli);
+    const std::string in_app = trace_budget_problem(app, estimate_trace(app)), in_cli = trace_budget_problem(cli, estimate_trace(cli));
+    EXPECT_NE(in_app.find("the Live run tab's sampled trace"), std::string::npos) << in_app;
+    EXPECT_EQ(in_app.find("--"), std::string::npos) << in_app;
+    EXPECT_EQ(in_app.find("scanlab "), std::string::npos) << in_app;
+    EXPECT_NE(in_cli.find("--max-trace-mb"), std::string::npos) << in_cli;
 }

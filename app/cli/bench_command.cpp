@@ -8,9 +8,11 @@
 #include <iostream>
 #include <optional>
 
+#include "core/number_text.hpp"
 #include "core/trace_io/atomic_file.hpp"
 #include "core/error.hpp"
 #include "app/cli/error_sentences.hpp"
+#include "app/cli/progress_line.hpp"
 #include "kernels/bench/bench.hpp"
 #include "core/input/run_words.hpp"
 
@@ -44,13 +46,13 @@ BenchOptions parse(const std::vector<std::string>& args) {
                 const std::string& v = value();
                 const auto t = parse_type(v);
                 if (v == "all") o.types = {ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64};
-                else if (!t) throw UsageError("unknown type '" + v + "'; choose int32, int64, float, double or all");
+                else if (!t) throw UsageError("unknown type " + quoted_word(v) + "; choose int32, int64, float, double or all");
                 else o.types = {*t};
             } else if (flag == "--op") {
                 const std::string& v = value();
                 const auto op = parse_op(v);
                 if (v == "all") o.ops = {OpKind::sum, OpKind::max, OpKind::min};
-                else if (!op) throw UsageError("unknown operator '" + v + "'; choose sum, max, min or all");
+                else if (!op) throw UsageError("unknown operator " + quoted_word(v) + "; choose sum, max, min or all");
                 else o.ops = {*op};
             } else if (flag == "--exclusive") o.exclusive = {true};
             else if (flag == "--inclusive") o.exclusive = {false};
@@ -66,7 +68,7 @@ BenchOptions parse(const std::vector<std::string>& args) {
             else if (flag == "--json") o.json_path = value();
             else if (flag == "--csv") o.csv_path = value();
             else if (flag == "--quiet") o.quiet = true;
-            else throw UsageError("unknown option '" + flag + "' for scanlab bench (see scanlab bench --help)");
+            else throw UsageError("unknown option " + quoted_word(flag) + " for scanlab bench (see scanlab bench --help)");
         } catch (const UsageError&) {
             throw;
         } catch (const ScanError& e) {  // the library's parsers word their refusals as sentences
@@ -154,6 +156,7 @@ int run_bench_command(const std::vector<std::string>& args) {
                         if (fraction >= 1.0) std::fprintf(stderr, "\n");
                         std::fflush(stderr);
                     }));
+                    output_begins();
                     bench::write_table(std::cout, results.back());
                     std::cout << "\n";
                     bench::write_summary(std::cout, results.back());

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <iostream>
 
+#include "core/number_text.hpp"
 #include "core/error.hpp"
 #include "app/cli/error_sentences.hpp"
 #include "core/lesson/exercises.hpp"
@@ -43,7 +44,7 @@ int run_exercise_command(const std::vector<std::string>& args) {
         const std::string& word = args[0];
         const std::optional<int> read = parse_whole<int>(word);
         if (!read)
-            throw UsageError("'" + word + "' is not an exercise number: give 1 to 9 (scanlab exercise lists them)");
+            throw UsageError(quoted_word(word) + " is not an exercise number: give 1 to 9 (scanlab exercise lists them)");
         const int number = *read;
         BackendChoice choice = BackendChoice::automatic;
         ExerciseOptions options;
@@ -53,13 +54,13 @@ int run_exercise_command(const std::vector<std::string>& args) {
             const std::string& v = args[++i];
             if (flag == "--backend") {
                 auto b = parse_backend_choice(v);
-                if (!b) throw UsageError("unknown backend '" + v + "'; choose auto, cpu or gpu");
+                if (!b) throw UsageError("unknown backend " + quoted_word(v) + "; choose auto, cpu or gpu");
                 choice = *b;
             } else if (flag == "--device") {
                 if (number != 9) throw UsageError("--device picks a GPU for exercise 9 only");
                 options.device = v;
             } else {
-                throw UsageError("unknown option '" + flag + "' (scanlab exercise --help)");
+                throw UsageError("unknown option " + quoted_word(flag) + " (scanlab exercise --help)");
             }
         }
         if (number == 9) options.this_gpu = this_machine_gpu();

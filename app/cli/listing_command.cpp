@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iostream>
 
+#include "core/number_text.hpp"
 #include "core/algorithms/table.hpp"
 #include "core/lesson/listings.hpp"
 #include "core/input/run_words.hpp"
@@ -47,11 +48,11 @@ int run_listing_command(const std::vector<std::string>& args) {
                 exclusive = true;
                 continue;
             }
-            if (flag != "--algo" && flag != "--block-algo") throw UsageError("unknown option '" + flag + "' (scanlab listing --help)");
+            if (flag != "--algo" && flag != "--block-algo") throw UsageError("unknown option " + quoted_word(flag) + " (scanlab listing --help)");
             if (i + 1 >= args.size()) throw UsageError(flag + " needs a value (scanlab listing --help)");
             const std::string& v = args[++i];
             const std::optional<Algorithm> a = parse_algorithm(v);
-            if (!a) throw UsageError("unknown algorithm '" + v + "' (scanlab --help lists them)");
+            if (!a) throw UsageError("unknown algorithm " + quoted_word(v) + " (scanlab --help lists them)");
             (flag == "--algo" ? algo : block) = a;
         }
         if (!algo) throw UsageError("scanlab listing needs --algo (scanlab listing --help)");

@@ -41,6 +41,7 @@ int run(const cli::Options& o) {
     // Every refusal comes before this point; the output goes out as it is formatted (a trace of
     // any size costs no second copy), and a failed write is an error, never a silent short answer.
     ProgressLine progress("writing the output");
+    cli::output_begins();
     // A single-pass run that deadlocked has no scan to give: `scan` prints nothing but the sentence,
     // `trace` shows how the blocks got stuck; both exit 3.
     const bool deadlocked = !trace.deadlock.empty();

@@ -1,5 +1,7 @@
 #include "app/cli/options.hpp"
 
+#include "core/number_text.hpp"
+
 namespace scanlab::cli {
 
 std::string usage_text() {
@@ -37,7 +39,7 @@ Options parse_options(const std::vector<std::string>& args) {
         return o;
     }
     if (cmd != "trace" && cmd != "scan")
-        throw UsageError("unknown command '" + cmd + "'; the commands are trace, scan, shot, bench, exercise and listing (see scanlab --help)");
+        throw UsageError("unknown command " + quoted_word(cmd) + "; the commands are trace, scan, shot, bench, exercise and listing (see scanlab --help)");
     // `scanlab trace --help` asks for the help that names trace's options, not for a run.
     for (size_t i = 1; i < args.size(); ++i)
         if (args[i] == "--help" || args[i] == "-h") return o;
@@ -51,7 +53,7 @@ Options parse_options(const std::vector<std::string>& args) {
         const std::string& v = value();
         if (v == "table") o.format = Format::table;
         else if (v == "json") o.format = Format::json;
-        else throw UsageError("unknown format '" + v + "'; choose table or json");
+        else throw UsageError("unknown format " + quoted_word(v) + "; choose table or json");
         return true;
     });
     o.run.request.detail = o.command == Command::trace ? Detail::full : Detail::counts;

@@ -3,6 +3,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 
@@ -45,14 +46,20 @@ void ProgressLine::tick() {
 
 namespace {
 
+std::atomic<bool> output_started{false};
+
 extern "C" void on_interrupt(int) {
     remove_unfinished_save();
-    static const char msg[] = "\nscanlab: interrupted; nothing was written\n";
-    [[maybe_unused]] auto n = ::write(STDERR_FILENO, msg, sizeof msg - 1);
+    static const char nothing[] = "\nscanlab: interrupted; nothing was written\n";
+    static const char partial[] = "\nscanlab: interrupted; the output on standard output is incomplete\n";
+    const bool started = output_started.load();
+    [[maybe_unused]] auto n = ::write(STDERR_FILENO, started ? partial : nothing, (started ? sizeof partial : sizeof nothing) - 1);
     ::_exit(130);
 }
 
 }  // namespace
+
+void output_begins() { output_started = true; }
 
 void end_cleanly_on_interrupt() {
     struct sigaction sa {};

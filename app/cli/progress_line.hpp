@@ -27,7 +27,10 @@ private:
 };
 
 // Ctrl-C (and SIGTERM) end the command at once with a sentence and exit status 130, removing a
-// file save that was under way; the files Scan Lab writes are never left half written.
+// file save that was under way; the files Scan Lab writes are never left half written. The
+// sentence says "nothing was written" until output_begins() marks the first byte of the answer
+// going to standard output, and "the output ... is incomplete" after it.
 void end_cleanly_on_interrupt();
+void output_begins();
 
 }  // namespace scanlab::cli

@@ -57,7 +57,7 @@ Trace emulate(const ResolvedRequest& r, const ValueArray& input) {
         emulate_single_pass(r, input, trace);
         return trace;
     }
-    Recorder rec(trace, r.request.max_trace_bytes);
+    Recorder rec(trace, r.request.max_trace_bytes, r.voice);
     trace.result = std::visit([&](const auto& x) -> ValueArray { return run_typed(r, x, rec); }, input);
     return trace;
 }

@@ -15,7 +15,7 @@ namespace {
 
 template <class T, class Op>
 void run_typed_op(const ResolvedRequest& r, const std::vector<T>& x, Trace& trace) {
-    Recorder rec(trace, r.request.max_trace_bytes);
+    Recorder rec(trace, r.request.max_trace_bytes, r.voice);
     const ScanRequest& q = r.request;
     if (r.n == 0) {
         // The scan of nothing: a load of no elements by no block, as every algorithm records it.

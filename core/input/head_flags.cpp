@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "core/error.hpp"
+#include "core/number_text.hpp"
 #include "core/request.hpp"
 #include "core/whole_number.hpp"
 
@@ -10,12 +11,6 @@ namespace scanlab {
 namespace {
 
 bool is_separator(char c) { return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';'; }
-
-std::string shown(std::string_view token) {
-    std::string s;
-    for (char c : token.substr(0, 40)) s += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
-    return "'" + s + (token.size() > 40 ? "…'" : "'");
-}
 
 }  // namespace
 
@@ -25,7 +20,7 @@ std::vector<uint8_t> parse_flags(std::string_view text, int64_t n, Voice voice) 
         const std::string_view digits = text.substr(6);
         const int64_t k = parse_whole<int64_t>(digits).value_or(0);
         if (k < 1)
-            throw ScanError(control + " " + shown(text) + " is not a pattern Scan Lab knows: every:K takes a whole number K >= 1");
+            throw ScanError(control + " " + quoted_word(text) + " is not a pattern Scan Lab knows: every:K takes a whole number K >= 1");
         std::vector<uint8_t> flags(size_t(n > 0 ? n : 0));
         for (int64_t i = 0; i < n; i += k) flags[size_t(i)] = 1;
         return flags;
@@ -41,7 +36,7 @@ std::vector<uint8_t> parse_flags(std::string_view text, int64_t n, Voice voice) 
         while (j < text.size() && !is_separator(text[j])) ++j;
         const std::string_view token = text.substr(i, j - i);
         if (token != "0" && token != "1")
-            throw ScanError(control + " holds " + shown(token) + " as flag " + std::to_string(flags.size() + 1) +
+            throw ScanError(control + " holds " + quoted_word(token) + " as flag " + std::to_string(flags.size() + 1) +
                             "; a head flag is 0 or 1 (1 starts a segment), or give the pattern every:K");
         if (int64_t(flags.size()) >= kMaxElements)
             throw ScanError(control + " holds more than " + std::to_string(kMaxElements) + " flags, more than Scan Lab runs");

@@ -96,7 +96,8 @@ constexpr size_t kMaxTokenChars = 400;
 template <class T>
 class ValueParser {
 public:
-    ValueParser(std::string_view origin, Voice voice) : origin_(origin), voice_(voice) {}
+    // `pairs`: every line with values holds two (a segmented scan's value and head flag).
+    ValueParser(std::string_view origin, Voice voice, bool pairs = false) : origin_(origin), voice_(voice), pairs_(pairs) {}
 
     void feed(std::string_view text) {
         for (char c : text) {
@@ -123,13 +124,25 @@ public:
 
     std::vector<T> finish() {
         end_token();
+        check_pair();
         return std::move(values_);  // possibly empty: the scan of nothing is nothing, as in Thrust and CUB
     }
 
     size_t count() const { return values_.size(); }
 
 private:
+    // A file of one column read as value/flag pairs would scan half its values: refused.
+    void check_pair() {
+        if (pairs_ && on_line_ != 0 && on_line_ != 2)
+            throw ScanError(std::string(origin_) + " line " + std::to_string(line_) + " holds " + std::to_string(on_line_) +
+                            (on_line_ == 1 ? " value" : " values") +
+                            "; a segmented scan's file holds two columns, the value and its head flag (0 or 1) on each line, "
+                            "or give the flags with --flags");
+        on_line_ = 0;
+    }
     void end_line() {
+        end_token();
+        check_pair();
         in_comment_ = false;
         ++line_;
         column_ = 0;
@@ -141,6 +154,7 @@ private:
                             " values (2^28, the most Scan Lab runs)");
         values_.push_back(parse_token<T>(token_, origin_, values_.size(), line_, token_column_, voice_));
         token_.clear();
+        ++on_line_;
     }
 
     std::string origin_;
@@ -149,6 +163,8 @@ private:
     std::string token_;
     size_t line_ = 1, column_ = 0, token_column_ = 0;
     bool in_comment_ = false;
+    bool pairs_ = false;
+    size_t on_line_ = 0;  // values on the line so far
 };
 
 template <class T>
@@ -163,8 +179,8 @@ std::string read_failure(int err) { return err == EISDIR ? "it is a directory" :
 // Reads the descriptor to its end in pieces, feeding the parser; every failed read is an error,
 // never a short input.
 template <class T>
-std::vector<T> read_all(int fd, const std::string& what, std::string_view origin, const InputProgress& progress) {
-    ValueParser<T> parser(origin, Voice::cli);
+std::vector<T> read_all(int fd, const std::string& what, std::string_view origin, const InputProgress& progress, bool pairs = false) {
+    ValueParser<T> parser(origin, Voice::cli, pairs);
     std::vector<char> buffer(size_t(1) << 20);
     uint64_t bytes = 0;
     for (;;) {
@@ -190,11 +206,15 @@ ValueArray parse_values(std::string_view text, ElementType type, std::string_vie
     return with_type(type, [&]<class T>(TypeTag<T>) -> ValueArray { return parse_all<T>(text, origin, v); });
 }
 
-ValueArray read_values_file(const std::string& path, ElementType type, const InputProgress& progress) {
+ValueArray read_values_file(const std::string& path, ElementType type, const InputProgress& progress, bool pairs) {
     if (path == "-")
-        return with_type(type, [&]<class T>(TypeTag<T>) -> ValueArray { return read_all<T>(0, "standard input", "standard input", progress); });
-    // O_NONBLOCK: opening a named pipe with no writer must not hang (it then reads as empty).
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+        return with_type(type, [&]<class T>(TypeTag<T>) -> ValueArray { return read_all<T>(0, "standard input", "standard input", progress, pairs); });
+    // A named pipe is opened as `cat` opens it, waiting for its writer (Ctrl-C ends the wait):
+    // opened without waiting it would read as empty before the writer came, a wrong answer with
+    // status 0. Anything else is opened without waiting and looked at before it is read.
+    struct stat named {};
+    const bool pipe = ::stat(path.c_str(), &named) == 0 && S_ISFIFO(named.st_mode);
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | (pipe ? 0 : O_NONBLOCK));
     if (fd < 0) {
         const int err = errno;
         throw ScanError("cannot read input file '" + path + "': " +
@@ -214,7 +234,7 @@ ValueArray read_values_file(const std::string& path, ElementType type, const Inp
                         std::to_string(kMaxInputBytes >> 30) + " GiB of text the 2^28 values Scan Lab runs at most can take");
     ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     return with_type(type, [&]<class T>(TypeTag<T>) -> ValueArray {
-        return read_all<T>(fd, "input file '" + path + "'", "file '" + path + "'", progress);
+        return read_all<T>(fd, "input file '" + path + "'", "file '" + path + "'", progress, pairs);
     });
 }
 

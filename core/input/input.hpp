@@ -42,8 +42,9 @@ using InputProgress = std::function<void(uint64_t bytes, size_t values)>;
 // Reads a file (a pipe or a device too), or standard input for "-", and parses it as it goes:
 // memory is the values kept plus one token, and an endless source stops at the first of
 // kMaxElements values, kMaxInputBytes bytes or a token longer than any number. Any failed read
-// is a sentence, never a short input.
-ValueArray read_values_file(const std::string& path, ElementType type, const InputProgress& progress = {});
+// is a sentence, never a short input. `pairs`: every line with values must hold two (a
+// segmented scan's value and head flag), else a sentence naming the first line that does not.
+ValueArray read_values_file(const std::string& path, ElementType type, const InputProgress& progress = {}, bool pairs = false);
 
 // n values drawn uniformly from 0..9 (small, so a sum of any length that Scan Lab runs fits
 // int32 and a float sum is exact), reproducible from the seed on every platform.

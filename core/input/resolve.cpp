@@ -103,6 +103,7 @@ void check_flags(const ScanRequest& req, int64_t n, Voice v) {
 ResolvedRequest resolve(const ScanRequest& req, const ValueArray& input, Voice v) {
     ResolvedRequest r;
     r.request = req;
+    r.voice = v;
     r.request.coarsening = 0;  // set below where the blocks coarsen
     r.n = static_cast<int64_t>(size_of(input));
     if (r.n > kMaxElements)

@@ -16,7 +16,7 @@ std::optional<BackendChoice> parse_backend_choice(std::string_view s) {
     return std::nullopt;
 }
 
-ValueArray load_input(const InputSpec& in, ElementType type, std::string& origin, Voice voice) {
+ValueArray load_input(const InputSpec& in, ElementType type, std::string& origin, Voice voice, bool flag_column) {
     switch (in.source) {
         case InputSpec::Source::preset: {
             const std::optional<Preset> p = find_preset(in.preset);
@@ -27,7 +27,7 @@ ValueArray load_input(const InputSpec& in, ElementType type, std::string& origin
         case InputSpec::Source::text:
             origin = "typed input";
             return parse_values(in.text, type, control_name(voice, Control::input), voice);
-        case InputSpec::Source::file: origin = "file " + in.file; return read_values_file(in.file, type);
+        case InputSpec::Source::file: origin = "file " + in.file; return read_values_file(in.file, type, {}, flag_column);
         case InputSpec::Source::random:
             if (in.random_n < 1 || in.random_n > kMaxElements)
                 throw ScanError(subject(voice, Control::random, std::to_string(in.random_n)) + " is out of range: give N from 1 to " +
@@ -78,9 +78,10 @@ ResolvedRequest resolve_for(const RunSpec& spec, Algorithm algorithm, const Valu
 
 PreparedRun prepare(const RunSpec& spec, Voice voice) {
     PreparedRun run;
-    run.input = load_input(spec.input, spec.request.type, run.origin, voice);
+    const bool takes_flags = algorithm_info(spec.request.algorithm).takes_flags;
+    run.input = load_input(spec.input, spec.request.type, run.origin, voice, takes_flags && spec.input.flags.empty());
     std::vector<uint8_t> flags;
-    if (algorithm_info(spec.request.algorithm).takes_flags) flags = load_flags(spec.input, run.input, run.origin, voice);
+    if (takes_flags) flags = load_flags(spec.input, run.input, run.origin, voice);
     run.resolved = resolve_for(spec, spec.request.algorithm, run.input, voice, flags);
     return run;
 }

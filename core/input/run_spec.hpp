@@ -35,8 +35,9 @@ struct RunSpec {
 };
 
 // The input's values, parsed in the spec's type; `origin` says where they came from ("preset
-// fig9.10", "typed input", ...). Throws ScanError naming the bad token in `voice`.
-ValueArray load_input(const InputSpec& input, ElementType type, std::string& origin, Voice voice = Voice::cli);
+// fig9.10", "typed input", ...). Throws ScanError naming the bad token in `voice`. `flag_column`:
+// a file must hold two values on each line, the value and its head flag.
+ValueArray load_input(const InputSpec& input, ElementType type, std::string& origin, Voice voice = Voice::cli, bool flag_column = false);
 
 // The head flags of a segmented run of `values`: the spec's flags text, else (for a file) its
 // second column, which is then taken out of `values`. Throws ScanError when there are none.

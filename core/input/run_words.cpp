@@ -139,13 +139,13 @@ RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own
         if (flag == "--algo") {
             const std::string& v = value();
             auto a = parse_algorithm(v);
-            if (!a) throw UsageError("unknown algorithm '" + v + "'; choose one of " + names_of_algorithms());
+            if (!a) throw UsageError("unknown algorithm " + quoted_word(v) + "; choose one of " + names_of_algorithms());
             q.algorithm = *a;
         } else if (flag == "--block-algo") {
             const std::string& v = value();
             auto a = parse_algorithm(v);
             if (!a || !algorithm_info(*a).multi_kernel_block)
-                throw UsageError("unknown block algorithm '" + v + "'; choose " + multi_kernel_block_names());
+                throw UsageError("unknown block algorithm " + quoted_word(v) + "; choose " + multi_kernel_block_names());
             q.block_algorithm = *a;
             block_algo_given = true;
         } else if (flag == "--coarsening") {
@@ -155,12 +155,12 @@ RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own
         } else if (flag == "--op") {
             const std::string& v = value();
             auto op = parse_op(v);
-            if (!op) throw UsageError("unknown operator '" + v + "'; choose sum, max or min");
+            if (!op) throw UsageError("unknown operator " + quoted_word(v) + "; choose sum, max or min");
             q.op = *op;
         } else if (flag == "--type") {
             const std::string& v = value();
             auto t = parse_type(v);
-            if (!t) throw UsageError("unknown type '" + v + "'; choose int32, int64, float or double");
+            if (!t) throw UsageError("unknown type " + quoted_word(v) + "; choose int32, int64, float or double");
             q.type = *t;
         } else if (flag == "--exclusive") {
             q.exclusive = true;
@@ -174,12 +174,12 @@ RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own
         } else if (flag == "--schedule") {
             const std::string& v = value();
             auto s = parse_schedule(v);
-            if (!s) throw UsageError("unknown schedule '" + v + "'; choose in-order, reverse or random[:SEED]");
+            if (!s) throw UsageError("unknown schedule " + quoted_word(v) + "; choose in-order, reverse or random[:SEED]");
             q.schedule = *s;
         } else if (flag == "--block-schedule") {
             const std::string& v = value();
             auto s = parse_block_schedule(v);
-            if (!s) throw UsageError("unknown block schedule '" + v + "'; choose in-order, reverse or random[:SEED]");
+            if (!s) throw UsageError("unknown block schedule " + quoted_word(v) + "; choose in-order, reverse or random[:SEED]");
             q.block_schedule = *s;
             block_words_given = true;
         } else if (flag == "--resident-blocks") {
@@ -192,7 +192,7 @@ RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own
         } else if (flag == "--backend") {
             const std::string& v = value();
             auto b = parse_backend_choice(v);
-            if (!b) throw UsageError("unknown backend '" + v + "'; choose auto, cpu or gpu");
+            if (!b) throw UsageError("unknown backend " + quoted_word(v) + "; choose auto, cpu or gpu");
             o.backend = *b;
         } else if (flag == "--sample-block") {
             // B or B:COUNT: keep only these blocks of the input's scan in full (S stays whole).
@@ -208,7 +208,7 @@ RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own
             q.max_trace_bytes = size_t(mb) << 20;
         } else if (flag == "--preset") {
             const std::string& v = value();
-            if (!find_preset(v)) throw UsageError("unknown preset '" + v + "'; choose one of " + names_of_presets());
+            if (!find_preset(v)) throw UsageError("unknown preset " + quoted_word(v) + "; choose one of " + names_of_presets());
             o.input.source = InputSpec::Source::preset;
             o.input.preset = v;
             ++inputs;
@@ -224,8 +224,8 @@ RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own
             const std::string& v = value();
             const WholeNumber<int64_t> w = read_whole<int64_t>(v);
             if (w.out_of_range || (w.value && (*w.value < 1 || *w.value > kMaxElements)))
-                throw UsageError("--random " + v + " is out of range: give N from 1 to " + std::to_string(kMaxElements) + " (2^28)");
-            if (!w.value) throw UsageError("--random expects a whole number N, got '" + v + "'");
+                throw UsageError("--random " + (v.size() <= 40 ? v : quoted_word(v)) + " is out of range: give N from 1 to " + std::to_string(kMaxElements) + " (2^28)");
+            if (!w.value) throw UsageError("--random expects a whole number N, got " + quoted_word(v));
             const int64_t n = *w.value;
             o.input.source = InputSpec::Source::random;
             o.input.random_n = n;
@@ -236,7 +236,7 @@ RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own
         } else if (flag == "--seed") {
             o.input.seed = whole_number<uint64_t>(flag, value());
         } else if (!own || !own(flag, value)) {
-            throw UsageError("unknown option '" + flag + "' (see scanlab --help)");
+            throw UsageError("unknown option " + quoted_word(flag) + " (see scanlab --help)");
         }
     }
     // An option that does not apply is refused, never silently ignored.

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/number_text.hpp"
 #include "core/error.hpp"
 #include "core/input/run_spec.hpp"
 #include "core/whole_number.hpp"
@@ -24,7 +25,7 @@ template <class T>
 T whole_number(const std::string& flag, const std::string& word) {
     const WholeNumber<T> w = read_whole<T>(word);
     if (w.out_of_range) throw UsageError(flag + " " + word.substr(0, 40) + (word[0] == '-' ? " is out of range" : " is too large"));
-    if (!w.value) throw UsageError(flag + " expects a whole number, got '" + word.substr(0, 40) + (word.size() > 40 ? "…" : "") + "'");
+    if (!w.value) throw UsageError(flag + " expects a whole number, got " + quoted_word(word));
     return *w.value;
 }
 

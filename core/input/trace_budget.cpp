@@ -115,7 +115,12 @@ std::string trace_budget_problem(const ResolvedRequest& r, const TraceEstimate& 
     if (r.request.detail != Detail::full || e.trace_bytes <= r.request.max_trace_bytes) return "";
     return "the full trace of " + std::string(name(r.request.algorithm)) + " on N = " + std::to_string(r.n) + " would need about " +
            mib(e.trace_bytes) + " (" + std::to_string(e.steps) + " steps), more than the " + mib(r.request.max_trace_bytes) +
-           " allowed; trace a smaller N, use `scanlab scan` for the result and counts only, or raise --max-trace-mb";
+           " allowed; " + trace_too_large_advice(r.voice);
+}
+
+std::string trace_too_large_advice(Voice voice) {
+    if (voice == Voice::app) return "choose a smaller N, or trace one block of a large N in the Live run tab's sampled trace";
+    return "trace a smaller N, use `scanlab scan` for the result and counts only, or raise --max-trace-mb";
 }
 
 }  // namespace scanlab

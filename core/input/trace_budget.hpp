@@ -19,6 +19,8 @@ struct TraceEstimate {
 // Walks the request's scan plan without running it.
 TraceEstimate estimate_trace(const ResolvedRequest& request);
 
+// What to do about a trace too large, in the words of the front end that asked.
+std::string trace_too_large_advice(Voice voice);
 // The refusal, when a full-detail trace would pass request.max_trace_bytes; empty otherwise.
 std::string trace_budget_problem(const ResolvedRequest& request, const TraceEstimate& estimate);
 

@@ -6,9 +6,9 @@
 #include <string>
 #include <string_view>
 
-namespace scanlab {
+#include "core/request.hpp"
 
-enum class Voice : uint8_t { cli, app };
+namespace scanlab {
 
 enum class Control : uint8_t {
     algorithm,

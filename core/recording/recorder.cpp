@@ -14,7 +14,7 @@ void Recorder::add(Step step) {
     if (bytes_ > max_bytes_)
         throw ScanError("the full trace would need more than " + std::to_string(max_bytes_ >> 20) + " MiB (passed at step " +
                         std::to_string(c.steps) + ", " + step_label(step) +
-                        "); trace a smaller N, use `scanlab scan` for the result and counts only, or raise --max-trace-mb");
+                        "); " + trace_too_large_advice(voice_));
     trace_.steps.push_back(std::move(step));
 }
 

@@ -4,13 +4,14 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/request.hpp"
 #include "core/trace.hpp"
 
 namespace scanlab {
 
 class Recorder {
 public:
-    Recorder(Trace& trace, size_t max_bytes) : trace_(trace), max_bytes_(max_bytes) {}
+    Recorder(Trace& trace, size_t max_bytes, Voice voice = Voice::cli) : trace_(trace), max_bytes_(max_bytes), voice_(voice) {}
     bool full() const { return trace_.detail == Detail::full; }
     // Throws ScanError once the kept steps pass the byte budget.
     void add(Step step);
@@ -21,6 +22,7 @@ public:
 private:
     Trace& trace_;
     size_t max_bytes_;
+    Voice voice_;
     size_t bytes_ = 0;
 };
 

@@ -7,11 +7,13 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <ios>
 #include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
+#include <system_error>
 
 #include "core/algorithms/lookback_window.hpp"
 #include "core/algorithms/table.hpp"
@@ -729,6 +731,11 @@ Trace read_trace_json(std::istream& in, const std::string& origin) {
         throw ScanError(origin + " is not a usable Scan Lab trace: " + e.what());
     } catch (const json::exception& e) {
         throw ScanError(origin + " is not a usable Scan Lab trace: it is not valid JSON");
+    } catch (const std::ios_base::failure& e) {
+        // A failed read(2) under the stream (a bad disk, /proc/self/mem): libstdc++'s file
+        // buffer throws, with errno as its code.
+        const bool has_reason = e.code().category() == std::generic_category() || e.code().category() == std::system_category();
+        throw ScanError("reading " + origin + " failed partway" + (has_reason ? ": " + e.code().message() : std::string()));
     } catch (const std::bad_alloc&) {
         throw ScanError(origin + " is too large to load in the memory this machine has");
     }

@@ -42,7 +42,7 @@ SampledReport plan_sampled(const SampledForm& f, bool on_gpu, ResolvedRequest* r
     // Checked before the input is made: N values of an N past the cap are not worth allocating.
     if (f.n > cap.max_n) throw ScanError("N = " + grouped(f.n) + " is more than the live tab traces here: " + cap.why);
     ValueArray input = sampled_input(f);
-    const ResolvedRequest resolved = resolve(sampled_request(f), input);  // the core's sentences
+    const ResolvedRequest resolved = resolve(sampled_request(f), input, Voice::app);  // the core's sentences, in the app's words
     ResolvedRequest full = resolved;
     full.request.sample = {};
     const TraceEstimate sampled = estimate_trace(resolved);

@@ -198,7 +198,9 @@ void Session::open_trace(const std::string& path) {
                                  throw ScanError("cannot open trace '" + path + "': it is not a regular file");
                              std::ifstream in(path, std::ios::binary);
                              if (!in) throw ScanError("cannot open trace '" + path + "': it does not exist or is not readable");
-                             Trace t = read_trace_json(in, path);
+                             // The path quoted, as the other failures say it: a sentence begins with its quote mark,
+                             // never with a path capitalised into another one ("M/x.json").
+                             Trace t = read_trace_json(in, "'" + path + "'");
                              const std::string origin = "file " + std::filesystem::path(path).filename().string();
                              // The comparison runs here, on the file's own input and operator.
                              if (t.detail == Detail::full) {

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/number_text.hpp"
 #include "core/input/input.hpp"
 #include "core/input/run_words.hpp"
 #include "core/whole_number.hpp"
@@ -21,7 +22,7 @@ View parse_view(const std::string& v) {
     if (v == "source") return View::source;
     if (v == "compare") return View::compare;
     if (v == "live") return View::live;
-    throw ScanError("unknown view '" + v + "'; choose window, array, explain, diagram, fig9.10, counts, source, compare or live");
+    throw ScanError("unknown view " + quoted_word(v) + "; choose window, array, explain, diagram, fig9.10, counts, source, compare or live");
 }
 
 }  // namespace
@@ -53,7 +54,7 @@ ShotOptions parse_shot_options(const std::vector<std::string>& args) {
             if (v == "last")
                 o.step_last = true;
             else if (!parse_number_into(v, o.step))
-                throw ScanError("--step expects a step number (see scanlab trace) or 'last', got '" + v + "'");
+                throw ScanError("--step expects a step number (see scanlab trace) or 'last', got " + quoted_word(v));
             have_step = true;
         } else if (a == "--out") {
             o.out = value();
@@ -62,7 +63,7 @@ ShotOptions parse_shot_options(const std::vector<std::string>& args) {
             const size_t x = v.find('x');
             if (x == std::string::npos || !parse_number_into(v.substr(0, x), o.width) || !parse_number_into(v.substr(x + 1), o.height) || o.width < 320 ||
                 o.height < 240 || o.width > 8192 || o.height > 8192)
-                throw ScanError("--size expects WIDTHxHEIGHT from 320x240 to 8192x8192, got '" + v + "'");
+                throw ScanError("--size expects WIDTHxHEIGHT from 320x240 to 8192x8192, got " + quoted_word(v));
         } else if (a == "--view") {
             o.view = parse_view(value());
         } else if (a == "--presentation") {
@@ -72,29 +73,29 @@ ShotOptions parse_shot_options(const std::vector<std::string>& args) {
         } else if (a == "--zoom") {
             const std::string& v = value();
             int px = 0;
-            if (!parse_number_into(v, px) || px < 2 || px > 200) throw ScanError("--zoom expects pixels per element from 2 to 200, got '" + v + "'");
+            if (!parse_number_into(v, px) || px < 2 || px > 200) throw ScanError("--zoom expects pixels per element from 2 to 200, got " + quoted_word(v));
             o.cell_width = float(px);
         } else if (a == "--bench") {
             const std::string& v = value();
             if (!parse_number_into(v, o.bench_n) || o.bench_n < 1024 || o.bench_n > (int64_t(1) << 28))
-                throw ScanError("--bench expects the sweep's largest N, from 1024 to 268435456 (2^28), got '" + v + "'");
+                throw ScanError("--bench expects the sweep's largest N, from 1024 to 268435456 (2^28), got " + quoted_word(v));
         } else if (a == "--bench-reps") {
             const std::string& v = value();
             if (!parse_number_into(v, o.bench_reps) || o.bench_reps < 1 || o.bench_reps > 1000)
-                throw ScanError("--bench-reps expects timed runs per size from 1 to 1000, got '" + v + "'");
+                throw ScanError("--bench-reps expects timed runs per size from 1 to 1000, got " + quoted_word(v));
         } else if (a == "--frames") {
             const std::string& v = value();
             if (!parse_number_into(v, o.frames) || o.frames < 1 || o.frames > 600)
-                throw ScanError("--frames expects a number of frames from 1 to 600, got '" + v + "'");
+                throw ScanError("--frames expects a number of frames from 1 to 600, got " + quoted_word(v));
         } else if (a == "--exercise") {
             const std::string& v = value();
             if (!parse_number_into(v, o.exercise) || o.exercise < 1 || o.exercise > int(chapter9_exercises().size()))
                 throw ScanError("--exercise expects an exercise of chapter 9, 1 to " + std::to_string(chapter9_exercises().size()) +
-                                ", got '" + v + "'");
+                                ", got " + quoted_word(v));
         } else if (a == "--compare") {
             const std::string& v = value();
             const auto alg = parse_algorithm(v);
-            if (!alg) throw ScanError("unknown algorithm '" + v + "' for --compare");
+            if (!alg) throw ScanError("unknown algorithm " + quoted_word(v) + " for --compare");
             o.form.compare_algorithm = *alg;
         } else {
             return false;

@@ -9,6 +9,7 @@
 // The frame loop follows Dear ImGui's example_glfw_opengl3: poll, new frame, draw, render, swap.
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
+#include <signal.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -21,6 +22,8 @@
 #include "app/gui/shell/window.hpp"
 #include "app/gui/surface/gl_surface.hpp"
 #include "app/gui/surface/screenshot.hpp"
+#include "core/number_text.hpp"
+#include "core/trace_io/atomic_file.hpp"
 
 using namespace scanlab;
 using namespace scanlab::gui;
@@ -116,7 +119,7 @@ int run_interactive(const std::vector<std::string>& args) {
         else if (args[i] == "--measure-idle" && i + 1 < args.size())
             measure_idle = std::atof(args[++i].c_str());
         else
-            return fail("unknown option '" + args[i] + "' for the app (see scanlab --help)");
+            return fail("unknown option " + quoted_word(args[i]) + " for the app (see scanlab --help)");
     }
     std::string why;
     std::unique_ptr<GlSurface> surface = GlSurface::open_window(app.layout.window_width > 0 ? app.layout.window_width : 1280,
@@ -201,7 +204,27 @@ int run_interactive(const std::vector<std::string>& args) {
 
 }  // namespace
 
+namespace {
+
+// An interrupted shot or app removes the temporary of a save under way, then ends as the signal
+// would have ended it: no OUT.png.tmp-PID-N is left behind.
+extern "C" void remove_save_and_end(int sig) {
+    scanlab::remove_unfinished_save();
+    ::signal(sig, SIG_DFL);
+    ::raise(sig);
+}
+
+void remove_unfinished_saves_on_signals() {
+    struct sigaction sa {};
+    sa.sa_handler = remove_save_and_end;
+    sigemptyset(&sa.sa_mask);
+    for (const int sig : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(sig, &sa, nullptr);
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+    remove_unfinished_saves_on_signals();
     std::vector<std::string> args(argv + 1, argv + argc);
     if (!args.empty() && args[0] == "--shot") return run_shot({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "--smoke-test") return run_smoke_test({args.begin() + 1, args.end()});
