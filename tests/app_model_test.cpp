@@ -461,6 +461,27 @@ TEST(AppSession, AReadErrorWhileOpeningIsASentenceNamingTheFile) {
     std::filesystem::remove(path);
 }
 
+TEST(AppSession, ACancelledOpenKeepsTheTraceOnScreenAndDropsTheFilesResult) {
+    Session s = ran_fig910();
+    const TracePtr good = s.trace;
+    const std::string path = temp_path("cancelled.json");
+    {
+        std::ofstream out(path);
+        ScanRequest q;
+        q.algorithm = Algorithm::brent_kung;
+        write_trace_json(out, emulate(q, parse_values(kFig910, ElementType::int32)));
+    }
+    s.open_trace(path);
+    EXPECT_TRUE(s.open_task.pending);
+    s.cancel_open();
+    EXPECT_FALSE(s.open_task.pending);
+    EXPECT_NE(s.status.find("cancelled"), std::string::npos) << s.status;
+    s.wait();  // the file is read and checked to its end, and its trace dropped
+    EXPECT_EQ(s.trace, good);
+    EXPECT_TRUE(s.open_task.failure.empty());
+    std::filesystem::remove(path);
+}
+
 TEST(AppSession, ASavedTraceOpensAsTheSameTraceWithItsComparison) {
     Session s = ran_fig910();
     s.go_to(5);

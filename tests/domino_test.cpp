@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <regex>
 #include <sstream>
 
 #include "core/emulation/event_scan.hpp"
@@ -333,4 +334,34 @@ TEST(AlgorithmTable, EverySinglePassScanSaysHowItsBlocksPassPrefixesOnAndNoOther
     }
     EXPECT_EQ(algorithm_info(Algorithm::domino).handoff, Handoff::flag_chain);
     EXPECT_EQ(algorithm_info(Algorithm::decoupled_lookback).handoff, Handoff::status_words);
+}
+
+TEST(Domino, ARunOfManyResidentBlocksOnALongChainIsRefusedNamingItsCost) {
+    ScanRequest q = domino("random:3", 2, Detail::counts);
+    q.resident_blocks = 65536;
+    const ValueArray x = random_values(262144, 1, ElementType::int32);
+    try {
+        emulate(q, x);
+        ADD_FAILURE() << "ran";
+    } catch (const ScanError& e) {
+        const std::string said = e.what();
+        EXPECT_NE(said.find("131,072 tiles with 65,536 resident blocks could take up to 8,590,721,024 block turns"), std::string::npos) << said;
+        EXPECT_NE(said.find("fewer resident blocks (--resident-blocks)"), std::string::npos) << said;
+    }
+}
+
+TEST(Domino, AFilesCheckDoesNoMoreWorkThanItsSizeJustifies) {
+    // A counts-only file holds little beyond its input and result; with 4,096 resident blocks
+    // claimed in its header, repeating its run would take 16.8 million block turns.
+    ScanRequest q = domino("random:3", 2, Detail::counts);
+    const ValueArray x = random_values(8192, 1, ElementType::int32);
+    std::stringstream ss;
+    write_trace_json(ss, emulate(q, x));
+    const std::string text = std::regex_replace(ss.str(), std::regex("\"resident_blocks\": *4\\b"), "\"resident_blocks\": 4096");
+    ASSERT_NE(text, ss.str());
+    const std::string refusal = load_refusal(text);
+    EXPECT_NE(refusal.find("checking it would repeat a run of up to 16,801,792 block turns (4,096 tiles x 4,096 resident blocks), far more work"),
+              std::string::npos)
+        << refusal;
+    EXPECT_EQ(load_refusal(ss.str()), "");  // as written, it is checked in full
 }

@@ -110,16 +110,24 @@ void run_block_schedule(Machine& m, const BlockSchedule& schedule, bool static_i
     size_t next_launch = 0, turn = 0;
     int32_t next_tile = 0;
     uint64_t state = schedule.seed * 0x100000001B3ULL + 0x7E57;
+    // Whether some resident block can progress, known since the last event. A failed poll changes
+    // nothing, so the answer holds until a block acts: the slots are searched once per event at
+    // most, never once per poll (which made many resident blocks cost their number squared).
+    bool some_can_progress = false;
     for (;;) {
         while (slots.size() < size_t(resident) && next_launch < order.size()) {
             const int32_t b = order[next_launch++];
             m.start(b, static_index ? b : next_tile++);
             slots.push_back(b);
+            some_can_progress = false;
         }
         if (slots.empty()) return;
-        if (std::none_of(slots.begin(), slots.end(), [&](int32_t b) { return m.can_progress(b); })) {
-            m.deadlock(deadlock_sentence(m, order, next_launch, slots, static_index, resident));
-            return;
+        if (!some_can_progress) {
+            if (std::none_of(slots.begin(), slots.end(), [&](int32_t b) { return m.can_progress(b); })) {
+                m.deadlock(deadlock_sentence(m, order, next_launch, slots, static_index, resident));
+                return;
+            }
+            some_can_progress = true;
         }
         size_t pick = schedule.kind == BlockSchedule::Kind::random ? size_t(schedule_draw(state) % slots.size()) : turn % slots.size();
         const int32_t b = slots[pick];
@@ -129,6 +137,7 @@ void run_block_schedule(Machine& m, const BlockSchedule& schedule, bool static_i
             continue;
         }
         m.advance(b);
+        some_can_progress = false;
         if (m.done(b)) {
             slots.erase(slots.begin() + long(pick));
             turn = pick;

@@ -3,6 +3,7 @@
 #include "core/algorithms/registry.hpp"
 #include "core/dispatch.hpp"
 #include "core/error.hpp"
+#include "core/input/trace_budget.hpp"
 #include "core/operators.hpp"
 #include "core/recording/recorder.hpp"
 #include "core/recording/step_records.hpp"
@@ -15,6 +16,8 @@ namespace {
 
 template <class T, class Op>
 void run_typed_op(const ResolvedRequest& r, const std::vector<T>& x, Trace& trace) {
+    // Refused before it runs: many resident blocks polling a long chain of tiles could run for hours.
+    if (const std::string problem = emulation_cost_problem(r); !problem.empty()) throw ScanError(problem);
     Recorder rec(trace, r.request.max_trace_bytes, r.voice);
     const ScanRequest& q = r.request;
     if (r.n == 0) {

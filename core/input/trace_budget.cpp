@@ -5,6 +5,8 @@
 #include "core/algorithms/add_block_sums.hpp"
 #include "core/algorithms/scan_plans.hpp"
 #include "core/algorithms/table.hpp"
+#include "core/input/wording.hpp"
+#include "core/number_text.hpp"
 #include "core/trace.hpp"
 #include "core/values.hpp"
 
@@ -116,6 +118,27 @@ std::string trace_budget_problem(const ResolvedRequest& r, const TraceEstimate& 
     return "the full trace of " + std::string(name(r.request.algorithm)) + " on N = " + std::to_string(r.n) + " would need about " +
            mib(e.trace_bytes) + " (" + std::to_string(e.steps) + " steps), more than the " + mib(r.request.max_trace_bytes) +
            " allowed; " + trace_too_large_advice(r.voice);
+}
+
+EmulationCost emulation_cost(const ResolvedRequest& r) {
+    EmulationCost c;
+    if (algorithm_info(r.request.algorithm).reach != Reach::single_pass || r.request.block_schedule.kind == BlockSchedule::Kind::replay)
+        return c;
+    c.tiles = r.grid;
+    c.resident = std::min<int64_t>(std::max(r.request.resident_blocks, 1), std::max<int64_t>(c.tiles, 1));
+    // No overflow: at most 2^28 tiles, and resident <= tiles.
+    c.turns = c.tiles * c.resident + 6 * c.tiles;
+    return c;
+}
+
+std::string emulation_cost_problem(const ResolvedRequest& r, int64_t limit) {
+    const EmulationCost c = emulation_cost(r);
+    if (c.turns <= limit) return "";
+    return "emulating " + std::string(name(r.request.algorithm)) + " on N = " + grouped(r.n) + " in " + grouped(c.tiles) +
+           " tiles with " + grouped(c.resident) + " resident blocks could take up to " + grouped(c.turns) +
+           " block turns (a waiting block polls once for every other resident block's turn: tiles x resident blocks), more than the " +
+           grouped(limit) + " Scan Lab emulates; give fewer resident blocks (" + control_name(r.voice, Control::resident_blocks) +
+           "), a larger section (" + control_name(r.voice, Control::section) + ") or a smaller N";
 }
 
 std::string trace_too_large_advice(Voice voice) {

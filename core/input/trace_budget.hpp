@@ -24,6 +24,22 @@ std::string trace_too_large_advice(Voice voice);
 // The refusal, when a full-detail trace would pass request.max_trace_bytes; empty otherwise.
 std::string trace_budget_problem(const ResolvedRequest& request, const TraceEstimate& estimate);
 
+// The emulation's work for a single-pass scan under a block schedule, known before it runs. Each
+// turn one resident block acts or, waiting on a flag, polls it once (a failed poll is counted in
+// the trace). A waiting block can be polled once for the turn of every other resident block, so
+// the turns grow with the tiles times the resident blocks: tiles x min(resident, tiles), plus the
+// six events at most of each tile. Zero for a replay of recorded events and for every other
+// algorithm, whose work is their steps.
+struct EmulationCost {
+    int64_t tiles = 0, resident = 0, turns = 0;
+};
+EmulationCost emulation_cost(const ResolvedRequest& request);
+// The most block turns one emulation takes: seconds, not hours (docs/robustness.md).
+inline constexpr int64_t kMaxEmulationTurns = int64_t(1) << 31;
+// The refusal naming the cost, in the words of the front end that asked, when the turns pass
+// `limit`; empty otherwise.
+std::string emulation_cost_problem(const ResolvedRequest& request, int64_t limit = kMaxEmulationTurns);
+
 // Bytes the Recorder charges for one kept step.
 size_t step_bytes(size_t values, size_t accesses, size_t hazards, ElementType type);
 

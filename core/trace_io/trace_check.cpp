@@ -172,6 +172,15 @@ std::string first_inconsistency(const Trace& t) {
                    ", but the scan of its input gives " + format_value(want.result, size_t(k));
         return "";
     }
+    // Repeating an event-scheduled run costs its block turns, which a small file can ask for by
+    // the billion (many resident blocks on a long chain of tiles): the check does no more work
+    // than the file's own size justifies, a fixed multiple of the values and snapshot entries it holds.
+    if (const EmulationCost c = emulation_cost(r); c.turns > 0) {
+        const int64_t holds = t.n + int64_t(t.steps.size()) * (t.grid + 1);
+        if (c.turns > std::max(kCheckTurnsFloor, kCheckTurnsPerEntry * holds))
+            return "checking it would repeat a run of up to " + grouped(c.turns) + " block turns (" + grouped(c.tiles) + " tiles x " +
+                   grouped(c.resident) + " resident blocks), far more work than a file of its size justifies";
+    }
     r.request.max_trace_bytes = std::max(estimate.trace_bytes, r.request.max_trace_bytes);
     Trace want;
     try {

@@ -18,6 +18,10 @@ namespace scanlab {
 // type and direction, counts that add up. The racy kernel's snapshots, hazards and result may
 // differ from the emulation's (that is its lesson), so only its shape and index math are checked.
 std::string first_inconsistency(const Trace& t);
+// The most block turns a check repeats for a single-pass trace: this floor (a fraction of a
+// second), or this many per value and snapshot entry the file holds, whichever is more.
+inline constexpr int64_t kCheckTurnsFloor = int64_t(1) << 24;
+inline constexpr int64_t kCheckTurnsPerEntry = 64;
 
 // What a trace file states of its counts by phase and of its real work against the table's bound.
 // They are derived from the steps, so a file may leave them out (files written before they

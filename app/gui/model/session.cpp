@@ -391,6 +391,20 @@ void Session::wait() {
     exercises.wait();
 }
 
+void Session::finish_saves() {
+    for (Job& j : jobs_)
+        if (j.kind == JobKind::save) j.future.wait();
+    poll(0);
+}
+
+void Session::cancel_open() {
+    if (!open_task.pending) return;
+    ++generation_;  // its result, when it comes, is for an older request and is dropped
+    open_task = {false, ""};
+    status = "Opening was cancelled; the trace on screen is unchanged.";
+    status_failed = false;
+}
+
 bool Session::working() const { return !jobs_.empty() || bench.running() || exercises.working(); }
 
 bool Session::busy() const {

@@ -156,6 +156,12 @@ public:
     double seconds_to_next_step() const;
     // Blocks until no work is pending (for --shot and the tests).
     void wait();
+    // Blocks until every save under way is written (a few writes): quitting finishes those, and
+    // leaves anything else still running (a run, a trace file's check) to end with the process.
+    void finish_saves();
+    // Stops waiting for the open under way: the trace on screen stays, and the file's result is
+    // dropped whenever its reading and check end.
+    void cancel_open();
 
     bool busy() const;
     // Anything under way, the benchmark included: the window keeps redrawing while it is.

@@ -43,8 +43,9 @@ void list_folder(DialogState& d) {
 
 // The dialog stays open while the file is read or written; a failure is said inside it, with the
 // path still there to correct. It closes when the file was opened or saved, or on Cancel.
-template <class Start>
-void path_dialog(App& app, const char* title, const char* action, DialogState& d, bool* open, const Session::FileTask& task, Start start) {
+template <class Start, class Cancel>
+void path_dialog(App& app, const char* title, const char* action, DialogState& d, bool* open, const Session::FileTask& task, Start start,
+                 Cancel cancel) {
     if (*open) {
         ImGui::OpenPopup(title);
         *open = false;
@@ -92,7 +93,11 @@ void path_dialog(App& app, const char* title, const char* action, DialogState& d
     if (ImGui::Button(action, ImVec2(ImGui::GetFontSize() * 7, 0))) confirm = true;
     ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::Button("Cancel", ImVec2(ImGui::GetFontSize() * 7, 0)) || app.escape_pressed) ImGui::CloseCurrentPopup();
+    // Cancel while a file is read stops waiting for it (a large trace's check can take seconds).
+    if (ImGui::Button("Cancel", ImVec2(ImGui::GetFontSize() * 7, 0)) || app.escape_pressed) {
+        if (task.pending) cancel();
+        ImGui::CloseCurrentPopup();
+    }
     if (task.pending) {
         ImGui::SameLine();
         spinner(ImGui::GetFontSize() * 0.5f, ImGui::GetColorU32(ImGuiCol_Text));
@@ -114,8 +119,11 @@ void path_dialog(App& app, const char* title, const char* action, DialogState& d
 void draw_trace_file_dialogs(App& app) {
     static DialogState open_state, save_state;
     Session& s = app.session;
-    path_dialog(app, "Open trace", "Open", open_state, &app.open_dialog, s.open_task, [&](const std::string& p) { s.open_trace(p); });
-    path_dialog(app, "Save trace", "Save", save_state, &app.save_dialog, s.save_task, [&](const std::string& p) { s.save_trace(p); });
+    path_dialog(app, "Open trace", "Open", open_state, &app.open_dialog, s.open_task, [&](const std::string& p) { s.open_trace(p); },
+                [&] { s.cancel_open(); });
+    // A save is a few writes, all or nothing: it is not cancelled.
+    path_dialog(app, "Save trace", "Save", save_state, &app.save_dialog, s.save_task, [&](const std::string& p) { s.save_trace(p); },
+                [] {});
 }
 
 }  // namespace scanlab::gui

@@ -191,12 +191,19 @@ int run_interactive(const std::vector<std::string>& args) {
         if (!save_settings(settings_path, settings))
             std::cerr << "scanlab: could not save the settings to " << settings_path << "; the old ones are kept\n";
     }
-    // A scan still running finishes out of sight: the window goes at once. A benchmark stops
-    // before its next run instead (it could take minutes).
+    // The window goes at once. A save under way is finished (a few writes); anything else still
+    // running (a scan, a trace file's read and check, the benchmark's run) ends with the process,
+    // now, rather than keeping it alive out of sight for as long as it takes.
     app.session.playing = false;
     app.session.bench.cancel();
     glfwHideWindow(w);
-    app.session.wait();
+    app.session.finish_saves();
+    if (app.session.working()) {
+        if (measure_idle > 0) idle.report(glfwGetTime() - quit_started);
+        std::cout.flush();
+        std::cerr.flush();
+        std::_Exit(0);
+    }
     shutdown_imgui(*surface);
     if (measure_idle > 0) idle.report(glfwGetTime() - quit_started);
     return 0;
