@@ -19,20 +19,44 @@ cmake --build "$dir" -j"$(nproc)" --target scanlab_core_tests scanlab_fuzz_input
 built=$(date +%s)
 
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-"$dir/tests/scanlab_core_tests" --gtest_brief=1
+# The suite in one shard per core, side by side; any shard's failure fails the pass.
+shards=$(nproc)
+pids=()
+for i in $(seq 0 $((shards - 1))); do
+  GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$i "$dir/tests/scanlab_core_tests" --gtest_brief=1 >"$dir/core-tests-$i.log" 2>&1 &
+  pids+=($!)
+done
+failed=0
+for i in "${!pids[@]}"; do
+  wait "${pids[$i]}" || { failed=1; cat "$dir/core-tests-$i.log" >&2; }
+done
+[ "$failed" = 0 ] || { echo "sanitize: the core's tests failed under ASan/UBSan (logs above)" >&2; exit 1; }
+grep -h "PASSED" "$dir"/core-tests-*.log || true
 tested=$(date +%s)
 
 # Findings are written to a scratch folder, so a failing run leaves its reproducer to look at.
 work="$dir/fuzz-run"
 rm -rf "$work" && mkdir -p "$work"
-for harness in input_parser trace_loader; do
+# The two harnesses side by side, one core each.
+fuzz() {
+  local harness=$1 dict=()
   cp -r "tests/fuzz/corpus/$harness" "$work/$harness-corpus"
-  dict=()
   [ "$harness" = trace_loader ] && dict=(-dict=tests/fuzz/trace.dict)
-  echo "fuzz: $harness for ${seconds} s"
   "$dir/tests/fuzz/scanlab_fuzz_$harness" "$work/$harness-corpus" "${dict[@]}" -max_total_time="$seconds" -timeout=10 \
-    -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="$work/$harness-" -print_final_stats=1 2>"$work/$harness.log" \
-    || { tail -n 60 "$work/$harness.log" >&2; echo "fuzz: $harness found a problem (reproducer in $work)" >&2; exit 1; }
-  grep -E "^stat::number_of_executed_units" "$work/$harness.log" || true
+    -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="$work/$harness-" -print_final_stats=1 2>"$work/$harness.log"
+}
+echo "fuzz: input_parser and trace_loader for ${seconds} s each, side by side"
+fuzz input_parser & parser=$!
+fuzz trace_loader & loader=$!
+status=0
+wait $parser || status=1
+wait $loader || status=$((status | 2))
+for harness in input_parser trace_loader; do
+  grep -E "^stat::number_of_executed_units" "$work/$harness.log" | sed "s/^/$harness: /" || true
 done
+if [ "$status" != 0 ]; then
+  for harness in input_parser trace_loader; do tail -n 60 "$work/$harness.log" >&2; done
+  echo "fuzz: a harness found a problem (reproducer in $work)" >&2
+  exit 1
+fi
 echo "sanitize: build $((built - start)) s, core tests under ASan/UBSan $((tested - built)) s, fuzzing $(( $(date +%s) - tested )) s"
