@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Scan Lab builds with, skipping the ones already there.
 # As root it runs apt-get; otherwise it names the packages to install and stops.
+#   bash tools/install-deps.sh        the desktop app, the command line and their tests
+#   bash tools/install-deps.sh web    the web edition (tools/web.sh) and its tests, on top
 set -euo pipefail
 
 # Build and test: compiler, CMake, Ninja, ccache, GoogleTest, JSON; clang with its sanitizer and libFuzzer
@@ -13,6 +15,13 @@ packages=(g++ make cmake ninja-build ccache libgtest-dev nlohmann-json3-dev clan
 # build time, libEGL.so.1 loaded at run time), and Xvfb for the tests of the window.
 packages+=(pkg-config libglfw3-dev libstb-dev libgl-dev python3 python3-venv python3-pip
            fonts-dejavu-core libgl1-mesa-dri libegl-dev libegl1 libegl-mesa0 xvfb xauth)
+
+# The web edition: Debian's emscripten (works offline: its system libraries come prebuilt), the
+# DejaVu fonts and stb's header it packs, and for its tests Chromium (driven by PyPI's Playwright in
+# a virtual environment, tests/web/) and python3-venv.
+if [ "${1:-}" = web ]; then
+  packages+=(emscripten chromium)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

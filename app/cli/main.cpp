@@ -15,6 +15,7 @@
 #include "app/cli/bench_command.hpp"
 #include "app/cli/exercise_command.hpp"
 #include "app/cli/listing_command.hpp"
+#include "app/cli/link_command.hpp"
 #include "app/cli/launch_app.hpp"
 #include "app/cli/options.hpp"
 #include "app/cli/progress_line.hpp"
@@ -78,6 +79,8 @@ int main(int argc, char** argv) {
     if (!args.empty() && args[0] == "exercise") return cli::run_exercise_command({args.begin() + 1, args.end()});
     // `scanlab listing` too (app/cli/listing_command.cpp).
     if (!args.empty() && args[0] == "listing") return cli::run_listing_command({args.begin() + 1, args.end()});
+    // `scanlab link` too (app/cli/link_command.cpp).
+    if (!args.empty() && args[0] == "link") return cli::run_link_command({args.begin() + 1, args.end()});
     return cli::with_error_sentences([&] {
         const cli::Options o = cli::parse_options(args);
         switch (o.command) {

@@ -15,6 +15,7 @@ std::string usage_text() {
            "  scanlab bench [--sizes pow2:10..28] [--type T] [--op OP] [--algos LIST] [--json PATH] [--csv PATH]   GPU timings (scanlab bench --help)\n"
            "  scanlab exercise [N] [--backend B] [--device NAME]                 PMPP 3rd ed. ch. 9's exercises, answered from real runs\n"
            "  scanlab listing [--algo ALGO] [--block-algo A] [--exclusive]        the kernel listing a run shows (the app's source pane)\n"
+           "  scanlab link  --algo ALGO INPUT [--step K] [--view V] [--present]   the web edition's link to a run at a step\n"
            "\n"
            + run_words_usage() +
            "  --format table|json      trace output (default table)\n"
@@ -39,7 +40,7 @@ Options parse_options(const std::vector<std::string>& args) {
         return o;
     }
     if (cmd != "trace" && cmd != "scan")
-        throw UsageError("unknown command " + quoted_word(cmd) + "; the commands are trace, scan, shot, bench, exercise and listing (see scanlab --help)");
+        throw UsageError("unknown command " + quoted_word(cmd) + "; the commands are trace, scan, shot, bench, exercise, listing and link (see scanlab --help)");
     // `scanlab trace --help` asks for the help that names trace's options, not for a run.
     for (size_t i = 1; i < args.size(); ++i)
         if (args[i] == "--help" || args[i] == "-h") return o;

@@ -4,6 +4,7 @@
 
 #include "core/error.hpp"
 #include "kernels/select_backend.hpp"
+#include "app/gui/model/background.hpp"
 
 namespace scanlab::gui {
 
@@ -31,7 +32,7 @@ void ExerciseBook::select(int number, BackendChoice choice) {
     // One answer of an exercise at a time: one for another backend choice finishes first (the
     // panel selects again each frame, so the newer choice follows).
     if (pending_.contains(number)) return;
-    pending_.insert_or_assign(number, Pending{choice, std::async(std::launch::async, [number, choice] { return answer_for_panel(number, choice); })});
+    pending_.insert_or_assign(number, Pending{choice, start_job([number, choice] { return answer_for_panel(number, choice); })});
 }
 
 void ExerciseBook::poll() {

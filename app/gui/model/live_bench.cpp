@@ -9,6 +9,7 @@
 #include "core/trace_io/atomic_file.hpp"
 #include "core/error.hpp"
 #include "app/gui/model/numbers.hpp"
+#include "app/gui/model/background.hpp"
 
 namespace scanlab::gui {
 
@@ -110,7 +111,7 @@ bool LiveBench::start() {
     shared_ = shared;
     error.clear();
     auto run = source_.run;
-    job_ = std::async(std::launch::async, [run, config, shared] {
+    job_ = start_job([run, config, shared] {
         Outcome o;
         const bench::Progress progress = [shared](double fraction, const std::string& what) {
             std::lock_guard<std::mutex> lock(shared->mutex);

@@ -11,7 +11,7 @@ namespace scanlab::gui {
 TraceCap sampled_trace_cap(bool on_gpu, ElementType type) {
     if (!on_gpu)
         return {kEmulatedTraceMaxN, "without a GPU the trace runs on the CPU emulation, which executes every thread of every block "
-                                    "one after another, so the live tab traces at most 2^22 = " +
+                                    "one after another, so the live tab traces at most " + power_of_two_text(kEmulatedTraceMaxN) + " = " +
                                         grouped(kEmulatedTraceMaxN) + " elements"};
     return {kGpuTraceMaxN, "the trace keeps the whole input and result in the app's memory (2 x N values: " +
                                bytes_text(size_t(2 * kGpuTraceMaxN) * element_bytes(type)) + " of " + std::string(name(type)) +

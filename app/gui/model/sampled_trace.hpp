@@ -33,7 +33,12 @@ struct SampledForm {
 // after another (the unsampled blocks at counts only), so without a GPU it stops at 2^22: 0.26 s
 // for 2^22 and 1.0 s for 2^24 on a two-core CI machine, in process (run_sampled). On a GPU the
 // limit is the app's own memory: the trace carries the whole input and result (2 x N values).
+// The web edition, whose page waits while a trace runs, stops the emulation at 2^20.
+#if defined(__EMSCRIPTEN__)
+inline constexpr int64_t kEmulatedTraceMaxN = int64_t(1) << 20;
+#else
 inline constexpr int64_t kEmulatedTraceMaxN = int64_t(1) << 22;
+#endif
 inline constexpr int64_t kGpuTraceMaxN = int64_t(1) << 26;
 struct TraceCap {
     int64_t max_n = 0;

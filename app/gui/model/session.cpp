@@ -16,6 +16,7 @@
 #include "core/trace_io/trace_json.hpp"
 #include "kernels/select_backend.hpp"
 #include "app/gui/model/numbers.hpp"
+#include "app/gui/model/background.hpp"
 
 namespace scanlab::gui {
 
@@ -158,7 +159,7 @@ void Session::run() {
     const Form f = form;
     const uint64_t g = ++generation_;
     jobs_.push_back({JobKind::run, g, "running " + std::string(name(f.request.algorithm)),
-                     std::async(std::launch::async, [f] { return run_form(f, true); })});
+                     start_job([f] { return run_form(f, true); })});
 }
 
 void Session::commit_input() {
@@ -188,7 +189,7 @@ void Session::open_trace(const std::string& path) {
     const Algorithm compare_algo = form.compare_algorithm;
     const BackendChoice choice = form.backend;
     open_task = {true, ""};
-    jobs_.push_back({JobKind::open, g, "opening " + path, std::async(std::launch::async, [path, compare_algo, choice] {
+    jobs_.push_back({JobKind::open, g, "opening " + path, start_job([path, compare_algo, choice] {
                          return guarded([&](RunResult& r) {
                              std::error_code ec;
                              if (std::filesystem::is_directory(path, ec))
@@ -224,7 +225,7 @@ void Session::save_trace(const std::string& path) {
     }
     save_task = {true, ""};
     TracePtr t = trace;
-    jobs_.push_back({JobKind::save, generation_, "saving " + path, std::async(std::launch::async, [t, path] {
+    jobs_.push_back({JobKind::save, generation_, "saving " + path, start_job([t, path] {
                          return guarded([&](RunResult& r) {
                              save_file_atomically(path, "the trace", [&](std::ostream& out) { write_trace_json(out, t->trace); });
                              r.status = "saved the trace to " + path;
@@ -237,7 +238,7 @@ void Session::trace_sampled() {
     const BackendChoice choice = form.backend;
     const uint64_t g = ++generation_;
     jobs_.push_back({JobKind::sampled, g, "tracing block " + grouped(f.block) + " of a run of N = " + grouped(f.n),
-                     std::async(std::launch::async, [f, choice] { return run_sampled(f, choice); })});
+                     start_job([f, choice] { return run_sampled(f, choice); })});
 }
 
 void Session::preview_sampled() {
@@ -247,7 +248,7 @@ void Session::preview_sampled() {
     for (const Job& j : jobs_)
         if (j.kind == JobKind::preview) return;
     preview_asked_ = asked;
-    jobs_.push_back({JobKind::preview, 0, "estimating the sampled trace", std::async(std::launch::async, [asked] {
+    jobs_.push_back({JobKind::preview, 0, "estimating the sampled trace", start_job([asked] {
                          RunResult r;
                          r.sampled = std::make_shared<const SampledReport>(estimate_sampled(asked.first, sampled_runs_on_gpu(asked.second)));
                          return r;
@@ -270,7 +271,7 @@ void Session::show_sampled() {
 
 void Session::load_fig910() {
     const BackendChoice choice = form.backend;
-    jobs_.push_back({JobKind::fig910, 0, "running Figure 9.10", std::async(std::launch::async, [choice] {
+    jobs_.push_back({JobKind::fig910, 0, "running Figure 9.10", start_job([choice] {
                          RunResult r;
                          r.main = run_fig910(choice);
                          return r;

@@ -25,8 +25,13 @@ namespace scanlab::gui {
 using InputSource = InputSpec::Source;
 
 // The app refuses a full trace larger than this, below the CLI's --max-trace-mb default: it keeps
-// two traces and the Figure 9.10 one in memory.
+// two traces and the Figure 9.10 one in memory. The web edition runs a scan between two frames
+// while the page waits (background.hpp), so it keeps to traces that take a fraction of a second.
+#if defined(__EMSCRIPTEN__)
+inline constexpr size_t kAppMaxTraceBytes = size_t(32) << 20;
+#else
 inline constexpr size_t kAppMaxTraceBytes = size_t(256) << 20;
+#endif
 
 // The controls' state: the run as the user states it, before it is checked, and the algorithm
 // the Compare tab runs beside it on the same input.

@@ -1,6 +1,7 @@
 // The source pane: the book-style listing of the current algorithm, with the lines the current
 // step executes highlighted (the listing files map each kernel and phase to its lines).
 #include <algorithm>
+#include <cmath>
 
 #include <imgui_internal.h>  // RenderTextEllipsis: the title on one line
 

@@ -36,7 +36,7 @@ std::string init_imgui(App& app, const GlSurface& surface) {
 #endif
     }
     // Its loader opens libGL.so.1, whose libglvnd entry points reach an EGL context as a GLX one.
-    if (!ImGui_ImplOpenGL3_Init("#version 150"))
+    if (!ImGui_ImplOpenGL3_Init(GlSurface::shading_language()))
         return "Dear ImGui's OpenGL renderer could not load OpenGL from libGL.so.1: install libgl1 (libglvnd) or a GPU driver's";
     load_fonts(app);
     apply_theme(app);
@@ -96,6 +96,10 @@ void frame(App& app, const GlSurface& surface, double dt) {
     if (surface.offscreen()) {
         io.DisplaySize = ImVec2(float(fw), float(fh));
         io.DisplayFramebufferScale = ImVec2(1, 1);
+    } else if (const float r = surface.pixel_ratio(); r != 1) {
+        // A HiDPI canvas: the panels are laid out in CSS pixels, drawn (fonts too) at its density.
+        io.DisplaySize = ImVec2(float(fw) / r, float(fh) / r);
+        io.DisplayFramebufferScale = ImVec2(r, r);
     }
     if (!surface.window()) io.DeltaTime = float(dt > 0 ? dt : 1.0 / 60);
     // The text size follows the window (presenting) and Ctrl +/-; spacing is scaled with it.

@@ -132,6 +132,10 @@ void GlSurface::size(int& width, int& height) const {
     }
 }
 
+float GlSurface::pixel_ratio() const { return 1; }
+
+const char* GlSurface::shading_language() { return "#version 150"; }
+
 void GlSurface::present() {
     if (!offscreen()) glfwSwapBuffers(window_);
 }

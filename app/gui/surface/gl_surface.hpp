@@ -28,6 +28,11 @@ public:
     bool offscreen() const { return fbo_ != 0; }
     // The size of what a frame draws on: the off-screen image, or the window's framebuffer.
     void size(int& width, int& height) const;
+    // Device pixels per layout pixel: 1 on the desktop; the page's devicePixelRatio in the web
+    // edition, whose canvas has that many pixels per CSS pixel so text stays sharp on HiDPI screens.
+    float pixel_ratio() const;
+    // The GLSL version line of Dear ImGui's shaders: OpenGL 3.3 core, or WebGL2's OpenGL ES 3.0.
+    static const char* shading_language();
     // After a frame: shows it in the window (nothing to do off screen).
     void present();
     // The last frame's pixels as a PNG; empty on success, else the sentence.

@@ -16,14 +16,19 @@ namespace scanlab::gui {
 
 std::string write_framebuffer_png(const std::string& path, int width, int height) {
     if (width <= 0 || height <= 0) return "the window has no pixels to save";
-    std::vector<unsigned char> pixels(size_t(width) * size_t(height) * 3);
+    // Read as RGBA, the one format OpenGL ES (the web edition's WebGL2) always reads.
+    std::vector<unsigned char> pixels(size_t(width) * size_t(height) * 4);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
+    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
     if (glGetError() != GL_NO_ERROR) return "OpenGL could not read the window's pixels";
-    // OpenGL's rows run bottom-up; a PNG's run top-down.
+    // OpenGL's rows run bottom-up; a PNG's run top-down. The PNG keeps red, green and blue.
     const size_t row = size_t(width) * 3;
-    std::vector<unsigned char> flipped(pixels.size());
-    for (int y = 0; y < height; ++y) std::memcpy(&flipped[size_t(y) * row], &pixels[size_t(height - 1 - y) * row], row);
+    std::vector<unsigned char> flipped(size_t(width) * size_t(height) * 3);
+    for (int y = 0; y < height; ++y) {
+        const unsigned char* from = &pixels[size_t(height - 1 - y) * size_t(width) * 4];
+        unsigned char* to = &flipped[size_t(y) * row];
+        for (int x = 0; x < width; ++x) std::memcpy(to + size_t(x) * 3, from + size_t(x) * 4, 3);
+    }
     try {
         save_file_atomically(path, "the picture", [&](std::ostream& out) {
             auto to_stream = [](void* context, void* data, int size) {

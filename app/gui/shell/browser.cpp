@@ -1,0 +1,175 @@
+// The web edition's page (browser.hpp): each function is a few lines of the page's JavaScript.
+#include "app/gui/shell/browser.hpp"
+
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include <cmath>
+#include <cstdlib>
+
+namespace scanlab::gui::browser {
+namespace {
+
+// clang-format off
+EM_JS(void, js_install, (), {
+    const loading = document.getElementById("loading");
+    if (loading) loading.remove();
+    Module.scanlabEvents = 0;
+    const wake = () => { Module.scanlabEvents++; };
+    for (const type of ["mousemove", "mousedown", "mouseup", "wheel", "keydown", "keyup", "touchstart", "touchmove",
+                        "touchend", "resize", "focus", "blur", "dragover", "drop"])
+        window.addEventListener(type, wake, true);
+    // Keys the browser would take for itself (F5 reloads the page, Ctrl+O opens a file, Ctrl+S saves
+    // the page, Ctrl+B and Ctrl+E open its panels, Ctrl +/- zoom it) are the app's. Ctrl+C, X, V stay
+    // the browser's, so that copy and paste events reach the page.
+    window.addEventListener("keydown", (e) => {
+        const ctrl = e.ctrlKey || e.metaKey;
+        const k = e.key.length == 1 ? e.key.toLowerCase() : e.key;
+        if (["F1", "F5", "F12", "Tab"].includes(k) ||
+            (ctrl && ["o", "s", "b", "e", "q", "0", "=", "+", "-", "Enter"].includes(k)))
+            e.preventDefault();
+    }, true);
+    // Pasted text becomes the app's clipboard before Dear ImGui handles Ctrl+V in the next frame.
+    window.addEventListener("paste", (e) => {
+        const text = (e.clipboardData || window.clipboardData).getData("text/plain") || "";
+        const n = lengthBytesUTF8(text) + 1, p = _malloc(n);
+        stringToUTF8(text, p, n);
+        _scanlab_paste(p);
+        _free(p);
+        wake();
+    }, true);
+    // The settings and the layout reach storage before the page goes (or hides, on a phone).
+    window.addEventListener("pagehide", () => _scanlab_persist());
+    document.addEventListener("visibilitychange", () => { if (document.visibilityState == "hidden") _scanlab_persist(); });
+    // Files dropped anywhere on the page (the canvas's own drop goes through GLFW).
+    window.addEventListener("dragover", (e) => e.preventDefault(), false);
+    // GLFW reports the mouse in the canvas's device pixels; Dear ImGui lays out in CSS pixels.
+    const device_position = Browser.calculateMouseEvent;
+    Browser.calculateMouseEvent = function(event) {
+        device_position.call(Browser, event);
+        const c = Module.canvas, rect = c.getBoundingClientRect();
+        if (c.width > 0 && c.height > 0) {
+            Browser.mouseX *= rect.width / c.width;
+            Browser.mouseY *= rect.height / c.height;
+        }
+    };
+});
+
+EM_JS(int, js_events_seen, (), { return Module.scanlabEvents | 0; });
+
+EM_JS(char*, js_query, (), {
+    const s = window.location.search.substring(1);
+    const n = lengthBytesUTF8(s) + 1, p = _malloc(n);
+    stringToUTF8(s, p, n);
+    return p;
+});
+
+EM_JS(void, js_show_query, (const char* query), {
+    const q = UTF8ToString(query);
+    const url = window.location.pathname + (q ? "?" + q : "") + window.location.hash;
+    try { window.history.replaceState(null, "", url); } catch (e) {}
+});
+
+EM_JS(void, js_set_title, (const char* title), { document.title = UTF8ToString(title); });
+
+EM_JS(char*, js_stored, (const char* key), {
+    let s = "";
+    try { s = window.localStorage.getItem(UTF8ToString(key)) || ""; } catch (e) {}
+    const n = lengthBytesUTF8(s) + 1, p = _malloc(n);
+    stringToUTF8(s, p, n);
+    return p;
+});
+
+EM_JS(void, js_store, (const char* key, const char* value), {
+    try { window.localStorage.setItem(UTF8ToString(key), UTF8ToString(value)); } catch (e) {}
+});
+
+EM_JS(void, js_download, (const char* path, const char* name, const char* mime), {
+    const data = FS.readFile(UTF8ToString(path));
+    const url = URL.createObjectURL(new Blob([data], {type: UTF8ToString(mime)}));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = UTF8ToString(name);
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+});
+
+EM_JS(void, js_pick_trace_file, (), {
+    let input = document.getElementById("scanlab-open");
+    if (!input) {
+        input = document.createElement("input");
+        input.type = "file";
+        input.id = "scanlab-open";
+        input.accept = ".json,application/json";
+        input.style.display = "none";
+        document.body.appendChild(input);
+        input.addEventListener("change", async () => {
+            const file = input.files[0];
+            if (!file) return;
+            const data = new Uint8Array(await file.arrayBuffer());
+            try { FS.mkdir("/uploads"); } catch (e) {}
+            const path = "/uploads/" + file.name.split("/").join("_");
+            FS.writeFile(path, data);
+            input.value = "";
+            const n = lengthBytesUTF8(path) + 1, p = _malloc(n);
+            stringToUTF8(path, p, n);
+            _scanlab_open_file(p);
+            _free(p);
+            Module.scanlabEvents++;
+        });
+    }
+    input.click();
+});
+
+EM_JS(void, js_set_cursor, (const char* cursor), {
+    const c = UTF8ToString(cursor);
+    if (Module.canvas && Module.canvas.style.cursor != c) Module.canvas.style.cursor = c;
+});
+
+EM_JS(void, js_copy_to_clipboard, (const char* text), {
+    const t = UTF8ToString(text);
+    try { navigator.clipboard.writeText(t).catch(() => {}); } catch (e) {}
+});
+// clang-format on
+
+std::string taken(char* p) {
+    std::string s = p ? p : "";
+    std::free(p);
+    return s;
+}
+
+}  // namespace
+
+void install(GLFWwindow*) { js_install(); }
+
+int events_seen() { return js_events_seen(); }
+
+bool fit_canvas(GLFWwindow* window) {
+    double css_w = 0, css_h = 0;
+    if (emscripten_get_element_css_size("#canvas", &css_w, &css_h) != EMSCRIPTEN_RESULT_SUCCESS || css_w < 1 || css_h < 1) return false;
+    const double ratio = emscripten_get_device_pixel_ratio();
+    const int w = int(std::lround(css_w * ratio)), h = int(std::lround(css_h * ratio));
+    int now_w = 0, now_h = 0;
+    glfwGetWindowSize(window, &now_w, &now_h);
+    if (w == now_w && h == now_h) return false;
+    glfwSetWindowSize(window, w, h);
+    return true;
+}
+
+std::string query() { return taken(js_query()); }
+void show_query(const std::string& q) { js_show_query(q.c_str()); }
+void set_title(const std::string& title) { js_set_title(title.c_str()); }
+std::string stored(const std::string& key) { return taken(js_stored(key.c_str())); }
+void store(const std::string& key, const std::string& value) { js_store(key.c_str(), value.c_str()); }
+void download(const std::string& path, const std::string& name, const std::string& mime_type) {
+    js_download(path.c_str(), name.c_str(), mime_type.c_str());
+}
+void pick_trace_file() { js_pick_trace_file(); }
+void set_cursor(const char* css_cursor) { js_set_cursor(css_cursor); }
+void copy_to_clipboard(const char* text) { js_copy_to_clipboard(text); }
+
+}  // namespace scanlab::gui::browser

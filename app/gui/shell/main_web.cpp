@@ -1,0 +1,302 @@
+// scanlab-web: the Scan Lab app in a browser page (WebAssembly + WebGL2), the desktop app's own
+// model, panels and frame (window.cpp). The frame loop is the browser's: each animation frame
+// runs one queued job (background.hpp) while the last frame, with its spinner, stays on screen;
+// then, if anything can have changed, polls, draws, and keeps the address bar a link to the step
+// on screen (core/input/run_link.hpp). Settings and the panels' layout live in browser storage.
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <ctime>
+#include <filesystem>
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include <imgui.h>
+#include <imgui_internal.h>  // the input events Dear ImGui has yet to take
+
+#include "app/gui/model/background.hpp"
+#include "app/gui/shell/browser.hpp"
+#include "app/gui/shell/window.hpp"
+#include "app/gui/surface/gl_surface.hpp"
+#include "app/gui/surface/screenshot.hpp"
+#include "core/algorithms/table.hpp"
+#include "core/error.hpp"
+#include "core/input/run_link.hpp"
+#include "core/input/run_words.hpp"
+#include "core/number_text.hpp"
+#include "core/trace_io/json_text.hpp"
+
+using namespace scanlab;
+using namespace scanlab::gui;
+
+namespace {
+
+constexpr const char* kSettingsKey = "scanlab/settings.ini";
+constexpr const char* kLayoutKey = "scanlab/imgui.ini";
+
+struct Page {
+    App app;
+    std::unique_ptr<GlSurface> surface;
+    Settings settings;
+    std::string stored_settings;  // what browser storage holds
+    std::optional<LinkPlace> place;  // a link's step and view, taken once its run is on screen
+    std::string link_refusal;        // why the link could not be opened, said once the first run is on screen
+    std::string shown_query, shown_title;
+    double last = 0, last_persisted = 0;
+    int events = -1;
+    int settle_frames = 2;  // Dear ImGui settles hover and layout a frame after an event
+    int unsettled = 0;
+    uint64_t drawn = 0;
+    std::string clipboard;
+    int frames = 0;
+};
+Page* g_page = nullptr;
+
+// What a frame drew, in one number (as the desktop frame loop measures it).
+uint64_t draw_data_hash(const ImDrawData* d) {
+    uint64_t h = 1469598103934665603ull;
+    auto mix = [&h](const void* p, size_t n) {
+        const auto* b = static_cast<const unsigned char*>(p);
+        for (size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 1099511628211ull;
+    };
+    if (!d) return h;
+    for (const ImDrawList* l : d->CmdLists) {
+        mix(l->VtxBuffer.Data, size_t(l->VtxBuffer.Size) * sizeof(ImDrawVert));
+        mix(l->IdxBuffer.Data, size_t(l->IdxBuffer.Size) * sizeof(ImDrawIdx));
+        for (const ImDrawCmd& c : l->CmdBuffer) mix(&c.ClipRect, sizeof c.ClipRect), mix(&c.ElemCount, sizeof c.ElemCount);
+    }
+    return h;
+}
+
+const char* css_cursor(ImGuiMouseCursor c) {
+    switch (c) {
+        case ImGuiMouseCursor_None: return "none";
+        case ImGuiMouseCursor_TextInput: return "text";
+        case ImGuiMouseCursor_ResizeAll: return "move";
+        case ImGuiMouseCursor_ResizeNS: return "ns-resize";
+        case ImGuiMouseCursor_ResizeEW: return "ew-resize";
+        case ImGuiMouseCursor_ResizeNESW: return "nesw-resize";
+        case ImGuiMouseCursor_ResizeNWSE: return "nwse-resize";
+        case ImGuiMouseCursor_Hand: return "pointer";
+        case ImGuiMouseCursor_Wait: return "wait";
+        case ImGuiMouseCursor_Progress: return "progress";
+        case ImGuiMouseCursor_NotAllowed: return "not-allowed";
+        default: return "default";
+    }
+}
+
+// The link to what is on screen: the form's run, the step, the tab, presentation mode.
+LinkPlace place_on_screen(const App& app) {
+    LinkPlace p;
+    p.step = app.session.step;
+    p.view = std::clamp(int(app.layout.tab), 0, 3);  // kLinkViews are the tabs, in order
+    p.present = app.layout.presentation;
+    if (app.session.form.compare_algorithm != Form{}.compare_algorithm) p.compare = app.session.form.compare_algorithm;
+    return p;
+}
+
+// Settings and the layout into browser storage, when they changed.
+void persist(Page& page) {
+    App& app = page.app;
+    page.settings.form = app.session.form;
+    page.settings.layout = app.layout;
+    page.settings.layout.window_width = page.settings.layout.window_height = 0;  // the page decides
+    page.settings.steps_per_second = app.session.steps_per_second;
+    if (std::string text = settings_text(page.settings); text != page.stored_settings) {
+        browser::store(kSettingsKey, text);
+        page.stored_settings = std::move(text);
+    }
+    ImGuiIO& io = ImGui::GetIO();
+    if (io.WantSaveIniSettings) {
+        browser::store(kLayoutKey, ImGui::SaveIniSettingsToMemory());
+        io.WantSaveIniSettings = false;
+    }
+}
+
+void take_screenshot(Page& page) {
+    Session& s = page.app.session;
+    page.app.want_screenshot = false;
+    const std::string path = screenshot_path();
+    const std::string err = page.surface->write_png(path);
+    if (err.empty()) {
+        const std::string name = std::filesystem::path(path).filename().string();
+        browser::download(path, name, "image/png");
+        s.status = "the screenshot downloads as " + name + " (the browser's downloads)";
+    } else {
+        s.status = err;
+    }
+    s.status_failed = !err.empty();
+}
+
+void show_place(Page& page) {
+    App& app = page.app;
+    const Session& s = app.session;
+    if (s.trace && !s.busy()) {
+        if (page.place) {  // the link's step, once its run is on screen
+            const size_t last = s.step_count() ? s.step_count() - 1 : 0;
+            app.session.go_to(page.place->last_step ? last : std::min(page.place->step, last));
+            app.tab_request = Tab(page.place->view);
+            page.place.reset();
+            page.settle_frames = std::max(page.settle_frames, 1);
+        }
+        if (!page.link_refusal.empty()) {
+            app.session.status = page.link_refusal;
+            app.session.status_failed = true;
+            page.link_refusal.clear();
+        }
+        const std::string query = run_link_query(s.form, place_on_screen(app));
+        if (query != page.shown_query) browser::show_query(page.shown_query = query);
+    }
+    std::string title = "Scan Lab";
+    if (s.trace)
+        title += " \xC2\xB7 " + std::string(name(s.trace->trace.algorithm)) + " \xC2\xB7 step " + std::to_string(s.step) + " of " +
+                 std::to_string(s.step_count());
+    if (title != page.shown_title) browser::set_title(page.shown_title = title);
+}
+
+void frame_callback() {
+    Page& page = *g_page;
+    App& app = page.app;
+    // Work asked for in an earlier frame runs now, while that frame (its spinner) is on screen.
+    const bool ran_job = run_queued_job();
+    if (browser::fit_canvas(page.surface->window())) page.settle_frames = std::max(page.settle_frames, 2);
+    const int events = browser::events_seen();
+    const bool woken = events != page.events;
+    page.events = events;
+    // Frames are drawn only when something can have changed: an event, a finished or running job,
+    // playback, a frame that has not settled yet.
+    const double now = emscripten_get_now() / 1000.0;
+    const bool playing_due = app.session.playing && now - page.last >= app.session.seconds_to_next_step() - 0.004;
+    // Dear ImGui takes a press and its release in two frames: events left for the next frame.
+    const bool input_left = !ImGui::GetCurrentContext()->InputEventsQueue.empty();
+    if (!woken && !ran_job && !input_left && page.settle_frames == 0 && !app.session.working() && !playing_due && !app.want_screenshot) {
+        if (now - page.last_persisted > 1.0) persist(page), page.last_persisted = now;
+        return;
+    }
+    if (woken) page.settle_frames = std::max(page.settle_frames, 1), page.unsettled = 0;
+    page.settle_frames = std::max(0, page.settle_frames - 1);
+    frame(app, *page.surface, page.last > 0 ? std::min(now - page.last, 0.25) : 1.0 / 60);
+    page.last = now;
+    ++page.frames;
+    if (app.want_screenshot) take_screenshot(page), page.settle_frames = std::max(page.settle_frames, 1);
+    // A frame that changed the model while it was drawn differs from the one before: draw again
+    // until two agree (a few frames at most).
+    const uint64_t now_drawn = draw_data_hash(ImGui::GetDrawData());
+    if (now_drawn != page.drawn && page.unsettled < 4) {
+        page.settle_frames = std::max(page.settle_frames, 1);
+        ++page.unsettled;
+    } else {
+        page.unsettled = 0;
+    }
+    page.drawn = now_drawn;
+    browser::set_cursor(css_cursor(ImGui::GetMouseCursor()));
+    show_place(page);
+    if (now - page.last_persisted > 1.0) persist(page), page.last_persisted = now;
+}
+
+// The link in the address bar, else the last request kept in the browser: the first run.
+void start_from_link(Page& page) {
+    App& app = page.app;
+    const std::string query = browser::query();
+    if (query.empty()) return;
+    try {
+        const RunLink link = parse_run_link(query);
+        const size_t limit = app.session.form.request.max_trace_bytes;
+        static_cast<RunSpec&>(app.session.form) = link.spec;
+        app.session.form.request.max_trace_bytes = limit;
+        if (link.place.compare) app.session.form.compare_algorithm = *link.place.compare;
+        app.layout.presentation = link.place.present;
+        app.layout.tab = Tab(link.place.view);
+        page.place = link.place;
+    } catch (const ScanError& e) {
+        // A bad link: said in a sentence, and Figure 9.10 as the app starts.
+        static_cast<RunSpec&>(app.session.form) = static_cast<const RunSpec&>(Form{});
+        page.link_refusal = "This link could not be opened: " + as_sentence(e.what()) + " Showing Figure 9.10 instead.";
+    }
+}
+
+}  // namespace
+
+// The page's JavaScript calls these (browser.cpp, the tests).
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE void scanlab_open_file(const char* path) {
+    if (g_page) g_page->app.session.open_trace(path);
+}
+
+EMSCRIPTEN_KEEPALIVE void scanlab_paste(const char* text) {
+    if (g_page) g_page->clipboard = text;
+}
+
+EMSCRIPTEN_KEEPALIVE void scanlab_persist() {
+    if (g_page) {
+        ImGui::GetIO().WantSaveIniSettings = true;
+        persist(*g_page);
+    }
+}
+
+// Where the page stands, as JSON: {"step": 3, "steps": 9, "algorithm": "hierarchical", ...}.
+EMSCRIPTEN_KEEPALIVE const char* scanlab_state() {
+    static std::string json;
+    if (!g_page) return "{}";
+    const App& app = g_page->app;
+    const Session& s = app.session;
+    std::ostringstream o;
+    o << "{\"step\": " << s.step << ", \"steps\": " << s.step_count() << ", \"algorithm\": ";
+    json_text::quoted(o, s.trace ? std::string(name(s.trace->trace.algorithm)) : "");
+    o << ", \"presenting\": " << (app.layout.presentation ? "true" : "false") << ", \"tab\": " << int(app.layout.tab)
+      << ", \"busy\": " << (s.working() ? "true" : "false") << ", \"frames\": " << g_page->frames << ", \"status\": ";
+    json_text::quoted(o, s.status);
+    o << ", \"error\": ";
+    json_text::quoted(o, s.error);
+    o << ", \"origin\": ";
+    json_text::quoted(o, s.trace ? s.trace->origin : "");
+    o << "}";
+    json = o.str();
+    return json.c_str();
+}
+
+}  // extern "C"
+
+int main() {
+    static Page page;
+    g_page = &page;
+    App& app = page.app;
+    // Settings from browser storage: what was clamped or dropped is said, never fatal.
+    page.stored_settings = browser::stored(kSettingsKey);
+    page.settings = parse_settings(page.stored_settings);
+    app.session.form = page.settings.form;
+    app.session.steps_per_second = page.settings.steps_per_second;
+    app.layout = page.settings.layout;
+    app.tab_request = app.layout.tab;
+    for (const std::string& note : page.settings.notes) app.session.status += (app.session.status.empty() ? "" : "; ") + note;
+    start_from_link(page);
+
+    std::string why;
+    page.surface = GlSurface::open_window(1280, 720, why);
+    if (!page.surface) return fail(why);
+    GLFWwindow* w = page.surface->window();
+    browser::install(w);
+    browser::fit_canvas(w);
+    glfwSetDropCallback(w, [](GLFWwindow*, int count, const char** paths) {
+        if (count > 0) g_page->app.session.open_trace(paths[0]);
+    });
+    if (why = init_imgui(app, *page.surface); !why.empty()) return fail(why);  // no config_dir: storage below
+    ImGui::LoadIniSettingsFromMemory(browser::stored(kLayoutKey).c_str());
+    // The clipboard: the text pasted into the page, and copies to the system's.
+    ImGuiPlatformIO& pio = ImGui::GetPlatformIO();
+    pio.Platform_GetClipboardTextFn = [](ImGuiContext*) -> const char* { return g_page->clipboard.c_str(); };
+    pio.Platform_SetClipboardTextFn = [](ImGuiContext*, const char* text) {
+        g_page->clipboard = text ? text : "";
+        browser::copy_to_clipboard(g_page->clipboard.c_str());
+    };
+    app.session.load_fig910();
+    app.session.run();
+    emscripten_set_main_loop(frame_callback, 0, false);
+    return 0;
+}

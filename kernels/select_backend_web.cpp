@@ -1,0 +1,24 @@
+// The backend selection of the web edition: the emulation is the only engine, and a GPU run says
+// where to find one.
+#include "core/error.hpp"
+#include "kernels/select_backend.hpp"
+
+namespace scanlab {
+
+std::string gpu_unavailable_reason() {
+    return "this is the web edition; a GPU run needs the desktop app on a machine with an NVIDIA GPU";
+}
+
+std::optional<DeviceLimits> this_machine_gpu() { return std::nullopt; }
+
+BackendSelection select_backend(BackendChoice choice) {
+    if (choice == BackendChoice::gpu) throw ScanError("--backend gpu is not available: " + gpu_unavailable_reason());
+    BackendSelection s{make_cpu_backend(), "", ""};
+    if (choice == BackendChoice::automatic) {
+        s.emulation_reason = gpu_unavailable_reason();
+        s.note = "backend: CPU emulation (" + s.emulation_reason + ")";
+    }
+    return s;
+}
+
+}  // namespace scanlab

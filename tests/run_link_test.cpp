@@ -1,0 +1,79 @@
+// Links to the web edition: a run and a step as a URL's query, read back as the command line
+// reads its words, refused in its sentences.
+#include <gtest/gtest.h>
+
+#include "core/error.hpp"
+#include "core/input/run_link.hpp"
+#include "core/input/run_words.hpp"
+
+namespace scanlab {
+namespace {
+
+TEST(RunLink, TheIssuesExampleOpensFigure910AtStep3Presenting) {
+    const RunLink l = parse_run_link("?algo=hierarchical&preset=fig9.10&step=3&present=1");
+    EXPECT_EQ(l.spec.request.algorithm, Algorithm::hierarchical);
+    EXPECT_EQ(l.spec.input.source, InputSpec::Source::preset);
+    EXPECT_EQ(l.spec.input.preset, "fig9.10");
+    EXPECT_EQ(l.place.step, 3u);
+    EXPECT_TRUE(l.place.present);
+    EXPECT_EQ(l.place.view, 0);
+}
+
+TEST(RunLink, AnEmptyLinkIsFigure910) {
+    const RunLink l = parse_run_link("");
+    EXPECT_EQ(l.spec.request.algorithm, Algorithm::hierarchical);
+    EXPECT_EQ(l.spec.input.preset, "fig9.10");
+    EXPECT_EQ(l.place.step, 0u);
+}
+
+TEST(RunLink, WrittenLinksReadBackToTheSameRunAndPlace) {
+    const std::vector<std::vector<std::string>> runs = {
+        {"--algo", "kogge-stone-racy", "--input", "3 1 7 0, 4 1 6 3", "--schedule", "random:7", "--warp-width", "4"},
+        {"--algo", "hierarchical", "--block-algo", "three-phase", "--coarsening", "8", "--random", "5000", "--seed", "42", "--type",
+         "double", "--op", "max", "--exclusive"},
+        {"--algo", "segmented", "--preset", "slides", "--flags", "every:3"},
+        {"--algo", "decoupled-lookback", "--random", "4096", "--block-schedule", "reverse", "--resident-blocks", "8", "--window", "4"},
+        {"--algo", "domino", "--random", "1024", "--static-index"},
+        {"--algo", "hierarchical", "--random", "4194304", "--section", "64", "--sample-block", "32768"},
+    };
+    for (const auto& words : runs) {
+        const RunSpec spec = parse_run_words(words, nullptr);
+        LinkPlace place;
+        place.step = 5;
+        place.view = 2;
+        place.present = true;
+        place.compare = Algorithm::sklansky;
+        const std::string query = run_link_query(spec, place);
+        const RunLink back = parse_run_link(query);
+        EXPECT_EQ(run_words(back.spec), run_words(spec)) << query;
+        EXPECT_EQ(back.place.step, 5u) << query;
+        EXPECT_EQ(back.place.view, 2) << query;
+        EXPECT_TRUE(back.place.present) << query;
+        EXPECT_EQ(back.place.compare, Algorithm::sklansky) << query;
+    }
+}
+
+TEST(RunLink, TypedValuesStayReadableInTheLink) {
+    const RunSpec spec = parse_run_words({"--algo", "kogge-stone", "--input", "2 1,3 1&x"}, nullptr);
+    EXPECT_EQ(run_link_query(spec, {}), "algo=kogge-stone&input=2+1,3+1%26x");
+}
+
+TEST(RunLink, ABadParameterIsRefusedInTheCommandLinesWords) {
+    auto refusal = [](const char* query) {
+        try {
+            parse_run_link(query);
+        } catch (const UsageError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(accepted)");
+    };
+    EXPECT_NE(refusal("algo=nope").find("unknown algorithm 'nope'"), std::string::npos);
+    EXPECT_NE(refusal("colour=red").find("unknown link parameter 'colour'"), std::string::npos);
+    EXPECT_NE(refusal("step=three").find("no step number"), std::string::npos);
+    EXPECT_NE(refusal("view=graph").find("unknown view 'graph'"), std::string::npos);
+    EXPECT_NE(refusal("algo=kogge-stone&flags=every:3").find("--flags"), std::string::npos);
+    EXPECT_EQ(parse_run_link("step=last").place.last_step, true);
+}
+
+}  // namespace
+}  // namespace scanlab

@@ -1,0 +1,32 @@
+# The web edition's outside code (CMakeLists.txt includes this under emscripten, the "web" preset):
+#  - Dear ImGui and ImPlot from the same pinned sources as the desktop app (less the demo window,
+#    which the app never opens), the OpenGL3 backend for OpenGL ES 3.0 (WebGL2) and the GLFW
+#    backend on emscripten's own GLFW (-sUSE_GLFW=3).
+#  - stb_image_write (F12's PNG), compiled here from Debian's header (libstb-dev).
+#  - no glad: WebGL2's functions come with emscripten, and the app's <glad/gl.h> is web/glad/gl.h.
+# Debian's headers are taken one folder at a time (web-include/, made at the top level), never
+# with the rest of /usr/include, which is the host's C library.
+set(web_include "${PROJECT_BINARY_DIR}/web-include")
+file(CREATE_LINK /usr/include/stb "${web_include}/stb" SYMBOLIC)
+
+add_library(scanlab_imgui STATIC
+  "${imgui_dir}/imgui.cpp" "${imgui_dir}/imgui_draw.cpp" "${imgui_dir}/imgui_tables.cpp"
+  "${imgui_dir}/imgui_widgets.cpp" "${imgui_dir}/imgui_stacklayout.cpp"
+  "${imgui_dir}/misc/cpp/imgui_stdlib.cpp"
+  "${imgui_dir}/backends/imgui_impl_glfw.cpp" "${imgui_dir}/backends/imgui_impl_opengl3.cpp"
+  "${implot_dir}/implot.cpp" "${implot_dir}/implot_items.cpp")
+target_include_directories(scanlab_imgui SYSTEM PUBLIC "${imgui_dir}" "${implot_dir}" "${imgui_dir}/misc/cpp")
+target_compile_definitions(scanlab_imgui PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS IMGUI_IMPL_OPENGL_ES3)
+target_link_options(scanlab_imgui PUBLIC -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sFULL_ES3=1)
+
+enable_language(C)
+add_library(scanlab_stb_write STATIC web/stb_image_write.c)
+target_include_directories(scanlab_stb_write SYSTEM PUBLIC "${web_include}/stb")
+
+add_library(scanlab_glad INTERFACE)
+target_include_directories(scanlab_glad SYSTEM INTERFACE "${CMAKE_CURRENT_SOURCE_DIR}/web")
+add_library(scanlab::glad ALIAS scanlab_glad)
+
+add_library(scanlab_gui_deps INTERFACE)
+target_link_libraries(scanlab_gui_deps INTERFACE scanlab_imgui scanlab_stb_write)
+add_library(scanlab::gui_deps ALIAS scanlab_gui_deps)
