@@ -26,7 +26,7 @@ fi
 [ -f build-web/CMakeCache.txt ] || cmake --preset web >/dev/null
 if [ "$mode" = --test ]; then
   cmake --build build-web -j"$(nproc)" --target scanlab-app scanlab_core_tests
-  ctest --test-dir build-web --output-on-failure
+  ctest --test-dir build-web --output-on-failure -j"$(nproc)"
   exit 0
 fi
 cmake --build build-web -j"$(nproc)" --target scanlab-app
