@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/shell/frame_settle.hpp"
 #include "app/gui/shell/window.hpp"
 #include "app/gui/surface/gl_surface.hpp"
 #include "app/gui/surface/screenshot.hpp"
@@ -73,22 +74,6 @@ void size_to_work_area(GLFWwindow* w, int saved_w, int saved_h) {
     glfwSetWindowPos(w, x + (mw - ww) / 2, y + (mh - wh) / 2);
 }
 
-// What a frame drew, in one number (FNV-1a over its vertices, indices and draw commands).
-uint64_t draw_data_hash(const ImDrawData* d) {
-    uint64_t h = 1469598103934665603ull;
-    auto mix = [&h](const void* p, size_t n) {
-        const auto* b = static_cast<const unsigned char*>(p);
-        for (size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 1099511628211ull;
-    };
-    if (!d) return h;
-    for (const ImDrawList* l : d->CmdLists) {
-        mix(l->VtxBuffer.Data, size_t(l->VtxBuffer.Size) * sizeof(ImDrawVert));
-        mix(l->IdxBuffer.Data, size_t(l->IdxBuffer.Size) * sizeof(ImDrawIdx));
-        for (const ImDrawCmd& c : l->CmdBuffer) mix(&c.ClipRect, sizeof c.ClipRect), mix(&c.ElemCount, sizeof c.ElemCount);
-    }
-    return h;
-}
-
 App* g_app = nullptr;
 void on_drop(GLFWwindow*, int count, const char** paths) {
     if (g_app && count > 0) g_app->session.open_trace(paths[0]);
@@ -136,16 +121,14 @@ int run_interactive(const std::vector<std::string>& args) {
         app.session.open_trace(open_path);
 
     double last = glfwGetTime();
-    uint64_t drawn = 0;  // what the last frame drew
-    int unsettled = 0;  // frames in a row that differed from the one before
     IdleMeter idle(measure_idle);
-    int settle_frames = 2;  // Dear ImGui settles hover and layout a frame after an event
+    FrameSettle settle;
     while (!glfwWindowShouldClose(w) && !app.want_quit) {
         // Frames are drawn only when something can have changed: when the next step is due while
         // playing (nothing else moves), ten a second while a worker runs (its result, the
         // spinner), else only after an event, and until a frame settles.
-        if (settle_frames > 0 || idle.starting())
-            settle_frames = std::max(0, settle_frames - 1), glfwPollEvents();
+        if (settle.due() || idle.starting())
+            settle.spend(), glfwPollEvents();
         else if (app.session.working())
             glfwWaitEventsTimeout(0.1);
         else if (app.session.playing)
@@ -153,7 +136,7 @@ int run_interactive(const std::vector<std::string>& args) {
         else if (idle.measuring())
             glfwWaitEventsTimeout(idle.left());
         else
-            glfwWaitEvents(), settle_frames = 1;
+            glfwWaitEvents(), settle.want(1);
         const double now = glfwGetTime();
         frame(app, *surface, now - last);
         last = now;
@@ -163,20 +146,9 @@ int run_interactive(const std::vector<std::string>& args) {
             const std::string err = surface->write_png(path);
             app.session.status = err.empty() ? "screenshot saved to " + path : err;
             app.session.status_failed = !err.empty();
-            settle_frames = 1;  // say so now, not at the next event
+            settle.want(1);  // say so now, not at the next event
         }
-        // A frame that changed the model or the layout while it was drawn (a click that stepped on
-        // after a view had drawn the old step, F5's new sizes) differs from the one before: draw
-        // again until two agree, so the window never rests on a half-updated frame. A few frames
-        // at most, so that a blinking text cursor does not keep the loop busy.
-        const uint64_t now_drawn = draw_data_hash(ImGui::GetDrawData());
-        if (now_drawn != drawn && unsettled < 4) {
-            settle_frames = std::max(settle_frames, 1);
-            ++unsettled;
-        } else {
-            unsettled = 0;
-        }
-        drawn = now_drawn;
+        settle.drawn(ImGui::GetDrawData());
         surface->present();
         if (ImGui::GetIO().WantSaveIniSettings) save_panel_layout(app);
         if (idle.done(app, now)) app.want_quit = true;

@@ -21,6 +21,7 @@
 
 #include "app/gui/model/background.hpp"
 #include "app/gui/shell/browser.hpp"
+#include "app/gui/shell/frame_settle.hpp"
 #include "app/gui/shell/window.hpp"
 #include "app/gui/surface/gl_surface.hpp"
 #include "app/gui/surface/screenshot.hpp"
@@ -49,29 +50,11 @@ struct Page {
     std::string shown_query, shown_title;
     double last = 0, last_persisted = 0;
     int events = -1;
-    int settle_frames = 2;  // Dear ImGui settles hover and layout a frame after an event
-    int unsettled = 0;
-    uint64_t drawn = 0;
+    FrameSettle settle;
     std::string clipboard;
     int frames = 0;
 };
 Page* g_page = nullptr;
-
-// What a frame drew, in one number (as the desktop frame loop measures it).
-uint64_t draw_data_hash(const ImDrawData* d) {
-    uint64_t h = 1469598103934665603ull;
-    auto mix = [&h](const void* p, size_t n) {
-        const auto* b = static_cast<const unsigned char*>(p);
-        for (size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 1099511628211ull;
-    };
-    if (!d) return h;
-    for (const ImDrawList* l : d->CmdLists) {
-        mix(l->VtxBuffer.Data, size_t(l->VtxBuffer.Size) * sizeof(ImDrawVert));
-        mix(l->IdxBuffer.Data, size_t(l->IdxBuffer.Size) * sizeof(ImDrawIdx));
-        for (const ImDrawCmd& c : l->CmdBuffer) mix(&c.ClipRect, sizeof c.ClipRect), mix(&c.ElemCount, sizeof c.ElemCount);
-    }
-    return h;
-}
 
 const char* css_cursor(ImGuiMouseCursor c) {
     switch (c) {
@@ -142,7 +125,7 @@ void show_place(Page& page) {
             app.session.go_to(page.place->last_step ? last : std::min(page.place->step, last));
             app.tab_request = Tab(page.place->view);
             page.place.reset();
-            page.settle_frames = std::max(page.settle_frames, 1);
+            page.settle.want(1);
         }
         if (!page.link_refusal.empty()) {
             app.session.status = page.link_refusal;
@@ -164,7 +147,7 @@ void frame_callback() {
     App& app = page.app;
     // Work asked for in an earlier frame runs now, while that frame (its spinner) is on screen.
     const bool ran_job = run_queued_job();
-    if (browser::fit_canvas(page.surface->window())) page.settle_frames = std::max(page.settle_frames, 2);
+    if (browser::fit_canvas(page.surface->window())) page.settle.want(2);
     const int events = browser::events_seen();
     const bool woken = events != page.events;
     page.events = events;
@@ -174,26 +157,17 @@ void frame_callback() {
     const bool playing_due = app.session.playing && now - page.last >= app.session.seconds_to_next_step() - 0.004;
     // Dear ImGui takes a press and its release in two frames: events left for the next frame.
     const bool input_left = !ImGui::GetCurrentContext()->InputEventsQueue.empty();
-    if (!woken && !ran_job && !input_left && page.settle_frames == 0 && !app.session.working() && !playing_due && !app.want_screenshot) {
+    if (!woken && !ran_job && !input_left && !page.settle.due() && !app.session.working() && !playing_due && !app.want_screenshot) {
         if (now - page.last_persisted > 1.0) persist(page), page.last_persisted = now;
         return;
     }
-    if (woken) page.settle_frames = std::max(page.settle_frames, 1), page.unsettled = 0;
-    page.settle_frames = std::max(0, page.settle_frames - 1);
+    if (woken) page.settle.woken();
+    page.settle.spend();
     frame(app, *page.surface, page.last > 0 ? std::min(now - page.last, 0.25) : 1.0 / 60);
     page.last = now;
     ++page.frames;
-    if (app.want_screenshot) take_screenshot(page), page.settle_frames = std::max(page.settle_frames, 1);
-    // A frame that changed the model while it was drawn differs from the one before: draw again
-    // until two agree (a few frames at most).
-    const uint64_t now_drawn = draw_data_hash(ImGui::GetDrawData());
-    if (now_drawn != page.drawn && page.unsettled < 4) {
-        page.settle_frames = std::max(page.settle_frames, 1);
-        ++page.unsettled;
-    } else {
-        page.unsettled = 0;
-    }
-    page.drawn = now_drawn;
+    if (app.want_screenshot) take_screenshot(page), page.settle.want(1);
+    page.settle.drawn(ImGui::GetDrawData());
     browser::set_cursor(css_cursor(ImGui::GetMouseCursor()));
     show_place(page);
     if (now - page.last_persisted > 1.0) persist(page), page.last_persisted = now;

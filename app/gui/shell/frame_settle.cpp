@@ -1,0 +1,39 @@
+#include "app/gui/shell/frame_settle.hpp"
+
+#include <cstddef>
+
+#include <imgui.h>
+
+namespace scanlab::gui {
+namespace {
+
+// What a frame drew, in one number (FNV-1a over its vertices, indices and draw commands).
+uint64_t draw_data_hash(const ImDrawData* d) {
+    uint64_t h = 1469598103934665603ull;
+    auto mix = [&h](const void* p, size_t n) {
+        const auto* b = static_cast<const unsigned char*>(p);
+        for (size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 1099511628211ull;
+    };
+    if (!d) return h;
+    for (const ImDrawList* l : d->CmdLists) {
+        mix(l->VtxBuffer.Data, size_t(l->VtxBuffer.Size) * sizeof(ImDrawVert));
+        mix(l->IdxBuffer.Data, size_t(l->IdxBuffer.Size) * sizeof(ImDrawIdx));
+        for (const ImDrawCmd& c : l->CmdBuffer) mix(&c.ClipRect, sizeof c.ClipRect), mix(&c.ElemCount, sizeof c.ElemCount);
+    }
+    return h;
+}
+
+}  // namespace
+
+void FrameSettle::drawn(const ImDrawData* d) {
+    const uint64_t now = draw_data_hash(d);
+    if (now != last_ && unsettled_ < 4) {
+        want(1);
+        ++unsettled_;
+    } else {
+        unsettled_ = 0;
+    }
+    last_ = now;
+}
+
+}  // namespace scanlab::gui
