@@ -215,6 +215,24 @@ void phase_counts_table(const ShownTrace& st, const Palette& p) {
 
 // Presenting: one chart at a time, as tall as the tab, a button for each (the table of additions by
 // phase among them), so the room reads the bars from the back.
+// An event-scheduled scan's whole-run counts per tile, as chart series, and the tile the step on
+// screen is about (size_t(-1): none).
+struct TileSeries {
+    std::vector<double> polls, depth, reads;
+    size_t tile = size_t(-1);
+};
+TileSeries tile_series(const std::vector<TileCounts>& counts, const Trace& t, size_t step) {
+    TileSeries s;
+    for (const TileCounts& c : counts) {
+        s.polls.push_back(double(c.polls));
+        s.depth.push_back(double(c.depth));
+        s.reads.push_back(double(c.look_back_reads));
+    }
+    const std::optional<Event>& e = t.steps[std::min(step, t.steps.size() - 1)].event;
+    if (e && e->tile >= 0) s.tile = size_t(e->tile);
+    return s;
+}
+
 void draw_one_chart(App& app) {
     Session& s = app.session;
     const Palette& p = app.palette();
@@ -258,15 +276,11 @@ void draw_one_chart(App& app) {
     } else if (which == "divergent warps") {
         bars("Divergent warps per step (control divergence)", "warps", per_step_series(&StepCounts::divergent_warps), s.step, size, p, false);
     } else {
-        const std::vector<TileCounts>& tc = s.trace->book.tile_counts;
-        std::vector<double> polls, depth, reads;
-        for (const TileCounts& c : tc) {
-            polls.push_back(double(c.polls));
-            depth.push_back(double(c.depth));
-            reads.push_back(double(c.look_back_reads));
-        }
-        const std::optional<Event>& e = a.steps[std::min(s.step, a.steps.size() - 1)].event;
-        const size_t tile = e && e->tile >= 0 ? size_t(e->tile) : size_t(-1);
+        const TileSeries ts = tile_series(s.trace->book.tile_counts, a, s.step);
+        const std::vector<double>& polls = ts.polls;
+        const std::vector<double>& depth = ts.depth;
+        const std::vector<double>& reads = ts.reads;
+        const size_t tile = ts.tile;
         if (which == "failed polls per tile")
             bars("Failed polls per tile over the whole run", "polls", {{"failed polls", polls, p.cell_hazard}}, tile, size, p, false, "tile");
         else if (algorithm_info(a.algorithm).handoff == Handoff::flag_chain)
@@ -330,15 +344,11 @@ void draw_counts_panel(App& app) {
     }
     if (is_event_trace(a)) {
         // An event-scheduled scan: how long each tile's block waited, and what it read.
-        const std::vector<TileCounts>& tc = s.trace->book.tile_counts;
-        std::vector<double> polls, depth, reads;
-        for (const TileCounts& c : tc) {
-            polls.push_back(double(c.polls));
-            depth.push_back(double(c.depth));
-            reads.push_back(double(c.look_back_reads));
-        }
-        const std::optional<Event>& e = a.steps[std::min(s.step, a.steps.size() - 1)].event;
-        const size_t tile = e && e->tile >= 0 ? size_t(e->tile) : size_t(-1);
+        const TileSeries ts = tile_series(s.trace->book.tile_counts, a, s.step);
+        const std::vector<double>& polls = ts.polls;
+        const std::vector<double>& depth = ts.depth;
+        const std::vector<double>& reads = ts.reads;
+        const size_t tile = ts.tile;
         // Whole-run totals, not the current step's: the titles say so. A deadlock's waiting
         // blocks never end their polls, which no count can show.
         const bool deadlock = !a.deadlock.empty();
