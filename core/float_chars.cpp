@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <utility>
 
 namespace scanlab::float_chars {
 namespace {
@@ -171,14 +172,18 @@ template <> struct Ieee<float> {
 
 // ---- writing ----
 
-// The shortest digits of v > 0 that read back to v, closest to v: v ~ 0.d1d2...dn * 10^k.
-template <class T> int shortest_digits(T v, char* d, int& k) {
+// v > 0 as f * 2^e with f a whole number of at most p bits (the hidden bit made explicit).
+template <class T> std::pair<uint64_t, int> decompose(T v) {
     using F = Ieee<T>;
     const auto b = bit_copy<typename F::Bits>(v);
     const uint64_t frac = uint64_t(b) & ((uint64_t(1) << (F::p - 1)) - 1);
     const int be = int(uint64_t(b) >> (F::p - 1));
-    const uint64_t f = be ? frac | uint64_t(1) << (F::p - 1) : frac;
-    const int e = (be ? be : 1) - F::bias;
+    return {be ? frac | uint64_t(1) << (F::p - 1) : frac, (be ? be : 1) - F::bias};
+}
+
+// The shortest digits of v > 0 that read back to v, closest to v: v ~ 0.d1d2...dn * 10^k.
+template <class T> int shortest_digits(T v, char* d, int& k) {
+    const auto [f, e] = decompose(v);
     // A whole number below 2^p: its own digits, less trailing zeros, are the shortest.
     if (e <= 0 && (e > -64 && (f & ((uint64_t(1) << -e) - 1)) == 0)) {
         uint64_t m = f >> -e;
@@ -194,7 +199,8 @@ template <class T> int shortest_digits(T v, char* d, int& k) {
     // Where a reader rounds to nearest even, the interval's ends read back to v when f is even.
     const bool even = (f & 1) == 0;
     // The interval below a power of two is half as wide as above it.
-    const bool unequal = frac == 0 && be > 1;
+    // (f is the hidden bit alone, and the exponent is above the smallest normal one.)
+    const bool unequal = f == uint64_t(1) << (Ieee<T>::p - 1) && e > 1 - Ieee<T>::bias;
     Big r, s, mp, mm;
     r.set(f);
     if (e >= 0) {
@@ -247,12 +253,7 @@ template <class T> int shortest_digits(T v, char* d, int& k) {
 
 // v's whole-number digits, exactly (fixed text of a whole number below 10^23).
 template <class T> int exact_whole_digits(T v, char* d) {
-    using F = Ieee<T>;
-    const auto b = bit_copy<typename F::Bits>(v);
-    const uint64_t frac = uint64_t(b) & ((uint64_t(1) << (F::p - 1)) - 1);
-    const int be = int(uint64_t(b) >> (F::p - 1));
-    const uint64_t f = be ? frac | uint64_t(1) << (F::p - 1) : frac;
-    const int e = (be ? be : 1) - F::bias;
+    const auto [f, e] = decompose(v);
     unsigned __int128 m = e >= 0 ? (unsigned __int128)f << e : f >> -e;
     char tmp[48];
     int n = 0;
