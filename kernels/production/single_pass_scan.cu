@@ -189,7 +189,7 @@ std::string single_pass_policy(ElementType type, OpKind op) {
         if (device.major >= 9)
             s += "tiles of " + kb(P::Large::template tile_items<T>()) + " staged in shared memory by the bulk copy engine, " +
                  std::to_string(P::Large::kMinBlocksPerSM) + " blocks per SM (compute capability " + std::to_string(device.major) +
-                 ".x has the engine; the same shapes measured best on an H100 and an H200, docs/performance.md)";
+                 ".x has the engine; the tile shapes measured on an H100 and an H200 are in docs/performance.md)";
         else
             s += "tiles of " + kb(P::LargeBeforeHopper::template tile_items<T>()) + " in registers, drawn from a ticket (compute capability " +
                  std::to_string(device.major) + ".x has no bulk copy engine)";
