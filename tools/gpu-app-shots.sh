@@ -10,8 +10,8 @@
 #                                           bare GPU machine lacks (GLFW and its X11 libraries, libglvnd's
 #                                           libEGL/libGL/libGLX/libGLdispatch) and the DejaVu fonts
 #   bash tools/gpu-app-shots.sh [DIR]       on the GPU machine: runs everything from DIR (default
-#                                           .gpu-app) and writes the PNGs and a log to $OUT (the
-#                                           device tool's folder) or /tmp/scanlab-gpu-app-shots
+#                                           .gpu-app) and writes the PNGs and a log to $OUT (a folder the
+#                                           caller collects) or /tmp/scanlab-gpu-app-shots
 #
 # The shots' size and the sampled run can be changed: SCANLAB_SHOT_SIZE (1920x1080),
 # SCANLAB_SHOT_N (67108864 = 2^26), SCANLAB_SHOT_SECTION (64), SCANLAB_SHOT_BLOCK (700000),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The single-pass scan on a lent GPU, in one call: its tests at full sizes (and the book's kernels
+# The single-pass scan on a machine with a GPU, in one call: its tests at full sizes (and the book's kernels
 # the benchmark times), the same tests under compute-sanitizer's memcheck, racecheck, synccheck and
 # initcheck (small sizes), then the benchmark sweep (by default int32 inclusive sum, N = 2^10 ..
 # 2^28, every algorithm and every tuning variant of the single-pass scan). Prints a summary, then
@@ -11,7 +11,7 @@
 #                                         scanlab_gpu_single_pass_tests (default: build/app, build/tests;
 #                                         built here for sm_90 if missing and no BIN_DIR is given)
 #
-# Writes three files to $OUT (the device tool's folder) or /tmp/scanlab-gpu-bench: gpu-bench.log
+# Writes three files to $OUT (a folder the caller collects) or /tmp/scanlab-gpu-bench: gpu-bench.log
 # (tests, sanitizer reports, the full benchmark table), bench.json and bench.csv.
 # SCANLAB_BENCH_ARGS replaces the sweep's options, e.g. "--sizes pow2:20..28 --reps 50 --variants" or
 # "--type all --op all --sizes pow2:16,pow2:20,pow2:24,pow2:28"; SCANLAB_SKIP_SANITIZER=1 leaves the

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Everything a GPU change must pass on a lent GPU, in one call: the GPU tests (trace == emulation,
+# Everything a GPU change must pass on a machine with a GPU, in one call: the GPU tests (trace == emulation,
 # the racy kernel's report, the untraced scans), then compute-sanitizer's memcheck, racecheck,
 # synccheck and initcheck over every kernel. Prints a summary last.
 #
 #   bash tools/gpu-check.sh [BIN_DIR]     BIN_DIR holds scanlab and scanlab_gpu_tests
 #                                          (default: build/app and build/tests)
-# Logs go to $OUT (the device tool's folder) or /tmp/scanlab-gpu-check.
+# Logs go to $OUT (a folder the caller collects) or /tmp/scanlab-gpu-check.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bin="${1:-}"

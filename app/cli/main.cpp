@@ -40,7 +40,7 @@ int run(const cli::Options& o) {
     if (const std::string w = float_range_warning(trace.result, trace.type); !w.empty()) std::cerr << "scanlab: " << w << "\n";
 
     // Every refusal comes before this point; the output goes out as it is formatted (a trace of
-    // any size costs no second copy), and a failed write is an error, never a silent short answer.
+    // any size costs no second copy), and a failed write is an error, never output silently cut short.
     ProgressLine progress("writing the output");
     cli::output_begins();
     // A single-pass run that deadlocked has no scan to give: `scan` prints nothing but the sentence,
