@@ -5,23 +5,34 @@
 
 namespace scanlab {
 
+namespace {
+
+// The options a request and a header both hold under one name and one type, copied in either
+// direction: a new option of that kind is one line here.
+template <class From, class To>
+void copy_shared_options(const From& from, To& to) {
+    to.algorithm = from.algorithm;
+    to.block_algorithm = from.block_algorithm;
+    to.coarsening = from.coarsening;
+    to.op = from.op;
+    to.type = from.type;
+    to.exclusive = from.exclusive;
+    to.warp_width = from.warp_width;
+    to.detail = from.detail;
+    to.sample = from.sample;
+}
+
+}  // namespace
+
 RunHeader run_header(const ResolvedRequest& r) {
     const ScanRequest& q = r.request;
     RunHeader h;
-    h.algorithm = q.algorithm;
-    h.block_algorithm = q.block_algorithm;
-    h.op = q.op;
-    h.type = q.type;
-    h.exclusive = q.exclusive;
+    copy_shared_options(q, h);
     h.n = r.n;
     h.section = r.section;
-    h.coarsening = q.coarsening;
     h.threads_per_block = r.threads_per_block;
     h.grid = r.grid;
-    h.warp_width = q.warp_width;
     h.schedule = q.schedule.text();
-    h.detail = q.detail;
-    h.sample = q.sample;
     const AlgorithmInfo& row = algorithm_info(q.algorithm);
     if (row.reach == Reach::single_pass) {
         h.block_schedule = q.block_schedule.text();
@@ -36,14 +47,8 @@ bool replays_device_order(const RunHeader& h) { return h.block_schedule == "hard
 
 ScanRequest request_of(const RunHeader& h, std::vector<uint8_t> flags) {
     ScanRequest q;
-    q.algorithm = h.algorithm;
-    q.block_algorithm = h.block_algorithm;
-    q.coarsening = h.coarsening;
-    q.op = h.op;
-    q.type = h.type;
-    q.exclusive = h.exclusive;
+    copy_shared_options(h, q);
     q.section = algorithm_info(h.algorithm).reach == Reach::one_thread ? 0 : h.section;
-    q.warp_width = h.warp_width;
     // A GPU trace's warps ran in the hardware's order; every kernel but the racy lesson gives the
     // same trace under any order.
     if (h.schedule != "hardware") {
@@ -51,8 +56,6 @@ ScanRequest request_of(const RunHeader& h, std::vector<uint8_t> flags) {
         if (!schedule) throw ScanError("its warp schedule '" + h.schedule + "' is not one Scan Lab has");
         q.schedule = *schedule;
     }
-    q.detail = h.detail;
-    q.sample = h.sample;
     q.flags = std::move(flags);
     if (algorithm_info(h.algorithm).reach == Reach::single_pass) {
         q.static_index = h.static_index;

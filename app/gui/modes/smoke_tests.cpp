@@ -102,42 +102,54 @@ struct SmokeDriver {
     }
 };
 
+// One smoke test in a window of the given size: the --out folder made, the app and its driver
+// ready (on the emulation when `emulation` is set, so the run is the same on any machine), the
+// test's own `body(app, driver, out)`, then the window closed whatever the body returned.
+template <class Body>
+int in_smoke_window(const std::vector<std::string>& args, const char* option, int width, int height, bool emulation, Body body) {
+    const std::string out = smoke_out_dir(args);
+    if (out.empty()) return fail(std::string(option) + " needs --out DIR");
+    App app;
+    if (emulation) app.session.form.backend = BackendChoice::cpu;
+    std::unique_ptr<GlSurface> surface = open_smoke_surface(app, width, height);
+    if (!surface) return 1;
+    SmokeDriver d{app, *surface};
+    const int status = body(app, d, out);
+    app.session.wait();
+    shutdown_imgui(*surface);
+    return status;
+}
+
 }  // namespace
 
 // CI's smoke test: opens the real window (EGL's off-screen image where there is no display) on
 // the Figure 9.10 preset, steps through the hierarchical trace with the Right key, and writes the
 // pixels after every step; the test then checks the PNGs.
 int run_smoke_test(const std::vector<std::string>& args) {
-    const std::string out = smoke_out_dir(args);
-    if (out.empty()) return fail("--smoke-test needs --out DIR");
-    App app;
-    std::unique_ptr<GlSurface> surface = open_smoke_surface(app, 1280, 800);
-    if (!surface) return 1;
-    SmokeDriver d{app, *surface};
-    app.session.load_fig910();
-    app.session.run();  // the default form is Figure 9.10, hierarchical
-    const int frames_while_busy = d.draw_while([&] { return app.session.busy() || !app.session.fig910; });
-    if (!app.session.trace || !app.session.error.empty()) return fail("the Figure 9.10 trace did not arrive: " + app.session.error);
-    std::ofstream labels(out + "/steps.txt");
-    d.key(GLFW_KEY_HOME);
-    const size_t steps = app.session.step_count();
-    for (size_t k = 0; k < steps; ++k) {
-        if (k > 0) d.key(GLFW_KEY_RIGHT);
-        if (app.session.step != k) return fail("the Right key did not advance to step #" + std::to_string(k));
-        char name[64];
-        std::snprintf(name, sizeof name, "/step-%02zu.png", k);
-        if (std::string err = d.shoot(out + name); !err.empty()) return fail(err);
-        labels << k << "\t" << step_label(app.session.trace->trace.steps[k]) << "\n";
-    }
-    // Presentation mode (F5) must switch on and be written too.
-    d.key(GLFW_KEY_F5);
-    if (!app.layout.presentation) return fail("F5 did not switch presentation mode on");
-    if (std::string err = d.shoot(out + "/presentation.png"); !err.empty()) return fail(err);
-    std::cout << "scanlab: smoke test stepped through " << steps << " steps of " << app.session.trace->origin << " (" << frames_while_busy
-              << " frames drawn while the trace was computed); PNGs in " << out << "\n";
-    app.session.wait();
-    shutdown_imgui(*surface);
-    return 0;
+    return in_smoke_window(args, "--smoke-test", 1280, 800, false, [](App& app, SmokeDriver& d, const std::string& out) {
+        app.session.load_fig910();
+        app.session.run();  // the default form is Figure 9.10, hierarchical
+        const int frames_while_busy = d.draw_while([&] { return app.session.busy() || !app.session.fig910; });
+        if (!app.session.trace || !app.session.error.empty()) return fail("the Figure 9.10 trace did not arrive: " + app.session.error);
+        std::ofstream labels(out + "/steps.txt");
+        d.key(GLFW_KEY_HOME);
+        const size_t steps = app.session.step_count();
+        for (size_t k = 0; k < steps; ++k) {
+            if (k > 0) d.key(GLFW_KEY_RIGHT);
+            if (app.session.step != k) return fail("the Right key did not advance to step #" + std::to_string(k));
+            char name[64];
+            std::snprintf(name, sizeof name, "/step-%02zu.png", k);
+            if (std::string err = d.shoot(out + name); !err.empty()) return fail(err);
+            labels << k << "\t" << step_label(app.session.trace->trace.steps[k]) << "\n";
+        }
+        // Presentation mode (F5) must switch on and be written too.
+        d.key(GLFW_KEY_F5);
+        if (!app.layout.presentation) return fail("F5 did not switch presentation mode on");
+        if (std::string err = d.shoot(out + "/presentation.png"); !err.empty()) return fail(err);
+        std::cout << "scanlab: smoke test stepped through " << steps << " steps of " << app.session.trace->origin << " (" << frames_while_busy
+                  << " frames drawn while the trace was computed); PNGs in " << out << "\n";
+        return 0;
+    });
 }
 
 // CI's smoke test of the Live run tab: with no GPU (CI has none) the tab must say so and still
@@ -145,77 +157,64 @@ int run_smoke_test(const std::vector<std::string>& args) {
 // 40 of N = 2^16 in sections of 32, steps to K1's stride 4 with the Right key and writes the
 // window; the test counts the updated cells and checks the stated memory against estimate_trace.
 int run_smoke_test_live(const std::vector<std::string>& args) {
-    const std::string out = smoke_out_dir(args);
-    if (out.empty()) return fail("--smoke-test-live needs --out DIR");
-    App app;
-    std::unique_ptr<GlSurface> surface = open_smoke_surface(app, 1440, 900);
-    if (!surface) return 1;
-    SmokeDriver d{app, *surface};
-    d.show_fig910();
-    d.key(GLFW_KEY_4);
-    d.draw();
-    if (app.layout.tab != Tab::live) return fail("the 4 key did not open the Live run tab");
-    std::ofstream said(out + "/live.txt");
-    said << "unavailable\t" << app.session.bench.unavailable_reason() << "\n";
-    said << "controls\t" << (app.session.bench.controls_enabled() ? "enabled" : "disabled") << "\n";
-    SampledForm& f = app.session.sampled_form;
-    f.n = int64_t(1) << 16;
-    f.section = 32;
-    f.block = 40;
-    app.session.trace_sampled();
-    const int frames_while_tracing = d.draw_while([&] { return app.session.working(); });
-    if (!app.session.sampled_error.empty()) return fail("the sampled trace was refused: " + app.session.sampled_error);
-    if (!app.session.sampled_trace || app.session.trace != app.session.sampled_trace) return fail("the sampled trace did not arrive");
-    d.key(GLFW_KEY_HOME);
-    for (int k = 0; k < 3; ++k) d.key(GLFW_KEY_RIGHT);
-    if (app.session.step != 3) return fail("the Right key did not advance to step #3 of the sampled trace");
-    for (int i = 0; i < 3; ++i) d.draw();  // the array view fits its zoom to the block over a frame or two
-    if (std::string err = d.shoot(out + "/live-step-03.png"); !err.empty()) return fail(err);
-    said << "step\t" << app.session.step << "\t" << step_label(app.session.trace->trace.steps[app.session.step]) << "\n";
-    said << "statement\t" << memory_statement(app.session.sampled_report) << "\n";
-    said.close();
-    std::cout << "scanlab: live smoke test traced " << app.session.trace->origin << " (" << frames_while_tracing
-              << " frames drawn while it ran); PNG in " << out << "\n";
-    app.session.wait();
-    shutdown_imgui(*surface);
-    return 0;
+    return in_smoke_window(args, "--smoke-test-live", 1440, 900, false, [](App& app, SmokeDriver& d, const std::string& out) {
+        d.show_fig910();
+        d.key(GLFW_KEY_4);
+        d.draw();
+        if (app.layout.tab != Tab::live) return fail("the 4 key did not open the Live run tab");
+        std::ofstream said(out + "/live.txt");
+        said << "unavailable\t" << app.session.bench.unavailable_reason() << "\n";
+        said << "controls\t" << (app.session.bench.controls_enabled() ? "enabled" : "disabled") << "\n";
+        SampledForm& f = app.session.sampled_form;
+        f.n = int64_t(1) << 16;
+        f.section = 32;
+        f.block = 40;
+        app.session.trace_sampled();
+        const int frames_while_tracing = d.draw_while([&] { return app.session.working(); });
+        if (!app.session.sampled_error.empty()) return fail("the sampled trace was refused: " + app.session.sampled_error);
+        if (!app.session.sampled_trace || app.session.trace != app.session.sampled_trace) return fail("the sampled trace did not arrive");
+        d.key(GLFW_KEY_HOME);
+        for (int k = 0; k < 3; ++k) d.key(GLFW_KEY_RIGHT);
+        if (app.session.step != 3) return fail("the Right key did not advance to step #3 of the sampled trace");
+        for (int i = 0; i < 3; ++i) d.draw();  // the array view fits its zoom to the block over a frame or two
+        if (std::string err = d.shoot(out + "/live-step-03.png"); !err.empty()) return fail(err);
+        said << "step\t" << app.session.step << "\t" << step_label(app.session.trace->trace.steps[app.session.step]) << "\n";
+        said << "statement\t" << memory_statement(app.session.sampled_report) << "\n";
+        said.close();
+        std::cout << "scanlab: live smoke test traced " << app.session.trace->origin << " (" << frames_while_tracing
+                  << " frames drawn while it ran); PNG in " << out << "\n";
+        return 0;
+    });
 }
 
 // CI's smoke test of the Exercises panel, by keyboard only: Ctrl+E opens it on exercise 1, Down
 // selects exercise 2, Enter opens its run in the main view; what happened is written to
 // exercises.txt, with a PNG of the window.
 int run_smoke_test_exercises(const std::vector<std::string>& args) {
-    const std::string out = smoke_out_dir(args);
-    if (out.empty()) return fail("--smoke-test-exercises needs --out DIR");
-    App app;
-    app.session.form.backend = BackendChoice::cpu;  // the answers and the run the same on any machine
-    std::unique_ptr<GlSurface> surface = open_smoke_surface(app, 1280, 720);
-    if (!surface) return 1;
-    SmokeDriver d{app, *surface};
-    d.show_fig910();
-    d.key(GLFW_KEY_E, GLFW_MOD_CONTROL);
-    d.draw_while([&] { return app.session.working(); });
-    std::ofstream said(out + "/exercises.txt");
-    said << "opened\t" << (app.layout.show_exercises ? "yes" : "no") << "\n";
-    said << "focused\t" << (app.exercises_panel.focused ? "yes" : "no") << "\n";
-    d.key(GLFW_KEY_DOWN);
-    d.draw_while([&] { return app.session.working(); });
-    d.draw();
-    said << "selected\t" << app.session.exercises.selected << "\n";
-    const ExerciseResult* r = app.session.exercises.result(app.session.exercises.selected);
-    said << "answered\t" << (r && r->answer ? "yes" : "no") << "\n";
-    d.key(GLFW_KEY_ENTER);
-    d.draw_while([&] { return app.session.working(); });
-    d.draw();
-    if (!app.session.trace) return fail("no trace on screen after Enter");
-    const Trace& t = app.session.trace->trace;
-    said << "main view\t" << name(t.algorithm) << " N = " << t.n << "\n";
-    said << "tab\t" << int(app.layout.tab) << "\n";
-    said.close();
-    if (std::string err = d.shoot(out + "/exercises.png"); !err.empty()) return fail(err);
-    app.session.wait();
-    shutdown_imgui(*surface);
-    return 0;
+    return in_smoke_window(args, "--smoke-test-exercises", 1280, 720, true, [](App& app, SmokeDriver& d, const std::string& out) {
+        d.show_fig910();
+        d.key(GLFW_KEY_E, GLFW_MOD_CONTROL);
+        d.draw_while([&] { return app.session.working(); });
+        std::ofstream said(out + "/exercises.txt");
+        said << "opened\t" << (app.layout.show_exercises ? "yes" : "no") << "\n";
+        said << "focused\t" << (app.exercises_panel.focused ? "yes" : "no") << "\n";
+        d.key(GLFW_KEY_DOWN);
+        d.draw_while([&] { return app.session.working(); });
+        d.draw();
+        said << "selected\t" << app.session.exercises.selected << "\n";
+        const ExerciseResult* r = app.session.exercises.result(app.session.exercises.selected);
+        said << "answered\t" << (r && r->answer ? "yes" : "no") << "\n";
+        d.key(GLFW_KEY_ENTER);
+        d.draw_while([&] { return app.session.working(); });
+        d.draw();
+        if (!app.session.trace) return fail("no trace on screen after Enter");
+        const Trace& t = app.session.trace->trace;
+        said << "main view\t" << name(t.algorithm) << " N = " << t.n << "\n";
+        said << "tab\t" << int(app.layout.tab) << "\n";
+        said.close();
+        if (std::string err = d.shoot(out + "/exercises.png"); !err.empty()) return fail(err);
+        return 0;
+    });
 }
 
 // CI's smoke test of the trace file dialogs, by keyboard: Ctrl+S, a path in a folder that does
@@ -223,51 +222,44 @@ int run_smoke_test_exercises(const std::vector<std::string>& args) {
 // path, Enter: saved, the dialog gone. Then Ctrl+O on a truncated file and on the saved one.
 // What happened is written to files.txt, with a PNG of each failure.
 int run_smoke_test_files(const std::vector<std::string>& args) {
-    const std::string out = smoke_out_dir(args);
-    if (out.empty()) return fail("--smoke-test-files needs --out DIR");
-    App app;
-    app.session.form.backend = BackendChoice::cpu;
-    std::unique_ptr<GlSurface> surface = open_smoke_surface(app, 1280, 720);
-    if (!surface) return 1;
-    SmokeDriver d{app, *surface};
-    d.show_fig910();
-    Session& s = app.session;
-    // The dialog's path field has the focus with its text selected: what is typed replaces it.
-    auto type_and_enter = [&](const std::string& text) {
-        ImGui::GetIO().AddInputCharactersUTF8(text.c_str());
-        d.draw();
-        d.key(GLFW_KEY_ENTER);
-        d.draw_while([&] { return s.working(); });
-        d.draw();
-        d.draw();
-    };
-    auto dialog = [] { return ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId) ? "open" : "closed"; };
-    std::ofstream said(out + "/files.txt");
-    const std::string saved = out + "/saved.json", truncated = out + "/truncated.json";
-    std::ofstream(truncated) << "{\"format\": \"scanlab-trace\", \"version\": 1, \"steps\": [";
+    return in_smoke_window(args, "--smoke-test-files", 1280, 720, true, [](App& app, SmokeDriver& d, const std::string& out) {
+        d.show_fig910();
+        Session& s = app.session;
+        // The dialog's path field has the focus with its text selected: what is typed replaces it.
+        auto type_and_enter = [&](const std::string& text) {
+            ImGui::GetIO().AddInputCharactersUTF8(text.c_str());
+            d.draw();
+            d.key(GLFW_KEY_ENTER);
+            d.draw_while([&] { return s.working(); });
+            d.draw();
+            d.draw();
+        };
+        auto dialog = [] { return ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId) ? "open" : "closed"; };
+        std::ofstream said(out + "/files.txt");
+        const std::string saved = out + "/saved.json", truncated = out + "/truncated.json";
+        std::ofstream(truncated) << "{\"format\": \"scanlab-trace\", \"version\": 1, \"steps\": [";
 
-    d.key(GLFW_KEY_S, GLFW_MOD_CONTROL);
-    said << "save dialog\t" << dialog() << "\n";
-    type_and_enter(out + "/no-such-folder/x.json");
-    said << "failed save: dialog\t" << dialog() << "\nfailed save: says\t" << s.save_task.failure << "\nfailed save: status\t"
-         << (s.status_failed ? "failure: " : "") << s.status << "\n";
-    if (std::string err = d.shoot(out + "/save-failed.png"); !err.empty()) return fail(err);
-    type_and_enter(saved);
-    said << "good save: dialog\t" << dialog() << "\ngood save: status\t" << s.status << "\n";
+        d.key(GLFW_KEY_S, GLFW_MOD_CONTROL);
+        said << "save dialog\t" << dialog() << "\n";
+        type_and_enter(out + "/no-such-folder/x.json");
+        said << "failed save: dialog\t" << dialog() << "\nfailed save: says\t" << s.save_task.failure << "\nfailed save: status\t"
+             << (s.status_failed ? "failure: " : "") << s.status << "\n";
+        if (std::string err = d.shoot(out + "/save-failed.png"); !err.empty()) return fail(err);
+        type_and_enter(saved);
+        said << "good save: dialog\t" << dialog() << "\ngood save: status\t" << s.status << "\n";
 
-    const TracePtr before = s.trace;
-    d.key(GLFW_KEY_O, GLFW_MOD_CONTROL);
-    said << "open dialog\t" << dialog() << "\n";
-    type_and_enter(truncated);
-    said << "failed open: dialog\t" << dialog() << "\nfailed open: says\t" << s.open_task.failure << "\nfailed open: trace kept\t"
-         << (s.trace == before ? "yes" : "no") << "\n";
-    if (std::string err = d.shoot(out + "/open-failed.png"); !err.empty()) return fail(err);
-    type_and_enter(saved);
-    said << "good open: dialog\t" << dialog() << "\ngood open: status\t" << s.status << "\n";
-    said.close();
-    s.wait();
-    shutdown_imgui(*surface);
-    return 0;
+        const TracePtr before = s.trace;
+        d.key(GLFW_KEY_O, GLFW_MOD_CONTROL);
+        said << "open dialog\t" << dialog() << "\n";
+        type_and_enter(truncated);
+        said << "failed open: dialog\t" << dialog() << "\nfailed open: says\t" << s.open_task.failure << "\nfailed open: trace kept\t"
+             << (s.trace == before ? "yes" : "no") << "\n";
+        if (std::string err = d.shoot(out + "/open-failed.png"); !err.empty()) return fail(err);
+        type_and_enter(saved);
+        said << "good open: dialog\t" << dialog() << "\ngood open: status\t" << s.status << "\n";
+        said.close();
+        return 0;
+    });
 }
 
 namespace {
