@@ -5,6 +5,7 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
+#include <imgui_internal.h>  // the input Dear ImGui has not handed out yet
 
 #include <algorithm>
 #include <chrono>
@@ -226,10 +227,25 @@ int run_smoke_test_files(const std::vector<std::string>& args) {
         d.show_fig910();
         Session& s = app.session;
         // The dialog's path field has the focus with its text selected: what is typed replaces it.
-        auto type_and_enter = [&](const std::string& text) {
-            ImGui::GetIO().AddInputCharactersUTF8(text.c_str());
-            d.draw();
-            d.key(GLFW_KEY_ENTER);
+        // A new dialog's path is typed as a keyboard types it, each character between its key's
+        // press and release, with Enter seen before the first frame: Dear ImGui hands the field a
+        // character or two a frame, and the whole path must be the one confirmed.
+        auto type_and_enter = [&](const std::string& text, bool key_by_key = false) {
+            ImGuiIO& io = ImGui::GetIO();
+            if (key_by_key) {
+                for (const char c : text) {
+                    io.AddKeyEvent(ImGuiKey_F24, true);  // a key that means nothing here
+                    io.AddInputCharacter(static_cast<unsigned char>(c));
+                    io.AddKeyEvent(ImGuiKey_F24, false);
+                }
+                capture_key_press(GLFW_KEY_ENTER, 0);
+                d.draw_while([&] { return !ImGui::GetCurrentContext()->InputEventsQueue.empty(); });
+                d.draw();
+            } else {
+                io.AddInputCharactersUTF8(text.c_str());
+                d.draw();
+                d.key(GLFW_KEY_ENTER);
+            }
             d.draw_while([&] { return s.working(); });
             d.draw();
             d.draw();
@@ -241,7 +257,7 @@ int run_smoke_test_files(const std::vector<std::string>& args) {
 
         d.key(GLFW_KEY_S, GLFW_MOD_CONTROL);
         said << "save dialog\t" << dialog() << "\n";
-        type_and_enter(out + "/no-such-folder/x.json");
+        type_and_enter(out + "/no-such-folder/x.json", true);
         said << "failed save: dialog\t" << dialog() << "\nfailed save: says\t" << s.save_task.failure << "\nfailed save: status\t"
              << (s.status_failed ? "failure: " : "") << s.status << "\n";
         if (std::string err = d.shoot(out + "/save-failed.png"); !err.empty()) return fail(err);
@@ -251,7 +267,7 @@ int run_smoke_test_files(const std::vector<std::string>& args) {
         const TracePtr before = s.trace;
         d.key(GLFW_KEY_O, GLFW_MOD_CONTROL);
         said << "open dialog\t" << dialog() << "\n";
-        type_and_enter(truncated);
+        type_and_enter(truncated, true);
         said << "failed open: dialog\t" << dialog() << "\nfailed open: says\t" << s.open_task.failure << "\nfailed open: trace kept\t"
              << (s.trace == before ? "yes" : "no") << "\n";
         if (std::string err = d.shoot(out + "/open-failed.png"); !err.empty()) return fail(err);

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "app/gui/app.hpp"
+#include <imgui_internal.h>  // the input Dear ImGui has not handed out yet
 #include <imgui_stdlib.h>  // after imgui.h, which it needs
 
 namespace scanlab::gui {
@@ -21,6 +22,7 @@ struct DialogState {
     double listed_at = 0;  // ImGui time of the listing: files written since show up
     bool asked = false;    // an open or save of `path` was started from this dialog
     bool failure_seen = false;  // its failure was shown (the path field took the focus for it)
+    bool enter_waiting = false; // Enter was pressed; the characters typed before it are still arriving
 };
 
 void list_folder(DialogState& d) {
@@ -50,6 +52,7 @@ void path_dialog(App& app, const char* title, const char* action, DialogState& d
         ImGui::OpenPopup(title);
         *open = false;
         d.asked = false;
+        d.enter_waiting = false;
         if (d.folder.empty()) d.folder = fs::current_path().string();
         if (d.path.empty()) d.path = (fs::path(d.folder) / "trace.json").string();
         d.listed.clear();  // list the folder afresh each time the dialog opens
@@ -60,13 +63,20 @@ void path_dialog(App& app, const char* title, const char* action, DialogState& d
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 6);
     // Type a path and press Enter at once; after a failure, correct it at once.
     const bool failed = d.asked && !task.pending && !task.failure.empty();
+    // (A field still being typed in is let go first, so that it takes the focus anew, its text
+    // selected: what is typed next replaces the path.)
+    if (failed && !d.failure_seen) ImGui::ClearActiveID();
     if (ImGui::IsWindowAppearing() || (failed && !d.failure_seen)) ImGui::SetKeyboardFocusHere();
     d.failure_seen = failed;
     // Enter confirms from the path field and from anywhere else in the dialog (after a click on a
-    // file), as the key capture saw it (it sees every press); the field hands each edit over at
-    // once, so the path confirmed is the path on screen.
+    // file), as the key capture saw it (it sees every press). Dear ImGui hands the field the
+    // characters typed before it one or two a frame, so a path typed fast and Enter arrive before
+    // the field holds it all: the dialog waits until ImGui has taken every one, then confirms the
+    // whole path.
     ImGui::InputText("file", &d.path, ImGuiInputTextFlags_AutoSelectAll);  // typing replaces it
-    bool confirm = app.enter_pressed;
+    if (app.enter_pressed) d.enter_waiting = true;
+    bool confirm = false;
+    if (d.enter_waiting && ImGui::GetCurrentContext()->InputEventsQueue.empty()) confirm = true, d.enter_waiting = false;
     ImGui::Text("in %s", d.folder.c_str());
     list_folder(d);
     const float below = ImGui::GetFrameHeightWithSpacing() * 1.4f + (failed ? ImGui::GetTextLineHeightWithSpacing() * 2.5f : 0);

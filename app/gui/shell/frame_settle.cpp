@@ -3,6 +3,7 @@
 #include <cstddef>
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 namespace scanlab::gui {
 namespace {
@@ -23,6 +24,19 @@ uint64_t draw_data_hash(const ImDrawData* d) {
     return h;
 }
 
+// Whether Dear ImGui has more to show without a new event: input it spreads over frames (a click's
+// press and release, a key and the characters typed with it, each in a frame of its own), or a
+// window it drew hidden while it measured it (a combo's popup, a tooltip, appears a frame after
+// the click that opened it).
+bool imgui_has_more() {
+    const ImGuiContext* g = ImGui::GetCurrentContext();
+    if (!g) return false;
+    if (!g->InputEventsQueue.empty()) return true;
+    for (const ImGuiWindow* w : g->Windows)
+        if (w->Active && (w->HiddenFramesCannotSkipItems > 0 || w->HiddenFramesCanSkipItems > 0)) return true;
+    return false;
+}
+
 }  // namespace
 
 void FrameSettle::drawn(const ImDrawData* d) {
@@ -34,6 +48,7 @@ void FrameSettle::drawn(const ImDrawData* d) {
         unsettled_ = 0;
     }
     last_ = now;
+    if (imgui_has_more()) want(1);
 }
 
 }  // namespace scanlab::gui

@@ -23,7 +23,8 @@ public:
     }
     // A frame is being drawn: one fewer is due.
     void spend() { due_ = due_ > 0 ? due_ - 1 : 0; }
-    // After a frame was drawn: one more is due while it differs from the one before.
+    // After a frame was drawn: one more is due while it differs from the one before, and while
+    // Dear ImGui has input left for the next frame or a window it has not shown yet.
     void drawn(const ImDrawData* d);
 
 private:
