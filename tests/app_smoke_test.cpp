@@ -344,7 +344,7 @@ TEST(AppSmoke, TheExercisesPanelOpensSelectsAndOpensAnExercisesRunByKeyboard) {
     EXPECT_EQ(said["tab"], "0");
 }
 
-TEST(AppSmoke, AFailedSaveOrOpenIsSaidInItsDialogWhichStaysOpenAndEnterSavesAndOpens) {
+TEST(AppSmoke, AFailedSaveOrOpenIsSaidInItsDialogWhichStaysOpenEnterTakesTheWholePathAndEscClosesHelpBeforePresenting) {
     if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh installs xvfb): the app's smoke test needs a virtual display";
     const std::string dir = out_dir("files");
     ASSERT_TRUE(app_mode_runs("files", dir));
@@ -365,6 +365,10 @@ TEST(AppSmoke, AFailedSaveOrOpenIsSaidInItsDialogWhichStaysOpenAndEnterSavesAndO
     EXPECT_EQ(said["failed open: trace kept"], "yes");
     EXPECT_EQ(said["good open: dialog"], "closed");
     EXPECT_EQ(said["good open: status"], "opened file saved.json (recorded on cpu)");
+    EXPECT_EQ(said["F5, F1: help"], "open");
+    EXPECT_EQ(said["Esc: help"], "closed");
+    EXPECT_EQ(said["Esc: presenting"], "yes");
+    EXPECT_EQ(said["Esc again: presenting"], "no");
 }
 
 TEST(AppSmoke, LiveTabTracesABlockOfALargerRunOnTheEmulationAndDrawsEveryCell) {

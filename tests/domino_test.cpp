@@ -125,6 +125,21 @@ TEST(Domino, TheStaticIndexUnderReverseStartsDeadlocksAndTheLastStepSaysWhoWaits
     EXPECT_EQ(v.headline().rfind("DEADLOCK", 0), 0u) << v.headline();
 }
 
+// What the app's static-index help says: under a random start, whether the blocks deadlock
+// depends on the seed (8 blocks, 4 of them resident).
+TEST(Domino, TheStaticIndexUnderARandomStartDeadlocksForSomeSeedsAndCompletesForOthers) {
+    auto run = [](const std::string& schedule) {
+        ScanRequest q = domino(schedule);
+        q.static_index = true;
+        q.resident_blocks = 4;
+        return emulate(q, random_values(32, 1, ElementType::int32));
+    };
+    EXPECT_TRUE(run("random:1").deadlock.empty());
+    EXPECT_TRUE(judge(run("random:1")).correct());
+    EXPECT_FALSE(run("random:2").deadlock.empty());
+    EXPECT_FALSE(run("reverse").deadlock.empty());
+}
+
 TEST(Domino, TheStaticIndexInOrderWithEveryBlockResidentDoesNotDeadlock) {
     for (int resident : {1, 4}) {
         ScanRequest q = domino("in-order");

@@ -102,6 +102,7 @@ struct App {
     ImVec2 presentation_built_for{0, 0};     // the dock space's size the presentation layout was built for
     int explain_to_front = 0;                // frames left to bring the explanation's tab in front of the source's
     bool show_banner = true;                 // the CPU-emulation line (its x hides it for this run)
+    bool first_run_hint = false;             // the first start: the status bar says how to step and present, until a key is pressed
     bool shot_banner = false;                // `scanlab shot --banner`: the line on a single view too
     std::optional<Tab> tab_request;  // select this centre tab on the next frame
     // Enter or Escape pressed since the last frame (without Ctrl), as the key capture saw them

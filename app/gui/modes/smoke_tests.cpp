@@ -273,6 +273,14 @@ int run_smoke_test_files(const std::vector<std::string>& args) {
         if (std::string err = d.shoot(out + "/open-failed.png"); !err.empty()) return fail(err);
         type_and_enter(saved);
         said << "good open: dialog\t" << dialog() << "\ngood open: status\t" << s.status << "\n";
+        // Esc closes what is open, the topmost first: the help window, then presentation mode.
+        d.key(GLFW_KEY_F5);
+        d.key(GLFW_KEY_F1);
+        said << "F5, F1: help\t" << (app.help_window ? "open" : "closed") << "\n";
+        d.key(GLFW_KEY_ESCAPE);
+        said << "Esc: help\t" << (app.help_window ? "open" : "closed") << "\nEsc: presenting\t" << (app.layout.presentation ? "yes" : "no") << "\n";
+        d.key(GLFW_KEY_ESCAPE);
+        said << "Esc again: presenting\t" << (app.layout.presentation ? "yes" : "no") << "\n";
         said.close();
         return 0;
     });

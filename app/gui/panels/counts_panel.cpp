@@ -162,9 +162,10 @@ void summary(const ShownTrace& st, Rgb colour, bool with_formula = true) {
     ImGui::SameLine();
     ImGui::PushTextWrapPos(0);
     // An event-scheduled scan counts every block's barriers (blocks do not move in lock-step).
-    ImGui::Text("%s additions in %zu steps, %s barriers %s, %s divergent warps%s", grouped(t.counts.additions).c_str(), t.steps.size(),
-                grouped(t.counts.barriers).c_str(), is_event_trace(t) ? "in all blocks" : "per block", grouped(t.counts.divergent_warps).c_str(),
-                t.counts.hazards ? (", " + grouped(t.counts.hazards) + " hazards").c_str() : "");
+    ImGui::Text("%s in %s, %s %s, %s%s", counted(t.counts.additions, "addition", "additions").c_str(),
+                counted(t.steps.size(), "step", "steps").c_str(), counted(t.counts.barriers, "barrier", "barriers").c_str(),
+                is_event_trace(t) ? "in all blocks" : "per block", counted(t.counts.divergent_warps, "divergent warp", "divergent warps").c_str(),
+                t.counts.hazards ? (", " + counted(t.counts.hazards, "hazard", "hazards")).c_str() : "");
     ImGui::PopTextWrapPos();
     if (const std::optional<Formula> f = formula_for(t); f && with_formula) {
         const bool match = f->value == t.counts.additions;

@@ -54,6 +54,7 @@ void draw_help_window(App& app) {
             {"Home / End", "first / last step"},
             {"1 2 3 4", "step view, compare, operation counts, live run"},
             {"F5 (Esc leaves)", "presentation mode: large fonts, high contrast"},
+            {"Esc", "close a dropdown, then this window, then leave presentation mode"},
             {"F12", "screenshot of the window to PNG"},
             {"Ctrl+O / Ctrl+S", "open / save a trace (the CLI's JSON)"},
             {"Ctrl+B", "show / hide the controls (View: every panel)"},

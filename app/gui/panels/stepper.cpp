@@ -108,9 +108,17 @@ void timeline(App& app) {
     dl->AddText(ImVec2(cur_x, ty + font * 0.45f), IM_COL32_WHITE, cur_text.c_str());
     if (ImGui::IsItemHovered()) {
         const size_t k = slot_of(ImGui::GetIO().MousePos.x);
-        ImGui::SetTooltip("step %zu: %s\n%s additions, %s active / %s idle threads", k, step_label(steps[k]).c_str(),
-                          grouped(steps[k].counts.additions).c_str(), grouped(steps[k].counts.active_threads).c_str(),
-                          grouped(steps[k].counts.idle_threads).c_str());
+        // A level of the recursion is named S^d in the labels: what that is, where it is shown.
+        const int d = steps[k].depth;
+        const std::string level =
+            d > 0 ? "\nS^" + std::to_string(d) + ": the block sums of " + (d == 1 ? std::string("S") : "S^" + std::to_string(d - 1)) +
+                        " (level " + std::to_string(d) + " of the recursion): " + (d == 1 ? std::string("S") : "S^" + std::to_string(d - 1)) +
+                        " is longer than one section, so it is scanned in sections too and its sections' totals are S^" +
+                        std::to_string(d)
+                  : std::string();
+        ImGui::SetTooltip("step %zu: %s\n%s, %s active / %s idle threads%s", k, step_label(steps[k]).c_str(),
+                          counted(steps[k].counts.additions, "addition", "additions").c_str(), grouped(steps[k].counts.active_threads).c_str(),
+                          grouped(steps[k].counts.idle_threads).c_str(), level.c_str());
     }
 }
 

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <vector>
 
+#include <imgui_internal.h>  // closing the open dropdowns
+
 #include "app/gui/app.hpp"
 
 namespace scanlab::gui {
@@ -39,10 +41,23 @@ void handle_shortcuts(App& app) {
     const bool typing = ImGui::GetIO().WantTextInput;
     Session& s = app.session;
     app.enter_pressed = app.escape_pressed = false;
+    if (!presses.empty()) app.first_run_hint = false;
     for (const Press& p : presses) {
         const bool ctrl = (p.mods & GLFW_MOD_CONTROL) != 0;
         if (!ctrl && (p.key == GLFW_KEY_ENTER || p.key == GLFW_KEY_KP_ENTER)) app.enter_pressed = true;
-        if (p.key == GLFW_KEY_ESCAPE) app.escape_pressed = true;
+        if (p.key == GLFW_KEY_ESCAPE) {
+            app.escape_pressed = true;
+            // Esc closes what is open, the topmost first: a dropdown or a menu (a dialog closes
+            // itself), then the help window; only then does it leave presentation mode.
+            if (ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId) && !ImGui::GetTopMostPopupModal()) {
+                ImGui::ClosePopupsExceptModals();
+                continue;
+            }
+            if (app.help_window && !typing && !ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId)) {
+                app.help_window = false;
+                continue;
+            }
+        }
         // Ctrl+Enter runs even from the input text box.
         if (ctrl && (p.key == GLFW_KEY_ENTER || p.key == GLFW_KEY_KP_ENTER)) {
             s.commit_input();

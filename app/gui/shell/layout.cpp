@@ -75,6 +75,13 @@ void status_bar(App& app) {
                     grouped(t.n).c_str(), t.steps.size(), grouped(t.counts.additions).c_str(),
                     t.backend == "cpu" ? "CPU emulation" : "GPU");
     }
+    if (app.first_run_hint && s.status.empty() && s.trace) {
+        // The first start, until a key is pressed: the two keys a lecture needs, where the eye
+        // goes for the run's summary.
+        ImGui::SameLine(0, ImGui::GetFontSize() * 1.5f);
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(app.palette().series_a)),
+                           "\xE2\x86\x92 or Space steps, F5 presents, F1 lists every key");
+    }
     if (!s.status.empty()) {
         // What is left of the line (a long path ends in an ellipsis, whole on hover).
         ImGui::SameLine(0, ImGui::GetFontSize());

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -84,6 +85,9 @@ int run_interactive(const std::vector<std::string>& args) {
     g_app = &app;
     app.config_dir = config_dir();
     const std::string settings_path = app.config_dir.empty() ? "" : app.config_dir + "/settings.ini";
+    // No settings kept yet: the first start, which shows how to step and present.
+    std::error_code no_file;
+    app.first_run_hint = !settings_path.empty() && !std::filesystem::exists(settings_path, no_file);
     Settings settings = settings_path.empty() ? Settings{} : load_settings(settings_path);
     app.session.form = settings.form;
     app.session.steps_per_second = settings.steps_per_second;
