@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 #include "core/input/resolve.hpp"
 #include "core/lesson/explain.hpp"
+#include "core/lesson/listings.hpp"
 #include "core/trace_io/trace_json.hpp"
 #include "core/lesson/verdict.hpp"
 #include "core/lesson/work_counts.hpp"
@@ -40,6 +41,32 @@ std::string refusal(const ScanRequest& r, const ValueArray& input) {
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+// The listing's barriers per block: the __syncthreads() outside its loops once each, those in a
+// loop (indented a level deeper) once per trip: phase 2's stride loop runs log2 T times (Kogge-Stone),
+// its reduction loop log2 T times and its distribution loop log2 T − 1 times (Brent-Kung).
+int64_t listing_barriers(Algorithm phase2, int64_t t) {
+    const Listing* l = find_listing(phase2 == Algorithm::brent_kung ? "three-phase-brent-kung" : "three-phase-kogge-stone");
+    EXPECT_NE(l, nullptr);
+    if (!l) return -1;
+    int log2t = 0;
+    while ((int64_t(1) << log2t) < t) ++log2t;
+    int64_t count = 0, loops = 0;
+    for (const std::string& line : shown_lines(*l, false)) {
+        if (line.find("for (unsigned int stride") != std::string::npos) ++loops;
+        if (line.find("__syncthreads();") == std::string::npos) continue;
+        if (line.rfind("    __syncthreads();", 0) == 0) ++count;                          // outside the loops
+        else if (line.rfind("        __syncthreads();", 0) == 0) count += loops == 2 ? log2t - (t > 1) : log2t;  // in loop `loops`
+        else ADD_FAILURE() << "a barrier at an unexpected depth: " << line;
+    }
+    return count;
+}
+
+int64_t traced_barriers(const Trace& t) {
+    int64_t sum = 0;
+    for (const Step& s : t.steps) sum += s.counts.barriers;
+    return sum;
+}
+
 // Additions per phase of a three-phase trace: {phase 1, phase 2, phase 3}.
 std::array<int64_t, 3> per_phase(const Trace& t) {
     std::array<int64_t, 3> a{};
@@ -66,6 +93,40 @@ TEST(ThreePhase, Fig910SubsectionTotalsAre_7_7_6_11_ScannedTo_7_14_20_31_ThenThe
     const std::vector<int32_t> v = as(last_phase2->values);
     EXPECT_EQ((std::vector<int32_t>{v[3], v[7], v[11], v[15]}), (std::vector<int32_t>{7, 14, 20, 31}));
     EXPECT_EQ(as(t.result), ints("2 3 6 7 7 11 12 14 14 17 18 20 25 28 29 31"));
+}
+
+// The trace passes the listing's barriers: 7 per block on Figure 9.10 at C = 4 with Kogge-Stone in
+// phase 2 (after the load, two per stride, after phase 2, after phase 3), 6 with Brent-Kung (one
+// per level); none inside phases 1 and 3, since no thread there reads what another writes.
+TEST(ThreePhase, BarriersAreTheListings_7PerBlockOnFig910WithKoggeStone_6WithBrentKung) {
+    const Trace ks = run_text(three_phase(4), kFig910);
+    EXPECT_EQ(traced_barriers(ks), 7);
+    EXPECT_EQ(ks.counts.barriers, 7);
+    EXPECT_EQ(listing_barriers(Algorithm::kogge_stone, 4), 7);
+    std::vector<int64_t> per_step;
+    for (const Step& s : ks.steps) per_step.push_back(s.counts.barriers);
+    EXPECT_EQ(per_step, (std::vector<int64_t>{1, 0, 0, 1, 2, 2, 0, 0, 1}));
+    const Trace bk = run_text(three_phase(4, Algorithm::brent_kung), kFig910);
+    EXPECT_EQ(traced_barriers(bk), 6);
+    EXPECT_EQ(listing_barriers(Algorithm::brent_kung, 4), 6);
+    for (const Step& s : bk.steps)
+        if (s.phase == Phase::thread_scan || s.phase == Phase::add_predecessor)
+            EXPECT_LE(s.counts.barriers, 1) << step_label(s);  // only the last of a phase ends in one
+}
+
+// Both phase 2 scans, C from 1 (the phase 2 scan alone) to 64, sections from one subsection (T =
+// 1) to many, full and partial: each block passes the listing's barriers.
+TEST(ThreePhase, BarriersPerBlockAreTheListingsForEveryCAndSectionAndN) {
+    for (Algorithm p2 : block_algorithms_for(Algorithm::three_phase))
+        for (int c = 1; c <= 64; c *= 4)
+            for (int section : {2, 4, 64, 1024}) {
+                if (section < c) continue;
+                for (int64_t n : {int64_t(section), int64_t(section) / 2 + 1}) {
+                    const Trace t = emulate(three_phase(c, p2, section, Detail::counts), random_values(n, 7, ElementType::int32));
+                    EXPECT_EQ(t.counts.barriers, listing_barriers(p2, section / c))
+                        << name(p2) << " C=" << c << " section " << section << " N=" << n;
+                }
+            }
 }
 
 TEST(ThreePhase, StepsAreLabelledByPhaseWithTheElementOfC) {

@@ -9,7 +9,9 @@
 //     [__syncthreads() if the algorithm keeps a temporary across a barrier]
 //     out[dst] = reg                  // scatter
 //     __syncthreads()
-// so both backends apply the same operations to the same elements in the same order.
+// so both backends apply the same operations to the same elements in the same order. An
+// algorithm whose listing puts its barriers elsewhere (three-phase: none inside its phases 1 and
+// 3) says step by step where they are (Algo::barriers), and both backends pass exactly those.
 #include "core/hd.hpp"
 #include "core/types.hpp"
 
@@ -45,6 +47,25 @@ SCANLAB_HD inline Work idle() { return Work{}; }
 // thread's are never used), so a kernel computes the addresses without choosing them first: each
 // step compiles to predicated accesses, as the book's `if (t >= stride) ...` does, with no branch.
 SCANLAB_HD inline Work combine_if(bool when, int src, int dst) { return Work{when, when, src, dst}; }
+
+// The barriers one block passes in a step: `between` its reads and its writes (0 or 1: the
+// temporary's) and `after` its writes, up to the next step's reads (or the store). Step k = -1 is
+// the load.
+struct StepBarriers {
+    int between = 0;
+    int after = 1;
+};
+
+// Whether the definition says its barriers step by step (Algo::barriers(k, layout)); otherwise
+// every step has the temporary's barrier or none (Algo::barrier_between) and ends in one.
+template <class Algo>
+inline constexpr bool kBarriersByStep = requires(int k, const SectionLayout& l) { Algo::barriers(k, l); };
+
+template <class Algo>
+SCANLAB_HD constexpr StepBarriers step_barriers(int k, const SectionLayout& l) {
+    if constexpr (kBarriersByStep<Algo>) return Algo::barriers(k, l);
+    else return {k >= 0 && Algo::barrier_between ? 1 : 0, 1};
+}
 
 // Whether thread t only ever writes XY[t] (Algo::writes_only_own_element, false where a definition
 // does not say): then after the last step every thread reads back an element no other thread wrote.

@@ -17,7 +17,11 @@
 //   if (t > 0) for (j = 0; j < C - 1; ++j) XY[t*C + j] += XY[t*C - 1];  // phase 3
 //
 // The loops of phases 1 and 3 are run as lock-step sub-steps, one element per thread each,
-// so every element's change is a step of the trace.
+// so every element's change is a step of the trace. Their barriers are the listing's
+// (barriers() below): none inside phases 1 and 3, since each thread there reads only its own
+// elements and totals no thread writes in that phase; the one that opens each step of phase 2
+// (Kogge-Stone's also one between its reads and writes, for the temporary); one after phase 2 and
+// one after phase 3. Fewer barriers than an uncoarsened block of the same section is the point.
 #include "core/algorithms/block_step.hpp"
 #include "core/algorithms/brent_kung.hpp"
 #include "core/algorithms/kogge_stone.hpp"
@@ -63,9 +67,9 @@ struct ThreePhase {
                 .formula = {"T·(C − 1) + phase 2 on T + (T − 1)·(C − 1)", nullptr, &additions}, .listing = "three-phase", .rules = rules};
     }
     static constexpr int buffers = 1;
-    // Kogge-Stone in phase 2 reads elements other threads write in the same step; the temporary's
-    // barrier makes every step safe (phases 1 and 3 would not need it).
-    static constexpr bool barrier_between = true;
+    // Not every step has a barrier between its reads and writes (only Kogge-Stone's in phase 2):
+    // barriers() says which.
+    static constexpr bool barrier_between = false;
 
     SCANLAB_HD static int subsections(const SectionLayout& l) { return l.size / l.coarsening > 0 ? l.size / l.coarsening : 1; }
     SCANLAB_HD static int threads(const SectionLayout& l) { return subsections(l); }
@@ -93,6 +97,18 @@ struct ThreePhase {
         }
         const int j = k - (c - 1) - p2;
         return t > 0 ? combine(t * c - 1, t * c + j) : idle();
+    }
+    // The listing's barriers, each counted on the step it follows (k = -1: the load):
+    //   load; B; phase 1; for each phase 2 step { B; reads; [B: Kogge-Stone]; writes }; B; phase 3; B; store
+    SCANLAB_HD static StepBarriers barriers(int k, const SectionLayout& l) {
+        const int p1 = l.coarsening - 1, p2 = phase2_steps(l.phase2, subsections(l));
+        const bool phase2 = k >= p1 && k < p1 + p2;
+        StepBarriers b{phase2 && !bk(l.phase2) ? 1 : 0, 0};
+        if (k == -1) ++b.after;                         // after the load
+        if (k + 1 >= p1 && k + 1 < p1 + p2) ++b.after;  // the one that opens the next step of phase 2
+        if (k == p1 + p2 - 1) ++b.after;                // after phase 2
+        if (k == steps(l) - 1) ++b.after;               // after phase 3, before the store
+        return b;
     }
 
 private:

@@ -63,7 +63,7 @@ std::vector<T> emulate_block_scan(const T* X, int64_t n, const BlockSetup& setup
                 buffer(b, 0)[j] = load_element<Op>(X, b * section + j, n, setup.exclusive);
             }
         s.counts.active_threads = grid * threads;
-        s.counts.barriers = load_barriers<Algo>();
+        s.counts.barriers = load_barriers<Algo>(layout);
         if (rec.full()) s.accesses = load_accesses(kept.first, kept.count, section, threads, n, setup.exclusive);
         snapshot(s, 0);
         rec.add(std::move(s));
@@ -86,7 +86,8 @@ std::vector<T> emulate_block_scan(const T* X, int64_t n, const BlockSetup& setup
         s.counts.additions = ops * grid;
         s.counts.active_threads = active * grid;
         s.counts.idle_threads = (threads - active) * grid;
-        s.counts.barriers = tree_step_barriers<Algo>();
+        const StepBarriers barriers = step_barriers<Algo>(k, layout);
+        s.counts.barriers = barriers.between + barriers.after;
         s.counts.divergent_warps = grid * divergent_warps(threads, setup.warp_width, [&](int t) { return work[t].active; });
 
         std::vector<int32_t> hazards;
@@ -113,7 +114,7 @@ std::vector<T> emulate_block_scan(const T* X, int64_t n, const BlockSetup& setup
                 for (int t = warp * setup.warp_width; t < threads && t < (warp + 1) * setup.warp_width; ++t) f(t);
             };
             const std::vector<int> order = warp_order(setup.schedule, uint64_t(setup.depth) * 4096 + k, b, warps);
-            if (Algo::barrier_between) {
+            if (barriers.between) {
                 for (int w : order) lanes(w, gather);
                 for (int w : order) lanes(w, scatter);
             } else {

@@ -86,9 +86,16 @@ std::vector<Access> tree_step_accesses(int k, int64_t first, int64_t blocks, con
 }
 
 // Barriers one block passes in tree step k: the end-of-step barrier, plus the temporary's (in the
-// book's loop, the barrier that opens the stride).
+// book's loop, the barrier that opens the stride); where the definition says them step by step
+// (three-phase), those.
+template <class Algo>
+constexpr int tree_step_barriers(int k, const SectionLayout& l) {
+    const StepBarriers b = step_barriers<Algo>(k, l);
+    return b.between + b.after;
+}
 template <class Algo>
 constexpr int tree_step_barriers() {
+    static_assert(!kBarriersByStep<Algo>, "an algorithm that says its barriers step by step is asked step by step");
     return Algo::barrier_between ? 2 : 1;
 }
 
@@ -101,11 +108,12 @@ constexpr bool runs_book_loop() {
     else return false;
 }
 
-// Barriers one block passes in the load step: the one after the load; none in the book's loop,
-// where the first stride's barrier follows the load.
+// Barriers one block passes in the load step: the one after the load (and, for three-phase at
+// C = 1, the one that opens phase 2's first step); none in the book's loop, where the first
+// stride's barrier follows the load.
 template <class Algo>
-constexpr int load_barriers() {
-    return runs_book_loop<Algo>() ? 0 : 1;
+constexpr int load_barriers(const SectionLayout& l) {
+    return runs_book_loop<Algo>() ? 0 : step_barriers<Algo>(-1, l).after;
 }
 
 // The last thread of each kept block [first, first + blocks) writes its section's total to

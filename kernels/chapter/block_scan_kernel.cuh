@@ -1,10 +1,10 @@
 #pragma once
 // The in-block scan kernel of every chapter algorithm: kernel 1 of 9.5 (and the slides'
 // scan_cuda), and the whole scan for the single-section algorithms. What each thread does in each
-// step is not written here but asked of the algorithm definition (core/algorithms/), the same
-// definition the CPU emulation executes, so the two cannot drift apart. Read with Algo =
-// KoggeStone it is the slides' kernel: load, then per stride a sum into a temporary, a barrier,
-// the store, a barrier.
+// step, and which barriers the step passes, is not written here but asked of the algorithm
+// definition (core/algorithms/), the same definition the CPU emulation executes, so the two cannot
+// drift apart. Read with Algo = KoggeStone it is the slides' kernel: load, then per stride a sum
+// into a temporary, a barrier, the store, a barrier.
 #include <cstdint>
 
 #include "core/algorithms/block_step.hpp"
@@ -60,7 +60,7 @@ __global__ void block_scan_kernel(BlockScanArgs<T> p, Rec rec) {
         SCANLAB_RECORD(rec.access(0, t * (section / threads) + (j - t) / threads, t, int32_t(load_source(first + j, p.n, p.exclusive)),
                                   int32_t(first + j), false));
     }
-    rec.barrier();
+    for (int b = 0; b < step_barriers<Algo>(-1, layout).after; ++b) rec.barrier();
     SCANLAB_RECORD(rec.end_step(0, true, 0, XY));
 
     const int steps = Algo::steps(layout);
@@ -69,7 +69,9 @@ __global__ void block_scan_kernel(BlockScanArgs<T> p, Rec rec) {
         const Work w = Algo::work(k, t, layout);
         const T* in = XY + Algo::in_buffer(k) * section;
         T* out = XY + Algo::out_buffer(k) * section;
-        SCANLAB_RECORD(rec.before_step(in, in == out && !Algo::barrier_between));
+        // The definition's barriers for this step (three-phase has none inside phases 1 and 3).
+        const StepBarriers barriers = step_barriers<Algo>(k, layout);
+        SCANLAB_RECORD(rec.before_step(in, in == out && !barriers.between));
         T value;  // set and stored only by an active thread
         if (w.active) {
             const T earlier = in[w.src];
@@ -83,12 +85,13 @@ __global__ void block_scan_kernel(BlockScanArgs<T> p, Rec rec) {
             }
             SCANLAB_RECORD(rec.access(k + 1, t, t, int32_t(first + w.src), int32_t(first + w.dst), w.applies_op));
         }
-        if constexpr (Algo::barrier_between) rec.barrier();  // every read before any write: the slides' temporary
+        if (barriers.between) rec.barrier();  // every read before any write: the slides' temporary
         if (w.active) out[w.dst] = value;
         // The last step's barrier guards the reads of the store below. Where each thread reads back
         // only the element it wrote itself (Kogge-Stone), the untraced kernel needs none, as the
         // book's has none; the recorder keeps it for its snapshot.
-        if (Rec::enabled || k + 1 < steps || !kWritesOnlyOwnElement<Algo>) rec.barrier();
+        if (Rec::enabled || k + 1 < steps || !kWritesOnlyOwnElement<Algo>)
+            for (int b = 0; b < barriers.after; ++b) rec.barrier();
         SCANLAB_RECORD(rec.end_step(k + 1, w.active, w.applies_op ? 1 : 0, out));
     }
 
