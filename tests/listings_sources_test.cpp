@@ -102,3 +102,39 @@ TEST(ListingsAreTheSources, TheLookBackListingSaysHowItDiffersFromTheProductionS
     EXPECT_TRUE(has(code, "// W = 32 is CUB's window"));
     EXPECT_TRUE(has(code_of("decoupled-lookback", true), "X[i - 1]"));
 }
+
+// Kernel 1 writes S from the block's last thread, as 9.5's text says, with no barrier of its own;
+// the listing says so, since the code beside that text does otherwise.
+TEST(ListingsAreTheSources, KernelOneSaysItWritesSFromTheLastThreadAsTheTextDoes) {
+    for (const char* name : {"hierarchical-kogge-stone", "hierarchical-brent-kung", "hierarchical-sklansky", "hierarchical-ladner-fischer",
+                             "hierarchical-three-phase"}) {
+        const std::string code = code_of(name);
+        EXPECT_TRUE(has(code, "t == blockDim.x - 1) S[blockIdx.x]")) << name;
+        EXPECT_TRUE(has(code, "9.5's text has the block's last thread write S")) << name;
+        EXPECT_TRUE(has(code, "adds no barrier")) << name;
+    }
+}
+
+TEST(ListingsAreTheSources, BrentKungSaysItPadsAndTheNaiveOneThatItsDistributionTreeIsScanLabs) {
+    EXPECT_TRUE(has(code_of("brent-kung"), "// Scan Lab: `? X[i] : 0` pads a partial section with 0"));
+    EXPECT_TRUE(has(code_of("brent-kung-naive"), "// distribution tree: Scan Lab's own in this form"));
+}
+
+// The exclusive form of the slides' kernel reads the input from x_in, and declares it.
+TEST(ListingsAreTheSources, TheSlidesExclusiveFormDeclaresTheInputItReads) {
+    const std::string code = code_of("slides", true);
+    EXPECT_TRUE(has(code, "int width, const double *x_in) {")) << code;
+    EXPECT_TRUE(has(code, "x_in[b+t-1]")) << code;
+    EXPECT_TRUE(has(code, "scan_cuda<<<num_blocks, block_size>>>(d_a, d_s, width, d_x_in);")) << code;
+    EXPECT_FALSE(has(code_of("slides"), "x_in"));
+}
+
+// The drawn tile is the domino scan's idea, not CUB's; and a chain of W = 1 still steps past an
+// aggregate, where the domino scan waits.
+TEST(ListingsAreTheSources, TheLookBackListingSaysTheDrawnTileIsNotCubsAndAChainIsNotDominosWait) {
+    const std::string code = code_of("decoupled-lookback");
+    EXPECT_TRUE(has(code, "the domino scan's drawn index (4th ed. §11.7), Scan Lab's choice")) << code;
+    EXPECT_TRUE(has(code, "CUB's AgentScan takes tile start_tile + blockIdx.x")) << code;
+    EXPECT_TRUE(has(code, "That is not the domino scan's wait")) << code;
+    EXPECT_FALSE(has(code, "as the domino scan waits for its flag")) << code;
+}

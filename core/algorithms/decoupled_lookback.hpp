@@ -1,8 +1,10 @@
 #pragma once
 // Decoupled look-back (Merrill & Garland 2016, "Single-pass Parallel Prefix Scan with Decoupled
-// Look-back"), what CUB and kernels/production/ ship: one kernel; each block draws its tile,
-// scans it, publishes its aggregate (tile 0: its inclusive prefix), looks back over windows of
-// its predecessors' status words, combining aggregates until it meets an inclusive prefix,
+// Look-back"), what CUB and kernels/production/ ship: one kernel; each block draws its tile (the
+// domino scan's dynamic index, 4th ed. §11.7, applied here by choice: CUB's AgentScan takes tile
+// start_tile + blockIdx.x, and relies on the GPU starting blocks in index order), scans it,
+// publishes its aggregate (tile 0: its inclusive prefix), looks back over windows of its
+// predecessors' status words, combining aggregates until it meets an inclusive prefix,
 // publishes its own inclusive prefix and adds the exclusive one to its section. Unlike the domino
 // scan, a tile does not wait for its predecessor to finish: an aggregate lets it skip past a
 // predecessor that has not yet learnt its own prefix.
