@@ -337,8 +337,8 @@ void check_legibility(const App& app, float least, float chart_least, std::vecto
 
 // CI's legibility check, part of the layout check: each LegibleCase presenting at 1280x720 (no
 // value under 20 px, a chart at least 240 px tall) and 1920x1080 (28 px, 360 px), at each of its
-// steps; each frame's text is checked as the layout check's, and check_legibility's measures.
-int run_legibility_check(const std::string& out, int& frames_checked) {
+// steps at both sizes; each frame's text is checked as the layout check's, and check_legibility's measures.
+int run_legibility_check(const std::string& out, bool pictures, int& frames_checked) {
     const LegibleCase cases[] = {
         {"Figure 9.10", Algorithm::hierarchical, "fig9.10"},
         {"Kogge-Stone 8", Algorithm::kogge_stone, "slides-t0"},
@@ -357,6 +357,7 @@ int run_legibility_check(const std::string& out, int& frames_checked) {
             app.layout.presentation = true;
             app.tab_request = c.tab;
             app.show_banner = true;
+            app.counts_panel.chart = 1;  // Counts: the additions so far, the chart with a note under it
             std::string why;
             std::unique_ptr<GlSurface> surface = GlSurface::open_offscreen(size[0], size[1], why);
             if (!surface) return fail(why);
@@ -375,7 +376,7 @@ int run_legibility_check(const std::string& out, int& frames_checked) {
             app.session.run();
             app.session.wait();
             const float least = size[1] >= 1080 ? 28.0f : 20.0f, chart_least = 240.0f * float(size[1]) / 720.0f;
-            // Every step at 1280x720, the harder size; the first and the last at 1920x1080 (CI's time).
+            // Every step at both sizes (the frames are laid out, not rasterized: a few milliseconds each).
             // Stepped with the Right key's command, so Compare runs on to the longer run's end.
             app.session.stepping_both = c.tab == Tab::compare;
             const size_t steps = std::max(app.session.step_count(), app.session.compare ? app.session.compare->trace.steps.size() : 0);
@@ -383,10 +384,9 @@ int run_legibility_check(const std::string& out, int& frames_checked) {
             else app.session.first_step();
             for (size_t k = c.last_step_only ? steps - 1 : 0; k < steps; ++k) {
                 if (k > 0 && !c.last_step_only) app.session.step_forward();
-                if (size[1] >= 1080 && k > 0 && k + 1 < steps) continue;
                 for (int i = 0; i < (k == 0 || c.last_step_only ? 5 : 2); ++i) {
                     app.session.wait();
-                    frame(app, *surface, 1.0 / 60);
+                    frame(app, *surface, 1.0 / 60, false);  // the draw data only: no pixels
                 }
                 std::vector<TextProblem> found = find_text_problems(ImGui::GetDrawData());
                 check_legibility(app, least, chart_least, found);
@@ -394,9 +394,10 @@ int run_legibility_check(const std::string& out, int& frames_checked) {
                                           std::to_string(app.session.step + app.session.compare_extra);
                 for (const TextProblem& p : found)
                     std::cout << where << "\t" << p.what << "\t" << p.window << "\t'" << p.text << "'\tat " << int(p.x) << "," << int(p.y) << "\n";
-                if (!found.empty()) {
+                if (!found.empty() || (pictures && k + 1 == steps)) {
                     std::string png = where;
                     std::replace(png.begin(), png.end(), ' ', '-');
+                    frame(app, *surface, 1.0 / 60);
                     surface->write_png(out + "/" + png + ".png");
                 }
                 problems += int(found.size());
@@ -482,7 +483,7 @@ int run_layout_check(const std::vector<std::string>& args) {
                 f.block = 40;
                 app.session.trace_sampled();
                 app.session.wait();
-                frame(app, *surface, 1.0 / 60);  // takes in the finished trace
+                frame(app, *surface, 1.0 / 60, false);  // takes in the finished trace
                 app.session.wait();
                 if (!app.session.sampled_trace || app.session.trace != app.session.sampled_trace)
                     return fail("the sampled trace did not arrive: " + app.session.sampled_error);
@@ -492,7 +493,7 @@ int run_layout_check(const std::vector<std::string>& args) {
             // The dock layout, the tab and the zoom settle over the first frames.
             for (int i = 0; i < 5; ++i) {
                 app.session.wait();
-                frame(app, *surface, 1.0 / 60);
+                frame(app, *surface, 1.0 / 60, false);  // the draw data only: no pixels
             }
             std::string where =
                 std::to_string(size[0]) + "x" + std::to_string(size[1]) + (c.presenting ? " presentation " : " normal ") + tab_name(c.tab);
@@ -525,6 +526,7 @@ int run_layout_check(const std::vector<std::string>& args) {
             if (!found.empty()) {
                 std::string name = where;
                 std::replace(name.begin(), name.end(), ' ', '-');
+                frame(app, *surface, 1.0 / 60);
                 surface->write_png(out + "/" + name + ".png");
             }
             problems += int(found.size());
@@ -532,7 +534,9 @@ int run_layout_check(const std::vector<std::string>& args) {
             shutdown_imgui(*surface);
         }
     int legible_frames = 0;
-    problems += run_legibility_check(out, legible_frames);
+    // --pictures: a PNG of each legibility case's last step too, problem or not (for looking at).
+    const bool pictures = std::find(args.begin(), args.end(), "--pictures") != args.end();
+    problems += run_legibility_check(out, pictures, legible_frames);
     std::cout << "layout problems\t" << problems << "\nlayouts checked\t" << frames_checked << "\nlegibility frames checked\t" << legible_frames
               << "\n";
     return 0;

@@ -1,7 +1,8 @@
 // Operation counts: additions by phase with real work and padding apart, beside the table's
 // bound for the algorithm; per step and cumulative additions, active vs idle threads and
 // divergent warps, for the current algorithm and the comparison one on the same input, drawn as
-// charts next to the chapter's formulas (N·log2 N − (N − 1), 2N − 2 − log2 N, N − 1).
+// charts next to the chapter's formulas (N·log2 N − (N − 1), 2N − 2 − log2 N, N − 1) and the
+// hierarchical scan's bound 4N − 3.
 #include <algorithm>
 #include <cmath>
 #include <string_view>
@@ -26,6 +27,30 @@ ImPlotColormap colormap_of(std::vector<ImU32> colours) {
     return found >= 0 ? found : ImPlot::AddColormap(name.c_str(), colours.data(), int(colours.size()), false);
 }
 
+// The formulas' lines in the cumulative chart, each in a colour of its own, none the two runs'
+// (orange and blue): light grey, green, magenta, yellow, cyan, red.
+Rgb formula_colour(size_t i, const Palette& p) {
+    static constexpr Rgb kColours[] = {{200, 200, 210}, {80, 200, 110}, {220, 90, 220}, {240, 220, 60}, {60, 215, 215}, {250, 95, 95}};
+    return i == 0 ? p.formula : kColours[i % std::size(kColours)];
+}
+
+// The lines the cumulative chart draws: the chapter's formulas at N, then the bounds it states on
+// a whole run's real work where an algorithm has no formula of its own (the hierarchical scan's
+// 4N − 3).
+std::vector<Formula> reference_lines(int64_t n) {
+    std::vector<Formula> v = chapter_formulas(n);
+    for (const AlgorithmInfo& row : algorithm_table())
+        if (!row.formula.given() && row.bound.given())
+            v.push_back({std::string(row.title) + " bound", std::string(row.bound.text), n, row.bound.additions(n)});
+    return v;
+}
+
+// What the lines mean where the book says otherwise, or where a line is a bound, not a count.
+constexpr const char* kFormulaNote =
+    "Brent-Kung's 2N − 2 − log2 N is its exact count: the reduction tree does N − 1 additions and the distribution tree "
+    "N − 1 − log2 N; the book's 2N − 3 bounds it (N = 16: 26, not 29). The hierarchical scan's 4N − 3 bounds its real work "
+    "with Brent-Kung sections (padding apart), not its total: a line to compare against, not a count.";
+
 struct Series {
     std::string label;
     std::vector<double> values;
@@ -36,31 +61,44 @@ struct Series {
 // marked, a legend, the values of the step under the mouse in a tooltip, and a log scale where the
 // values span two decades or more.
 // `x_title` "tile": one value per tile of an event-scheduled scan instead of per step.
-bool begin_step_chart(const char* title, const char* y_title, ImVec2 size, const std::vector<Series>& series, bool stacked,
-                      bool legend_beside = false, const char* x_title = "step") {
+// `also_up_to`: a value drawn besides the series (the formulas' lines), kept in sight too.
+enum class ChartKind { bars, stacked_bars, lines };
+bool begin_step_chart(const char* title, const char* y_title, ImVec2 size, const std::vector<Series>& series, ChartKind kind,
+                      bool legend_beside = false, const char* x_title = "step", double also_up_to = 0) {
+    const bool stacked = kind == ChartKind::stacked_bars;
     const bool per_step = std::string_view(x_title) == "step";
     if (!ImPlot::BeginPlot(title, size, ImPlotFlags_NoMenus | ImPlotFlags_NoBoxSelect)) return false;
-    double lo = 0, hi = 0;
+    double lo = 0, hi = 0, top_of_stack = 0;
     size_t steps = 0;
     for (const Series& s : series) {
         steps = std::max(steps, s.values.size());
         for (double v : s.values)
             if (v > 0) lo = lo == 0 ? v : std::min(lo, v), hi = std::max(hi, v);
     }
+    for (size_t i = 0; stacked && i < steps; ++i) {
+        double sum = 0;
+        for (const Series& s : series) sum += i < s.values.size() ? s.values[i] : 0;
+        top_of_stack = std::max(top_of_stack, sum);
+    }
     // Per tile: whole counts from 0 (all zero: 0 to 1), ticks on whole numbers only.
     // (A per-step count that stays 0 the whole run: 0 to 1, not an axis around 0 with negatives.)
     const bool all_zero = hi <= 0;
-    ImPlot::SetupAxes(x_title, y_title, per_step ? ImPlotAxisFlags_AutoFit : ImPlotAxisFlags_None,
-                      per_step && !all_zero ? ImPlotAxisFlags_AutoFit : ImPlotAxisFlags_None);
+    ImPlot::SetupAxes(x_title, y_title, per_step ? ImPlotAxisFlags_AutoFit : ImPlotAxisFlags_None, ImPlotAxisFlags_None);
     if (per_step && all_zero) {
         static const double zero_one[] = {0, 1};
         ImPlot::SetupAxisLimits(ImAxis_Y1, 0, 1.05, ImPlotCond_Always);
         ImPlot::SetupAxisTicks(ImAxis_Y1, zero_one, 2);
     }
+    const bool log_scale = per_step && kind == ChartKind::bars && lo > 0 && hi / lo >= 100;
+    // From 0 to a little over the tallest bar, line or formula: the top value and its marker
+    // whole, never on the frame's edge.
+    const double top = std::max({hi, top_of_stack, also_up_to});
+    if (per_step && !all_zero)
+        ImPlot::SetupAxisLimits(ImAxis_Y1, log_scale ? lo / 1.5 : 0, log_scale ? top * 1.6 : top * 1.1, ImPlotCond_Always);
     if (!per_step) ImPlot::SetupAxisLimits(ImAxis_X1, -0.6, double(std::max<size_t>(steps, 1)) - 0.4, ImPlotCond_Always);  // every tile's bars whole
     ImPlot::SetupAxisFormat(ImAxis_X1, per_step ? "#%g" : "%g");
     ImPlot::SetupAxisFormat(ImAxis_Y1, grouped_tick);
-    if (per_step && !stacked && lo > 0 && hi / lo >= 100) ImPlot::SetupAxisScale(ImAxis_Y1, ImPlotScale_Log10);
+    if (log_scale) ImPlot::SetupAxisScale(ImAxis_Y1, ImPlotScale_Log10);
     if (!per_step) {
         const double top = std::max(1.0, std::ceil(hi));
         const double fit_y = std::max(2.0, std::floor(double(size.y) / (ImGui::GetFontSize() * 2.5)));
@@ -105,7 +143,7 @@ void end_step_chart(const std::vector<Series>& series, size_t current, const Pal
 
 void bars(const char* title, const char* y_title, const std::vector<Series>& series, size_t current, ImVec2 size, const Palette& p,
           bool stacked, const char* x_title = "step") {
-    if (!begin_step_chart(title, y_title, size, series, stacked, false, x_title)) return;
+    if (!begin_step_chart(title, y_title, size, series, stacked ? ChartKind::stacked_bars : ChartKind::bars, false, x_title)) return;
     size_t steps = 0;
     for (const Series& s : series) steps = std::max(steps, s.values.size());
     // Items in rows (series), groups in columns (steps), as PlotBarGroups reads them.
@@ -125,9 +163,13 @@ void bars(const char* title, const char* y_title, const std::vector<Series>& ser
     end_step_chart(series, current, p, x_title);
 }
 
+// `formulas_in_legend`: the legend names each line's formula too (presenting, where no text above
+// the chart lists them).
 void lines(const char* title, const char* y_title, const std::vector<Series>& series, const std::vector<Formula>& refs, size_t current,
-           ImVec2 size, const Palette& p) {
-    if (!begin_step_chart(title, y_title, size, series, true, true)) return;
+           ImVec2 size, const Palette& p, bool formulas_in_legend) {
+    double top_ref = 0;
+    for (const Formula& r : refs) top_ref = std::max(top_ref, double(r.value));
+    if (!begin_step_chart(title, y_title, size, series, ChartKind::lines, true, "step", top_ref)) return;
     for (const Series& s : series) {
         ImPlotSpec spec;
         spec.LineColor = ImGui::ColorConvertU32ToFloat4(col(s.colour));
@@ -136,14 +178,15 @@ void lines(const char* title, const char* y_title, const std::vector<Series>& se
         spec.MarkerSize = 3.5f;
         ImPlot::PlotLine(s.label.c_str(), s.values.data(), int(s.values.size()), 1, 0, spec);
     }
-    // The chapter's formulas as horizontal lines, named in the legend (never written over a line).
-    for (const Formula& r : refs) {
-        // Short: the formulas themselves are written above the charts.
-        const std::string label = r.algorithm + " " + grouped(r.value);
+    // The chapter's formulas as horizontal lines, each its own colour, named in the legend with
+    // the formula and its value (never written over a line).
+    for (size_t i = 0; i < refs.size(); ++i) {
+        const Formula& r = refs[i];
+        const std::string label = r.algorithm + " " + (formulas_in_legend ? r.text + " = " : "") + grouped(r.value);
         const double v = double(r.value);
         ImPlotSpec spec;
-        spec.LineColor = ImGui::ColorConvertU32ToFloat4(col(p.formula, 200));
-        spec.LineWeight = 1.5f;
+        spec.LineColor = ImGui::ColorConvertU32ToFloat4(col(formula_colour(i, p), 230));
+        spec.LineWeight = 2.0f;
         spec.Flags = ImPlotInfLinesFlags_Horizontal;
         ImPlot::PlotInfLines(label.c_str(), &v, 1, spec);
     }
@@ -241,7 +284,7 @@ void draw_one_chart(App& app) {
     const ShownTrace* b = s.compare.get();
     const std::string la = std::string(name(a.algorithm)), lb = b ? std::string(name(b->trace.algorithm)) : "";
     const int64_t n = a.section > 0 ? a.section : next_pow2(a.n);
-    const std::vector<Formula> refs = chapter_formulas(n);
+    const std::vector<Formula> refs = reference_lines(n);
     const bool events = is_event_trace(a);
     std::vector<const char*> names = {"additions per step", "additions so far", "active vs idle threads", "divergent warps", "by phase"};
     if (events) names.insert(names.begin(), {"failed polls per tile", "look-back per tile"});
@@ -252,6 +295,19 @@ void draw_one_chart(App& app) {
         if (ImGui::RadioButton(names[size_t(i)], chosen == i)) chosen = i;
     }
     const std::string which = names[size_t(chosen)];
+    if (which == "additions so far") {
+        std::string said;
+        for (const Formula& r : refs) said += r.algorithm + " " + r.text + " = " + grouped(r.value) + "\n";
+        ImGui::SameLine();
+        ImGui::TextDisabled("(?)");
+        if (ImGui::IsItemHovered()) {
+            ImGui::BeginTooltip();
+            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+            ImGui::TextUnformatted((said + "\n" + kFormulaNote).c_str());
+            ImGui::PopTextWrapPos();
+            ImGui::EndTooltip();
+        }
+    }
     if (which == "by phase") {
         app.counts_panel.chart_height = 0;
         phase_counts_table(*s.trace, p);
@@ -269,7 +325,9 @@ void draw_one_chart(App& app) {
     } else if (which == "additions so far") {
         std::vector<Series> cum{{la, std::vector<double>(s.trace->book.cumulative_additions.begin(), s.trace->book.cumulative_additions.end()), p.series_a}};
         if (b) cum.push_back({lb, std::vector<double>(b->book.cumulative_additions.begin(), b->book.cumulative_additions.end()), p.series_b});
-        lines("Additions so far, and the formulas", "additions so far", cum, refs, s.step, size, p);
+        // The legend names each line's algorithm and value; the formulas and the note are the
+        // (?)'s, on the buttons' line: the chart keeps the height.
+        lines("Additions so far, and the formulas", "additions so far", cum, refs, s.step, size, p, false);
     } else if (which == "active vs idle threads") {
         bars(("Active vs idle threads: " + la).c_str(), "threads",
              {{"active", per_step(a, &StepCounts::active_threads), p.thread_active}, {"idle", per_step(a, &StepCounts::idle_threads), p.thread_idle}},
@@ -318,11 +376,12 @@ void draw_counts_panel(App& app) {
 
     // The run's own section (a multi-block run's is not N's power of two: 2049 runs sections of 2048).
     const int64_t n = a.section > 0 ? a.section : next_pow2(a.n);
-    std::vector<Formula> refs = chapter_formulas(n);
+    std::vector<Formula> refs = reference_lines(n);
+    ImGui::PushTextWrapPos(0);
     std::string said;
     for (const Formula& r : refs) said += "  " + r.algorithm + " " + r.text + " = " + grouped(r.value) + ";";
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("The chapter's counts for one section of N = %lld:%s", static_cast<long long>(n), said.c_str());
+    ImGui::TextDisabled("The chapter's counts for one section of N = %lld, the cumulative chart's lines:%s %s", static_cast<long long>(n),
+                        said.c_str(), kFormulaNote);
     ImGui::PopTextWrapPos();
 
     ImGui::BeginChild("charts", ImVec2(0, 0), false);
@@ -373,7 +432,7 @@ void draw_counts_panel(App& app) {
     ImGui::EndGroup();
     beside();
     ImGui::BeginGroup();
-    lines("Additions so far, and the formulas", "additions so far", cum, refs, s.step, ImVec2(half, ch), p);
+    lines("Additions so far, and the formulas", "additions so far", cum, refs, s.step, ImVec2(half, ch), p, false);
     ImGui::EndGroup();
 
     auto threads_chart = [&](const ShownTrace& st, float width) {

@@ -3,7 +3,7 @@
 //   scanlab-app --shot [trace options] --step K --out F.png  one view rendered off screen (`scanlab shot`, shot.cpp)
 //   scanlab-app --smoke-test --out DIR                       CI: step through Figure 9.10, one PNG per step
 //   scanlab-app --smoke-test-live --out DIR                  CI: the Live run tab with a sampled emulation trace
-//   scanlab-app --check-layout --out DIR                     CI: clipped or overlapping text at four sizes
+//   scanlab-app --check-layout --out DIR [--pictures]        CI: clipped or overlapping text at four sizes, values too small to read
 //   scanlab-app --smoke-test-exercises --out DIR             CI: the Exercises panel by keyboard
 //   scanlab-app --smoke-test-files --out DIR                 CI: the Open and Save dialogs by keyboard
 // The frame loop follows Dear ImGui's example_glfw_opengl3: poll, new frame, draw, render, swap.

@@ -27,7 +27,10 @@ void save_panel_layout(App& app);
 
 // One frame: take in finished work, lay out every panel, render into the surface (its
 // off-screen image where it has one, whatever a window's size).
-void frame(App& app, const GlSurface& surface, double dt);
+// `pixels` false: the frame is laid out and its draw data made, and the fonts' textures brought up
+// to date, but nothing is rasterized (the layout check reads the draw data only; Mesa's software
+// rasterizer is most of its time).
+void frame(App& app, const GlSurface& surface, double dt, bool pixels = true);
 
 // `scanlab shot` (shot.cpp) and CI's smoke tests (smoke_tests.cpp).
 int run_shot(const std::vector<std::string>& args);
