@@ -59,6 +59,23 @@ const Trace& shown(const Session& s) { return s.trace->trace; }
 
 // ---- the sampled trace -------------------------------------------------------------------------
 
+TEST(LiveSampledTrace, TheControlsTakeTheSampledTracesSettings) {
+    SampledForm f = block40();
+    f.block_algorithm = Algorithm::brent_kung;
+    f.op = OpKind::max;
+    f.seed = 7;
+    const Session s = traced(f);
+    ASSERT_EQ(s.trace, s.sampled_trace) << s.sampled_error;
+    EXPECT_EQ(s.form.request.algorithm, Algorithm::hierarchical);
+    EXPECT_EQ(s.form.request.block_algorithm, Algorithm::brent_kung);
+    EXPECT_EQ(s.form.request.op, OpKind::max);
+    EXPECT_EQ(s.form.request.section, 64);
+    EXPECT_TRUE(s.form.request.sample.all());  // the controls trace in full
+    EXPECT_EQ(s.form.input.source, InputSpec::Source::random);
+    EXPECT_EQ(s.form.input.random_n, 65536);
+    EXPECT_EQ(s.form.input.seed, 7u);
+}
+
 TEST(LiveSampledTrace, DepthZeroStepsHoldExactlyTheChosenBlockAtItsOffsetAndSStaysWhole) {
     const Session s = traced(block40());
     ASSERT_TRUE(s.sampled_error.empty()) << s.sampled_error;

@@ -505,6 +505,40 @@ TEST(AppSession, ASavedTraceOpensAsTheSameTraceWithItsComparison) {
     std::filesystem::remove(path);
 }
 
+TEST(AppSession, TheControlsTakeTheSettingsOfAnOpenedTrace) {
+    Session s;
+    s.form.backend = BackendChoice::cpu;
+    s.form.request.algorithm = Algorithm::brent_kung;
+    s.form.request.op = OpKind::max;
+    s.form.request.exclusive = true;
+    s.form.input.source = InputSpec::Source::text;
+    s.form.input.text = "3 1 7 0 4 1 6 3";
+    s.run();
+    s.wait();
+    ASSERT_NE(s.trace, nullptr) << s.error;
+    const std::string path = temp_path("controls.json");
+    s.save_trace(path);
+    s.wait();
+    Session other;  // the Figure 9.10 defaults
+    other.form.backend = BackendChoice::cpu;
+    other.open_trace(path);
+    other.wait();
+    ASSERT_NE(other.trace, nullptr) << other.error;
+    EXPECT_EQ(other.form.request.algorithm, Algorithm::brent_kung);
+    EXPECT_EQ(other.form.request.op, OpKind::max);
+    EXPECT_TRUE(other.form.request.exclusive);
+    EXPECT_EQ(other.form.input.source, InputSpec::Source::text);
+    EXPECT_EQ(other.form.input.text, "3 1 7 0 4 1 6 3");
+    EXPECT_EQ(other.form.backend, BackendChoice::cpu);  // the user's, not the file's
+    // Running the controls now runs what is on screen again.
+    const Trace opened = other.trace->trace;
+    other.run();
+    other.wait();
+    EXPECT_EQ(other.trace->trace.counts, opened.counts);
+    EXPECT_TRUE(bitwise_equal(other.trace->trace.result, opened.result));
+    std::filesystem::remove(path);
+}
+
 TEST(AppSession, SavingWhereItCannotIsASentenceAndLeavesNoFile) {
     Session s = ran_fig910();
     const std::string good = temp_path("saved-first.json");

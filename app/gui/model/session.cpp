@@ -12,11 +12,13 @@
 #include "core/trace_io/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/number_text.hpp"
+#include "core/values.hpp"
 #include "core/input/overflow.hpp"
 #include "core/trace_io/trace_json.hpp"
 #include "kernels/select_backend.hpp"
 #include "app/gui/model/numbers.hpp"
 #include "app/gui/model/background.hpp"
+#include "app/gui/model/settings.hpp"
 
 namespace scanlab::gui {
 
@@ -267,6 +269,44 @@ void Session::show_sampled() {
     playing = false;
     step = 0;
     compare_extra = 0;
+    follow_trace_on_screen();
+}
+
+void Session::follow_trace_on_screen() {
+    if (!trace) return;
+    const Trace& t = trace->trace;
+    ScanRequest q;
+    try {
+        q = request_of(t.run(), t.flags);
+    } catch (const ScanError&) {
+        return;  // a schedule the controls have no words for: they keep their own
+    }
+    const bool sampled = trace == sampled_trace;
+    // The sampled trace's window is the Live run tab's; the controls trace in full.
+    q.sample = {};
+    q.detail = Detail::full;
+    InputSpec in = form.input;
+    if (sampled) {
+        in.source = InputSpec::Source::random;
+        in.random_n = sampled_report.form.n;
+        in.seed = sampled_report.form.seed;
+    } else {
+        std::string text;
+        for (size_t i = 0; i < size_of(t.input) && text.size() <= kMaxKeptInputChars; ++i) text += (i ? " " : "") + format_value(t.input, i);
+        if (text.size() <= kMaxKeptInputChars) in.source = InputSpec::Source::text, in.text = text;
+    }
+    if (!t.flags.empty()) {
+        std::string flags;
+        for (size_t i = 0; i < t.flags.size(); ++i) flags += (i ? "," : "") + std::to_string(int(t.flags[i]));
+        in.flags = flags.size() <= kMaxKeptInputChars ? flags : in.flags;
+    }
+    q.flags.clear();  // the form carries them as text
+    form.request = q;
+    form.input = in;
+    text_draft.reset();
+    random_n_draft.reset();
+    seed_draft.reset();
+    flags_draft.reset();
 }
 
 void Session::load_fig910() {
@@ -343,6 +383,7 @@ void Session::finish(Job& job, RunResult r) {
                 status.clear();
             } else {
                 status = "opened " + trace->origin + " (recorded on " + trace->trace.backend + ")";
+                follow_trace_on_screen();
             }
             if (const std::string w = float_range_warning(trace->trace.result, trace->trace.type); !w.empty())
                 status = status.empty() ? w : status + "; " + w;

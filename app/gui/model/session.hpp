@@ -145,6 +145,11 @@ public:
     void trace_sampled();    // sampled_form, on a worker; replaces the trace when done
     void preview_sampled();  // figures for a changed sampled_form, on a worker (call every frame)
     void show_sampled();     // the last sampled trace back on screen
+    // The controls take the settings of the trace on screen (an opened file's, the Live run tab's
+    // sampled trace's): what they show is what ran, and a change runs from there. The values are
+    // typed where they are few enough to keep (a sampled trace's: its N random values and seed);
+    // the backend stays the user's.
+    void follow_trace_on_screen();
     void open_trace(const std::string& path);
     void save_trace(const std::string& path);
     void load_fig910();
