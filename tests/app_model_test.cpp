@@ -12,6 +12,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <regex>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -97,12 +99,23 @@ TEST(AppListings, EveryStepOfEveryAlgorithmHighlightsAtLeastOneLine) {
         const std::string lname = listing_name(t.algorithm, t.block_algorithm);
         const Listing* l = find_listing(lname);
         ASSERT_NE(l, nullptr) << "no listing " << lname;
-        for (const Step& s : t.steps) {
+        std::set<int> some_step;
+        for (size_t k = 0; k < t.steps.size(); ++k) {
+            const Step& s = t.steps[k];
             const std::vector<int> lines = highlighted_lines(*l, s);
             EXPECT_FALSE(lines.empty()) << lname << ": step '" << step_label(s) << "' (" << highlight_key(s) << ") highlights nothing";
             for (int x : lines) EXPECT_TRUE(x >= 1 && size_t(x) <= l->lines.size()) << lname;
+            for (int x : highlighted_lines(*l, t, k)) some_step.insert(x);
             ++checked;
         }
+        // The store of the results (Y[i] = XY[t]) is highlighted on some step: a kernel's last.
+        if (!algorithm_info(t.algorithm).event_scheduled())
+            for (size_t i = 0; i < l->lines.size(); ++i) {
+                const std::string code = l->lines[i].substr(0, l->lines[i].find("//"));
+                static const std::regex store(R"((^|[^A-Za-z0-9_])Y\[[^\]]*\] = )");
+                if (std::regex_search(code, store))
+                    EXPECT_TRUE(some_step.count(int(i) + 1)) << lname << ": line " << i + 1 << " '" << code << "' is never highlighted";
+            }
     }
     EXPECT_GT(checked, 100u);
 }

@@ -1,5 +1,6 @@
 #include "core/lesson/listings.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <memory>
 
@@ -130,6 +131,19 @@ std::string highlight_key(const Step& s) {
 std::vector<int> highlighted_lines(const Listing& l, const Step& s) {
     auto it = l.highlights.find(highlight_key(s));
     return it == l.highlights.end() ? std::vector<int>{} : it->second;
+}
+
+std::vector<int> highlighted_lines(const Listing& l, const Trace& t, size_t step) {
+    const Step& s = t.steps[step];
+    std::vector<int> lines = highlighted_lines(l, s);
+    const bool kernels_last = step + 1 == t.steps.size() || t.steps[step + 1].kernel != s.kernel || t.steps[step + 1].depth != s.depth;
+    if (kernels_last && !s.event)
+        if (auto it = l.highlights.find(std::string(name(s.kernel)) + " store"); it != l.highlights.end()) {
+            lines.insert(lines.end(), it->second.begin(), it->second.end());
+            std::sort(lines.begin(), lines.end());
+            lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+        }
+    return lines;
 }
 
 }  // namespace scanlab

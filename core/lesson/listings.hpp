@@ -39,6 +39,9 @@ Listing parse_listing(const std::string& name, std::string_view text);
 const Listing* find_listing(const std::string& name);
 // The lines a step of a trace executes (empty if the listing does not map its phase).
 std::vector<int> highlighted_lines(const Listing& l, const Step& s);
+// The same for step `step` of `t`, and on the last step of a kernel also the kernel's store of
+// its results after the loop (`@ scan store`: `Y[i] = XY[t]`), which no step of its own records.
+std::vector<int> highlighted_lines(const Listing& l, const Trace& t, size_t step);
 std::string highlight_key(const Step& s);
 
 // Embedded asset files (generated at configure time from assets/): name -> text.

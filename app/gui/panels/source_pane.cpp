@@ -9,6 +9,42 @@
 #include "core/lesson/listings.hpp"
 
 namespace scanlab::gui {
+namespace {
+
+// A line of code wrapped to `width` pixels of the current (monospace) font, as lines joined by
+// '\n': at the last space that leaves the line at least two thirds full, else where the width
+// ends; each continuation hangs under the line's own indentation and four more columns, so a
+// wrapped trailing comment never reads as a line of code of its own.
+std::string wrap_code(const std::string& line, float width) {
+    const float column = std::max(1.0f, ImGui::CalcTextSize("M").x);
+    const size_t columns = std::max<size_t>(12, size_t(width / column));
+    // Where each character starts (UTF-8: the listings' comments have ⊕, −, ·).
+    std::vector<size_t> starts;
+    for (size_t b = 0; b < line.size(); ++b)
+        if ((static_cast<unsigned char>(line[b]) & 0xC0) != 0x80) starts.push_back(b);
+    if (starts.size() <= columns) return line;
+    const size_t lead = std::min(line.find_first_not_of(' '), line.size());
+    const std::string hang(std::min(lead + 4, columns / 2), ' ');
+    std::string out;
+    size_t from = 0;  // a character index
+    while (from < starts.size()) {
+        const size_t room = from == 0 ? columns : columns - hang.size();
+        size_t to = std::min(starts.size(), from + room);
+        if (to < starts.size()) {
+            size_t space = to;
+            while (space > from && line[starts[space]] != ' ') --space;
+            if (space > from + room * 2 / 3) to = space;
+        }
+        const size_t b0 = starts[from], b1 = to < starts.size() ? starts[to] : line.size();
+        if (from > 0) out += "\n" + hang;
+        out += line.substr(b0, b1 - b0);
+        from = to;
+        while (from < starts.size() && line[starts[from]] == ' ') ++from;  // a wrapped line starts at its word
+    }
+    return out;
+}
+
+}  // namespace
 
 void draw_source_pane(App& app) {
     Session& s = app.session;
@@ -21,7 +57,7 @@ void draw_source_pane(App& app) {
         ImGui::TextWrapped("No listing is built in for %s.", lname.c_str());
         return;
     }
-    const std::vector<int> hl = highlighted_lines(*l, st);
+    const std::vector<int> hl = highlighted_lines(*l, t, std::min(s.step, t.steps.size() - 1));
     const std::string highlighted = "highlighted: what #" + std::to_string(s.step) + " " + step_label(st) + " executes";
     if (app.layout.presentation) {
         // On a projector the code is the point: the title takes one line (whole on hover), and
@@ -61,7 +97,7 @@ void draw_source_pane(App& app) {
             for (size_t k = 0; k < lines.size(); ++k) {
                 if (k > 0 && lines[k] != lines[k - 1] + 1) h = 0;
                 if (lines[k] >= 1 && lines[k] <= int(code.size()))
-                    h += ImGui::CalcTextSize(code[size_t(lines[k] - 1)].c_str(), nullptr, false, text_w).y + style.ItemSpacing.y;
+                    h += ImGui::CalcTextSize(wrap_code(code[size_t(lines[k] - 1)], text_w).c_str()).y + style.ItemSpacing.y;
                 block = std::max(block, h);
             }
         }
@@ -85,8 +121,8 @@ void draw_source_pane(App& app) {
         if (longest_block(size) <= ImGui::GetContentRegionAvail().y) break;
     }
     const float code_h = ImGui::GetContentRegionAvail().y;
-    // Long lines wrap (under their own start) rather than run out of a narrow pane: the lines a
-    // step executes are read whole, with no scrolling sideways.
+    // Long lines wrap (hanging under their own start: wrap_code) rather than run out of a narrow
+    // pane: the lines a step executes are read whole, with no scrolling sideways.
     ImGui::BeginChild("code", ImVec2(0, 0), false);
     ImGui::PushFont(app.mono(), code_size);
     const Palette& p = app.palette();
@@ -102,17 +138,15 @@ void draw_source_pane(App& app) {
         const ImVec2 a = ImGui::GetCursorScreenPos();
         const float number_w = ImGui::CalcTextSize("00").x + ImGui::GetStyle().ItemSpacing.x;
         const float text_w = std::max(ImGui::GetFontSize() * 4, ImGui::GetContentRegionAvail().x - number_w);
+        const std::string wrapped = wrap_code(code[i], text_w);
         if (on) {
-            const float h = ImGui::CalcTextSize(code[i].c_str(), nullptr, false, text_w).y + ImGui::GetStyle().ItemSpacing.y;
+            const float h = ImGui::CalcTextSize(wrapped.c_str()).y + ImGui::GetStyle().ItemSpacing.y;
             ImGui::GetWindowDrawList()->AddRectFilled(a, ImVec2(a.x + ImGui::GetContentRegionAvail().x, a.y + h), col(p.source_highlight));
         }
         if (on && line == hl.front()) hl_top = ImGui::GetCursorPosY();
         ImGui::TextDisabled("%2d", line);
         ImGui::SameLine(0, ImGui::GetStyle().ItemSpacing.x);
-        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + text_w);
-        if (on) ImGui::TextUnformatted(code[i].c_str());
-        else ImGui::TextColored(ImGui::GetStyle().Colors[ImGuiCol_Text], "%s", code[i].c_str());
-        ImGui::PopTextWrapPos();
+        ImGui::TextUnformatted(wrapped.c_str());
         if (on && line == hl.back()) hl_bottom = ImGui::GetCursorPosY();
         if (on && run_bottom < 0 && std::find(hl.begin(), hl.end(), line + 1) == hl.end()) run_bottom = ImGui::GetCursorPosY();
     }
