@@ -165,9 +165,15 @@ float value_cell_width(const App& app, const Trace& t);
 // `compact_rows` > 0: only that many rows around the current step (kCompactDiagramRows where
 // they fit, down to the current step's alone), smaller, with no scrollbar (it scrolls with the
 // array view).
+// `thin` > 0 (compact): the rows other than the current step's are that tall, a map of the whole
+// figure around the current row's values (every row of a small run where the full rows do not fit).
 inline constexpr size_t kCompactDiagramRows = 3;
-void draw_step_diagram(App& app, const ShownTrace& t, size_t step, const char* id, int scroll_slot, float height = 0, size_t compact_rows = 0);
-float step_diagram_height(const Trace& t, size_t compact_rows);
+void draw_step_diagram(App& app, const ShownTrace& t, size_t step, const char* id, int scroll_slot, float height = 0, size_t compact_rows = 0,
+                       float thin = 0);
+float step_diagram_height(const Trace& t, size_t compact_rows, float thin = 0);
+// The thinnest rows the map of every row may have (thin above): the lines of each addition still
+// apart, the dots still seen.
+float thinnest_diagram_row();
 // The column of step labels at the diagram's right edge in a child of this width: the array view's
 // fitted zoom leaves it free, so that no column of the diagram hides under a label.
 float step_diagram_side_width(const Trace& t, float width);  // what the diagram's rows need, padding included

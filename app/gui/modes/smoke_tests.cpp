@@ -303,9 +303,10 @@ struct LegibleCase {
 
 // Every value a view drew in this frame at no less than `least` pixels, and in sight (a run of up
 // to 16 elements leaves none out); the explanation at three lines or more, the step diagram with
-// its rows in sight (all of them, or at least three around the current step with the line that
+// its rows in sight (all of them; at 1280x720, at least three around the current step with the line that
 // says how many), the Counts chart at its height, every lane of the events timeline named.
-void check_legibility(const App& app, float least, float chart_least, std::vector<TextProblem>& found) {
+// `every_row`: a run of up to 16 elements shows every row of its step diagram (1920x1080).
+void check_legibility(const App& app, float least, float chart_least, bool every_row, std::vector<TextProblem>& found) {
     auto problem = [&](const std::string& what, const std::string& text, float x = 0, float y = 0) { found.push_back({"", what, text, x, y}); };
     for (const ValueSize& v : measure_values(ImGui::GetDrawData())) {
         if (v.laid_out == 0)
@@ -324,7 +325,8 @@ void check_legibility(const App& app, float least, float chart_least, std::vecto
                 problem("hidden", "lane names of the events timeline (" + std::to_string(v.timeline_lanes_named) + " of " + std::to_string(v.timeline_lanes) + ")");
         } else {
             const WindowRoom diagram = window_room("Trace/diagram_");
-            if (!diagram.drawn || diagram.scrolls_y || v.diagram_rows_shown < std::min<size_t>(3, v.diagram_rows))
+            const size_t wanted = every_row && app.session.trace->trace.n <= 16 ? v.diagram_rows : std::min<size_t>(3, v.diagram_rows);
+            if (!diagram.drawn || diagram.scrolls_y || v.diagram_rows_shown < wanted)
                 problem("hidden", "rows of the step diagram (" + std::to_string(v.diagram_rows_shown) + " of " + std::to_string(v.diagram_rows) + ")");
             if (const WindowRoom array = window_room("Trace/array_"); !array.drawn || array.scrolls_y) problem("hidden", "rows of the array view");
         }
@@ -389,7 +391,7 @@ int run_legibility_check(const std::string& out, bool pictures, int& frames_chec
                     frame(app, *surface, 1.0 / 60, false);  // the draw data only: no pixels
                 }
                 std::vector<TextProblem> found = find_text_problems(ImGui::GetDrawData());
-                check_legibility(app, least, chart_least, found);
+                check_legibility(app, least, chart_least, size[1] >= 1080, found);
                 const std::string where = std::to_string(size[0]) + "x" + std::to_string(size[1]) + " presentation " + c.name + " step " +
                                           std::to_string(app.session.step + app.session.compare_extra);
                 for (const TextProblem& p : found)

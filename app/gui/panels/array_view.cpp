@@ -757,7 +757,13 @@ void draw_step_view(App& app, float diagram_height) {
     const float caption = ImGui::GetTextLineHeightWithSpacing();
     // The compact diagram's rows: three where they fit, else two, else the current step's alone.
     size_t compact_rows = kCompactDiagramRows;
-    auto compact = [&] { return step_diagram_height(t, compact_rows) + style.ItemSpacing.y; };
+    // A run of up to 16 elements (the book's examples, Figure 9.10) asks for room for every row of
+    // its diagram, as a map round the current row (thin rows), before it settles for three.
+    bool map = t.n <= 16 && t.steps.size() + 1 > kCompactDiagramRows;
+    auto compact = [&] {
+        return (map ? step_diagram_height(t, t.steps.size() + 1, thinnest_diagram_row()) : step_diagram_height(t, compact_rows)) +
+               style.ItemSpacing.y;
+    };
     float h = array_view_height(app, *s.trace, s.step);
     float row_scale = 1;
     if (app.view == View::window && diagram_height <= 0) {
@@ -777,6 +783,7 @@ void draw_step_view(App& app, float diagram_height) {
             return room_y;
         };
         float room_y = fit_rows();
+        if (h > room_y && map) map = false, room_y = fit_rows();
         while (h > room_y && compact_rows > 1) {
             --compact_rows;
             room_y = fit_rows();
@@ -806,20 +813,32 @@ void draw_step_view(App& app, float diagram_height) {
     const float left = ImGui::GetContentRegionAvail().y - caption;
     // (Presenting, never a diagram that scrolls: the rows around the current step say how many there are.)
     const bool small = diagram_height <= 0 && left < (app.layout.presentation ? step_diagram_height(t, 0) : std::min(step_diagram_height(t, 0), font * 8));
+    float thin = 0;
     if (small) {
-        // As many rows around the current step as the rest of the window holds.
+        // As many rows around the current step as the rest of the window holds; where not every
+        // row fits so, every row as a map of the figure, thinner, round the current row's values,
+        // if they stay apart (a small run's, Figure 9.10's nine).
         const size_t rows = t.steps.size() + 1;
         compact_rows = 1;
         while (compact_rows < rows && step_diagram_height(t, compact_rows + 1) <= left) ++compact_rows;
+        if (compact_rows < rows) {
+            const float room = left - step_diagram_height(t, 1);
+            const float fit = std::floor(room / float(rows - 1));
+            if (fit >= thinnest_diagram_row()) thin = fit, compact_rows = rows;
+        }
         ImGui::PushTextWrapPos(0);  // a narrow column wraps the note rather than cutting it
-        ImGui::TextDisabled("Step diagram, %zu of %zu rows (a taller window shows all)", std::min(compact_rows, rows), rows);
+        if (thin > 0)
+            ImGui::TextDisabled("Step diagram: every row, the current step's values large");
+        else
+            ImGui::TextDisabled("Step diagram, %zu of %zu rows (a taller window shows all)", std::min(compact_rows, rows), rows);
         ImGui::PopTextWrapPos();
     } else {
         ImGui::PushTextWrapPos(0);
         ImGui::TextDisabled("Step diagram (Figures 9.1 and 9.5): rows are steps, columns elements, lines the additions");
         ImGui::PopTextWrapPos();
     }
-    draw_step_diagram(app, *s.trace, s.step, "diagram", 1, small ? step_diagram_height(t, compact_rows) : diagram_height, small ? compact_rows : 0);
+    draw_step_diagram(app, *s.trace, s.step, "diagram", 1, small ? step_diagram_height(t, compact_rows, thin) : diagram_height, small ? compact_rows : 0,
+                      thin);
 }
 
 }  // namespace scanlab::gui

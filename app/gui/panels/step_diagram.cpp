@@ -34,15 +34,20 @@ float step_diagram_side_width(const Trace& t, float width) {
     return std::min(side_w + 16, width * 0.4f);
 }
 
-float step_diagram_height(const Trace& t, size_t compact_rows) {
+float thinnest_diagram_row() { return std::max(std::round(ImGui::GetFontSize() * 0.36f), 9.0f); }
+
+float step_diagram_height(const Trace& t, size_t compact_rows, float thin) {
     const bool compact = compact_rows > 0;
     const size_t rows = compact ? std::min<size_t>(compact_rows, t.steps.size() + 1) : t.steps.size() + 1;
     const ImGuiStyle& style = ImGui::GetStyle();
-    return float(rows) * row_height(compact) + 4 + 2 * style.WindowPadding.y + (compact ? 0 : style.ScrollbarSize) + 2;
+    const float rows_h = compact && thin > 0 ? row_height(true) + float(rows - 1) * thin : float(rows) * row_height(compact);
+    return rows_h + 4 + 2 * style.WindowPadding.y + (compact ? 0 : style.ScrollbarSize) + 2;
 }
 
-void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const char* id, int scroll_slot, float height, size_t compact_rows) {
+void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const char* id, int scroll_slot, float height, size_t compact_rows,
+                       float thin) {
     const bool compact = compact_rows > 0;
+    if (!compact) thin = 0;
     const Trace& t = st.trace;
     if (!st.book.full || t.steps.empty()) return;
     const Palette& p = app.palette();
@@ -86,16 +91,24 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
     const float label_room = step_diagram_side_width(t, ImGui::GetWindowWidth());
     const bool labels = app.step_view.zoom_fixed || label_w + float(cols) * w + 8 + label_room <= inner_w + 1;
     const float side_w = labels ? label_room : 0;
-    ImGui::Dummy(ImVec2(label_w + float(cols) * w + 8 + side_w, float(shown) * rh + 4));
+    // Each row's height: rh, or (thin) rh for the current step's row and `thin` for the others.
+    auto height_of = [&](size_t r) { return thin > 0 && r != current + 1 ? thin : rh; };
+    auto top_of = [&](size_t r) {
+        if (thin <= 0) return origin.y + float(r - first) * rh;
+        float y = origin.y;
+        for (size_t q = first; q < r; ++q) y += height_of(q);
+        return y;
+    };
+    ImGui::Dummy(ImVec2(label_w + float(cols) * w + 8 + side_w, top_of(first + shown) - origin.y + 4));
     const float x0 = origin.x + label_w;
     const ImVec2 wp = ImGui::GetWindowPos(), ws = ImGui::GetWindowSize();
     const size_t c_lo = size_t(std::clamp((wp.x - x0) / w - 1, 0.0f, float(cols)));
     const size_t c_hi = size_t(std::clamp((wp.x + ws.x - x0) / w + 1, 0.0f, float(cols)));
-    const size_t r_lo = first + size_t(std::clamp((wp.y - origin.y) / rh - 1, 0.0f, float(shown)));
-    const size_t r_hi = first + size_t(std::clamp((wp.y + ws.y - origin.y) / rh + 1, 0.0f, float(shown)));
+    const size_t r_lo = thin > 0 ? first : first + size_t(std::clamp((wp.y - origin.y) / rh - 1, 0.0f, float(shown)));
+    const size_t r_hi = thin > 0 ? first + shown : first + size_t(std::clamp((wp.y + ws.y - origin.y) / rh + 1, 0.0f, float(shown)));
     // An element's centre, in its row's columns.
     auto cx = [&](const Row& row, int64_t i) { return x0 + (float(row.column + i) + 0.5f) * w; };
-    auto ry = [&](size_t r) { return origin.y + (float(r - first) + 0.5f) * rh; };
+    auto ry = [&](size_t r) { return top_of(r) + height_of(r) * 0.5f; };
 
     // Keep the current step in view when it changes.
     size_t& scrolled_to = app.step_view.diagram_scrolled_to;
@@ -108,7 +121,7 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
     const float side_x = wp.x + ws.x - side_w - (ImGui::GetScrollMaxY() > 0 ? ImGui::GetStyle().ScrollbarSize : 0);
     dl->PushClipRect(ImVec2(std::max(wp.x, x0), wp.y), ImVec2(side_x, wp.y + ws.y), true);
     // The current step's band.
-    const float band_top = origin.y + float(current + 1 - first) * rh;
+    const float band_top = top_of(current + 1);
     dl->AddRectFilled(ImVec2(wp.x, band_top), ImVec2(wp.x + ws.x, band_top + rh), col(p.current_row, 160));
 
     const ImU32 op_c = col(p.arrow_op, 230), faint = col(p.arrow_copy, 90), hazard_c = col(p.cell_hazard, 235);
@@ -119,7 +132,7 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
         const bool from_above = !(s.phase == Phase::load && r - 1 > 0 && s.depth == 0 && s.kernel != Kernel::k2);
         if (s.phase == Phase::add_block_sums) {
             // Kernel 3, bundled per block: one line from S[b − 1] to a bar over block b's elements.
-            const float bar_y = ry(r) - rh * 0.32f;
+            const float bar_y = ry(r) - height_of(r) * 0.32f;
             for (const SumSpan& sp : block_sum_spans(s, here)) {
                 const int64_t src = above.local(sp.s);
                 const float xa = cx(here, sp.first), xb = cx(here, sp.last);
@@ -140,7 +153,7 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
             // A stale read: the thread took the element's new value, from its own row.
             if (a.applies_op && std::binary_search(s.hazards.begin(), s.hazards.end(), a.src)) {
                 const ImVec2 new_value(cx(here, here.local(a.src)), ry(r));
-                dl->AddBezierQuadratic(new_value, ImVec2((new_value.x + to.x) * 0.5f, ry(r) - rh * 0.6f), to, hazard_c, thick * 1.6f);
+                dl->AddBezierQuadratic(new_value, ImVec2((new_value.x + to.x) * 0.5f, ry(r) - height_of(r) * 0.6f), to, hazard_c, thick * 1.6f);
                 continue;
             }
             dl->AddLine(from, to, a.applies_op ? op_c : faint, a.applies_op ? (r - 1 == current ? thick * 1.8f : thick) : 1.0f);
@@ -151,7 +164,7 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
         // Where the race can strike in this step (a reader and a writer in different warps, no
         // barrier between): a ring round the element, drawn even when this schedule hid it.
         for (int32_t e : possible)
-            if (const int64_t i = here.local(e); i >= 0) dl->AddCircle(ImVec2(cx(here, i), ry(r)), std::max(4.0f, std::min(w, rh) * 0.32f), hazard_c, 16, 1.5f);
+            if (const int64_t i = here.local(e); i >= 0) dl->AddCircle(ImVec2(cx(here, i), ry(r)), std::max(4.0f, std::min(w, height_of(r)) * 0.32f), hazard_c, 16, 1.5f);
     }
     const float dot = std::clamp(w * 0.16f, 1.5f, font * 0.3f);
     // The current row's values sit in small boxes on its nodes (yellow where this step wrote), so
@@ -195,34 +208,43 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
                 const ImVec2 c(cx(row, i), ry(r));
                 values_drawn().push_back({ImVec2(c.x - hw, c.y - hh), ImVec2(c.x + hw, c.y + hh), 0, val});
             }
-            dl->AddCircleFilled(ImVec2(cx(row, i), ry(r)), hit ? dot * 1.5f : dot,
+            const float d = std::min(dot, height_of(r) * 0.22f);
+            dl->AddCircleFilled(ImVec2(cx(row, i), ry(r)), hit ? d * 1.5f : d,
                                 hit ? col(p.thread_active) : ImGui::GetColorU32(ImGuiCol_Text), 12);
         }
     }
     dl->PopClipRect();
     // Row labels, pinned to the left edge: the step number and the array (S rows say so).
     const float lx = std::max(origin.x, wp.x);
+    // (Thin rows are labelled where their label's text fits them, every other row where it does
+    // not: the map's rows stay countable, and each says its step on hover.)
+    auto labelled = [&](size_t r, float fs) { return height_of(r) >= fs * 0.95f || r == current + 1 || (r % 2 == 0 && height_of(r) * 2 >= fs); };
     for (size_t r = r_lo; r < r_hi; ++r) {
-        const float yy = origin.y + float(r - first) * rh;
-        dl->AddRectFilled(ImVec2(lx, yy), ImVec2(lx + label_w - 2, yy + rh),
+        const float yy = top_of(r), hh = height_of(r);
+        dl->AddRectFilled(ImVec2(lx, yy), ImVec2(lx + label_w - 2, yy + hh),
                           r == current + 1 ? col(p.current_row) : ImGui::GetColorU32(ImGuiCol_ChildBg));
         std::string label = r == 0 ? std::string("X") : prefixed("#", static_cast<long long>(r - 1));
         if (r > 0 && t.steps[r - 1].array == ArrayKind::s) label += " S";
-        dl->AddText(ImVec2(lx + 4, yy + (rh - font) * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), label.c_str());
+        const float fs = hh < rh ? std::min(font, std::max(hh * 1.6f, side_font_size() * 0.75f)) : font;
+        if (labelled(r, fs)) dl->AddText(ImGui::GetFont(), fs, ImVec2(lx + 4, yy + (hh - fs) * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), label.c_str());
     }
     // Each row's step label in the right-hand column, the current one highlighted.
     for (size_t r = r_lo; r < r_hi && labels; ++r) {
-        const float yy = origin.y + float(r - first) * rh;
-        dl->AddRectFilled(ImVec2(side_x, yy), ImVec2(wp.x + ws.x, yy + rh), r == current + 1 ? col(p.current_row) : ImGui::GetColorU32(ImGuiCol_ChildBg));
+        const float yy = top_of(r), hh = height_of(r);
+        dl->AddRectFilled(ImVec2(side_x, yy), ImVec2(wp.x + ws.x, yy + hh), r == current + 1 ? col(p.current_row) : ImGui::GetColorU32(ImGuiCol_ChildBg));
         const std::string label = r == 0 ? std::string("input X") : step_label(t.steps[r - 1]);
-        const float fs = side_font_size();
-        dl->AddText(ImGui::GetFont(), fs, ImVec2(side_x + 8, yy + (rh - fs) * 0.5f), r == current + 1 ? ImGui::GetColorU32(ImGuiCol_Text) : ImGui::GetColorU32(ImGuiCol_TextDisabled), label.c_str());
+        const float fs = hh < rh ? std::min(side_font_size(), std::max(hh * 1.6f, side_font_size() * 0.75f)) : side_font_size();
+        if (labelled(r, fs))
+            dl->AddText(ImGui::GetFont(), fs, ImVec2(side_x + 8, yy + (hh - fs) * 0.5f),
+                        r == current + 1 ? ImGui::GetColorU32(ImGuiCol_Text) : ImGui::GetColorU32(ImGuiCol_TextDisabled), label.c_str());
     }
     if (ImGui::IsWindowHovered()) {
         const ImVec2 m = ImGui::GetIO().MousePos;
-        const float rf = (m.y - origin.y) / rh;
-        if (rf >= 0 && rf < float(shown)) {
-            const size_t r = first + size_t(rf);
+        size_t hovered = first + shown;
+        for (size_t r = first; r < first + shown; ++r)
+            if (m.y >= top_of(r) && m.y < top_of(r) + height_of(r)) hovered = r;
+        if (hovered < first + shown) {
+            const size_t r = hovered;
             if (m.x < lx + label_w) {
                 ImGui::SetTooltip("%s", r == 0 ? "the input X" : step_label(t.steps[r - 1]).c_str());
                 if (r > 0 && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && &st == app.session.trace.get()) app.session.go_to(r - 1);
