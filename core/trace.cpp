@@ -20,6 +20,7 @@ std::string step_label(const Step& s) {
         case Phase::host_scan: label += "scan s on host"; break;
         case Phase::add_block_sums: label += "add S"; break;
         case Phase::event: label += s.event ? event_label(*s.event) : "event"; break;
+        case Phase::interval: label += "interval " + std::to_string(s.level); break;
     }
     return label;
 }

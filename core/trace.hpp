@@ -98,6 +98,7 @@ struct RunHeader {
     int resident_blocks = 0;    // single-pass scans: blocks resident at once in the emulation (0: not modelled)
     int lookback_window = 0;    // decoupled-lookback: predecessors one look-back reads at once (0: not this algorithm)
     Detail detail = Detail::full;
+    std::string kernel;         // a student's kernel file this trace records (kernel_tracer/); empty for the built-in kernels
     SampleWindow sample;        // which blocks of the input's scan keep their steps (all unless sampled)
     bool operator==(const RunHeader&) const = default;
 };

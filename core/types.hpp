@@ -46,6 +46,7 @@ enum class Phase : uint8_t {
     thread_scan,      // three-phase, phase 1: each thread adds element level - 1 of its subsection into element level
     add_predecessor,  // three-phase, phase 3: each thread t > 0 adds its predecessor's total into element level of its subsection
     event,            // one block's event in a single-pass scan (core/events.hpp); level = its sequence number
+    interval,         // a student's kernel (kernel_tracer/): the code up to a barrier; level = the step's number
 };
 
 // Which array a step's snapshot shows.

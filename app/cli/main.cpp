@@ -17,6 +17,7 @@
 #include "app/cli/listing_command.hpp"
 #include "app/cli/link_command.hpp"
 #include "app/cli/launch_app.hpp"
+#include "app/cli/kernel_command.hpp"
 #include "app/cli/options.hpp"
 #include "app/cli/progress_line.hpp"
 
@@ -89,7 +90,7 @@ int main(int argc, char** argv) {
             case cli::Command::app: return cli::exec_app({});
             case cli::Command::shot: return cli::exec_app(o.app_args, true);
             case cli::Command::trace:
-            case cli::Command::scan: return run(o);
+            case cli::Command::scan: return o.kernel_file.empty() ? run(o) : cli::run_kernel_command(o);
         }
         return 0;
     }, "out of memory; try a smaller N");

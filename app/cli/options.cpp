@@ -19,7 +19,13 @@ std::string usage_text() {
            "\n"
            + run_words_usage() +
            "  --format table|json      trace output (default table)\n"
-           "  --explain                trace: each step's explanation under its row (JSON carries it always)\n";
+           "  --explain                trace: each step's explanation under its row (JSON carries it always)\n"
+           "\n"
+           "your own kernel (docs/your-kernel.md): scanlab trace|scan --kernel FILE.cu INPUT [OPTIONS]\n"
+           "  --kernel FILE.cu         trace a kernel of the signature (T* X, T* Y, int InputSize), run on the CPU\n"
+           "  --block-dim B            threads per block (default: the section --like's algorithm takes, at most 1024)\n"
+           "  --grid-dim G             blocks (default: enough for the input)\n"
+           "  --like ALGO              the algorithm the kernel is meant to be, for its counts' formula (default kogge-stone)\n";
 }
 
 Options parse_options(const std::vector<std::string>& args) {
@@ -45,7 +51,17 @@ Options parse_options(const std::vector<std::string>& args) {
     for (size_t i = 1; i < args.size(); ++i)
         if (args[i] == "--help" || args[i] == "-h") return o;
     o.command = cmd == "trace" ? Command::trace : Command::scan;
+    bool algo_given = false;
     o.run = parse_run_words({args.begin() + 1, args.end()}, [&](const std::string& flag, const auto& value) {
+        if (flag == "--kernel") return o.kernel_file = value(), true;
+        if (flag == "--block-dim") return o.block_dim = whole_number<int>(flag, value()), true;
+        if (flag == "--grid-dim") return o.grid_dim = whole_number<int64_t>(flag, value()), true;
+        if (flag == "--like") {
+            const std::optional<Algorithm> a = parse_algorithm(value());
+            if (!a) throw UsageError("unknown algorithm " + quoted_word(value()) + " after --like; scanlab --help lists them");
+            o.like = *a;
+            return true;
+        }
         if (flag == "--explain") {
             o.explain = true;
             return true;
@@ -58,6 +74,22 @@ Options parse_options(const std::vector<std::string>& args) {
         return true;
     });
     o.run.request.detail = o.command == Command::trace ? Detail::full : Detail::counts;
+    // The kernel's run takes the same words, minus the ones this command reads itself.
+    for (size_t i = 1; i < args.size(); ++i) {
+        const std::string& w = args[i];
+        if (w == "--kernel" || w == "--block-dim" || w == "--grid-dim" || w == "--like" || w == "--format") {
+            ++i;
+            continue;
+        }
+        if (w == "--explain") continue;
+        if (w == "--algo") algo_given = true;
+        if (w == "--type") o.type_given = true;
+        o.kernel_words.push_back(w);
+    }
+    if (o.kernel_file.empty() && (o.block_dim || o.grid_dim))
+        throw UsageError("--block-dim and --grid-dim launch your own kernel; give it with --kernel FILE.cu");
+    if (!o.kernel_file.empty() && algo_given)
+        throw UsageError("--kernel traces your kernel, so --algo does not apply; say --like ALGO for the algorithm it is meant to be");
     return o;
 }
 

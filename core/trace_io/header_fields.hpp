@@ -44,6 +44,7 @@ void visit_header_fields(H& h, V&& v) {
     v("static_index", h.static_index, FieldRule{Presence::with_block_schedule});
     v("resident_blocks", h.resident_blocks, FieldRule{Presence::with_block_schedule, 0, kMaxResidentBlocks});
     v("window", h.lookback_window, FieldRule{Presence::unless_zero, 1, kMaxLookbackWindow});
+    v("kernel", h.kernel, FieldRule{Presence::unless_zero});
 }
 
 }  // namespace scanlab

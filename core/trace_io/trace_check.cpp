@@ -107,9 +107,38 @@ std::string check_step(size_t i, const Step& got, const Step& want, bool exact) 
     return "";
 }
 
+// A student's kernel (kernel_tracer/) has no run to repeat: its trace is held to the shapes every
+// view relies on, and its result to nothing (a wrong result is what the student came to see).
+std::string kernel_trace_inconsistency(const Trace& t) {
+    if (t.backend != "cpu") return "it records a student's kernel, which only the CPU runner traces";
+    if (size_of(t.input) != size_t(t.n) || size_of(t.result) != size_t(t.n))
+        return "its input and result do not both hold n = " + std::to_string(t.n) + " values";
+    const int64_t threads = t.grid * int64_t(t.threads_per_block);
+    for (size_t i = 0; i < t.steps.size(); ++i) {
+        const Step& s = t.steps[i];
+        const std::string at = step_name(i, s);
+        if (s.phase != Phase::load && s.phase != Phase::interval) return at + " is not a step a kernel's barriers make";
+        if (s.blocks != t.grid || s.threads_per_block != t.threads_per_block)
+            return at + " says " + std::to_string(s.blocks) + " block(s) of " + std::to_string(s.threads_per_block) + " threads, the header " +
+                   std::to_string(t.grid) + " of " + std::to_string(t.threads_per_block);
+        const int64_t length = int64_t(size_of(s.values)), from = s.phase == Phase::load ? t.n : length;
+        for (const Access& a : s.accesses)
+            if (a.thread < 0 || a.thread >= threads || a.dst < 0 || a.dst >= length || a.src < -1 || a.src >= from)
+                return at + " lists an access outside its threads or its array";
+        for (size_t k = 0; k < s.hazards.size(); ++k)
+            if (s.hazards[k] < 0 || s.hazards[k] >= length || (k > 0 && s.hazards[k] <= s.hazards[k - 1]))
+                return at + " marks hazards that are not sorted positions of its array";
+        if (s.counts.hazards != int64_t(s.hazards.size())) return at + " counts hazards it does not mark";
+    }
+    if (t.detail == Detail::full && !(t.counts == total_counts(t.steps)))
+        return "its counts say " + totals_text(t.counts) + ", but its steps add up to " + totals_text(total_counts(t.steps));
+    return "";
+}
+
 }  // namespace
 
 std::string first_inconsistency(const Trace& t) {
+    if (!t.kernel.empty()) return kernel_trace_inconsistency(t);
     // A GPU trace's warps ran in the hardware's order; every kernel but the racy lesson gives the same
     // trace under any order, and the lesson's values are not compared for a GPU trace (below).
     if (t.schedule == "hardware" && t.backend != "gpu") return "its warp schedule '" + t.schedule + "' is not one Scan Lab has";

@@ -492,7 +492,7 @@ std::optional<Kernel> parse_kernel(std::string_view s) {
 std::optional<Phase> parse_phase(std::string_view s) {
     return parse_name<Phase>(
         s, std::array{Phase::load, Phase::stride, Phase::reduction, Phase::distribution, Phase::sequential, Phase::block_sum_write,
-                      Phase::host_scan, Phase::add_block_sums, Phase::thread_scan, Phase::add_predecessor, Phase::event});
+                      Phase::host_scan, Phase::add_block_sums, Phase::thread_scan, Phase::add_predecessor, Phase::event, Phase::interval});
 }
 std::optional<ArrayKind> parse_array(std::string_view s) {
     return parse_name<ArrayKind>(s, std::array{ArrayKind::xy, ArrayKind::s, ArrayKind::y});

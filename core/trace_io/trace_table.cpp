@@ -119,8 +119,11 @@ std::string snapshot_line(const Trace& t, const EventSnapshot& b, size_t max_val
 }  // namespace
 
 void write_trace_table(std::ostream& out, const Trace& t, size_t max_values, bool explain) {
-    out << "algorithm " << name(t.algorithm);
-    if (algorithm_info(t.algorithm).takes_coarsening)
+    // A student's kernel: its file, and the algorithm it is meant to be (whose formula the counts meet).
+    if (!t.kernel.empty()) out << "your kernel " << t.kernel << ", like " << name(t.algorithm);
+    else out << "algorithm " << name(t.algorithm);
+    if (!t.kernel.empty()) {
+    } else if (algorithm_info(t.algorithm).takes_coarsening)
         out << " (phase 2 " << name(t.block_algorithm) << ")";
     else if (algorithm_info(t.algorithm).takes_block_algorithm)
         out << " (block algorithm " << name(t.block_algorithm) << ")";

@@ -1,0 +1,50 @@
+#include "app/cli/kernel_command.hpp"
+
+#include <iostream>
+
+#include "core/trace_io/trace_json.hpp"
+#include "core/trace_io/trace_table.hpp"
+#include "app/cli/progress_line.hpp"
+#include "kernel_tracer/host/kernel_trace.hpp"
+
+namespace scanlab::cli {
+
+int run_kernel_command(const Options& o) {
+    kernel_tracer::KernelRequest request;
+    request.file = o.kernel_file;
+    request.words = o.kernel_words;
+    request.type_given = o.type_given;
+    request.block_dim = o.block_dim;
+    request.grid_dim = o.grid_dim;
+    request.like = o.like;
+    const kernel_tracer::KernelTrace k = [&] {
+        ProgressLine progress("compiling and running " + o.kernel_file);
+        return kernel_tracer::trace_kernel(request);
+    }();
+    output_begins();
+    if (k.traced) {
+        if (o.command == Command::scan)
+            for (size_t i = 0; i < size_of(k.trace.result); ++i) std::cout << format_value(k.trace.result, i) << '\n';
+        else if (o.format == Format::json)
+            write_trace_json(std::cout, k.trace);
+        else
+            write_trace_table(std::cout, k.trace, 64, o.explain);
+    }
+    // Findings go with the table; with the values or the JSON on standard output, to standard error.
+    std::ostream& said = (k.traced && (o.command == Command::scan || o.format == Format::json)) ? std::cerr : std::cout;
+    if (!k.findings.empty()) {
+        said << "\nfindings in " << o.kernel_file << ":\n";
+        for (const kernel_tracer::Finding& f : k.findings) said << "  " << f.sentence << "\n";
+    } else if (k.traced && o.command == Command::trace && o.format == Format::table) {
+        said << "\nfindings in " << o.kernel_file << ": none (no race, out-of-bounds access, read of unwritten shared memory or "
+                "barrier some thread misses)\n";
+    }
+    std::cout.flush();
+    if (!k.traced) {
+        std::cerr << "scanlab: " << k.ended << "\n";
+        return 3;
+    }
+    return 0;
+}
+
+}  // namespace scanlab::cli

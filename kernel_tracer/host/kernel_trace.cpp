@@ -1,0 +1,187 @@
+#include "kernel_tracer/host/kernel_trace.hpp"
+
+#include <signal.h>
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "core/input/resolve.hpp"
+#include "core/input/run_words.hpp"
+#include "core/trace_io/trace_json.hpp"
+#include "kernel_tracer/host/child_process.hpp"
+#include "kernel_tracer/host/finding_text.hpp"
+
+namespace scanlab::kernel_tracer {
+namespace {
+
+namespace fs = std::filesystem;
+
+
+std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// The element type the file's kernel takes, read from its text: the first __global__ kernel's first
+// parameter. The runner checks it against the compiled signature.
+std::optional<std::string> kernel_type_in(const std::string& source) {
+    static const std::regex kernel(R"(__global__\s+void\s+\w+\s*\(\s*(?:const\s+)?(float|double|int|long long|long)\s*\*)");
+    std::smatch m;
+    if (!std::regex_search(source, m, kernel)) return std::nullopt;
+    const std::string t = m[1];
+    return t == "float" ? "float32" : t == "double" ? "float64" : t == "int" ? "int32" : "int64";
+}
+
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        std::string pattern = (fs::temp_directory_path() / "scanlab-kernel-XXXXXX").string();
+        if (!mkdtemp(pattern.data())) throw ScanError("could not make a folder for the compiled kernel in " + fs::temp_directory_path().string());
+        path = pattern;
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(path, ec);
+    }
+};
+
+// Each address's line in the student's file, from the library's debug information (addr2line).
+std::map<uintptr_t, int> lines_of(const std::string& library, const std::string& file, const std::vector<uintptr_t>& pcs) {
+    std::map<uintptr_t, int> lines;
+    std::vector<uintptr_t> wanted;
+    for (uintptr_t pc : pcs)
+        if (pc) wanted.push_back(pc);
+    if (wanted.empty()) return lines;
+    const std::string tool = find_on_path({"addr2line", "llvm-addr2line", "llvm-addr2line-14"});
+    if (tool.empty()) return lines;
+    std::vector<std::string> argv{tool, "-e", library};
+    for (uintptr_t pc : wanted) {
+        std::ostringstream hex;
+        // A return address is the instruction after the call: one byte back lies in the call itself.
+        hex << "0x" << std::hex << (pc - 1);
+        argv.push_back(hex.str());
+    }
+    int status = 0;
+    std::istringstream out(run_tool(argv, status));
+    const std::string base = fs::path(file).filename().string();
+    std::string line;
+    for (size_t k = 0; k < wanted.size() && std::getline(out, line); ++k) {
+        // "path/file.cu:12" or "path/file.cu:12 (discriminator 3)"; a line of the shim header is not the student's.
+        const size_t colon = line.rfind(':', line.find(" (") == std::string::npos ? std::string::npos : line.find(" ("));
+        if (colon == std::string::npos || fs::path(line.substr(0, colon)).filename().string() != base) continue;
+        lines[wanted[k]] = std::atoi(line.c_str() + colon + 1);
+    }
+    return lines;
+}
+
+}  // namespace
+
+KernelTrace trace_kernel(const KernelRequest& request) {
+    KernelTrace result;
+    const std::string clang = find_on_path({"clang++", "clang++-19", "clang++-18", "clang++-17", "clang++-16", "clang++-15", "clang++-14"});
+    if (clang.empty()) throw ScanError("tracing your kernel needs clang++, which is not installed; install Debian's package clang (apt-get install clang)");
+    std::error_code ec;
+    if (!fs::is_regular_file(request.file, ec)) throw ScanError("there is no kernel file '" + request.file + "'");
+    const std::string source = read_file(request.file);
+
+    // The run's words, with the kernel's own type unless --type chose one.
+    std::vector<std::string> words = request.words;
+    if (!request.type_given)
+        if (const std::optional<std::string> t = kernel_type_in(source)) words.insert(words.end(), {"--type", *t});
+    RunSpec spec = parse_run_words(words, [](const std::string&, const auto&) { return false; });
+    std::string origin;
+    const ValueArray input = load_input(spec.input, spec.request.type, origin);
+    const int64_t n = int64_t(size_of(input));
+
+    // The launch: as the named algorithm launches this input (its section, threads per block and
+    // grid), else blocks of up to 1024 threads, one element each; --block-dim and --grid-dim override.
+    int section = 0, block_dim = 0;
+    int64_t grid_dim = 0;
+    try {
+        const ResolvedRequest like = resolve_for(spec, request.like, input);
+        if (like.section > 0 && like.threads_per_block <= 1024) section = like.section, block_dim = like.threads_per_block, grid_dim = like.grid;
+    } catch (const ScanError&) {
+    }
+    if (section == 0) section = block_dim = int(std::min<uint64_t>(1024, std::bit_ceil(uint64_t(n)))), grid_dim = (n + section - 1) / section;
+    if (request.block_dim > 0) {
+        section = block_dim = request.block_dim;
+        grid_dim = (n + block_dim - 1) / block_dim;
+    }
+    if (request.grid_dim > 0) grid_dim = request.grid_dim;
+    if (block_dim < 1 || block_dim > 1024) throw UsageError("--block-dim " + std::to_string(block_dim) + " is out of range: give 1 to 1024 threads");
+    if (grid_dim > 65536) throw UsageError("--grid-dim " + std::to_string(grid_dim) + " is more blocks than the runner traces (65536)");
+
+    TempDir dir;
+    const std::string library = (dir.path / "kernel.so").string();
+    const auto compile_start = std::chrono::steady_clock::now();
+    int status = 0;
+    const std::string diagnostics = run_tool(
+        {clang, "-std=c++17", "-x", "c++", "-O0", "-g", "-gdwarf-4", "-fPIC", "-shared", "-fno-color-diagnostics", "-ferror-limit=20",
+         "-Wno-macro-redefined", "-fsanitize-coverage=inline-8bit-counters,trace-loads,trace-stores", "-I", SCANLAB_KERNEL_SHIM_DIR,
+         "-include", "scanlab_cuda.hpp", "-DSCANLAB_SECTION_SIZE=" + std::to_string(section), request.file, "-o", library},
+        status);
+    result.compile_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - compile_start).count();
+    if (status != 0) throw ScanError("your kernel does not compile:\n" + diagnostics);
+
+    const std::string trace_path = (dir.path / "trace.json").string(), findings_path = (dir.path / "findings.txt").string();
+    std::vector<std::string> argv{SCANLAB_KERNEL_RUNNER, library, trace_path, findings_path, fs::path(request.file).filename().string(),
+                                  std::to_string(block_dim), std::to_string(grid_dim), std::string(name(request.like)), "--"};
+    argv.insert(argv.end(), words.begin(), words.end());
+    // The limits a student's kernel runs under (docs/your-kernel.md).
+    ChildLimits limits;
+    limits.cpu_seconds = request.cpu_seconds;
+    const ChildOutcome run = run_child(argv, limits, (dir.path / "stdout.txt").string(), (dir.path / "stderr.txt").string());
+    result.run_seconds = run.wall_seconds;
+    if (!run.started) throw ScanError("the kernel runner could not be started");
+
+    std::vector<RawFinding> raw;
+    {
+        std::ifstream in(findings_path);
+        for (std::string line; std::getline(in, line);) {
+            RawFinding f;
+            if (parse_finding_line(line, f)) raw.push_back(f);
+        }
+    }
+    std::vector<uintptr_t> pcs;
+    for (const RawFinding& f : raw) pcs.insert(pcs.end(), {f.pc, f.other_pc});
+    const std::map<uintptr_t, int> lines = lines_of(library, request.file, pcs);
+    auto line_of = [&](uintptr_t pc) { return lines.contains(pc) ? lines.at(pc) : 0; };
+    for (const RawFinding& f : raw) result.findings.push_back({line_of(f.pc), finding_sentence(f, line_of(f.pc), line_of(f.other_pc))});
+    std::stable_sort(result.findings.begin(), result.findings.end(), [](const Finding& a, const Finding& b) { return a.line < b.line; });
+
+    const std::string limit_words = std::to_string(limits.cpu_seconds) + " s of CPU time";
+    if (run.wall_timeout) {
+        result.ended = "the kernel did not end within " + std::to_string(int(limits.wall_seconds)) + " s and was stopped";
+    } else if (run.signal != 0) {
+        result.ended = run.signal == SIGKILL || run.signal == SIGXCPU ? "the kernel used up its " + limit_words + " and was stopped (an endless loop?)"
+                                                                      : "the kernel's process ended with signal " + std::to_string(run.signal);
+    } else if (run.exit_status == 2) {
+        std::string why = read_file((dir.path / "stderr.txt").string());
+        while (!why.empty() && why.back() == '\n') why.pop_back();
+        throw ScanError(why.empty() ? "the kernel runner stopped before the run" : why.substr(why.rfind('\n') + 1));
+    } else if (run.exit_status == 3) {
+        result.ended = result.findings.empty() ? "the kernel's run stopped" : "the kernel's run stopped: " + result.findings.back().sentence;
+        for (const RawFinding& f : raw)
+            if (f.kind == FindingKind::crash || f.kind == FindingKind::never_ends || f.kind == FindingKind::out_of_memory)
+                result.ended = finding_sentence(f, line_of(f.pc), line_of(f.other_pc));
+    } else if (run.exit_status != 0) {
+        result.ended = "the kernel runner ended with status " + std::to_string(run.exit_status);
+    } else {
+        std::ifstream in(trace_path, std::ios::binary);
+        result.trace = read_trace_json(in, "the trace of " + fs::path(request.file).filename().string());
+        result.traced = true;
+    }
+    return result;
+}
+
+}  // namespace scanlab::kernel_tracer

@@ -1,0 +1,377 @@
+#include "kernel_tracer/runtime/block_runner.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <tuple>
+#include <unordered_map>
+
+#include "core/emulation/warp_order.hpp"
+#include "kernel_tracer/runtime/fibers.hpp"
+#include "kernel_tracer/shim/scanlab_shim_abi.h"
+
+extern "C" {
+__attribute__((visibility("default"))) scanlab_cuda_builtins scanlab_cuda_now{};
+}
+
+namespace scanlab::kernel_tracer {
+namespace {
+
+enum class ThreadState : uint8_t { running, at_barrier, exited };
+
+// Per shared address within one interval: who wrote it last and who read it, for racecheck's
+// three hazards and for the stale reads of the trace.
+struct Cell {
+    int32_t writer = -1;
+    uintptr_t writer_pc = 0;
+    std::vector<std::pair<int32_t, uintptr_t>> readers;
+};
+
+struct Runner {
+    const KernelImage* image = nullptr;
+    const Launch* launch = nullptr;
+    std::unique_ptr<Fibers> fibers;
+    std::vector<ThreadState> state;
+    std::vector<uintptr_t> barrier_pc;
+    std::vector<uint8_t> shared_written;  // per byte of the shared section, this block
+    std::unordered_map<uintptr_t, Cell> cells;
+    IntervalRecord* interval = nullptr;
+    int interval_index = 0;
+    int64_t block = 0;
+    KernelRun run;
+    std::map<std::tuple<FindingKind, uintptr_t, uintptr_t>, size_t> seen;  // one finding per kind and lines, counted
+};
+
+Runner* g_runner = nullptr;
+uintptr_t g_last_pc = 0;  // the kernel's last load or store, tracked or not: where a signal in the runner's own code came from
+
+int warp_of(int thread) { return thread / g_runner->launch->warp_width; }
+
+void report(RawFinding f) {
+    Runner& r = *g_runner;
+    const auto key = std::make_tuple(f.kind, f.pc, f.other_pc);
+    if (auto it = r.seen.find(key); it != r.seen.end()) {
+        ++r.run.findings[it->second].count;
+        return;
+    }
+    f.interval = r.interval_index;
+    f.block = r.block;
+    r.seen.emplace(key, r.run.findings.size());
+    r.run.findings.push_back(std::move(f));
+}
+
+uintptr_t relative(uintptr_t pc) { return pc ? pc - g_runner->image->base : 0; }
+
+// Which array an address lies in: X, Y, a shared array, or none the runner tracks.
+struct Place {
+    bool tracked = false;
+    bool out_of_bounds = false;
+    int16_t array = 0;
+    int64_t byte = 0;  // from the array's start
+};
+
+Place place_of(uintptr_t a) {
+    const Runner& r = *g_runner;
+    const Launch& l = *r.launch;
+    const auto in = [a](uintptr_t lo, size_t bytes) { return a >= lo && a < lo + bytes; };
+    const uintptr_t x = uintptr_t(l.x), y = uintptr_t(l.y);
+    if (in(x, l.x_bytes)) return {true, false, kInputArray, int64_t(a - x)};
+    if (in(y, l.y_bytes)) return {true, false, kOutputArray, int64_t(a - y)};
+    if (in(x - l.redzone, l.redzone) || in(x + l.x_bytes, l.redzone)) return {true, true, kInputArray, int64_t(a) - int64_t(x)};
+    if (in(y - l.redzone, l.redzone) || in(y + l.y_bytes, l.redzone)) return {true, true, kOutputArray, int64_t(a) - int64_t(y)};
+    const KernelImage& im = *r.image;
+    if (im.shared.empty()) return {};
+    // Accesses just outside the shared section, or in the gaps between its arrays, miss every array.
+    constexpr uintptr_t kSharedSlack = 256;
+    if (a + kSharedSlack < im.shared_begin || a >= im.shared_end + kSharedSlack) return {};
+    for (size_t k = 0; k < im.shared.size(); ++k)
+        if (in(im.shared[k].address, im.shared[k].bytes)) return {true, false, int16_t(k), int64_t(a - im.shared[k].address)};
+    // Out of bounds: name the nearest array below (or the first one).
+    size_t k = 0;
+    while (k + 1 < im.shared.size() && im.shared[k + 1].address <= a) ++k;
+    return {true, true, int16_t(k), int64_t(a) - int64_t(im.shared[k].address)};
+}
+
+std::string array_name(int16_t array) {
+    if (array == kInputArray) return "X";
+    if (array == kOutputArray) return "Y";
+    return g_runner->image->shared[size_t(array)].name;
+}
+
+void on_shared(const Place& p, uintptr_t a, size_t size, bool store, int32_t t, uintptr_t pc) {
+    Runner& r = *g_runner;
+    const int64_t element = p.byte / int64_t(size);
+    const size_t offset = a - r.image->shared_begin;
+    Cell& c = r.cells[a];
+    auto finding = [&](FindingKind k, int32_t other, uintptr_t other_pc) {
+        RawFinding f;
+        f.kind = k;
+        f.pc = relative(pc);
+        f.other_pc = relative(other_pc);
+        f.thread = t;
+        f.other_thread = other;
+        f.array = array_name(p.array);
+        f.element = element;
+        report(f);
+    };
+    if (!store) {
+        if (std::find(r.shared_written.begin() + offset, r.shared_written.begin() + offset + size, 0) !=
+            r.shared_written.begin() + offset + size)
+            finding(FindingKind::uninitialized_shared, -1, 0);
+        if (c.writer >= 0 && c.writer != t) {
+            r.interval->stale.push_back({p.array, element});
+            if (warp_of(c.writer) != warp_of(t)) finding(FindingKind::race_raw, c.writer, c.writer_pc);
+        }
+        if (std::none_of(c.readers.begin(), c.readers.end(), [t](const auto& e) { return e.first == t; })) c.readers.emplace_back(t, pc);
+        return;
+    }
+    if (c.writer >= 0 && c.writer != t && warp_of(c.writer) != warp_of(t)) finding(FindingKind::race_waw, c.writer, c.writer_pc);
+    for (const auto& [reader, reader_pc] : c.readers)
+        if (reader != t && warp_of(reader) != warp_of(t)) {
+            finding(FindingKind::race_war, reader, reader_pc);
+            break;
+        }
+    c.writer = t;
+    c.writer_pc = pc;
+    std::fill(r.shared_written.begin() + offset, r.shared_written.begin() + offset + size, 1);
+}
+
+// Every load and store of the student's file comes here before it happens.
+void on_access(const void* address, size_t size, bool store, bool atomic, uintptr_t pc) {
+    Runner* r = g_runner;
+    if (!r || r->fibers->current() < 0) return;
+    g_last_pc = pc;
+    const uintptr_t a = uintptr_t(address);
+    const Place p = place_of(a);
+    if (!p.tracked) return;
+    const int32_t t = r->fibers->current();
+    if (p.out_of_bounds) {
+        RawFinding f;
+        f.kind = p.array < 0 ? FindingKind::out_of_bounds_global : FindingKind::out_of_bounds_shared;
+        f.pc = relative(pc);
+        f.thread = t;
+        f.array = array_name(p.array);
+        f.element = p.byte >= 0 ? p.byte / int64_t(size) : -((-p.byte + int64_t(size) - 1) / int64_t(size));
+        f.detail = store ? "write" : "read";
+        report(f);
+    } else {
+        if (p.array >= 0 && !atomic) on_shared(p, a, size, store, t, pc);
+        r->interval->accesses.push_back({t, p.array, store, atomic, p.byte / int64_t(size)});
+    }
+    // Lock-step: the next lane of the warp makes its access before this one goes on.
+    r->fibers->yield();
+}
+
+void thread_body() {
+    g_runner->launch->call_kernel();
+    g_runner->state[size_t(g_runner->fibers->current())] = ThreadState::exited;
+}
+
+void set_thread(int t) { scanlab_cuda_now.threadIdx = {unsigned(t), 0, 0}; }
+
+// The threads of warp w, lane by lane, until each waits at a barrier or has left the kernel.
+void run_warp(int w) {
+    Runner& r = *g_runner;
+    const int first = w * r.launch->warp_width, last = std::min(first + r.launch->warp_width, r.launch->block_dim);
+    for (bool any = true; any;) {
+        any = false;
+        for (int t = first; t < last; ++t) {
+            if (r.state[size_t(t)] != ThreadState::running) continue;
+            set_thread(t);
+            r.fibers->resume(t);
+            any = true;
+        }
+    }
+}
+
+// The barrier every waiting thread reached: one call site, reached by all who have not left.
+void check_barrier() {
+    Runner& r = *g_runner;
+    std::map<uintptr_t, std::vector<int32_t>> waiting;
+    std::vector<int32_t> exited;
+    for (int t = 0; t < r.launch->block_dim; ++t) {
+        if (r.state[size_t(t)] == ThreadState::at_barrier) waiting[r.barrier_pc[size_t(t)]].push_back(t);
+        if (r.state[size_t(t)] == ThreadState::exited) exited.push_back(t);
+    }
+    auto threads_text = [](const std::vector<int32_t>& ts) {
+        std::string s = std::to_string(ts.size()) + (ts.size() == 1 ? " thread (" : " threads (") + std::to_string(ts.front());
+        if (ts.size() > 1) s += (ts.size() == 2 ? ", " : " ... ") + std::to_string(ts.back());
+        return s + ")";
+    };
+    if (waiting.size() > 1) {
+        auto second = std::next(waiting.begin());
+        RawFinding f;
+        f.kind = FindingKind::divergent_barrier;
+        f.pc = relative(waiting.begin()->first);
+        f.other_pc = relative(second->first);
+        f.thread = waiting.begin()->second.front();
+        f.other_thread = second->second.front();
+        f.detail = threads_text(waiting.begin()->second) + " | " + threads_text(second->second);
+        report(f);
+    } else if (!exited.empty()) {
+        RawFinding f;
+        f.kind = FindingKind::barrier_after_exit;
+        f.pc = relative(waiting.begin()->first);
+        f.thread = waiting.begin()->second.front();
+        f.other_thread = exited.front();
+        f.detail = threads_text(exited);
+        report(f);
+    }
+}
+
+void run_block(int64_t b, BlockRecord& record) {
+    Runner& r = *g_runner;
+    const Launch& l = *r.launch;
+    r.block = b;
+    scanlab_cuda_now.blockIdx = {unsigned(b), 0, 0};
+    // Shared memory starts as zeros in every block, so a run repeats; initcheck says where a read
+    // comes before any write.
+    const KernelImage& im = *r.image;
+    if (im.shared_end > im.shared_begin) std::memset(reinterpret_cast<void*>(im.shared_begin), 0, im.shared_end - im.shared_begin);
+    std::fill(r.shared_written.begin(), r.shared_written.end(), 0);
+    for (int t = 0; t < l.block_dim; ++t) {
+        r.fibers->start(t, thread_body);
+        r.state[size_t(t)] = ThreadState::running;
+    }
+    const int warps = (l.block_dim + l.warp_width - 1) / l.warp_width;
+    for (r.interval_index = 0;; ++r.interval_index) {
+        record.intervals.emplace_back();
+        IntervalRecord& iv = record.intervals.back();
+        r.interval = &iv;
+        r.cells.clear();
+        // The interval after barrier k runs its warps in the order of the emulation's step k
+        // (the built-in kernels' step k is the interval after their k-th barrier but the load's).
+        for (int w : warp_order(l.schedule, uint64_t(r.interval_index) - 1, b, warps)) run_warp(w);
+        r.interval = nullptr;
+        const auto* shared = reinterpret_cast<const uint8_t*>(im.shared_begin);
+        iv.shared.assign(shared, shared + (im.shared_end - im.shared_begin));
+        iv.output.assign(static_cast<const uint8_t*>(l.y), static_cast<const uint8_t*>(l.y) + l.y_bytes);
+        iv.ends_at_barrier = std::count(r.state.begin(), r.state.end(), ThreadState::at_barrier) > 0;
+        if (!iv.ends_at_barrier) break;
+        check_barrier();
+        if (r.interval_index + 1 >= kMaxIntervals) {
+            RawFinding f;
+            f.kind = FindingKind::never_ends;
+            f.pc = relative(r.barrier_pc[size_t(std::find(r.state.begin(), r.state.end(), ThreadState::at_barrier) - r.state.begin())]);
+            f.detail = std::to_string(kMaxIntervals) + " barrier intervals";
+            report(f);
+            break;
+        }
+        for (ThreadState& s : r.state)
+            if (s == ThreadState::at_barrier) s = ThreadState::running;
+    }
+}
+
+}  // namespace
+
+KernelRun run_kernel(const KernelImage& image, const Launch& launch) {
+    Runner r;
+    r.image = &image;
+    r.launch = &launch;
+    r.fibers = std::make_unique<Fibers>(launch.block_dim);
+    r.state.assign(size_t(launch.block_dim), ThreadState::exited);
+    r.barrier_pc.assign(size_t(launch.block_dim), 0);
+    r.shared_written.assign(image.shared_end - image.shared_begin, 0);
+    g_runner = &r;
+    scanlab_cuda_now.blockDim = {unsigned(launch.block_dim), 1, 1};
+    scanlab_cuda_now.gridDim = {unsigned(launch.grid_dim), 1, 1};
+    scanlab_cuda_now.warpSize = launch.warp_width;
+    r.run.blocks.resize(size_t(launch.grid_dim));
+    for (int64_t b = 0; b < launch.grid_dim; ++b) {
+        run_block(b, r.run.blocks[size_t(b)]);
+        if (!r.run.findings.empty() && r.run.findings.back().kind == FindingKind::never_ends) {
+            r.run.blocks.resize(size_t(b + 1));
+            break;
+        }
+    }
+    g_runner = nullptr;
+    return std::move(r.run);
+}
+
+RawFinding current_place(FindingKind kind, uintptr_t pc) {
+    RawFinding f;
+    f.kind = kind;
+    if (!g_runner) return f;
+    const KernelImage& im = *g_runner->image;
+    if ((pc < im.base || pc >= im.end) && g_last_pc) pc = g_last_pc;
+    f.pc = pc >= im.base && pc < im.end ? pc - im.base : 0;
+    f.interval = g_runner->interval_index;
+    f.block = g_runner->block;
+    f.thread = g_runner->fibers ? g_runner->fibers->current() : -1;
+    return f;
+}
+
+}  // namespace scanlab::kernel_tracer
+
+using scanlab::kernel_tracer::g_runner;
+using scanlab::kernel_tracer::on_access;
+
+extern "C" {
+#define SCANLAB_HOOK(bytes, type)                                                                                           \
+    __attribute__((visibility("default"))) void __sanitizer_cov_load##bytes(type* a) {                                       \
+        on_access(a, bytes, false, false, uintptr_t(__builtin_return_address(0)));                                          \
+    }                                                                                                                        \
+    __attribute__((visibility("default"))) void __sanitizer_cov_store##bytes(type* a) {                                      \
+        on_access(a, bytes, true, false, uintptr_t(__builtin_return_address(0)));                                            \
+    }
+SCANLAB_HOOK(1, uint8_t)
+SCANLAB_HOOK(2, uint16_t)
+SCANLAB_HOOK(4, uint32_t)
+SCANLAB_HOOK(8, uint64_t)
+SCANLAB_HOOK(16, __int128)
+#undef SCANLAB_HOOK
+
+// The counters the coverage instrumentation asks for: the runner counts accesses, not edges.
+__attribute__((visibility("default"))) void __sanitizer_cov_8bit_counters_init(char*, char*) {}
+
+__attribute__((visibility("default"))) void scanlab_cuda_syncthreads(void) {
+    using namespace scanlab::kernel_tracer;
+    if (!g_runner) return;
+    const int t = g_runner->fibers->current();
+    g_runner->state[size_t(t)] = ThreadState::at_barrier;
+    g_runner->barrier_pc[size_t(t)] = uintptr_t(__builtin_return_address(0));
+    g_runner->fibers->yield();
+    scanlab::kernel_tracer::set_thread(t);
+}
+
+// The runner runs one thread at a time and every store is seen at once: a fence has nothing to order.
+__attribute__((visibility("default"))) void scanlab_cuda_threadfence(void) {}
+}
+
+// An atomic is one access: the lane yields before it, and no other thread runs while it reads and writes.
+#define SCANLAB_ATOMIC(name, type, expr)                                                                         \
+    __attribute__((visibility("default"))) type name(type* address, type value) {                                \
+        on_access(address, sizeof(type), true, true, uintptr_t(__builtin_return_address(0)));                    \
+        const type old = *address;                                                                               \
+        *address = (expr);                                                                                       \
+        return old;                                                                                              \
+    }
+SCANLAB_ATOMIC(scanlab_cuda_atomic_add, int, old + value)
+SCANLAB_ATOMIC(scanlab_cuda_atomic_add, unsigned int, old + value)
+SCANLAB_ATOMIC(scanlab_cuda_atomic_add, unsigned long long, old + value)
+SCANLAB_ATOMIC(scanlab_cuda_atomic_add, float, old + value)
+SCANLAB_ATOMIC(scanlab_cuda_atomic_add, double, old + value)
+SCANLAB_ATOMIC(scanlab_cuda_atomic_sub, int, old - value)
+SCANLAB_ATOMIC(scanlab_cuda_atomic_sub, unsigned int, old - value)
+SCANLAB_ATOMIC(scanlab_cuda_atomic_exch, int, value)
+SCANLAB_ATOMIC(scanlab_cuda_atomic_exch, unsigned int, value)
+SCANLAB_ATOMIC(scanlab_cuda_atomic_exch, unsigned long long, value)
+SCANLAB_ATOMIC(scanlab_cuda_atomic_exch, float, value)
+SCANLAB_ATOMIC(scanlab_cuda_atomic_max, int, old > value ? old : value)
+SCANLAB_ATOMIC(scanlab_cuda_atomic_max, unsigned int, old > value ? old : value)
+SCANLAB_ATOMIC(scanlab_cuda_atomic_min, int, old < value ? old : value)
+SCANLAB_ATOMIC(scanlab_cuda_atomic_min, unsigned int, old < value ? old : value)
+#undef SCANLAB_ATOMIC
+
+#define SCANLAB_CAS(type)                                                                                        \
+    __attribute__((visibility("default"))) type scanlab_cuda_atomic_cas(type* address, type compare, type value) { \
+        on_access(address, sizeof(type), true, true, uintptr_t(__builtin_return_address(0)));                    \
+        const type old = *address;                                                                               \
+        if (old == compare) *address = value;                                                                    \
+        return old;                                                                                              \
+    }
+SCANLAB_CAS(int)
+SCANLAB_CAS(unsigned int)
+SCANLAB_CAS(unsigned long long)
+#undef SCANLAB_CAS

@@ -1,0 +1,46 @@
+#pragma once
+// Runs a kernel's blocks one after another, each block's threads as fibers: the warps of a block
+// in the warp schedule's order (core/emulation/warp_order.hpp, as the built-in emulation), the
+// lanes of a warp in lock-step (each lane makes its next access only after every lane of the warp
+// made its previous one, so a warp's loads all come before its stores, as in the emulation). A
+// barrier ends the interval once every thread that has not left the kernel waits at one.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/schedules.hpp"
+#include "kernel_tracer/runtime/block_record.hpp"
+#include "kernel_tracer/runtime/findings_log.hpp"
+#include "kernel_tracer/runtime/kernel_image.hpp"
+
+namespace scanlab::kernel_tracer {
+
+// A kernel with more barrier intervals than this in one block never ends (a barrier in an endless loop).
+inline constexpr int kMaxIntervals = 4096;
+
+struct Launch {
+    int block_dim = 1;
+    int64_t grid_dim = 1;
+    int warp_width = 32;
+    Schedule schedule;
+    // X and Y as the kernel sees them, and their sizes in bytes (accesses past them are out of bounds).
+    void* x = nullptr;
+    size_t x_bytes = 0;
+    void* y = nullptr;
+    size_t y_bytes = 0;
+    size_t redzone = 0;  // bytes around X and Y that count as out of bounds
+    std::function<void()> call_kernel;  // calls the kernel with X, Y and n
+};
+
+struct KernelRun {
+    std::vector<BlockRecord> blocks;
+    std::vector<RawFinding> findings;  // interval set, step not yet
+};
+
+KernelRun run_kernel(const KernelImage& image, const Launch& launch);
+
+// For the signal handlers (runner_main.cpp): what is running now, as a finding.
+RawFinding current_place(FindingKind kind, uintptr_t pc);
+
+}  // namespace scanlab::kernel_tracer

@@ -1,0 +1,172 @@
+// A student's own kernel, traced on the CPU (kernel_tracer/): the book's kernels written by hand
+// give the built-in algorithms' values at every barrier (and the racy one their stale reads under
+// every schedule), and each planted fault is found at its line. Each fixture is compiled once per
+// run below; the whole file takes a few seconds.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "core/emulation/emulate.hpp"
+#include "core/error.hpp"
+#include "core/input/run_spec.hpp"
+#include "core/input/run_words.hpp"
+#include "core/values.hpp"
+#include "kernel_tracer/host/child_process.hpp"
+#include "kernel_tracer/host/kernel_trace.hpp"
+
+using namespace scanlab;
+using namespace scanlab::kernel_tracer;
+
+namespace {
+
+const std::string kFixtures = SCANLAB_KERNEL_FIXTURES;
+
+bool have_clang() { return !find_on_path({"clang++", "clang++-14"}).empty(); }
+
+#define NEEDS_CLANG() \
+    if (!have_clang()) GTEST_SKIP() << "clang++ is not installed (Debian's package clang)"
+
+KernelTrace traced(const std::string& fixture, std::vector<std::string> words, int block_dim = 0, int cpu_seconds = 10) {
+    KernelRequest r;
+    r.file = kFixtures + "/" + fixture;
+    r.words = std::move(words);
+    r.block_dim = block_dim;
+    r.cpu_seconds = cpu_seconds;
+    return trace_kernel(r);
+}
+
+Trace built_in(const std::string& algo, std::vector<std::string> words) {
+    words.insert(words.end(), {"--algo", algo, "--backend", "cpu"});
+    const RunSpec spec = parse_run_words(words, [](const std::string&, const auto&) { return false; });
+    const PreparedRun run = prepare(spec);
+    return emulate(run.resolved, run.input);
+}
+
+// The same values after every step, the same stale reads, and the same result.
+void expect_same_steps(const Trace& mine, const Trace& want) {
+    ASSERT_EQ(mine.steps.size(), want.steps.size());
+    for (size_t k = 0; k < want.steps.size(); ++k) {
+        EXPECT_TRUE(bitwise_equal(mine.steps[k].values, want.steps[k].values)) << "step " << k;
+        EXPECT_EQ(mine.steps[k].hazards, want.steps[k].hazards) << "step " << k;
+    }
+    EXPECT_TRUE(bitwise_equal(mine.result, want.result));
+}
+
+bool has_finding(const KernelTrace& k, int line, const std::string& words) {
+    for (const Finding& f : k.findings)
+        if (f.line == line && f.sentence.find(words) != std::string::npos) return true;
+    return false;
+}
+
+std::string all_findings(const KernelTrace& k) {
+    std::string s = k.ended + "\n";
+    for (const Finding& f : k.findings) s += f.sentence + "\n";
+    return s;
+}
+
+}  // namespace
+
+TEST(YourKernel, SlidesKoggeStoneWithTemporaryGivesTheBuiltInValuesAtEveryBarrier) {
+    NEEDS_CLANG();
+    const std::vector<std::string> words{"--random", "200", "--seed", "3", "--type", "float32"};
+    const KernelTrace k = traced("slides_kogge_stone_temp.cu", words, 256);
+    ASSERT_TRUE(k.traced) << all_findings(k);
+    EXPECT_TRUE(k.findings.empty()) << all_findings(k);
+    std::vector<std::string> built = words;
+    built.insert(built.end(), {"--section", "256"});
+    expect_same_steps(k.trace, built_in("kogge-stone", built));
+}
+
+TEST(YourKernel, BrentKungGivesTheBuiltInValuesAtEveryBarrier) {
+    NEEDS_CLANG();
+    const std::vector<std::string> words{"--preset", "fig9.10", "--type", "float32"};
+    KernelRequest r;
+    r.file = kFixtures + "/brent_kung.cu";
+    r.words = words;
+    r.like = Algorithm::brent_kung;  // 8 threads, one block, as the built-in launches it
+    const KernelTrace k = trace_kernel(r);
+    ASSERT_TRUE(k.traced) << all_findings(k);
+    EXPECT_TRUE(k.findings.empty()) << all_findings(k);
+    expect_same_steps(k.trace, built_in("brent-kung", words));
+}
+
+TEST(YourKernel, Fig92RacyLoopGivesTheBuiltInStaleReadsUnderEverySchedule) {
+    NEEDS_CLANG();
+    for (const std::string schedule : {"in-order", "reverse", "random:7"}) {
+        const std::vector<std::string> words{"--random", "64", "--seed", "5", "--type", "float32", "--warp-width", "8", "--schedule", schedule};
+        const KernelTrace k = traced("fig9_2_kogge_stone_racy.cu", words);
+        ASSERT_TRUE(k.traced) << schedule << "\n" << all_findings(k);
+        const Trace want = built_in("kogge-stone-racy", words);
+        expect_same_steps(k.trace, want);
+        if (want.counts.hazards > 0) EXPECT_TRUE(has_finding(k, 12, "a race (read after write)")) << schedule << "\n" << all_findings(k);
+        // Thread 0 never enters the loop, so the loop's barrier is one not every thread reaches.
+        EXPECT_TRUE(has_finding(k, 11, "a barrier not every thread reaches")) << all_findings(k);
+    }
+}
+
+TEST(YourKernel, ARaceIsFoundAtItsLine) {
+    NEEDS_CLANG();
+    const KernelTrace k = traced("fault_race.cu", {"--random", "64"});
+    ASSERT_TRUE(k.traced);
+    EXPECT_TRUE(has_finding(k, 6, "a race (read after write)")) << all_findings(k);
+    EXPECT_TRUE(has_finding(k, 5, "a race (write after read)")) << all_findings(k);
+}
+
+TEST(YourKernel, AnOutOfBoundsWriteIsFoundAtItsLine) {
+    NEEDS_CLANG();
+    const KernelTrace k = traced("fault_oob_write.cu", {"--preset", "fig9.10"});
+    ASSERT_TRUE(k.traced);
+    EXPECT_TRUE(has_finding(k, 5, "out of bounds in step 0: thread 15 of block 0 writes XY[16]")) << all_findings(k);
+}
+
+TEST(YourKernel, ADivergentBarrierIsFoundAtBothLines) {
+    NEEDS_CLANG();
+    const KernelTrace k = traced("fault_divergent_barrier.cu", {"--preset", "fig9.10"});
+    ASSERT_TRUE(k.traced);
+    EXPECT_TRUE(has_finding(k, 7, "wait at different __syncthreads()")) << all_findings(k);
+    EXPECT_NE(all_findings(k).find("at line 9"), std::string::npos) << all_findings(k);
+}
+
+TEST(YourKernel, AnUninitializedSharedReadIsFoundAtItsLine) {
+    NEEDS_CLANG();
+    const KernelTrace k = traced("fault_uninitialized_read.cu", {"--preset", "fig9.10"});
+    ASSERT_TRUE(k.traced);
+    EXPECT_TRUE(has_finding(k, 7, "reads XY[15] before any thread of its block wrote it")) << all_findings(k);
+}
+
+TEST(YourKernel, AnEndlessLoopEndsWithinItsLimitAtItsLine) {
+    NEEDS_CLANG();
+    const KernelTrace k = traced("fault_endless_loop.cu", {"--preset", "fig9.10"}, 0, 1);
+    EXPECT_FALSE(k.traced);
+    EXPECT_NE(k.ended.find("never ends"), std::string::npos) << k.ended;
+    EXPECT_TRUE(has_finding(k, 4, "never ends")) << all_findings(k);
+    EXPECT_LT(k.run_seconds, 5);
+}
+
+TEST(YourKernel, ASegfaultEndsTheChildWithASentenceAtItsLine) {
+    NEEDS_CLANG();
+    const KernelTrace k = traced("fault_segfault.cu", {"--preset", "fig9.10"});
+    EXPECT_FALSE(k.traced);
+    EXPECT_NE(k.ended.find("line 4: the kernel crashed with a segmentation fault in thread 0 of block 0"), std::string::npos) << k.ended;
+}
+
+TEST(YourKernel, AnAllocationBombEndsTheChildWithASentence) {
+    NEEDS_CLANG();
+    const KernelTrace k = traced("fault_allocation_bomb.cu", {"--preset", "fig9.10"});
+    EXPECT_FALSE(k.traced);
+    EXPECT_NE(k.ended.find("more memory than its limit"), std::string::npos) << k.ended;
+}
+
+TEST(YourKernel, ACompileErrorNamesTheFilesOwnLine) {
+    NEEDS_CLANG();
+    try {
+        traced("fault_compile_error.cu", {"--preset", "fig9.10"});
+        FAIL() << "it compiled";
+    } catch (const ScanError& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find("does not compile"), std::string::npos) << what;
+        EXPECT_NE(what.find("fault_compile_error.cu:4:"), std::string::npos) << what;
+        EXPECT_NE(what.find("stride"), std::string::npos) << what;
+    }
+}
