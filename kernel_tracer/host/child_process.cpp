@@ -62,9 +62,15 @@ ChildOutcome run_child(const std::vector<std::string>& argv, const ChildLimits& 
         }
         if (done < 0) return outcome;
         if (elapsed > limits.wall_seconds) {
+            // SIGXCPU first, so the runner can say where the kernel was; then, a second later, the end.
+            kill(pid, SIGXCPU);
+            bool reaped = false;
+            for (int k = 0; k < 50 && !reaped; ++k) {
+                reaped = waitpid(pid, &status, WNOHANG) == pid;
+                if (!reaped) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            }
             kill(-pid, SIGKILL);
-            kill(pid, SIGKILL);
-            waitpid(pid, &status, 0);
+            if (!reaped) kill(pid, SIGKILL), waitpid(pid, &status, 0);
             outcome.wall_timeout = true;
             outcome.wall_seconds = elapsed;
             break;

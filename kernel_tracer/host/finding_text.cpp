@@ -54,7 +54,7 @@ std::string finding_sentence(const RawFinding& f, int line, int other_line) {
         case FindingKind::never_ends:
             if (f.detail == "cpu")
                 return here + "the kernel never ends: " + thread(f.thread, f.block) + " was still running " + at_line(line) + " " + when(f) +
-                       " when its CPU time ran out (an endless loop?).";
+                       " when its time ran out (an endless loop?).";
             return here + "the kernel never ends: block " + std::to_string(f.block) + " passed " + f.detail +
                    " (a barrier inside an endless loop?); the run stopped there.";
         case FindingKind::crash:

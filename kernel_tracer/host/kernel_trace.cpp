@@ -162,6 +162,8 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     const std::string limit_words = std::to_string(limits.cpu_seconds) + " s of CPU time";
     if (run.wall_timeout) {
         result.ended = "the kernel did not end within " + std::to_string(int(limits.wall_seconds)) + " s and was stopped";
+        for (const RawFinding& f : raw)
+            if (f.kind == FindingKind::never_ends) result.ended = finding_sentence(f, line_of(f.pc), line_of(f.other_pc));
     } else if (run.signal != 0) {
         result.ended = run.signal == SIGKILL || run.signal == SIGXCPU ? "the kernel used up its " + limit_words + " and was stopped (an endless loop?)"
                                                                       : "the kernel's process ended with signal " + std::to_string(run.signal);

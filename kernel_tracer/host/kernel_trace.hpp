@@ -16,7 +16,7 @@ struct KernelRequest {
     int block_dim = 0;                // 0: as --like's algorithm launches this input (else up to 1024 threads)
     int64_t grid_dim = 0;             // 0: as --like's algorithm, or enough blocks of block_dim for the input
     Algorithm like = Algorithm::kogge_stone;  // the algorithm the student says the kernel is
-    int cpu_seconds = 10;             // the child's CPU time; then the kernel "never ends"
+    int cpu_seconds = 5;              // the child's CPU time; then the kernel "never ends"
 };
 
 struct Finding {
