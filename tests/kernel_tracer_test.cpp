@@ -53,6 +53,20 @@ void expect_same_steps(const Trace& mine, const Trace& want) {
     EXPECT_TRUE(bitwise_equal(mine.result, want.result));
 }
 
+// Host code's launches: step mine[k] holds the values of want's step pairs[k] (its first values where
+// mine shows a longer array: K2's shared XY beside the built-in's S), and the results agree.
+void expect_values_at_barriers(const Trace& mine, const Trace& want, const std::vector<std::pair<size_t, size_t>>& pairs) {
+    ASSERT_EQ(mine.steps.size(), pairs.size());
+    for (const auto& [m, w] : pairs) {
+        ASSERT_LT(w, want.steps.size());
+        const ValueArray &got = mine.steps[m].values, &wanted = want.steps[w].values;
+        ASSERT_GE(size_of(got), size_of(wanted)) << "step " << m;
+        for (size_t i = 0; i < size_of(wanted); ++i) EXPECT_EQ(format_value(got, i), format_value(wanted, i)) << "step " << m << " element " << i;
+        EXPECT_EQ(mine.steps[m].kernel, want.steps[w].kernel) << "step " << m;
+    }
+    EXPECT_TRUE(bitwise_equal(mine.result, want.result));
+}
+
 bool has_finding(const KernelTrace& k, int line, const std::string& words) {
     for (const Finding& f : k.findings)
         if (f.line == line && f.sentence.find(words) != std::string::npos) return true;
@@ -168,4 +182,36 @@ TEST(YourKernel, ACompileErrorNamesTheFilesOwnLine) {
         EXPECT_NE(what.find("fault_compile_error.cu:4:"), std::string::npos) << what;
         EXPECT_NE(what.find("stride"), std::string::npos) << what;
     }
+}
+
+TEST(YourKernel, BookHierarchicalHostCodeGivesTheBuiltInValuesAtEveryBarrier) {
+    NEEDS_CLANG();
+    // 40 elements in sections of 8: K1 scans five sections, K2 scans S in one block, K3 adds S.
+    const std::vector<std::string> words{"--random", "40", "--seed", "5", "--type", "float32", "--section", "8"};
+    KernelRequest r;
+    r.file = kFixtures + "/hierarchical_host.cu";
+    r.words = words;
+    r.like = Algorithm::hierarchical;
+    const KernelTrace k = trace_kernel(r);
+    ASSERT_TRUE(k.traced) << all_findings(k);
+    EXPECT_TRUE(k.findings.empty()) << all_findings(k);
+    const Trace want = built_in("hierarchical", words);
+    // K1: load, strides 1, 2, 4, write S; K2: load, strides 1, 2, 4 (the built-in's S, ours XY); K3.
+    expect_values_at_barriers(k.trace, want, {{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 4}, {5, 5}, {6, 6}, {7, 7}, {8, 8}, {9, 9}});
+    EXPECT_EQ(k.trace.steps[4].array, ArrayKind::s);
+    EXPECT_EQ(k.trace.steps[9].array, ArrayKind::y);
+}
+
+TEST(YourKernel, SlidesHostCodeWithBlockSumsScannedOnTheHostGivesTheBuiltInValues) {
+    NEEDS_CLANG();
+    const std::vector<std::string> words{"--preset", "fig9.10", "--type", "float64"};
+    KernelRequest r;
+    r.file = kFixtures + "/slides_host.cu";
+    r.words = words;
+    r.like = Algorithm::slides;
+    const KernelTrace k = trace_kernel(r);
+    ASSERT_TRUE(k.traced) << all_findings(k);
+    EXPECT_TRUE(k.findings.empty()) << all_findings(k);
+    // The host's loop over s is no step of ours: K1's four steps, then K3's.
+    expect_values_at_barriers(k.trace, built_in("slides", words), {{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 5}});
 }

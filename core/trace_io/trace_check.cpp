@@ -113,12 +113,13 @@ std::string kernel_trace_inconsistency(const Trace& t) {
     if (t.backend != "cpu") return "it records a student's kernel, which only the CPU runner traces";
     if (size_of(t.input) != size_t(t.n) || size_of(t.result) != size_t(t.n))
         return "its input and result do not both hold n = " + std::to_string(t.n) + " values";
-    const int64_t threads = t.grid * int64_t(t.threads_per_block);
     for (size_t i = 0; i < t.steps.size(); ++i) {
         const Step& s = t.steps[i];
         const std::string at = step_name(i, s);
         if (s.phase != Phase::load && s.phase != Phase::interval) return at + " is not a step a kernel's barriers make";
-        if (s.blocks != t.grid || s.threads_per_block != t.threads_per_block)
+        // Host code's launches (K1, K2, K3) each have their own grid; the header gives the first's.
+        const int64_t threads = int64_t(s.blocks) * int64_t(s.threads_per_block);
+        if (s.blocks < 1 || s.threads_per_block < 1 || (s.kernel == Kernel::single && (s.blocks != t.grid || s.threads_per_block != t.threads_per_block)))
             return at + " says " + std::to_string(s.blocks) + " block(s) of " + std::to_string(s.threads_per_block) + " threads, the header " +
                    std::to_string(t.grid) + " of " + std::to_string(t.threads_per_block);
         const int64_t length = int64_t(size_of(s.values)), from = s.phase == Phase::load ? t.n : length;

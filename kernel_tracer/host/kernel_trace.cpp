@@ -42,6 +42,15 @@ std::optional<std::string> kernel_type_in(const std::string& source) {
     return t == "float" ? "float32" : t == "double" ? "float64" : t == "int" ? "int32" : "int64";
 }
 
+// Host code's launches, `kernel<<<grid, block>>>(args)`, become `scanlab_launch(kernel, grid, block)(args)`
+// on the same line (the shim's launch), so the compiler's lines and the debug information's stay the file's.
+std::string with_launches_rewritten(const std::string& source, const std::string& path) {
+    static const std::regex launch(R"(([A-Za-z_]\w*(?:\s*<[^<>;()]*>)?)\s*<<<([^;]*?)>>>)");
+    std::string out = "#line 1 \"" + fs::absolute(path).string() + "\"\n";
+    out += std::regex_replace(source, launch, "scanlab_launch($1, $2)");
+    return out;
+}
+
 struct TempDir {
     fs::path path;
     TempDir() {
@@ -123,12 +132,17 @@ KernelTrace trace_kernel(const KernelRequest& request) {
 
     TempDir dir;
     const std::string library = (dir.path / "kernel.so").string();
+    std::string compiled = request.file;
+    if (source.find("<<<") != std::string::npos) {
+        compiled = (dir.path / fs::path(request.file).filename()).string();
+        std::ofstream(compiled, std::ios::binary) << with_launches_rewritten(source, request.file);
+    }
     const auto compile_start = std::chrono::steady_clock::now();
     int status = 0;
     const std::string diagnostics = run_tool(
         {clang, "-std=c++17", "-x", "c++", "-O0", "-g", "-gdwarf-4", "-fPIC", "-shared", "-fno-color-diagnostics", "-ferror-limit=20",
          "-Wno-macro-redefined", "-fsanitize-coverage=inline-8bit-counters,trace-loads,trace-stores", "-I", SCANLAB_KERNEL_SHIM_DIR,
-         "-include", "scanlab_cuda.hpp", "-DSCANLAB_SECTION_SIZE=" + std::to_string(section), request.file, "-o", library},
+         "-include", "scanlab_cuda.hpp", "-DSCANLAB_SECTION_SIZE=" + std::to_string(section), compiled, "-o", library},
         status);
     result.compile_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - compile_start).count();
     if (status != 0) throw ScanError("your kernel does not compile:\n" + diagnostics);

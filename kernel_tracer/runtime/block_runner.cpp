@@ -75,11 +75,11 @@ Place place_of(uintptr_t a) {
     const Runner& r = *g_runner;
     const Launch& l = *r.launch;
     const auto in = [a](uintptr_t lo, size_t bytes) { return a >= lo && a < lo + bytes; };
-    const uintptr_t x = uintptr_t(l.x), y = uintptr_t(l.y);
-    if (in(x, l.x_bytes)) return {true, false, kInputArray, int64_t(a - x)};
-    if (in(y, l.y_bytes)) return {true, false, kOutputArray, int64_t(a - y)};
-    if (in(x - l.redzone, l.redzone) || in(x + l.x_bytes, l.redzone)) return {true, true, kInputArray, int64_t(a) - int64_t(x)};
-    if (in(y - l.redzone, l.redzone) || in(y + l.y_bytes, l.redzone)) return {true, true, kOutputArray, int64_t(a) - int64_t(y)};
+    for (size_t k = 0; k < l.globals.size(); ++k)
+        if (const GlobalArray& g = l.globals[k]; in(g.address, g.bytes)) return {true, false, global_id(k), int64_t(a - g.address)};
+    for (size_t k = 0; k < l.globals.size(); ++k)
+        if (const GlobalArray& g = l.globals[k]; in(g.address - g.redzone, g.redzone) || in(g.address + g.bytes, g.redzone))
+            return {true, true, global_id(k), int64_t(a) - int64_t(g.address)};
     const KernelImage& im = *r.image;
     if (im.shared.empty()) return {};
     // Accesses just outside the shared section, or in the gaps between its arrays, miss every array.
@@ -94,8 +94,7 @@ Place place_of(uintptr_t a) {
 }
 
 std::string array_name(int16_t array) {
-    if (array == kInputArray) return "X";
-    if (array == kOutputArray) return "Y";
+    if (array < 0) return g_runner->launch->globals[global_index(array)].name;
     return g_runner->image->shared[size_t(array)].name;
 }
 
@@ -246,7 +245,8 @@ void run_block(int64_t b, BlockRecord& record) {
         r.interval = nullptr;
         const auto* shared = reinterpret_cast<const uint8_t*>(im.shared_begin);
         iv.shared.assign(shared, shared + (im.shared_end - im.shared_begin));
-        iv.output.assign(static_cast<const uint8_t*>(l.y), static_cast<const uint8_t*>(l.y) + l.y_bytes);
+        const GlobalArray& y = l.globals[global_index(kOutputArray)];
+        iv.output.assign(reinterpret_cast<const uint8_t*>(y.address), reinterpret_cast<const uint8_t*>(y.address) + y.bytes);
         iv.ends_at_barrier = std::count(r.state.begin(), r.state.end(), ThreadState::at_barrier) > 0;
         if (!iv.ends_at_barrier) break;
         check_barrier();
@@ -285,6 +285,8 @@ KernelRun run_kernel(const KernelImage& image, const Launch& launch) {
             break;
         }
     }
+    for (const GlobalArray& g : launch.globals)
+        r.run.globals_after.emplace_back(reinterpret_cast<const uint8_t*>(g.address), reinterpret_cast<const uint8_t*>(g.address) + g.bytes);
     g_runner = nullptr;
     return std::move(r.run);
 }

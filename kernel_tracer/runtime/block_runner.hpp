@@ -19,22 +19,30 @@ namespace scanlab::kernel_tracer {
 // A kernel with more barrier intervals than this in one block never ends (a barrier in an endless loop).
 inline constexpr int kMaxIntervals = 4096;
 
+// A global array the kernel may touch: X, Y, or an array cudaMalloc gave. Its id in the records is
+// -1 - its index in Launch::globals (so X is kInputArray and Y kOutputArray).
+struct GlobalArray {
+    std::string name;
+    uintptr_t address = 0;
+    size_t bytes = 0;
+    size_t redzone = 0;  // bytes on each side that count as out of bounds
+};
+
+inline int16_t global_id(size_t index) { return int16_t(-1 - int(index)); }
+inline size_t global_index(int16_t id) { return size_t(-1 - int(id)); }
+
 struct Launch {
     int block_dim = 1;
     int64_t grid_dim = 1;
     int warp_width = 32;
     Schedule schedule;
-    // X and Y as the kernel sees them, and their sizes in bytes (accesses past them are out of bounds).
-    void* x = nullptr;
-    size_t x_bytes = 0;
-    void* y = nullptr;
-    size_t y_bytes = 0;
-    size_t redzone = 0;  // bytes around X and Y that count as out of bounds
-    std::function<void()> call_kernel;  // calls the kernel with X, Y and n
+    std::vector<GlobalArray> globals;  // X, Y, then the arrays cudaMalloc gave
+    std::function<void()> call_kernel;  // calls the kernel with its arguments
 };
 
 struct KernelRun {
     std::vector<BlockRecord> blocks;
+    std::vector<std::vector<uint8_t>> globals_after;  // each global array when the launch ended
     std::vector<RawFinding> findings;  // interval set, step not yet
 };
 

@@ -72,6 +72,8 @@ KernelImage load_kernel_image(const std::string& path) {
             const std::string d = demangle(names + s.st_name);
             if (int(s.st_shndx) == kernels_index && ELF64_ST_TYPE(s.st_info) == STT_FUNC)
                 image.kernels.push_back({short_name(d, true), d, reinterpret_cast<void*>(image.base + s.st_value)});
+            else if (ELF64_ST_TYPE(s.st_info) == STT_FUNC && d.find("scanlab") == std::string::npos && d.find("::") == std::string::npos)
+                image.functions.push_back({short_name(d, true), d, reinterpret_cast<void*>(image.base + s.st_value)});
             if (int(s.st_shndx) == shared_index && ELF64_ST_TYPE(s.st_info) == STT_OBJECT && s.st_size > 0)
                 image.shared.push_back({short_name(d, false), image.base + s.st_value, size_t(s.st_size)});
         }

@@ -23,6 +23,7 @@ struct KernelImage {
     void* handle = nullptr;
     uintptr_t base = 0, end = 0;  // end: past the library's last section  // where the library was loaded: an instruction's address minus this is what addr2line reads
     std::vector<KernelSymbol> kernels;
+    std::vector<KernelSymbol> functions;  // the file's other functions (host code), for the entry point
     std::vector<SharedArray> shared;  // sorted by address
     uintptr_t shared_begin = 0, shared_end = 0;
 };

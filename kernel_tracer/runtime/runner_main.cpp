@@ -10,9 +10,11 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <new>
 #include <stdexcept>
@@ -26,6 +28,7 @@
 #include "kernel_tracer/runtime/block_runner.hpp"
 #include "kernel_tracer/runtime/kernel_image.hpp"
 #include "kernel_tracer/runtime/trace_builder.hpp"
+#include "kernel_tracer/shim/scanlab_shim_abi.h"
 
 using namespace scanlab;
 using namespace scanlab::kernel_tracer;
@@ -92,30 +95,67 @@ std::vector<std::string> parameters(const std::string& signature) {
     return out;
 }
 
+// What the runner calls: the file's host entry point (host code that launches kernels), else its
+// one kernel of the exercise template's signature.
 struct Chosen {
     const KernelSymbol* kernel = nullptr;
+    bool host = false;
     ElementType type = ElementType::int32;
 };
 
-Chosen choose_kernel(const KernelImage& image, ElementType wanted) {
-    if (image.kernels.empty()) throw ScanError("the file has no __global__ kernel");
-    std::vector<Chosen> fitting;
-    for (const KernelSymbol& k : image.kernels) {
+std::vector<Chosen> fitting(const std::vector<KernelSymbol>& symbols, bool host) {
+    std::vector<Chosen> out;
+    for (const KernelSymbol& k : symbols) {
         const std::vector<std::string> p = parameters(k.signature);
         if (p.size() != 3) continue;
         const auto x = element_type_of_pointer(p[0]), y = element_type_of_pointer(p[1]);
         if (!x || x != y || (p[2] != "int" && p[2] != "unsigned int" && p[2] != "long")) continue;
-        fitting.push_back({&k, *x});
+        out.push_back({&k, host, *x});
     }
-    if (fitting.empty())
-        throw ScanError("no kernel has the exercise's signature (T* X, T* Y, int InputSize) with T float, double, int or long; the file has " +
-                        image.kernels.front().signature);
-    if (fitting.size() > 1)
-        throw ScanError("the file has " + std::to_string(fitting.size()) + " kernels of the signature (T* X, T* Y, int InputSize); keep one");
-    if (fitting.front().type != wanted)
-        throw ScanError("the kernel " + fitting.front().kernel->signature + " scans " + std::string(name(fitting.front().type)) +
-                        " values, but the run asks for " + std::string(name(wanted)) + "; pass --type " + std::string(name(fitting.front().type)));
-    return fitting.front();
+    return out;
+}
+
+Chosen choose_kernel(const KernelImage& image, ElementType wanted) {
+    if (image.kernels.empty()) throw ScanError("the file has no __global__ kernel");
+    // Host code: a function scan(T* X, T* Y, int n), or the one host function of that signature.
+    std::vector<Chosen> hosts = fitting(image.functions, true);
+    if (hosts.size() > 1) {
+        std::erase_if(hosts, [](const Chosen& c) { return c.kernel->name != "scan"; });
+        if (hosts.size() != 1)
+            throw ScanError("the file has several host functions of the signature (T* X, T* Y, int n); name the one to call scan");
+    }
+    std::vector<Chosen> found = hosts.empty() ? fitting(image.kernels, false) : hosts;
+    if (found.empty())
+        throw ScanError("no kernel has the exercise's signature (T* X, T* Y, int InputSize) with T float, double, int or long, and no host "
+                        "function scan(T* X, T* Y, int n) launches one; the file has " + image.kernels.front().signature);
+    if (found.size() > 1)
+        throw ScanError("the file has " + std::to_string(found.size()) + " kernels of the signature (T* X, T* Y, int InputSize); keep one, "
+                        "or write host code scan(T* X, T* Y, int n) that launches them");
+    const Chosen& c = found.front();
+    if (c.type != wanted)
+        throw ScanError(std::string(c.host ? "the host function " : "the kernel ") + c.kernel->signature + " scans " + std::string(name(c.type)) +
+                        " values, but the run asks for " + std::string(name(wanted)) + "; pass --type " + std::string(name(c.type)));
+    return c;
+}
+
+// Host code's launches and cudaMalloc reach the runner here (scanlab_shim_abi.h).
+std::vector<GlobalArray> g_globals;  // X, Y, then each array cudaMalloc gave that is not freed
+std::function<void(scanlab_uint3, scanlab_uint3, std::function<void()>)> g_on_launch;
+
+constexpr size_t kRedzone = size_t(64) << 10;
+
+// An array with a red zone on each side, so a read or write just past either end is seen and harmless.
+GlobalArray map_global(std::string name, size_t bytes) {
+    const size_t span = (bytes + 4095) / 4096 * 4096;
+    auto* region = static_cast<char*>(mmap(nullptr, 2 * kRedzone + span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+    if (region == MAP_FAILED) throw std::bad_alloc();
+    return {std::move(name), uintptr_t(region + kRedzone), bytes, kRedzone};
+}
+
+[[noreturn]] void stop_before_run(const std::string& sentence) {
+    std::cerr << sentence << "\n";
+    std::cerr.flush();
+    _exit(2);
 }
 
 struct Args {
@@ -142,48 +182,81 @@ Args parse_args(int argc, char** argv) {
 }
 
 template <class T>
-int run(const Args& args, const KernelImage& image, const KernelSymbol& kernel, const RunSpec& spec, ValueArray input_values) {
+int run(const Args& args, const KernelImage& image, const Chosen& chosen, const RunSpec& spec, ValueArray input_values) {
     const std::vector<T>& input = std::get<std::vector<T>>(input_values);
     const int64_t n = int64_t(input.size());
-    // X and Y with a red zone on each side, so a read or write just past either is seen and harmless.
-    const size_t redzone = size_t(64) << 10, bytes = size_t(n) * sizeof(T);
-    const size_t span = (bytes + 4095) / 4096 * 4096;
-    auto* region = static_cast<char*>(mmap(nullptr, 3 * redzone + 2 * span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
-    if (region == MAP_FAILED) throw std::bad_alloc();
-    T* x = reinterpret_cast<T*>(region + redzone);
-    T* y = reinterpret_cast<T*>(region + 2 * redzone + span);
+    const size_t bytes = size_t(n) * sizeof(T);
+    g_globals = {map_global("X", bytes), map_global("Y", bytes)};
+    T* x = reinterpret_cast<T*>(g_globals[0].address);
+    T* y = reinterpret_cast<T*>(g_globals[1].address);
     std::memcpy(x, input.data(), bytes);
 
-    Launch launch;
-    launch.block_dim = args.block_dim;
-    launch.grid_dim = args.grid_dim;
-    launch.warp_width = spec.request.warp_width;
-    launch.schedule = spec.request.schedule;
-    launch.x = x;
-    launch.x_bytes = bytes;
-    launch.y = y;
-    launch.y_bytes = bytes;
-    launch.redzone = redzone;
-    auto* entry = reinterpret_cast<void (*)(T*, T*, int)>(kernel.address);
-    launch.call_kernel = [entry, x, y, n] { entry(x, y, int(n)); };
-    const KernelRun run = run_kernel(image, launch);
+    // Each launch's steps and findings, in launch order.
+    std::vector<std::vector<Step>> launches;
+    std::vector<RawFinding> findings;
+    int section = 0, first_block = args.block_dim;
+    int64_t first_grid = args.grid_dim;
+    bool stopped = false;
+    auto launch_blocks = [&](int block_dim, int64_t grid_dim, std::function<void()> call) {
+        if (stopped) return;
+        Launch launch;
+        launch.block_dim = block_dim;
+        launch.grid_dim = grid_dim;
+        launch.warp_width = spec.request.warp_width;
+        launch.schedule = spec.request.schedule;
+        launch.globals = g_globals;
+        launch.call_kernel = std::move(call);
+        const KernelRun run = run_kernel(image, launch);
+        const BuiltTrace built = build_steps<T>(run, image, {block_dim, grid_dim, launch.warp_width});
+        if (launches.empty()) section = built.section, first_block = block_dim, first_grid = grid_dim;
+        size_t before = 0;
+        for (const auto& l : launches) before += l.size();
+        for (RawFinding f : run.findings) {
+            f.step = f.interval < int(built.step_of_interval.size()) ? int(before) + built.step_of_interval[size_t(f.interval)] : -1;
+            stopped = stopped || f.kind == FindingKind::never_ends;
+            findings.push_back(f);
+        }
+        launches.push_back(built.steps);
+    };
+    if (chosen.host) {
+        g_on_launch = [&](scanlab_uint3 grid, scanlab_uint3 block, std::function<void()> call) {
+            if (grid.y != 1 || grid.z != 1 || block.y != 1 || block.z != 1)
+                stop_before_run("a launch of " + std::to_string(grid.x) + "x" + std::to_string(grid.y) + "x" + std::to_string(grid.z) + " blocks of " +
+                                std::to_string(block.x) + "x" + std::to_string(block.y) + "x" + std::to_string(block.z) +
+                                " threads: the runner traces one-dimensional launches only");
+            if (block.x < 1 || block.x > 1024) stop_before_run("a launch of blocks of " + std::to_string(block.x) + " threads: give 1 to 1024");
+            if (grid.x < 1 || grid.x > 65536) stop_before_run("a launch of " + std::to_string(grid.x) + " blocks: give 1 to 65536");
+            launch_blocks(int(block.x), int64_t(grid.x), std::move(call));
+        };
+        auto* entry = reinterpret_cast<void (*)(T*, T*, int)>(chosen.kernel->address);
+        entry(x, y, int(n));
+        g_on_launch = nullptr;
+        if (launches.empty()) stop_before_run("the host function " + chosen.kernel->signature + " launched no kernel");
+    } else {
+        auto* entry = reinterpret_cast<void (*)(T*, T*, int)>(chosen.kernel->address);
+        launch_blocks(args.block_dim, args.grid_dim, [entry, x, y, n] { entry(x, y, int(n)); });
+    }
 
-    const BuiltTrace built = build_steps<T>(run, image, {args.block_dim, args.grid_dim, launch.warp_width});
     Trace t;
     t.algorithm = args.like;
     t.op = spec.request.op;
     t.type = element_type_of<T>();
     t.exclusive = spec.request.exclusive;
     t.n = n;
-    t.section = built.section;
-    t.threads_per_block = args.block_dim;
-    t.grid = args.grid_dim;
-    t.warp_width = launch.warp_width;
+    t.section = section;
+    t.threads_per_block = first_block;
+    t.grid = first_grid;
+    t.warp_width = spec.request.warp_width;
     t.schedule = spec.request.schedule.text();
     t.kernel = args.label;
     t.backend = "cpu";
     t.input = input;
-    t.steps = built.steps;
+    // Several launches are K1, K2, ..., K3: the first, those between, the last (as the hierarchical scan's).
+    for (size_t l = 0; l < launches.size(); ++l)
+        for (Step& s : launches[l]) {
+            s.kernel = launches.size() == 1 ? Kernel::single : l == 0 ? Kernel::k1 : l + 1 == launches.size() ? Kernel::k3 : Kernel::k2;
+            t.steps.push_back(std::move(s));
+        }
     t.result = std::vector<T>(y, y + n);
     t.counts = total_counts(t.steps);
     {
@@ -191,15 +264,40 @@ int run(const Args& args, const KernelImage& image, const KernelSymbol& kernel, 
         write_trace_json(out, t);
         if (!out) throw ScanError("the trace could not be written");
     }
-    std::ofstream findings(args.findings_path);
-    for (RawFinding f : run.findings) {
-        f.step = f.interval < int(built.step_of_interval.size()) ? built.step_of_interval[size_t(f.interval)] : -1;
-        findings << finding_line(f) << "\n";
-    }
-    return findings ? 0 : 2;
+    std::ofstream out(args.findings_path);
+    for (const RawFinding& f : findings) out << finding_line(f) << "\n";
+    return out ? 0 : 2;
 }
 
 }  // namespace
+
+extern "C" {
+__attribute__((visibility("default"))) void scanlab_cuda_launch(scanlab_uint3 grid, scanlab_uint3 block, void (*run)(void*), void* closure) {
+    if (!g_on_launch) stop_before_run("a kernel was launched from inside a kernel; the runner traces launches from host code only");
+    auto on_launch = std::move(g_on_launch);  // a launch from inside this one's threads finds none
+    on_launch(grid, block, [run, closure] { run(closure); });
+    g_on_launch = std::move(on_launch);
+}
+
+__attribute__((visibility("default"))) void* scanlab_cuda_malloc(unsigned long bytes, const char* pointer_text) {
+    if (bytes == 0) return nullptr;
+    // "&d_S" or "(void**)&d_S" -> "d_S"
+    std::string text(pointer_text), name;
+    for (size_t i = text.size(); i > 0 && (std::isalnum(static_cast<unsigned char>(text[i - 1])) || text[i - 1] == '_'); --i) name.insert(name.begin(), text[i - 1]);
+    g_globals.push_back(map_global(name.empty() ? "global" : name, bytes));
+    return reinterpret_cast<void*>(g_globals.back().address);
+}
+
+__attribute__((visibility("default"))) void scanlab_cuda_free(void* pointer) {
+    for (size_t k = 2; k < g_globals.size(); ++k)
+        if (g_globals[k].address == uintptr_t(pointer)) {
+            const GlobalArray g = g_globals[k];
+            g_globals.erase(g_globals.begin() + std::ptrdiff_t(k));
+            munmap(reinterpret_cast<char*>(g.address - g.redzone), 2 * g.redzone + (g.bytes + 4095) / 4096 * 4096);
+            return;
+        }
+}
+}
 
 int main(int argc, char** argv) {
     try {
@@ -213,7 +311,7 @@ int main(int argc, char** argv) {
         const KernelImage image = load_kernel_image(args.library);
         const Chosen chosen = choose_kernel(image, spec.request.type);
         install_handlers();
-        return with_type(chosen.type, [&]<class T>(TypeTag<T>) { return run<T>(args, image, *chosen.kernel, spec, std::move(input)); });
+        return with_type(chosen.type, [&]<class T>(TypeTag<T>) { return run<T>(args, image, chosen, spec, std::move(input)); });
     } catch (const std::exception& e) {
         std::cerr << e.what() << "\n";
         return 2;

@@ -9,9 +9,9 @@
 namespace scanlab::kernel_tracer {
 namespace {
 
-bool writes_array(const IntervalRecord& iv, bool shared) {
+bool writes_array(const IntervalRecord& iv, bool shared, int16_t global) {
     return std::any_of(iv.accesses.begin(), iv.accesses.end(), [&](const AccessRecord& a) {
-        return a.store && (shared ? a.array >= 0 : a.array == kOutputArray);
+        return a.store && (shared ? a.array >= 0 : a.array == global);
     });
 }
 
@@ -25,35 +25,59 @@ BuiltTrace build_steps(const KernelRun& run, const KernelImage& image, const Tra
     BuiltTrace built;
     size_t intervals = 0;
     for (const BlockRecord& b : run.blocks) intervals = std::max(intervals, b.intervals.size());
-    const bool has_shared = !image.shared.empty();
+    // Stores per array in the whole launch, and the global arrays the last interval writes.
+    std::map<int16_t, int64_t> stores, last_stores;
+    for (const BlockRecord& b : run.blocks)
+        for (size_t i = 0; i < b.intervals.size(); ++i)
+            for (const AccessRecord& a : b.intervals[i].accesses)
+                if (a.store) {
+                    ++stores[a.array];
+                    if (i + 1 == intervals && a.array < 0) ++last_stores[a.array];
+                }
+    const bool has_shared = !image.shared.empty() && !stores.empty() && stores.rbegin()->first >= 0;
+    // Without shared stores, the global array written most (Y where none is written).
+    int16_t written = kOutputArray;
+    int64_t most = stores.contains(kOutputArray) ? stores.at(kOutputArray) : 0;
+    for (const auto& [array, count] : stores)
+        if (array < 0 && count > most) written = array, most = count;
+    const bool split_last = has_shared && last_stores.size() >= 2 && intervals >= 2;
+    int16_t last_shown = 0;
+    if (split_last) {
+        last_shown = last_stores.begin()->first;
+        for (const auto& [array, count] : last_stores)
+            if (count < last_stores.at(last_shown)) last_shown = array;
+    }
     auto writes = [&](size_t i) {
         for (const BlockRecord& b : run.blocks)
-            if (i < b.intervals.size() && writes_array(b.intervals[i], has_shared)) return true;
+            if (i < b.intervals.size() && writes_array(b.intervals[i], has_shared, written)) return true;
         return false;
     };
     // Group the intervals into steps: each step ends with an interval that writes.
     std::vector<std::pair<size_t, size_t>> groups;
     size_t start = 0;
-    for (size_t i = 0; i < intervals; ++i)
+    const size_t grouped = split_last ? intervals - 1 : intervals;
+    for (size_t i = 0; i < grouped; ++i)
         if (writes(i)) groups.emplace_back(start, i), start = i + 1;
-    if (start < intervals) {
-        if (groups.empty()) groups.emplace_back(start, intervals - 1);
-        else groups.back().second = intervals - 1;
+    if (start < grouped) {
+        if (groups.empty()) groups.emplace_back(start, grouped - 1);
+        else groups.back().second = grouped - 1;
     }
+    if (split_last) groups.emplace_back(intervals - 1, intervals - 1);
     built.step_of_interval.assign(intervals, 0);
 
     // The array each step shows: the shared array it wrote last; else the one before's; at first the
     // largest shared array of T's size.
-    int16_t shown = kOutputArray;
+    int16_t shown = has_shared ? int16_t(0) : written;
     size_t largest = 0;
-    for (size_t k = 0; k < image.shared.size(); ++k)
+    for (size_t k = 0; has_shared && k < image.shared.size(); ++k)
         if (image.shared[k].bytes % sizeof(T) == 0 && image.shared[k].bytes > largest) largest = image.shared[k].bytes, shown = int16_t(k);
 
     const int bd = shape.block_dim;
     for (size_t g = 0; g < groups.size(); ++g) {
         const auto [first, last] = groups[g];
         for (size_t i = first; i <= last; ++i) built.step_of_interval[i] = int(g);
-        for (size_t i = first; i <= last; ++i)
+        if (split_last && g + 1 == groups.size()) shown = last_shown;
+        for (size_t i = first; i <= last && shown >= 0; ++i)
             for (const BlockRecord& b : run.blocks)
                 if (i < b.intervals.size())
                     for (const AccessRecord& a : b.intervals[i].accesses)
@@ -62,8 +86,12 @@ BuiltTrace build_steps(const KernelRun& run, const KernelImage& image, const Tra
         const int64_t per_block = shown >= 0 ? int64_t(length) : 0;
 
         Step s;
-        s.kernel = Kernel::single;
-        s.array = shown >= 0 ? ArrayKind::xy : ArrayKind::y;
+        s.kernel = shape.kernel;
+        // A global array as long as Y is the output's (the slides scan in place on d_a); a shorter one is S.
+        const auto& after = run.globals_after;
+        s.array = shown >= 0                                                                          ? ArrayKind::xy
+                  : shown == kOutputArray || after[global_index(shown)].size() == after[global_index(kOutputArray)].size() ? ArrayKind::y
+                                                                                                      : ArrayKind::s;
         s.blocks = int(shape.grid_dim);
         s.threads_per_block = bd;
         std::vector<T> values;
@@ -73,7 +101,9 @@ BuiltTrace build_steps(const KernelRun& run, const KernelImage& image, const Tra
             for (size_t b = 0; b < run.blocks.size(); ++b)
                 std::memcpy(&values[b * length], interval_of(run.blocks[b], last).shared.data() + at, length * sizeof(T));
         } else {
-            const std::vector<uint8_t>& out = interval_of(run.blocks.back(), last).output;
+            // Y after the step's last interval (in the last block); another global array as the launch left it.
+            const std::vector<uint8_t>& out =
+                shown == kOutputArray ? interval_of(run.blocks.back(), last).output : run.globals_after[global_index(shown)];
             values.resize(out.size() / sizeof(T));
             std::memcpy(values.data(), out.data(), values.size() * sizeof(T));
         }
@@ -103,7 +133,7 @@ BuiltTrace build_steps(const KernelRun& run, const KernelImage& image, const Tra
                     Pending& p = pending[size_t(a.thread)];
                     if (!a.store) {
                         ++p.loads;
-                        if (a.array == shown || a.array == kInputArray) p.array = a.array, p.element = a.element;
+                        if (a.array == shown || a.array < 0) p.array = a.array, p.element = a.element;
                         continue;
                     }
                     if (a.array == shown) {
@@ -112,7 +142,7 @@ BuiltTrace build_steps(const KernelRun& run, const KernelImage& image, const Tra
                         acc.thread = int32_t(int64_t(b) * bd + a.thread);
                         acc.dst = int32_t(base + a.element);
                         acc.applies_op = p.loads >= 2;
-                        const bool input = p.element >= 0 && p.array == kInputArray;
+                        const bool input = p.element >= 0 && p.array < 0 && p.array != shown;
                         acc.src = input ? int32_t(p.element) : p.element >= 0 ? int32_t(base + p.element) : -1;
                         if (acc.applies_op || (p.element >= 0 && !input)) all_from_input = false;
                         s.accesses.push_back(acc);

@@ -4,6 +4,9 @@
 // shared memory (the slides' Kogge-Stone reads into a temporary, then a barrier, then writes) is one
 // step with the interval that writes, so the kernel's steps are the chapter's steps. Each step shows
 // the shared array it wrote (or, for a kernel with no shared arrays, Y), all blocks side by side.
+// A launch that writes no shared memory shows the global array it writes most. The interval after a
+// launch's last barrier is a step of its own where it writes two global arrays or more (the
+// hierarchical scan's K1 writes Y and S): it shows the one written least (S).
 // Additions are told from a load-load-store pattern: a store after two or more loads since the
 // thread's previous store counts as one application of the operator.
 #include <cstdint>
@@ -19,6 +22,7 @@ struct TraceShape {
     int block_dim = 1;
     int64_t grid_dim = 1;
     int warp_width = 32;
+    Kernel kernel = Kernel::single;  // K1, K2, K3: the launch's place among a host's launches
 };
 
 // The steps, and which step (0-based, as the table numbers them) each interval index ends up in.

@@ -54,3 +54,51 @@ struct dim3 {
 #if defined(SCANLAB_SECTION_SIZE) && !defined(SECTION_SIZE)
 #define SECTION_SIZE SCANLAB_SECTION_SIZE
 #endif
+
+// ---- Host code: <<<grid, block>>> launches and the CUDA runtime calls a host scan makes ----
+// Host and device memory are the same on the CPU, but a copy still copies. The tracer rewrites each
+// `kernel<<<grid, block>>>(args)` to `scanlab_launch(kernel, grid, block)(args)` on the same line.
+enum cudaError_t { cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorMemoryAllocation = 2 };
+enum cudaMemcpyKind { cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1, cudaMemcpyDeviceToHost = 2, cudaMemcpyDeviceToDevice = 3, cudaMemcpyDefault = 4 };
+typedef void* cudaStream_t;
+
+template <class... P>
+struct scanlab_launch_of {
+    void (*kernel)(P...);
+    dim3 grid, block;
+    // Not a template: the arguments convert to the kernel's parameters here, as nvcc converts them
+    // (NULL becomes a null pointer).
+    void operator()(P... args) const {
+        auto call = [&] { kernel(args...); };
+        scanlab_cuda_launch({grid.x, grid.y, grid.z}, {block.x, block.y, block.z},
+                            [](void* closure) { (*static_cast<decltype(call)*>(closure))(); }, &call);
+    }
+};
+template <class... P>
+scanlab_launch_of<P...> scanlab_launch(void (*kernel)(P...), dim3 grid, dim3 block, unsigned long = 0, cudaStream_t = nullptr) {
+    return {kernel, grid, block};
+}
+
+// The pointer's own name (the last word of `&d_S` or `(void**)&d_S`) names the array in the trace.
+#define cudaMalloc(pointer, bytes) scanlab_cuda_malloc_named((void**)(pointer), (bytes), #pointer)
+inline cudaError_t scanlab_cuda_malloc_named(void** pointer, unsigned long bytes, const char* name) {
+    *pointer = scanlab_cuda_malloc(bytes, name);
+    return *pointer ? cudaSuccess : cudaErrorMemoryAllocation;
+}
+inline cudaError_t cudaFree(void* pointer) {
+    scanlab_cuda_free(pointer);
+    return cudaSuccess;
+}
+inline cudaError_t cudaMemcpy(void* dst, const void* src, unsigned long bytes, cudaMemcpyKind) {
+    std::memmove(dst, src, bytes);
+    return cudaSuccess;
+}
+inline cudaError_t cudaMemset(void* dst, int value, unsigned long bytes) {
+    std::memset(dst, value, bytes);
+    return cudaSuccess;
+}
+// Each launch has ended when it returns: there is nothing to wait for.
+inline cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
+inline cudaError_t cudaGetLastError() { return cudaSuccess; }
+inline cudaError_t cudaPeekAtLastError() { return cudaSuccess; }
+inline const char* cudaGetErrorString(cudaError_t e) { return e == cudaSuccess ? "no error" : "out of memory"; }

@@ -16,6 +16,12 @@ struct scanlab_cuda_builtins {
 extern "C" scanlab_cuda_builtins scanlab_cuda_now;
 
 extern "C" void scanlab_cuda_syncthreads(void);
+// A <<<grid, block>>> launch from host code: the runner runs `grid` blocks of `block` threads,
+// each thread calling run(closure), which calls the kernel with the launch's arguments.
+extern "C" void scanlab_cuda_launch(scanlab_uint3 grid, scanlab_uint3 block, void (*run)(void*), void* closure);
+// cudaMalloc: `bytes` the runner watches as a global array named `name` (the pointer's name).
+extern "C" void* scanlab_cuda_malloc(unsigned long bytes, const char* name);
+extern "C" void scanlab_cuda_free(void* pointer);
 extern "C" void scanlab_cuda_threadfence(void);
 
 int scanlab_cuda_atomic_add(int* address, int value);
