@@ -215,3 +215,43 @@ TEST(YourKernel, SlidesHostCodeWithBlockSumsScannedOnTheHostGivesTheBuiltInValue
     // The host's loop over s is no step of ours: K1's four steps, then K3's.
     expect_values_at_barriers(k.trace, built_in("slides", words), {{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 5}});
 }
+
+// A file written with T, op(a, b) and IDENTITY takes every --type and --op; each (type, operator)
+// is compiled once and the compile cache serves the other runs.
+TEST(YourKernel, AnyTypeHierarchicalScansEveryTypeAndOperatorAsTheBuiltInDoes) {
+    NEEDS_CLANG();
+    const std::vector<std::pair<std::string, std::string>> runs{{"int32", "sum"}, {"int64", "sum"}, {"float32", "sum"}, {"float64", "sum"},
+                                                                {"int32", "max"}, {"int32", "min"}};
+    for (const auto& [type, op] : runs) {
+        const std::vector<std::string> words{"--random", "1000", "--seed", "4", "--type", type, "--op", op, "--section", "64"};
+        KernelRequest r;
+        r.file = kFixtures + "/hierarchical_any_type.cu";
+        r.words = words;
+        r.type_given = true;
+        r.like = Algorithm::hierarchical;
+        const KernelTrace k = trace_kernel(r);
+        ASSERT_TRUE(k.traced) << type << " " << op << ": " << all_findings(k);
+        EXPECT_TRUE(k.findings.empty()) << type << " " << op << ": " << all_findings(k);
+        EXPECT_TRUE(bitwise_equal(k.trace.result, built_in("hierarchical", words).result)) << type << " " << op;
+    }
+}
+
+TEST(YourKernel, AnyTypeHierarchicalScansOneToThousandsOfElementsUnderEverySchedule) {
+    NEEDS_CLANG();
+    for (const std::string n : {"1", "63", "64", "65", "4100"})  // one block; S longer than a section (scanned by blocks too)
+        for (const std::string schedule : {"in-order", "reverse", "random:7"}) {
+            const std::vector<std::string> words{"--random", n, "--seed", "9", "--type", "int32", "--section", "64", "--schedule", schedule};
+            KernelRequest r;
+            r.file = kFixtures + "/hierarchical_any_type.cu";
+            r.words = words;
+            r.type_given = true;
+            r.like = Algorithm::hierarchical;
+            const KernelTrace k = trace_kernel(r);
+            ASSERT_TRUE(k.traced) << "N = " << n << ", " << schedule << ": " << all_findings(k);
+            EXPECT_TRUE(k.findings.empty()) << "N = " << n << ", " << schedule << ": " << all_findings(k);
+            std::vector<std::string> built = words;
+            built.resize(built.size() - 2);
+            EXPECT_TRUE(bitwise_equal(k.trace.result, built_in("hierarchical", built).result)) << "N = " << n << ", " << schedule;
+            if (n == "1") EXPECT_EQ(k.trace.steps.front().kernel, Kernel::single);
+        }
+}

@@ -1,10 +1,12 @@
 #include "kernel_tracer/host/kernel_trace.hpp"
 
 #include <signal.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <bit>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -49,6 +51,43 @@ std::string with_launches_rewritten(const std::string& source, const std::string
     std::string out = "#line 1 \"" + fs::absolute(path).string() + "\"\n";
     out += std::regex_replace(source, launch, "scanlab_launch($1, $2)");
     return out;
+}
+
+// A file written for every type and operator: its kernels (or its host function) take T*.
+bool takes_any_type(const std::string& source) {
+    static const std::regex generic(R"((__global__\s+void|void\s+scan)\s*\w*\s*\(\s*(?:const\s+)?T\s*\*)");
+    return std::regex_search(source, generic);
+}
+
+const char* c_type_of(ElementType t) {
+    switch (t) {
+        case ElementType::int32: return "int";
+        case ElementType::int64: return "long";
+        case ElementType::float32: return "float";
+        case ElementType::float64: return "double";
+    }
+    return "int";
+}
+
+// FNV-1a: a key that is the same in every build, for the compile cache.
+uint64_t fnv1a(const std::string& text, uint64_t h = 1469598103934665603ull) {
+    for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+    return h;
+}
+
+// The compiled kernels: $XDG_CACHE_HOME/scanlab/kernels (else ~/.cache/scanlab/kernels), else a
+// folder in the temporary directory.
+fs::path cache_folder() {
+    std::error_code ec;
+    std::vector<fs::path> tries;
+    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) tries.push_back(fs::path(xdg) / "scanlab" / "kernels");
+    if (const char* home = std::getenv("HOME"); home && *home) tries.push_back(fs::path(home) / ".cache" / "scanlab" / "kernels");
+    tries.push_back(fs::temp_directory_path(ec) / "scanlab-kernels");
+    for (const fs::path& p : tries) {
+        fs::create_directories(p, ec);
+        if (fs::is_directory(p, ec) && ::access(p.c_str(), W_OK) == 0) return p;
+    }
+    return {};
 }
 
 struct TempDir {
@@ -131,21 +170,44 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     if (grid_dim > 65536) throw UsageError("--grid-dim " + std::to_string(grid_dim) + " is more blocks than the runner traces (65536)");
 
     TempDir dir;
-    const std::string library = (dir.path / "kernel.so").string();
-    std::string compiled = request.file;
+    // What the compiler reads: the file, or (with launches) the file with its launches rewritten.
+    std::string compiled = request.file, compiled_text = source;
     if (source.find("<<<") != std::string::npos) {
         compiled = (dir.path / fs::path(request.file).filename()).string();
-        std::ofstream(compiled, std::ios::binary) << with_launches_rewritten(source, request.file);
+        compiled_text = with_launches_rewritten(source, request.file);
+        std::ofstream(compiled, std::ios::binary) << compiled_text;
     }
-    const auto compile_start = std::chrono::steady_clock::now();
-    int status = 0;
-    const std::string diagnostics = run_tool(
-        {clang, "-std=c++17", "-x", "c++", "-O0", "-g", "-gdwarf-4", "-fPIC", "-shared", "-fno-color-diagnostics", "-ferror-limit=20",
-         "-Wno-macro-redefined", "-fsanitize-coverage=inline-8bit-counters,trace-loads,trace-stores", "-I", SCANLAB_KERNEL_SHIM_DIR,
-         "-include", "scanlab_cuda.hpp", "-DSCANLAB_SECTION_SIZE=" + std::to_string(section), compiled, "-o", library},
-        status);
-    result.compile_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - compile_start).count();
-    if (status != 0) throw ScanError("your kernel does not compile:\n" + diagnostics);
+    std::vector<std::string> flags{"-std=c++17", "-x", "c++", "-O0", "-g", "-gdwarf-4", "-fPIC", "-shared", "-fno-color-diagnostics",
+                                   "-ferror-limit=20", "-Wno-macro-redefined", "-fsanitize-coverage=inline-8bit-counters,trace-loads,trace-stores",
+                                   "-I", SCANLAB_KERNEL_SHIM_DIR, "-include", "scanlab_cuda.hpp", "-DSCANLAB_SECTION_SIZE=" + std::to_string(section)};
+    if (takes_any_type(source))
+        flags.insert(flags.end(), {std::string("-DSCANLAB_ELEMENT=") + c_type_of(spec.request.type),
+                                   "-DSCANLAB_OP=" + std::to_string(int(spec.request.op))});
+
+    // The compile cache: one library per source, shim, compiler and flags, so a rerun starts at once.
+    uint64_t key = fnv1a(clang + fs::absolute(request.file).string() + compiled_text);
+    for (const std::string& f : flags) key = fnv1a(f + "\n", key);
+    for (const char* shim : {"scanlab_cuda.hpp", "scanlab_shim_abi.h"}) key = fnv1a(read_file(std::string(SCANLAB_KERNEL_SHIM_DIR) + "/" + shim), key);
+    const fs::path cache = cache_folder();
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(key));
+    const std::string library = ((cache.empty() ? dir.path : cache) / (std::string(hex) + ".so")).string();
+    if (!fs::is_regular_file(library, ec)) {
+        const auto compile_start = std::chrono::steady_clock::now();
+        const std::string building = library + ".part" + std::to_string(::getpid());
+        std::vector<std::string> argv{clang};
+        argv.insert(argv.end(), flags.begin(), flags.end());
+        argv.insert(argv.end(), {compiled, "-o", building});
+        int status = 0;
+        const std::string diagnostics = run_tool(argv, status);
+        result.compile_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - compile_start).count();
+        if (status != 0) {
+            fs::remove(building, ec);
+            throw ScanError("your kernel does not compile:\n" + diagnostics);
+        }
+        fs::rename(building, library, ec);  // whole or not at all: another run may be reading the cache
+        if (ec) throw ScanError("the compiled kernel could not be kept in " + cache.string() + ": " + ec.message());
+    }
 
     const std::string trace_path = (dir.path / "trace.json").string(), findings_path = (dir.path / "findings.txt").string();
     std::vector<std::string> argv{SCANLAB_KERNEL_RUNNER, library, trace_path, findings_path, fs::path(request.file).filename().string(),

@@ -102,3 +102,22 @@ inline cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
 inline cudaError_t cudaGetLastError() { return cudaSuccess; }
 inline cudaError_t cudaPeekAtLastError() { return cudaSuccess; }
 inline const char* cudaGetErrorString(cudaError_t e) { return e == cudaSuccess ? "no error" : "out of memory"; }
+
+// ---- A kernel written for every element type and operator ----
+// A file whose kernels take `T*` names the element type T, the operator op(a, b) and its identity
+// IDENTITY (0 for a sum, the lowest value for a max, the highest for a min); the run's --type and
+// --op choose them (the tracer's compile line defines SCANLAB_ELEMENT and SCANLAB_OP).
+#ifdef SCANLAB_ELEMENT
+#include <limits>
+typedef SCANLAB_ELEMENT T;
+#if SCANLAB_OP == 1
+inline T op(T a, T b) { return a > b ? a : b; }
+#define IDENTITY (std::numeric_limits<T>::lowest())
+#elif SCANLAB_OP == 2
+inline T op(T a, T b) { return a < b ? a : b; }
+#define IDENTITY (std::numeric_limits<T>::max())
+#else
+inline T op(T a, T b) { return a + b; }
+#define IDENTITY (T(0))
+#endif
+#endif
