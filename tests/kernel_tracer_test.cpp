@@ -4,6 +4,8 @@
 // run below; the whole file takes a few seconds.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -254,4 +256,59 @@ TEST(YourKernel, AnyTypeHierarchicalScansOneToThousandsOfElementsUnderEverySched
             EXPECT_TRUE(bitwise_equal(k.trace.result, built_in("hierarchical", built).result)) << "N = " << n << ", " << schedule;
             if (n == "1") EXPECT_EQ(k.trace.steps.front().kernel, Kernel::single);
         }
+}
+
+namespace {
+
+std::string text_of(const std::string& path) {
+    std::ifstream in(path);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// The starter with the lines from its "// TODO" to its "// END TODO" replaced by `solution`.
+std::string filled(const std::string& starter, const std::string& solution) {
+    const size_t todo = starter.find("// TODO");
+    const size_t end = starter.find("// END TODO");
+    if (todo == std::string::npos || end == std::string::npos) return "";
+    const size_t from = starter.rfind('\n', todo) + 1, to = starter.find('\n', end) + 1;
+    return starter.substr(0, from) + solution + starter.substr(to);
+}
+
+struct Starter {
+    std::string name, like;
+    std::vector<std::string> words;
+};
+
+}  // namespace
+
+// Each starter under assets/your-kernel/ compiles and runs as it is, with a WRONG verdict; with
+// its TODO filled from tests/kernels/starter_solutions/ it gives the right scan.
+TEST(YourKernel, EachStarterIsWrongAsItIsAndRightWithItsTodoDone) {
+    NEEDS_CLANG();
+    const std::string starters = kFixtures + "/../../assets/your-kernel";
+    const std::vector<Starter> all{
+        {"kogge-stone", "kogge-stone", {"--preset", "fig9.10"}},
+        {"brent-kung", "brent-kung", {"--preset", "fig9.10"}},
+        {"ex4-exclusive-kogge-stone", "kogge-stone", {"--preset", "fig9.10", "--exclusive"}},
+        {"ex5-hierarchical", "hierarchical", {"--random", "40", "--seed", "2", "--section", "8"}},
+    };
+    for (const Starter& s : all) {
+        const std::string starter = text_of(starters + "/" + s.name + ".cu");
+        ASSERT_NE(starter.find("// TODO"), std::string::npos) << s.name;
+        const std::string mine = testing::TempDir() + "/" + s.name + ".cu";
+        const Trace want = built_in(s.like, s.words);
+        for (const bool done : {false, true}) {
+            std::ofstream(mine) << (done ? filled(starter, text_of(kFixtures + "/starter_solutions/" + s.name + ".cu")) : starter);
+            KernelRequest r;
+            r.file = mine;
+            r.words = s.words;
+            r.like = *parse_algorithm(s.like);
+            const KernelTrace k = trace_kernel(r);
+            ASSERT_TRUE(k.traced) << s.name << (done ? " done: " : " as it is: ") << all_findings(k);
+            EXPECT_EQ(bitwise_equal(k.trace.result, want.result), done) << s.name << (done ? " done" : " as it is");
+            if (done) EXPECT_TRUE(k.findings.empty()) << s.name << ": " << all_findings(k);
+        }
+    }
 }

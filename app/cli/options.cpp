@@ -22,7 +22,10 @@ std::string usage_text() {
            "  --explain                trace: each step's explanation under its row (JSON carries it always)\n"
            "\n"
            "your own kernel (docs/your-kernel.md): scanlab trace|scan --kernel FILE.cu INPUT [OPTIONS]\n"
-           "  --kernel FILE.cu         trace a kernel of the signature (T* X, T* Y, int InputSize), run on the CPU\n"
+           "  --kernel FILE.cu         trace a kernel of the signature (T* X, T* Y, int InputSize), or host code\n"
+           "                           scan(T* X, T* Y, int n) that launches kernels, run on the CPU; starters to\n"
+           "                           copy and finish: assets/your-kernel/ (ex4-exclusive-kogge-stone.cu,\n"
+           "                           ex5-hierarchical.cu, kogge-stone.cu, brent-kung.cu)\n"
            "  --block-dim B            threads per block (default: the section --like's algorithm takes, at most 1024)\n"
            "  --grid-dim G             blocks (default: enough for the input)\n"
            "  --like ALGO              the algorithm the kernel is meant to be, for its counts' formula (default kogge-stone)\n";

@@ -1,0 +1,1 @@
+    XY[t] = i > 0 && i <= InputSize ? X[i - 1] : IDENTITY;
