@@ -13,6 +13,7 @@
 #include "core/error.hpp"
 #include "core/input/run_spec.hpp"
 #include "core/input/run_words.hpp"
+#include "core/trace_io/trace_table.hpp"
 #include "core/values.hpp"
 #include "kernel_tracer/host/child_process.hpp"
 #include "kernel_tracer/host/kernel_trace.hpp"
@@ -310,5 +311,45 @@ TEST(YourKernel, EachStarterIsWrongAsItIsAndRightWithItsTodoDone) {
             EXPECT_EQ(bitwise_equal(k.trace.result, want.result), done) << s.name << (done ? " done" : " as it is");
             if (done) EXPECT_TRUE(k.findings.empty()) << s.name << ": " << all_findings(k);
         }
+    }
+}
+
+namespace {
+
+// The table's line that holds the run's additions beside the chapter's formula ("real work ...").
+std::string formula_line(const Trace& t) {
+    std::ostringstream out;
+    write_trace_table(out, t, 64, false);
+    const std::string table = out.str();
+    const size_t at = table.find("real work");
+    return at == std::string::npos ? "" : table.substr(at, table.find('\n', at) - at);
+}
+
+}  // namespace
+
+// --like names the algorithm a kernel is meant to be: its counts stand beside that algorithm's
+// formula, as the built-in run's do.
+TEST(YourKernel, LikeShowsTheCountsBesideTheChaptersFormulaAsTheBuiltInRunDoes) {
+    NEEDS_CLANG();
+    struct Case {
+        std::string fixture, like;
+        std::vector<std::string> words;
+    };
+    const std::vector<Case> cases{
+        {"slides_kogge_stone_temp.cu", "kogge-stone", {"--preset", "fig9.10", "--type", "float32"}},
+        {"brent_kung.cu", "brent-kung", {"--preset", "fig9.10", "--type", "float32"}},
+        {"hierarchical_host.cu", "hierarchical", {"--preset", "fig9.10", "--type", "float32"}},
+        {"slides_host.cu", "slides", {"--preset", "fig9.10", "--type", "float64"}},
+    };
+    for (const Case& c : cases) {
+        KernelRequest r;
+        r.file = kFixtures + "/" + c.fixture;
+        r.words = c.words;
+        r.like = *parse_algorithm(c.like);
+        const KernelTrace k = trace_kernel(r);
+        ASSERT_TRUE(k.traced) << c.fixture << ": " << all_findings(k);
+        const std::string want = formula_line(built_in(c.like, c.words));
+        EXPECT_EQ(formula_line(k.trace), want) << c.fixture << " like " << c.like;
+        if (c.like != "slides") EXPECT_NE(want, "") << c.like << " has a formula in the chapter";
     }
 }
