@@ -22,6 +22,7 @@
 #include "app/gui/model/predict.hpp"
 #include "app/gui/model/session.hpp"
 #include "app/gui/model/settings.hpp"
+#include "app/gui/shell/palette.hpp"
 #include "app/gui/model/tiles.hpp"
 #include "app/gui/model/trace_book.hpp"
 #include "tests/algorithm_configs.hpp"
@@ -73,6 +74,23 @@ TEST(AppListings, EveryEmbeddedListingParses) {
         EXPECT_FALSE(l.title.empty()) << f.name;
         EXPECT_FALSE(l.lines.empty()) << f.name;
         EXPECT_NE(find_listing(f.name), nullptr) << f.name;
+    }
+}
+
+TEST(AppColours, AnAlgorithmKeepsItsColourWhicheverRunItIs) {
+    using scanlab::gui::algorithm_colour;
+    using scanlab::gui::kNormalPalette;
+    auto same = [](scanlab::gui::Rgb a, scanlab::gui::Rgb b) { return a.r == b.r && a.g == b.g && a.b == b.b; };
+    for (const scanlab::gui::Palette* p : {&kNormalPalette, &scanlab::gui::kPresentationPalette}) {
+        // Main Kogge-Stone beside Brent-Kung, then the two swapped: each keeps its colour.
+        EXPECT_TRUE(same(algorithm_colour(*p, Algorithm::kogge_stone), algorithm_colour(*p, Algorithm::kogge_stone, Algorithm::brent_kung)));
+        EXPECT_TRUE(same(algorithm_colour(*p, Algorithm::brent_kung, Algorithm::kogge_stone), algorithm_colour(*p, Algorithm::brent_kung)));
+        EXPECT_TRUE(same(algorithm_colour(*p, Algorithm::kogge_stone), p->series_a));
+        EXPECT_TRUE(same(algorithm_colour(*p, Algorithm::brent_kung), p->series_b));
+        // Every pair of algorithms is told apart, the same one on both sides too.
+        for (const AlgorithmInfo& a : algorithm_table())
+            for (const AlgorithmInfo& b : algorithm_table())
+                EXPECT_FALSE(same(algorithm_colour(*p, a.id), algorithm_colour(*p, b.id, a.id))) << a.name << " beside " << b.name;
     }
 }
 

@@ -120,15 +120,15 @@ void draw_compare_view(App& app) {
             auto side_need = [&](float sc) { return std::max(array_view_height(app, *s.trace, ka, sc), array_view_height(app, *s.compare, kb, sc)); };
             while (side_need(row_scale) > side_room && row_scale > shortest) row_scale = std::max(shortest, row_scale - 0.05f);
             ImGui::TableNextColumn();
-            one_side(app, *s.trace, ka, "compare-a", app.palette().series_a, fin_a, row_scale);
+            one_side(app, *s.trace, ka, "compare-a", algorithm_colour(app.palette(), s.trace->trace.algorithm), fin_a, row_scale);
             ImGui::TableNextColumn();
-            one_side(app, *s.compare, kb, "compare-b", app.palette().series_b, fin_b, row_scale);
+            one_side(app, *s.compare, kb, "compare-b", algorithm_colour(app.palette(), s.compare->trace.algorithm, s.trace->trace.algorithm), fin_b, row_scale);
             ImGui::EndTable();
             if (!presenting) totals_line(s);
             return;
         }
     }
-    one_side(app, *s.trace, s.step, "compare-a", app.palette().series_a, s.compare_extra > 0, row_scale);
+    one_side(app, *s.trace, s.step, "compare-a", algorithm_colour(app.palette(), s.trace->trace.algorithm), s.compare_extra > 0, row_scale);
     if (!s.compare && !s.trace->trace.sample.all()) {
         ImGui::TextWrapped("There is no comparison beside a sampled trace: it is one block of a full-size run. Change a control to "
                            "run the comparison again.");
@@ -139,7 +139,7 @@ void draw_compare_view(App& app) {
         else ImGui::TextWrapped("%s", s.compare_error.c_str());
         return;
     }
-    one_side(app, *s.compare, s.compare_step(), "compare-b", app.palette().series_b, s.step + s.compare_extra >= s.compare->trace.steps.size(), row_scale);
+    one_side(app, *s.compare, s.compare_step(), "compare-b", algorithm_colour(app.palette(), s.compare->trace.algorithm, s.trace->trace.algorithm), s.step + s.compare_extra >= s.compare->trace.steps.size(), row_scale);
     if (!presenting) totals_line(s);
 }
 

@@ -27,11 +27,12 @@ ImPlotColormap colormap_of(std::vector<ImU32> colours) {
     return found >= 0 ? found : ImPlot::AddColormap(name.c_str(), colours.data(), int(colours.size()), false);
 }
 
-// The formulas' lines in the cumulative chart, each in a colour of its own, none the two runs'
-// (orange and blue): light grey, green, magenta, yellow, cyan, red.
-Rgb formula_colour(size_t i, const Palette& p) {
-    static constexpr Rgb kColours[] = {{200, 200, 210}, {80, 200, 110}, {220, 90, 220}, {240, 220, 60}, {60, 215, 215}, {250, 95, 95}};
-    return i == 0 ? p.formula : kColours[i % std::size(kColours)];
+// A formula's line in the cumulative chart takes its algorithm's colour (algorithm_colour), so a
+// run's line ends on its own formula's; the lines are thinner and fainter than the runs'.
+Rgb formula_colour(const Formula& f, const Palette& p) {
+    for (const AlgorithmInfo& row : algorithm_table())
+        if (f.algorithm.rfind(std::string(row.title), 0) == 0) return algorithm_colour(p, row.id);
+    return p.formula;
 }
 
 // The lines the cumulative chart draws: the chapter's formulas at N, then the bounds it states on
@@ -178,15 +179,14 @@ void lines(const char* title, const char* y_title, const std::vector<Series>& se
         spec.MarkerSize = 3.5f;
         ImPlot::PlotLine(s.label.c_str(), s.values.data(), int(s.values.size()), 1, 0, spec);
     }
-    // The chapter's formulas as horizontal lines, each its own colour, named in the legend with
-    // the formula and its value (never written over a line).
-    for (size_t i = 0; i < refs.size(); ++i) {
-        const Formula& r = refs[i];
+    // The chapter's formulas as horizontal lines, each in its algorithm's colour, named in the
+    // legend (never written over a line).
+    for (const Formula& r : refs) {
         const std::string label = r.algorithm + " " + (formulas_in_legend ? r.text + " = " : "") + grouped(r.value);
         const double v = double(r.value);
         ImPlotSpec spec;
-        spec.LineColor = ImGui::ColorConvertU32ToFloat4(col(formula_colour(i, p), 230));
-        spec.LineWeight = 2.0f;
+        spec.LineColor = ImGui::ColorConvertU32ToFloat4(col(formula_colour(r, p), 170));
+        spec.LineWeight = 1.5f;
         spec.Flags = ImPlotInfLinesFlags_Horizontal;
         ImPlot::PlotInfLines(label.c_str(), &v, 1, spec);
     }
@@ -283,6 +283,7 @@ void draw_one_chart(App& app) {
     const Trace& a = s.trace->trace;
     const ShownTrace* b = s.compare.get();
     const std::string la = std::string(name(a.algorithm)), lb = b ? std::string(name(b->trace.algorithm)) : "";
+    const Rgb ca = algorithm_colour(p, a.algorithm), cb = b ? algorithm_colour(p, b->trace.algorithm, a.algorithm) : p.series_b;
     const int64_t n = a.section > 0 ? a.section : next_pow2(a.n);
     const std::vector<Formula> refs = reference_lines(n);
     const bool events = is_event_trace(a);
@@ -316,15 +317,15 @@ void draw_one_chart(App& app) {
     const ImVec2 size(ImGui::GetContentRegionAvail().x, std::max(ImGui::GetContentRegionAvail().y - 4, ImGui::GetFontSize() * 8));
     app.counts_panel.chart_height = size.y;
     auto per_step_series = [&](int64_t StepCounts::*field) {
-        std::vector<Series> v{{la, per_step(a, field), p.series_a}};
-        if (b) v.push_back({lb, per_step(b->trace, field), p.series_b});
+        std::vector<Series> v{{la, per_step(a, field), ca}};
+        if (b) v.push_back({lb, per_step(b->trace, field), cb});
         return v;
     };
     if (which == "additions per step") {
         bars("Additions per step", "additions", per_step_series(&StepCounts::additions), s.step, size, p, false);
     } else if (which == "additions so far") {
-        std::vector<Series> cum{{la, std::vector<double>(s.trace->book.cumulative_additions.begin(), s.trace->book.cumulative_additions.end()), p.series_a}};
-        if (b) cum.push_back({lb, std::vector<double>(b->book.cumulative_additions.begin(), b->book.cumulative_additions.end()), p.series_b});
+        std::vector<Series> cum{{la, std::vector<double>(s.trace->book.cumulative_additions.begin(), s.trace->book.cumulative_additions.end()), ca}};
+        if (b) cum.push_back({lb, std::vector<double>(b->book.cumulative_additions.begin(), b->book.cumulative_additions.end()), cb});
         // The legend names each line's algorithm and value; the formulas and the note are the
         // (?)'s, on the buttons' line: the chart keeps the height.
         lines("Additions so far, and the formulas", "additions so far", cum, refs, s.step, size, p, false);
@@ -360,8 +361,9 @@ void draw_counts_panel(App& app) {
     const Trace& a = s.trace->trace;
     const ShownTrace* b = s.compare.get();
     // (Presenting, the formulas are the chart's lines: the chart keeps the height.)
-    summary(*s.trace, p.series_a, !app.layout.presentation);
-    if (b) summary(*b, p.series_b, !app.layout.presentation);
+    const Rgb ca = algorithm_colour(p, a.algorithm), cb = b ? algorithm_colour(p, b->trace.algorithm, a.algorithm) : p.series_b;
+    summary(*s.trace, ca, !app.layout.presentation);
+    if (b) summary(*b, cb, !app.layout.presentation);
     else if (!s.compare_error.empty()) {
         ImGui::PushTextWrapPos(0);
         ImGui::TextDisabled("%s", s.compare_error.c_str());
@@ -396,11 +398,11 @@ void draw_counts_panel(App& app) {
     const float ch = font * 14;
     const std::string la = std::string(name(a.algorithm)), lb = b ? std::string(name(b->trace.algorithm)) : "";
 
-    std::vector<Series> per{{la, per_step(a, &StepCounts::additions), p.series_a}};
-    std::vector<Series> cum{{la, std::vector<double>(s.trace->book.cumulative_additions.begin(), s.trace->book.cumulative_additions.end()), p.series_a}};
+    std::vector<Series> per{{la, per_step(a, &StepCounts::additions), ca}};
+    std::vector<Series> cum{{la, std::vector<double>(s.trace->book.cumulative_additions.begin(), s.trace->book.cumulative_additions.end()), ca}};
     if (b) {
-        per.push_back({lb, per_step(b->trace, &StepCounts::additions), p.series_b});
-        cum.push_back({lb, std::vector<double>(b->book.cumulative_additions.begin(), b->book.cumulative_additions.end()), p.series_b});
+        per.push_back({lb, per_step(b->trace, &StepCounts::additions), cb});
+        cum.push_back({lb, std::vector<double>(b->book.cumulative_additions.begin(), b->book.cumulative_additions.end()), cb});
     }
     if (is_event_trace(a)) {
         // An event-scheduled scan: how long each tile's block waited, and what it read.
@@ -448,11 +450,11 @@ void draw_counts_panel(App& app) {
     beside();
     ImGui::BeginGroup();
     if (b) threads_chart(*b, half);
-    else bars("Divergent warps per step", "warps", {{la, per_step(a, &StepCounts::divergent_warps), p.series_a}}, s.step, ImVec2(half, ch), p, false);
+    else bars("Divergent warps per step", "warps", {{la, per_step(a, &StepCounts::divergent_warps), ca}}, s.step, ImVec2(half, ch), p, false);
     ImGui::EndGroup();
     if (b) {
         bars("Divergent warps per step (control divergence)", "warps",
-             {{la, per_step(a, &StepCounts::divergent_warps), p.series_a}, {lb, per_step(b->trace, &StepCounts::divergent_warps), p.series_b}},
+             {{la, per_step(a, &StepCounts::divergent_warps), ca}, {lb, per_step(b->trace, &StepCounts::divergent_warps), cb}},
              s.step, ImVec2(wfull, ch), p, false);
     }
     // The numbers behind the charts, for the current algorithm.

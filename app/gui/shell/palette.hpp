@@ -3,6 +3,10 @@
 // screenshot. The "updated" cell colour is used by the array view's cells and nowhere else, and
 // the Figure 9.10 panel's block-sum colour only by that panel's S cells: the test counts them.
 #include <cstdint>
+#include <iterator>
+#include <optional>
+
+#include "core/algorithms/table.hpp"
 
 namespace scanlab::gui {
 
@@ -51,5 +55,23 @@ inline constexpr Palette kPresentationPalette{
     {15, 15, 15},    {0, 70, 160},  {255, 170, 0},   {0, 190, 255},   {255, 255, 255}, {140, 90, 0},    {255, 90, 90},
     {110, 90, 0},    {230, 0, 160}, {0, 90, 60},     {0, 255, 255},
 };
+
+// An algorithm's colour in the charts, the Counts summary and the comparison: its own, whichever
+// run it is (Kogge-Stone the orange of series_a, Brent-Kung the blue of series_b, each other row
+// of the algorithm table a colour of its own), so swapping the main and the second run swaps no
+// colours. `beside`: the other run's algorithm; the same algorithm on both sides takes series_b
+// (series_a beside Brent-Kung's own blue).
+inline Rgb algorithm_colour(const Palette& p, Algorithm a, std::optional<Algorithm> beside = std::nullopt) {
+    // By the row's place in the algorithm table: sequential, the three Kogge-Stones, the two
+    // Brent-Kungs, Sklansky, Ladner-Fischer, three-phase, hierarchical, the slides, segmented,
+    // domino, the decoupled look-back.
+    const Rgb by_row[] = {p.formula,      p.series_a,     {255, 120, 60}, {230, 170, 40},  p.series_b,     {140, 200, 255}, {80, 200, 110},
+                          {220, 90, 220}, {240, 220, 60}, {60, 215, 215}, {255, 130, 170}, {40, 170, 150}, {170, 130, 255}, {170, 220, 70}};
+    const size_t row = size_t(&algorithm_info(a) - algorithm_table().data());
+    const Rgb own = by_row[row % std::size(by_row)];
+    if (!beside || *beside != a) return own;
+    const bool blue = own.r == p.series_b.r && own.g == p.series_b.g && own.b == p.series_b.b;
+    return blue ? p.series_a : p.series_b;
+}
 
 }  // namespace scanlab::gui
