@@ -181,7 +181,7 @@ TEST(AppTraceBook, Fig910UpdatedCellsPerStepMatchTheAdditions) {
     EXPECT_EQ(b.cumulative_additions, (std::vector<int64_t>{0, 12, 20, 20, 20, 23, 25, 37}));
 }
 
-TEST(AppTraceBook, Fig910Block0IsFinalAfterKernel1AndEveryCellAfterKernel3) {
+TEST(AppTraceBook, Fig910Block0IsFinalAfterKernel1AndEveryCellAfterKernel3WhichWritesThemFinal) {
     const Trace t = run(Algorithm::hierarchical, kFig910, 4);
     const TraceBook b = make_book(t);
     // Block 0 (2 3 6 7) needs no S: it is final after K1's stride 2 (step 2); blocks 1-3 after K3 (step 7).
@@ -189,6 +189,10 @@ TEST(AppTraceBook, Fig910Block0IsFinalAfterKernel1AndEveryCellAfterKernel3) {
     const std::vector<CellState> k3 = cell_states(t, b, 7);
     for (size_t i = 0; i < 4; ++i) EXPECT_EQ(k3[i], CellState::final_value) << i;
     for (size_t i = 4; i < 16; ++i) EXPECT_EQ(k3[i], CellState::updated) << i;
+    // K3 writes blocks 1-3 into their results: updated, and final too (the view marks both).
+    EXPECT_EQ(final_cells(t, b, 7), std::vector<uint8_t>(16, 1));
+    // Stride 1 of K1 makes 2 3 final in block 0 (3 updated into its result), nothing else.
+    EXPECT_EQ(final_cells(t, b, 1), (std::vector<uint8_t>{1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}));
     const std::vector<CellState> load = cell_states(t, b, 0);
     EXPECT_EQ(load[0], CellState::final_value);  // 2 is already its own prefix sum
     EXPECT_EQ(load[1], CellState::loaded);

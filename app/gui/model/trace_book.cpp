@@ -128,6 +128,19 @@ std::vector<CellState> cell_states(const Trace& t, const TraceBook& book, size_t
     return st;
 }
 
+std::vector<uint8_t> final_cells(const Trace& t, const TraceBook& book, size_t k) {
+    const Step& s = t.steps[k];
+    std::vector<uint8_t> f(size_of(s.values), 0);
+    if (!is_output_step(s)) return f;
+    const std::vector<CellState> st = cell_states(t, book, k);
+    for (size_t i = 0; i < book.final_from.size(); ++i) {
+        const int64_t at = book.final_offset + int64_t(i) - s.offset;
+        if (book.final_from[i] <= k && at >= 0 && at < int64_t(f.size()))
+            f[size_t(at)] = st[size_t(at)] == CellState::final_value || st[size_t(at)] == CellState::updated || st[size_t(at)] == CellState::loaded;
+    }
+    return f;
+}
+
 std::vector<int32_t> writers(const Step& s) {
     std::vector<int32_t> w(size_of(s.values), -1);
     const int32_t tpb = std::max(1, s.threads_per_block);

@@ -104,6 +104,9 @@ enum class CellState : uint8_t {
     wrong,        // holds a value a race-free run would not (racy kernel): never drawn as final
 };
 std::vector<CellState> cell_states(const Trace& t, const TraceBook& book, size_t k);
+// Per element of step k's array: 1 where it holds its result value from step k on (final_value,
+// or updated by step k into its result: the views mark such a cell as final too).
+std::vector<uint8_t> final_cells(const Trace& t, const TraceBook& book, size_t k);
 
 // Per element of step k's array: the block-local thread id that wrote it, or -1.
 std::vector<int32_t> writers(const Step& s);

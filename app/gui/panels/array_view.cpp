@@ -121,6 +121,7 @@ struct ArrayCanvas {
     const Palette& p;
     StepRows rows;
     std::vector<CellState> states;
+    std::vector<uint8_t> final_now;  // holds its result value from this step on
     ImDrawList* dl = nullptr;
     float font = 0, w = 0, ch = 0, band = 0, rh = 0, small = 0, label_w = 0;
     float x0 = 0, view_l = 0, view_r = 0;
@@ -136,7 +137,8 @@ struct ArrayCanvas {
 
     ArrayCanvas(const App& a, const ShownTrace& shown, size_t step)
         : app(a), st(shown), t(shown.trace), s(t.steps[step]), k(step), p(a.palette()), rows(step_rows(t, step)),
-          states(cell_states(t, shown.book, step)) {}
+          states(cell_states(t, shown.book, step)),
+          final_now(final_cells(t, shown.book, step)) {}
 
     // The visible part of a row, as positions in the row.
     std::pair<int64_t, int64_t> visible(const Row& r) const {
@@ -250,6 +252,10 @@ void draw_row(const ArrayCanvas& c, const Row& r, float yy, const std::vector<Ce
         }
         const CellState state = states ? (*states)[size_t(i)] : CellState::untouched;
         c.dl->AddRectFilled(a, b, col(states ? state_colour(c.p, state) : plain));
+        // Written by this step into its result value: updated (the cell) and final (a band of the
+        // final colour across its foot), never one hiding the other.
+        if (states && state != CellState::final_value && state != CellState::wrong && size_t(i) < c.final_now.size() && c.final_now[size_t(i)])
+            c.dl->AddRectFilled(ImVec2(a.x, b.y - std::max(4.0f, c.ch * 0.25f)), b, col(c.p.cell_final));
         if (c.w >= 6) c.dl->AddRect(a, b, border, 0, c.w >= 20 ? 2.0f : 1.0f);
         // Where the race can strike though this schedule hid it: a thin outline.
         if (states && std::binary_search(c.possible.begin(), c.possible.end(), int32_t(r.offset + i)) && state != CellState::hazard)
@@ -449,6 +455,8 @@ void cell_tooltip(const ArrayCanvas& c) {
             tip += "\nWRONG: a race-free run holds another value here";
     }
     if (state == CellState::final_value) tip += "\nfinal: this is its result value";
+    else if (size_t(i) < c.final_now.size() && c.final_now[size_t(i)] && state != CellState::wrong)
+        tip += "\nfinal: this step wrote its result value (the band at its foot)";
     ImGui::SetTooltip("%s", tip.c_str());
 }
 
