@@ -153,6 +153,8 @@ int run_interactive(const std::vector<std::string>& args) {
             settle.want(1);  // say so now, not at the next event
         }
         settle.drawn(ImGui::GetDrawData());
+        // The first layout settles over frames of its own, not over the user's first clicks.
+        if (app.layout_settling > 0) settle.want(1);
         surface->present();
         if (ImGui::GetIO().WantSaveIniSettings) save_panel_layout(app);
         if (idle.done(app, now)) app.want_quit = true;

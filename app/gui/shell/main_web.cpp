@@ -168,6 +168,7 @@ void frame_callback() {
     ++page.frames;
     if (app.want_screenshot) take_screenshot(page), page.settle.want(1);
     page.settle.drawn(ImGui::GetDrawData());
+    if (app.layout_settling > 0) page.settle.want(1);  // the first layout settles at once
     browser::set_cursor(css_cursor(ImGui::GetMouseCursor()));
     show_place(page);
     if (now - page.last_persisted > 1.0) persist(page), page.last_persisted = now;
