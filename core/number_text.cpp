@@ -16,6 +16,16 @@ std::string grouped(int64_t n) {
     return negative ? "-" + out : out;
 }
 
+std::string byte_size(uint64_t bytes) {
+    if (bytes < 1024) return grouped(int64_t(bytes)) + " bytes";
+    const char* units[] = {"KiB", "MiB", "GiB", "TiB"};
+    double v = double(bytes) / 1024;
+    int u = 0;
+    while (v >= 1024 && u < 3) v /= 1024, ++u;
+    const int64_t tenths = int64_t(v * 10 + 0.5);
+    return grouped(tenths / 10) + "." + std::to_string(tenths % 10) + " " + units[u];
+}
+
 std::string counted(int64_t n, const std::string& one, const std::string& many) { return grouped(n) + " " + (n == 1 ? one : many); }
 
 std::string capitalised(std::string phrase) {

@@ -7,6 +7,8 @@
 namespace scanlab {
 
 std::string grouped(int64_t n);
+// A size in memory, to one decimal past a KiB: "900 bytes", "12.0 KiB", "350.5 MiB", "6.2 GiB".
+std::string byte_size(uint64_t bytes);
 // "1 barrier", "4,096 barriers": the count grouped and the noun that agrees with it.
 std::string counted(int64_t n, const std::string& one, const std::string& many);
 // The phrase with a capital first letter: "block 3 waits" -> "Block 3 waits".

@@ -9,6 +9,7 @@
 
 #include "core/emulation/event_scan.hpp"
 #include "core/error.hpp"
+#include "core/input/run_spec.hpp"
 #include "core/lesson/explain.hpp"
 #include "core/trace_io/trace_json.hpp"
 #include "core/trace_io/trace_table.hpp"
@@ -363,6 +364,23 @@ TEST(Domino, ARunOfManyResidentBlocksOnALongChainIsRefusedNamingItsCost) {
         EXPECT_NE(said.find("131,072 tiles with 65,536 resident blocks could take up to 8,590,721,024 block turns"), std::string::npos) << said;
         EXPECT_NE(said.find("fewer resident blocks (--resident-blocks)"), std::string::npos) << said;
     }
+}
+
+TEST(Domino, ARequestOf2To28RandomValuesIsRefusedFromItsCountBeforeAnyValueIsMade) {
+    RunSpec spec;
+    spec.request = domino("random:3", 2, Detail::counts);
+    spec.request.resident_blocks = 65536;
+    spec.input.source = InputSpec::Source::random;
+    spec.input.random_n = kMaxElements;  // 2^28 values would be a gigabyte before the refusal
+    try {
+        prepare(spec, Voice::cli, true);
+        ADD_FAILURE() << "prepared";
+    } catch (const ScanError& e) {
+        EXPECT_NE(std::string(e.what()).find("134,217,728 tiles with 65,536 resident blocks could take up to"), std::string::npos) << e.what();
+    }
+    // A GPU replays its own order of events: the request is not the emulation's to refuse.
+    spec.input.random_n = 4096;
+    EXPECT_EQ(size_of(prepare(spec, Voice::cli, false).input), 4096u);
 }
 
 TEST(Domino, AFilesCheckDoesNoMoreWorkThanItsSizeJustifies) {

@@ -177,3 +177,57 @@ TEST(TraceJson, AFileWrittenWithoutSubtotalsLoadsAndTheyAreRecomputed) {
     EXPECT_EQ(phase_counts(back), phase_counts(t));
     EXPECT_EQ(total_count(back).work(), 4085);
 }
+
+// Opening a file takes the memory its header's run implies (its steps, its input and result, and
+// the check's input and result): said before any array is read, and refused past the cap with
+// one sentence naming the cap and the file's need.
+TEST(TraceJson, AFileThatWouldTakeMoreThanTheOpeningCapIsRefusedNamingTheCapAndItsNeed) {
+    const Trace t = emulate(request(Algorithm::hierarchical, 0, Detail::counts), random_values(4096, 1, ElementType::int32));
+    std::istringstream in(json_of(t));
+    try {
+        read_trace_json(in, "'big.json'", 32 << 10);
+        ADD_FAILURE() << "opened";
+    } catch (const TraceTooLarge& e) {
+        // 4 arrays of 4,096 int32 values: 64 KiB.
+        EXPECT_EQ(std::string(e.what()),
+                  "'big.json' is too large to open: opening it takes about 64.0 KiB of memory (the steps of the run its header "
+                  "describes, its input and its result, and the check's), more than the 32.0 KiB Scan Lab lets an opened trace take "
+                  "(half of this machine's memory)");
+    }
+}
+
+// A file this version writes names its type before its arrays, so each value is held as its type
+// (4 bytes for int32); a file whose header comes last (keys sorted, as the first writer did) is
+// held as read (16 bytes a value) until its type is known, and counted against the cap as it grows.
+TEST(TraceJson, AnInt32FileIsHeldInFourBytesAValueAndOneWithItsHeaderLastIsCountedAsItIsRead) {
+    const Trace t = emulate(request(Algorithm::hierarchical, 0, Detail::counts), random_values(4096, 1, ElementType::int32));
+    const std::string text = json_of(t);
+    const size_t cap = 65 << 10;
+    std::istringstream in(text);
+    EXPECT_EQ(size_of(read_trace_json(in, "t.json", cap).result), 4096u);
+
+    std::string header_last = text;
+    const std::string type = "\n \"type\": \"int32\",";
+    ASSERT_NE(header_last.find(type), std::string::npos);
+    header_last.erase(header_last.find(type), type.size());
+    header_last.insert(header_last.rfind('}'), ",\n \"type\": \"int32\"\n");
+    std::istringstream later(header_last);
+    EXPECT_EQ(size_of(read_trace_json(later, "t.json").result), 4096u);  // it loads under the machine's cap
+    std::istringstream capped(header_last);
+    try {
+        read_trace_json(capped, "'old.json'", cap);
+        ADD_FAILURE() << "opened";
+    } catch (const TraceTooLarge& e) {
+        EXPECT_EQ(std::string(e.what()), "'old.json' is too large to open: opening it takes more than the 65.0 KiB of memory Scan Lab lets "
+                                         "an opened trace take (half of this machine's memory): it held that much before its end");
+    }
+}
+
+TEST(TraceJson, AValueThatDoesNotFitIsNamedByItsIndexAndASecondTypeIsRefused) {
+    const std::string text = json_of(emulate(request(Algorithm::kogge_stone), ValueArray(std::vector<int32_t>{1, 2, 3, 4})));
+    EXPECT_NE(load_refusal(replaced(text, "\"input\": [1,2,3,4]", "\"input\": [1,2,3,1099511627776]"))
+                  .find("\"input\"[3] of this int32 trace is 1099511627776, not a whole number"),
+              std::string::npos);
+    EXPECT_NE(load_refusal(replaced(text, "\"type\": \"int32\",", "\"type\": \"int32\", \"type\": \"double\",")).find("gives the field \"type\" twice"),
+              std::string::npos);
+}

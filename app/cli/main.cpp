@@ -27,11 +27,13 @@ using scanlab::cli::ProgressLine;
 namespace {
 
 int run(const cli::Options& o) {
+    // The backend is chosen first (its note is said after the input's refusals), so a request the
+    // emulation would take hours over is refused before its input is made.
+    BackendSelection selection = select_backend(o.run.backend);
     const PreparedRun run = [&] {
         ProgressLine progress("preparing the input");
-        return prepare(o.run);
+        return prepare(o.run, Voice::cli, selection.backend->name() == "cpu");
     }();
-    BackendSelection selection = select_backend(o.run.backend);
     if (!selection.note.empty()) std::cerr << "scanlab: " << selection.note << "\n";
     const Trace trace = [&] {
         ProgressLine progress("running " + std::string(name(run.resolved.request.algorithm)) + " on N = " + std::to_string(run.resolved.n));

@@ -49,18 +49,28 @@ Trace trace_header(const ResolvedRequest& r, const ValueArray& input, std::strin
     return t;
 }
 
-Trace emulate(const ResolvedRequest& r, const ValueArray& input) {
-    if (r.request.detail == Detail::full)
-        if (const std::string problem = trace_budget_problem(r, estimate_trace(r)); !problem.empty()) throw ScanError(problem);
+namespace {
+
+Trace emulate_into(const ResolvedRequest& r, const ValueArray& input, const StepSink* each) {
     Trace trace = trace_header(r, input, "cpu");
     if (algorithm_info(r.request.algorithm).reach == Reach::single_pass) {
-        emulate_single_pass(r, input, trace);
+        emulate_single_pass(r, input, trace, each);
         return trace;
     }
-    Recorder rec(trace, r.request.max_trace_bytes, r.voice);
+    Recorder rec(trace, r.request.max_trace_bytes, r.voice, each);
     trace.result = std::visit([&](const auto& x) -> ValueArray { return run_typed(r, x, rec); }, input);
     return trace;
 }
+
+}  // namespace
+
+Trace emulate(const ResolvedRequest& r, const ValueArray& input) {
+    if (r.request.detail == Detail::full)
+        if (const std::string problem = trace_budget_problem(r, estimate_trace(r)); !problem.empty()) throw ScanError(problem);
+    return emulate_into(r, input, nullptr);
+}
+
+Trace emulate_each(const ResolvedRequest& r, const ValueArray& input, const StepSink& each) { return emulate_into(r, input, &each); }
 
 Trace emulate(const ScanRequest& request, const ValueArray& input) { return emulate(resolve(request, input), input); }
 

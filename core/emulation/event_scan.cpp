@@ -15,10 +15,10 @@ namespace scanlab {
 namespace {
 
 template <class T, class Op>
-void run_typed_op(const ResolvedRequest& r, const std::vector<T>& x, Trace& trace) {
+void run_typed_op(const ResolvedRequest& r, const std::vector<T>& x, Trace& trace, const StepSink* each) {
     // Refused before it runs: many resident blocks polling a long chain of tiles could run for hours.
     if (const std::string problem = emulation_cost_problem(r); !problem.empty()) throw ScanError(problem);
-    Recorder rec(trace, r.request.max_trace_bytes, r.voice);
+    Recorder rec(trace, r.request.max_trace_bytes, r.voice, each);
     const ScanRequest& q = r.request;
     if (r.n == 0) {
         // The scan of nothing: a load of no elements by no block, as every algorithm records it.
@@ -40,8 +40,8 @@ void run_typed_op(const ResolvedRequest& r, const std::vector<T>& x, Trace& trac
 }
 
 template <class T>
-void run_typed(const ResolvedRequest& r, const std::vector<T>& x, Trace& trace) {
-    with_op(r.request.op, [&]<template <class> class Op>(OpTag<Op>) { run_typed_op<T, Op<T>>(r, x, trace); });
+void run_typed(const ResolvedRequest& r, const std::vector<T>& x, Trace& trace, const StepSink* each) {
+    with_op(r.request.op, [&]<template <class> class Op>(OpTag<Op>) { run_typed_op<T, Op<T>>(r, x, trace, each); });
 }
 
 }  // namespace
@@ -56,8 +56,8 @@ BlockSchedule replay_of(const Trace& t) {
     return s;
 }
 
-void emulate_single_pass(const ResolvedRequest& r, const ValueArray& input, Trace& trace) {
-    std::visit([&](const auto& x) { run_typed(r, x, trace); }, input);
+void emulate_single_pass(const ResolvedRequest& r, const ValueArray& input, Trace& trace, const StepSink* each) {
+    std::visit([&](const auto& x) { run_typed(r, x, trace, each); }, input);
 }
 
 }  // namespace scanlab

@@ -100,17 +100,14 @@ void check_flags(const ScanRequest& req, int64_t n, Voice v) {
 
 }  // namespace
 
-ResolvedRequest resolve(const ScanRequest& req, const ValueArray& input, Voice v) {
+ResolvedRequest resolve_shape(const ScanRequest& req, int64_t n, Voice v) {
     ResolvedRequest r;
     r.request = req;
     r.voice = v;
     r.request.coarsening = 0;  // set below where the blocks coarsen
-    r.n = static_cast<int64_t>(size_of(input));
+    r.n = n;
     if (r.n > kMaxElements)
         throw ScanError("N = " + std::to_string(r.n) + " is more than Scan Lab runs (at most " + std::to_string(kMaxElements) + " = 2^28)");
-    if (element_type_of_values(input) != req.type)
-        throw ScanError("internal: the input was parsed as " + str(name(element_type_of_values(input))) + " but the request says " +
-                        str(name(req.type)));
     if (req.warp_width < 1 || req.warp_width > 32 || !is_pow2(req.warp_width))
         throw ScanError(subject(v, Control::warp_width, std::to_string(req.warp_width)) + " must be a power of two from 1 to 32");
 
@@ -209,8 +206,16 @@ ResolvedRequest resolve(const ScanRequest& req, const ValueArray& input, Voice v
                         std::to_string(kMaxLookbackWindow) +
                         " (the lanes of the one warp that reads a window; 1 makes the look-back a chain)");
 
+    return r;
+}
+
+ResolvedRequest resolve(const ScanRequest& req, const ValueArray& input, Voice v) {
+    if (element_type_of_values(input) != req.type)
+        throw ScanError("internal: the input was parsed as " + str(name(element_type_of_values(input))) + " but the request says " +
+                        str(name(req.type)));
+    ResolvedRequest r = resolve_shape(req, static_cast<int64_t>(size_of(input)), v);
     if (req.op == OpKind::sum)
-        if (auto problem = find_sum_overflow(input, req.exclusive, v, info.reach == Reach::one_thread, req.flags))
+        if (auto problem = find_sum_overflow(input, req.exclusive, v, algorithm_info(req.algorithm).reach == Reach::one_thread, req.flags))
             throw ScanError("integer overflow: " + *problem);
     return r;
 }

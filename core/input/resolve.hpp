@@ -9,5 +9,8 @@ namespace scanlab {
 
 // Throws ScanError with a sentence the user can act on, naming the controls in `voice`.
 ResolvedRequest resolve(const ScanRequest& request, const ValueArray& input, Voice voice = Voice::cli);
+// The same from N alone, before any value is made or read: every refusal but the input's own (its
+// type, an integer sum that overflows). What a run of N costs is known here.
+ResolvedRequest resolve_shape(const ScanRequest& request, int64_t n, Voice voice = Voice::cli);
 
 }  // namespace scanlab

@@ -6,6 +6,7 @@
 #include "core/input/head_flags.hpp"
 #include "core/input/input.hpp"
 #include "core/input/resolve.hpp"
+#include "core/input/trace_budget.hpp"
 
 namespace scanlab {
 
@@ -76,9 +77,18 @@ ResolvedRequest resolve_for(const RunSpec& spec, Algorithm algorithm, const Valu
     return resolve(q, input, voice);
 }
 
-PreparedRun prepare(const RunSpec& spec, Voice voice) {
+PreparedRun prepare(const RunSpec& spec, Voice voice, bool emulated) {
     PreparedRun run;
     const bool takes_flags = algorithm_info(spec.request.algorithm).takes_flags;
+    // N random values are known by their count before they are made (2^28 of them are a gigabyte):
+    // the request is refused from N alone first, and so is its emulation's cost where the
+    // emulation will run it.
+    if (spec.input.source == InputSpec::Source::random && !takes_flags && spec.input.random_n >= 1 &&
+        spec.input.random_n <= kMaxElements) {
+        const ResolvedRequest shape = resolve_shape(request_for(spec, spec.request.algorithm), spec.input.random_n, voice);
+        if (emulated)
+            if (const std::string problem = emulation_cost_problem(shape); !problem.empty()) throw ScanError(problem);
+    }
     run.input = load_input(spec.input, spec.request.type, run.origin, voice, takes_flags && spec.input.flags.empty());
     std::vector<uint8_t> flags;
     if (takes_flags) flags = load_flags(spec.input, run.input, run.origin, voice);

@@ -53,8 +53,9 @@ struct PreparedRun {
     std::string origin;
     ResolvedRequest resolved;
 };
-// Throws ScanError with the sentence for `voice`.
-PreparedRun prepare(const RunSpec& spec, Voice voice = Voice::cli);
+// Throws ScanError with the sentence for `voice`. `emulated`: the CPU emulation will run it, so a
+// single-pass scan's emulation cost is refused before its input is made.
+PreparedRun prepare(const RunSpec& spec, Voice voice = Voice::cli, bool emulated = false);
 // The same input resolved for another algorithm (the app's comparison). A segmented one takes
 // `flags` (the main run's), else the spec's flags text.
 ResolvedRequest resolve_for(const RunSpec& spec, Algorithm algorithm, const ValueArray& input, Voice voice = Voice::cli,

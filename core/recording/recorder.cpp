@@ -9,6 +9,7 @@ void Recorder::add(Step step) {
     TraceCounts& c = trace_.counts;
     c.add(step.counts);
     if (!full()) return;
+    if (each_) return (*each_)(std::move(step));
     bytes_ += step_bytes(size_of(step.values), step.accesses.size(), step.hazards.size(), trace_.type) + step.flags.size() +
               snapshot_bytes(step.snapshot);
     if (bytes_ > max_bytes_)

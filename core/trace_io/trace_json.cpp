@@ -14,12 +14,17 @@
 #include <optional>
 #include <set>
 #include <system_error>
+#include <unistd.h>
 
 #include "core/algorithms/lookback_window.hpp"
 #include "core/algorithms/table.hpp"
 #include "core/dispatch.hpp"
 #include "core/float_chars.hpp"
 #include "core/error.hpp"
+#include "core/input/resolve.hpp"
+#include "core/input/run_header.hpp"
+#include "core/input/trace_budget.hpp"
+#include "core/number_text.hpp"
 #include "core/request.hpp"
 #include "core/trace_io/header_fields.hpp"
 #include "core/trace_io/trace_check.hpp"
@@ -89,59 +94,94 @@ struct Number {
     }
 };
 
-// A whole number in [lo, hi], checked before any conversion (a double outside int64's range
-// converted to int64 is undefined behaviour).
-int64_t whole(const Number& x, int64_t lo, int64_t hi, const std::string& what) {
-    bool ok = false;
-    int64_t v = 0;
+// Is `x` a whole number in [lo, hi]? Checked before any conversion (a double outside int64's
+// range converted to int64 is undefined behaviour).
+bool whole_in(const Number& x, int64_t lo, int64_t hi, int64_t& v) {
     switch (x.kind) {
-        case Number::Kind::integer: ok = x.i >= lo && x.i <= hi, v = x.i; break;
-        case Number::Kind::unsigned_integer: ok = x.u <= uint64_t(hi) && int64_t(x.u) >= lo, v = int64_t(x.u); break;
+        case Number::Kind::integer: return v = x.i, x.i >= lo && x.i <= hi;
+        case Number::Kind::unsigned_integer: return v = int64_t(x.u), x.u <= uint64_t(hi) && int64_t(x.u) >= lo;
         case Number::Kind::real:
-            ok = std::isfinite(x.d) && x.d == std::floor(x.d) && x.d >= double(lo) && x.d <= double(hi) && x.d < 9.2e18 && x.d > -9.2e18;
-            if (ok) v = int64_t(x.d);
-            break;
+            if (!(std::isfinite(x.d) && x.d == std::floor(x.d) && x.d >= double(lo) && x.d <= double(hi) && x.d < 9.2e18 && x.d > -9.2e18))
+                return false;
+            return v = int64_t(x.d), true;
     }
-    if (!ok)
+    return false;
+}
+int64_t whole(const Number& x, int64_t lo, int64_t hi, const std::string& what) {
+    int64_t v = 0;
+    if (!whole_in(x, lo, hi, v))
         throw ScanError(what + " is " + shown(x.text()) + ", not a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
     return v;
 }
 
-// The values of one array, numbers as read plus the non-finite floats the writer spells as strings.
+// `x` as a value of type T, if it is one: a whole number in T's range, or a float in its range
+// (the infinities and NaN included).
+template <class T>
+bool fits(const Number& x, T& out) {
+    if constexpr (std::is_integral_v<T>) {
+        int64_t v = 0;
+        if (!whole_in(x, std::numeric_limits<T>::lowest(), std::numeric_limits<T>::max(), v)) return false;
+        return out = T(v), true;
+    } else {
+        const double d = x.kind == Number::Kind::real ? x.d : x.kind == Number::Kind::integer ? double(x.i) : double(x.u);
+        if (std::isfinite(d) && std::fabs(d) > double(std::numeric_limits<T>::max())) return false;
+        return out = T(d), true;
+    }
+}
+// The sentence for a value that does not fit T, `at` naming where it stands.
+template <class T>
+[[noreturn]] void refuse_value(const Number& x, const std::string& at) {
+    if constexpr (std::is_integral_v<T>)
+        whole(x, std::numeric_limits<T>::lowest(), std::numeric_limits<T>::max(), at + " of this " + std::string(name(element_type_of<T>())) + " trace");
+    throw ScanError(at + " is " + shown(x.text()) + ", outside the range of " + std::string(name(element_type_of<T>())));
+}
+
+// The first value of an array that fits no slot of its kind, kept to be named once the trace is
+// built (a zero stands in its place, so the array keeps its length).
+struct Refused {
+    size_t index = 0;
+    Number value;
+};
+
+// The values of one array. A file this version writes names its type before its arrays, so each
+// value is stored as its type as it is read (4 or 8 bytes, not a 16-byte number); an older file
+// whose keys were sorted has its arrays first, kept as numbers until the header is read.
 struct RawValues {
+    enum class As : uint8_t { numbers, typed, flags };
+    As as = As::numbers;
     std::vector<Number> numbers;
+    ValueArray typed;             // as == typed
+    std::vector<uint8_t> flags;   // as == flags: head flags, each 0 or 1
+    std::optional<Refused> refused;
+    size_t size() const { return as == As::numbers ? numbers.size() : as == As::flags ? flags.size() : size_of(typed); }
 };
 
 template <class T>
-std::vector<T> typed(const RawValues& raw, const std::string& what) {
+std::vector<T> typed(RawValues& raw, const std::string& what) {
+    if (raw.refused) refuse_value<T>(raw.refused->value, what + "[" + std::to_string(raw.refused->index) + "]");
+    if (raw.as == RawValues::As::typed) {
+        if (auto* v = std::get_if<std::vector<T>>(&raw.typed)) return std::move(*v);
+        throw ScanError("its values were read as " + std::string(name(element_type_of_values(raw.typed))) + ", not as " +
+                        std::string(name(element_type_of<T>())));
+    }
     std::vector<T> out;
     out.reserve(raw.numbers.size());
     for (size_t k = 0; k < raw.numbers.size(); ++k) {
-        const Number& x = raw.numbers[k];
-        const std::string at = what + "[" + std::to_string(k) + "]";
-        if constexpr (std::is_integral_v<T>) {
-            out.push_back(T(whole(x, std::numeric_limits<T>::lowest(), std::numeric_limits<T>::max(),
-                                  at + " of this " + std::string(name(element_type_of<T>())) + " trace")));
-        } else {
-            double d = x.kind == Number::Kind::real ? x.d : x.kind == Number::Kind::integer ? double(x.i) : double(x.u);
-            if (std::isfinite(d) && std::fabs(d) > double(std::numeric_limits<T>::max()))
-                throw ScanError(at + " is " + shown(x.text()) + ", outside the range of " + std::string(name(element_type_of<T>())));
-            out.push_back(T(d));
-        }
+        T v{};
+        if (!fits(raw.numbers[k], v)) refuse_value<T>(raw.numbers[k], what + "[" + std::to_string(k) + "]");
+        out.push_back(v);
     }
+    std::vector<Number>().swap(raw.numbers);
     return out;
 }
 
 // Head flags: each 0 or 1.
-std::vector<uint8_t> flag_values(const RawValues& raw, const std::string& what) {
-    std::vector<uint8_t> out;
-    out.reserve(raw.numbers.size());
-    for (size_t k = 0; k < raw.numbers.size(); ++k)
-        out.push_back(uint8_t(whole(raw.numbers[k], 0, 1, what + "[" + std::to_string(k) + "] (a head flag)")));
-    return out;
+std::vector<uint8_t> flag_values(RawValues& raw, const std::string& what) {
+    if (raw.refused) whole(raw.refused->value, 0, 1, what + "[" + std::to_string(raw.refused->index) + "] (a head flag)");
+    return std::move(raw.flags);
 }
 
-ValueArray typed_values(const RawValues& raw, ElementType type, const std::string& what) {
+ValueArray typed_values(RawValues& raw, ElementType type, const std::string& what) {
     return with_type(type, [&]<class T>(TypeTag<T>) -> ValueArray { return typed<T>(raw, what); });
 }
 
@@ -152,10 +192,16 @@ struct Scalar {
     std::optional<bool> flag;
 };
 
-// A list of names or of whole numbers inside a step's block_state or tiles.
+// A list of names or of whole numbers inside a step's block_state or tiles, one entry a block or
+// tile: a name as its code (1 byte), a number as a 64-bit integer, each range-checked once the
+// header is read.
 struct RawList {
-    std::vector<std::string> names;
-    std::vector<Number> numbers;
+    bool of_names = false;
+    std::vector<uint8_t> codes;
+    std::vector<int64_t> numbers;
+    std::optional<std::string> unknown_name;  // the first name that is neither a block state nor a tile status
+    std::optional<Refused> refused;           // the first number that is not a whole 64-bit one
+    size_t size() const { return codes.size() + numbers.size(); }
 };
 
 struct RawStep {
@@ -184,6 +230,8 @@ struct RawTrace {
     bool has_phases = false, has_bound = false;
 };
 
+RunHeader read_header(const std::map<std::string, Scalar, std::less<>>& f);
+
 // Where the reader is in the document.
 enum class Place : uint8_t {
     top,
@@ -210,8 +258,11 @@ enum class Place : uint8_t {
 // as it is seen. Each `false` return stops the parse with `problem` set.
 class Reader : public nlohmann::json_sax<json> {
 public:
+    explicit Reader(size_t max_bytes) : max_bytes_(max_bytes) {}
     RawTrace trace;
     std::string problem;
+    bool too_large = false;  // `problem` says the memory it would take, not what is wrong with it
+    size_t held = 0;         // bytes of values, accesses and snapshots held so far
 
     bool null() override { return fail("a value is null where a trace has a number or a name"); }
     bool boolean(bool b) override {
@@ -243,9 +294,19 @@ public:
             return push_value(Number::of(d));
         }
         if (place() == Place::names) {
-            if (int64_t(list_->names.size()) > kMaxElements) return fail("a list holds more names than any trace has blocks");
-            return list_->names.push_back(std::move(v)), true;
+            if (int64_t(list_->size()) > kMaxElements) return fail("a list holds more names than any trace has blocks");
+            if (!charge(1)) return false;
+            std::optional<uint8_t> code;
+            if (list_block_states_) {
+                if (auto e = parse_block_state(v)) code = uint8_t(*e);
+            } else if (auto e = parse_tile_status(v)) {
+                code = uint8_t(*e);
+            }
+            if (!code && !list_->unknown_name) list_->unknown_name = std::move(v);
+            return list_->codes.push_back(code.value_or(0)), true;
         }
+        if (place() == Place::top && key_ == "type")
+            if (auto t = parse_type(v)) type_ = *t;
         if (Scalar* s = scalar_slot()) return s->text = std::move(v), true;
         return place() == Place::skipped || fail("the text '" + shown(v) + "' stands where a trace has a number");
     }
@@ -257,6 +318,8 @@ public:
         const Place p = place();
         if (p == Place::skipped) return stack_.push_back(Place::skipped), true;
         if (p == Place::steps) {
+            // A step's own fields and the maps that hold them as read: about a KiB.
+            if (!charge(sizeof(Step) + 1024)) return false;
             trace.steps.emplace_back();
             return stack_.push_back(Place::step), true;
         }
@@ -294,24 +357,28 @@ public:
             }
             list_ = &st.lists[key_];
             *list_ = {};
-            return stack_.push_back(key_ == "state" || key_ == "status" ? Place::names : Place::numbers), true;
+            list_->of_names = key_ == "state" || key_ == "status";
+            list_block_states_ = key_ == "state";
+            return stack_.push_back(list_->of_names ? Place::names : Place::numbers), true;
         }
         if (p == Place::accesses) {
+            if (!charge(sizeof(Access))) return false;
             trace.steps.back().accesses.emplace_back();
             access_field_ = 0;
             return stack_.push_back(Place::access), true;
         }
         if (p == Place::top) {
+            if (!estimated_ && !estimate_need()) return false;
             if (key_ == "input") return open_values(&trace.input, trace.has_input);
             if (key_ == "result") return open_values(&trace.result, trace.has_result);
-            if (key_ == "flags") return open_values(&trace.flags, ignored_);
+            if (key_ == "flags") return open_values(&trace.flags, ignored_, true);
             if (key_ == "steps") return trace.has_steps = true, stack_.push_back(Place::steps), true;
             if (key_ == "phases") return trace.has_phases = true, stack_.push_back(Place::phases), true;
         }
         if (p == Place::step) {
             bool ignored = false;
             if (key_ == "values") return open_values(&trace.steps.back().values, ignored);
-            if (key_ == "flags") return open_values(&trace.steps.back().flags, ignored);
+            if (key_ == "flags") return open_values(&trace.steps.back().flags, ignored, true);
             if (key_ == "hazard_elements") return stack_.push_back(Place::hazards), true;
             if (key_ == "accesses") return stack_.push_back(Place::accesses), true;
         }
@@ -325,6 +392,8 @@ public:
     }
     bool key(string_t& k) override {
         if (k.size() > kMaxText) return fail("a field name is " + std::to_string(k.size()) + " characters long");
+        // Values are stored as the type named first; a second name could contradict them.
+        if (place() == Place::top && k == "type" && trace.fields.contains("type")) return fail("it gives the field \"type\" twice");
         key_ = std::move(k);
         return true;
     }
@@ -340,8 +409,41 @@ private:
     std::string key_;
     RawValues* values_ = nullptr;
     RawList* list_ = nullptr;
+    bool list_block_states_ = false;
     int access_field_ = 0;
     bool ignored_ = false;
+    std::optional<ElementType> type_;  // the header's type, once read
+    size_t max_bytes_;
+    bool estimated_ = false;
+
+    // Memory held, counted as it grows: past the limit the read stops with the sentence.
+    bool charge(size_t bytes) {
+        held += bytes;
+        if (held <= max_bytes_) return true;
+        too_large = true;
+        return fail("opening it takes more than the " + byte_size(max_bytes_) + " of memory Scan Lab lets an opened trace take (" +
+                    open_memory_limit_reason() + "): it held that much before its end");
+    }
+    // What opening the file will take, from its header, before any array is read: the steps of the
+    // run it describes (as a run records them), its input and result, and the check's own input
+    // and result. A file whose header comes after its arrays (an older one) is counted as it is read.
+    bool estimate_need() {
+        estimated_ = true;
+        size_t need = 0;
+        try {
+            const RunHeader h = read_header(trace.fields);
+            const ResolvedRequest r = resolve_shape(request_of(h), h.n);
+            const size_t values = size_t(h.n) * element_bytes(h.type);
+            need = (h.detail == Detail::full ? estimate_trace(r).trace_bytes : 0) + 4 * values;
+        } catch (const ScanError&) {
+            return true;  // a header that describes no run is said once the trace is built
+        }
+        if (need <= max_bytes_) return true;
+        too_large = true;
+        return fail("opening it takes about " + byte_size(need) + " of memory (the steps of the run its header describes, its input and " +
+                    "its result, and the check's), more than the " + byte_size(max_bytes_) +
+                    " Scan Lab lets an opened trace take (" + open_memory_limit_reason() + ")");
+    }
 
     Place place() const { return stack_.empty() ? Place::skipped : stack_.back(); }
     bool fail(const std::string& why) {
@@ -395,17 +497,37 @@ private:
         return p == Place::sample || p == Place::counts || p == Place::phase || p == Place::bound || p == Place::event ||
                p == Place::block_state || p == Place::tiles;
     }
-    bool open_values(RawValues* v, bool& seen) {
+    bool open_values(RawValues* v, bool& seen, bool head_flags = false) {
         seen = true;
         values_ = v;
-        v->numbers.clear();
+        *v = {};
+        if (head_flags)
+            v->as = RawValues::As::flags;
+        else if (type_)
+            v->as = RawValues::As::typed, v->typed = empty_values(*type_);
         return stack_.push_back(Place::values), true;
     }
     bool push_value(const Number& x) {
-        if (int64_t(values_->numbers.size()) > kMaxElements)
+        RawValues& v = *values_;
+        if (int64_t(v.size()) > kMaxElements)
             return fail("an array holds more than " + std::to_string(kMaxElements) + " values, more than any trace");
-        values_->numbers.push_back(x);
-        return true;
+        switch (v.as) {
+            case RawValues::As::numbers: return charge(sizeof(Number)) && (v.numbers.push_back(x), true);
+            case RawValues::As::flags: {
+                int64_t f = 0;
+                if (!whole_in(x, 0, 1, f) && !v.refused) v.refused = Refused{v.flags.size(), x};
+                return charge(1) && (v.flags.push_back(uint8_t(f == 1)), true);
+            }
+            case RawValues::As::typed:
+                return std::visit(
+                    [&]<class T>(std::vector<T>& out) {
+                        T value{};
+                        if (!fits(x, value) && !v.refused) v.refused = Refused{out.size(), x};
+                        return charge(sizeof(T)) && (out.push_back(value), true);
+                    },
+                    v.typed);
+        }
+        return false;
     }
     Scalar* scalar_slot() {
         switch (place()) {
@@ -426,6 +548,7 @@ private:
                 case Place::hazards: {
                     auto& h = trace.steps.back().hazards;
                     if (int64_t(h.size()) > kMaxElements) return fail("a step lists more hazards than any trace has elements");
+                    if (!charge(sizeof(int32_t))) return false;
                     h.push_back(int32_t(whole(x, 0, kMaxElements, "a hazard element")));
                     return true;
                 }
@@ -444,9 +567,13 @@ private:
                         return fail("an access is not [thread, src, dst, op]");
                     return true;
                 }
-                case Place::numbers:
-                    if (int64_t(list_->numbers.size()) > kMaxElements) return fail("a list holds more numbers than any trace has blocks");
-                    return list_->numbers.push_back(x), true;
+                case Place::numbers: {
+                    if (int64_t(list_->size()) > kMaxElements) return fail("a list holds more numbers than any trace has blocks");
+                    int64_t v = 0;
+                    if (!whole_in(x, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max(), v) && !list_->refused)
+                        list_->refused = Refused{list_->numbers.size(), x};
+                    return charge(sizeof(int64_t)) && (list_->numbers.push_back(v), true);
+                }
                 case Place::names: return fail("a list of names holds a number");
                 case Place::accesses: return fail("an access is a number, not [thread, src, dst, op]");
                 case Place::steps: return fail("a step is a number, not an object");
@@ -511,35 +638,39 @@ constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
 constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
 
 // A list of block_state or tiles, `count` long (blocks or tile slots), each a name or a number in range.
-const RawList& raw_list(const RawStep& rs, const std::string& key, size_t count, const std::string& where) {
-    static const RawList none;
+RawList& raw_list(RawStep& rs, const std::string& key, size_t count, const std::string& where) {
     auto it = rs.lists.find(key);
     if (it == rs.lists.end()) throw ScanError(where + "its snapshot has no \"" + key + "\"");
-    const size_t got = it->second.names.size() + it->second.numbers.size();
+    const size_t got = it->second.size();
     if (got != count)
         throw ScanError(where + "its snapshot's \"" + key + "\" holds " + std::to_string(got) + " entries, not " + std::to_string(count));
-    return it == rs.lists.end() ? none : it->second;
+    return it->second;
 }
 template <class V>
-std::vector<V> whole_list(const RawStep& rs, const std::string& key, size_t count, int64_t lo, int64_t hi, const std::string& where) {
+std::vector<V> whole_list(RawStep& rs, const std::string& key, size_t count, int64_t lo, int64_t hi, const std::string& where) {
+    RawList& list = raw_list(rs, key, count, where);
+    const std::string what = where + "\"" + key + "\"";
     std::vector<V> v;
-    for (const Number& x : raw_list(rs, key, count, where).numbers) v.push_back(V(whole(x, lo, hi, where + "\"" + key + "\"")));
+    v.reserve(list.numbers.size());
+    for (size_t k = 0; k < list.numbers.size(); ++k) {
+        if (list.refused && list.refused->index == k) whole(list.refused->value, lo, hi, what);
+        v.push_back(V(whole(Number::of(list.numbers[k]), lo, hi, what)));
+    }
+    std::vector<int64_t>().swap(list.numbers);
     return v;
 }
 template <class E>
-std::vector<E> name_list(const RawStep& rs, const std::string& key, size_t count, std::optional<E> (*parse)(std::string_view),
-                         const std::string& where) {
-    std::vector<E> v;
-    for (const std::string& s : raw_list(rs, key, count, where).names) {
-        auto e = parse(s);
-        if (!e) throw ScanError(where + "its snapshot's \"" + key + "\" holds the unknown name '" + shown(s) + "'");
-        v.push_back(*e);
-    }
+std::vector<E> name_list(RawStep& rs, const std::string& key, size_t count, const std::string& where) {
+    RawList& list = raw_list(rs, key, count, where);
+    if (list.unknown_name) throw ScanError(where + "its snapshot's \"" + key + "\" holds the unknown name '" + shown(*list.unknown_name) + "'");
+    std::vector<E> v(list.codes.size());
+    for (size_t k = 0; k < v.size(); ++k) v[k] = E(list.codes[k]);
+    std::vector<uint8_t>().swap(list.codes);
     return v;
 }
 
 // The event of a single-pass scan's step and, at full detail, the snapshot after it.
-void read_event(const RawStep& rs, const Trace& t, Step& s, const std::string& where) {
+void read_event(RawStep& rs, const Trace& t, Step& s, const std::string& where) {
     const auto& f = rs.event;
     const std::string w = where + "its \"event\": ";
     Event e;
@@ -557,7 +688,7 @@ void read_event(const RawStep& rs, const Trace& t, Step& s, const std::string& w
     if (!rs.has_snapshot) return;
     const size_t blocks = size_t(t.grid);
     EventSnapshot& b = s.snapshot;
-    b.state = name_list<BlockState>(rs, "state", blocks, parse_block_state, where);
+    b.state = name_list<BlockState>(rs, "state", blocks, where);
     b.tile = whole_list<int32_t>(rs, "tile", blocks, -1, t.grid - 1, where);
     b.polls = whole_list<int64_t>(rs, "polls", blocks, 0, kInt64Max, where);
     b.waits_on = whole_list<int32_t>(rs, "waits_on", blocks, -1, t.grid, where);
@@ -566,11 +697,11 @@ void read_event(const RawStep& rs, const Trace& t, Step& s, const std::string& w
         b.window_last = whole_list<int32_t>(rs, "window_last", blocks, -1, t.grid - 1, where);
     }
     auto it = rs.lists.find("status");
-    const size_t slots = it == rs.lists.end() ? 0 : it->second.names.size();
+    const size_t slots = it == rs.lists.end() ? 0 : it->second.codes.size();
     if (slots != blocks && slots != blocks + 1)
         throw ScanError(where + "its snapshot's \"status\" holds " + std::to_string(slots) + " tiles, but the run has " +
                         std::to_string(blocks));
-    b.status = name_list<TileStatus>(rs, "status", slots, parse_tile_status, where);
+    b.status = name_list<TileStatus>(rs, "status", slots, where);
     b.aggregate = typed_values(rs.aggregate, t.type, where + "\"aggregate\"");
     b.prefix = typed_values(rs.prefix, t.type, where + "\"prefix\"");
     b.exclusive = typed_values(rs.exclusive, t.type, where + "\"exclusive\"");
@@ -630,7 +761,7 @@ RunHeader read_header(const std::map<std::string, Scalar, std::less<>>& f) {
     return h;
 }
 
-Trace build(const RawTrace& raw) {
+Trace build(RawTrace& raw) {
     const auto& f = raw.fields;
     {
         auto it = f.find("format");
@@ -655,9 +786,9 @@ Trace build(const RawTrace& raw) {
     }
     if (!raw.has_input) throw ScanError("the field \"input\" is missing");
     if (!raw.has_result) throw ScanError("the field \"result\" is missing");
-    if (int64_t(raw.input.numbers.size()) != t.n || int64_t(raw.result.numbers.size()) != t.n)
-        throw ScanError("\"input\" holds " + std::to_string(raw.input.numbers.size()) + " values and \"result\" " +
-                        std::to_string(raw.result.numbers.size()) + ", but n = " + std::to_string(t.n));
+    if (int64_t(raw.input.size()) != t.n || int64_t(raw.result.size()) != t.n)
+        throw ScanError("\"input\" holds " + std::to_string(raw.input.size()) + " values and \"result\" " +
+                        std::to_string(raw.result.size()) + ", but n = " + std::to_string(t.n));
     t.input = typed_values(raw.input, t.type, "\"input\"");
     t.result = typed_values(raw.result, t.type, "\"result\"");
     t.flags = flag_values(raw.flags, "\"flags\"");
@@ -669,7 +800,7 @@ Trace build(const RawTrace& raw) {
     // Steps are cross-checked against the run later; here each is read with its own numbers in range.
     t.steps.reserve(raw.steps.size());
     for (size_t i = 0; i < raw.steps.size(); ++i) {
-        const RawStep& rs = raw.steps[i];
+        RawStep& rs = raw.steps[i];
         const std::string where = "step " + std::to_string(i + 1) + ": ";
         Step s;
         s.kernel = enum_field<Kernel>(rs.fields, "kernel", parse_kernel, where);
@@ -692,14 +823,15 @@ Trace build(const RawTrace& raw) {
         if (!s.flags.empty() && s.flags.size() != size_of(s.values))
             throw ScanError(where + "\"flags\" holds " + std::to_string(s.flags.size()) + " flags beside " +
                             std::to_string(size_of(s.values)) + " values");
-        s.hazards = rs.hazards;
-        s.accesses = rs.accesses;
+        s.hazards = std::move(rs.hazards);
+        s.accesses = std::move(rs.accesses);
         if (rs.fields.contains("polls")) s.counts.polls = whole_field(rs.fields, "polls", 0, kInt64Max, where);
         if (rs.fields.contains("waits")) s.counts.waits = whole_field(rs.fields, "waits", 0, kInt64Max, where);
         if (rs.has_event != (s.phase == Phase::event))
             throw ScanError(where + (rs.has_event ? "it has an event but is not an event step" : "it is an event step without its event"));
         if (rs.has_event) read_event(rs, t, s, where);
         t.steps.push_back(std::move(s));
+        rs = {};  // what was read is now the step's
     }
     const std::string where = "its \"counts\": ";
     if (!raw.counts.empty() || t.detail == Detail::counts) {
@@ -716,10 +848,19 @@ Trace build(const RawTrace& raw) {
 
 }  // namespace
 
-Trace read_trace_json(std::istream& in, const std::string& origin) {
+size_t open_memory_limit() {
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0) return size_t(2) << 30;
+    return size_t(pages) * size_t(page) / 2;
+}
+
+std::string open_memory_limit_reason() { return "half of this machine's memory"; }
+
+Trace read_trace_json(std::istream& in, const std::string& origin, size_t max_bytes) {
     try {
-        Reader reader;
+        Reader reader(max_bytes);
         const bool ok = json::sax_parse(in, &reader, json::input_format_t::json, true);
+        if (!ok && reader.too_large) throw TraceTooLarge(origin + " is too large to open: " + reader.problem);
         if (!ok) throw ScanError(reader.problem.empty() ? "it is not valid JSON" : reader.problem);
         if (in.bad()) throw ScanError("reading it failed partway");
         Trace t = build(reader.trace);
@@ -727,6 +868,8 @@ Trace read_trace_json(std::istream& in, const std::string& origin) {
         if (const std::string problem = stated_counts_inconsistency(t, stated_counts(reader.trace)); !problem.empty())
             throw ScanError(problem);
         return t;
+    } catch (const TraceTooLarge&) {
+        throw;
     } catch (const ScanError& e) {
         throw ScanError(origin + " is not a usable Scan Lab trace: " + e.what());
     } catch (const json::exception& e) {

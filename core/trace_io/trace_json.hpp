@@ -4,6 +4,7 @@
 #include <iosfwd>
 #include <string>
 
+#include "core/error.hpp"
 #include "core/trace.hpp"
 
 namespace scanlab {
@@ -11,7 +12,20 @@ namespace scanlab {
 inline constexpr int kTraceFormatVersion = 1;
 
 void write_trace_json(std::ostream& out, const Trace& trace);
-// Throws ScanError naming what is wrong with a malformed, truncated or foreign file.
-Trace read_trace_json(std::istream& in, const std::string& origin);
+
+// The most memory opening a trace file may take (the trace held and checked): half of this
+// machine's, so opening never pushes the app out of memory. Values are held as their type (an
+// int32 trace's in 4 bytes each), an access in 16 bytes, a snapshot in 18 bytes a block (26 for a
+// look-back) and three values a tile.
+size_t open_memory_limit();
+std::string open_memory_limit_reason();  // "half of this machine's memory"
+// A file that would take more than the limit: one sentence naming the limit and the file's need.
+struct TraceTooLarge : ScanError {
+    using ScanError::ScanError;
+};
+
+// Throws ScanError naming what is wrong with a malformed, truncated or foreign file, and
+// TraceTooLarge for one that would take more than `max_bytes` to open.
+Trace read_trace_json(std::istream& in, const std::string& origin, size_t max_bytes = open_memory_limit());
 
 }  // namespace scanlab

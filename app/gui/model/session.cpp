@@ -104,10 +104,11 @@ std::string no_comparison(const ScanRequest& q, int64_t n, const std::string& re
 
 RunResult run_form(const Form& form, bool with_compare) {
     return guarded([&](RunResult& r) {
-        // Loaded and resolved once, before a backend is picked: a refusal of the input or the
-        // request is the same sentence with or without a GPU.
-        const PreparedRun run = prepare(form, Voice::app);
+        // Loaded and resolved once: a refusal of the input or the request is the same sentence with
+        // or without a GPU, but a request the emulation would take hours over is refused before
+        // its input is made.
         BackendSelection sel = select_backend(form.backend);
+        const PreparedRun run = prepare(form, Voice::app, sel.backend->name() == "cpu");
         r.emulation_reason = sel.emulation_reason;
         r.backend_description = sel.backend->description();
         r.main = make_shown(sel.backend->run(run.resolved, run.input), run.origin);
