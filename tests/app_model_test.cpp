@@ -517,6 +517,43 @@ TEST(AppSession, ACancelledOpenKeepsTheTraceOnScreenAndDropsTheFilesResult) {
     std::filesystem::remove(path);
 }
 
+// A Cancel that comes after the file was read and checked, but before a frame took the result in:
+// the result is dropped whole (a trace or a refusal alike), nothing stays pending, and the trace on
+// screen is the one that was there. A Cancel after the frame took it in has nothing to stop.
+TEST(AppSession, ACancelArrivingJustAsTheReadFinishesDropsItsResultWhole) {
+    Session s = ran_fig910();
+    const TracePtr good = s.trace;
+    const std::string path = temp_path("just_read.json"), bad = temp_path("just_refused.json");
+    {
+        std::ofstream out(path);
+        ScanRequest q;
+        q.algorithm = Algorithm::brent_kung;
+        write_trace_json(out, emulate(q, parse_values(kFig910, ElementType::int32)));
+        std::ofstream(bad) << "{\"format\": \"scanlab-trace\", \"version\": 1";
+    }
+    for (const std::string& file : {path, bad}) {
+        s.open_trace(file);
+        s.wait_unpolled();  // read and checked (or refused); no frame has taken it in
+        s.cancel_open();
+        s.poll(0);
+        EXPECT_EQ(s.trace, good) << file;
+        EXPECT_FALSE(s.open_task.pending) << file;
+        EXPECT_TRUE(s.open_task.failure.empty()) << s.open_task.failure;
+        EXPECT_TRUE(s.error.empty()) << s.error;
+        EXPECT_NE(s.status.find("cancelled"), std::string::npos) << s.status;
+        EXPECT_FALSE(s.busy());
+        EXPECT_FALSE(s.working());
+    }
+    s.open_trace(path);
+    s.wait();
+    s.cancel_open();  // too late: the file is on screen, and the Cancel changes nothing
+    ASSERT_NE(s.trace, good);
+    EXPECT_EQ(s.trace->trace.algorithm, Algorithm::brent_kung);
+    EXPECT_EQ(s.status.rfind("opened ", 0), 0u) << s.status;
+    std::filesystem::remove(path);
+    std::filesystem::remove(bad);
+}
+
 TEST(AppSession, ASavedTraceOpensAsTheSameTraceWithItsComparison) {
     Session s = ran_fig910();
     s.go_to(5);

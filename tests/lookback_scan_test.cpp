@@ -268,3 +268,18 @@ TEST(LookbackTraceFile, TheWindowAndEveryLookBacksFoundTileSurviveAWriteAndARead
         EXPECT_EQ(first_inconsistency(back), "") << (as_device ? "hardware" : "random:6");
     }
 }
+
+// A block of fewer threads than its window has words reads them with every thread, several words
+// each: a look-back never counts more active threads than the block has, and its trace file opens.
+TEST(LookbackCounts, ASmallBlocksLookBackCountsNoMoreActiveThreadsThanTheBlockHas) {
+    ScanRequest q = lookback("random:3", kDefaultLookbackWindow, 2);
+    q.resident_blocks = 64;
+    const Trace t = emulate(q, random_values(128, 1, ElementType::int32));
+    for (const Step& s : t.steps) {
+        EXPECT_LE(s.counts.active_threads, s.threads_per_block) << step_label(s);
+        EXPECT_GE(s.counts.idle_threads, 0) << step_label(s);
+    }
+    std::stringstream ss;
+    write_trace_json(ss, t);
+    EXPECT_EQ(load_refusal(ss.str()), "");
+}

@@ -13,6 +13,7 @@
 //   done               every thread wrote Y[i] = exclusive prefix op XY[j] (tile 0: XY[j])
 // and every event becomes a step whose snapshot holds every block and every tile. The look-back's
 // decisions are core/algorithms/lookback_window.hpp's, the same functions the CUDA kernel runs.
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -148,7 +149,9 @@ private:
                 e.found = v.found ? int32_t(e.window_last - v.combine + 1) : -1;
                 e.polls = pending_polls_[i];
                 c.additions = v.combine;
-                c.active_threads = e.window_last - e.window_first + 1;  // a lane a word
+                // A lane a word; a block of fewer threads than the window has words reads them
+                // with every thread, several words each (as the kernel does), never more threads than it has.
+                c.active_threads = std::min<int64_t>(e.window_last - e.window_first + 1, threads_);
                 c.idle_threads = threads_ - c.active_threads;
                 c.polls = pending_polls_[i];
                 c.waits = pending_polls_[i] > 0 ? 1 : 0;

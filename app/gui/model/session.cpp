@@ -434,6 +434,10 @@ void Session::wait() {
     exercises.wait();
 }
 
+void Session::wait_unpolled() {
+    for (Job& j : jobs_) j.future.wait();
+}
+
 void Session::finish_saves() {
     for (Job& j : jobs_)
         if (j.kind == JobKind::save) j.future.wait();

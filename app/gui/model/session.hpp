@@ -166,6 +166,9 @@ public:
     double seconds_to_next_step() const;
     // Blocks until no work is pending (for --shot and the tests).
     void wait();
+    // Blocks until every job's work has ended without taking its result in: what the next frame
+    // finds when a worker finished between two polls (the tests' seam for a Cancel just then).
+    void wait_unpolled();
     // Blocks until every save under way is written (a few writes): quitting finishes those, and
     // leaves anything else still running (a run, a trace file's check) to end with the process.
     void finish_saves();
