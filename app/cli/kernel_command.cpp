@@ -17,6 +17,7 @@ int run_kernel_command(const Options& o) {
     request.block_dim = o.block_dim;
     request.grid_dim = o.grid_dim;
     request.like = o.like;
+    request.device_check = o.device_check;
     const kernel_tracer::KernelTrace k = [&] {
         ProgressLine progress("compiling and running " + o.kernel_file);
         return kernel_tracer::trace_kernel(request);
@@ -39,6 +40,7 @@ int run_kernel_command(const Options& o) {
         said << "\nfindings in " << o.kernel_file << ": none (no race, out-of-bounds access, read of unwritten shared memory or "
                 "barrier some thread misses)\n";
     }
+    if (!k.device_check.empty()) said << (o.command == Command::trace && o.format == Format::table ? "\n" : "") << k.device_check << "\n";
     std::cout.flush();
     if (!k.traced) {
         std::cerr << "scanlab: " << k.ended << "\n";

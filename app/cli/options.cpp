@@ -28,7 +28,8 @@ std::string usage_text() {
            "                           ex5-hierarchical.cu, kogge-stone.cu, brent-kung.cu)\n"
            "  --block-dim B            threads per block (default: the section --like's algorithm takes, at most 1024)\n"
            "  --grid-dim G             blocks (default: enough for the input)\n"
-           "  --like ALGO              the algorithm the kernel is meant to be, for its counts' formula (default kogge-stone)\n";
+           "  --like ALGO              the algorithm the kernel is meant to be, for its counts' formula (default kogge-stone)\n"
+           "  --no-device-check        do not also compile it with nvcc and hold the GPU's result against the CPU run's\n";
 }
 
 Options parse_options(const std::vector<std::string>& args) {
@@ -69,6 +70,10 @@ Options parse_options(const std::vector<std::string>& args) {
             o.explain = true;
             return true;
         }
+        if (flag == "--no-device-check") {
+            o.device_check = false;
+            return true;
+        }
         if (flag != "--format") return false;
         const std::string& v = value();
         if (v == "table") o.format = Format::table;
@@ -84,13 +89,15 @@ Options parse_options(const std::vector<std::string>& args) {
             ++i;
             continue;
         }
-        if (w == "--explain") continue;
+        if (w == "--explain" || w == "--no-device-check") continue;
         if (w == "--algo") algo_given = true;
         if (w == "--type") o.type_given = true;
         o.kernel_words.push_back(w);
     }
     if (o.kernel_file.empty() && (o.block_dim || o.grid_dim))
         throw UsageError("--block-dim and --grid-dim launch your own kernel; give it with --kernel FILE.cu");
+    if (o.kernel_file.empty() && !o.device_check)
+        throw UsageError("--no-device-check is for your own kernel; give it with --kernel FILE.cu");
     if (!o.kernel_file.empty() && algo_given)
         throw UsageError("--kernel traces your kernel, so --algo does not apply; say --like ALGO for the algorithm it is meant to be");
     return o;

@@ -25,6 +25,7 @@ struct Options {
     int block_dim = 0;
     int64_t grid_dim = 0;
     Algorithm like = Algorithm::kogge_stone;
+    bool device_check = true;  // also run it on the GPU where there is one (--no-device-check: not)
 };
 
 // Throws UsageError (a ScanError) with a sentence naming the bad word.

@@ -19,6 +19,8 @@
 #include "core/input/run_words.hpp"
 #include "core/trace_io/trace_json.hpp"
 #include "kernel_tracer/host/child_process.hpp"
+#include "kernel_tracer/host/compile_cache.hpp"
+#include "kernel_tracer/host/device_check.hpp"
 #include "kernel_tracer/host/finding_text.hpp"
 
 namespace scanlab::kernel_tracer {
@@ -26,13 +28,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-
-std::string read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 // The element type the file's kernel takes, read from its text: the first __global__ kernel's first
 // parameter. The runner checks it against the compiled signature.
@@ -68,40 +63,6 @@ const char* c_type_of(ElementType t) {
     }
     return "int";
 }
-
-// FNV-1a: a key that is the same in every build, for the compile cache.
-uint64_t fnv1a(const std::string& text, uint64_t h = 1469598103934665603ull) {
-    for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
-    return h;
-}
-
-// The compiled kernels: $XDG_CACHE_HOME/scanlab/kernels (else ~/.cache/scanlab/kernels), else a
-// folder in the temporary directory.
-fs::path cache_folder() {
-    std::error_code ec;
-    std::vector<fs::path> tries;
-    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) tries.push_back(fs::path(xdg) / "scanlab" / "kernels");
-    if (const char* home = std::getenv("HOME"); home && *home) tries.push_back(fs::path(home) / ".cache" / "scanlab" / "kernels");
-    tries.push_back(fs::temp_directory_path(ec) / "scanlab-kernels");
-    for (const fs::path& p : tries) {
-        fs::create_directories(p, ec);
-        if (fs::is_directory(p, ec) && ::access(p.c_str(), W_OK) == 0) return p;
-    }
-    return {};
-}
-
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        std::string pattern = (fs::temp_directory_path() / "scanlab-kernel-XXXXXX").string();
-        if (!mkdtemp(pattern.data())) throw ScanError("could not make a folder for the compiled kernel in " + fs::temp_directory_path().string());
-        path = pattern;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-};
 
 // Each address's line in the student's file, from the library's debug information (addr2line).
 std::map<uintptr_t, int> lines_of(const std::string& library, const std::string& file, const std::vector<uintptr_t>& pcs) {
@@ -189,9 +150,7 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     for (const std::string& f : flags) key = fnv1a(f + "\n", key);
     for (const char* shim : {"scanlab_cuda.hpp", "scanlab_shim_abi.h"}) key = fnv1a(read_file(std::string(SCANLAB_KERNEL_SHIM_DIR) + "/" + shim), key);
     const fs::path cache = cache_folder();
-    char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(key));
-    const std::string library = ((cache.empty() ? dir.path : cache) / (std::string(hex) + ".so")).string();
+    const std::string library = ((cache.empty() ? dir.path : cache) / (hex_key(key) + ".so")).string();
     if (!fs::is_regular_file(library, ec)) {
         const auto compile_start = std::chrono::steady_clock::now();
         const std::string building = library + ".part" + std::to_string(::getpid());
@@ -258,6 +217,22 @@ KernelTrace trace_kernel(const KernelRequest& request) {
         std::ifstream in(trace_path, std::ios::binary);
         result.trace = read_trace_json(in, "the trace of " + fs::path(request.file).filename().string());
         result.traced = true;
+        if (request.device_check) {
+            // The GPU runs the entry point the CPU run chose, launched as it was launched.
+            std::istringstream entry(read_file(trace_path + ".entry"));
+            HarnessShape shape;
+            std::string kind;
+            entry >> kind >> shape.entry.name;
+            shape.entry.host = kind == "host";
+            shape.file = fs::absolute(request.file).string();
+            shape.type = result.trace.type;
+            shape.op = spec.request.op;
+            shape.any_type = takes_any_type(source);
+            shape.section = section;
+            shape.block_dim = block_dim;
+            shape.grid_dim = grid_dim;
+            result.device_check = check_on_device(shape, result.trace, request.cpu_seconds).sentence;
+        }
     }
     return result;
 }

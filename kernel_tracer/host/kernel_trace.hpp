@@ -17,6 +17,7 @@ struct KernelRequest {
     int64_t grid_dim = 0;             // 0: as --like's algorithm, or enough blocks of block_dim for the input
     Algorithm like = Algorithm::kogge_stone;  // the algorithm the student says the kernel is
     int cpu_seconds = 5;              // the child's CPU time; then the kernel "never ends"
+    bool device_check = false;        // also compile the file with nvcc and run it on the GPU (device_check.hpp)
 };
 
 struct Finding {
@@ -30,6 +31,7 @@ struct KernelTrace {
     std::vector<Finding> findings;   // by line
     std::string ended;               // why there is no trace, one sentence
     double compile_seconds = 0, run_seconds = 0;
+    std::string device_check;        // with request.device_check: what the GPU gave, or why it did not run
 };
 
 // Throws ScanError with a sentence when the kernel cannot be compiled (the compiler's own messages

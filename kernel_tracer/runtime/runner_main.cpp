@@ -310,6 +310,8 @@ int main(int argc, char** argv) {
         ValueArray input = load_input(spec.input, spec.request.type, origin);
         const KernelImage image = load_kernel_image(args.library);
         const Chosen chosen = choose_kernel(image, spec.request.type);
+        // What the device check calls on the GPU: the same entry point, by name.
+        std::ofstream(args.trace_path + ".entry") << (chosen.host ? "host " : "kernel ") << chosen.kernel->name << "\n";
         install_handlers();
         return with_type(chosen.type, [&]<class T>(TypeTag<T>) { return run<T>(args, image, chosen, spec, std::move(input)); });
     } catch (const std::exception& e) {

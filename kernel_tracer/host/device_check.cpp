@@ -1,0 +1,170 @@
+#include "kernel_tracer/host/device_check.hpp"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/values.hpp"
+#include "kernel_tracer/host/child_process.hpp"
+#include "kernel_tracer/host/compile_cache.hpp"
+
+namespace scanlab::kernel_tracer {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kSkipped = "the device check was skipped: ";
+
+// The GPUs nvidia-smi lists ("GPU 0: NVIDIA H100 ..."), the first line of each; "" when none.
+std::string listed_gpus(std::string& why_none) {
+    const std::string smi = find_on_path({"nvidia-smi"});
+    if (smi.empty()) {
+        // Without nvidia-smi, the driver's device node is enough to try; the harness asks the runtime.
+        if (fs::exists("/dev/nvidiactl")) return "a GPU";
+        why_none = "this machine has no NVIDIA GPU driver (no nvidia-smi, no /dev/nvidiactl)";
+        return "";
+    }
+    int status = 0;
+    std::istringstream out(run_tool({smi, "-L"}, status));
+    std::string line, gpus;
+    while (std::getline(out, line))
+        if (line.starts_with("GPU ")) gpus += (gpus.empty() ? "" : "; ") + line.substr(0, line.find(" (UUID"));
+    if (status != 0 || gpus.empty()) {
+        std::istringstream again(run_tool({smi, "-L"}, status));
+        std::getline(again, line);
+        why_none = "nvidia-smi lists no GPU" + (line.empty() ? std::string() : " (" + line + ")");
+    }
+    return gpus;
+}
+
+std::string gpu_name(const std::string& listed) {
+    const size_t colon = listed.find(": ");
+    const std::string first = listed.substr(0, listed.find("; "));
+    return colon == std::string::npos ? first : first.substr(colon + 2);
+}
+
+bool write_values(const std::string& path, const ValueArray& values) {
+    std::ofstream out(path, std::ios::binary);
+    std::visit([&](const auto& v) {
+        const long long n = static_cast<long long>(v.size());
+        out.write(reinterpret_cast<const char*>(&n), sizeof n);
+        out.write(reinterpret_cast<const char*>(v.data()), std::streamsize(v.size() * sizeof(v[0])));
+    }, values);
+    return bool(out);
+}
+
+// The harness's output in the type of `like`; false when it is not N values of that type.
+bool read_values(const std::string& path, ValueArray& values) {
+    const std::string bytes = read_file(path);
+    return std::visit([&](auto& v) {
+        long long n = 0;
+        if (bytes.size() < sizeof n) return false;
+        std::memcpy(&n, bytes.data(), sizeof n);
+        if (n < 0 || bytes.size() != sizeof n + size_t(n) * sizeof(v[0]) || size_t(n) != v.size()) return false;
+        std::memcpy(v.data(), bytes.data() + sizeof n, bytes.size() - sizeof n);
+        return true;
+    }, values);
+}
+
+template <class T>
+bool same_value(T a, T b) {
+    if constexpr (std::is_floating_point_v<T>) return a == b || (std::isnan(a) && std::isnan(b));
+    return a == b;
+}
+
+std::string last_line(std::string text) {
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    return text.substr(text.rfind('\n') + 1);
+}
+
+}  // namespace
+
+std::string device_check_unavailable() {
+    if (find_nvcc().empty()) return "the CUDA toolkit's nvcc is not installed";
+    std::string why;
+    listed_gpus(why);
+    return why;
+}
+
+std::string comparison_sentence(const ValueArray& gpu, const ValueArray& cpu, const std::string& name) {
+    return std::visit([&](const auto& g) -> std::string {
+        using V = std::decay_t<decltype(g)>;
+        const V& c = std::get<V>(cpu);
+        size_t differ = 0, first = 0;
+        for (size_t i = 0; i < c.size(); ++i)
+            if (!same_value(g[i], c[i]) && differ++ == 0) first = i;
+        const std::string n = std::to_string(c.size());
+        if (differ == 0) return "the GPU (" + name + ") gave the same " + n + " values as the CPU run";
+        return "the GPU's result (" + name + ") differs from the CPU run's at " + std::to_string(differ) + " of " + n + " elements, first at " +
+               std::to_string(first) + ": got " + format_value(gpu, first) + ", CPU " + format_value(cpu, first) +
+               " — a race the CPU's schedule did not show, or a read the CPU run found out of bounds or of unwritten shared memory "
+               "(the GPU's memory holds other values there than the CPU run's zeros)";
+    }, gpu);
+}
+
+DeviceCheck check_on_device(const HarnessShape& shape, const Trace& cpu, int cpu_seconds) {
+    DeviceCheck check;
+    const std::string nvcc = find_nvcc();
+    if (nvcc.empty()) return check.sentence = kSkipped + "the CUDA toolkit's nvcc is not installed", check;
+    std::string why;
+    const std::string gpus = listed_gpus(why);
+    if (gpus.empty()) return check.sentence = kSkipped + why, check;
+
+    TempDir dir;
+    const std::string harness = device_harness(shape);
+    const std::string source = (dir.path / "device_check.cu").string();
+    std::ofstream(source, std::ios::binary) << harness;
+
+    // The compile cache, as for the CPU run's library: the file, the harness, nvcc, its flags and
+    // the GPUs (the harness is compiled for the GPU present).
+    const std::vector<std::string> flags = nvcc_flags();
+    uint64_t key = fnv1a(nvcc + "\n" + gpus + "\n" + harness + read_file(shape.file));
+    for (const std::string& f : flags) key = fnv1a(f + "\n", key);
+    const fs::path cache = cache_folder();
+    const std::string program = ((cache.empty() ? dir.path : cache) / (hex_key(key) + ".gpu")).string();
+    std::error_code ec;
+    if (!fs::is_regular_file(program, ec)) {
+        const std::string building = program + ".part" + std::to_string(::getpid());
+        std::vector<std::string> argv{nvcc};
+        argv.insert(argv.end(), flags.begin(), flags.end());
+        argv.insert(argv.end(), {source, "-o", building});
+        int status = 0;
+        const std::string diagnostics = run_tool(argv, status);
+        if (status != 0) {
+            fs::remove(building, ec);
+            return check.sentence = "the device check could not compile your file with nvcc:\n" + diagnostics, check;
+        }
+        fs::rename(building, program, ec);
+        if (ec) return check.sentence = "the device check could not keep nvcc's program in " + cache.string() + ": " + ec.message(), check;
+    }
+
+    const std::string input = (dir.path / "input.bin").string(), output = (dir.path / "output.bin").string();
+    if (!write_values(input, cpu.input)) return check.sentence = kSkipped + "the input could not be written for it", check;
+    ChildLimits limits;
+    limits.cpu_seconds = cpu_seconds;
+    // The CUDA driver reserves address space beyond the GPU's memory at its start, so the CPU run's
+    // 1 GiB would stop every program; the GPU's own memory bounds what the kernel can allocate.
+    limits.memory_bytes = ~uint64_t(0);
+    const ChildOutcome run = run_child({program, input, output}, limits, (dir.path / "stdout.txt").string(), (dir.path / "stderr.txt").string());
+    const std::string said = last_line(read_file((dir.path / "stderr.txt").string()));
+    if (!run.started) return check.sentence = kSkipped + "nvcc's program could not be started", check;
+    if (run.wall_timeout) return check.sentence = "on the GPU, the kernel did not end within " + std::to_string(int(limits.wall_seconds)) + " s and was stopped", check;
+    if (run.signal != 0) return check.sentence = "on the GPU, the program ended with signal " + std::to_string(run.signal) + " (" + strsignal(run.signal) + ")", check;
+    if (run.exit_status == 5) return check.sentence = kSkipped + "the CUDA runtime found no usable GPU (" + said + ")", check;
+    if (run.exit_status == 4) return check.sentence = "on the GPU, " + said, check;
+    ValueArray gpu = cpu.result;
+    if (run.exit_status != 0 || !read_values(output, gpu))
+        return check.sentence = "on the GPU, the program ended with status " + std::to_string(run.exit_status) + (said.empty() ? "" : ": " + said), check;
+    check.ran = true;
+    check.sentence = comparison_sentence(gpu, cpu.result, gpu_name(gpus));
+    check.same = check.sentence.find(" differs ") == std::string::npos;
+    return check;
+}
+
+}  // namespace scanlab::kernel_tracer

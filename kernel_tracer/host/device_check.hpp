@@ -1,0 +1,29 @@
+#pragma once
+// The device check: on a machine with nvcc and a usable GPU, the student's file is also compiled
+// by nvcc (device_harness.hpp) and run on the GPU, in a child process under the CPU run's time
+// limits, and its Y is held against the CPU run's result. The trace is always the CPU run's.
+#include <string>
+
+#include "core/trace.hpp"
+#include "kernel_tracer/host/device_harness.hpp"
+
+namespace scanlab::kernel_tracer {
+
+struct DeviceCheck {
+    bool ran = false;      // false: skipped (no nvcc, no GPU) or could not compile or run; `sentence` says which
+    bool same = false;     // the GPU gave the CPU run's values
+    std::string sentence;  // one sentence either way
+};
+
+// Why the device check cannot run on this machine ("the CUDA toolkit's nvcc is not installed",
+// "no NVIDIA GPU driver ..."), or "" when nvcc and a GPU are there to try.
+std::string device_check_unavailable();
+
+// Compiles (or takes from the compile cache) and runs the harness for `shape` on the GPU with the
+// CPU run's input, and compares its output with the CPU run's result, value by value.
+DeviceCheck check_on_device(const HarnessShape& shape, const Trace& cpu, int cpu_seconds);
+
+// The sentence for two results of the same length: equal, or where they first differ.
+std::string comparison_sentence(const ValueArray& gpu, const ValueArray& cpu, const std::string& gpu_name);
+
+}  // namespace scanlab::kernel_tracer
