@@ -136,6 +136,10 @@ public:
     // Called by every thread after the step's last barrier. `section_values` (shared XY) is
     // copied at full detail; null for steps that leave shared memory alone.
     __device__ void end_step(int s, bool active, int additions, const T* section_values) {
+        // A step may end with no barrier of the algorithm's (three-phase's phases 1 and 3: each
+        // thread there touches only its own elements), yet the snapshot below reads every
+        // thread's writes: the recorder waits for them itself, and does not count the wait.
+        __syncthreads();
         const int t = threadIdx.x;
         active_[t] = active;
         if (additions) atomicAdd(&counts_[0], unsigned(additions));
