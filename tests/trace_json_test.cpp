@@ -185,14 +185,14 @@ TEST(TraceJson, AFileThatWouldTakeMoreThanTheOpeningCapIsRefusedNamingTheCapAndI
     const Trace t = emulate(request(Algorithm::hierarchical, 0, Detail::counts), random_values(4096, 1, ElementType::int32));
     std::istringstream in(json_of(t));
     try {
-        read_trace_json(in, "'big.json'", 32 << 10);
+        read_trace_json(in, "'big.json'", {32 << 10, "the test's cap"});
         ADD_FAILURE() << "opened";
     } catch (const TraceTooLarge& e) {
         // 4 arrays of 4,096 int32 values: 64 KiB.
         EXPECT_EQ(std::string(e.what()),
                   "'big.json' is too large to open: opening it takes about 64.0 KiB of memory (the steps of the run its header "
                   "describes, its input and its result, and the check's), more than the 32.0 KiB Scan Lab lets an opened trace take "
-                  "(half of this machine's memory)");
+                  "(the test's cap)");
     }
 }
 
@@ -202,7 +202,7 @@ TEST(TraceJson, AFileThatWouldTakeMoreThanTheOpeningCapIsRefusedNamingTheCapAndI
 TEST(TraceJson, AnInt32FileIsHeldInFourBytesAValueAndOneWithItsHeaderLastIsCountedAsItIsRead) {
     const Trace t = emulate(request(Algorithm::hierarchical, 0, Detail::counts), random_values(4096, 1, ElementType::int32));
     const std::string text = json_of(t);
-    const size_t cap = 65 << 10;
+    const OpenLimit cap{65 << 10, "the test's cap"};
     std::istringstream in(text);
     EXPECT_EQ(size_of(read_trace_json(in, "t.json", cap).result), 4096u);
 
@@ -219,7 +219,7 @@ TEST(TraceJson, AnInt32FileIsHeldInFourBytesAValueAndOneWithItsHeaderLastIsCount
         ADD_FAILURE() << "opened";
     } catch (const TraceTooLarge& e) {
         EXPECT_EQ(std::string(e.what()), "'old.json' is too large to open: opening it takes more than the 65.0 KiB of memory Scan Lab lets "
-                                         "an opened trace take (half of this machine's memory): it held that much before its end");
+                                         "an opened trace take (the test's cap): it held that much before its end");
     }
 }
 

@@ -258,7 +258,7 @@ enum class Place : uint8_t {
 // as it is seen. Each `false` return stops the parse with `problem` set.
 class Reader : public nlohmann::json_sax<json> {
 public:
-    explicit Reader(size_t max_bytes) : max_bytes_(max_bytes) {}
+    explicit Reader(const OpenLimit& limit) : limit_(limit) {}
     RawTrace trace;
     std::string problem;
     bool too_large = false;  // `problem` says the memory it would take, not what is wrong with it
@@ -413,16 +413,16 @@ private:
     int access_field_ = 0;
     bool ignored_ = false;
     std::optional<ElementType> type_;  // the header's type, once read
-    size_t max_bytes_;
+    const OpenLimit& limit_;
     bool estimated_ = false;
 
     // Memory held, counted as it grows: past the limit the read stops with the sentence.
     bool charge(size_t bytes) {
         held += bytes;
-        if (held <= max_bytes_) return true;
+        if (held <= limit_.bytes) return true;
         too_large = true;
-        return fail("opening it takes more than the " + byte_size(max_bytes_) + " of memory Scan Lab lets an opened trace take (" +
-                    open_memory_limit_reason() + "): it held that much before its end");
+        return fail("opening it takes more than the " + byte_size(limit_.bytes) + " of memory Scan Lab lets an opened trace take (" +
+                    limit_.why + "): it held that much before its end");
     }
     // What opening the file will take, from its header, before any array is read: the steps of the
     // run it describes (as a run records them), its input and result, and the check's own input
@@ -438,11 +438,11 @@ private:
         } catch (const ScanError&) {
             return true;  // a header that describes no run is said once the trace is built
         }
-        if (need <= max_bytes_) return true;
+        if (need <= limit_.bytes) return true;
         too_large = true;
         return fail("opening it takes about " + byte_size(need) + " of memory (the steps of the run its header describes, its input and " +
-                    "its result, and the check's), more than the " + byte_size(max_bytes_) +
-                    " Scan Lab lets an opened trace take (" + open_memory_limit_reason() + ")");
+                    "its result, and the check's), more than the " + byte_size(limit_.bytes) + " Scan Lab lets an opened trace take (" +
+                    limit_.why + ")");
     }
 
     Place place() const { return stack_.empty() ? Place::skipped : stack_.back(); }
@@ -848,17 +848,15 @@ Trace build(RawTrace& raw) {
 
 }  // namespace
 
-size_t open_memory_limit() {
+OpenLimit open_memory_limit() {
     const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || page <= 0) return size_t(2) << 30;
-    return size_t(pages) * size_t(page) / 2;
+    if (pages <= 0 || page <= 0) return {size_t(2) << 30, "2 GiB, since this machine does not say its memory"};
+    return {size_t(pages) * size_t(page) / 2, "half of this machine's memory"};
 }
 
-std::string open_memory_limit_reason() { return "half of this machine's memory"; }
-
-Trace read_trace_json(std::istream& in, const std::string& origin, size_t max_bytes) {
+Trace read_trace_json(std::istream& in, const std::string& origin, const OpenLimit& limit) {
     try {
-        Reader reader(max_bytes);
+        Reader reader(limit);
         const bool ok = json::sax_parse(in, &reader, json::input_format_t::json, true);
         if (!ok && reader.too_large) throw TraceTooLarge(origin + " is too large to open: " + reader.problem);
         if (!ok) throw ScanError(reader.problem.empty() ? "it is not valid JSON" : reader.problem);

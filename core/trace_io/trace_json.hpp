@@ -17,15 +17,18 @@ void write_trace_json(std::ostream& out, const Trace& trace);
 // machine's, so opening never pushes the app out of memory. Values are held as their type (an
 // int32 trace's in 4 bytes each), an access in 16 bytes, a snapshot in 18 bytes a block (26 for a
 // look-back) and three values a tile.
-size_t open_memory_limit();
-std::string open_memory_limit_reason();  // "half of this machine's memory"
+struct OpenLimit {
+    size_t bytes = 0;
+    std::string why;  // "half of this machine's memory"
+};
+OpenLimit open_memory_limit();
 // A file that would take more than the limit: one sentence naming the limit and the file's need.
 struct TraceTooLarge : ScanError {
     using ScanError::ScanError;
 };
 
 // Throws ScanError naming what is wrong with a malformed, truncated or foreign file, and
-// TraceTooLarge for one that would take more than `max_bytes` to open.
-Trace read_trace_json(std::istream& in, const std::string& origin, size_t max_bytes = open_memory_limit());
+// TraceTooLarge for one that would take more than `limit` to open.
+Trace read_trace_json(std::istream& in, const std::string& origin, const OpenLimit& limit = open_memory_limit());
 
 }  // namespace scanlab
