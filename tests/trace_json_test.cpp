@@ -62,6 +62,19 @@ TEST(TraceJson, FractionalFloatsAndDoublesKeepEveryBit) {
     }
 }
 
+// A max's identity is the type's lowest value, which pads a partial section; a float's shortest
+// text for it (-3.4028235e+38) reads back, as a double, a little past the float's range.
+TEST(TraceJson, TheLowestAndHighestFloatAndDoubleReadBackAsThemselves) {
+    for (ElementType type : {ElementType::float32, ElementType::float64})
+        for (OpKind op : {OpKind::max, OpKind::min}) {
+            ScanRequest r = request(Algorithm::hierarchical, 4);
+            r.type = type;
+            r.op = op;
+            const Trace t = run_text(r, "1.5 -2 3 0.25 7 -1e30");  // two sections, the second padded
+            expect_same(t, round_trip(t));
+        }
+}
+
 TEST(TraceJson, RacyTraceKeepsItsHazards) {
     ScanRequest r = request(Algorithm::kogge_stone_racy);
     r.warp_width = 4;

@@ -124,8 +124,13 @@ bool fits(const Number& x, T& out) {
         return out = T(v), true;
     } else {
         const double d = x.kind == Number::Kind::real ? x.d : x.kind == Number::Kind::integer ? double(x.i) : double(x.u);
-        if (std::isfinite(d) && std::fabs(d) > double(std::numeric_limits<T>::max())) return false;
-        return out = T(d), true;
+        // A float's shortest text reads back as a double a little past the float itself: the
+        // lowest float, -3.40282347e+38, is written -3.4028235e+38. What rounds to a finite T (up
+        // to half a unit past T's largest) is in T's range, and is that largest.
+        constexpr T largest = std::numeric_limits<T>::max();
+        const double past_largest = double(largest) + (double(largest) - double(std::nextafter(largest, T(0)))) / 2;
+        if (std::isfinite(d) && std::fabs(d) >= past_largest) return false;
+        return out = std::isfinite(d) && std::fabs(d) > double(largest) ? std::copysign(largest, T(d > 0 ? 1 : -1)) : T(d), true;
     }
 }
 // The sentence for a value that does not fit T, `at` naming where it stands.
