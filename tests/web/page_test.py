@@ -66,6 +66,30 @@ def wait_for(page, what, predicate, timeout=30.0):
     return None
 
 
+def find(page, label, timeout=5.0):
+    """The rectangle {x, y, w, h} (CSS pixels) of the frontmost item labelled `label` on the page, as
+    the page itself reports it (scanlab_item_rect), or None when no frame drew one in `timeout`."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        r = page.evaluate("(label) => { try { return JSON.parse(Module.ccall('scanlab_item_rect', 'string', ['string'], [label])); } "
+                          "catch (e) { return null; } }", label)
+        if r:
+            return r
+        time.sleep(0.02)
+    return None
+
+
+def click(page, label):
+    """Clicks the item labelled `label` where the page drew it (a third of the way along, where a
+    combo's box is, not its label). False, with a line saying so, when the page shows no such item."""
+    r = find(page, label)
+    if not r:
+        print(f"  (the page shows no item labelled {label!r})", flush=True)
+        return False
+    page.mouse.click(r["x"] + min(r["w"] / 3, 60), r["y"] + r["h"] / 2)
+    return True
+
+
 def settled(s):
     return s["frames"] > 0 and not s["busy"] and s["algorithm"] != ""
 
@@ -140,15 +164,14 @@ def test_keys_and_menus(browser, url):
     page.keyboard.press("Escape")
     check("Esc leaves presentation mode", wait_for(page, "normal mode", lambda s: not s["presenting"], 5) is not None)
     # A click on the View menu, then on its Counts item: the Counts tab.
-    page.mouse.click(*VIEW_MENU)
-    time.sleep(0.3)
-    page.mouse.click(*COUNTS_ITEM)
+    check("the View menu is found and clicked", click(page, "View"))
+    check("its Counts item is found and clicked", click(page, "Counts"))
     check("a click on View > Counts shows the Counts tab", wait_for(page, "tab 2", lambda s: s["tab"] == 2, 5) is not None)
     # A click on the algorithm menu of the controls, then on Brent-Kung: a run of Brent-Kung.
-    page.mouse.click(*ALGORITHM_COMBO)
-    time.sleep(0.3)
+    check("the algorithm menu is found and clicked", click(page, "algorithm"))
+    find(page, "brent-kung")
     screenshot(page).save(os.path.join(OUT, "algorithm-menu.png"))
-    page.mouse.click(*BRENT_KUNG_ITEM)
+    check("its brent-kung item is found and clicked", click(page, "brent-kung"))
     check("a click on the algorithm menu changes the algorithm",
           wait_for(page, "brent-kung", lambda s: s["algorithm"] == "brent-kung" and not s["busy"], 10) is not None, str(state(page)))
     check("the address bar names the new algorithm", "algo=brent-kung" in page.url, page.url)
@@ -217,6 +240,143 @@ def test_files(browser, url, fixtures, out):
     page.context.close()
 
 
+def test_clipboard(browser, url):
+    """Copy and paste through the browser's clipboard, in the controls' values field."""
+    page = open_page(browser, url)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url.rstrip("/"))
+    s = wait_for(page, "Figure 9.10", lambda s: settled(s) and s["steps"] > 1)
+    n = s["n"] if s else 0
+    check("the values can be edited as text", click(page, "edit as text") and click(page, "##values"))
+    time.sleep(0.2)
+    page.keyboard.press("Control+a")
+    page.keyboard.press("Control+c")
+    copied = ""
+    end = time.monotonic() + 5
+    while time.monotonic() < end and not copied:
+        copied = page.evaluate("() => navigator.clipboard.readText().catch(() => '')")
+        time.sleep(0.05)
+    numbers = copied.replace(",", " ").split()
+    check("Ctrl+C copies the values to the browser's clipboard", n > 0 and len(numbers) == n, f"{copied!r} for N = {n}")
+    page.evaluate("() => navigator.clipboard.writeText('3 1 4 1 5 9 2 6')")
+    click(page, "##values")
+    page.keyboard.press("Control+a")
+    page.keyboard.press("Control+v")
+    time.sleep(0.2)
+    page.keyboard.press("Enter")
+    s = wait_for(page, "a run of the pasted values", lambda s: s["n"] == 8 and not s["busy"], 10)
+    check("Ctrl+V pastes the browser's clipboard into the values, and Enter runs them", s is not None, str(state(page)))
+    check("no console errors with the clipboard", not page.errors, "; ".join(page.errors[:3]))
+    page.context.close()
+
+
+# The largest jobs the page allows: session.hpp's 8 MiB full trace (Figure 9.10's hierarchical scan
+# on this many random values, about 7 MiB), sampled_trace.hpp's 2^20, main_web.cpp's 2 MiB file.
+LARGEST_FULL_N = 32768
+LARGEST_SAMPLED_N = 1 << 20
+OPENABLE_N = 6500
+
+
+def test_jobs(browser, url, out):
+    """How long the page waits for its largest jobs (measured, not held to a time: run with --only jobs).
+    Each figure is the job itself (the page's last_job_ms) and the longest task Chromium saw from the
+    key or click that asked for it until its result was drawn (a PerformanceObserver's longtasks:
+    the job, the frame that draws its result, and anything else the page did meanwhile)."""
+    figures = {}
+
+    def fresh_page():
+        page = open_page(browser, url)
+        page.on("filechooser", lambda chooser: None)
+        wait_for(page, "Figure 9.10", lambda s: settled(s) and s["steps"] > 1)
+        page.evaluate("() => { window.longest = 0; new PerformanceObserver((l) => { for (const e of l.getEntries()) "
+                      "window.longest = Math.max(window.longest, e.duration); }).observe({type: 'longtask'}); }")
+        time.sleep(0.3)
+        page.evaluate("() => { window.longest = 0; }")
+        return page
+
+    def measured(page, name, s, job_ms=None):
+        time.sleep(0.3)
+        longest = page.evaluate("() => window.longest || 0")
+        figures[name] = {"job_ms": round(job_ms if job_ms is not None else s["last_job_ms"], 1) if s else None,
+                         "longest_task_ms": round(longest, 1), "status": s["status"] if s else str(state(page))}
+        print(f"  {name}: the job {figures[name]['job_ms']} ms, the longest task {figures[name]['longest_task_ms']} ms", flush=True)
+        page.evaluate("() => { window.longest = 0; }")
+
+    page = fresh_page()
+    click(page, "random")
+    wait_for(page, "a random run", lambda s: settled(s))
+    page.evaluate("() => { window.longest = 0; }")
+    click(page, "N")
+    page.keyboard.press("Control+a")
+    page.keyboard.type(str(LARGEST_FULL_N))
+    page.keyboard.press("Enter")
+    s = wait_for(page, "the largest full trace", lambda s: settled(s) and s["n"] == LARGEST_FULL_N, 120)
+    measured(page, f"full trace, hierarchical N = {LARGEST_FULL_N}", s)
+
+    def save(name):
+        with page.expect_download(timeout=60000) as download:
+            page.keyboard.press("Control+s")
+        path = os.path.join(out, name)
+        download.value.save_as(path)
+        return path
+
+    largest = save("largest-trace.json")
+    # The largest file the page opens is 2 MiB: a run of this many elements saves a little less.
+    click(page, "N")
+    page.keyboard.press("Control+a")
+    page.keyboard.type(str(OPENABLE_N))
+    page.keyboard.press("Enter")
+    wait_for(page, "a smaller run", lambda s: settled(s) and s["n"] == OPENABLE_N, 60)
+    openable = save("openable-trace.json")
+    page.context.close()
+
+    for path, too_large in ((largest, True), (openable, False)):
+        page = fresh_page()
+        with page.expect_file_chooser(timeout=5000) as chooser:
+            page.keyboard.press("Control+o")
+        chooser.value.set_files(path)
+        name = os.path.basename(path)
+        if too_large:
+            s = wait_for(page, "the refusal of a large file", lambda s: "desktop app" in s["status"], 20)
+            check("a trace file too large for the page is refused in a sentence", s is not None, str(state(page)))
+        else:
+            s = wait_for(page, "the opened file", lambda s: s["origin"] == "file " + name and not s["busy"], 60)
+            check("a trace file just under the page's limit opens", s is not None, str(state(page)))
+        measured(page, f"opening {name} ({os.path.getsize(path) / 1e6:.2f} MB)", s)
+        page.context.close()
+
+    page = fresh_page()
+    page.keyboard.press("4")  # the Live run tab
+    wait_for(page, "the Live run tab", lambda s: s["tab"] == 3, 5)
+    r = find(page, "N##sampled")
+    if r:
+        page.mouse.move(r["x"] + 10, r["y"] + r["h"] / 2)
+        page.mouse.wheel(0, 600)
+    time.sleep(0.3)
+    page.evaluate("() => { window.longest = 0; }")
+    click(page, "Trace this block")
+    s = wait_for(page, "the sampled trace", lambda s: s["n"] == LARGEST_SAMPLED_N and not s["busy"], 120)
+    measured(page, f"sampled trace, N = {LARGEST_SAMPLED_N}", s)
+    page.context.close()
+
+    page = fresh_page()
+    page.mouse.move(640, 400)
+    page.keyboard.press("Control+e")
+    seen = set()
+    for _ in range(20):
+        s = wait_for(page, "an answer", lambda s: s["exercise"] > 0 and not s["busy"], 60)
+        if not s or s["exercise"] in seen:
+            break
+        seen.add(s["exercise"])
+        time.sleep(0.5)  # its answer is a job of the next frame
+        page.keyboard.press("ArrowDown")
+        time.sleep(0.1)
+    s = state(page)
+    measured(page, f"the slowest of {len(seen)} exercises' answers", s, s["longest_job_ms"] if s else None)
+    page.context.close()
+    with open(os.path.join(out, "jobs.json"), "w") as f:
+        json.dump(figures, f, indent=2)
+
+
 def test_screenshots(browser, url, out):
     for w, h in ((1280, 720), (1920, 1080)):
         for presenting in (False, True):
@@ -240,11 +400,6 @@ def page_weight(folder):
     return files, total
 
 
-# Where the default layout at 1280x720 puts the menus the tests click (CSS pixels).
-VIEW_MENU = (68, 11)
-COUNTS_ITEM = (75, 308)
-ALGORITHM_COMBO = (140, 137)
-BRENT_KUNG_ITEM = (58, 244)
 OUT = "."
 
 
@@ -270,10 +425,12 @@ def main():
             "keys": lambda: test_keys_and_menus(browser, url),
             "links": lambda: test_links(browser, url),
             "files": lambda: test_files(browser, url, a.fixtures, a.out),
+            "clipboard": lambda: test_clipboard(browser, url),
             "shots": lambda: test_screenshots(browser, url, a.out),
         }
+        tests["jobs"] = lambda: test_jobs(browser, url, a.out)  # measures only: asked for by name
         for name, run in tests.items():
-            if not a.only or name in a.only.split(","):
+            if (not a.only and name != "jobs") or name in a.only.split(","):
                 run()
         report["browser"] = "Chromium " + browser.version + " (headless, SwiftShader)"
         browser.close()

@@ -26,9 +26,10 @@ using InputSource = InputSpec::Source;
 
 // The app refuses a full trace larger than this, below the CLI's --max-trace-mb default: it keeps
 // two traces and the Figure 9.10 one in memory. The web edition runs a scan between two frames
-// while the page waits (background.hpp), so it keeps to traces that take a fraction of a second.
+// while the page waits (background.hpp), so it keeps to traces that take well under 0.1 s (32 MiB,
+// hierarchical on 131,072 elements, took 0.22 s in headless Chromium: docs/web.md).
 #if defined(__EMSCRIPTEN__)
-inline constexpr size_t kAppMaxTraceBytes = size_t(32) << 20;
+inline constexpr size_t kAppMaxTraceBytes = size_t(8) << 20;
 #else
 inline constexpr size_t kAppMaxTraceBytes = size_t(256) << 20;
 #endif

@@ -20,8 +20,10 @@
 #include <imgui_internal.h>  // the input events Dear ImGui has yet to take
 
 #include "app/gui/model/background.hpp"
+#include "app/gui/model/numbers.hpp"
 #include "app/gui/shell/browser.hpp"
 #include "app/gui/shell/frame_settle.hpp"
+#include "app/gui/shell/item_finder_web.hpp"
 #include "app/gui/shell/window.hpp"
 #include "app/gui/surface/gl_surface.hpp"
 #include "app/gui/surface/screenshot.hpp"
@@ -39,6 +41,10 @@ namespace {
 
 constexpr const char* kSettingsKey = "scanlab/settings.ini";
 constexpr const char* kLayoutKey = "scanlab/imgui.ini";
+// The largest trace file the page opens. Reading a trace's JSON takes the page about 60 ms a MB in
+// headless Chromium here (docs/web.md), and the page cannot respond while it reads: a larger file
+// is refused with a sentence that says where it opens.
+constexpr uintmax_t kMaxTraceFileBytes = uintmax_t(2) << 20;
 
 struct Page {
     App app;
@@ -53,6 +59,7 @@ struct Page {
     FrameSettle settle;
     std::string clipboard;
     int frames = 0;
+    double last_job_ms = 0, longest_job_ms = 0;  // how long the page waited for its jobs
 };
 Page* g_page = nullptr;
 
@@ -146,7 +153,12 @@ void frame_callback() {
     Page& page = *g_page;
     App& app = page.app;
     // Work asked for in an earlier frame runs now, while that frame (its spinner) is on screen.
+    const double job_start = emscripten_get_now();
     const bool ran_job = run_queued_job();
+    if (ran_job) {
+        page.last_job_ms = emscripten_get_now() - job_start;
+        page.longest_job_ms = std::max(page.longest_job_ms, page.last_job_ms);
+    }
     if (browser::fit_canvas(page.surface->window())) page.settle.want(2);
     const int events = browser::events_seen();
     const bool woken = events != page.events;
@@ -166,12 +178,27 @@ void frame_callback() {
     frame(app, *page.surface, page.last > 0 ? std::min(now - page.last, 0.25) : 1.0 / 60);
     page.last = now;
     ++page.frames;
+    item_finder::frame_drawn();
     if (app.want_screenshot) take_screenshot(page), page.settle.want(1);
     page.settle.drawn(ImGui::GetDrawData());
     if (app.layout_settling > 0) page.settle.want(1);  // the first layout settles at once
     browser::set_cursor(css_cursor(ImGui::GetMouseCursor()));
     show_place(page);
     if (now - page.last_persisted > 1.0) persist(page), page.last_persisted = now;
+}
+
+// A file from the picker or dropped on the page, unless it is too large to read without freezing it.
+void open_file(Page& page, const std::string& path) {
+    Session& s = page.app.session;
+    std::error_code ec;
+    const uintmax_t bytes = std::filesystem::file_size(path, ec);
+    if (!ec && bytes > kMaxTraceFileBytes) {
+        s.status = "'" + std::filesystem::path(path).filename().string() + "' is " + bytes_text(bytes) + ": the web edition opens trace files up to " +
+                   bytes_text(kMaxTraceFileBytes) + ", so that the page keeps responding; open it in the desktop app. The trace on screen is unchanged.";
+        s.status_failed = true;
+        return;
+    }
+    s.open_trace(path);
 }
 
 // The link in the address bar, else the last request kept in the browser: the first run.
@@ -201,7 +228,7 @@ void start_from_link(Page& page) {
 extern "C" {
 
 EMSCRIPTEN_KEEPALIVE void scanlab_open_file(const char* path) {
-    if (g_page) g_page->app.session.open_trace(path);
+    if (g_page) open_file(*g_page, path);
 }
 
 EMSCRIPTEN_KEEPALIVE void scanlab_paste(const char* text) {
@@ -215,6 +242,17 @@ EMSCRIPTEN_KEEPALIVE void scanlab_persist() {
     }
 }
 
+// The rectangle of the frontmost item labelled `label` in the last frame, as JSON in CSS pixels, or
+// "null" (until a frame has drawn it: asking draws frames). The browser tests click what this finds.
+EMSCRIPTEN_KEEPALIVE const char* scanlab_item_rect(const char* label) {
+    static std::string json;
+    if (!g_page) return "null";
+    item_finder::look_for(label ? label : "");
+    g_page->settle.want(1);
+    json = item_finder::found_json();
+    return json.c_str();
+}
+
 // Where the page stands, as JSON: {"step": 3, "steps": 9, "algorithm": "hierarchical", ...}.
 EMSCRIPTEN_KEEPALIVE const char* scanlab_state() {
     static std::string json;
@@ -222,10 +260,12 @@ EMSCRIPTEN_KEEPALIVE const char* scanlab_state() {
     const App& app = g_page->app;
     const Session& s = app.session;
     std::ostringstream o;
-    o << "{\"step\": " << s.step << ", \"steps\": " << s.step_count() << ", \"algorithm\": ";
+    o << "{\"step\": " << s.step << ", \"steps\": " << s.step_count() << ", \"n\": " << (s.trace ? size_of(s.trace->trace.input) : 0)
+      << ", \"algorithm\": ";
     json_text::quoted(o, s.trace ? std::string(name(s.trace->trace.algorithm)) : "");
     o << ", \"presenting\": " << (app.layout.presentation ? "true" : "false") << ", \"tab\": " << int(app.layout.tab)
-      << ", \"busy\": " << (s.working() ? "true" : "false") << ", \"frames\": " << g_page->frames << ", \"status\": ";
+      << ", \"busy\": " << (s.working() ? "true" : "false") << ", \"frames\": " << g_page->frames
+      << ", \"exercise\": " << s.exercises.selected << ", \"last_job_ms\": " << g_page->last_job_ms << ", \"longest_job_ms\": " << g_page->longest_job_ms << ", \"status\": ";
     json_text::quoted(o, s.status);
     o << ", \"error\": ";
     json_text::quoted(o, s.error);
@@ -259,7 +299,7 @@ int main() {
     browser::install(w);
     browser::fit_canvas(w);
     glfwSetDropCallback(w, [](GLFWwindow*, int count, const char** paths) {
-        if (count > 0) g_page->app.session.open_trace(paths[0]);
+        if (count > 0) open_file(*g_page, paths[0]);
     });
     if (why = init_imgui(app, *page.surface); !why.empty()) return fail(why);  // no config_dir: storage below
     ImGui::LoadIniSettingsFromMemory(browser::stored(kLayoutKey).c_str());
