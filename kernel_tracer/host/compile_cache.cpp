@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "kernel_tracer/host/child_process.hpp"
 
 namespace scanlab::kernel_tracer {
 
@@ -36,6 +37,27 @@ fs::path cache_folder() {
         if (fs::is_directory(p, ec) && ::access(p.c_str(), W_OK) == 0) return p;
     }
     return {};
+}
+
+CachedBuild compile_cached(uint64_t key, const std::string& suffix, const fs::path& fallback, const CompileCommand& c) {
+    const fs::path cache = cache_folder();
+    CachedBuild b;
+    b.path = ((cache.empty() ? fallback : cache) / (hex_key(key) + suffix)).string();
+    std::error_code ec;
+    if (fs::is_regular_file(b.path, ec)) return b;
+    b.compiled = true;
+    const std::string building = b.path + ".part" + std::to_string(::getpid());
+    std::vector<std::string> argv{c.compiler};
+    argv.insert(argv.end(), c.flags.begin(), c.flags.end());
+    argv.insert(argv.end(), {c.source, "-o", building});
+    b.diagnostics = run_tool(argv, b.status);
+    if (b.status != 0) {
+        fs::remove(building, ec);
+        return b;
+    }
+    fs::rename(building, b.path, ec);
+    if (ec) b.not_kept = cache.string() + ": " + ec.message();
+    return b;
 }
 
 TempDir::TempDir() {

@@ -126,23 +126,10 @@ DeviceCheck check_on_device(const HarnessShape& shape, const Trace& cpu, int cpu
     const std::vector<std::string> flags = nvcc_flags();
     uint64_t key = fnv1a(nvcc + "\n" + gpus + "\n" + harness + read_file(shape.file));
     for (const std::string& f : flags) key = fnv1a(f + "\n", key);
-    const fs::path cache = cache_folder();
-    const std::string program = ((cache.empty() ? dir.path : cache) / (hex_key(key) + ".gpu")).string();
-    std::error_code ec;
-    if (!fs::is_regular_file(program, ec)) {
-        const std::string building = program + ".part" + std::to_string(::getpid());
-        std::vector<std::string> argv{nvcc};
-        argv.insert(argv.end(), flags.begin(), flags.end());
-        argv.insert(argv.end(), {source, "-o", building});
-        int status = 0;
-        const std::string diagnostics = run_tool(argv, status);
-        if (status != 0) {
-            fs::remove(building, ec);
-            return check.sentence = "the device check could not compile your file with nvcc:\n" + diagnostics, check;
-        }
-        fs::rename(building, program, ec);
-        if (ec) return check.sentence = "the device check could not keep nvcc's program in " + cache.string() + ": " + ec.message(), check;
-    }
+    const CachedBuild built = compile_cached(key, ".gpu", dir.path, {nvcc, flags, source});
+    if (built.status != 0) return check.sentence = "the device check could not compile your file with nvcc:\n" + built.diagnostics, check;
+    if (!built.not_kept.empty()) return check.sentence = "the device check could not keep nvcc's program in " + built.not_kept, check;
+    const std::string& program = built.path;
 
     const std::string input = (dir.path / "input.bin").string(), output = (dir.path / "output.bin").string();
     if (!write_values(input, cpu.input)) return check.sentence = kSkipped + "the input could not be written for it", check;

@@ -8,16 +8,6 @@ namespace scanlab::kernel_tracer {
 
 namespace {
 
-const char* c_type(ElementType t) {
-    switch (t) {
-        case ElementType::int32: return "int";
-        case ElementType::int64: return "long";
-        case ElementType::float32: return "float";
-        case ElementType::float64: return "double";
-    }
-    return "int";
-}
-
 // The same T, op(a, b) and IDENTITY the shim gives (kernel_tracer/shim/scanlab_cuda.hpp), callable
 // on the device.
 std::string any_type_definitions(ElementType type, OpKind op) {
@@ -35,6 +25,16 @@ std::string any_type_definitions(ElementType type, OpKind op) {
 }
 
 }  // namespace
+
+const char* c_type(ElementType t) {
+    switch (t) {
+        case ElementType::int32: return "int";
+        case ElementType::int64: return "long";
+        case ElementType::float32: return "float";
+        case ElementType::float64: return "double";
+    }
+    return "int";
+}
 
 std::string device_harness(const HarnessShape& h) {
     std::string s =

@@ -25,6 +25,9 @@ struct HarnessShape {
     int64_t grid_dim = 1;
 };
 
+// The C type that T stands for, as the shim and the harness give it ("long" for int64).
+const char* c_type(ElementType type);
+
 // The harness's source. Run as `harness INPUT OUTPUT`: INPUT and OUTPUT hold N (8 bytes) and then
 // N elements. Exit status 0; 4 with a sentence on standard error when a CUDA call fails; 5 with
 // the reason when no GPU is usable.

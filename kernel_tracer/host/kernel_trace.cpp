@@ -21,6 +21,7 @@
 #include "kernel_tracer/host/child_process.hpp"
 #include "kernel_tracer/host/compile_cache.hpp"
 #include "kernel_tracer/host/device_check.hpp"
+#include "kernel_tracer/host/device_harness.hpp"
 #include "kernel_tracer/host/finding_text.hpp"
 
 namespace scanlab::kernel_tracer {
@@ -52,16 +53,6 @@ std::string with_launches_rewritten(const std::string& source, const std::string
 bool takes_any_type(const std::string& source) {
     static const std::regex generic(R"((__global__\s+void|void\s+scan)\s*\w*\s*\(\s*(?:const\s+)?T\s*\*)");
     return std::regex_search(source, generic);
-}
-
-const char* c_type_of(ElementType t) {
-    switch (t) {
-        case ElementType::int32: return "int";
-        case ElementType::int64: return "long";
-        case ElementType::float32: return "float";
-        case ElementType::float64: return "double";
-    }
-    return "int";
 }
 
 // Each address's line in the student's file, from the library's debug information (addr2line).
@@ -142,31 +133,19 @@ KernelTrace trace_kernel(const KernelRequest& request) {
                                    "-ferror-limit=20", "-Wno-macro-redefined", "-fsanitize-coverage=inline-8bit-counters,trace-loads,trace-stores",
                                    "-I", SCANLAB_KERNEL_SHIM_DIR, "-include", "scanlab_cuda.hpp", "-DSCANLAB_SECTION_SIZE=" + std::to_string(section)};
     if (takes_any_type(source))
-        flags.insert(flags.end(), {std::string("-DSCANLAB_ELEMENT=") + c_type_of(spec.request.type),
+        flags.insert(flags.end(), {std::string("-DSCANLAB_ELEMENT=") + c_type(spec.request.type),
                                    "-DSCANLAB_OP=" + std::to_string(int(spec.request.op))});
 
     // The compile cache: one library per source, shim, compiler and flags, so a rerun starts at once.
     uint64_t key = fnv1a(clang + fs::absolute(request.file).string() + compiled_text);
     for (const std::string& f : flags) key = fnv1a(f + "\n", key);
     for (const char* shim : {"scanlab_cuda.hpp", "scanlab_shim_abi.h"}) key = fnv1a(read_file(std::string(SCANLAB_KERNEL_SHIM_DIR) + "/" + shim), key);
-    const fs::path cache = cache_folder();
-    const std::string library = ((cache.empty() ? dir.path : cache) / (hex_key(key) + ".so")).string();
-    if (!fs::is_regular_file(library, ec)) {
-        const auto compile_start = std::chrono::steady_clock::now();
-        const std::string building = library + ".part" + std::to_string(::getpid());
-        std::vector<std::string> argv{clang};
-        argv.insert(argv.end(), flags.begin(), flags.end());
-        argv.insert(argv.end(), {compiled, "-o", building});
-        int status = 0;
-        const std::string diagnostics = run_tool(argv, status);
-        result.compile_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - compile_start).count();
-        if (status != 0) {
-            fs::remove(building, ec);
-            throw ScanError("your kernel does not compile:\n" + diagnostics);
-        }
-        fs::rename(building, library, ec);  // whole or not at all: another run may be reading the cache
-        if (ec) throw ScanError("the compiled kernel could not be kept in " + cache.string() + ": " + ec.message());
-    }
+    const auto compile_start = std::chrono::steady_clock::now();
+    const CachedBuild built = compile_cached(key, ".so", dir.path, {clang, flags, compiled});
+    if (built.compiled) result.compile_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - compile_start).count();
+    if (built.status != 0) throw ScanError("your kernel does not compile:\n" + built.diagnostics);
+    if (!built.not_kept.empty()) throw ScanError("the compiled kernel could not be kept in " + built.not_kept);
+    const std::string& library = built.path;
 
     const std::string trace_path = (dir.path / "trace.json").string(), findings_path = (dir.path / "findings.txt").string();
     std::vector<std::string> argv{SCANLAB_KERNEL_RUNNER, library, trace_path, findings_path, fs::path(request.file).filename().string(),
