@@ -10,17 +10,9 @@
 namespace scanlab::cli {
 
 int run_kernel_command(const Options& o) {
-    kernel_tracer::KernelRequest request;
-    request.file = o.kernel_file;
-    request.words = o.kernel_words;
-    request.type_given = o.type_given;
-    request.block_dim = o.block_dim;
-    request.grid_dim = o.grid_dim;
-    request.like = o.like;
-    request.device_check = o.device_check;
     const kernel_tracer::KernelTrace k = [&] {
-        ProgressLine progress("compiling and running " + o.kernel_file);
-        return kernel_tracer::trace_kernel(request);
+        ProgressLine progress("compiling and running " + o.kernel.file);
+        return kernel_tracer::trace_kernel(o.kernel);
     }();
     output_begins();
     if (k.traced) {
@@ -34,10 +26,10 @@ int run_kernel_command(const Options& o) {
     // Findings go with the table; with the values or the JSON on standard output, to standard error.
     std::ostream& said = (k.traced && (o.command == Command::scan || o.format == Format::json)) ? std::cerr : std::cout;
     if (!k.findings.empty()) {
-        said << "\nfindings in " << o.kernel_file << ":\n";
+        said << "\nfindings in " << o.kernel.file << ":\n";
         for (const kernel_tracer::Finding& f : k.findings) said << "  " << f.sentence << "\n";
     } else if (k.traced && o.command == Command::trace && o.format == Format::table) {
-        said << "\nfindings in " << o.kernel_file << ": none (no race, out-of-bounds access, read of unwritten shared memory or "
+        said << "\nfindings in " << o.kernel.file << ": none (no race, out-of-bounds access, read of unwritten shared memory or "
                 "barrier some thread misses)\n";
     }
     if (!k.device_check.empty()) said << (o.command == Command::trace && o.format == Format::table ? "\n" : "") << k.device_check << "\n";

@@ -92,7 +92,7 @@ int main(int argc, char** argv) {
             case cli::Command::app: return cli::exec_app({});
             case cli::Command::shot: return cli::exec_app(o.app_args, true);
             case cli::Command::trace:
-            case cli::Command::scan: return o.kernel_file.empty() ? run(o) : cli::run_kernel_command(o);
+            case cli::Command::scan: return o.kernel.file.empty() ? run(o) : cli::run_kernel_command(o);
         }
         return 0;
     }, "out of memory; try a smaller N");

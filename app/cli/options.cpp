@@ -57,13 +57,13 @@ Options parse_options(const std::vector<std::string>& args) {
     o.command = cmd == "trace" ? Command::trace : Command::scan;
     bool algo_given = false;
     o.run = parse_run_words({args.begin() + 1, args.end()}, [&](const std::string& flag, const auto& value) {
-        if (flag == "--kernel") return o.kernel_file = value(), true;
-        if (flag == "--block-dim") return o.block_dim = whole_number<int>(flag, value()), true;
-        if (flag == "--grid-dim") return o.grid_dim = whole_number<int64_t>(flag, value()), true;
+        if (flag == "--kernel") return o.kernel.file = value(), true;
+        if (flag == "--block-dim") return o.kernel.block_dim = whole_number<int>(flag, value()), true;
+        if (flag == "--grid-dim") return o.kernel.grid_dim = whole_number<int64_t>(flag, value()), true;
         if (flag == "--like") {
             const std::optional<Algorithm> a = parse_algorithm(value());
             if (!a) throw UsageError("unknown algorithm " + quoted_word(value()) + " after --like; scanlab --help lists them");
-            o.like = *a;
+            o.kernel.like = *a;
             return true;
         }
         if (flag == "--explain") {
@@ -71,7 +71,7 @@ Options parse_options(const std::vector<std::string>& args) {
             return true;
         }
         if (flag == "--no-device-check") {
-            o.device_check = false;
+            o.kernel.device_check = false;
             return true;
         }
         if (flag != "--format") return false;
@@ -91,14 +91,14 @@ Options parse_options(const std::vector<std::string>& args) {
         }
         if (w == "--explain" || w == "--no-device-check") continue;
         if (w == "--algo") algo_given = true;
-        if (w == "--type") o.type_given = true;
-        o.kernel_words.push_back(w);
+        if (w == "--type") o.kernel.type_given = true;
+        o.kernel.words.push_back(w);
     }
-    if (o.kernel_file.empty() && (o.block_dim || o.grid_dim))
+    if (o.kernel.file.empty() && (o.kernel.block_dim || o.kernel.grid_dim))
         throw UsageError("--block-dim and --grid-dim launch your own kernel; give it with --kernel FILE.cu");
-    if (o.kernel_file.empty() && !o.device_check)
+    if (o.kernel.file.empty() && !o.kernel.device_check)
         throw UsageError("--no-device-check is for your own kernel; give it with --kernel FILE.cu");
-    if (!o.kernel_file.empty() && algo_given)
+    if (!o.kernel.file.empty() && algo_given)
         throw UsageError("--kernel traces your kernel, so --algo does not apply; say --like ALGO for the algorithm it is meant to be");
     return o;
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/input/run_words.hpp"
+#include "kernel_tracer/host/kernel_trace.hpp"
 
 namespace scanlab::cli {
 
@@ -18,14 +19,10 @@ struct Options {
     Format format = Format::table;
     bool explain = false;  // trace: each step's explanation under its row
     std::vector<std::string> app_args;  // app and shot: handed to scanlab-app unread
-    // trace and scan --kernel FILE.cu: a student's kernel (app/cli/kernel_command.hpp)
-    std::string kernel_file;
-    std::vector<std::string> kernel_words;  // the run's words without the kernel's own flags and the output's
-    bool type_given = false;
-    int block_dim = 0;
-    int64_t grid_dim = 0;
-    Algorithm like = Algorithm::kogge_stone;
-    bool device_check = true;  // also run it on the GPU where there is one (--no-device-check: not)
+    // trace and scan --kernel FILE.cu: a student's kernel (app/cli/kernel_command.hpp), with the run's
+    // words but the kernel's own flags and the output's; it also runs on the GPU where there is one
+    // (--no-device-check: not).
+    kernel_tracer::KernelRequest kernel{.device_check = true};
 };
 
 // Throws UsageError (a ScanError) with a sentence naming the bad word.
