@@ -9,17 +9,17 @@
 
 #include "kernel_tracer/host/device_check.hpp"
 #include "kernel_tracer/host/kernel_trace.hpp"
+#include "tests/kernel_fixtures.hpp"
 
 using namespace scanlab;
 using namespace scanlab::kernel_tracer;
+using namespace scanlab::kernel_fixtures;
 
 namespace {
 
-const std::string kFixtures = SCANLAB_KERNEL_FIXTURES;
-
 KernelTrace checked(const std::string& fixture, std::vector<std::string> words, Algorithm like = Algorithm::kogge_stone) {
     KernelRequest r;
-    r.file = kFixtures + "/" + fixture;
+    r.file = fixture_path(fixture);
     r.words = std::move(words);
     r.like = like;
     r.device_check = true;
@@ -29,56 +29,55 @@ KernelTrace checked(const std::string& fixture, std::vector<std::string> words, 
 
 bool gave_the_same(const KernelTrace& k) { return k.device_check.find(" gave the same ") != std::string::npos; }
 
+#define SKIP_IF_SKIPPED(k) \
+    if ((k).device_check.starts_with("the device check was skipped")) GTEST_SKIP() << (k).device_check
+
+// A race-free kernel: the GPU gives the CPU run's values, and the trace is the CPU run's.
+void expect_the_same_on_the_gpu(const std::string& fixture, std::vector<std::string> words, Algorithm like = Algorithm::kogge_stone,
+                                const std::string& run = "") {
+    const KernelTrace k = checked(fixture, std::move(words), like);
+    ASSERT_TRUE(k.traced) << run << k.ended;
+    SKIP_IF_SKIPPED(k);
+    EXPECT_TRUE(gave_the_same(k)) << run << k.device_check;
+    EXPECT_EQ(k.trace.backend, "cpu");
+}
+
 }  // namespace
 
 #define SKIP_WITHOUT_DEVICE_CHECK()                                                                    \
     do {                                                                                               \
         if (const std::string why = device_check_unavailable(); !why.empty()) GTEST_SKIP() << why;   \
     } while (0)
-#define SKIP_IF_SKIPPED(k)                                                                             \
-    if ((k).device_check.starts_with("the device check was skipped")) GTEST_SKIP() << (k).device_check
+
 
 TEST(GpuYourKernel, SlidesKoggeStoneGivesTheCpuRunsValuesOnTheGpu) {
     SKIP_WITHOUT_DEVICE_CHECK();
-    const KernelTrace k = checked("slides_kogge_stone_temp.cu", {"--random", "1000", "--seed", "3", "--type", "float32"});
-    ASSERT_TRUE(k.traced) << k.ended;
-    SKIP_IF_SKIPPED(k);
-    EXPECT_TRUE(gave_the_same(k)) << k.device_check;
-    EXPECT_EQ(k.trace.backend, "cpu");
+    expect_the_same_on_the_gpu("slides_kogge_stone_temp.cu", {"--random", "1000", "--seed", "3", "--type", "float32"});
 }
 
 TEST(GpuYourKernel, BrentKungGivesTheCpuRunsValuesOnTheGpu) {
     SKIP_WITHOUT_DEVICE_CHECK();
-    const KernelTrace k = checked("brent_kung.cu", {"--preset", "fig9.10", "--type", "float32"}, Algorithm::brent_kung);
-    ASSERT_TRUE(k.traced) << k.ended;
-    SKIP_IF_SKIPPED(k);
-    EXPECT_TRUE(gave_the_same(k)) << k.device_check;
+    expect_the_same_on_the_gpu("brent_kung.cu", {"--preset", "fig9.10", "--type", "float32"}, Algorithm::brent_kung);
 }
 
 TEST(GpuYourKernel, BooksHierarchicalHostCodeGivesTheCpuRunsValuesOnTheGpu) {
     SKIP_WITHOUT_DEVICE_CHECK();
-    const KernelTrace k = checked("hierarchical_host.cu", {"--random", "100", "--seed", "4", "--type", "float32", "--section", "8"});
-    ASSERT_TRUE(k.traced) << k.ended;
-    SKIP_IF_SKIPPED(k);
-    EXPECT_TRUE(gave_the_same(k)) << k.device_check;
+    expect_the_same_on_the_gpu("hierarchical_host.cu", {"--random", "100", "--seed", "4", "--type", "float32", "--section", "8"});
 }
 
 TEST(GpuYourKernel, SlidesHostCodeCopyingFromTheHostGivesTheCpuRunsValuesOnTheGpu) {
     SKIP_WITHOUT_DEVICE_CHECK();
-    const KernelTrace k = checked("slides_host.cu", {"--random", "100", "--seed", "4", "--type", "float64", "--section", "8"});
-    ASSERT_TRUE(k.traced) << k.ended;
-    SKIP_IF_SKIPPED(k);
-    EXPECT_TRUE(gave_the_same(k)) << k.device_check;
+    expect_the_same_on_the_gpu("slides_host.cu", {"--random", "100", "--seed", "4", "--type", "float64", "--section", "8"});
 }
 
 TEST(GpuYourKernel, HostCodeOfEveryTypeAndOperatorGivesTheCpuRunsValuesOnTheGpu) {
     SKIP_WITHOUT_DEVICE_CHECK();
+    const std::string any_type_hierarchical = solved_starter("ex5-hierarchical");
     for (const char* type : {"int32", "int64", "float32", "float64"})
         for (const char* op : {"sum", "max", "min"}) {
-            const KernelTrace k = checked("hierarchical_any_type.cu", {"--random", "300", "--seed", "5", "--type", type, "--op", op, "--section", "16"});
-            ASSERT_TRUE(k.traced) << type << " " << op << ": " << k.ended;
-            SKIP_IF_SKIPPED(k);
-            EXPECT_TRUE(gave_the_same(k)) << type << " " << op << ": " << k.device_check;
+            expect_the_same_on_the_gpu(any_type_hierarchical, {"--random", "300", "--seed", "5", "--type", type, "--op", op, "--section", "16"},
+                                       Algorithm::kogge_stone, std::string(type) + " " + op + ": ");
+            if (testing::Test::IsSkipped() || testing::Test::HasFatalFailure()) return;
         }
 }
 

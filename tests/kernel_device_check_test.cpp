@@ -11,16 +11,15 @@
 #include "kernel_tracer/host/child_process.hpp"
 #include "kernel_tracer/host/device_check.hpp"
 #include "kernel_tracer/host/kernel_trace.hpp"
+#include "tests/kernel_fixtures.hpp"
 
 using namespace scanlab;
 using namespace scanlab::kernel_tracer;
+using namespace scanlab::kernel_fixtures;
 
 namespace {
 
 namespace fs = std::filesystem;
-
-const std::string kFixtures = fs::absolute(SCANLAB_KERNEL_FIXTURES).lexically_normal().string();
-const std::string kStarters = fs::absolute(kFixtures + "/../../assets/your-kernel").lexically_normal().string();
 
 // nvcc's messages when the harness for `shape` does not compile for sm_90, else "".
 std::string harness_compile_errors(const HarnessShape& shape) {
@@ -37,12 +36,13 @@ std::string harness_compile_errors(const HarnessShape& shape) {
     return status == 0 ? "" : said.empty() ? "nvcc failed" : said;
 }
 
-HarnessShape shape_of(const std::string& file, bool host, const std::string& name, ElementType type, bool any_type) {
+HarnessShape shape_of(const std::string& file, bool host, const std::string& name, ElementType type, bool any_type, OpKind op = OpKind::sum) {
     HarnessShape h;
     h.file = file;
     h.entry = {host, name};
     h.type = type;
     h.any_type = any_type;
+    h.op = op;
     h.section = h.block_dim = 8;
     h.grid_dim = 5;
     return h;
@@ -82,9 +82,7 @@ TEST(DeviceHarness, CompilesWithNvccForAnExerciseKernelOfItsOwnType) {
 
 TEST(DeviceHarness, CompilesWithNvccForAKernelOfEveryTypeAndOperator) {
     NEEDS_NVCC();
-    HarnessShape h = shape_of(kStarters + "/kogge-stone.cu", false, "kogge_stone_scan", ElementType::int64, true);
-    h.op = OpKind::max;
-    EXPECT_EQ(harness_compile_errors(h), "");
+    EXPECT_EQ(harness_compile_errors(shape_of(kStarters + "/kogge-stone.cu", false, "kogge_stone_scan", ElementType::int64, true, OpKind::max)), "");
 }
 
 TEST(DeviceHarness, CompilesWithNvccForHostCodeThatCopiesFromTheHostsArrays) {
@@ -94,7 +92,5 @@ TEST(DeviceHarness, CompilesWithNvccForHostCodeThatCopiesFromTheHostsArrays) {
 
 TEST(DeviceHarness, CompilesWithNvccForHostCodeOfEveryTypeAndOperator) {
     NEEDS_NVCC();
-    HarnessShape h = shape_of(kFixtures + "/hierarchical_any_type.cu", true, "scan", ElementType::float32, true);
-    h.op = OpKind::min;
-    EXPECT_EQ(harness_compile_errors(h), "");
+    EXPECT_EQ(harness_compile_errors(shape_of(solved_starter("ex5-hierarchical"), true, "scan", ElementType::float32, true, OpKind::min)), "");
 }

@@ -4,6 +4,7 @@
 // run below; the whole file takes a few seconds.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -17,23 +18,32 @@
 #include "core/values.hpp"
 #include "kernel_tracer/host/child_process.hpp"
 #include "kernel_tracer/host/kernel_trace.hpp"
+#include "tests/kernel_fixtures.hpp"
 
 using namespace scanlab;
 using namespace scanlab::kernel_tracer;
+using namespace scanlab::kernel_fixtures;
 
 namespace {
-
-const std::string kFixtures = SCANLAB_KERNEL_FIXTURES;
 
 bool have_clang() { return !find_on_path({"clang++", "clang++-14"}).empty(); }
 
 #define NEEDS_CLANG() \
     if (!have_clang()) GTEST_SKIP() << "clang++ is not installed (Debian's package clang)"
 
-KernelTrace traced(const std::string& fixture, std::vector<std::string> words, int block_dim = 0, int cpu_seconds = 10) {
+// A fixture (or a file) run as `scanlab trace --kernel FILE --like LIKE WORDS...` runs it.
+KernelRequest request(const std::string& fixture, std::vector<std::string> words, Algorithm like = Algorithm::kogge_stone) {
     KernelRequest r;
-    r.file = kFixtures + "/" + fixture;
+    r.file = fixture_path(fixture);
+    r.type_given = std::find(words.begin(), words.end(), "--type") != words.end();
     r.words = std::move(words);
+    r.like = like;
+    r.cpu_seconds = 10;
+    return r;
+}
+
+KernelTrace traced(const std::string& fixture, std::vector<std::string> words, int block_dim = 0, int cpu_seconds = 10) {
+    KernelRequest r = request(fixture, std::move(words));
     r.block_dim = block_dim;
     r.cpu_seconds = cpu_seconds;
     return trace_kernel(r);
@@ -82,14 +92,38 @@ std::string all_findings(const KernelTrace& k) {
     return s;
 }
 
+// A race-free kernel runs to its end with no finding (`k`: its run).
+void trace_clean(const KernelRequest& r, KernelTrace& k) {
+    k = trace_kernel(r);
+    ASSERT_TRUE(k.traced) << all_findings(k);
+    EXPECT_TRUE(k.findings.empty()) << all_findings(k);
+}
+
+// A planted fault's kernel runs to its end with each (line, words) among its findings.
+KernelTrace expect_found(const std::string& fixture, const std::vector<std::string>& words, const std::vector<std::pair<int, std::string>>& found) {
+    const KernelTrace k = traced(fixture, words);
+    EXPECT_TRUE(k.traced) << all_findings(k);
+    for (const auto& [line, text] : found) EXPECT_TRUE(has_finding(k, line, text)) << all_findings(k);
+    return k;
+}
+
+// A planted fault's kernel on Figure 9.10's input is stopped, and why it ended says `text`.
+KernelTrace expect_ended(const std::string& fixture, const std::string& text, int cpu_seconds = 10) {
+    const KernelTrace k = traced(fixture, {"--preset", "fig9.10"}, 0, cpu_seconds);
+    EXPECT_FALSE(k.traced);
+    EXPECT_NE(k.ended.find(text), std::string::npos) << k.ended;
+    return k;
+}
+
 }  // namespace
 
 TEST(YourKernel, SlidesKoggeStoneWithTemporaryGivesTheBuiltInValuesAtEveryBarrier) {
     NEEDS_CLANG();
     const std::vector<std::string> words{"--random", "200", "--seed", "3", "--type", "float32"};
-    const KernelTrace k = traced("slides_kogge_stone_temp.cu", words, 256);
-    ASSERT_TRUE(k.traced) << all_findings(k);
-    EXPECT_TRUE(k.findings.empty()) << all_findings(k);
+    KernelRequest r = request("slides_kogge_stone_temp.cu", words);
+    r.block_dim = 256;
+    KernelTrace k;
+    ASSERT_NO_FATAL_FAILURE(trace_clean(r, k));
     std::vector<std::string> built = words;
     built.insert(built.end(), {"--section", "256"});
     expect_same_steps(k.trace, built_in("kogge-stone", built));
@@ -98,13 +132,9 @@ TEST(YourKernel, SlidesKoggeStoneWithTemporaryGivesTheBuiltInValuesAtEveryBarrie
 TEST(YourKernel, BrentKungGivesTheBuiltInValuesAtEveryBarrier) {
     NEEDS_CLANG();
     const std::vector<std::string> words{"--preset", "fig9.10", "--type", "float32"};
-    KernelRequest r;
-    r.file = kFixtures + "/brent_kung.cu";
-    r.words = words;
-    r.like = Algorithm::brent_kung;  // 8 threads, one block, as the built-in launches it
-    const KernelTrace k = trace_kernel(r);
-    ASSERT_TRUE(k.traced) << all_findings(k);
-    EXPECT_TRUE(k.findings.empty()) << all_findings(k);
+    // 8 threads, one block, as the built-in launches it
+    KernelTrace k;
+    ASSERT_NO_FATAL_FAILURE(trace_clean(request("brent_kung.cu", words, Algorithm::brent_kung), k));
     expect_same_steps(k.trace, built_in("brent-kung", words));
 }
 
@@ -124,54 +154,39 @@ TEST(YourKernel, Fig92RacyLoopGivesTheBuiltInStaleReadsUnderEverySchedule) {
 
 TEST(YourKernel, ARaceIsFoundAtItsLine) {
     NEEDS_CLANG();
-    const KernelTrace k = traced("fault_race.cu", {"--random", "64"});
-    ASSERT_TRUE(k.traced);
-    EXPECT_TRUE(has_finding(k, 6, "a race (read after write)")) << all_findings(k);
-    EXPECT_TRUE(has_finding(k, 5, "a race (write after read)")) << all_findings(k);
+    expect_found("fault_race.cu", {"--random", "64"}, {{6, "a race (read after write)"}, {5, "a race (write after read)"}});
 }
 
 TEST(YourKernel, AnOutOfBoundsWriteIsFoundAtItsLine) {
     NEEDS_CLANG();
-    const KernelTrace k = traced("fault_oob_write.cu", {"--preset", "fig9.10"});
-    ASSERT_TRUE(k.traced);
-    EXPECT_TRUE(has_finding(k, 5, "out of bounds in step 0: thread 15 of block 0 writes XY[16]")) << all_findings(k);
+    expect_found("fault_oob_write.cu", {"--preset", "fig9.10"}, {{5, "out of bounds in step 0: thread 15 of block 0 writes XY[16]"}});
 }
 
 TEST(YourKernel, ADivergentBarrierIsFoundAtBothLines) {
     NEEDS_CLANG();
-    const KernelTrace k = traced("fault_divergent_barrier.cu", {"--preset", "fig9.10"});
-    ASSERT_TRUE(k.traced);
-    EXPECT_TRUE(has_finding(k, 7, "wait at different __syncthreads()")) << all_findings(k);
+    const KernelTrace k = expect_found("fault_divergent_barrier.cu", {"--preset", "fig9.10"}, {{7, "wait at different __syncthreads()"}});
     EXPECT_NE(all_findings(k).find("at line 9"), std::string::npos) << all_findings(k);
 }
 
 TEST(YourKernel, AnUninitializedSharedReadIsFoundAtItsLine) {
     NEEDS_CLANG();
-    const KernelTrace k = traced("fault_uninitialized_read.cu", {"--preset", "fig9.10"});
-    ASSERT_TRUE(k.traced);
-    EXPECT_TRUE(has_finding(k, 7, "reads XY[15] before any thread of its block wrote it")) << all_findings(k);
+    expect_found("fault_uninitialized_read.cu", {"--preset", "fig9.10"}, {{7, "reads XY[15] before any thread of its block wrote it"}});
 }
 
 TEST(YourKernel, AnEndlessLoopEndsWithinItsLimitAtItsLine) {
     NEEDS_CLANG();
-    const KernelTrace k = traced("fault_endless_loop.cu", {"--preset", "fig9.10"}, 0, 1);
-    EXPECT_FALSE(k.traced);
-    EXPECT_NE(k.ended.find("never ends"), std::string::npos) << k.ended;
+    const KernelTrace k = expect_ended("fault_endless_loop.cu", "never ends", 1);
     EXPECT_TRUE(has_finding(k, 4, "never ends")) << all_findings(k);
 }
 
 TEST(YourKernel, ASegfaultEndsTheChildWithASentenceAtItsLine) {
     NEEDS_CLANG();
-    const KernelTrace k = traced("fault_segfault.cu", {"--preset", "fig9.10"});
-    EXPECT_FALSE(k.traced);
-    EXPECT_NE(k.ended.find("line 4: the kernel crashed with a segmentation fault in thread 0 of block 0"), std::string::npos) << k.ended;
+    expect_ended("fault_segfault.cu", "line 4: the kernel crashed with a segmentation fault in thread 0 of block 0");
 }
 
 TEST(YourKernel, AnAllocationBombEndsTheChildWithASentence) {
     NEEDS_CLANG();
-    const KernelTrace k = traced("fault_allocation_bomb.cu", {"--preset", "fig9.10"});
-    EXPECT_FALSE(k.traced);
-    EXPECT_NE(k.ended.find("more memory than its limit"), std::string::npos) << k.ended;
+    expect_ended("fault_allocation_bomb.cu", "more memory than its limit");
 }
 
 TEST(YourKernel, ACompileErrorNamesTheFilesOwnLine) {
@@ -191,13 +206,8 @@ TEST(YourKernel, BookHierarchicalHostCodeGivesTheBuiltInValuesAtEveryBarrier) {
     NEEDS_CLANG();
     // 40 elements in sections of 8: K1 scans five sections, K2 scans S in one block, K3 adds S.
     const std::vector<std::string> words{"--random", "40", "--seed", "5", "--type", "float32", "--section", "8"};
-    KernelRequest r;
-    r.file = kFixtures + "/hierarchical_host.cu";
-    r.words = words;
-    r.like = Algorithm::hierarchical;
-    const KernelTrace k = trace_kernel(r);
-    ASSERT_TRUE(k.traced) << all_findings(k);
-    EXPECT_TRUE(k.findings.empty()) << all_findings(k);
+    KernelTrace k;
+    ASSERT_NO_FATAL_FAILURE(trace_clean(request("hierarchical_host.cu", words, Algorithm::hierarchical), k));
     const Trace want = built_in("hierarchical", words);
     // K1: load, strides 1, 2, 4, write S; K2: load, strides 1, 2, 4 (the built-in's S, ours XY); K3.
     expect_values_at_barriers(k.trace, want, {{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 4}, {5, 5}, {6, 6}, {7, 7}, {8, 8}, {9, 9}});
@@ -208,13 +218,8 @@ TEST(YourKernel, BookHierarchicalHostCodeGivesTheBuiltInValuesAtEveryBarrier) {
 TEST(YourKernel, SlidesHostCodeWithBlockSumsScannedOnTheHostGivesTheBuiltInValues) {
     NEEDS_CLANG();
     const std::vector<std::string> words{"--preset", "fig9.10", "--type", "float64"};
-    KernelRequest r;
-    r.file = kFixtures + "/slides_host.cu";
-    r.words = words;
-    r.like = Algorithm::slides;
-    const KernelTrace k = trace_kernel(r);
-    ASSERT_TRUE(k.traced) << all_findings(k);
-    EXPECT_TRUE(k.findings.empty()) << all_findings(k);
+    KernelTrace k;
+    ASSERT_NO_FATAL_FAILURE(trace_clean(request("slides_host.cu", words, Algorithm::slides), k));
     // The host's loop over s is no step of ours: K1's four steps, then K3's.
     expect_values_at_barriers(k.trace, built_in("slides", words), {{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 5}});
 }
@@ -223,16 +228,12 @@ TEST(YourKernel, SlidesHostCodeWithBlockSumsScannedOnTheHostGivesTheBuiltInValue
 // is compiled once and the compile cache serves the other runs.
 TEST(YourKernel, AnyTypeHierarchicalScansEveryTypeAndOperatorAsTheBuiltInDoes) {
     NEEDS_CLANG();
+    const std::string any_type_hierarchical = solved_starter("ex5-hierarchical");
     const std::vector<std::pair<std::string, std::string>> runs{{"int32", "sum"}, {"int64", "sum"}, {"float32", "sum"}, {"float64", "sum"},
                                                                 {"int32", "max"}, {"int32", "min"}};
     for (const auto& [type, op] : runs) {
         const std::vector<std::string> words{"--random", "1000", "--seed", "4", "--type", type, "--op", op, "--section", "64"};
-        KernelRequest r;
-        r.file = kFixtures + "/hierarchical_any_type.cu";
-        r.words = words;
-        r.type_given = true;
-        r.like = Algorithm::hierarchical;
-        const KernelTrace k = trace_kernel(r);
+        const KernelTrace k = trace_kernel(request(any_type_hierarchical, words, Algorithm::hierarchical));
         ASSERT_TRUE(k.traced) << type << " " << op << ": " << all_findings(k);
         EXPECT_TRUE(k.findings.empty()) << type << " " << op << ": " << all_findings(k);
         EXPECT_TRUE(bitwise_equal(k.trace.result, built_in("hierarchical", words).result)) << type << " " << op;
@@ -241,15 +242,11 @@ TEST(YourKernel, AnyTypeHierarchicalScansEveryTypeAndOperatorAsTheBuiltInDoes) {
 
 TEST(YourKernel, AnyTypeHierarchicalScansOneToThousandsOfElementsUnderEverySchedule) {
     NEEDS_CLANG();
+    const std::string any_type_hierarchical = solved_starter("ex5-hierarchical");
     for (const std::string n : {"1", "63", "64", "65", "4100"})  // one block; S longer than a section (scanned by blocks too)
         for (const std::string schedule : {"in-order", "reverse", "random:7"}) {
             const std::vector<std::string> words{"--random", n, "--seed", "9", "--type", "int32", "--section", "64", "--schedule", schedule};
-            KernelRequest r;
-            r.file = kFixtures + "/hierarchical_any_type.cu";
-            r.words = words;
-            r.type_given = true;
-            r.like = Algorithm::hierarchical;
-            const KernelTrace k = trace_kernel(r);
+            const KernelTrace k = trace_kernel(request(any_type_hierarchical, words, Algorithm::hierarchical));
             ASSERT_TRUE(k.traced) << "N = " << n << ", " << schedule << ": " << all_findings(k);
             EXPECT_TRUE(k.findings.empty()) << "N = " << n << ", " << schedule << ": " << all_findings(k);
             std::vector<std::string> built = words;
@@ -260,22 +257,6 @@ TEST(YourKernel, AnyTypeHierarchicalScansOneToThousandsOfElementsUnderEverySched
 }
 
 namespace {
-
-std::string text_of(const std::string& path) {
-    std::ifstream in(path);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-// The starter with the lines from its "// TODO" to its "// END TODO" replaced by `solution`.
-std::string filled(const std::string& starter, const std::string& solution) {
-    const size_t todo = starter.find("// TODO");
-    const size_t end = starter.find("// END TODO");
-    if (todo == std::string::npos || end == std::string::npos) return "";
-    const size_t from = starter.rfind('\n', todo) + 1, to = starter.find('\n', end) + 1;
-    return starter.substr(0, from) + solution + starter.substr(to);
-}
 
 struct Starter {
     std::string name, like;
@@ -288,7 +269,6 @@ struct Starter {
 // its TODO filled from tests/kernels/starter_solutions/ it gives the right scan.
 TEST(YourKernel, EachStarterIsWrongAsItIsAndRightWithItsTodoDone) {
     NEEDS_CLANG();
-    const std::string starters = kFixtures + "/../../assets/your-kernel";
     const std::vector<Starter> all{
         {"kogge-stone", "kogge-stone", {"--preset", "fig9.10"}},
         {"brent-kung", "brent-kung", {"--preset", "fig9.10"}},
@@ -296,17 +276,13 @@ TEST(YourKernel, EachStarterIsWrongAsItIsAndRightWithItsTodoDone) {
         {"ex5-hierarchical", "hierarchical", {"--random", "40", "--seed", "2", "--section", "8"}},
     };
     for (const Starter& s : all) {
-        const std::string starter = text_of(starters + "/" + s.name + ".cu");
+        const std::string starter = text_of(kStarters + "/" + s.name + ".cu");
         ASSERT_NE(starter.find("// TODO"), std::string::npos) << s.name;
         const std::string mine = testing::TempDir() + "/" + s.name + ".cu";
         const Trace want = built_in(s.like, s.words);
+        std::ofstream(mine) << starter;
         for (const bool done : {false, true}) {
-            std::ofstream(mine) << (done ? filled(starter, text_of(kFixtures + "/starter_solutions/" + s.name + ".cu")) : starter);
-            KernelRequest r;
-            r.file = mine;
-            r.words = s.words;
-            r.like = *parse_algorithm(s.like);
-            const KernelTrace k = trace_kernel(r);
+            const KernelTrace k = trace_kernel(request(done ? solved_starter(s.name) : mine, s.words, *parse_algorithm(s.like)));
             ASSERT_TRUE(k.traced) << s.name << (done ? " done: " : " as it is: ") << all_findings(k);
             EXPECT_EQ(bitwise_equal(k.trace.result, want.result), done) << s.name << (done ? " done" : " as it is");
             if (done) EXPECT_TRUE(k.findings.empty()) << s.name << ": " << all_findings(k);
@@ -342,11 +318,7 @@ TEST(YourKernel, LikeShowsTheCountsBesideTheChaptersFormulaAsTheBuiltInRunDoes) 
         {"slides_host.cu", "slides", {"--preset", "fig9.10", "--type", "float64"}},
     };
     for (const Case& c : cases) {
-        KernelRequest r;
-        r.file = kFixtures + "/" + c.fixture;
-        r.words = c.words;
-        r.like = *parse_algorithm(c.like);
-        const KernelTrace k = trace_kernel(r);
+        const KernelTrace k = trace_kernel(request(c.fixture, c.words, *parse_algorithm(c.like)));
         ASSERT_TRUE(k.traced) << c.fixture << ": " << all_findings(k);
         const std::string want = formula_line(built_in(c.like, c.words));
         EXPECT_EQ(formula_line(k.trace), want) << c.fixture << " like " << c.like;

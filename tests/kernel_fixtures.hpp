@@ -1,0 +1,45 @@
+#pragma once
+// The kernels the kernel tracer's tests run that are made from others rather than kept as second
+// copies: a starter of assets/your-kernel/ with its TODO done from tests/kernels/starter_solutions/.
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace scanlab::kernel_fixtures {
+
+inline const std::string kFixtures = std::filesystem::absolute(SCANLAB_KERNEL_FIXTURES).lexically_normal().string();
+inline const std::string kStarters = std::filesystem::absolute(kFixtures + "/../../assets/your-kernel").lexically_normal().string();
+
+// A fixture's path from its name in tests/kernels/ ("brent_kung.cu"); a path as it is.
+inline std::string fixture_path(const std::string& name) { return name.find('/') == std::string::npos ? kFixtures + "/" + name : name; }
+
+inline std::string text_of(const std::string& path) {
+    std::ifstream in(path);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// The starter with the lines from its "// TODO" to its "// END TODO" replaced by `solution`.
+inline std::string filled(const std::string& starter, const std::string& solution) {
+    const size_t todo = starter.find("// TODO");
+    const size_t end = starter.find("// END TODO");
+    if (todo == std::string::npos || end == std::string::npos) return "";
+    const size_t from = starter.rfind('\n', todo) + 1, to = starter.find('\n', end) + 1;
+    return starter.substr(0, from) + solution + starter.substr(to);
+}
+
+// The starter `name` (as "ex5-hierarchical") with its TODO done, written to a file of the temporary
+// directory: its path.
+inline std::string solved_starter(const std::string& name) {
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("scanlab-solved-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string path = (dir / (name + ".cu")).string();
+    std::ofstream(path) << filled(text_of(kStarters + "/" + name + ".cu"), text_of(kFixtures + "/starter_solutions/" + name + ".cu"));
+    return path;
+}
+
+}  // namespace scanlab::kernel_fixtures
