@@ -8,11 +8,16 @@ cd "$(dirname "$0")/.."
 bash tools/install-deps.sh
 # The cache lives in the build tree unless the caller keeps one elsewhere (CCACHE_DIR).
 export CCACHE_DIR="${CCACHE_DIR:-$PWD/build/.ccache}"
+# SCANLAB_CORE_TESTS=OFF (the test command's choice while its sanitizer pass runs the core's tests)
+# leaves them out of this build; ON puts them back.
+options=()
+[ -z "${SCANLAB_CORE_TESTS:-}" ] || options+=(-DSCANLAB_CORE_TESTS="$SCANLAB_CORE_TESTS")
 if [ ! -f build/CMakeCache.txt ]; then
-  arch=()
   if cc=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n 1) && [ -n "$cc" ]; then
-    arch=(-DSCANLAB_CUDA_ARCHITECTURES="${cc//./}-real")
+    options+=(-DSCANLAB_CUDA_ARCHITECTURES="${cc//./}-real")
   fi
-  cmake --preset default "${arch[@]}" >/dev/null
+  cmake --preset default "${options[@]}" >/dev/null
+elif [ -n "${SCANLAB_CORE_TESTS:-}" ] && ! grep -qx "SCANLAB_CORE_TESTS:BOOL=$SCANLAB_CORE_TESTS" build/CMakeCache.txt; then
+  cmake -S . -B build "${options[@]}" >/dev/null
 fi
 cmake --build build -j"$(nproc)"
