@@ -56,6 +56,21 @@ std::string temp_path(const std::string& name) {
 
 std::vector<int32_t> ints(const ValueArray& v) { return std::get<std::vector<int32_t>>(v); }
 
+// A trace file of `t` in the temporary folder; its path.
+std::string saved_trace(const std::string& name, const Trace& t) {
+    const std::string path = temp_path(name);
+    std::ofstream out(path);
+    write_trace_json(out, t);
+    return path;
+}
+
+// Brent-Kung on Figure 9.10's input: a trace that is not the one on screen.
+Trace brent_kung_fig910() {
+    ScanRequest q;
+    q.algorithm = Algorithm::brent_kung;
+    return emulate(q, parse_values(kFig910, ElementType::int32));
+}
+
 Session ran_fig910() {
     Session s;
     s.run();
@@ -473,11 +488,7 @@ TEST(AppSession, AnOpenFailureQuotesThePathAsGivenNeverCapitalised) {
 TEST(AppSession, AReadErrorWhileOpeningIsASentenceNamingTheFile) {
     Session s = ran_fig910();
     const TracePtr good = s.trace;
-    const std::string path = temp_path("eio.json");
-    {
-        std::ofstream out(path);
-        write_trace_json(out, good->trace);
-    }
+    const std::string path = saved_trace("eio.json", good->trace);
     ::setenv("SCANLAB_FAIL_READS_AFTER", "100", 1);  // the preloaded fault shim fails reads past 100 bytes
     s.open_trace(path);
     s.wait();
@@ -499,13 +510,7 @@ TEST(AppSession, AReadErrorWhileOpeningIsASentenceNamingTheFile) {
 TEST(AppSession, ACancelledOpenKeepsTheTraceOnScreenAndDropsTheFilesResult) {
     Session s = ran_fig910();
     const TracePtr good = s.trace;
-    const std::string path = temp_path("cancelled.json");
-    {
-        std::ofstream out(path);
-        ScanRequest q;
-        q.algorithm = Algorithm::brent_kung;
-        write_trace_json(out, emulate(q, parse_values(kFig910, ElementType::int32)));
-    }
+    const std::string path = saved_trace("cancelled.json", brent_kung_fig910());
     s.open_trace(path);
     EXPECT_TRUE(s.open_task.pending);
     s.cancel_open();
@@ -523,14 +528,8 @@ TEST(AppSession, ACancelledOpenKeepsTheTraceOnScreenAndDropsTheFilesResult) {
 TEST(AppSession, ACancelArrivingJustAsTheReadFinishesDropsItsResultWhole) {
     Session s = ran_fig910();
     const TracePtr good = s.trace;
-    const std::string path = temp_path("just_read.json"), bad = temp_path("just_refused.json");
-    {
-        std::ofstream out(path);
-        ScanRequest q;
-        q.algorithm = Algorithm::brent_kung;
-        write_trace_json(out, emulate(q, parse_values(kFig910, ElementType::int32)));
-        std::ofstream(bad) << "{\"format\": \"scanlab-trace\", \"version\": 1";
-    }
+    const std::string path = saved_trace("just_read.json", brent_kung_fig910()), bad = temp_path("just_refused.json");
+    std::ofstream(bad) << "{\"format\": \"scanlab-trace\", \"version\": 1";
     for (const std::string& file : {path, bad}) {
         s.open_trace(file);
         s.wait_unpolled();  // read and checked (or refused); no frame has taken it in

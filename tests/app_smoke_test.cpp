@@ -207,8 +207,26 @@ void check_fig910_smoke(const std::string& prefix, const std::string& name, cons
 
 }  // namespace
 
-TEST(AppSmoke, WindowStepsThroughFig910AndDrawsEveryUpdatedCell) {
-    if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh installs xvfb): the app's smoke test needs a virtual display";
+// The real window's smoke tests, under a virtual display: each skips, saying why, without one.
+class AppWindow : public ::testing::Test {
+protected:
+    void SetUp() override {
+        if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh installs xvfb): the app's smoke test needs a virtual display";
+    }
+    // Runs the app's `mode` smoke test into a folder of its own (dir) and reads back what it
+    // wrote to MODE.txt; nothing, with the failure reported, where the app did not run.
+    std::map<std::string, std::string> said_by(const std::string& mode) {
+        dir = out_dir(mode);
+        if (const ::testing::AssertionResult ran = app_mode_runs(mode, dir); !ran) {
+            ADD_FAILURE() << ran.message();
+            return {};
+        }
+        return tab_separated(dir + "/" + mode + ".txt");
+    }
+    std::string dir;
+};
+
+TEST_F(AppWindow, WindowStepsThroughFig910AndDrawsEveryUpdatedCell) {
     check_fig910_smoke(kXvfb, "smoke", "a window on the display");
 }
 
@@ -330,11 +348,8 @@ TEST(AppSmoke, ShotRefusesAStepPastTheEndWithASentence) {
     EXPECT_FALSE(std::filesystem::exists(dir + "/x.png"));
 }
 
-TEST(AppSmoke, TheExercisesPanelOpensSelectsAndOpensAnExercisesRunByKeyboard) {
-    if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh installs xvfb): the app's smoke test needs a virtual display";
-    const std::string dir = out_dir("exercises");
-    ASSERT_TRUE(app_mode_runs("exercises", dir));
-    std::map<std::string, std::string> said = tab_separated(dir + "/exercises.txt");
+TEST_F(AppWindow, TheExercisesPanelOpensSelectsAndOpensAnExercisesRunByKeyboard) {
+    std::map<std::string, std::string> said = said_by("exercises");
     EXPECT_EQ(said["opened"], "yes");
     EXPECT_EQ(said["focused"], "yes");
     EXPECT_EQ(said["selected"], "2");
@@ -344,11 +359,8 @@ TEST(AppSmoke, TheExercisesPanelOpensSelectsAndOpensAnExercisesRunByKeyboard) {
     EXPECT_EQ(said["tab"], "0");
 }
 
-TEST(AppSmoke, AFailedSaveOrOpenIsSaidInItsDialogWhichStaysOpenEnterTakesTheWholePathAndEscClosesHelpBeforePresenting) {
-    if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh installs xvfb): the app's smoke test needs a virtual display";
-    const std::string dir = out_dir("files");
-    ASSERT_TRUE(app_mode_runs("files", dir));
-    std::map<std::string, std::string> said = tab_separated(dir + "/files.txt");
+TEST_F(AppWindow, AFailedSaveOrOpenIsSaidInItsDialogWhichStaysOpenEnterTakesTheWholePathAndEscClosesHelpBeforePresenting) {
+    std::map<std::string, std::string> said = said_by("files");
     const std::string failure = "Cannot save the trace to '" + dir + "/no-such-folder/x.json': its folder does not exist. Nothing was written.";
     EXPECT_EQ(said["save dialog"], "open");
     EXPECT_EQ(said["failed save: dialog"], "open");
@@ -371,8 +383,7 @@ TEST(AppSmoke, AFailedSaveOrOpenIsSaidInItsDialogWhichStaysOpenEnterTakesTheWhol
     EXPECT_EQ(said["Esc again: presenting"], "no");
 }
 
-TEST(AppSmoke, LiveTabTracesABlockOfALargerRunOnTheEmulationAndDrawsEveryCell) {
-    if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh installs xvfb): the app's smoke test needs a virtual display";
+TEST_F(AppWindow, LiveTabTracesABlockOfALargerRunOnTheEmulationAndDrawsEveryCell) {
     const std::string dir = out_dir("live");
     ASSERT_TRUE(app_mode_runs("live", dir));
     const ValueArray input = sampled_input(live_form());

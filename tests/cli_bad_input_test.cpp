@@ -12,7 +12,7 @@
 namespace {
 
 // The refusal contract: non-zero exit, empty stdout, a "scanlab: error:" line naming the problem.
-::testing::AssertionResult refused_saying(const CliResult& r, std::initializer_list<std::string> words) {
+::testing::AssertionResult refused_saying(const CliResult& r, const std::vector<std::string>& words) {
     std::string why;
     if (r.exit_code == 0) why += "\n  exit code is 0 (expected non-zero)";
     if (r.exit_code >= 126) why += "\n  exit code " + std::to_string(r.exit_code) + " looks like a crash or a failed exec";
@@ -32,17 +32,68 @@ size_t count_lines(const std::string& s) {
 
 }  // namespace
 
+// The refusals whose whole test is one command and the words its refusal must say.
+struct Refusal {
+    const char* name;  // the behaviour, as the test is named
+    std::vector<std::string> args;
+    std::vector<std::string> says;
+};
+
+const Refusal kRefusals[] = {
+    {"NonNumericTokenNamesTheTokenAndItsPosition", {"scan", "--input", "2,1,x,3"}, {"'x'", "value 3", "--input", "not a number"}},
+    {"NonNumericTokenAfterSpacesNamesItsColumn", {"scan", "--input", "1 2 3 abc"}, {"'abc'", "value 4", "column 7", "not a number"}},
+    {"Int32OutOfRangeValueSuggestsInt64", {"scan", "--input", "1,3000000000"}, {"'3000000000'", "value 2", "out of range", "int32", "--type int64"}},
+    {"RealNumberWithInt32SuggestsAFloatingType", {"scan", "--input", "1,2.5", "--type", "int32"}, {"'2.5'", "value 2", "real number", "--type float"}},
+    {"NanForFloatIsRefusedAsNotFinite", {"scan", "--input", "1,nan", "--type", "float"}, {"'nan'", "value 2", "not a finite number"}},
+    {"InfForFloatIsRefusedAsNotFinite", {"scan", "--input", "1,inf", "--type", "float"}, {"'inf'", "value 2", "not a finite number"}},
+    {"NegativeInfForDoubleIsRefusedAsNotFinite", {"scan", "--input", "-inf,1", "--type", "double"}, {"'-inf'", "value 1", "not a finite number"}},
+    {"Int32SumOverflowNamesTheIndexAndSuggestsInt64", {"scan", "--input", "2147483647,1"}, {"overflow", "int32", "index 1", "--type int64"}},
+    {"Int64SumOverflowIsRefused", {"scan", "--input", "9223372036854775807,1", "--type", "int64"}, {"overflow", "int64", "index 1"}},
+    {"Int64NegativeSumOverflowIsRefused", {"scan", "--input", "-9223372036854775807,-2", "--type", "int64"}, {"overflow", "int64"}},
+    {"UnknownAlgorithmIsNamedAndTheChoicesListed", {"scan", "--algo", "quicksort", "--preset", "slides"}, {"unknown algorithm", "'quicksort'", "kogge-stone", "brent-kung", "hierarchical"}},
+    {"UnknownBlockAlgorithmIsNamed", {"scan", "--block-algo", "sequential", "--preset", "slides"}, {"block algorithm", "'sequential'", "kogge-stone", "brent-kung"}},
+    {"UnknownOperatorIsNamed", {"scan", "--op", "prod", "--preset", "slides"}, {"unknown operator", "'prod'", "sum", "max", "min"}},
+    {"UnknownTypeIsNamed", {"scan", "--type", "int8", "--preset", "slides"}, {"unknown type", "'int8'", "int64"}},
+    {"UnknownPresetIsNamedAndTheChoicesListed", {"scan", "--preset", "fig9.99"}, {"unknown preset", "'fig9.99'", "fig9.10", "slides-t0"}},
+    {"UnknownBackendIsNamed", {"scan", "--backend", "tpu", "--preset", "slides"}, {"unknown backend", "'tpu'", "auto", "cpu", "gpu"}},
+    {"UnknownScheduleIsNamed", {"scan", "--schedule", "sideways", "--preset", "slides"}, {"unknown schedule", "'sideways'", "in-order", "reverse", "random"}},
+    {"RandomScheduleWithABadSeedIsRefused", {"scan", "--schedule", "random:x", "--preset", "slides"}, {"unknown schedule", "'random:x'"}},
+    {"UnknownFormatIsNamed", {"trace", "--format", "xml", "--preset", "slides"}, {"unknown format", "'xml'", "table", "json"}},
+    {"UnknownOptionIsNamed", {"scan", "--frobnicate", "--preset", "slides"}, {"unknown option", "'--frobnicate'", "--help"}},
+    {"UnknownCommandIsNamedAndTheCommandsListed", {"sort", "--preset", "slides"}, {"unknown command", "'sort'", "trace", "scan"}},
+    {"OptionMissingItsValueAtTheEndIsNamed", {"scan", "--preset", "slides", "--section"}, {"--section", "needs a value"}},
+    {"NonNumericSectionIsRefused", {"scan", "--preset", "slides", "--section", "four"}, {"--section", "whole number", "'four'"}},
+    {"SectionNotAPowerOfTwoIsRefused", {"scan", "--algo", "hierarchical", "--preset", "fig9.10", "--section", "3"}, {"--section 3", "power of two"}},
+    {"NegativeSectionIsRefused", {"scan", "--preset", "fig9.10", "--section", "-4"}, {"--section", "power of two"}},
+    {"Section4096IsTooLargeForHierarchical", {"scan", "--algo", "hierarchical", "--random", "5000", "--section", "4096"}, {"--section 4096", "larger than", "1024"}},
+    {"ThreePhaseTakesOnlyKoggeStoneOrBrentKungForItsPhase2", {"scan", "--algo", "three-phase", "--block-algo", "sklansky", "--preset", "fig9.10"}, {"--block-algo must be kogge-stone or brent-kung", "phase 2"}},
+    {"NOverSingleSectionCapacityPointsToHierarchical", {"scan", "--algo", "kogge-stone", "--random", "1025"}, {"kogge-stone", "1024", "N = 1025", "--algo hierarchical"}},
+    {"NOverBrentKungCapacityPointsToHierarchical", {"scan", "--algo", "brent-kung", "--random", "2049"}, {"brent-kung", "2048", "N = 2049", "--algo hierarchical"}},
+    {"WarpWidthNotAPowerOfTwoIsRefused", {"trace", "--algo", "kogge-stone-racy", "--preset", "fig9.10", "--warp-width", "3"}, {"--warp-width 3", "power of two", "32"}},
+    {"WarpWidthOver32IsRefused", {"trace", "--algo", "kogge-stone-racy", "--preset", "fig9.10", "--warp-width", "64"}, {"--warp-width 64", "32"}},
+    {"NegativeRandomCountIsOutOfRange", {"scan", "--random", "-5"}, {"--random -5", "out of range", "from 1"}},
+    {"ZeroRandomCountIsOutOfRange", {"scan", "--random", "0"}, {"--random 0", "out of range", "from 1"}},
+    {"AbsurdRandomCountIsOutOfRangeAndNamesTheLimit", {"scan", "--random", "99999999999"}, {"--random 99999999999", "out of range", "2^28"}},
+    {"RandomCountBeyondInt64IsOutOfRange", {"scan", "--random", "999999999999999999999999"}, {"out of range", "2^28"}},
+    {"NonNumericRandomCountIsNamed", {"scan", "--random", "abc"}, {"--random", "whole number", "'abc'"}},
+    {"NonNumericSeedIsNamed", {"scan", "--random", "8", "--seed", "x1"}, {"--seed", "whole number", "'x1'"}},
+    {"MoreThanOneInputIsRefused", {"scan", "--preset", "slides", "--input", "1,2"}, {"only one input"}},
+    {"NoInputIsRefusedAndTheInputsListed", {"scan", "--algo", "kogge-stone"}, {"no input", "--preset", "--input", "--input-file", "--random"}},
+    {"MaxTraceMbOfZeroIsRefused", {"trace", "--preset", "slides", "--max-trace-mb", "0"}, {"--max-trace-mb"}},
+};
+
+class CliRefusal : public ::testing::TestWithParam<Refusal> {};
+
+TEST_P(CliRefusal, SaysWhatIsWrongAndPrintsNothing) {
+    const Refusal& want = GetParam();
+    const CliResult r = run_cli(want.args);
+    EXPECT_TRUE(refused_saying(r, want.says));
+}
+
+INSTANTIATE_TEST_SUITE_P(CliBadInput, CliRefusal, ::testing::ValuesIn(kRefusals),
+                         [](const ::testing::TestParamInfo<Refusal>& i) { return std::string(i.param.name); });
+
 // ---- the values themselves -------------------------------------------------------------------
-
-TEST(CliBadInput, NonNumericTokenNamesTheTokenAndItsPosition) {
-    const CliResult r = run_cli({"scan", "--input", "2,1,x,3"});
-    EXPECT_TRUE(refused_saying(r, {"'x'", "value 3", "--input", "not a number"}));
-}
-
-TEST(CliBadInput, NonNumericTokenAfterSpacesNamesItsColumn) {
-    const CliResult r = run_cli({"scan", "--input", "1 2 3 abc"});
-    EXPECT_TRUE(refused_saying(r, {"'abc'", "value 4", "column 7", "not a number"}));
-}
 
 TEST(CliBadInput, EmptyInputTextScansToNothingAndExitsZero) {
     const CliResult r = run_cli({"scan", "--input", "", "--backend", "cpu"});
@@ -59,47 +110,7 @@ TEST(CliBadInput, InputOfOnlySeparatorsIsAnEmptyInput) {
     EXPECT_NE(r.out.find("totals: 0 additions in 1 step,"), std::string::npos) << r.out;
 }
 
-TEST(CliBadInput, Int32OutOfRangeValueSuggestsInt64) {
-    const CliResult r = run_cli({"scan", "--input", "1,3000000000"});
-    EXPECT_TRUE(refused_saying(r, {"'3000000000'", "value 2", "out of range", "int32", "--type int64"}));
-}
-
-TEST(CliBadInput, RealNumberWithInt32SuggestsAFloatingType) {
-    const CliResult r = run_cli({"scan", "--input", "1,2.5", "--type", "int32"});
-    EXPECT_TRUE(refused_saying(r, {"'2.5'", "value 2", "real number", "--type float"}));
-}
-
-TEST(CliBadInput, NanForFloatIsRefusedAsNotFinite) {
-    const CliResult r = run_cli({"scan", "--input", "1,nan", "--type", "float"});
-    EXPECT_TRUE(refused_saying(r, {"'nan'", "value 2", "not a finite number"}));
-}
-
-TEST(CliBadInput, InfForFloatIsRefusedAsNotFinite) {
-    const CliResult r = run_cli({"scan", "--input", "1,inf", "--type", "float"});
-    EXPECT_TRUE(refused_saying(r, {"'inf'", "value 2", "not a finite number"}));
-}
-
-TEST(CliBadInput, NegativeInfForDoubleIsRefusedAsNotFinite) {
-    const CliResult r = run_cli({"scan", "--input", "-inf,1", "--type", "double"});
-    EXPECT_TRUE(refused_saying(r, {"'-inf'", "value 1", "not a finite number"}));
-}
-
 // ---- overflow --------------------------------------------------------------------------------
-
-TEST(CliBadInput, Int32SumOverflowNamesTheIndexAndSuggestsInt64) {
-    const CliResult r = run_cli({"scan", "--input", "2147483647,1"});
-    EXPECT_TRUE(refused_saying(r, {"overflow", "int32", "index 1", "--type int64"}));
-}
-
-TEST(CliBadInput, Int64SumOverflowIsRefused) {
-    const CliResult r = run_cli({"scan", "--input", "9223372036854775807,1", "--type", "int64"});
-    EXPECT_TRUE(refused_saying(r, {"overflow", "int64", "index 1"}));
-}
-
-TEST(CliBadInput, Int64NegativeSumOverflowIsRefused) {
-    const CliResult r = run_cli({"scan", "--input", "-9223372036854775807,-2", "--type", "int64"});
-    EXPECT_TRUE(refused_saying(r, {"overflow", "int64"}));
-}
 
 TEST(CliBadInput, SumRefusedForInt32OverflowSucceedsWithInt64) {
     const CliResult r = run_cli({"scan", "--input", "2147483647,1", "--type", "int64"});
@@ -108,89 +119,7 @@ TEST(CliBadInput, SumRefusedForInt32OverflowSucceedsWithInt64) {
     EXPECT_EQ(r.err.find("error"), std::string::npos) << r.err;
 }
 
-// ---- words the CLI does not know ---------------------------------------------------------------
-
-TEST(CliBadInput, UnknownAlgorithmIsNamedAndTheChoicesListed) {
-    const CliResult r = run_cli({"scan", "--algo", "quicksort", "--preset", "slides"});
-    EXPECT_TRUE(refused_saying(r, {"unknown algorithm", "'quicksort'", "kogge-stone", "brent-kung", "hierarchical"}));
-}
-
-TEST(CliBadInput, UnknownBlockAlgorithmIsNamed) {
-    const CliResult r = run_cli({"scan", "--block-algo", "sequential", "--preset", "slides"});
-    EXPECT_TRUE(refused_saying(r, {"block algorithm", "'sequential'", "kogge-stone", "brent-kung"}));
-}
-
-TEST(CliBadInput, UnknownOperatorIsNamed) {
-    const CliResult r = run_cli({"scan", "--op", "prod", "--preset", "slides"});
-    EXPECT_TRUE(refused_saying(r, {"unknown operator", "'prod'", "sum", "max", "min"}));
-}
-
-TEST(CliBadInput, UnknownTypeIsNamed) {
-    const CliResult r = run_cli({"scan", "--type", "int8", "--preset", "slides"});
-    EXPECT_TRUE(refused_saying(r, {"unknown type", "'int8'", "int64"}));
-}
-
-TEST(CliBadInput, UnknownPresetIsNamedAndTheChoicesListed) {
-    const CliResult r = run_cli({"scan", "--preset", "fig9.99"});
-    EXPECT_TRUE(refused_saying(r, {"unknown preset", "'fig9.99'", "fig9.10", "slides-t0"}));
-}
-
-TEST(CliBadInput, UnknownBackendIsNamed) {
-    const CliResult r = run_cli({"scan", "--backend", "tpu", "--preset", "slides"});
-    EXPECT_TRUE(refused_saying(r, {"unknown backend", "'tpu'", "auto", "cpu", "gpu"}));
-}
-
-TEST(CliBadInput, UnknownScheduleIsNamed) {
-    const CliResult r = run_cli({"scan", "--schedule", "sideways", "--preset", "slides"});
-    EXPECT_TRUE(refused_saying(r, {"unknown schedule", "'sideways'", "in-order", "reverse", "random"}));
-}
-
-TEST(CliBadInput, RandomScheduleWithABadSeedIsRefused) {
-    const CliResult r = run_cli({"scan", "--schedule", "random:x", "--preset", "slides"});
-    EXPECT_TRUE(refused_saying(r, {"unknown schedule", "'random:x'"}));
-}
-
-TEST(CliBadInput, UnknownFormatIsNamed) {
-    const CliResult r = run_cli({"trace", "--format", "xml", "--preset", "slides"});
-    EXPECT_TRUE(refused_saying(r, {"unknown format", "'xml'", "table", "json"}));
-}
-
-TEST(CliBadInput, UnknownOptionIsNamed) {
-    const CliResult r = run_cli({"scan", "--frobnicate", "--preset", "slides"});
-    EXPECT_TRUE(refused_saying(r, {"unknown option", "'--frobnicate'", "--help"}));
-}
-
-TEST(CliBadInput, UnknownCommandIsNamedAndTheCommandsListed) {
-    const CliResult r = run_cli({"sort", "--preset", "slides"});
-    EXPECT_TRUE(refused_saying(r, {"unknown command", "'sort'", "trace", "scan"}));
-}
-
-TEST(CliBadInput, OptionMissingItsValueAtTheEndIsNamed) {
-    const CliResult r = run_cli({"scan", "--preset", "slides", "--section"});
-    EXPECT_TRUE(refused_saying(r, {"--section", "needs a value"}));
-}
-
-TEST(CliBadInput, NonNumericSectionIsRefused) {
-    const CliResult r = run_cli({"scan", "--preset", "slides", "--section", "four"});
-    EXPECT_TRUE(refused_saying(r, {"--section", "whole number", "'four'"}));
-}
-
 // ---- sizes an algorithm cannot take ------------------------------------------------------------
-
-TEST(CliBadInput, SectionNotAPowerOfTwoIsRefused) {
-    const CliResult r = run_cli({"scan", "--algo", "hierarchical", "--preset", "fig9.10", "--section", "3"});
-    EXPECT_TRUE(refused_saying(r, {"--section 3", "power of two"}));
-}
-
-TEST(CliBadInput, NegativeSectionIsRefused) {
-    const CliResult r = run_cli({"scan", "--preset", "fig9.10", "--section", "-4"});
-    EXPECT_TRUE(refused_saying(r, {"--section", "power of two"}));
-}
-
-TEST(CliBadInput, Section4096IsTooLargeForHierarchical) {
-    const CliResult r = run_cli({"scan", "--algo", "hierarchical", "--random", "5000", "--section", "4096"});
-    EXPECT_TRUE(refused_saying(r, {"--section 4096", "larger than", "1024"}));
-}
 
 TEST(CliBadInput, Section4096IsTooLargeEvenForBrentKungBlocks) {
     const CliResult r =
@@ -238,69 +167,12 @@ TEST(CliBadInput, CoarseningThatIsNotAPowerOfTwoIsRefused) {
                                {"--coarsening", "power of two"}));
 }
 
-TEST(CliBadInput, ThreePhaseTakesOnlyKoggeStoneOrBrentKungForItsPhase2) {
-    const CliResult r = run_cli({"scan", "--algo", "three-phase", "--block-algo", "sklansky", "--preset", "fig9.10"});
-    EXPECT_TRUE(refused_saying(r, {"--block-algo must be kogge-stone or brent-kung", "phase 2"}));
-}
-
 TEST(CliBadInput, Section2048IsAcceptedWithBrentKungBlocks) {
     const CliResult r =
         run_cli({"scan", "--algo", "hierarchical", "--block-algo", "brent-kung", "--random", "5000", "--section", "2048"});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(count_lines(r.out), 5000u);
     EXPECT_EQ(r.err.find("error"), std::string::npos) << r.err;
-}
-
-TEST(CliBadInput, NOverSingleSectionCapacityPointsToHierarchical) {
-    const CliResult r = run_cli({"scan", "--algo", "kogge-stone", "--random", "1025"});
-    EXPECT_TRUE(refused_saying(r, {"kogge-stone", "1024", "N = 1025", "--algo hierarchical"}));
-}
-
-TEST(CliBadInput, NOverBrentKungCapacityPointsToHierarchical) {
-    const CliResult r = run_cli({"scan", "--algo", "brent-kung", "--random", "2049"});
-    EXPECT_TRUE(refused_saying(r, {"brent-kung", "2048", "N = 2049", "--algo hierarchical"}));
-}
-
-TEST(CliBadInput, WarpWidthNotAPowerOfTwoIsRefused) {
-    const CliResult r = run_cli({"trace", "--algo", "kogge-stone-racy", "--preset", "fig9.10", "--warp-width", "3"});
-    EXPECT_TRUE(refused_saying(r, {"--warp-width 3", "power of two", "32"}));
-}
-
-TEST(CliBadInput, WarpWidthOver32IsRefused) {
-    const CliResult r = run_cli({"trace", "--algo", "kogge-stone-racy", "--preset", "fig9.10", "--warp-width", "64"});
-    EXPECT_TRUE(refused_saying(r, {"--warp-width 64", "32"}));
-}
-
-// ---- --random N --------------------------------------------------------------------------------
-
-TEST(CliBadInput, NegativeRandomCountIsOutOfRange) {
-    const CliResult r = run_cli({"scan", "--random", "-5"});
-    EXPECT_TRUE(refused_saying(r, {"--random -5", "out of range", "from 1"}));
-}
-
-TEST(CliBadInput, ZeroRandomCountIsOutOfRange) {
-    const CliResult r = run_cli({"scan", "--random", "0"});
-    EXPECT_TRUE(refused_saying(r, {"--random 0", "out of range", "from 1"}));
-}
-
-TEST(CliBadInput, AbsurdRandomCountIsOutOfRangeAndNamesTheLimit) {
-    const CliResult r = run_cli({"scan", "--random", "99999999999"});
-    EXPECT_TRUE(refused_saying(r, {"--random 99999999999", "out of range", "2^28"}));
-}
-
-TEST(CliBadInput, RandomCountBeyondInt64IsOutOfRange) {
-    const CliResult r = run_cli({"scan", "--random", "999999999999999999999999"});
-    EXPECT_TRUE(refused_saying(r, {"out of range", "2^28"}));
-}
-
-TEST(CliBadInput, NonNumericRandomCountIsNamed) {
-    const CliResult r = run_cli({"scan", "--random", "abc"});
-    EXPECT_TRUE(refused_saying(r, {"--random", "whole number", "'abc'"}));
-}
-
-TEST(CliBadInput, NonNumericSeedIsNamed) {
-    const CliResult r = run_cli({"scan", "--random", "8", "--seed", "x1"});
-    EXPECT_TRUE(refused_saying(r, {"--seed", "whole number", "'x1'"}));
 }
 
 // ---- where the input comes from ----------------------------------------------------------------
@@ -331,21 +203,6 @@ TEST(CliBadInput, EmptyStandardInputScansToNothing) {
 TEST(CliBadInput, BadTokenOnStandardInputNamesLineAndColumn) {
     const CliResult r = run_cli({"scan", "--input-file", "-"}, "1 2\n3 oops\n");
     EXPECT_TRUE(refused_saying(r, {"'oops'", "value 4", "standard input", "line 2", "column 3"}));
-}
-
-TEST(CliBadInput, MoreThanOneInputIsRefused) {
-    const CliResult r = run_cli({"scan", "--preset", "slides", "--input", "1,2"});
-    EXPECT_TRUE(refused_saying(r, {"only one input"}));
-}
-
-TEST(CliBadInput, NoInputIsRefusedAndTheInputsListed) {
-    const CliResult r = run_cli({"scan", "--algo", "kogge-stone"});
-    EXPECT_TRUE(refused_saying(r, {"no input", "--preset", "--input", "--input-file", "--random"}));
-}
-
-TEST(CliBadInput, MaxTraceMbOfZeroIsRefused) {
-    const CliResult r = run_cli({"trace", "--preset", "slides", "--max-trace-mb", "0"});
-    EXPECT_TRUE(refused_saying(r, {"--max-trace-mb"}));
 }
 
 TEST(CliBadInput, ASignAfterAPlusIsNoNumber) {

@@ -206,36 +206,42 @@ TEST(LookbackReplay, ReplayingTheEmulationsOwnOrderGivesTheSameTrace) {
 // On a GPU a window can read a word as A just after its tile published P (the flag store not yet
 // visible); the look-back event then says the device met no inclusive prefix there, and the
 // replay must combine the aggregates the device combined.
-TEST(LookbackReplay, AWindowThatReadAnAggregateWhereThePrefixWasAlreadyPublishedIsReplayedAsTheDeviceSawIt) {
-    const std::vector<int32_t> x{1, 2, 3, 4, 5, 6};  // three tiles of two elements
+namespace {
+
+RecordedEvent ev(int32_t block, EventKind k, int32_t tile) { return RecordedEvent{.block = block, .kind = k, .tile = tile}; }
+
+// A replayed look-back over three tiles of two elements: every block started, scanned its tile
+// and published (tile 0 its prefix, tiles 1 and 2 their aggregates), then `rest`.
+ScanRequest three_tiles_replayed(std::vector<RecordedEvent> rest) {
     ScanRequest r = lookback("in-order", 32, 2);
     BlockSchedule s;
     s.kind = BlockSchedule::Kind::replay;
-    auto ev = [](int32_t block, EventKind k, int32_t tile) { return RecordedEvent{.block = block, .kind = k, .tile = tile}; };
     s.order = {ev(0, EventKind::start, 0), ev(1, EventKind::start, 1), ev(2, EventKind::start, 2),
                ev(0, EventKind::scanned, 0), ev(1, EventKind::scanned, 1), ev(2, EventKind::scanned, 2),
-               ev(0, EventKind::publish_prefix, 0), ev(1, EventKind::publish_aggregate, 1), ev(2, EventKind::publish_aggregate, 2),
-               RecordedEvent{.block = 1, .kind = EventKind::look_back, .tile = 1, .window_first = 0, .window_last = 0, .found = 0},
-               ev(1, EventKind::publish_prefix, 1),
-               // tile 2 read tile 1 as A although its P had a smaller number: it combines 1 and 0
-               RecordedEvent{.block = 2, .kind = EventKind::look_back, .tile = 2, .window_first = 0, .window_last = 1, .found = 0},
-               ev(2, EventKind::publish_prefix, 2), ev(0, EventKind::done, 0), ev(1, EventKind::done, 1), ev(2, EventKind::done, 2)};
+               ev(0, EventKind::publish_prefix, 0), ev(1, EventKind::publish_aggregate, 1), ev(2, EventKind::publish_aggregate, 2)};
+    s.order.insert(s.order.end(), rest.begin(), rest.end());
     r.block_schedule = s;
+    return r;
+}
+
+}  // namespace
+
+TEST(LookbackReplay, AWindowThatReadAnAggregateWhereThePrefixWasAlreadyPublishedIsReplayedAsTheDeviceSawIt) {
+    const std::vector<int32_t> x{1, 2, 3, 4, 5, 6};  // three tiles of two elements
+    const ScanRequest r = three_tiles_replayed(
+        {RecordedEvent{.block = 1, .kind = EventKind::look_back, .tile = 1, .window_first = 0, .window_last = 0, .found = 0},
+         ev(1, EventKind::publish_prefix, 1),
+         // tile 2 read tile 1 as A although its P had a smaller number: it combines 1 and 0
+         RecordedEvent{.block = 2, .kind = EventKind::look_back, .tile = 2, .window_first = 0, .window_last = 1, .found = 0},
+         ev(2, EventKind::publish_prefix, 2), ev(0, EventKind::done, 0), ev(1, EventKind::done, 1), ev(2, EventKind::done, 2)});
     const Trace t = emulate(r, ValueArray(x));
     EXPECT_EQ(as(t.result), (std::vector<int32_t>{1, 3, 6, 10, 15, 21}));
     EXPECT_EQ(lookback_counts(t).depth, (std::vector<int64_t>{0, 1, 2}));
 }
 
 TEST(LookbackReplay, ARecordThatStopsAtATileWithNoInclusivePrefixIsRefusedWithASentence) {
-    ScanRequest r = lookback("in-order", 32, 2);
-    BlockSchedule s;
-    s.kind = BlockSchedule::Kind::replay;
-    auto ev = [](int32_t block, EventKind k, int32_t tile) { return RecordedEvent{.block = block, .kind = k, .tile = tile}; };
-    s.order = {ev(0, EventKind::start, 0), ev(1, EventKind::start, 1), ev(2, EventKind::start, 2),
-               ev(0, EventKind::scanned, 0), ev(1, EventKind::scanned, 1), ev(2, EventKind::scanned, 2),
-               ev(0, EventKind::publish_prefix, 0), ev(1, EventKind::publish_aggregate, 1), ev(2, EventKind::publish_aggregate, 2),
-               RecordedEvent{.block = 2, .kind = EventKind::look_back, .tile = 2, .window_first = 0, .window_last = 1, .found = 1}};
-    r.block_schedule = s;
+    const ScanRequest r = three_tiles_replayed(
+        {RecordedEvent{.block = 2, .kind = EventKind::look_back, .tile = 2, .window_first = 0, .window_last = 1, .found = 1}});
     try {
         emulate(r, ValueArray(std::vector<int32_t>{1, 2, 3, 4, 5, 6}));
         FAIL() << "an impossible record was replayed";
