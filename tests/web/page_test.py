@@ -214,6 +214,15 @@ def test_files(browser, url, fixtures, out):
     s = wait_for(page, "the refusal", lambda s: "unchanged" in s["status"], 10)
     check("a malformed trace file is refused in a sentence, and the trace stays",
           s is not None and s["algorithm"] == "hierarchical" and s["origin"] != "file truncated-trace.json", str(state(page)))
+    large = os.path.join(out, "too-large-trace.json")  # over the page's 2 MiB: refused before it is read
+    with open(large, "wb") as g:
+        g.write(b" " * (3 << 20))
+    with page.expect_file_chooser(timeout=5000) as chooser:
+        page.keyboard.press("Control+o")
+    chooser.value.set_files(large)
+    s = wait_for(page, "the refusal of a large file", lambda s: "desktop app" in s["status"], 10)
+    check("a trace file too large for the page is refused in a sentence, and the trace stays",
+          s is not None and s["algorithm"] == "hierarchical" and "unchanged" in s["status"], str(state(page)))
     with page.expect_file_chooser(timeout=5000) as chooser:
         page.keyboard.press("Control+o")
     chooser.value.set_files(good)

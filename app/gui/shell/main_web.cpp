@@ -41,9 +41,9 @@ namespace {
 
 constexpr const char* kSettingsKey = "scanlab/settings.ini";
 constexpr const char* kLayoutKey = "scanlab/imgui.ini";
-// The largest trace file the page opens. Reading a trace's JSON takes the page about 60 ms a MB in
-// headless Chromium here (docs/web.md), and the page cannot respond while it reads: a larger file
-// is refused with a sentence that says where it opens.
+// The largest trace file the page opens. Reading a trace's JSON took the page 60 to 220 ms a MB in
+// headless Chromium on a busy 2-core machine (docs/web.md), and the page cannot respond while it
+// reads: a larger file is refused with a sentence that says where it opens.
 constexpr uintmax_t kMaxTraceFileBytes = uintmax_t(2) << 20;
 
 struct Page {
