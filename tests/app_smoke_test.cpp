@@ -157,6 +157,11 @@ std::map<std::string, std::string> tab_separated(const std::string& path) {
 }
 
 // Runs the app under Xvfb in one of its smoke-test modes (--smoke-test-MODE), writing into dir.
+// Each line the app wrote must read as given (the key names the line in the failure).
+void expect_said(std::map<std::string, std::string>& said, std::initializer_list<std::pair<std::string, std::string>> lines) {
+    for (const auto& [key, want] : lines) EXPECT_EQ(said[key], want) << key;
+}
+
 ::testing::AssertionResult app_mode_runs(const std::string& mode, const std::string& dir) {
     if (shell(std::string(kXvfb) + SCANLAB_APP_EXE + " --smoke-test-" + mode + " --out " + dir + " > " + dir + "/log.txt 2>&1") == 0)
         return ::testing::AssertionSuccess();
@@ -350,37 +355,47 @@ TEST(AppSmoke, ShotRefusesAStepPastTheEndWithASentence) {
 
 TEST_F(AppWindow, TheExercisesPanelOpensSelectsAndOpensAnExercisesRunByKeyboard) {
     std::map<std::string, std::string> said = said_by("exercises");
-    EXPECT_EQ(said["opened"], "yes");
-    EXPECT_EQ(said["focused"], "yes");
-    EXPECT_EQ(said["selected"], "2");
-    EXPECT_EQ(said["answered"], "yes");
+    expect_said(said, {
+        {"opened", "yes"},
+        {"focused", "yes"},
+        {"selected", "2"},
+        {"answered", "yes"},
+    });
     // Exercise 2's run: Brent-Kung on 2048 elements, on the Steps tab.
-    EXPECT_EQ(said["main view"], "brent-kung N = 2048");
-    EXPECT_EQ(said["tab"], "0");
+    expect_said(said, {
+        {"main view", "brent-kung N = 2048"},
+        {"tab", "0"},
+    });
 }
 
 TEST_F(AppWindow, AFailedSaveOrOpenIsSaidInItsDialogWhichStaysOpenEnterTakesTheWholePathAndEscClosesHelpBeforePresenting) {
     std::map<std::string, std::string> said = said_by("files");
     const std::string failure = "Cannot save the trace to '" + dir + "/no-such-folder/x.json': its folder does not exist. Nothing was written.";
-    EXPECT_EQ(said["save dialog"], "open");
-    EXPECT_EQ(said["failed save: dialog"], "open");
-    EXPECT_EQ(said["failed save: says"], failure);
-    EXPECT_EQ(said["failed save: status"], "failure: " + failure);  // never a stale "saved"
-    EXPECT_EQ(said["good save: dialog"], "closed");
-    EXPECT_EQ(said["good save: status"], "saved the trace to " + dir + "/saved.json");
+    expect_said(said, {
+        {"save dialog", "open"},
+        {"failed save: dialog", "open"},
+        {"failed save: says", failure},
+        {"failed save: status", "failure: " + failure},  // never a stale "saved"
+        {"good save: dialog", "closed"},
+        {"good save: status", "saved the trace to " + dir + "/saved.json"},
+    });
     EXPECT_TRUE(std::filesystem::exists(dir + "/saved.json"));
     EXPECT_FALSE(std::filesystem::exists(dir + "/no-such-folder"));
-    EXPECT_EQ(said["open dialog"], "open");
-    EXPECT_EQ(said["failed open: dialog"], "open");
+    expect_said(said, {
+        {"open dialog", "open"},
+        {"failed open: dialog", "open"},
+    });
     EXPECT_NE(said["failed open: says"].find("truncated.json"), std::string::npos) << said["failed open: says"];
     EXPECT_NE(said["failed open: says"].find("The trace on screen is unchanged."), std::string::npos) << said["failed open: says"];
-    EXPECT_EQ(said["failed open: trace kept"], "yes");
-    EXPECT_EQ(said["good open: dialog"], "closed");
-    EXPECT_EQ(said["good open: status"], "opened file saved.json (recorded on cpu)");
-    EXPECT_EQ(said["F5, F1: help"], "open");
-    EXPECT_EQ(said["Esc: help"], "closed");
-    EXPECT_EQ(said["Esc: presenting"], "yes");
-    EXPECT_EQ(said["Esc again: presenting"], "no");
+    expect_said(said, {
+        {"failed open: trace kept", "yes"},
+        {"good open: dialog", "closed"},
+        {"good open: status", "opened file saved.json (recorded on cpu)"},
+        {"F5, F1: help", "open"},
+        {"Esc: help", "closed"},
+        {"Esc: presenting", "yes"},
+        {"Esc again: presenting", "no"},
+    });
 }
 
 TEST_F(AppWindow, LiveTabTracesABlockOfALargerRunOnTheEmulationAndDrawsEveryCell) {
@@ -396,8 +411,10 @@ TEST_F(AppWindow, LiveTabTracesABlockOfALargerRunOnTheEmulationAndDrawsEveryCell
     EXPECT_EQ(said["step"], "3\tK1 · stride 4");
     // With no GPU (CI) the benchmark says why and its controls are disabled.
     const std::string why = bench::bench_unavailable_reason();
-    EXPECT_EQ(said["unavailable"], why);
-    EXPECT_EQ(said["controls"], why.empty() ? "enabled" : "disabled");
+    expect_said(said, {
+        {"unavailable", why},
+        {"controls", why.empty() ? "enabled" : "disabled"},
+    });
     // The stated memory is estimate_trace's figure, for this trace and for the full one.
     ResolvedRequest whole = resolved;
     whole.request.sample = {};

@@ -53,17 +53,21 @@ struct FullDiskAfter {
 
 }  // namespace
 
-TEST(AtomicFile, ASaveReplacesTheOldFileWhole) {
-    const fs::path d = fresh_dir("replace");
+// Each test's own empty folder, named after the test, removed after it.
+class AtomicFile : public ::testing::Test {
+protected:
+    const fs::path d = fresh_dir(::testing::UnitTest::GetInstance()->current_test_info()->name());
+    void TearDown() override { fs::remove_all(d); }
+};
+
+TEST_F(AtomicFile, ASaveReplacesTheOldFileWhole) {
     write_text(d / "t.json", "old");
     save_file_atomically((d / "t.json").string(), "the trace", [](std::ostream& out) { out << "new contents"; });
     EXPECT_EQ(contents(d / "t.json"), "new contents");
     expect_only(d, {"t.json"});
-    fs::remove_all(d);
 }
 
-TEST(AtomicFile, AFullDiskIsASentenceAndTheOldFileStaysIntact) {
-    const fs::path d = fresh_dir("full");
+TEST_F(AtomicFile, AFullDiskIsASentenceAndTheOldFileStaysIntact) {
     write_text(d / "shot.png", "a valid old picture");
     std::string message;
     {
@@ -78,11 +82,9 @@ TEST(AtomicFile, AFullDiskIsASentenceAndTheOldFileStaysIntact) {
     EXPECT_EQ(message, "cannot save the picture to '" + (d / "shot.png").string() + "': the disk is full");
     EXPECT_EQ(contents(d / "shot.png"), "a valid old picture");
     expect_only(d, {"shot.png"});
-    fs::remove_all(d);
 }
 
-TEST(AtomicFile, AWriterThatThrowsLeavesNoTemporary) {
-    const fs::path d = fresh_dir("throws");
+TEST_F(AtomicFile, AWriterThatThrowsLeavesNoTemporary) {
     write_text(d / "settings.ini", "kept");
     EXPECT_THROW(save_file_atomically((d / "settings.ini").string(), "the settings",
                                       [](std::ostream& out) {
@@ -92,11 +94,9 @@ TEST(AtomicFile, AWriterThatThrowsLeavesNoTemporary) {
                  ScanError);
     EXPECT_EQ(contents(d / "settings.ini"), "kept");
     expect_only(d, {"settings.ini"});
-    fs::remove_all(d);
 }
 
-TEST(AtomicFile, LinksPlantedAtTheTemporaryNamesAreNeverFollowed) {
-    const fs::path d = fresh_dir("links");
+TEST_F(AtomicFile, LinksPlantedAtTheTemporaryNamesAreNeverFollowed) {
     write_text(d / "victim", "untouched");
     // The temporaries are named after the target, the process and a counter; plant links at
     // the next names a save would pick.
@@ -105,11 +105,9 @@ TEST(AtomicFile, LinksPlantedAtTheTemporaryNamesAreNeverFollowed) {
     save_file_atomically((d / "t.json").string(), "the trace", [](std::ostream& out) { out << "saved"; });
     EXPECT_EQ(contents(d / "victim"), "untouched");
     EXPECT_EQ(contents(d / "t.json"), "saved");
-    fs::remove_all(d);
 }
 
-TEST(AtomicFile, ALinkIsFollowedAndItsTargetReplacedInTheTargetsFolder) {
-    const fs::path d = fresh_dir("over-link");
+TEST_F(AtomicFile, ALinkIsFollowedAndItsTargetReplacedInTheTargetsFolder) {
     fs::create_directories(d / "kept");
     write_text(d / "kept" / "t.json", "old");
     fs::permissions(d / "kept" / "t.json", fs::perms::owner_read | fs::perms::owner_write);
@@ -125,11 +123,9 @@ TEST(AtomicFile, ALinkIsFollowedAndItsTargetReplacedInTheTargetsFolder) {
     save_file_atomically((d / "new.json").string(), "the trace", [](std::ostream& out) { out << "made"; });
     EXPECT_TRUE(fs::is_symlink(d / "new.json"));
     EXPECT_EQ(contents(d / "kept" / "new.json"), "made");
-    fs::remove_all(d);
 }
 
-TEST(AtomicFile, ALinkChainThatNeverEndsIsASentence) {
-    const fs::path d = fresh_dir("loop");
+TEST_F(AtomicFile, ALinkChainThatNeverEndsIsASentence) {
     fs::create_symlink("b", d / "a");
     fs::create_symlink("a", d / "b");
     try {
@@ -139,7 +135,6 @@ TEST(AtomicFile, ALinkChainThatNeverEndsIsASentence) {
         EXPECT_NE(std::string(e.what()).find("a chain of links that does not end"), std::string::npos) << e.what();
     }
     expect_only(d, {"a", "b"});
-    fs::remove_all(d);
 }
 
 // Character devices the test makes itself, never the system's: the null device (1, 3) and the
@@ -162,13 +157,9 @@ bool make_char_device(const fs::path& p, unsigned minor, std::string& why) {
     return true;
 }
 
-TEST(AtomicFile, ADeviceIsWrittenThroughNeverReplaced) {
-    const fs::path d = fresh_dir("devices");
+TEST_F(AtomicFile, ADeviceIsWrittenThroughNeverReplaced) {
     std::string why;
-    if (!make_char_device(d / "null", 3, why) || !make_char_device(d / "full", 7, why)) {
-        fs::remove_all(d);
-        GTEST_SKIP() << why;
-    }
+    if (!make_char_device(d / "null", 3, why) || !make_char_device(d / "full", 7, why)) GTEST_SKIP() << why;
     save_file_atomically((d / "null").string(), "the picture", [](std::ostream& out) { out << std::string(100000, 'x'); });
     EXPECT_TRUE(fs::is_character_file(d / "null"));
     std::string message;
@@ -180,11 +171,9 @@ TEST(AtomicFile, ADeviceIsWrittenThroughNeverReplaced) {
     EXPECT_EQ(message, "cannot save the picture to '" + (d / "full").string() + "': no space left on the device");
     EXPECT_TRUE(fs::is_character_file(d / "full"));
     expect_only(d, {"null", "full"});
-    fs::remove_all(d);
 }
 
-TEST(AtomicFile, ABlockDeviceIsRefusedWithASentence) {
-    const fs::path d = fresh_dir("block");
+TEST_F(AtomicFile, ABlockDeviceIsRefusedWithASentence) {
     if (::geteuid() != 0) GTEST_SKIP() << "making a device node needs root";
     // A number in the range kept for local use: no disk answers to it.
     if (::mknod((d / "disk").c_str(), S_IFBLK | 0600, makedev(240, 0)) != 0) GTEST_SKIP() << "mknod failed: " << std::strerror(errno);
@@ -195,11 +184,9 @@ TEST(AtomicFile, ABlockDeviceIsRefusedWithASentence) {
         EXPECT_NE(std::string(e.what()).find("it is a block device"), std::string::npos) << e.what();
     }
     EXPECT_TRUE(fs::is_block_file(d / "disk"));
-    fs::remove_all(d);
 }
 
-TEST(AtomicFile, ANamedPipeIsWrittenThroughAndOneNobodyReadsIsASentence) {
-    const fs::path d = fresh_dir("fifo");
+TEST_F(AtomicFile, ANamedPipeIsWrittenThroughAndOneNobodyReadsIsASentence) {
     ASSERT_EQ(::mkfifo((d / "p").c_str(), 0600), 0);
     try {
         save_file_atomically((d / "p").string(), "the trace", [](std::ostream& out) { out << "x"; });
@@ -227,10 +214,9 @@ TEST(AtomicFile, ANamedPipeIsWrittenThroughAndOneNobodyReadsIsASentence) {
     EXPECT_EQ(got, text);
     EXPECT_EQ(fs::status(d / "p").type(), fs::file_type::fifo);
     expect_only(d, {"p"});
-    fs::remove_all(d);
 }
 
-TEST(AtomicFile, AnOpenPipeOrFileNamedThroughProcIsWrittenThrough) {
+TEST_F(AtomicFile, AnOpenPipeOrFileNamedThroughProcIsWrittenThrough) {
     // What /dev/stdout names when output is piped or redirected.
     int ends[2];
     ASSERT_EQ(::pipe(ends), 0);
@@ -247,7 +233,6 @@ TEST(AtomicFile, AnOpenPipeOrFileNamedThroughProcIsWrittenThrough) {
 
     // A file the shell opened for `>` or `>>`: written at its position, as the shell's own
     // redirection would be, never replaced by a new file the shell does not hold.
-    const fs::path d = fresh_dir("redirected");
     write_text(d / "out.csv", "header\n");
     const int fd = ::open((d / "out.csv").c_str(), O_WRONLY | O_APPEND);
     ASSERT_GE(fd, 0);
@@ -259,11 +244,9 @@ TEST(AtomicFile, AnOpenPipeOrFileNamedThroughProcIsWrittenThrough) {
     EXPECT_EQ(before.st_ino, after.st_ino);
     EXPECT_EQ(contents(d / "out.csv"), "header\nrows\n");
     expect_only(d, {"out.csv"});
-    fs::remove_all(d);
 }
 
-TEST(AtomicFile, ASocketIsWrittenThrough) {
-    const fs::path d = fresh_dir("socket");
+TEST_F(AtomicFile, ASocketIsWrittenThrough) {
     const int listener = ::socket(AF_UNIX, SOCK_STREAM, 0);
     sockaddr_un address{};
     address.sun_family = AF_UNIX;
@@ -284,11 +267,9 @@ TEST(AtomicFile, ASocketIsWrittenThrough) {
     ::close(listener);
     EXPECT_EQ(got, "over the socket");
     EXPECT_TRUE(fs::is_socket(d / "s"));
-    fs::remove_all(d);
 }
 
-TEST(AtomicFile, AMissingFolderOrAFolderAsTargetIsASentence) {
-    const fs::path d = fresh_dir("folders");
+TEST_F(AtomicFile, AMissingFolderOrAFolderAsTargetIsASentence) {
     try {
         save_file_atomically((d / "no" / "x.json").string(), "the trace", [](std::ostream& out) { out << "x"; });
         ADD_FAILURE();
@@ -301,5 +282,4 @@ TEST(AtomicFile, AMissingFolderOrAFolderAsTargetIsASentence) {
     } catch (const ScanError& e) {
         EXPECT_NE(std::string(e.what()).find("it is a folder"), std::string::npos) << e.what();
     }
-    fs::remove_all(d);
 }
