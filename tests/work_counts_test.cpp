@@ -188,6 +188,34 @@ TEST(WorkCounts, KoggeStoneAndBrentKungRealWorkStaysWithinTheFormulaAtEveryN) {
         }
 }
 
+// The threads below the stride drop out: half of the block only at the last stride, and at the
+// only stride of a block of 2, where the slides are right.
+TEST(SeedNotes, TheHalfTheThreadsNoteSaysHalfExactlyWhereHalfTheBlockIsIdle) {
+    EXPECT_EQ(seed_note(emulate(request(Algorithm::kogge_stone), parse_values("3 1 7 0 4 1 6 3", ElementType::int32))),
+              "The slides say half of the threads drop out at each step; this trace's idle threads per block of 8 are 1, 2, 4: the "
+              "threads below the stride drop out, half the block only at the last stride, 4; fewer at the others.");
+    EXPECT_EQ(seed_note(emulate(request(Algorithm::kogge_stone), parse_values("1 2", ElementType::int32))),
+              "The slides say half of the threads drop out at each step; this trace's idle threads per block of 2 are 1: the threads "
+              "below the stride drop out, half the block at its only stride, as the slides say.");
+    for (int64_t n : {1, 2, 3, 5, 16, 100, 1024})
+        for (Algorithm a : {Algorithm::kogge_stone, Algorithm::kogge_stone_racy, Algorithm::slides, Algorithm::hierarchical}) {
+            const Trace t = emulate(request(a), random_values(n, 3, ElementType::int32));
+            const std::string note = seed_note(t);
+            ASSERT_NE(note, "") << name(a) << " N = " << n;
+            // Each stride's idle threads per block against half the block, as the note words it.
+            int64_t strides = 0, halves = 0;
+            for (const Step& s : t.steps)
+                if (s.phase == Phase::stride && s.depth == 0 && (s.kernel == Kernel::single || s.kernel == Kernel::k1)) {
+                    ++strides;
+                    halves += 2 * (s.counts.idle_threads / s.blocks) == s.threads_per_block;
+                }
+            EXPECT_EQ(note.find("not half"), std::string::npos) << note;
+            if (strides == 1) EXPECT_NE(note.find("at its only stride, as the slides say"), std::string::npos) << note;
+            else EXPECT_NE(note.find("half the block only at the last stride"), std::string::npos) << note;
+            EXPECT_EQ(halves, 1) << name(a) << " N = " << n << ": " << note;
+        }
+}
+
 TEST(SeedNotes, TheSlidesHalfTheThreadsNoteIsForKoggeStoneStridesOnly) {
     const ValueArray x = parse_values("3 1 7 0 4 1 6 3", ElementType::int32);
     EXPECT_NE(seed_note(emulate(request(Algorithm::kogge_stone), x)).find("idle threads per block of 8 are 1, 2, 4"), std::string::npos);
