@@ -2,6 +2,7 @@
 // when there is one): every answer pinned to the figures the book's reader should find.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "core/algorithms/table.hpp"
@@ -105,6 +106,10 @@ TEST(Exercises, Ex6_RealWorkStaysWithin4NMinus3AndPaddingIsCountedApart) {
     EXPECT_TRUE(says(a, "     2049         12,250       4,085     8,165     8,193   yes\n"));
     EXPECT_TRUE(says(a, "Answer: the real work stays within 4N - 3 at every N run"));
     EXPECT_EQ(a.find(" NO\n"), std::string::npos) << a;
+    // N = 2049 is said to stay within the bound by its real work, and to pass it only with the padding.
+    EXPECT_TRUE(says(a, "at N = 2049 the real work, 4,085, stays within 4N - 3 = 8,193, while the additions counted with the "
+                        "padding, 12,250, exceed it."));
+    EXPECT_EQ(a.find("passes 4N - 3"), std::string::npos) << a;
 }
 
 TEST(Exercises, Ex7_KoggeStoneStatesOf46712852) {
@@ -122,14 +127,34 @@ TEST(Exercises, Ex8_BrentKungStatesOf46712852) {
     EXPECT_TRUE(says(a, "Answer: 4 10 17 18 20 28 33 35 (11 additions)"));
 }
 
-TEST(Exercises, Ex9_TheTwoLevelLimitOnEachDeviceOfTheTableInBothReadings) {
+// One answer per device, strictly two levels, with the limit that binds it named; 9.5's reading
+// beside it with its own (the GTX 690's 2 GiB per GPU, not its grid); 65,536 and 65,535 each said
+// where it belongs.
+TEST(Exercises, Ex9_OneAnswerPerDeviceWithTheLimitThatBindsIt) {
     const std::string a = answer(9);
-    EXPECT_TRUE(says(a, "GeForce GTX 280 (compute capability 1.3, 512 threads per block, grid x up to 65,535, 16 KiB shared per block): "
-                        "section 1,024; one block scans S: 1,024² = 1,048,576; the book's reading (section x max grid x): 67,107,840"));
-    EXPECT_TRUE(says(a, "Tesla C2050 (compute capability 2.0, 1,024 threads per block, grid x up to 65,535, 48 KiB shared per block): "
-                        "section 2,048; one block scans S: 2,048² = 4,194,304; the book's reading (section x max grid x): 134,215,680"));
-    EXPECT_TRUE(says(a, "GeForce GTX 690 (compute capability 3.0, 1,024 threads per block, grid x up to 2,147,483,647, 48 KiB shared per "
-                        "block): section 2,048; one block scans S: 2,048² = 4,194,304; the book's reading (section x max grid x): 4,398,046,509,056"));
+    EXPECT_TRUE(says(a, "  GeForce GTX 280 (compute capability 1.3, 512 threads per block, grid x up to 65,535, 16 KiB shared per block, "
+                        "1 GiB of memory per GPU): section 1,024\n    section² 1,048,576; section x grid 67,107,840; memory 134,152,223\n"
+                        "    Answer: 1,048,576 elements, bound by threads per block"));
+    EXPECT_TRUE(says(a, "    Read as 9.5 reads it (kernel 2 hierarchical in turn): 67,107,840, bound by the grid"));
+    EXPECT_TRUE(says(a, "  Tesla C2050 (compute capability 2.0, 1,024 threads per block, grid x up to 65,535, 48 KiB shared per block, "
+                        "3 GiB of memory per GPU): section 2,048\n    section² 4,194,304; section x grid 134,215,680; memory 402,554,903\n"
+                        "    Answer: 4,194,304 elements, bound by threads per block"));
+    EXPECT_TRUE(says(a, "    Read as 9.5 reads it (kernel 2 hierarchical in turn): 134,215,680, bound by the grid"));
+    EXPECT_TRUE(says(a, "  GeForce GTX 690 (compute capability 3.0, 1,024 threads per block, grid x up to 2,147,483,647, 48 KiB shared per "
+                        "block, 2 GiB of memory per GPU): section 2,048\n    section² 4,194,304; section x grid 4,398,046,509,056; memory "
+                        "268,369,935\n    Answer: 4,194,304 elements, bound by threads per block"));
+    EXPECT_TRUE(says(a, "    Read as 9.5 reads it (kernel 2 hierarchical in turn): 268,369,935, bound by memory (X, Y and S as float in one "
+                        "GPU's memory), long before the grid's 4,398,046,509,056."));
+    EXPECT_TRUE(says(a, "9.5 itself reads the grid limit as 65,536 blocks: 65,536 x 2,048 = 134,217,728."));
+    EXPECT_TRUE(says(a, "65,535 x 2,048 = 134,215,680 on the Tesla C2050"));
+    // Memory: the largest N whose X, Y (float) and S fit: 8N + 4 ceil(N / section) bytes.
+    for (const DeviceLimits& d : exercise9_devices()) {
+        const TwoLevelLimit l = two_level_limit(d);
+        auto bytes = [&](int64_t n) { return 8 * n + 4 * ((n + l.section - 1) / l.section); };
+        EXPECT_LE(bytes(l.memory_limited), d.global_memory) << d.name;
+        EXPECT_GT(bytes(l.memory_limited + 1), d.global_memory) << d.name;
+        EXPECT_EQ(l.answer, std::min({l.one_block_for_s, l.grid_limited, l.memory_limited})) << d.name;
+    }
 }
 
 TEST(Exercises, Ex9_DevicePicksOneRowAndThisGpuIsAdded) {

@@ -4,8 +4,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <sstream>
+#include <utility>
 
 #include "core/algorithms/table.hpp"
 #include "core/error.hpp"
@@ -195,6 +197,7 @@ ExerciseAnswer exercise6(Backend& b) {
         "        N      additions   real work   padding    4N - 3   work <= 4N - 3\n";
     std::vector<Run> runs;
     bool holds = true;
+    int64_t w2049 = 0, a2049 = 0;
     for (int64_t n : {int64_t(1), int64_t(2), int64_t(3), int64_t(100), int64_t(2047), int64_t(2048), int64_t(2049), int64_t(4096),
                       int64_t(6145), int64_t(100000)}) {
         const Run& r = runs.emplace_back(
@@ -202,6 +205,7 @@ ExerciseAnswer exercise6(Backend& b) {
         const PhaseCount t = total_count(r.trace);
         const int64_t bound = 4 * n - 3;
         holds = holds && t.work() <= bound;
+        if (n == 2049) w2049 = t.work(), a2049 = t.additions;
         char line[160];
         std::snprintf(line, sizeof line, "  %7lld  %13s  %10s  %8s  %8s   %s\n", (long long)n, grouped(t.additions).c_str(),
                       grouped(t.work()).c_str(), grouped(t.padding).c_str(), grouped(bound).c_str(), t.work() <= bound ? "yes" : "NO");
@@ -210,8 +214,9 @@ ExerciseAnswer exercise6(Backend& b) {
     text += std::string("Answer: ") +
             (holds ? "the real work stays within 4N - 3 at every N run" : "the real work passes 4N - 3 at some N above") +
             ": K1 does at most 2N, K2 at most 2N/2048 more, K3 N - 2048, so the total is about 3N (linear: work-efficient). "
-            "The additions on identity padding are what a partial last section costs the hardware; counted with them, N = 2049 "
-            "passes 4N - 3.\n";
+            "The additions on identity padding are what a partial last section costs the hardware: at N = 2049 the real work, " +
+            grouped(w2049) + ", stays within 4N - 3 = " + grouped(4 * 2049 - 3) + ", while the additions counted with the padding, " + grouped(a2049) +
+            ", exceed it.\n";
     // N = 2049 is the run the answer speaks of: one element past a section.
     std::vector<const Run*> all;
     size_t main_run = 0;
@@ -220,6 +225,24 @@ ExerciseAnswer exercise6(Backend& b) {
         all.push_back(&r);
     }
     return answer(6, text, all, main_run);
+}
+
+std::string limit_name(BindingLimit b) {
+    switch (b) {
+        case BindingLimit::threads: return "threads per block (kernel 2's one block scans one section of S)";
+        case BindingLimit::shared_memory: return "shared memory per block (kernel 2's one block scans one section of S)";
+        case BindingLimit::grid: return "the grid (its x dimension's blocks of one section each)";
+        case BindingLimit::memory: return "memory (X, Y and S as float in one GPU's memory)";
+    }
+    return "";
+}
+
+// "2 GiB", "1.5 GiB", "79.1 GiB".
+std::string gib(int64_t bytes) {
+    char s[32];
+    const double g = double(bytes) / double(int64_t(1) << 30);
+    std::snprintf(s, sizeof s, g == double(int64_t(g)) ? "%.0f GiB" : "%.1f GiB", g);
+    return s;
 }
 
 ExerciseAnswer exercise9(const ExerciseOptions& o) {
@@ -233,17 +256,25 @@ ExerciseAnswer exercise9(const ExerciseOptions& o) {
     }
     if (o.this_gpu && o.device.empty()) devices.push_back(*o.this_gpu);
     std::string text =
-        "The largest input of the two-level hierarchical scan (9.5) with Brent-Kung sections of 2 x max threads per block of float:\n";
+        "The largest input of the two-level hierarchical scan (9.5) with Brent-Kung sections of 2 x max threads per block of float. "
+        "Strictly two levels, kernel 2 scans S in one block, so S holds at most one section's worth of block sums: the answer is "
+        "the least of section² (threads, or shared memory, per block), section x max grid x (the grid) and what one GPU's memory "
+        "holds of X and Y as float and S (memory):\n";
     for (const DeviceLimits& d : devices) {
         const TwoLevelLimit l = two_level_limit(d);
         text += "  " + d.name + " (compute capability " + d.compute_capability + ", " + grouped(d.max_threads_per_block) +
                 " threads per block, grid x up to " + grouped(d.max_grid_x) + ", " + grouped(d.shared_memory_per_block / 1024) +
-                " KiB shared per block): section " + grouped(l.section) + "; one block scans S: " + grouped(l.section) +
-                "² = " + grouped(l.one_block_for_s) + "; the book's reading (section x max grid x): " + grouped(l.grid_limited) + "\n";
+                " KiB shared per block" + (d.global_memory > 0 ? ", " + gib(d.global_memory) + " of memory per GPU" : "") +
+                "): section " + grouped(l.section) + "\n    section² " + grouped(l.one_block_for_s) + "; section x grid " +
+                grouped(l.grid_limited) + (l.memory_limited > 0 ? "; memory " + grouped(l.memory_limited) : "") + "\n    Answer: " +
+                grouped(l.answer) + " elements, bound by " + limit_name(l.binding) + ".\n    Read as 9.5 reads it (kernel 2 "
+                "hierarchical in turn): " + grouped(l.book_answer) + ", bound by " + limit_name(l.book_binding) +
+                (l.book_binding == BindingLimit::memory ? ", long before the grid's " + grouped(l.grid_limited) : "") + ".\n";
     }
     text +=
-        "9.5 itself reads the grid limit: 65,536 blocks x 2048 = 134,217,728. Strictly two levels, S must fit the one block of "
-        "kernel 2, so the input is at most section²; beyond that Scan Lab scans S hierarchically (a third level).\n";
+        "9.5 itself reads the grid limit as 65,536 blocks: 65,536 x 2,048 = 134,217,728. The grid's x dimension stops at 65,535 "
+        "blocks below compute capability 3.0, which makes it 65,535 x 2,048 = 134,215,680 on the Tesla C2050. Past section² Scan "
+        "Lab scans S hierarchically (a third level).\n";
     return answer(9, text, {});
 }
 
@@ -272,18 +303,38 @@ const std::vector<Exercise>& chapter9_exercises() {
 const std::vector<DeviceLimits>& exercise9_devices() {
     // CUDA C Programming Guide, "Features and Technical Specifications" (docs/exercises.md cites each).
     static const std::vector<DeviceLimits> all{
-        {"GeForce GTX 280", "1.3", 512, 65535, 16 * 1024},
-        {"Tesla C2050", "2.0", 1024, 65535, 48 * 1024},
-        {"GeForce GTX 690", "3.0", 1024, 2147483647, 48 * 1024},
+        {"GeForce GTX 280", "1.3", 512, 65535, 16 * 1024, int64_t(1) << 30},
+        {"Tesla C2050", "2.0", 1024, 65535, 48 * 1024, int64_t(3) << 30},
+        {"GeForce GTX 690", "3.0", 1024, 2147483647, 48 * 1024, int64_t(2) << 30},
     };
     return all;
 }
 
 TwoLevelLimit two_level_limit(const DeviceLimits& d) {
     // Two floats per thread, and no more than shared memory holds.
-    int section = 2 * d.max_threads_per_block;
-    while (int64_t(section) * int64_t(sizeof(float)) > d.shared_memory_per_block) section /= 2;
-    return {section, int64_t(section) * section, int64_t(section) * d.max_grid_x};
+    TwoLevelLimit l;
+    l.section = 2 * d.max_threads_per_block;
+    while (int64_t(l.section) * int64_t(sizeof(float)) > d.shared_memory_per_block) {
+        l.section /= 2;
+        l.section_limit = BindingLimit::shared_memory;
+    }
+    l.one_block_for_s = int64_t(l.section) * l.section;
+    l.grid_limited = int64_t(l.section) * d.max_grid_x;
+    // X and Y of N floats and S of one float per section: 8N + 4·ceil(N / section) bytes.
+    if (d.global_memory > 0) {
+        auto bytes = [&](int64_t n) { return 8 * n + 4 * ((n + l.section - 1) / l.section); };
+        int64_t n = d.global_memory / 8;
+        while (n > 0 && bytes(n) > d.global_memory) n -= 1 + (bytes(n) - d.global_memory) / 8;
+        while (bytes(n + 1) <= d.global_memory) ++n;
+        l.memory_limited = n;
+    }
+    auto least = [&](int64_t& value, BindingLimit& binding, std::initializer_list<std::pair<int64_t, BindingLimit>> limits) {
+        for (const auto& [v, b] : limits)
+            if (v > 0 && (value == 0 || v < value)) value = v, binding = b;
+    };
+    least(l.answer, l.binding, {{l.one_block_for_s, l.section_limit}, {l.grid_limited, BindingLimit::grid}, {l.memory_limited, BindingLimit::memory}});
+    least(l.book_answer, l.book_binding, {{l.grid_limited, BindingLimit::grid}, {l.memory_limited, BindingLimit::memory}});
+    return l;
 }
 
 std::string exercise_text(const ExerciseAnswer& a) {

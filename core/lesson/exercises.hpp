@@ -25,12 +25,22 @@ const std::vector<Exercise>& chapter9_exercises();
 const std::vector<DeviceLimits>& exercise9_devices();
 
 // The largest input of a two-level hierarchical scan with Brent-Kung sections of 2 x threads of
-// float: strictly two levels (one block scans S: section²), and the book's grid-limited reading
-// (section × max grid x, as 9.5's 65,536 × 2048 = 134,217,728).
+// float, under each limit of the device: threads (or shared memory) per block, through the section
+// (one block of kernel 2 scans S: section²); the grid (section × max grid x, the book's reading, as
+// 9.5's 65,536 × 2048 = 134,217,728); memory (X and Y as float, and S, in one GPU's memory).
+enum class BindingLimit { threads, shared_memory, grid, memory };
 struct TwoLevelLimit {
     int section = 0;
     int64_t one_block_for_s = 0;
     int64_t grid_limited = 0;
+    int64_t memory_limited = 0;  // 0: the device's memory is not known
+    BindingLimit section_limit = BindingLimit::threads;  // what sets the section: threads, or shared memory
+    // The answer, strictly two levels: the least of the three, and the limit that binds.
+    int64_t answer = 0;
+    BindingLimit binding = BindingLimit::threads;
+    // 9.5's reading, which lets kernel 2 scan S hierarchically: the grid or memory, the lesser.
+    int64_t book_answer = 0;
+    BindingLimit book_binding = BindingLimit::grid;
 };
 TwoLevelLimit two_level_limit(const DeviceLimits& d);
 
