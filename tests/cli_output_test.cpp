@@ -481,6 +481,21 @@ TEST(CliOutput, HelpExitsZeroAndNamesEveryAlgorithm) {
         EXPECT_NE(r.out.find(word), std::string::npos) << "help does not mention " << word;
 }
 
+// A 4th-edition reader meets "segmented" for 11.6's hierarchical scan: the help says, beside both,
+// which is which (the app's algorithm tooltip shows the same line).
+TEST(CliOutput, HelpSaysSegmentedIsTheHeadFlagScanNotThe4thEditions11_6) {
+    const CliResult r = run_cli({"--help"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto line_of = [&](const std::string& name) {
+        const size_t at = r.out.find("\n  " + name + " ");
+        return at == std::string::npos ? std::string() : r.out.substr(at + 1, r.out.find('\n', at + 1) - at - 1);
+    };
+    EXPECT_NE(line_of("segmented").find("scan by head flags (not the 4th edition's 11.6 \"segmented\" scan, which is hierarchical here)"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(line_of("hierarchical").find("(the 4th edition's 11.6 \"segmented\" scan)"), std::string::npos) << r.out;
+}
+
 TEST(CliOutput, TraceAndScanWithHelpPrintTheHelpInsteadOfRefusing) {
     for (const char* cmd : {"trace", "scan"}) {
         const CliResult r = run_cli({cmd, "--algo", "brent-kung", "--help"});
