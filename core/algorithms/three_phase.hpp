@@ -34,7 +34,8 @@ struct ThreePhase {
         {.phase = Phase::thread_scan, .heading = "Phase 1, j =", .parameter = "j", .src = "t·C + j − 1", .dst = "t·C + j",
          .from = "t·C",
          .note = "Each thread scans its own C contiguous elements, one after another; after C − 1 such sub-steps the last "
-                 "element of each subsection holds its total. No thread reads another's elements, so no barrier is needed."},
+                 "element of each subsection holds its total. No thread reads another's elements, so no barrier separates the "
+                 "sub-steps: the listing's next one follows the last."},
         {.phase = Phase::stride, .heading = "Phase 2, stride", .parameter = "stride", .when = "t ≥ stride",
          .src = "(t − stride)·C + C − 1", .dst = "t·C + C − 1", .idle = "no subsection lies stride places to the left of theirs",
          .from = "(t − 2·stride + 1)·C",
@@ -52,7 +53,7 @@ struct ThreePhase {
          .dst = "t·C + j", .idle = "thread 0's subsection comes first: it has no predecessor", .from = "0",
          .note = "XY[t·C − 1], the predecessor's total, is the scan of everything before the subsection since phase 2; the last "
                  "element of each subsection is complete already. Phase 3 reads only those totals, which it never writes, so "
-                 "no barrier is needed between its sub-steps."}};
+                 "no barrier separates its sub-steps: the listing's last one follows the last, before the store."}};
     static constexpr int default_coarsening = 4;
     // T = section / C threads: each scans its C elements, then phase 2 scans the T totals.
     static int64_t additions(int64_t section, int c, Algorithm phase2) {

@@ -213,8 +213,8 @@ std::string plain_sentence(const Trace& t, const Step& s, const StepClaims& c) {
         case Phase::host_scan: return "";  // the kernel sentence says it
         case Phase::add_block_sums:
             return "Thread t of block b adds " + sums_name(t, s.depth) + "[" + moved("b", r.add_offset) + "] to " + elements +
-                   " of its section of " + (s.depth > 0 ? sums_name(t, s.depth - 1) : "Y") +
-                   " that lie within its " + grouped(array_length(t, s)) + " elements.";
+                   " of its section of " + (s.depth > 0 ? sums_name(t, s.depth - 1) : "Y") + (T >= section ? ", if it lies" : ", those that lie") +
+                   " within the array's " + grouped(array_length(t, s)) + " elements.";
         default: return "";
     }
 }
