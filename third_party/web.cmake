@@ -19,6 +19,7 @@ target_include_directories(scanlab_imgui SYSTEM PUBLIC "${imgui_dir}" "${implot_
 target_compile_definitions(scanlab_imgui PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS IMGUI_IMPL_OPENGL_ES3)
 # Dear ImGui's item hooks, off until a browser test asks where an item is (shell/item_finder_web.cpp).
 target_compile_definitions(scanlab_imgui PRIVATE IMGUI_ENABLE_TEST_ENGINE)
+target_compile_definitions(scanlab_imgui PRIVATE "IMPLOT_CUSTOM_NUMERIC_TYPES=(float)(double)")  # as on the desktop
 target_link_options(scanlab_imgui PUBLIC -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sFULL_ES3=1)
 
 enable_language(C)

@@ -2,10 +2,10 @@
 # The sanitizer pass of the test command: the core built with clang under AddressSanitizer and
 # UndefinedBehaviorSanitizer, its whole test suite run once, then each libFuzzer harness
 # (tests/fuzz/) run for a fixed time from its corpus. Any report or finding fails the run.
-#   SCANLAB_FUZZ_SECONDS   seconds per harness (default 45)
+#   SCANLAB_FUZZ_SECONDS   seconds per harness (default 30)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds="${SCANLAB_FUZZ_SECONDS:-45}"
+seconds="${SCANLAB_FUZZ_SECONDS:-30}"
 dir=build-sanitize
 if ! command -v clang++ >/dev/null; then
   echo "sanitize: clang++ is missing (tools/install-deps.sh installs it)" >&2
