@@ -220,8 +220,8 @@ TEST(LiveSampledTrace, TheStatedMemoryIsEstimateTracesFigure) {
     EXPECT_LE(held, r.trace_bytes);
     EXPECT_GE(held, r.trace_bytes - r.trace_bytes / 100);
     const std::string said = memory_statement(r);
-    EXPECT_NE(said.find(bytes_text(r.trace_bytes)), std::string::npos) << said;
-    EXPECT_NE(said.find(bytes_text(r.full_trace_bytes)), std::string::npos) << said;
+    EXPECT_NE(said.find(byte_size(r.trace_bytes)), std::string::npos) << said;
+    EXPECT_NE(said.find(byte_size(r.full_trace_bytes)), std::string::npos) << said;
     EXPECT_NE(said.find("the input and the result whole, 65,536 int32 values each: 512.0 KiB"), std::string::npos) << said;
     EXPECT_NE(said.find("block 40 of 1,024 (64 elements)"), std::string::npos) << said;
     EXPECT_NE(said.find("(1,024 + 16 elements)"), std::string::npos) << said;
@@ -270,9 +270,9 @@ TEST(LiveNumbers, GroupedAndBytes) {
     EXPECT_EQ(grouped(4194304), "4,194,304");
     EXPECT_EQ(grouped(999), "999");
     EXPECT_EQ(grouped(-1234), "-1,234");
-    EXPECT_EQ(bytes_text(512), "512 bytes");
-    EXPECT_EQ(bytes_text(size_t(2) << 20), "2.0 MiB");
-    EXPECT_EQ(bytes_text(size_t(10) << 30), "10.0 GiB");
+    EXPECT_EQ(byte_size(512), "512 bytes");
+    EXPECT_EQ(byte_size(size_t(2) << 20), "2.0 MiB");
+    EXPECT_EQ(byte_size(size_t(10) << 30), "10.0 GiB");
     EXPECT_EQ(power_of_two_text(int64_t(1) << 22), "2^22");
     EXPECT_EQ(power_of_two_text(1000), "");
 }

@@ -418,8 +418,8 @@ TEST_F(AppWindow, LiveTabTracesABlockOfALargerRunOnTheEmulationAndDrawsEveryCell
     // The stated memory is estimate_trace's figure, for this trace and for the full one.
     ResolvedRequest whole = resolved;
     whole.request.sample = {};
-    EXPECT_NE(said["statement"].find(bytes_text(estimate_trace(resolved).trace_bytes)), std::string::npos) << said["statement"];
-    EXPECT_NE(said["statement"].find("the full trace would need " + bytes_text(estimate_trace(whole).trace_bytes)), std::string::npos)
+    EXPECT_NE(said["statement"].find(byte_size(estimate_trace(resolved).trace_bytes)), std::string::npos) << said["statement"];
+    EXPECT_NE(said["statement"].find("the full trace would need " + byte_size(estimate_trace(whole).trace_bytes)), std::string::npos)
         << said["statement"];
     // Every cell of block 40 that K1's stride 4 updated is drawn, at the block's global indices.
     const Image im = load_png(dir + "/live-step-03.png");

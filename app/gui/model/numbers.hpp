@@ -5,11 +5,10 @@
 #include <cstdint>
 #include <string>
 
-#include "core/number_text.hpp"  // grouped()
+#include "core/number_text.hpp"  // grouped(), byte_size()
 
 namespace scanlab::gui {
 
-std::string bytes_text(size_t bytes);  // "512 bytes", "3.0 KiB", "2.1 MiB", "9.8 GiB"
 // "2^22" when n is a power of two, else "" (so a label can add it only where it helps).
 std::string power_of_two_text(int64_t n);
 

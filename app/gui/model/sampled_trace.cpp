@@ -14,7 +14,7 @@ TraceCap sampled_trace_cap(bool on_gpu, ElementType type) {
                                     "one after another, so the live tab traces at most " + power_of_two_text(kEmulatedTraceMaxN) + " = " +
                                         grouped(kEmulatedTraceMaxN) + " elements"};
     return {kGpuTraceMaxN, "the trace keeps the whole input and result in the app's memory (2 x N values: " +
-                               bytes_text(size_t(2 * kGpuTraceMaxN) * element_bytes(type)) + " of " + std::string(name(type)) +
+                               byte_size(size_t(2 * kGpuTraceMaxN) * element_bytes(type)) + " of " + std::string(name(type)) +
                                " at the limit), so the live tab traces at most 2^26 = " + grouped(kGpuTraceMaxN) + " elements"};
 }
 
@@ -93,10 +93,10 @@ std::string memory_statement(const SampledReport& r) {
         }
         s += " (" + sizes + " elements)";
     }
-    s += " in each of its " + std::to_string(r.steps) + " steps: " + bytes_text(r.trace_bytes) + ", where the full trace would need " +
-         bytes_text(r.full_trace_bytes) + " (both from estimate_trace). ";
+    s += " in each of its " + std::to_string(r.steps) + " steps: " + byte_size(r.trace_bytes) + ", where the full trace would need " +
+         byte_size(r.full_trace_bytes) + " (both from estimate_trace). ";
     s += std::string(r.ran() ? "It also carries" : "It will also carry") + " the input and the result whole, " + grouped(r.n) + " " +
-         std::string(name(r.form.type)) + " values each: " + bytes_text(r.arrays_bytes) + ".";
+         std::string(name(r.form.type)) + " values each: " + byte_size(r.arrays_bytes) + ".";
     return s;
 }
 

@@ -193,8 +193,8 @@ void open_file(Page& page, const std::string& path) {
     std::error_code ec;
     const uintmax_t bytes = std::filesystem::file_size(path, ec);
     if (!ec && bytes > kMaxTraceFileBytes) {
-        s.status = "'" + std::filesystem::path(path).filename().string() + "' is " + bytes_text(bytes) + ": the web edition opens trace files up to " +
-                   bytes_text(kMaxTraceFileBytes) + ", so that the page keeps responding; open it in the desktop app. The trace on screen is unchanged.";
+        s.status = "'" + std::filesystem::path(path).filename().string() + "' is " + byte_size(bytes) + ": the web edition opens trace files up to " +
+                   byte_size(kMaxTraceFileBytes) + ", so that the page keeps responding; open it in the desktop app. The trace on screen is unchanged.";
         s.status_failed = true;
         return;
     }
