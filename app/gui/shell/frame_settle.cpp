@@ -1,6 +1,7 @@
 #include "app/gui/shell/frame_settle.hpp"
 
 #include <cstddef>
+#include <cstring>
 
 #include <imgui.h>
 #include <imgui_internal.h>
@@ -8,12 +9,18 @@
 namespace scanlab::gui {
 namespace {
 
-// What a frame drew, in one number (FNV-1a over its vertices, indices and draw commands).
+// What a frame drew, in one number (FNV-1a over its vertices, indices and draw commands, eight
+// bytes a round: a large trace draws megabytes of vertices, and every drawn frame is hashed).
 uint64_t draw_data_hash(const ImDrawData* d) {
     uint64_t h = 1469598103934665603ull;
     auto mix = [&h](const void* p, size_t n) {
         const auto* b = static_cast<const unsigned char*>(p);
-        for (size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 1099511628211ull;
+        size_t i = 0;
+        for (uint64_t w; i + sizeof w <= n; i += sizeof w) {
+            std::memcpy(&w, b + i, sizeof w);
+            h = (h ^ w) * 1099511628211ull;
+        }
+        for (; i < n; ++i) h = (h ^ b[i]) * 1099511628211ull;
     };
     if (!d) return h;
     for (const ImDrawList* l : d->CmdLists) {
