@@ -335,11 +335,23 @@ void check_legibility(const App& app, float least, float chart_least, bool every
         problem("hidden", "the chart, " + std::to_string(int(app.counts_panel.chart_height)) + " px tall");
 }
 
+// A checked frame's problems, a line each on stdout, and its pixels as OUT/WHERE.png when it has
+// any (or when `picture` asks for it); how many problems it had.
+int report_frame(App& app, GlSurface& surface, const std::string& out, const std::string& where, const std::vector<TextProblem>& found,
+                 bool picture) {
+    for (const TextProblem& p : found)
+        std::cout << where << "\t" << p.what << "\t" << p.window << "\t'" << p.text << "'\tat " << int(p.x) << "," << int(p.y) << "\n";
+    if (!found.empty() || picture) {
+        std::string name = where;
+        std::replace(name.begin(), name.end(), ' ', '-');
+        frame(app, surface, 1.0 / 60);
+        surface.write_png(out + "/" + name + ".png");
+    }
+    return int(found.size());
+}
+
 }  // namespace
 
-// CI's legibility check, part of the layout check: each LegibleCase presenting at 1280x720 (no
-// value under 20 px, a chart at least 240 px tall) and 1920x1080 (28 px, 360 px), at each of its
-// steps at both sizes; each frame's text is checked as the layout check's, and check_legibility's measures.
 int run_legibility_check(const std::string& out, bool pictures, int& frames_checked) {
     const LegibleCase cases[] = {
         {"Figure 9.10", Algorithm::hierarchical, "fig9.10"},
@@ -394,15 +406,7 @@ int run_legibility_check(const std::string& out, bool pictures, int& frames_chec
                 check_legibility(app, least, chart_least, size[1] >= 1080, found);
                 const std::string where = std::to_string(size[0]) + "x" + std::to_string(size[1]) + " presentation " + c.name + " step " +
                                           std::to_string(app.session.step + app.session.compare_extra);
-                for (const TextProblem& p : found)
-                    std::cout << where << "\t" << p.what << "\t" << p.window << "\t'" << p.text << "'\tat " << int(p.x) << "," << int(p.y) << "\n";
-                if (!found.empty() || (pictures && k + 1 == steps)) {
-                    std::string png = where;
-                    std::replace(png.begin(), png.end(), ' ', '-');
-                    frame(app, *surface, 1.0 / 60);
-                    surface->write_png(out + "/" + png + ".png");
-                }
-                problems += int(found.size());
+                problems += report_frame(app, *surface, out, where, found, pictures && k + 1 == steps);
                 ++frames_checked;
             }
             shutdown_imgui(*surface);
@@ -522,16 +526,7 @@ int run_layout_check(const std::vector<std::string>& args) {
             }
             if (const WindowRoom explain = window_room("Explain this step/explanation_"); !explain.drawn || explain.lines < 3)
                 missing("the explanation (" + std::to_string(explain.lines).substr(0, 3) + " lines)");
-            for (const TextProblem& p : found)
-                std::cout << where << "\t" << p.what << "\t" << p.window << "\t'" << p.text << "'\tat " << int(p.x) << "," << int(p.y)
-                          << "\n";
-            if (!found.empty()) {
-                std::string name = where;
-                std::replace(name.begin(), name.end(), ' ', '-');
-                frame(app, *surface, 1.0 / 60);
-                surface->write_png(out + "/" + name + ".png");
-            }
-            problems += int(found.size());
+            problems += report_frame(app, *surface, out, where, found, false);
             ++frames_checked;
             shutdown_imgui(*surface);
         }
