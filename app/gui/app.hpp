@@ -236,6 +236,10 @@ struct DrawnValue {
     std::string text;
 };
 std::vector<DrawnValue>& values_drawn();  // cleared as each frame starts (draw_frame)
+// Notes a value in values_drawn(), while the layout check has asked for them
+// (note_values_drawn(true)): the app's own frames copy no cell's text.
+void note_value_drawn(DrawnValue v);
+void note_values_drawn(bool on);
 // ImPlot's tick labels as the app writes numbers: 4,194,304.
 int grouped_tick(double value, char* buffer, int size, void*);
 // +/- and Ctrl+wheel: the array view's zoom, kept from now on (no more fitting) until "fit".

@@ -308,7 +308,10 @@ struct LegibleCase {
 // `every_row`: a run of up to 16 elements shows every row of its step diagram (1920x1080).
 void check_legibility(const App& app, float least, float chart_least, bool every_row, std::vector<TextProblem>& found) {
     auto problem = [&](const std::string& what, const std::string& text, float x = 0, float y = 0) { found.push_back({"", what, text, x, y}); };
-    for (const ValueSize& v : measure_values(ImGui::GetDrawData())) {
+    const std::vector<ValueSize> values = measure_values(ImGui::GetDrawData());
+    // Every case shows values (its array, Figure 9.10 or tiles): none noted means nothing measured.
+    if (values.empty()) problem("no values noted", "the frame's values");
+    for (const ValueSize& v : values) {
         if (v.laid_out == 0)
             problem("value left out", v.text, v.x, v.y);
         else if (v.measured == 0)
@@ -428,6 +431,7 @@ int run_legibility_check(const std::string& out, bool pictures, int& frames_chec
 int run_layout_check(const std::vector<std::string>& args) {
     const std::string out = smoke_out_dir(args);
     if (out.empty()) return fail("--check-layout needs --out DIR");
+    note_values_drawn(true);  // the legibility pass measures every value the views lay out
     const int sizes[][2] = {{1024, 640}, {1280, 720}, {1366, 768}, {1920, 1080}};
     struct Case {
         bool presenting;

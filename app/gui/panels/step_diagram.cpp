@@ -196,7 +196,7 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
                 const float hw = w * 0.5f - 2, hh = std::min(sz.y * 0.5f + 1, rh * 0.5f - 1);
                 if (sz.x + 4 <= 2 * hw) {
                     const ImVec2 c(cx(row, i), ry(r)), a(c.x - hw, c.y - hh), b(c.x + hw, c.y + hh);
-                    values_drawn().push_back({a, b, value_size, val});
+                    note_value_drawn({a, b, value_size, val});
                     dl->AddRectFilled(a, b, hit ? col(p.thread_active) : col(p.cell_untouched), 3.0f);
                     const int64_t e = row.offset + i;
                     if (std::binary_search(ringed.begin(), ringed.end(), int32_t(e))) dl->AddRect(a, b, col(p.cell_hazard), 3.0f, 2.0f);
@@ -206,7 +206,7 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
                 }
                 // Too wide for its column: a dot, and noted as a value left out.
                 const ImVec2 c(cx(row, i), ry(r));
-                values_drawn().push_back({ImVec2(c.x - hw, c.y - hh), ImVec2(c.x + hw, c.y + hh), 0, val});
+                note_value_drawn({ImVec2(c.x - hw, c.y - hh), ImVec2(c.x + hw, c.y + hh), 0, val});
             }
             const float d = std::min(dot, height_of(r) * 0.22f);
             dl->AddCircleFilled(ImVec2(cx(row, i), ry(r)), hit ? d * 1.5f : d,

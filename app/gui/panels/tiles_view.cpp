@@ -179,7 +179,7 @@ void draw_status_words(const TilesCanvas& c) {
             const std::string value = format_value(*v, i);
             const float max_w = c.boundaries ? c.tile_w : c.tile_w - 2, vw = c.width_of(c.vs, value);
             c.centred(cx, c.y_status_val, c.vs, faint, value, max_w);
-            values_drawn().push_back({ImVec2(cx - vw * 0.5f, c.y_status_val), ImVec2(cx + vw * 0.5f, c.y_status_val + c.vs), vw <= max_w ? c.vs : 0, value});
+            note_value_drawn({ImVec2(cx - vw * 0.5f, c.y_status_val), ImVec2(cx + vw * 0.5f, c.y_status_val + c.vs), vw <= max_w ? c.vs : 0, value});
         }
         const WordRole r = c.role(i);
         if (r == WordRole::read_only) c.dl->AddRectFilled(a, b, ImGui::GetColorU32(ImGuiCol_WindowBg, 0.6f));

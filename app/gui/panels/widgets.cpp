@@ -24,6 +24,16 @@ std::vector<DrawnValue>& values_drawn() {
     return drawn;
 }
 
+namespace {
+bool noting_values = false;
+}  // namespace
+
+void note_values_drawn(bool on) { noting_values = on; }
+
+void note_value_drawn(DrawnValue v) {
+    if (noting_values) values_drawn().push_back(std::move(v));
+}
+
 void cell_text(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 c, const std::string& text, float legible) {
     // The font follows the cell: its height sets the size, a narrow cell shrinks it; too small to
     // read, no digits at all (the cell's tooltip has the value).
@@ -32,12 +42,12 @@ void cell_text(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 c, const std::string& t
     const float width = font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x;
     if (width > b.x - a.x - 3) size *= (b.x - a.x - 3) / width;
     if (size < std::max(7.0f, legible)) {
-        values_drawn().push_back({a, b, 0, text});
+        note_value_drawn({a, b, 0, text});
         return;
     }
     const ImVec2 sz = font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str());
     dl->AddText(font, size, ImVec2(std::floor((a.x + b.x - sz.x) * 0.5f), std::floor((a.y + b.y - sz.y) * 0.5f)), c, text.c_str());
-    values_drawn().push_back({a, b, size, text});
+    note_value_drawn({a, b, size, text});
 }
 
 float legible_value_size(const App& app) { return app.layout.presentation ? std::round(ImGui::GetFontSize() * 0.9f) : 7.0f; }
