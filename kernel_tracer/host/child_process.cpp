@@ -61,6 +61,14 @@ ChildOutcome run_child(const std::vector<std::string>& argv, const ChildLimits& 
             break;
         }
         if (done < 0) return outcome;
+        if (limits.cancel && *limits.cancel) {
+            kill(-pid, SIGKILL);
+            kill(pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            outcome.cancelled = true;
+            outcome.wall_seconds = elapsed;
+            return outcome;
+        }
         if (elapsed > limits.wall_seconds) {
             // SIGXCPU first, so the runner can say where the kernel was; then, a second later, the end.
             kill(pid, SIGXCPU);

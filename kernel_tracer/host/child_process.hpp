@@ -2,6 +2,7 @@
 // A program run in a child process under limits: CPU seconds, address space, file size, and a
 // wall clock the parent keeps (the child is killed when it runs past it). Whatever the child does,
 // the caller gets an outcome, never a signal of its own.
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@ struct ChildLimits {
     double wall_seconds = 30;
     uint64_t memory_bytes = uint64_t(1) << 30;
     uint64_t file_bytes = uint64_t(256) << 20;
+    const std::atomic<bool>* cancel = nullptr;  // set: the child is ended at once (its outcome says cancelled)
 };
 
 struct ChildOutcome {
@@ -20,6 +22,7 @@ struct ChildOutcome {
     int exit_status = -1;  // when it exited
     int signal = 0;        // when a signal ended it
     bool wall_timeout = false;
+    bool cancelled = false;
     double wall_seconds = 0;
 };
 

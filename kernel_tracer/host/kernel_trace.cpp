@@ -29,17 +29,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-
-// The element type the file's kernel takes, read from its text: the first __global__ kernel's first
-// parameter. The runner checks it against the compiled signature.
-std::optional<std::string> kernel_type_in(const std::string& source) {
-    static const std::regex kernel(R"(__global__\s+void\s+\w+\s*\(\s*(?:const\s+)?(float|double|int|long long|long)\s*\*)");
-    std::smatch m;
-    if (!std::regex_search(source, m, kernel)) return std::nullopt;
-    const std::string t = m[1];
-    return t == "float" ? "float32" : t == "double" ? "float64" : t == "int" ? "int32" : "int64";
-}
-
 // Host code's launches, `kernel<<<grid, block>>>(args)`, become `scanlab_launch(kernel, grid, block)(args)`
 // on the same line (the shim's launch), so the compiler's lines and the debug information's stay the file's.
 std::string with_launches_rewritten(const std::string& source, const std::string& path) {
@@ -85,6 +74,16 @@ std::map<uintptr_t, int> lines_of(const std::string& library, const std::string&
 }
 
 }  // namespace
+
+// Read from the file's text: the first __global__ kernel's first parameter. The runner checks it
+// against the compiled signature.
+std::optional<std::string> kernel_type_in(const std::string& source) {
+    static const std::regex kernel(R"(__global__\s+void\s+\w+\s*\(\s*(?:const\s+)?(float|double|int|long long|long)\s*\*)");
+    std::smatch m;
+    if (!std::regex_search(source, m, kernel)) return std::nullopt;
+    const std::string t = m[1];
+    return t == "float" ? "float32" : t == "double" ? "float64" : t == "int" ? "int32" : "int64";
+}
 
 KernelTrace trace_kernel(const KernelRequest& request) {
     KernelTrace result;
@@ -143,7 +142,8 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     const auto compile_start = std::chrono::steady_clock::now();
     const CachedBuild built = compile_cached(key, ".so", dir.path, {clang, flags, compiled});
     if (built.compiled) result.compile_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - compile_start).count();
-    if (built.status != 0) throw ScanError("your kernel does not compile:\n" + built.diagnostics);
+    if (built.status != 0) throw ScanError(std::string(kDoesNotCompile) + "\n" + built.diagnostics);
+    if (request.cancel && *request.cancel) throw ScanError("the run was cancelled");
     if (!built.not_kept.empty()) throw ScanError("the compiled kernel could not be kept in " + built.not_kept);
     const std::string& library = built.path;
 
@@ -154,9 +154,11 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     // The limits a student's kernel runs under (docs/your-kernel.md).
     ChildLimits limits;
     limits.cpu_seconds = request.cpu_seconds;
+    limits.cancel = request.cancel;
     const ChildOutcome run = run_child(argv, limits, (dir.path / "stdout.txt").string(), (dir.path / "stderr.txt").string());
     result.run_seconds = run.wall_seconds;
     if (!run.started) throw ScanError("the kernel runner could not be started");
+    if (run.cancelled) throw ScanError("the run was cancelled");
 
     std::vector<RawFinding> raw;
     {
@@ -170,7 +172,11 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     for (const RawFinding& f : raw) pcs.insert(pcs.end(), {f.pc, f.other_pc});
     const std::map<uintptr_t, int> lines = lines_of(library, request.file, pcs);
     auto line_of = [&](uintptr_t pc) { return lines.contains(pc) ? lines.at(pc) : 0; };
-    for (const RawFinding& f : raw) result.findings.push_back({line_of(f.pc), finding_sentence(f, line_of(f.pc), line_of(f.other_pc))});
+    for (const RawFinding& f : raw)
+        result.findings.push_back({line_of(f.pc), finding_sentence(f, line_of(f.pc), line_of(f.other_pc)), f.step, f.block, f.thread, f.array,
+                                   f.element,
+                                   f.kind == FindingKind::race_raw || f.kind == FindingKind::race_war || f.kind == FindingKind::race_waw ||
+                                       f.kind == FindingKind::out_of_bounds_shared || f.kind == FindingKind::uninitialized_shared});
     std::stable_sort(result.findings.begin(), result.findings.end(), [](const Finding& a, const Finding& b) { return a.line < b.line; });
 
     const std::string limit_words = std::to_string(limits.cpu_seconds) + " s of CPU time";

@@ -2,6 +2,8 @@
 // `scanlab trace --kernel FILE.cu`: a student's kernel compiled with clang++ against the CUDA shim
 // (kernel_tracer/shim/), run in a child process under limits (scanlab-kernel-runner), its trace
 // read back through the project's validating loader, and what it did wrong said at its lines.
+#include <atomic>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,11 +20,20 @@ struct KernelRequest {
     Algorithm like = Algorithm::kogge_stone;  // the algorithm the student says the kernel is
     int cpu_seconds = 5;              // the child's CPU time; then the kernel "never ends"
     bool device_check = false;        // also compile the file with nvcc and run it on the GPU (device_check.hpp)
+    const std::atomic<bool>* cancel = nullptr;  // set: the run is no longer wanted (the app's Cancel); the runner is stopped
 };
 
 struct Finding {
     int line = 0;          // in the student's file; 0: not known
     std::string sentence;  // "line 12: a race in step 3: ..."
+    // Where it happened, for a view that shows it: the trace's step (-1: none), the block and thread,
+    // the array as the student named it ("XY", "X", "Y") and its element (-1: none).
+    int step = -1;
+    int64_t block = 0;
+    int32_t thread = -1;
+    std::string array;
+    int64_t element = -1;
+    bool shared = false;   // the array is one of the block's __shared__ arrays
 };
 
 struct KernelTrace {
@@ -34,8 +45,15 @@ struct KernelTrace {
     std::string device_check;        // with request.device_check: what the GPU gave, or why it did not run
 };
 
+// The element type ("float32", "int64", ...) the file's first kernel names itself, or none (a kernel
+// of T* takes the run's type).
+std::optional<std::string> kernel_type_in(const std::string& source);
+
+// The first line of the ScanError a kernel that does not compile gives; the compiler's messages follow it.
+inline constexpr const char* kDoesNotCompile = "your kernel does not compile:";
+
 // Throws ScanError with a sentence when the kernel cannot be compiled (the compiler's own messages
-// follow, at the file's lines), clang++ is missing, or the words state no run.
+// follow, at the file's lines), clang++ is missing, the words state no run, or `cancel` was set.
 KernelTrace trace_kernel(const KernelRequest& request);
 
 }  // namespace scanlab::kernel_tracer
