@@ -1,6 +1,7 @@
 #pragma once
 // The desktop app's UI state and its panels. Each panel is one function in its own file that
 // reads the Session (the model) and issues its commands; none of them computes a scan.
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -73,6 +74,29 @@ struct ExercisesPanelState {
     bool focused = false;  // it has focus: Up/Down/Enter are its
 };
 
+// The Your kernel panel's own state (your_kernel_panel.cpp; the editor itself lives there). The
+// document and its run are the model's (session.your_kernel).
+struct YourKernelPanelState {
+    bool shown = false;         // open last frame
+    bool focused = false;       // it has focus: Ctrl+Enter runs the kernel, Ctrl+S and Ctrl+O are its files'
+    bool editing = false;       // its editor has the keyboard: every key is the editor's
+    bool open_dialog = false;   // requests for its Open and Save dialogs
+    bool save_dialog = false;
+    bool presented = false;     // the presentation layout was built with the panel open
+};
+
+// The state of a path dialog (trace_files.cpp): the path typed, the folder listed.
+struct FileDialogState {
+    std::string path;
+    std::string folder;
+    std::vector<std::string> entries;  // sub-folders end with '/'
+    std::string listed;
+    double listed_at = 0;  // ImGui time of the listing: files written since show up
+    bool asked = false;    // an open or save of `path` was started from this dialog
+    bool failure_seen = false;  // its failure was shown (the path field took the focus for it)
+    bool enter_waiting = false; // Enter was pressed; the characters typed before it are still arriving
+};
+
 // The Live run tab's own view state (the model is session.bench and session.sampled_*).
 struct LiveTabState {
     bool defaults_applied = false;  // N lowered to the emulation's cap where there is no GPU
@@ -121,6 +145,7 @@ struct App {
     SourcePaneState source_pane;
     CountsPanelState counts_panel;
     ExercisesPanelState exercises_panel;
+    YourKernelPanelState your_kernel_panel;
     LiveTabState live;
     Prediction predict;  // predict mode of the explanation pane
 
@@ -209,6 +234,14 @@ void draw_bench_results(App& app);        // the live tab's table, chart and sav
 void draw_bench_chart(App& app, const bench::BenchResult& r, bool time, ImVec2 size);  // log-log, bench_chart.cpp
 void draw_sampled_trace_section(App& app);  // the live tab's sampled trace (sampled_trace_panel.cpp)
 void draw_trace_file_dialogs(App& app);
+// The Your kernel panel (your_kernel_panel.cpp; the web edition's says in one line that it needs
+// the desktop app).
+void draw_your_kernel_panel(App& app);
+// The file dialogs' look for another kind of file (the Your kernel panel's .cu files): the folder's
+// files ending in `extension` listed, `hint` over the path, `suggested` the path it opens with
+// (else the last one). `start` opens or saves; the task says how that went.
+void file_dialog(App& app, const char* title, const char* action, FileDialogState& d, bool* open, const Session::FileTask& task,
+                 const std::function<void(const std::string&)>& start, const char* extension, const char* hint, const std::string& suggested);
 void draw_help_window(App& app);
 
 // Small shared widgets (widgets.cpp).

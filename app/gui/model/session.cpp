@@ -310,6 +310,151 @@ void Session::follow_trace_on_screen() {
     flags_draft.reset();
 }
 
+void Session::open_kernel(const std::string& path) {
+    YourKernel& k = your_kernel;
+    std::error_code ec;
+    const auto fail = [&](const std::string& why) {
+        k.said = "Cannot open '" + path + "': " + why + "; the editor is unchanged.";
+        k.said_failed = true;
+    };
+    if (std::filesystem::is_directory(path, ec)) return fail("it is a folder");
+    if (!std::filesystem::is_regular_file(path, ec)) return fail("it does not exist or is not a regular file");
+    if (std::filesystem::file_size(path, ec) > (1u << 20)) return fail("it is larger than 1 MiB, more than a kernel's source");
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (!in && !in.eof()) return fail("it could not be read");
+    k.path = path;
+    k.name = std::filesystem::path(path).filename().string();
+    k.text = k.saved_text = text.str();
+    k.starter = nullptr;
+    ++k.text_version;
+    k.report.reset();
+    k.selected_finding = -1;
+    k.line_to_show = 0;
+    k.said.clear();
+    k.said_failed = false;
+    status = "opened " + path;
+    status_failed = false;
+}
+
+void Session::open_starter(const KernelStarter& starter) {
+    YourKernel& k = your_kernel;
+    const std::string from = starter_path(starter);
+    open_kernel(from);
+    if (k.said_failed) return;
+    // A copy: Save asks where, so the starter itself is never written over.
+    k.path.clear();
+    k.saved_text.clear();
+    k.starter = &starter;
+    k.like = starter.like;
+    status = "a copy of the starter " + std::string(starter.file) + ": write the part between TODO and END TODO, then Run";
+}
+
+bool Session::try_exercise(int exercise) {
+    const KernelStarter* starter = starter_for_exercise(exercise);
+    if (!starter) return false;
+    open_starter(*starter);
+    const BackendChoice backend = form.backend;
+    static_cast<RunSpec&>(form) = starter_run(*starter);
+    form.backend = backend;
+    text_draft.reset();
+    random_n_draft.reset();
+    seed_draft.reset();
+    flags_draft.reset();
+    return true;
+}
+
+void Session::edit_kernel(const std::string& text) { your_kernel.text = text; }
+
+void Session::save_kernel(const std::string& path) {
+    YourKernel& k = your_kernel;
+    try {
+        save_file_atomically(path, "the kernel", [&](std::ostream& out) { out << k.text; });
+        k.path = path;
+        k.name = std::filesystem::path(path).filename().string();
+        k.saved_text = k.text;
+        k.said.clear();
+        k.said_failed = false;
+        status = "saved the kernel to " + path;
+        status_failed = false;
+    } catch (const ScanError& e) {
+        // The atomic save leaves an existing file as it was and no half-written one.
+        k.said = as_sentence(e.what()) + " Nothing was written; the editor keeps the text.";
+        k.said_failed = true;
+    }
+}
+
+void Session::run_kernel() {
+    YourKernel& k = your_kernel;
+    if (k.cancel) *k.cancel = true;  // a run still under way is no longer wanted
+    KernelOrder order;
+    order.file_name = k.name;
+    order.path = k.dirty() ? "" : k.path;
+    order.text = k.text;
+    order.spec = form;
+    // The drafts being typed are the input the user sees.
+    if (text_draft) order.spec.input.text = *text_draft;
+    if (random_n_draft) order.spec.input.random_n = *random_n_draft;
+    if (seed_draft) order.spec.input.seed = *seed_draft;
+    order.like = k.like;
+    order.block_dim = k.block_dim;
+    order.grid_dim = k.grid_dim;
+    order.cancel = k.cancel = std::make_shared<std::atomic<bool>>(false);
+    k.running = true;
+    const Algorithm compare_algo = form.compare_algorithm;
+    const BackendChoice choice = form.backend;
+    const uint64_t g = kernel_generation_ = ++generation_;
+    jobs_.push_back({JobKind::kernel, g, "compiling and running " + k.name, start_job([order, compare_algo, choice] {
+                         KernelOutcome o = run_kernel_order(order);
+                         RunResult r = guarded([&](RunResult& r) {
+                             if (!o.trace) return;
+                             const std::string origin = "your kernel " + order.file_name;
+                             // The comparison runs on the kernel's own input, type and operator, as beside a trace file.
+                             try {
+                                 BackendSelection sel = select_backend(choice);
+                                 const ResolvedRequest q = resolve(spec_like(*o.trace, compare_algo).request, o.trace->input, Voice::app);
+                                 r.compare = make_shown(sel.backend->run(q, o.trace->input), origin);
+                             } catch (const ScanError& e) {
+                                 r.compare_error = no_comparison(spec_like(*o.trace, compare_algo).request, o.trace->n, e.what());
+                             }
+                             r.main = make_shown(std::move(*o.trace), origin);
+                         });
+                         if (!r.error.empty() && o.report.stopped.empty()) o.report.stopped = as_sentence(r.error);
+                         r.error.clear();
+                         r.kernel = std::make_shared<const KernelReport>(std::move(o.report));
+                         return r;
+                     })});
+}
+
+void Session::cancel_kernel() {
+    YourKernel& k = your_kernel;
+    if (!k.running) return;
+    if (k.cancel) *k.cancel = true;
+    k.running = false;
+    if (kernel_generation_ == generation_) ++generation_;  // its result, when it comes, is dropped
+    kernel_generation_ = 0;
+    status = "The run of " + k.name + " was cancelled; the trace on screen is unchanged.";
+    status_failed = false;
+}
+
+void Session::show_finding(int index) {
+    YourKernel& k = your_kernel;
+    if (!k.report || index < 0 || index >= int(k.report->findings.size())) return;
+    k.selected_finding = index;
+    const kernel_tracer::Finding& f = k.report->findings[size_t(index)];
+    if (f.step >= 0 && trace && trace->trace.kernel.size()) go_to(size_t(f.step));
+    playing = false;
+    if (f.line > 0) k.line_to_show = f.line, ++k.show_version;
+}
+
+void Session::show_compiler_message(int index) {
+    YourKernel& k = your_kernel;
+    if (!k.report || index < 0 || index >= int(k.report->compiler.size()) || k.report->compiler[size_t(index)].line <= 0) return;
+    k.line_to_show = k.report->compiler[size_t(index)].line;
+    ++k.show_version;
+}
+
 void Session::load_fig910() {
     const BackendChoice choice = form.backend;
     jobs_.push_back({JobKind::fig910, 0, "running Figure 9.10", start_job([choice] {
@@ -328,6 +473,28 @@ void Session::finish(Job& job, RunResult r) {
             if (r.sampled) sampled_preview = *r.sampled;
             previewed_ = true;
             return;
+        case JobKind::kernel: {
+            if (job.generation != kernel_generation_) return;  // cancelled, or a newer run of the kernel
+            YourKernel& k = your_kernel;
+            k.running = false;
+            kernel_generation_ = 0;
+            k.report = *r.kernel;
+            k.selected_finding = -1;
+            k.line_to_show = 0;
+            if (!r.main || job.generation != generation_) return;  // no trace (the report says why), or a newer run
+            error.clear();
+            status_failed = false;
+            trace = r.main;
+            compare = r.compare;
+            compare_error = r.compare_error;
+            emulation_reason.clear();
+            backend_description = "the kernel tracer (your kernel on the CPU)";
+            status = "traced " + k.name + " with " + std::to_string(k.report->findings.size()) +
+                     (k.report->findings.size() == 1 ? " finding" : " findings");
+            step = 0;
+            compare_extra = 0;
+            return;
+        }
         case JobKind::sampled:
             if (job.generation != generation_) return;  // a newer request superseded it
             if (!r.error.empty()) {

@@ -19,6 +19,7 @@
 #include "app/gui/model/live_bench.hpp"
 #include "app/gui/model/sampled_trace.hpp"
 #include "app/gui/model/trace_book.hpp"
+#include "app/gui/model/your_kernel.hpp"
 
 namespace scanlab::gui {
 
@@ -61,6 +62,7 @@ struct RunResult {
     std::string status;  // a finished save's confirmation
     std::string error;  // non-empty: the run was refused, nothing else is set
     std::shared_ptr<const SampledReport> sampled;  // a sampled trace's (or a preview's) figures
+    std::shared_ptr<const KernelReport> kernel;    // a run of the student's kernel: what it said
 };
 
 // Runs the form (and the comparison algorithm on the same input) through the backend. Blocking;
@@ -128,6 +130,9 @@ public:
     // The Exercises panel's answers (computed on workers, like the runs).
     ExerciseBook exercises;
 
+    // The Your kernel panel: the student's .cu file and its last run (your_kernel.hpp).
+    YourKernel your_kernel;
+
     // The typed input being edited (values, random N and seed): a draft that the form takes only
     // on Enter or Run, so a half-typed value never runs and the last good trace stays meanwhile.
     // Empty: the field shows the form's own value.
@@ -154,6 +159,23 @@ public:
     void open_trace(const std::string& path);
     void save_trace(const std::string& path);
     void load_fig910();
+
+    // The Your kernel panel's commands. Opening reads the file whole (a .cu file of up to 1 MiB);
+    // saving writes it atomically (a failed save leaves the file as it was); each says what came of
+    // it in your_kernel.said.
+    void open_kernel(const std::string& path);
+    void open_starter(const KernelStarter& starter);
+    // An exercise's starter with its run in the controls ("Try it yourself"); false: it has none.
+    bool try_exercise(int exercise);
+    void edit_kernel(const std::string& text);  // the editor's text changed
+    void save_kernel(const std::string& path);
+    // The editor's text, compiled and traced on a worker with the controls' run (and the
+    // comparison beside it): the trace replaces the one on screen, as a run's does. A kernel that
+    // does not compile or does not end leaves the trace on screen and says why in the report.
+    void run_kernel();
+    void cancel_kernel();  // stops the run under way (its runner ended at once); the trace on screen stays
+    void show_finding(int index);           // its step on screen, its line marked in the editor
+    void show_compiler_message(int index);  // its line in the editor
     void step_forward();
     void step_back();
     void first_step();
@@ -192,7 +214,7 @@ public:
     bool at_end() const;
 
 private:
-    enum class JobKind { run, open, save, fig910, sampled, preview };
+    enum class JobKind { run, open, save, fig910, sampled, preview, kernel };
     struct Job {
         JobKind kind;
         uint64_t generation;
@@ -201,6 +223,7 @@ private:
     };
     std::vector<Job> jobs_;
     uint64_t generation_ = 0;  // the newest run/open/sampled trace; older results are dropped
+    uint64_t kernel_generation_ = 0;  // the kernel run under way (0: none)
     std::optional<std::pair<SampledForm, BackendChoice>> preview_asked_;  // of the newest preview job
     bool previewed_ = false;
     double play_clock_ = 0;

@@ -100,6 +100,8 @@ std::string settings_text(const Settings& s) {
       << "show_source=" << (l.show_source ? 1 : 0) << "\n"
       << "show_explain=" << (l.show_explain ? 1 : 0) << "\n"
       << "show_exercises=" << (l.show_exercises ? 1 : 0) << "\n"
+      << "show_your_kernel=" << (l.show_your_kernel ? 1 : 0) << "\n"
+      << "your_kernel_room=" << (l.your_kernel_room ? 1 : 0) << "\n"
       << "font_scale=" << l.font_scale << "\n"
       << "presentation_font_scale=" << l.presentation_font_scale << "\n"
       << "controls_width=" << l.controls_width << "\n"
@@ -197,6 +199,8 @@ Settings parse_settings(const std::string& text) {
         else if (k == "show_source") l.show_source = v == "1";
         else if (k == "show_explain") l.show_explain = v == "1";
         else if (k == "show_exercises") l.show_exercises = v == "1";
+        else if (k == "show_your_kernel") l.show_your_kernel = v == "1";
+        else if (k == "your_kernel_room") l.your_kernel_room = v == "1";
         else if (k == "font_scale") r.clamped(k, v, l.font_scale, 0.5f, 3.0f);
         else if (k == "presentation_font_scale") r.clamped(k, v, l.presentation_font_scale, 0.5f, 3.0f);
         else if (k == "controls_width") r.clamped(k, v, l.controls_width, 150.0f, 2000.0f);

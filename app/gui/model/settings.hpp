@@ -38,6 +38,8 @@ struct Layout {
     bool show_source = true;     // the source pane
     bool show_explain = true;    // the explanation pane (and predict mode)
     bool show_exercises = false; // the Exercises panel (View > Exercises, Ctrl+E)
+    bool show_your_kernel = false;  // the Your kernel panel (View > Your kernel, Ctrl+K)
+    bool your_kernel_room = false;  // the layout made room for that panel once (its first opening)
     float cell_width = 46;       // array view zoom: pixels per element
     float font_scale = 1;        // Ctrl +/-: the text size against the default, normal mode
     float presentation_font_scale = 1;  // and presenting (on top of scaling to the window)

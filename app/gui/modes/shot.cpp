@@ -116,6 +116,26 @@ int run_shot(const std::vector<std::string>& args) {
         ~ImGuiDown() { shutdown_imgui(s); }
     } imgui_down{*surface};
     draw_until_done(app, *surface);
+    if (!o.your_kernel.empty()) {
+        // The words' run first (the trace on screen when the kernel gives none), then the kernel.
+        app.layout.show_your_kernel = true;
+        const KernelStarter* starter = nullptr;
+        for (const KernelStarter& st : kernel_starters())
+            if (o.your_kernel == st.file) starter = &st;
+        if (starter) app.session.open_starter(*starter);
+        else app.session.open_kernel(o.your_kernel);
+        if (app.session.your_kernel.said_failed) return fail(app.session.your_kernel.said);
+        app.session.run_kernel();
+        draw_until_done(app, *surface);
+        const YourKernel& k = app.session.your_kernel;
+        if (o.finding > 0) {
+            if (!k.report || o.finding > int(k.report->findings.size()))
+                return fail("--finding " + std::to_string(o.finding) + ": the kernel's run gave " +
+                            std::to_string(k.report ? k.report->findings.size() : 0) + " findings");
+            app.session.show_finding(o.finding - 1);
+            o.step = app.session.step, o.step_last = false;
+        }
+    }
     if (sampled && !app.session.sampled_error.empty()) return fail(app.session.sampled_error);
     if (!app.session.error.empty()) return fail(app.session.error);
     const size_t steps = app.session.step_count();

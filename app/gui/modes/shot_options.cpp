@@ -41,6 +41,9 @@ std::string shot_usage() {
            "  (default 4) are drawn then, and the last one is written.\n"
            "  --exercise N: the Exercises panel open on exercise N (1 to 9) beside the run the words state, its\n"
            "  answer computed first (the exercise's own commands, from scanlab exercise N, show its run).\n"
+           "  --your-kernel FILE.cu: the Your kernel panel open on FILE (a path, or a starter's name in\n"
+           "  assets/your-kernel/), run with the words' input after the words' own run; --finding K selects its\n"
+           "  K-th finding (its step replaces --step's, its line and cell marked).\n"
            "  With no display (DISPLAY unset, or one that fails) it renders through EGL: a GPU's driver, or Mesa on the CPU.\n";
 }
 
@@ -92,6 +95,11 @@ ShotOptions parse_shot_options(const std::vector<std::string>& args) {
             if (!parse_number_into(v, o.exercise) || o.exercise < 1 || o.exercise > int(chapter9_exercises().size()))
                 throw ScanError("--exercise expects an exercise of chapter 9, 1 to " + std::to_string(chapter9_exercises().size()) +
                                 ", got " + quoted_word(v));
+        } else if (a == "--your-kernel") {
+            o.your_kernel = value();
+        } else if (a == "--finding") {
+            const std::string& v = value();
+            if (!parse_number_into(v, o.finding) || o.finding < 1) throw ScanError("--finding expects a finding's number, 1 or more, got " + quoted_word(v));
         } else if (a == "--compare") {
             const std::string& v = value();
             const auto alg = parse_algorithm(v);

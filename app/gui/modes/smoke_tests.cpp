@@ -423,7 +423,8 @@ int run_legibility_check(const std::string& out, bool pictures, int& frames_chec
 // of 64, at a step of kernel 1 and at the tallest step, kernel 3 adding S^2's sums with three
 // rows) with the emulation's banner, and a racy run's step with hazards and its comparison; and
 // at 1280x720 and 1920x1080, in both modes, the Exercises panel open on exercise 6; and the tiles
-// view (both modes) and per-tile counts (presenting) of an event-scheduled scan. Each frame's
+// view (both modes) and per-tile counts (presenting) of an event-scheduled scan; and at 1280x720 and
+// 1920x1080, in both modes, the Your kernel panel with Exercise 4's starter run. Each frame's
 // text is checked (layout_check.hpp), and so is
 // what the lecture needs whole: every row of the array view (no vertical scrolling), some of the
 // step diagram, at least three lines of the explanation. Every problem is listed on stdout, with a
@@ -440,6 +441,7 @@ int run_layout_check(const std::vector<std::string>& args) {
         bool racy = false;  // kogge-stone-racy on Figure 9.10's input, warps of 4 in order: wrong, with hazards
         int exercise = 0;  // the Exercises panel open on this exercise (0: closed)
         bool events = false;  // the domino scan of 64 random values in sections of 8, blocks in a random order
+        bool kernel = false;  // the Your kernel panel open on Exercise 4's starter, run with its input
     };
     std::vector<Case> cases;
     for (const bool presenting : {false, true})
@@ -453,10 +455,11 @@ int run_layout_check(const std::vector<std::string>& args) {
     // An event-scheduled scan's tiles view in both modes, and its per-tile counts presenting.
     for (const bool presenting : {false, true}) cases.push_back({presenting, Tab::steps, -1, false, 0, true});
     cases.push_back({true, Tab::counts, -1, false, 0, true});
+    for (const bool presenting : {false, true}) cases.push_back({presenting, Tab::steps, -1, false, 0, false, true});
     int problems = 0, frames_checked = 0;
     for (const auto& size : sizes)
         for (const Case& c : cases) {
-            if (c.exercise > 0 && size[0] != 1280 && size[0] != 1920) continue;
+            if ((c.exercise > 0 || c.kernel) && size[0] != 1280 && size[0] != 1920) continue;
             App app;
             app.layout.presentation = c.presenting;
             app.tab_request = c.tab;
@@ -484,6 +487,12 @@ int run_layout_check(const std::vector<std::string>& args) {
                 app.session.exercises.select(c.exercise, BackendChoice::cpu);
             }
             app.session.wait();
+            if (c.kernel) {
+                app.layout.show_your_kernel = true;
+                app.session.try_exercise(4);
+                app.session.run_kernel();
+                app.session.wait();
+            }
             if (c.racy) app.session.go_to(1);  // stride 1: three hazards
             if (c.events) app.session.go_to(9);  // a block passes the prefix on while two others wait
             if (c.sampled_step >= 0) {
@@ -511,6 +520,7 @@ int run_layout_check(const std::vector<std::string>& args) {
             if (c.racy) where += " racy step 1";
             if (c.events) where += " domino step 9";
             if (c.exercise > 0) where += " exercise " + std::to_string(c.exercise);
+            if (c.kernel) where += " your kernel";
             std::vector<TextProblem> found = find_text_problems(ImGui::GetDrawData());
             auto missing = [&](const std::string& what) { found.push_back({"", "hidden", what, 0, 0}); };
             if (c.tab == Tab::steps && c.events) {

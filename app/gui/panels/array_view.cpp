@@ -268,6 +268,26 @@ void draw_row(const ArrayCanvas& c, const Row& r, float yy, const std::vector<Ce
     }
 }
 
+// The Your kernel panel's selected finding, where this step's row shows its element: a thick
+// outline in the error colour in a light ring, and a corner mark, so it reads on a projector
+// beside a hazard's.
+void draw_finding_mark(const ArrayCanvas& c) {
+    const kernel_tracer::Finding* f = c.app.session.your_kernel.finding();
+    if (!f || &c.st != c.app.session.trace.get() || c.t.kernel.empty()) return;
+    const int64_t cell = finding_cell(c.t, c.k, *f);
+    if (cell < 0) return;
+    const Row& r = c.rows.after;
+    const int64_t i = r.local(cell);
+    if (i < 0) return;
+    const ImVec2 a(c.cell_x(r, i), c.y_after), b(c.cell_x(r, i) + c.w, c.y_after + c.ch);
+    // A light ring round the error colour's: it reads on a wrong (magenta) or updated cell alike.
+    const float thick = std::clamp(c.w / 7.0f, 2.5f, 5.0f);
+    c.dl->AddRect(ImVec2(a.x - thick * 1.5f, a.y - thick * 1.5f), ImVec2(b.x + thick * 1.5f, b.y + thick * 1.5f), col(c.p.cell_text), 0, thick);
+    c.dl->AddRect(ImVec2(a.x - thick * 0.5f, a.y - thick * 0.5f), ImVec2(b.x + thick * 0.5f, b.y + thick * 0.5f), col(c.p.error), 0, thick);
+    const float s = std::clamp(std::min(c.w, c.ch) * 0.3f, 4.0f, 12.0f);
+    c.dl->AddTriangleFilled(ImVec2(b.x - s, a.y), ImVec2(b.x, a.y), ImVec2(b.x, a.y + s), col(c.p.error));
+}
+
 // The values a race-free run holds, under a wrong row ("want").
 void draw_expected_row(const ArrayCanvas& c) {
     if (!c.expected) return;
@@ -515,6 +535,7 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     draw_row(c, c.rows.before, c.y_before, nullptr, c.p.cell_untouched);
     draw_row(c, c.rows.after, c.y_after, &c.states, c.p.cell_untouched);
     draw_stale_reads(c);
+    draw_finding_mark(c);
     block_lines(c, c.rows.before, c.y_before - 3, c.y_before + c.ch + 3);
     block_lines(c, c.rows.after, c.y_after - 3, c.y_tid + c.small);
     draw_launched_threads(c);

@@ -156,6 +156,19 @@ void draw_exercises_panel(App& app) {
     if (main_run) {
         if (ImGui::Button("Open this run")) open_run(app, *main_run);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nin the main view (Enter)", answer->commands[answer->main_run].c_str());
+#if !defined(__EMSCRIPTEN__)  // a page cannot compile a kernel
+        // An exercise that asks for a kernel: its starter in the Your kernel panel, with its run.
+        if (const KernelStarter* starter = starter_for_exercise(book.selected)) {
+            ImGui::SameLine();
+            if (ImGui::Button("Try it yourself")) {
+                s.try_exercise(book.selected);
+                app.layout.show_your_kernel = true;
+                app.your_kernel_panel.shown = false;  // in front, even where it was open behind another tab
+            }
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("write the kernel yourself: %s in the Your kernel panel, with this exercise's input", starter->file);
+        }
+#endif
     } else {
         ImGui::TextDisabled("This exercise runs no scan: it reads the GPUs' limits.");
     }

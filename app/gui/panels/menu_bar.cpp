@@ -23,6 +23,7 @@ void draw_menu_bar(App& app) {
         ImGui::MenuItem("Explain this step", nullptr, &app.layout.show_explain);
         ImGui::MenuItem("Source", nullptr, &app.layout.show_source);
         ImGui::MenuItem("Exercises", "Ctrl+E", &app.layout.show_exercises);
+        ImGui::MenuItem("Your kernel", "Ctrl+K", &app.layout.show_your_kernel);
         ImGui::MenuItem("Emulation banner", nullptr, &app.show_banner);
         if (ImGui::MenuItem("Reset layout")) {
             app.reset_layout = true;

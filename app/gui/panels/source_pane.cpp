@@ -51,6 +51,18 @@ void draw_source_pane(App& app) {
     if (!s.trace || s.trace->trace.steps.empty()) return;
     const Trace& t = s.trace->trace;
     const Step& st = t.steps[std::min(s.step, t.steps.size() - 1)];
+    if (!t.kernel.empty()) {
+        // A student's kernel: its code is theirs, in the Your kernel panel; the built-in listing of
+        // the algorithm it is meant to be would be the exercise's answer.
+        ImGui::PushTextWrapPos(0);
+        ImGui::Text("This trace is your kernel, %s: its code is in the Your kernel panel, the findings' lines marked.", t.kernel.c_str());
+        ImGui::PopTextWrapPos();
+        if (ImGui::Button("Show it (Ctrl+K)")) {
+            app.layout.show_your_kernel = true;
+            app.your_kernel_panel.shown = false;  // in front
+        }
+        return;
+    }
     const std::string lname = listing_name(t.algorithm, t.block_algorithm);
     const Listing* l = find_listing(lname);
     if (!l) {

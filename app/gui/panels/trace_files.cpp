@@ -14,18 +14,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct DialogState {
-    std::string path;
-    std::string folder;
-    std::vector<std::string> entries;  // sub-folders end with '/'
-    std::string listed;
-    double listed_at = 0;  // ImGui time of the listing: files written since show up
-    bool asked = false;    // an open or save of `path` was started from this dialog
-    bool failure_seen = false;  // its failure was shown (the path field took the focus for it)
-    bool enter_waiting = false; // Enter was pressed; the characters typed before it are still arriving
-};
-
-void list_folder(DialogState& d) {
+void list_folder(FileDialogState& d, const char* extension) {
     // Again on a new folder, and once a second while the dialog is drawn: a trace written meanwhile
     // (by `scanlab trace` in a terminal) appears without closing the dialog.
     const double now = ImGui::GetTime();
@@ -38,7 +27,7 @@ void list_folder(DialogState& d) {
         const fs::path p = it->path();
         if (p.filename().string().rfind('.', 0) == 0) continue;
         if (it->is_directory(ec)) d.entries.push_back(p.filename().string() + "/");
-        else if (p.extension() == ".json") d.entries.push_back(p.filename().string());
+        else if (p.extension() == extension) d.entries.push_back(p.filename().string());
     }
     std::sort(d.entries.begin(), d.entries.end());
 }
@@ -46,20 +35,22 @@ void list_folder(DialogState& d) {
 // The dialog stays open while the file is read or written; a failure is said inside it, with the
 // path still there to correct. It closes when the file was opened or saved, or on Cancel.
 template <class Start, class Cancel>
-void path_dialog(App& app, const char* title, const char* action, DialogState& d, bool* open, const Session::FileTask& task, Start start,
-                 Cancel cancel) {
+void path_dialog(App& app, const char* title, const char* action, FileDialogState& d, bool* open, const Session::FileTask& task, Start start,
+                 Cancel cancel, const char* extension = ".json", const char* hint = "A trace file is what `scanlab trace --format json > FILE` writes.",
+                 const std::string& suggested = "") {
     if (*open) {
         ImGui::OpenPopup(title);
         *open = false;
         d.asked = false;
         d.enter_waiting = false;
+        if (!suggested.empty()) d.path = suggested, d.folder = fs::path(suggested).parent_path().string();
         if (d.folder.empty()) d.folder = fs::current_path().string();
         if (d.path.empty()) d.path = (fs::path(d.folder) / "trace.json").string();
         d.listed.clear();  // list the folder afresh each time the dialog opens
     }
     ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 38, ImGui::GetFontSize() * 24), ImGuiCond_Appearing);
     if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
-    ImGui::TextDisabled("A trace file is what `scanlab trace --format json > FILE` writes.");
+    ImGui::TextDisabled("%s", hint);
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 6);
     // Type a path and press Enter at once; after a failure, correct it at once.
     const bool failed = d.asked && !task.pending && !task.failure.empty();
@@ -78,7 +69,7 @@ void path_dialog(App& app, const char* title, const char* action, DialogState& d
     bool confirm = false;
     if (d.enter_waiting && ImGui::GetCurrentContext()->InputEventsQueue.empty()) confirm = true, d.enter_waiting = false;
     ImGui::Text("in %s", d.folder.c_str());
-    list_folder(d);
+    list_folder(d, extension);
     const float below = ImGui::GetFrameHeightWithSpacing() * 1.4f + (failed ? ImGui::GetTextLineHeightWithSpacing() * 2.5f : 0);
     ImGui::BeginChild("entries", ImVec2(0, -below), true);
     if (ImGui::Selectable("../")) d.folder = fs::path(d.folder).parent_path().string();
@@ -126,8 +117,13 @@ void path_dialog(App& app, const char* title, const char* action, DialogState& d
 
 }  // namespace
 
+void file_dialog(App& app, const char* title, const char* action, FileDialogState& d, bool* open, const Session::FileTask& task,
+                 const std::function<void(const std::string&)>& start, const char* extension, const char* hint, const std::string& suggested) {
+    path_dialog(app, title, action, d, open, task, start, [] {}, extension, hint, suggested);
+}
+
 void draw_trace_file_dialogs(App& app) {
-    static DialogState open_state, save_state;
+    static FileDialogState open_state, save_state;
     Session& s = app.session;
     path_dialog(app, "Open trace", "Open", open_state, &app.open_dialog, s.open_task, [&](const std::string& p) { s.open_trace(p); },
                 [&] { s.cancel_open(); });

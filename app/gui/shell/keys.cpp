@@ -60,11 +60,20 @@ void handle_shortcuts(App& app) {
         }
         // Ctrl+Enter runs even from the input text box.
         if (ctrl && (p.key == GLFW_KEY_ENTER || p.key == GLFW_KEY_KP_ENTER)) {
-            s.commit_input();
+            if (app.your_kernel_panel.focused) s.run_kernel();  // the Your kernel panel's Run
+            else s.commit_input();
+            continue;
+        }
+        // The Your kernel panel's files while it has focus (its editor takes no Ctrl+O or Ctrl+S).
+        if (ctrl && app.your_kernel_panel.focused && !ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId) &&
+            (p.key == GLFW_KEY_O || p.key == GLFW_KEY_S)) {
+            if (p.key == GLFW_KEY_O) app.your_kernel_panel.open_dialog = true;
+            else if (s.your_kernel.path.empty()) app.your_kernel_panel.save_dialog = true;
+            else s.save_kernel(s.your_kernel.path);
             continue;
         }
         // Typing, or a dialog open: the keys belong to it.
-        if (typing || ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId)) continue;
+        if (typing || app.your_kernel_panel.editing || ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId)) continue;
         if (ctrl) {
             switch (p.key) {
                 case GLFW_KEY_O: app.open_dialog = true; break;
@@ -77,6 +86,7 @@ void handle_shortcuts(App& app) {
                     break;
                 }
                 case GLFW_KEY_E: app.layout.show_exercises = !app.layout.show_exercises; break;
+                case GLFW_KEY_K: app.layout.show_your_kernel = !app.layout.show_your_kernel; break;
                 case GLFW_KEY_Q: app.want_quit = true; break;
                 // Ctrl +/-/0: the text size (presenting: on top of scaling to the window).
                 case GLFW_KEY_EQUAL:

@@ -155,6 +155,7 @@ constexpr const char* kFig910 = "Figure 9.10";
 constexpr const char* kSource = "Source";
 constexpr const char* kExplain = "Explain this step";
 constexpr const char* kExercises = "Exercises";
+constexpr const char* kYourKernel = "Your kernel";
 
 // Presenting, every panel is a window of its own ("Trace##presenting", its tab still says
 // "Trace") in a dock space of its own: F5 lays the lesson out without touching the layout the
@@ -178,13 +179,15 @@ void build_presentation_layout(const App& app, ImGuiID dock, ImVec2 size) {
     const ImGuiID right = ImGui::DockBuilderSplitNode(rest, ImGuiDir_Right, kPresentingRight / 0.76f, nullptr, &rest);
     ImGuiID bottom_right = right;
     const float figure = fig910_panel_height(size.x * kPresentingRight, true) + ImGui::GetFrameHeight();
-    const ImGuiID top_right =
-        ImGui::DockBuilderSplitNode(bottom_right, ImGuiDir_Up, std::clamp(figure / size.y, 0.4f, 0.66f), nullptr, &bottom_right);
+    // With the Your kernel panel open, it takes the top (a tab beside the figure): its editor and findings.
+    const float top = app.layout.show_your_kernel ? 0.7f : std::clamp(figure / size.y, 0.4f, 0.66f);
+    const ImGuiID top_right = ImGui::DockBuilderSplitNode(bottom_right, ImGuiDir_Up, top, nullptr, &bottom_right);
     ImGui::DockBuilderDockWindow(panel_name(app, kControls).c_str(), left);
     ImGui::DockBuilderDockWindow(panel_name(app, kExercises).c_str(), left);
     ImGui::DockBuilderDockWindow(panel_name(app, kTrace).c_str(), rest);
     ImGui::DockBuilderDockWindow(panel_name(app, kFig910).c_str(), top_right);
     ImGui::DockBuilderDockWindow(panel_name(app, kExplain).c_str(), bottom_right);  // in front: drawn after the source (draw_frame)
+    ImGui::DockBuilderDockWindow(panel_name(app, kYourKernel).c_str(), top_right);  // in front of the figure: drawn after it
     ImGui::DockBuilderDockWindow(panel_name(app, kSource).c_str(), bottom_right);
     if (ImGuiDockNode* trace = ImGui::DockBuilderGetNode(rest)) trace->LocalFlags |= ImGuiDockNodeFlags_AutoHideTabBar;
     ImGui::DockBuilderFinish(dock);
@@ -195,14 +198,28 @@ void build_presentation_layout(const App& app, ImGuiID dock, ImVec2 size) {
 // made of it. The explanation has a panel of its own so that a short window (a projector at
 // 1280x720) still shows a few of its lines: under the array view it got only what the step
 // diagram could spare.
-void build_default_layout(ImGuiID dock, ImVec2 size) {
+// With the Your kernel panel open (`kernel`), it takes the right column's upper two thirds, the editor
+// beside the trace its findings show, and the figure, the explanation and the source share the
+// rest as tabs.
+void build_default_layout(ImGuiID dock, ImVec2 size, bool kernel) {
     ImGui::DockBuilderRemoveNode(dock);
     ImGui::DockBuilderAddNode(dock, ImGuiDockNodeFlags_DockSpace);
     ImGui::DockBuilderSetNodeSize(dock, size);
     ImGuiID rest = dock;
     const ImGuiID left = ImGui::DockBuilderSplitNode(rest, ImGuiDir_Left, 0.22f, nullptr, &rest);
-    const ImGuiID right = ImGui::DockBuilderSplitNode(rest, ImGuiDir_Right, 0.34f / 0.78f, nullptr, &rest);
+    // (The editor's column a little wider: a line of code is longer than a line of the figure.)
+    const ImGuiID right = ImGui::DockBuilderSplitNode(rest, ImGuiDir_Right, (kernel ? 0.40f : 0.34f) / 0.78f, nullptr, &rest);
     ImGuiID bottom_right = right;
+    if (kernel) {
+        const ImGuiID top_right = ImGui::DockBuilderSplitNode(bottom_right, ImGuiDir_Up, 0.66f, nullptr, &bottom_right);
+        ImGui::DockBuilderDockWindow(kControls, left);
+        ImGui::DockBuilderDockWindow(kTrace, rest);
+        ImGui::DockBuilderDockWindow(kYourKernel, top_right);
+        for (const char* name : {kFig910, kSource, kExplain}) ImGui::DockBuilderDockWindow(name, bottom_right);
+        ImGui::DockBuilderDockWindow(kExercises, left);
+        ImGui::DockBuilderFinish(dock);
+        return;
+    }
     const ImGuiID top_right = ImGui::DockBuilderSplitNode(bottom_right, ImGuiDir_Up, 0.42f, nullptr, &bottom_right);
     const ImGuiID middle_right = ImGui::DockBuilderSplitNode(bottom_right, ImGuiDir_Up, 0.5f, nullptr, &bottom_right);
     ImGui::DockBuilderDockWindow(kControls, left);
@@ -211,6 +228,7 @@ void build_default_layout(ImGuiID dock, ImVec2 size) {
     ImGui::DockBuilderDockWindow(kExplain, middle_right);
     ImGui::DockBuilderDockWindow(kSource, bottom_right);
     ImGui::DockBuilderDockWindow(kExercises, left);  // a tab beside the controls, when opened: the whole height
+    ImGui::DockBuilderDockWindow(kYourKernel, top_right);  // opened later: the layout is made again with room for it
     ImGui::DockBuilderFinish(dock);
 }
 
@@ -282,8 +300,10 @@ void draw_frame(App& app) {
     const ImGuiID normal = ImGui::GetID("panels"), presenting = ImGui::GetID("panels-presenting");
     if (app.layout.presentation) {
         if (app.reset_layout || !ImGui::DockBuilderGetNode(presenting) || app.presentation_built_for.x != dock_size.x ||
+            app.your_kernel_panel.presented != app.layout.show_your_kernel ||
             app.presentation_built_for.y != dock_size.y) {
             build_presentation_layout(app, presenting, dock_size);
+            app.your_kernel_panel.presented = app.layout.show_your_kernel;
             app.presentation_built_for = dock_size;
             app.explain_to_front = 2;  // once its window is docked
             app.reset_layout = false;
@@ -295,8 +315,13 @@ void draw_frame(App& app) {
         // A layout saved before the explanation had its panel would leave that panel floating.
         const bool saved_without_explain = !app.saved_layout_checked && !ImGui::FindWindowSettingsByID(ImHashStr(kExplain));
         app.saved_layout_checked = true;
-        if (app.reset_layout || saved_without_explain || !ImGui::DockBuilderGetNode(normal)) {
-            build_default_layout(normal, dock_size);
+        // The Your kernel panel's first opening: the layout with room for it, once; after that it
+        // opens where the user left it.
+        const bool kernel_first_time = app.layout.show_your_kernel && !app.layout.your_kernel_room;
+        if (app.reset_layout || saved_without_explain || kernel_first_time || !ImGui::DockBuilderGetNode(normal)) {
+            build_default_layout(normal, dock_size, app.layout.show_your_kernel);
+            app.layout.your_kernel_room |= app.layout.show_your_kernel;
+            if (app.layout.show_your_kernel) app.explain_to_front = 2;  // in front of the figure and the source it shares a place with
             app.reset_layout = false;
             app.layout_settling = 4;
         }
@@ -328,6 +353,12 @@ void draw_frame(App& app) {
     // A layout saved before the panel existed has no place for it: it floats, at a readable size.
     ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 30, ImGui::GetFontSize() * 34), ImGuiCond_FirstUseEver);
     panel(app, kExercises, &l.show_exercises, [&] { draw_exercises_panel(app); });
+    // Opened (View > Your kernel, Ctrl+K, an exercise's "Try it yourself"): in front of its tab.
+    app.your_kernel_panel.focused = app.your_kernel_panel.editing = false;  // until the panel, drawn, says otherwise
+    if (l.show_your_kernel && !app.your_kernel_panel.shown) ImGui::SetNextWindowFocus();
+    app.your_kernel_panel.shown = l.show_your_kernel;
+    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 40, ImGui::GetFontSize() * 34), ImGuiCond_FirstUseEver);
+    panel(app, kYourKernel, &l.show_your_kernel, [&] { draw_your_kernel_panel(app); });
     // Presenting starts with the explanation's tab in front of the source's (without taking the
     // keyboard from the exercises, where they are open).
     if (app.explain_to_front > 0 && --app.explain_to_front == 0)

@@ -1,0 +1,113 @@
+#pragma once
+// The Your kernel panel's model: the .cu file being edited (opened from disk, a starter's copy or
+// a new file), how it is launched, and what its last run said: the findings at the student's lines,
+// the compiler's messages at the file's lines, or the one sentence of a run that did not end. The
+// Session runs it on a worker like any run (Session::run_kernel), and its trace then shows in every
+// tab. The web edition has no compiler: its run says the desktop app is needed.
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/input/run_spec.hpp"
+#include "core/trace.hpp"
+#include "kernel_tracer/host/kernel_trace.hpp"
+
+namespace scanlab::gui {
+
+// A starter of assets/your-kernel/: a kernel with the one part to write left as a TODO.
+struct KernelStarter {
+    const char* file;     // its file name in assets/your-kernel/
+    const char* title;    // as the panel lists it
+    int exercise;         // the chapter's exercise it is (0: none)
+    const char* words;    // the run that shows it, as `scanlab trace --kernel FILE` takes it
+    Algorithm like;       // the built-in algorithm it is meant to be (its launch and its counts' formula)
+};
+const std::vector<KernelStarter>& kernel_starters();
+const KernelStarter* starter_for_exercise(int exercise);  // null: the exercise has none
+std::string starter_path(const KernelStarter& s);
+RunSpec starter_run(const KernelStarter& s);  // its words as the controls' run
+
+// A compiler message at the student's line: "error: use of undeclared identifier 'x'".
+struct CompilerMessage {
+    int line = 0, column = 0;
+    bool error = false;  // else a warning or a note
+    std::string text;
+};
+// The messages of clang's output about `file_name` (the other files' lines, the shim's, are left out
+// but for their text); the lines that follow a message (the source and its caret) are not messages.
+std::vector<CompilerMessage> compiler_messages(const std::string& diagnostics, const std::string& file_name);
+
+// What the last run of the kernel said.
+struct KernelReport {
+    std::string file_name;
+    bool traced = false;
+    std::vector<kernel_tracer::Finding> findings;  // by line
+    std::vector<CompilerMessage> compiler;         // a compile that failed: the file's messages
+    std::string stopped;  // one sentence: why there is no trace (the compile, clang missing, a crash, a hang, a refusal)
+    double compile_seconds = 0, run_seconds = 0;
+};
+
+// One run of the kernel, as Run states it: the editor's text, the controls' run and the launch.
+struct KernelOrder {
+    std::string file_name;  // as the student knows it: findings and messages name it
+    std::string path;       // the saved file, when it holds the editor's text; else empty
+    std::string text;       // the editor's text
+    RunSpec spec;           // the controls' run: input, type, operator, direction, warps, schedule, section
+    Algorithm like = Algorithm::kogge_stone;  // launched as this built-in algorithm launches the input ...
+    int block_dim = 0;      // ... unless these say otherwise
+    int64_t grid_dim = 0;   // 0: enough blocks for the input
+    std::string scratch;    // a folder where a text not saved is written to be compiled
+    std::shared_ptr<std::atomic<bool>> cancel;
+};
+struct KernelOutcome {
+    std::optional<Trace> trace;
+    KernelReport report;
+};
+// Blocking: compile, run under limits, read the trace back (your_kernel_run.cpp). Never throws: a
+// refusal is the report's `stopped`.
+KernelOutcome run_kernel_order(const KernelOrder& order);
+// Why no kernel can be traced here, one sentence (clang++ missing: the Debian package to install; the
+// web edition: the desktop app is needed), or "".
+std::string kernel_tracing_unavailable();
+
+// The words `scanlab trace --kernel` would take for `spec`: the run's, less --algo (the kernel is
+// the algorithm) and less --type where the kernel names its own type (`own_type`).
+std::vector<std::string> kernel_words(const RunSpec& spec, bool own_type);
+
+// The cell of step `k`'s array that a finding names (the shared array's element in its block, or
+// Y's), or -1 where that step's row does not show it.
+int64_t finding_cell(const Trace& t, size_t k, const kernel_tracer::Finding& f);
+
+// The panel's document and its last run.
+struct YourKernel {
+    std::string path;        // where the text was opened from or last saved; empty: never saved
+    std::string name = "my_scan.cu";
+    std::string text;
+    std::string saved_text;  // what `path` holds, as far as the panel knows
+    const KernelStarter* starter = nullptr;  // the text began as this starter
+    uint64_t text_version = 0;  // bumped whenever the model replaces the text: the editor takes it then
+    Algorithm like = Algorithm::kogge_stone;  // the built-in algorithm it is meant to be: its launch, its counts' formula
+    int block_dim = 0;          // the launch (0: as `like` launches the input)
+    int64_t grid_dim = 0;
+
+    std::optional<KernelReport> report;  // of the last run that ended
+    bool running = false;
+    std::shared_ptr<std::atomic<bool>> cancel;  // of the run under way
+    int selected_finding = -1;   // into report->findings
+    int line_to_show = 0;        // the editor scrolls to and marks this line (1-based; 0: none) ...
+    uint64_t show_version = 0;   // ... once for each change of this
+    std::string said;            // the last open or save that failed: why (one that worked says so in the status line)
+    bool said_failed = false;
+
+    bool dirty() const { return path.empty() || text != saved_text; }
+    // The selected finding, where it is on the step shown.
+    const kernel_tracer::Finding* finding() const {
+        return report && selected_finding >= 0 && selected_finding < int(report->findings.size()) ? &report->findings[size_t(selected_finding)]
+                                                                                                  : nullptr;
+    }
+};
+
+}  // namespace scanlab::gui

@@ -1,0 +1,16 @@
+// The web edition: a page cannot run clang++ or a child process, so a student's kernel is traced
+// by the desktop app (or `scanlab trace --kernel`) only.
+#include "app/gui/model/your_kernel.hpp"
+
+namespace scanlab::gui {
+
+KernelOutcome run_kernel_order(const KernelOrder& o) {
+    KernelOutcome out;
+    out.report.file_name = o.file_name;
+    out.report.stopped = kernel_tracing_unavailable();
+    return out;
+}
+
+std::string kernel_tracing_unavailable() { return "Tracing your own kernel needs the desktop app (or scanlab trace --kernel FILE.cu)."; }
+
+}  // namespace scanlab::gui

@@ -1,0 +1,303 @@
+// The Your kernel panel: a student's .cu file in a source editor (ImGuiColorTextEdit, C++ with
+// CUDA's words), opened from a file or a starter, saved atomically, and Run: compiled and traced on
+// a worker with the controls' run (Session::run_kernel), its trace then in every tab. Under the
+// editor, what the run said: the findings (a click shows the step, marks the line and the cell),
+// the compiler's messages (a click shows the line), or the one sentence of a run that did not end.
+#include <algorithm>
+
+#include <filesystem>
+
+#include <TextEditor.h>
+#include <imgui_internal.h>  // the window with the keyboard: the editor's child or another
+
+#include "app/gui/app.hpp"
+#include "app/gui/model/numbers.hpp"
+#include "core/algorithms/table.hpp"
+
+namespace scanlab::gui {
+namespace {
+
+// C++ with what the kernel tracer's shim gives a kernel (docs/your-kernel.md).
+const TextEditor::Language* cuda_language() {
+    static const TextEditor::Language cuda = [] {
+        TextEditor::Language l = *TextEditor::Language::Cpp();
+        l.name = "CUDA C++";
+        for (const char* k : {"__global__", "__device__", "__host__", "__shared__", "__forceinline__", "__restrict__", "__syncthreads",
+                              "__threadfence", "__threadfence_block"})
+            l.keywords.insert(k);
+        for (const char* id : {"threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "atomicAdd", "atomicSub", "atomicExch", "atomicMax",
+                               "atomicMin", "atomicCAS", "cudaMalloc", "cudaFree", "cudaMemcpy", "cudaMemset", "cudaDeviceSynchronize",
+                               "cudaGetLastError", "cudaGetErrorString", "SECTION_SIZE", "IDENTITY", "op", "T", "printf"})
+            l.identifiers.insert(id);
+        return l;
+    }();
+    return &cuda;
+}
+
+// The editor and what it was last given: it lives with the panel, as a Dear ImGui demo window's
+// state does; the document itself is the model's.
+struct EditorState {
+    TextEditor editor;
+    uint64_t text_version = ~uint64_t(0);
+    size_t undo_index = 0;
+    uint64_t shown_version = 0;
+    const void* marked_report = nullptr;  // the report (and selection) the markers were set for
+    int marked_selection = -2;
+    FileDialogState open_dialog, save_dialog;
+    EditorState() {
+        editor.SetLanguage(cuda_language());
+        editor.SetPalette(TextEditor::GetDarkPalette());
+        editor.SetTabSize(4);
+        editor.SetInsertSpacesOnTabs(true);
+        editor.SetShowWhitespacesEnabled(false);
+        // A narrow panel wraps a long line rather than hiding its end.
+        editor.SetWordWrapEnabled(true);
+    }
+};
+EditorState& editor_state() {
+    static EditorState s;
+    return s;
+}
+
+void error_text(const App& app, const std::string& text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, col(app.palette().error));
+    ImGui::PushTextWrapPos(0);
+    ImGui::Text("\xE2\x9C\x97 %s", text.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+}
+
+// "preset fig9.10 · int32 · sum · inclusive · warps of 32, in-order · launched as kogge-stone"
+std::string run_summary(const Session& s) {
+    const Form& f = s.form;
+    const InputSpec& in = f.input;
+    std::string input = in.source == InputSource::preset ? "preset " + in.preset
+                        : in.source == InputSource::random ? grouped(in.random_n) + " random values (seed " + std::to_string(in.seed) + ")"
+                        : in.source == InputSource::file   ? "file " + in.file
+                                                           : "the typed values";
+    const ScanRequest& q = f.request;
+    const YourKernel& k = s.your_kernel;
+    std::string launch = k.block_dim > 0 ? std::to_string(k.block_dim) + " threads a block" : "launched as " + std::string(name(k.like));
+    if (k.grid_dim > 0) launch += ", " + std::to_string(k.grid_dim) + " blocks";
+    return input + " · " + type_text(q.type) + " · " + op_text(q.op) + " · " + (q.exclusive ? "exclusive" : "inclusive") + " · warps of " +
+           std::to_string(q.warp_width) + ", " + q.schedule.text() + " · " + launch;
+}
+
+// A button laid beside the last, or on a new line where it would not fit.
+bool flowing_button(const char* label, bool first = false) {
+    if (!first) flow(ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2);
+    return ImGui::Button(label);
+}
+
+// The launch: the algorithm the kernel is meant to be, or a block and grid of one's own.
+void launch_popup(YourKernel& k) {
+    if (!ImGui::BeginPopup("launch")) return;
+    ImGui::TextUnformatted("Launched as the built-in algorithm it is meant to be");
+    ImGui::TextDisabled("(its section, threads and grid for this input; its counts' formula)");
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
+    if (ImGui::BeginCombo("as", std::string(name(k.like)).c_str())) {
+        for (Algorithm a : all_algorithms())
+            if (!algorithm_info(a).event_scheduled() && ImGui::Selectable(std::string(name(a)).c_str(), a == k.like)) k.like = a;
+        ImGui::EndCombo();
+    }
+    ImGui::TextUnformatted("or with a launch of your own (0: as above)");
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    if (ImGui::InputInt("threads a block (block dim)", &k.block_dim, 0)) k.block_dim = std::clamp(k.block_dim, 0, 1024);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    int grid = int(k.grid_dim);
+    if (ImGui::InputInt("blocks (grid dim)", &grid, 0)) k.grid_dim = std::clamp(grid, 0, 65536);
+    ImGui::EndPopup();
+}
+
+// One row of buttons (wrapping where the panel is narrow), the file's name, and what Run takes
+// from the controls on one line.
+void toolbar(App& app) {
+    Session& s = app.session;
+    YourKernel& k = s.your_kernel;
+    if (k.running) {
+        if (flowing_button("Cancel", true)) s.cancel_kernel();
+        ImGui::SameLine();
+        spinner(ImGui::GetFontSize() * 0.5f, ImGui::GetColorU32(ImGuiCol_Text));
+    } else {
+        if (flowing_button("Run", true)) s.run_kernel();
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("compile the text below and trace it on the CPU with the controls' run (Ctrl+Enter)");
+    }
+    if (flowing_button("Starters")) ImGui::OpenPopup("starters");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the book's exercises and kernels, each with one part left to write (assets/your-kernel/)");
+    if (ImGui::BeginPopup("starters")) {
+        for (const KernelStarter& st : kernel_starters())
+            if (ImGui::Selectable(st.title)) s.open_starter(st);
+        ImGui::EndPopup();
+    }
+    if (flowing_button("Open...")) app.your_kernel_panel.open_dialog = true;
+    if (flowing_button("Save")) {
+        if (k.path.empty()) app.your_kernel_panel.save_dialog = true;
+        else s.save_kernel(k.path);
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", k.path.empty() ? "choose where to keep it (Ctrl+S)" : ("to " + k.path + " (Ctrl+S)").c_str());
+    if (flowing_button("Save as...")) app.your_kernel_panel.save_dialog = true;
+    const std::string launch = "Launch: " + (k.block_dim > 0 ? std::to_string(k.block_dim) + " a block" : std::string(name(k.like)));
+    if (flowing_button((launch + "##launch").c_str())) ImGui::OpenPopup("launch");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the algorithm your kernel is meant to be (--like), or a block and grid of your own");
+    launch_popup(k);
+
+    // The file's name, and what Run takes from the controls: a line each, a long one ending in an
+    // ellipsis (whole on hover), so that the editor keeps the height.
+    const std::string named = k.name + (k.dirty() ? "  (not saved)" : "");
+    const std::string runs = "runs with " + run_summary(s);
+    for (const std::string* text : {&named, &runs}) {
+        const bool summary = text == &runs;
+        if (summary && app.layout.presentation) break;  // presenting, the code has the room (Run's tooltip says it)
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        const float w = ImGui::GetContentRegionAvail().x;
+        if (summary) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+        ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), at, ImVec2(at.x + w, at.y + ImGui::GetTextLineHeight()), at.x + w, text->c_str(),
+                                  nullptr, nullptr);
+        if (summary) ImGui::PopStyleColor();
+        ImGui::Dummy(ImVec2(w, ImGui::GetTextLineHeight()));
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s", summary ? (*text + "\n(the input, type, operator, direction, warps and schedule are the controls')").c_str()
+                                            : k.path.empty() ? (*text + ": Save asks where to keep it").c_str() : k.path.c_str());
+    }
+    if (k.said_failed) error_text(app, k.said);
+    const std::string absent = kernel_tracing_unavailable();
+    if (!absent.empty()) error_text(app, absent);
+}
+
+// A list row that wraps: the whole row selects it.
+bool wrapped_row(const char* id, const std::string& text, bool selected, ImU32 colour) {
+    const float w = ImGui::GetContentRegionAvail().x;
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, w);
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const bool clicked = ImGui::Selectable(id, selected, 0, ImVec2(w, size.y));
+    ImGui::GetWindowDrawList()->AddText(ImGui::GetFont(), ImGui::GetFontSize(), at, colour, text.c_str(), nullptr, w);
+    return clicked;
+}
+
+float report_height(const App& app) {
+    const YourKernel& k = app.session.your_kernel;
+    if (!k.report) return 0;
+    const KernelReport& r = *k.report;
+    const float w = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().WindowPadding.x * 2 - ImGui::GetStyle().ScrollbarSize;
+    float h = ImGui::GetStyle().WindowPadding.y * 2 + ImGui::CalcTextSize("x", nullptr, false, w).y * 2;
+    if (!r.stopped.empty()) h += ImGui::CalcTextSize(("x " + r.stopped).c_str(), nullptr, false, w).y;
+    for (const kernel_tracer::Finding& f : r.findings) h += ImGui::CalcTextSize(f.sentence.c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
+    for (const CompilerMessage& m : r.compiler) h += ImGui::CalcTextSize(m.text.c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
+    return h;
+}
+
+void report(App& app, float height) {
+    Session& s = app.session;
+    YourKernel& k = s.your_kernel;
+    if (!k.report) return;
+    const KernelReport& r = *k.report;
+    ImGui::BeginChild("report", ImVec2(0, height), ImGuiChildFlags_Borders);
+    if (!r.stopped.empty()) error_text(app, r.stopped);
+    if (r.traced) {
+        const bool on_screen = s.trace && s.trace->trace.kernel.size();
+        ImGui::PushTextWrapPos(0);
+        if (r.findings.empty())
+            ImGui::TextUnformatted("No findings: no race, out-of-bounds access, read of unwritten shared memory or barrier some thread misses.");
+        else
+            ImGui::Text("%zu %s (click one: its step, its line, its cell):", r.findings.size(), r.findings.size() == 1 ? "finding" : "findings");
+        ImGui::PopTextWrapPos();
+        if (!on_screen) ImGui::TextDisabled("(a later run replaced its trace on screen: Run again to see it)");
+    }
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+    for (size_t i = 0; i < r.findings.size(); ++i) {
+        ImGui::PushID(int(i));
+        if (wrapped_row("##finding", r.findings[i].sentence, k.selected_finding == int(i), text)) s.show_finding(int(i));
+        ImGui::PopID();
+    }
+    if (!r.compiler.empty()) {
+        ImGui::TextDisabled("The compiler's messages (click one: its line):");
+        for (size_t i = 0; i < r.compiler.size(); ++i) {
+            const CompilerMessage& m = r.compiler[i];
+            const std::string line = m.line > 0 ? "line " + std::to_string(m.line) + ": " + m.text : m.text;
+            ImGui::PushID(int(i + 100000));
+            if (wrapped_row("##message", line, m.line > 0 && k.line_to_show == m.line, m.error ? col(app.palette().error) : text))
+                s.show_compiler_message(int(i));
+            ImGui::PopID();
+        }
+    }
+    ImGui::EndChild();
+}
+
+// The findings' and messages' lines marked in the editor (the selected one strongest), set again
+// whenever the report or the selection changes.
+void mark_lines(const App& app, EditorState& es) {
+    const YourKernel& k = app.session.your_kernel;
+    const void* report = k.report ? static_cast<const void*>(&*k.report) : nullptr;
+    if (report == es.marked_report && k.selected_finding == es.marked_selection && k.text_version == es.text_version) return;
+    es.marked_report = report;
+    es.marked_selection = k.selected_finding;
+    es.editor.ClearMarkers();
+    if (!k.report) return;
+    const Rgb e = app.palette().error;
+    const ImU32 number = col(e), line = col(e, 70), strong = col(e, 150);
+    for (size_t i = 0; i < k.report->findings.size(); ++i) {
+        const kernel_tracer::Finding& f = k.report->findings[i];
+        if (f.line > 0) es.editor.AddMarker(size_t(f.line - 1), number, int(i) == k.selected_finding ? strong : line, f.sentence, f.sentence);
+    }
+    for (const CompilerMessage& m : k.report->compiler)
+        if (m.line > 0 && m.error) es.editor.AddMarker(size_t(m.line - 1), number, line, m.text, m.text);
+}
+
+}  // namespace
+
+void draw_your_kernel_panel(App& app) {
+    Session& s = app.session;
+    YourKernel& k = s.your_kernel;
+    EditorState& es = editor_state();
+    app.your_kernel_panel.focused = ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows);
+    if (k.text.empty() && !k.starter && k.path.empty() && k.text_version == 0) {
+        // A first look: the Exercise 4 starter, so the panel is never an empty page.
+        s.open_starter(kernel_starters().front());
+    }
+
+    toolbar(app);
+
+    // The model's text into the editor when it was replaced (an open, a starter); the editor's
+    // edits back to the model.
+    if (es.text_version != k.text_version) {
+        es.editor.SetText(k.text);
+        es.text_version = k.text_version;
+        es.undo_index = es.editor.GetUndoIndex();
+        es.marked_report = nullptr;
+        es.marked_selection = -2;
+    }
+    mark_lines(app, es);
+    if (es.shown_version != k.show_version) {
+        es.shown_version = k.show_version;
+        if (k.line_to_show > 0) {
+            const size_t line = size_t(k.line_to_show - 1);
+            es.editor.SelectLine(line);
+            es.editor.ScrollToLine(line, TextEditor::Scroll::alignMiddle);
+        }
+    }
+
+    const float report_h = k.report ? std::min(report_height(app), std::max(ImGui::GetContentRegionAvail().y * 0.4f, ImGui::GetFrameHeight() * 3))
+                                    : 0;
+    const float editor_h = std::max(ImGui::GetFrameHeight() * 4, ImGui::GetContentRegionAvail().y - report_h - ImGui::GetStyle().ItemSpacing.y);
+    ImGui::PushFont(app.mono(), 0.0f);
+    es.editor.Render("editor", ImVec2(0, editor_h), ImGuiChildFlags_Borders, ImGuiWindowFlags_NoMove);
+    ImGui::PopFont();
+    // The editor has the keyboard: the app's own keys (Space, the arrows) are its while it does.
+    const ImGuiWindow* nav = ImGui::GetCurrentContext()->NavWindow;
+    app.your_kernel_panel.editing = nav && nav->ParentWindow == ImGui::GetCurrentWindow() && nav->ChildId == ImGui::GetID("editor");
+    if (es.editor.GetUndoIndex() != es.undo_index) {
+        es.undo_index = es.editor.GetUndoIndex();
+        s.edit_kernel(es.editor.GetText());
+    }
+    report(app, report_h);
+
+    // Its files' dialogs, in the trace files' style.
+    const Session::FileTask task{false, k.said_failed ? k.said : ""};
+    file_dialog(app, "Open a kernel", "Open", es.open_dialog, &app.your_kernel_panel.open_dialog, task,
+                [&](const std::string& p) { s.open_kernel(p); }, ".cu", "A CUDA C++ file with your scan kernel (docs/your-kernel.md).", "");
+    file_dialog(app, "Save the kernel", "Save", es.save_dialog, &app.your_kernel_panel.save_dialog, task,
+                [&](const std::string& p) { s.save_kernel(p); }, ".cu", "Saved whole or not at all: a failed save leaves the file as it was.",
+                k.path.empty() ? (std::filesystem::current_path() / k.name).string() : k.path);
+}
+
+}  // namespace scanlab::gui

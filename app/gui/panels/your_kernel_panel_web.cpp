@@ -1,0 +1,13 @@
+// The web edition's Your kernel panel: a page cannot run a compiler, so it says where to go.
+#include "app/gui/app.hpp"
+
+namespace scanlab::gui {
+
+void draw_your_kernel_panel(App& app) {
+    (void)app;
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(kernel_tracing_unavailable().c_str());
+    ImGui::PopTextWrapPos();
+}
+
+}  // namespace scanlab::gui

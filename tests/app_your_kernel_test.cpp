@@ -1,0 +1,239 @@
+// The Your kernel panel's model, without a window: a starter opened and edited, saved whole, run
+// through the Session's jobs with the controls' run (its trace then the one every tab shows), the
+// findings and the compiler's messages taking the step and the editor's line, Cancel, and a kernel
+// that crashes saying so in one sentence. The runs need clang++ and skip without it.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "app/gui/model/session.hpp"
+#include "app/gui/model/your_kernel.hpp"
+#include "tests/kernel_fixtures.hpp"
+
+using namespace scanlab;
+using namespace scanlab::gui;
+using namespace scanlab::kernel_fixtures;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Each test's own folder, removed after it.
+class YourKernelPanel : public ::testing::Test {
+protected:
+    fs::path dir = fs::temp_directory_path() / ("scanlab-your-kernel-test-" + std::to_string(::getpid()));
+    void SetUp() override { fs::create_directories(dir); }
+    void TearDown() override { fs::remove_all(dir); }
+    std::string path(const std::string& name) const { return (dir / name).string(); }
+};
+
+// The runs compile with clang++.
+#define NEEDS_CLANG()                                                                        \
+    if (const std::string why = kernel_tracing_unavailable(); !why.empty()) GTEST_SKIP() << why
+
+// The kernel in the editor, run and waited for.
+void run_kernel(Session& s, const std::string& text) {
+    s.edit_kernel(text);
+    s.run_kernel();
+    EXPECT_TRUE(s.your_kernel.running);
+    EXPECT_TRUE(s.busy());  // the status bar's spinner, as for any run
+    s.wait();
+    EXPECT_FALSE(s.your_kernel.running);
+    ASSERT_TRUE(s.your_kernel.report.has_value());
+}
+
+}  // namespace
+
+TEST(YourKernelModel, CompilerMessagesAreAtTheFilesOwnLinesAndLeaveTheShimsNotesOut) {
+    const std::string clang =
+        "/tmp/scanlab-your-kernel-1/my.cu:4:20: error: use of undeclared identifier 'stride'\n"
+        "    Y[t] = X[t] + stride;\n"
+        "                   ^\n"
+        "/work/kernel_tracer/shim/scanlab_cuda.hpp:40:6: note: candidate function not viable\n"
+        "/tmp/scanlab-your-kernel-1/my.cu:9:1: warning: unused variable 'k'\n"
+        "1 error generated.\n";
+    const std::vector<CompilerMessage> m = compiler_messages(clang, "my.cu");
+    ASSERT_EQ(m.size(), 2u);
+    EXPECT_EQ(m[0].line, 4);
+    EXPECT_EQ(m[0].column, 20);
+    EXPECT_TRUE(m[0].error);
+    EXPECT_EQ(m[0].text, "error: use of undeclared identifier 'stride'");
+    EXPECT_EQ(m[1].line, 9);
+    EXPECT_FALSE(m[1].error);
+    // Another file's name that merely ends the same is not the student's.
+    EXPECT_EQ(compiler_messages("/x/notmy.cu:3:1: error: e\n", "my.cu").front().line, 0);
+}
+
+TEST(YourKernelModel, TheKernelsWordsAreTheControlsRunLessTheAlgorithmAndTheKernelsOwnType) {
+    RunSpec spec;
+    spec.request.algorithm = Algorithm::hierarchical;
+    spec.request.type = ElementType::float32;
+    spec.request.exclusive = true;
+    spec.request.warp_width = 8;
+    spec.input.source = InputSpec::Source::random;
+    spec.input.random_n = 40;
+    spec.backend = BackendChoice::cpu;
+    const std::vector<std::string> any_type = kernel_words(spec, false);
+    const std::vector<std::string> own_type = kernel_words(spec, true);
+    for (const std::vector<std::string>* w : {&any_type, &own_type}) {
+        EXPECT_EQ(std::count(w->begin(), w->end(), "--algo"), 0);
+        EXPECT_EQ(std::count(w->begin(), w->end(), "--backend"), 0);
+        EXPECT_EQ(std::count(w->begin(), w->end(), "--exclusive"), 1);
+        EXPECT_EQ(std::count(w->begin(), w->end(), "--random"), 1);
+        EXPECT_EQ(std::count(w->begin(), w->end(), "--warp-width"), 1);
+    }
+    const auto type = std::find(any_type.begin(), any_type.end(), "--type");
+    ASSERT_NE(type, any_type.end());
+    EXPECT_EQ(*(type + 1), name(ElementType::float32));
+    EXPECT_EQ(std::count(own_type.begin(), own_type.end(), "--type"), 0);
+}
+
+TEST_F(YourKernelPanel, AStarterOpensAsACopyThatSaveWritesWholeWhereAskedAndNeverOverTheStarter) {
+    Session s;
+    const KernelStarter& ex4 = *starter_for_exercise(4);
+    s.open_starter(ex4);
+    const YourKernel& k = s.your_kernel;
+    EXPECT_EQ(k.name, "ex4-exclusive-kogge-stone.cu");
+    EXPECT_TRUE(k.path.empty());  // Save asks where
+    EXPECT_TRUE(k.dirty());
+    EXPECT_EQ(k.text, text_of(starter_path(ex4)));
+    EXPECT_EQ(k.like, Algorithm::kogge_stone);
+    const uint64_t version = k.text_version;
+
+    s.edit_kernel(k.text + "// mine\n");
+    s.save_kernel(path("mine.cu"));
+    EXPECT_FALSE(k.said_failed) << k.said;
+    EXPECT_EQ(text_of(path("mine.cu")), text_of(starter_path(ex4)) + "// mine\n");
+    EXPECT_EQ(k.path, path("mine.cu"));
+    EXPECT_EQ(k.name, "mine.cu");
+    EXPECT_FALSE(k.dirty());
+    EXPECT_EQ(k.text_version, version);  // the editor keeps its text (and its undo)
+    EXPECT_EQ(text_of(starter_path(ex4)).find("// mine"), std::string::npos);
+
+    // A save that cannot be made writes nothing and keeps the text.
+    s.edit_kernel("changed");
+    s.save_kernel(path("no-such-folder/mine.cu"));
+    EXPECT_TRUE(k.said_failed);
+    EXPECT_NE(k.said.find("Nothing was written"), std::string::npos) << k.said;
+    EXPECT_FALSE(fs::exists(path("no-such-folder")));
+    EXPECT_EQ(k.text, "changed");
+    EXPECT_TRUE(k.dirty());
+    EXPECT_EQ(text_of(path("mine.cu")), text_of(starter_path(ex4)) + "// mine\n");
+
+    // Opening a folder refuses and keeps the editor as it was; a file opens as itself.
+    s.open_kernel(dir.string());
+    EXPECT_TRUE(k.said_failed);
+    EXPECT_EQ(k.text, "changed");
+    s.open_kernel(path("mine.cu"));
+    EXPECT_FALSE(k.said_failed) << k.said;
+    EXPECT_FALSE(k.dirty());
+    EXPECT_GT(k.text_version, version);
+}
+
+TEST_F(YourKernelPanel, TryItYourselfOpensTheExercisesStarterWithItsRunInTheControls) {
+    Session s;
+    EXPECT_FALSE(s.try_exercise(6));  // no kernel to write
+    ASSERT_TRUE(s.try_exercise(5));
+    EXPECT_EQ(s.your_kernel.name, "ex5-hierarchical.cu");
+    EXPECT_EQ(s.your_kernel.like, Algorithm::hierarchical);
+    EXPECT_EQ(s.form.input.source, InputSpec::Source::random);
+    EXPECT_EQ(s.form.input.random_n, 40);
+    EXPECT_EQ(s.form.request.section, 8);
+    ASSERT_TRUE(s.try_exercise(4));
+    EXPECT_EQ(s.form.input.source, InputSpec::Source::preset);
+    EXPECT_TRUE(s.form.request.exclusive);
+}
+
+TEST_F(YourKernelPanel, ASolvedStarterRunsAsTheTraceEveryTabShowsBesideTheComparison) {
+    NEEDS_CLANG();
+    Session s;
+    s.try_exercise(4);
+    run_kernel(s, text_of(solved_starter("ex4-exclusive-kogge-stone")));
+    const KernelReport& r = *s.your_kernel.report;
+    EXPECT_TRUE(r.traced) << r.stopped;
+    EXPECT_TRUE(r.findings.empty());
+    ASSERT_TRUE(s.trace);
+    const Trace& t = s.trace->trace;
+    EXPECT_EQ(t.kernel, "ex4-exclusive-kogge-stone.cu");
+    EXPECT_TRUE(t.exclusive);
+    EXPECT_EQ(t.n, 16);
+    EXPECT_GE(t.steps.size(), 2u);
+    EXPECT_TRUE(s.trace->book.verdict.wrong.empty());  // the Steps tab's verdict line
+    ASSERT_TRUE(s.compare);                       // the Compare tab's second run, on the same input
+    EXPECT_EQ(s.compare->trace.input, t.input);
+    EXPECT_EQ(s.step, 0u);
+    EXPECT_TRUE(s.error.empty());
+}
+
+TEST_F(YourKernelPanel, AFindingTakesItsStepItsLineAndItsCell) {
+    NEEDS_CLANG();
+    Session s;
+    s.form.input.source = InputSpec::Source::random;
+    s.form.input.random_n = 64;
+    s.your_kernel.name = "fault_race.cu";
+    run_kernel(s, text_of(fixture_path("fault_race.cu")));
+    const KernelReport& r = *s.your_kernel.report;
+    ASSERT_TRUE(r.traced) << r.stopped;
+    ASSERT_FALSE(r.findings.empty());
+    size_t with_cell = r.findings.size();
+    for (size_t i = 0; i < r.findings.size(); ++i) {
+        const kernel_tracer::Finding& f = r.findings[i];
+        EXPECT_GT(f.line, 0) << f.sentence;
+        if (f.step >= 0 && finding_cell(s.trace->trace, size_t(f.step), f) >= 0 && with_cell == r.findings.size()) with_cell = i;
+    }
+    ASSERT_LT(with_cell, r.findings.size());
+    const kernel_tracer::Finding& f = r.findings[with_cell];
+    const uint64_t shown = s.your_kernel.show_version;
+    s.show_finding(int(with_cell));
+    EXPECT_EQ(s.your_kernel.finding(), &f);
+    EXPECT_EQ(s.step, size_t(f.step));
+    EXPECT_EQ(s.your_kernel.line_to_show, f.line);
+    EXPECT_GT(s.your_kernel.show_version, shown);
+    // The cell is the element of the shared array in the finding's block.
+    const Step& step = s.trace->trace.steps[size_t(f.step)];
+    EXPECT_EQ(finding_cell(s.trace->trace, size_t(f.step), f), f.block * int64_t(size_of(step.values)) / step.blocks + f.element);
+    // On another step it marks no cell.
+    EXPECT_EQ(finding_cell(s.trace->trace, size_t(f.step) + 1, f), -1);
+}
+
+TEST_F(YourKernelPanel, ACompileErrorListsTheFilesLinesAndLeavesTheTraceOnScreen) {
+    NEEDS_CLANG();
+    Session s;
+    s.run();
+    s.wait();
+    const TracePtr before = s.trace;
+    s.your_kernel.name = "fault_compile_error.cu";
+    run_kernel(s, text_of(fixture_path("fault_compile_error.cu")));
+    const KernelReport& r = *s.your_kernel.report;
+    EXPECT_FALSE(r.traced);
+    EXPECT_NE(r.stopped.find("does not compile"), std::string::npos) << r.stopped;
+    ASSERT_FALSE(r.compiler.empty());
+    EXPECT_EQ(r.compiler.front().line, 4);
+    EXPECT_NE(r.compiler.front().text.find("stride"), std::string::npos);
+    EXPECT_EQ(s.trace, before);
+    s.show_compiler_message(0);
+    EXPECT_EQ(s.your_kernel.line_to_show, 4);
+}
+
+TEST_F(YourKernelPanel, ACrashIsOneSentenceAndCancelStopsTheRunUnderWay) {
+    NEEDS_CLANG();
+    Session s;
+    s.your_kernel.name = "fault_segfault.cu";
+    run_kernel(s, text_of(fixture_path("fault_segfault.cu")));
+    EXPECT_FALSE(s.your_kernel.report->traced);
+    EXPECT_NE(s.your_kernel.report->stopped.find("crashed"), std::string::npos) << s.your_kernel.report->stopped;
+    EXPECT_EQ(s.your_kernel.report->stopped.find('\n'), std::string::npos);
+
+    // An endless loop, cancelled: the run ends, its report never replaces the last one.
+    s.your_kernel.name = "fault_endless_loop.cu";
+    s.edit_kernel(text_of(fixture_path("fault_endless_loop.cu")));
+    s.run_kernel();
+    s.cancel_kernel();
+    EXPECT_FALSE(s.your_kernel.running);
+    EXPECT_FALSE(s.busy());
+    s.wait();
+    EXPECT_NE(s.your_kernel.report->stopped.find("crashed"), std::string::npos);
+}
