@@ -132,7 +132,7 @@ void explain_kernel_step(App& app, float height) {
                 c.divergent_warps == 1 ? "warp was" : "warps were", grouped(c.additions).c_str(), c.additions == 1 ? "addition" : "additions",
                 grouped(s.trace->book.cumulative_additions[k]).c_str());
     if (c.hazards > 0)
-        ImGui::Text("%s %s read after another warp overwrote %s in this step (stale reads, outlined).", grouped(c.hazards).c_str(),
+        ImGui::Text("%s %s read after another thread overwrote %s in this step (stale reads, outlined).", grouped(c.hazards).c_str(),
                     c.hazards == 1 ? "element was" : "elements were", c.hazards == 1 ? "it" : "them");
     const YourKernel& yk = s.your_kernel;
     if (yk.report) {

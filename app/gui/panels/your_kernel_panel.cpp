@@ -261,6 +261,7 @@ void draw_your_kernel_panel(App& app) {
     // edits back to the model.
     if (es.text_version != k.text_version) {
         es.editor.SetText(k.text);
+        es.editor.ScrollToLine(0, TextEditor::Scroll::alignTop);
         es.text_version = k.text_version;
         es.undo_index = es.editor.GetUndoIndex();
         es.marked_report = nullptr;

@@ -321,9 +321,12 @@ void draw_frame(App& app) {
         if (app.reset_layout || saved_without_explain || kernel_first_time || !ImGui::DockBuilderGetNode(normal)) {
             build_default_layout(normal, dock_size, app.layout.show_your_kernel);
             app.layout.your_kernel_room |= app.layout.show_your_kernel;
-            if (app.layout.show_your_kernel) app.explain_to_front = 2;  // in front of the figure and the source it shares a place with
             app.reset_layout = false;
             app.layout_settling = 4;
+            if (app.layout.show_your_kernel) {
+                app.explain_to_front = 2;  // in front of the figure and the source it shares a place with
+                app.layout_settling = 0;   // the source is a tab there: the editor keeps its room
+            }
         }
         // The first layout makes the source tall enough for its lines over its first frames;
         // after that no run and no text size moves a panel.
