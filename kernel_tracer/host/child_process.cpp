@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -33,11 +34,16 @@ ChildOutcome run_child(const std::vector<std::string>& argv, const ChildLimits& 
     ChildOutcome outcome;
     std::vector<char*> args = c_argv(argv);
     const auto start = std::chrono::steady_clock::now();
+    const pid_t parent = getpid();
     const pid_t pid = fork();
     if (pid < 0) return outcome;
     if (pid == 0) {
         // The child: its own process group (so the wall clock ends all of it), the limits, its files.
         setpgid(0, 0);
+        // It ends with the thread that waits for it: an app that quits (or crashes) mid-run leaves
+        // no runner behind.
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent) _exit(127);
         // SIGXCPU at the soft limit lets the runner say where the kernel was; the hard limit ends it regardless.
         limit(RLIMIT_CPU, uint64_t(limits.cpu_seconds), uint64_t(limits.cpu_seconds) + 2);
         limit(RLIMIT_AS, limits.memory_bytes, limits.memory_bytes);
