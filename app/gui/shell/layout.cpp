@@ -317,7 +317,11 @@ void draw_frame(App& app) {
         app.saved_layout_checked = true;
         // The Your kernel panel's first opening: the layout with room for it, once; after that it
         // opens where the user left it.
+#if defined(__EMSCRIPTEN__)
+        const bool kernel_first_time = false;  // the page's panel is one line: it needs no room
+#else
         const bool kernel_first_time = app.layout.show_your_kernel && !app.layout.your_kernel_room;
+#endif
         if (app.reset_layout || saved_without_explain || kernel_first_time || !ImGui::DockBuilderGetNode(normal)) {
             build_default_layout(normal, dock_size, app.layout.show_your_kernel);
             app.layout.your_kernel_room |= app.layout.show_your_kernel;
