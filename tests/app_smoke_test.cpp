@@ -24,6 +24,7 @@
 #include "app/gui/shell/palette.hpp"
 #include "app/gui/model/sampled_trace.hpp"
 #include "app/gui/model/trace_book.hpp"
+#include "app/gui/model/your_kernel.hpp"
 #include "core/input/resolve.hpp"
 #include "tests/cli_run.hpp"
 #include "core/emulation/emulate.hpp"
@@ -162,8 +163,8 @@ void expect_said(std::map<std::string, std::string>& said, std::initializer_list
     for (const auto& [key, want] : lines) EXPECT_EQ(said[key], want) << key;
 }
 
-::testing::AssertionResult app_mode_runs(const std::string& mode, const std::string& dir) {
-    if (shell(std::string(kXvfb) + SCANLAB_APP_EXE + " --smoke-test-" + mode + " --out " + dir + " > " + dir + "/log.txt 2>&1") == 0)
+::testing::AssertionResult app_mode_runs(const std::string& mode, const std::string& dir, const std::string& words = "") {
+    if (shell(std::string(kXvfb) + SCANLAB_APP_EXE + " --smoke-test-" + mode + " " + words + " --out " + dir + " > " + dir + "/log.txt 2>&1") == 0)
         return ::testing::AssertionSuccess();
     return ::testing::AssertionFailure() << "scanlab-app --smoke-test-" << mode << " failed:\n" << read_text(dir + "/log.txt");
 }
@@ -365,6 +366,26 @@ TEST_F(AppWindow, TheExercisesPanelOpensSelectsAndOpensAnExercisesRunByKeyboard)
     expect_said(said, {
         {"main view", "brent-kung N = 2048"},
         {"tab", "0"},
+    });
+}
+
+TEST_F(AppWindow, TheYourKernelPanelRunsByCtrlEnterAFindingTakesItsStepAndLineAndTheEditorKeepsItsKeys) {
+    if (const std::string why = kernel_tracing_unavailable(); !why.empty()) GTEST_SKIP() << why;
+    dir = out_dir("kernel");
+    const std::string race = std::string(SCANLAB_KERNEL_FIXTURES) + "/fault_race.cu";
+    const ::testing::AssertionResult ran = app_mode_runs("kernel", dir, "--kernel " + race);
+    ASSERT_TRUE(ran);
+    std::map<std::string, std::string> said = tab_separated(dir + "/kernel.txt");
+    expect_said(said, {
+        {"opened", "yes\tex4-exclusive-kogge-stone.cu"},  // the first look: Exercise 4's starter
+        {"focused", "yes"},
+        {"traced", "fault_race.cu"},
+        {"selected", "0"},
+        {"step", "the finding's"},
+        {"line marked", "the finding's"},
+        {"editing", "yes"},
+        {"right moved the step", "no"},
+        {"typed", "yes"},
     });
 }
 

@@ -79,7 +79,6 @@ struct ExercisesPanelState {
 struct YourKernelPanelState {
     bool shown = false;         // open last frame
     bool focused = false;       // it has focus: Ctrl+Enter runs the kernel, Ctrl+S and Ctrl+O are its files'
-    bool editing = false;       // its editor has the keyboard: every key is the editor's
     bool open_dialog = false;   // requests for its Open and Save dialogs
     bool save_dialog = false;
     bool presented = false;     // the presentation layout was built with the panel open

@@ -14,6 +14,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -94,6 +95,23 @@ struct SmokeDriver {
         app.session.load_fig910();
         app.session.run();
         draw_while([&] { return app.session.working(); });
+    }
+    // A left click at `at` (the window's pixels), pressed and released over two frames.
+    void click(ImVec2 at) {
+        ImGuiIO& io = ImGui::GetIO();
+        io.AddMousePosEvent(at.x, at.y);
+        draw();
+        io.AddMouseButtonEvent(ImGuiMouseButton_Left, true);
+        draw();
+        io.AddMouseButtonEvent(ImGuiMouseButton_Left, false);
+        draw();
+    }
+    // The top left of a window drawn in the last frame whose name starts with `name` (a child's:
+    // "Your kernel/editor_"), where it is drawn; else none.
+    std::optional<ImVec2> window_at(const std::string& name) const {
+        for (const ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
+            if (w->Active && std::string_view(w->Name).substr(0, name.size()) == name) return w->InnerRect.Min;
+        return std::nullopt;
     }
     std::string shoot(const std::string& path) {
         frame(app, surface, 1.0 / 60);
@@ -214,6 +232,64 @@ int run_smoke_test_exercises(const std::vector<std::string>& args) {
         said << "tab\t" << int(app.layout.tab) << "\n";
         said.close();
         if (std::string err = d.shoot(out + "/exercises.png"); !err.empty()) return fail(err);
+        return 0;
+    });
+}
+
+// CI's smoke test of the Your kernel panel: Ctrl+K opens it (on Exercise 4's starter), the file
+// given with --kernel is opened in it, Ctrl+Enter runs it with the controls' run (warps of 4, so
+// the race is one between warps); a click on the first finding moves to its step and marks its
+// line; a click in the editor gives it the keyboard, where Right moves the caret, not the step (of
+// Figure 9.10's trace, put on screen for it), and a letter typed changes the text. What happened is written to kernel.txt, with a PNG.
+int run_smoke_test_kernel(const std::vector<std::string>& args) {
+    const auto file = std::find(args.begin(), args.end(), "--kernel");
+    if (file == args.end() || file + 1 == args.end()) return fail("--smoke-test-kernel needs --kernel FILE.cu");
+    const std::string kernel = *(file + 1);
+    return in_smoke_window(args, "--smoke-test-kernel", 1280, 720, true, [&](App& app, SmokeDriver& d, const std::string& out) {
+        d.show_fig910();
+        Session& s = app.session;
+        std::ofstream said(out + "/kernel.txt");
+        d.key(GLFW_KEY_K, GLFW_MOD_CONTROL);
+        d.draw();
+        said << "opened\t" << (app.layout.show_your_kernel ? "yes" : "no") << "\t" << s.your_kernel.name << "\n";
+        said << "focused\t" << (app.your_kernel_panel.focused ? "yes" : "no") << "\n";
+        s.open_kernel(kernel);
+        s.form.request.warp_width = 4;
+        d.draw();
+        d.key(GLFW_KEY_ENTER, GLFW_MOD_CONTROL);
+        d.draw_while([&] { return s.working(); });
+        d.draw();
+        if (!s.your_kernel.report) return fail("Ctrl+Enter in the panel gave no run of the kernel");
+        said << "traced\t" << (s.trace ? s.trace->trace.kernel : std::string("none")) << "\n";
+        said << "findings\t" << s.your_kernel.report->findings.size() << "\n";
+        if (s.your_kernel.report->findings.empty()) return fail("the kernel's run found nothing: " + s.your_kernel.report->stopped);
+        const std::optional<ImVec2> report = d.window_at("Your kernel/report_");
+        if (!report) return fail("the findings are not drawn");
+        // The first finding's row: under the line that counts them.
+        d.click(ImVec2(report->x + ImGui::GetFontSize() * 3, report->y + ImGui::GetTextLineHeightWithSpacing() * 1.6f));
+        d.draw();
+        const kernel_tracer::Finding& f = s.your_kernel.report->findings.front();
+        said << "selected\t" << s.your_kernel.selected_finding << "\n";
+        said << "step\t" << (s.step == size_t(f.step) ? "the finding's" : "another") << "\n";
+        said << "line marked\t" << (s.your_kernel.line_to_show == f.line ? "the finding's" : "another") << "\n";
+        if (std::string err = d.shoot(out + "/kernel-finding.png"); !err.empty()) return fail(err);
+        // The editor takes the keyboard: Right is its caret's, a letter its text's.
+        const std::optional<ImVec2> editor = d.window_at("Your kernel/editor_");
+        if (!editor) return fail("the editor is not drawn");
+        d.click(ImVec2(editor->x + ImGui::GetFontSize() * 6, editor->y + ImGui::GetTextLineHeightWithSpacing() * 0.5f));
+        d.draw();  // the frame after the click says the editor takes text
+        said << "editing\t" << (ImGui::GetIO().WantTextInput ? "yes" : "no") << "\n";
+        s.trace = s.fig910;  // a trace of several steps on screen, at its first: Right would move it
+        s.go_to(0);
+        const size_t step = s.step;
+        const std::string text = s.your_kernel.text;
+        d.key(GLFW_KEY_RIGHT);
+        ImGui::GetIO().AddInputCharacter('x');
+        d.draw();
+        d.draw();
+        said << "right moved the step\t" << (s.step != step ? "yes" : "no") << "\n";
+        said << "typed\t" << (s.your_kernel.text != text && s.your_kernel.dirty() ? "yes" : "no") << "\n";
+        said.close();
         return 0;
     });
 }

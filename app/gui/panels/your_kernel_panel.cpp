@@ -8,7 +8,7 @@
 #include <filesystem>
 
 #include <TextEditor.h>
-#include <imgui_internal.h>  // the window with the keyboard: the editor's child or another
+#include <imgui_internal.h>  // RenderTextEllipsis: a long name or run ends in "..."
 
 #include "app/gui/app.hpp"
 #include "app/gui/model/numbers.hpp"
@@ -283,9 +283,8 @@ void draw_your_kernel_panel(App& app) {
     ImGui::PushFont(app.mono(), 0.0f);
     es.editor.Render("editor", ImVec2(0, editor_h), ImGuiChildFlags_Borders, ImGuiWindowFlags_NoMove);
     ImGui::PopFont();
-    // The editor has the keyboard: the app's own keys (Space, the arrows) are its while it does.
-    const ImGuiWindow* nav = ImGui::GetCurrentContext()->NavWindow;
-    app.your_kernel_panel.editing = nav && nav->ParentWindow == ImGui::GetCurrentWindow() && nav->ChildId == ImGui::GetID("editor");
+    // (While the editor has the keyboard it says it takes text input, as a text field does: the
+    // app's own keys, Space and the arrows, are then the editor's.)
     if (es.editor.GetUndoIndex() != es.undo_index) {
         es.undo_index = es.editor.GetUndoIndex();
         s.edit_kernel(es.editor.GetText());

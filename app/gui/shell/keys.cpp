@@ -73,7 +73,7 @@ void handle_shortcuts(App& app) {
             continue;
         }
         // Typing, or a dialog open: the keys belong to it.
-        if (typing || app.your_kernel_panel.editing || ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId)) continue;
+        if (typing || ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId)) continue;
         if (ctrl) {
             switch (p.key) {
                 case GLFW_KEY_O: app.open_dialog = true; break;

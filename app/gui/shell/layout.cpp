@@ -361,7 +361,7 @@ void draw_frame(App& app) {
     ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 30, ImGui::GetFontSize() * 34), ImGuiCond_FirstUseEver);
     panel(app, kExercises, &l.show_exercises, [&] { draw_exercises_panel(app); });
     // Opened (View > Your kernel, Ctrl+K, an exercise's "Try it yourself"): in front of its tab.
-    app.your_kernel_panel.focused = app.your_kernel_panel.editing = false;  // until the panel, drawn, says otherwise
+    app.your_kernel_panel.focused = false;  // until the panel, drawn, says otherwise
     if (l.show_your_kernel && !app.your_kernel_panel.shown) ImGui::SetNextWindowFocus();
     app.your_kernel_panel.shown = l.show_your_kernel;
     ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 40, ImGui::GetFontSize() * 34), ImGuiCond_FirstUseEver);
