@@ -24,6 +24,15 @@ __device__ __forceinline__ void mbarrier_arrive_expect_bytes(uint64_t* bar, uint
     asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(shared_address(bar)), "r"(bytes) : "memory");
 }
 
+// That thread's arrival, with no bytes to wait for (a phase with no copy).
+__device__ __forceinline__ void mbarrier_arrive(uint64_t* bar) {
+    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(shared_address(bar)) : "memory");
+}
+
+// Orders this thread's earlier accesses to shared memory before later ones of the copy engine (the
+// async proxy): a buffer the threads read and wrote, refilled by a bulk copy.
+__device__ __forceinline__ void fence_proxy_async_shared() { asm volatile("fence.proxy.async.shared::cta;" ::: "memory"); }
+
 // Waits until the phase of the given parity has completed (acquire: the copy's bytes are visible
 // afterwards).
 __device__ __forceinline__ void mbarrier_wait(uint64_t* bar, uint32_t parity) {
