@@ -79,7 +79,11 @@ struct SinglePassPolicy {
 // fit on an SM than when registers hold them. Stages == 1: the staged kernel, one tile per block in
 // blockIdx order. Stages >= 2: the pipelined kernel, persistent blocks, each scanning one tile
 // while the copy engine brings the next Stages - 1 in.
-template <int Threads, int VectorsPerLane, int MinBlocksPerSM, Publish When = Publish::after_reduce, int Stages = 1>
+// BulkStore: the scanned tile goes back to global memory by one bulk copy from shared memory rather
+// than by each thread's stores. EvictFirst: the tile's loads and stores ask L2 to evict their lines
+// first, so the status words the look-backs read stay in L2.
+template <int Threads, int VectorsPerLane, int MinBlocksPerSM, Publish When = Publish::after_reduce, int Stages = 1, bool BulkStore = false,
+          bool EvictFirst = false>
 struct StagedPolicy {
     static_assert(Threads % 32 == 0 && Threads >= 32 && Threads <= 1024, "whole warps, at most 1024 threads");
     static_assert(Stages >= 1 && Stages <= 8, "a few tiles per block");
@@ -89,6 +93,8 @@ struct StagedPolicy {
     static constexpr int kMinBlocksPerSM = MinBlocksPerSM;
     static constexpr Publish kPublish = When;
     static constexpr int kStages = Stages;
+    static constexpr bool kBulkStore = BulkStore;
+    static constexpr bool kEvictFirst = EvictFirst;
     static constexpr int kTileBytes = Threads * VectorsPerLane * 16;
     static constexpr int kSharedBytes = kTileBytes * Stages;  // dynamic shared memory
     // Past the default 48 KB of shared memory per block (with the kernel's own few bytes) the tiles

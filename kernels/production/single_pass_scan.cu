@@ -170,12 +170,15 @@ template <class T, class Op> std::vector<Entry> entries() {
         v.push_back(staged_entry<StagedPolicy<256, 6, 8, after_reduce>, T, Op>("staged-256x24"));     // 24 KB tiles, 8 per SM
         // The pipelined kernel: persistent blocks, a tile scanned while the next ones load.
         v.push_back(staged_entry<StagedPolicy<256, 8, 3, after_reduce, 2>, T, Op>("pipelined-256x32x2"));   // 2 x 32 KB, 3 per SM
-        v.push_back(staged_entry<StagedPolicy<256, 8, 2, after_reduce, 3>, T, Op>("pipelined-256x32x3"));   // 3 x 32 KB, 2 per SM
         v.push_back(staged_entry<StagedPolicy<256, 11, 2, after_reduce, 2>, T, Op>("pipelined-256x44x2"));  // 2 x 44 KB, 2 per SM
-        v.push_back(staged_entry<StagedPolicy<256, 6, 3, after_reduce, 3>, T, Op>("pipelined-256x24x3"));   // 3 x 24 KB, 3 per SM
-        v.push_back(staged_entry<StagedPolicy<256, 4, 3, after_reduce, 4>, T, Op>("pipelined-256x16x4"));   // 4 x 16 KB, 3 per SM
-        v.push_back(staged_entry<StagedPolicy<128, 8, 4, after_reduce, 3>, T, Op>("pipelined-128x16x3"));   // 3 x 16 KB, 4 per SM
         v.push_back(staged_entry<StagedPolicy<512, 8, 1, after_reduce, 3>, T, Op>("pipelined-512x64x3"));   // 3 x 64 KB, 1 per SM
+        v.push_back(staged_entry<StagedPolicy<512, 7, 1, after_reduce, 2, true>, T, Op>("pipelined-512x56x2-bulkstore"));  // 2 x 56 KB
+        // The staged kernel storing by bulk copy, and asking L2 to evict the tiles' lines first.
+        v.push_back(staged_entry<StagedPolicy<256, 8, 6, after_reduce, 1, true>, T, Op>("staged-256x32-bulkstore"));
+        v.push_back(staged_entry<StagedPolicy<256, 8, 6, after_reduce, 1, false, true>, T, Op>("staged-256x32-evictfirst"));
+        v.push_back(staged_entry<StagedPolicy<256, 8, 6, after_reduce, 1, true, true>, T, Op>("staged-256x32-bulkstore-evictfirst"));
+        v.push_back(staged_entry<StagedPolicy<256, 11, 5, after_reduce, 1, true>, T, Op>("staged-256x44-bulkstore"));
+        v.push_back(staged_entry<StagedPolicy<128, 16, 7, after_reduce, 1, true>, T, Op>("staged-128x64-bulkstore"));
     }
 #endif
     return v;

@@ -93,15 +93,39 @@ __device__ __forceinline__ void scan_staged_tile(T* s_items, uint32_t tile, bool
     }
     // (No barrier before the rows are read back: each thread reads only the vectors it scanned.)
 
-    // Add the prefix and store, row by row.
+    // Add the prefix and store, row by row: each thread its vectors, or (BulkStore, a whole tile)
+    // back into shared memory, then thread 0 sends the tile out in one bulk copy and waits until the
+    // engine has read it (the buffer is reused, or freed when the block ends).
+    const uint64_t l2_policy = Policy::kEvictFirst ? l2_evict_first() : 0;
+    if (Policy::kBulkStore && whole) {
+#pragma unroll 2
+        for (int k = 0; k < K; ++k) {
+            T v[V];
+            load_shared_vector(s_items + offset + k * kRow, v);
+#pragma unroll
+            for (int i = 0; i < V; ++i) v[i] = op(prefix, v[i]);
+            store_shared_vector(s_items + offset + k * kRow, v);
+        }
+        fence_proxy_async_shared();
+        __syncthreads();
+        if (threadIdx.x == 0) {
+            bulk_store(args.out + tile_base, s_items, uint32_t(Policy::kTileBytes), l2_policy);
+            bulk_store_wait_read();
+        }
+        return;
+    }
 #pragma unroll 2
     for (int k = 0; k < K; ++k) {
         T v[V];
         load_shared_vector(s_items + offset + k * kRow, v);
 #pragma unroll
         for (int i = 0; i < V; ++i) v[i] = op(prefix, v[i]);
-        if (whole) store_vector<CacheHints::read_only>(args.out + tile_base + offset + k * kRow, v);
-        else store_partial<CacheHints::read_only>(args.out, tile_base + offset + k * kRow, args.n, args.vector_io, v);
+        if (whole) {
+            if constexpr (Policy::kEvictFirst) store_vector<CacheHints::streaming>(args.out + tile_base + offset + k * kRow, v);
+            else store_vector<CacheHints::read_only>(args.out + tile_base + offset + k * kRow, v);
+        } else {
+            store_partial<CacheHints::read_only>(args.out, tile_base + offset + k * kRow, args.n, args.vector_io, v);
+        }
     }
 }
 
@@ -149,7 +173,8 @@ __global__ void __launch_bounds__(Policy::kThreads, min_blocks_per_sm<Policy>())
             mbarrier_init(&s_full, 1);
             fence_mbarrier_init();
             mbarrier_arrive_expect_bytes(&s_full, uint32_t(Policy::kTileBytes));
-            bulk_load(s_bytes, args.in + tile_base, uint32_t(Policy::kTileBytes), &s_full);
+            if constexpr (Policy::kEvictFirst) bulk_load(s_bytes, args.in + tile_base, uint32_t(Policy::kTileBytes), &s_full, l2_evict_first());
+            else bulk_load(s_bytes, args.in + tile_base, uint32_t(Policy::kTileBytes), &s_full);
         }
     } else {
         load_staged_tile_by_threads<Policy, T, Op>(s_items, tile, args, warp, lane);
@@ -169,7 +194,7 @@ __global__ void __launch_bounds__(Policy::kThreads, min_blocks_per_sm<Policy>())
 // Policy::kStages tiles of shared memory. A block scans one tile while the bulk copy engine brings
 // its next ones in, so its look-back's wait (an L2 round trip or more) no longer leaves its share of
 // the SM's bandwidth idle; and blocks are launched once, not once per tile. Tiles come from
-// tickets (TileStatus::draw_pipelined), drawn a tile ahead of the copy that needs them: every
+// tickets (TileStatus::pipelined_ticket), asked for a tile ahead of the copy that needs them: every
 // tile a block waits on is held by a block already running.
 template <class Policy, class T, class Op>
 __global__ void __launch_bounds__(Policy::kThreads, min_blocks_per_sm<Policy>())
@@ -195,17 +220,23 @@ __global__ void __launch_bounds__(Policy::kThreads, min_blocks_per_sm<Policy>())
     auto fill = [&](int b, uint32_t tile) {
         if (tile < args.num_tiles && is_whole(tile)) {
             mbarrier_arrive_expect_bytes(&s_full[b], uint32_t(Policy::kTileBytes));
-            bulk_load(buffer(b), args.in + int64_t(tile) * kTileItems, uint32_t(Policy::kTileBytes), &s_full[b]);
+            if constexpr (Policy::kEvictFirst)
+                bulk_load(buffer(b), args.in + int64_t(tile) * kTileItems, uint32_t(Policy::kTileBytes), &s_full[b], l2_evict_first());
+            else
+                bulk_load(buffer(b), args.in + int64_t(tile) * kTileItems, uint32_t(Policy::kTileBytes), &s_full[b]);
         } else {
             mbarrier_arrive(&s_full[b]);
         }
     };
-    // Thread 0: the next ticket, until the first one past the last tile (each block draws exactly one
-    // such; TileStatus::draw_pipelined counts on it). The first sets the epoch.
-    uint32_t last_drawn = 0, ahead = 0;
-    auto draw = [&]() {
+    // Thread 0: tickets, until the first one past the last tile (each block draws exactly one such;
+    // TileStatus::draw_pipelined counts on it). A ticket is asked for a tile before it is needed, and
+    // its answer read only then, so the atomic's round trip is never waited for.
+    uint32_t last_drawn = 0;
+    uint64_t asked = 0;
+    auto take = [&]() {  // the ticket asked for, and the next one asked for
         if (last_drawn >= args.num_tiles) return last_drawn;
-        const Ticket t = status.draw_pipelined(args.num_tiles, gridDim.x);
+        const Ticket t = status.pipelined_ticket(asked, args.num_tiles, gridDim.x);
+        if (t.tile < args.num_tiles) asked = status.ask_ticket();
         s_epoch = t.epoch;
         return last_drawn = t.tile;
     };
@@ -214,11 +245,11 @@ __global__ void __launch_bounds__(Policy::kThreads, min_blocks_per_sm<Policy>())
 #pragma unroll
         for (int b = 0; b < S; ++b) mbarrier_init(&s_full[b], 1);
         fence_mbarrier_init();
+        asked = status.ask_ticket();
         for (int b = 0; b < S; ++b) {
-            s_tile[b] = draw();
+            s_tile[b] = take();
             fill(b, s_tile[b]);
         }
-        ahead = draw();
     }
     __syncthreads();
     const uint32_t epoch = s_epoch;
@@ -239,9 +270,8 @@ __global__ void __launch_bounds__(Policy::kThreads, min_blocks_per_sm<Policy>())
         __syncthreads();
         if (threadIdx.x == 0) {
             // (Buffer b's tile is read again S tiles later, after the barriers of the tiles between.)
-            s_tile[b] = ahead;
-            fill(b, ahead);
-            ahead = draw();
+            s_tile[b] = take();
+            fill(b, s_tile[b]);
         }
     }
 
