@@ -81,9 +81,9 @@ struct SinglePassPolicy {
 // while the copy engine brings the next Stages - 1 in.
 // BulkStore: the scanned tile goes back to global memory by one bulk copy from shared memory rather
 // than by each thread's stores. EvictFirst: the tile's loads and stores ask L2 to evict their lines
-// first, so the status words the look-backs read stay in L2.
+// first, so the status words the look-backs read stay in L2. LookBackWords: as SinglePassPolicy's.
 template <int Threads, int VectorsPerLane, int MinBlocksPerSM, Publish When = Publish::after_reduce, int Stages = 1, bool BulkStore = false,
-          bool EvictFirst = false>
+          bool EvictFirst = false, int LookBackWords = 1>
 struct StagedPolicy {
     static_assert(Threads % 32 == 0 && Threads >= 32 && Threads <= 1024, "whole warps, at most 1024 threads");
     static_assert(Stages >= 1 && Stages <= 8, "a few tiles per block");
@@ -101,7 +101,7 @@ struct StagedPolicy {
     // need the kernel's opt-in, which the launch asks for; 227 KB is Hopper's most per block.
     static constexpr bool kOptIn = kSharedBytes > 47 * 1024;
     static_assert(kSharedBytes <= 226 * 1024, "the tiles within one block's shared memory on Hopper");
-    static constexpr int kLookBackWords = 1;
+    static constexpr int kLookBackWords = LookBackWords;
     static constexpr int kBackoffNs = 0;
 
     template <class T> static constexpr int vector_items() { return int(16 / sizeof(T)); }

@@ -76,13 +76,14 @@ __device__ __forceinline__ void scan_staged_tile(T* s_items, uint32_t tile, bool
     // Warp 0 publishes and looks back (its first loads in flight while the warps scan, early).
     const bool looks_back = warp == 0 && args.num_tiles > 1;
     const uint32_t tag = looks_back ? *epoch + 1 : 0;
-    typename TileStatus<T>::Word window[1] = {};
+    constexpr int M = Policy::kLookBackWords;
+    typename TileStatus<T>::Word window[M] = {};
     if (looks_back) status.publish_and_start(tile, block.tile_aggregate, tag, lane, window);
     if constexpr (kEarly) scan_rows();
     T prefix = block.warp_prefix;
     if (tile != 0) {
         if (looks_back) {
-            const T tile_prefix = status.template look_back<1, 0>(tile, tag, lane, op, window);
+            const T tile_prefix = status.template look_back<M, 0>(tile, tag, lane, op, window);
             if (lane == 0) {
                 status.publish_inclusive(tile, op(tile_prefix, block.tile_aggregate), tag);
                 s_scan.tile_prefix = tile_prefix;
