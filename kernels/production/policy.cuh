@@ -74,34 +74,23 @@ struct SinglePassPolicy {
     template <class T> static constexpr int tile_items() { return Threads * items_per_thread<T>(); }
 };
 
-// The staged kernels (staged_scan.cuh, Hopper and later): the tile brought into shared memory by
-// one bulk copy and scanned there row by row, so a block holds few registers and many more tiles
-// fit on an SM than when registers hold them. Stages == 1: the staged kernel, one tile per block in
-// blockIdx order. Stages >= 2: the pipelined kernel, persistent blocks, each scanning one tile
-// while the copy engine brings the next Stages - 1 in.
-// BulkStore: the scanned tile goes back to global memory by one bulk copy from shared memory rather
-// than by each thread's stores. EvictFirst: the tile's loads and stores ask L2 to evict their lines
-// first, so the status words the look-backs read stay in L2. LookBackWords: as SinglePassPolicy's.
-template <int Threads, int VectorsPerLane, int MinBlocksPerSM, Publish When = Publish::after_reduce, int Stages = 1, bool BulkStore = false,
-          bool EvictFirst = false, int LookBackWords = 1>
+// The staged kernel (staged_scan.cuh, Hopper and later): one tile per block in blockIdx order, the
+// tile brought into shared memory by one bulk copy and scanned there row by row, so a block holds
+// few registers and many more blocks (tiles in flight) fit on an SM than when registers hold them.
+template <int Threads, int VectorsPerLane, int MinBlocksPerSM, Publish When = Publish::after_reduce>
 struct StagedPolicy {
     static_assert(Threads % 32 == 0 && Threads >= 32 && Threads <= 1024, "whole warps, at most 1024 threads");
-    static_assert(Stages >= 1 && Stages <= 8, "a few tiles per block");
     static constexpr int kThreads = Threads;
     static constexpr int kWarps = Threads / 32;
     static constexpr int kVectorsPerLane = VectorsPerLane;
     static constexpr int kMinBlocksPerSM = MinBlocksPerSM;
     static constexpr Publish kPublish = When;
-    static constexpr int kStages = Stages;
-    static constexpr bool kBulkStore = BulkStore;
-    static constexpr bool kEvictFirst = EvictFirst;
-    static constexpr int kTileBytes = Threads * VectorsPerLane * 16;
-    static constexpr int kSharedBytes = kTileBytes * Stages;  // dynamic shared memory
-    // Past the default 48 KB of shared memory per block (with the kernel's own few bytes) the tiles
-    // need the kernel's opt-in, which the launch asks for; 227 KB is Hopper's most per block.
-    static constexpr bool kOptIn = kSharedBytes > 47 * 1024;
-    static_assert(kSharedBytes <= 226 * 1024, "the tiles within one block's shared memory on Hopper");
-    static constexpr int kLookBackWords = LookBackWords;
+    static constexpr int kTileBytes = Threads * VectorsPerLane * 16;  // dynamic shared memory
+    // Past the default 48 KB of shared memory per block (with the kernel's own few bytes) a tile
+    // needs the kernel's opt-in, which the launch asks for; 227 KB is Hopper's most per block.
+    static constexpr bool kOptIn = kTileBytes > 47 * 1024;
+    static_assert(kTileBytes <= 226 * 1024, "a tile within one block's shared memory on Hopper");
+    static constexpr int kLookBackWords = 1;
     static constexpr int kBackoffNs = 0;
 
     template <class T> static constexpr int vector_items() { return int(16 / sizeof(T)); }

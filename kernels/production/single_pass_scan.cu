@@ -71,41 +71,27 @@ void launch(const void* d_in, void* d_out, int64_t n, bool exclusive, void* d_te
                               " elements)");
 }
 
-// The staged kernels (Hopper and later): one block per tile (Stages == 1), or persistent blocks,
-// as many as the SMs hold, each scanning tile after tile (the pipelined kernel).
+// One block per tile, the tile staged in shared memory (Hopper and later).
 template <class Policy, class T, class Op>
 void launch_staged(const void* d_in, void* d_out, int64_t n, bool exclusive, void* d_temp, uint64_t capacity, cudaStream_t stream) {
     constexpr int64_t kTile = Policy::template tile_items<T>();
-    constexpr bool kPipelined = Policy::kStages > 1;
-    constexpr auto kernel = [] {
-        if constexpr (kPipelined) return pipelined_scan_kernel<Policy, T, Op>;
-        else return staged_scan_kernel<Policy, T, Op>;
-    }();
-    const char* const what = kPipelined ? "pipelined single-pass scan kernel" : "staged single-pass scan kernel";
     const SinglePassArgs<T> args = make_args<T>(d_in, d_out, n, exclusive, kTile);
-    const DeviceTraits device = current_device_traits();
-    if (device.major < 9) throw GpuError(std::string("the ") + what + " needs a GPU of compute capability 9.0 or later");
+    if (current_device_traits().major < 9) throw GpuError("the staged single-pass scan needs a GPU of compute capability 9.0 or later");
     // As much of the SM's on-chip memory as shared memory as it has (228 KB on an H100), once per
     // kernel: the blocks per SM the policy counts on are as many tiles as fit there.
-    static const cudaError_t carveout = cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared));
-    cuda_check(carveout, std::string("cudaFuncSetAttribute(") + what + ", shared memory carveout)");
+    static const cudaError_t carveout = cudaFuncSetAttribute(staged_scan_kernel<Policy, T, Op>, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                                             int(cudaSharedmemCarveoutMaxShared));
+    cuda_check(carveout, "cudaFuncSetAttribute(staged single-pass scan kernel, shared memory carveout)");
     if constexpr (Policy::kOptIn) {
-        static const cudaError_t opt_in = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Policy::kSharedBytes);
-        cuda_check(opt_in, std::string("cudaFuncSetAttribute(") + what + ", " + std::to_string(Policy::kSharedBytes) + " bytes of shared memory per block)");
+        static const cudaError_t opt_in =
+            cudaFuncSetAttribute(staged_scan_kernel<Policy, T, Op>, cudaFuncAttributeMaxDynamicSharedMemorySize, Policy::kTileBytes);
+        cuda_check(opt_in, "cudaFuncSetAttribute(staged single-pass scan kernel, " + std::to_string(Policy::kTileBytes) +
+                               " bytes of shared memory per block)");
     }
-    uint32_t blocks = args.num_tiles;
-    if constexpr (kPipelined) {
-        // As many blocks as are resident at once, and no more than there are tiles. (Tickets make
-        // fewer resident blocks safe too: a block only waits on tiles that running blocks hold.)
-        int per_sm = 0;
-        cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Policy::kThreads, Policy::kSharedBytes),
-                   std::string("cudaOccupancyMaxActiveBlocksPerMultiprocessor(") + what + ")");
-        blocks = uint32_t(std::min<int64_t>(args.num_tiles, int64_t(std::max(per_sm, 1)) * device.multiprocessors));
-    }
-    kernel<<<blocks, Policy::kThreads, Policy::kSharedBytes, stream>>>(args, TileStatus<T>(d_temp, capacity));
+    staged_scan_kernel<Policy, T, Op><<<args.num_tiles, Policy::kThreads, Policy::kTileBytes, stream>>>(args, TileStatus<T>(d_temp, capacity));
     if (const cudaError_t error = cudaGetLastError(); error != cudaSuccess)
-        cuda_check(error, std::string("launching the ") + what + " (" + std::to_string(blocks) + " blocks, " + std::to_string(args.num_tiles) +
-                              " tiles of " + std::to_string(kTile) + " elements)");
+        cuda_check(error, "launching the staged single-pass scan kernel (" + std::to_string(args.num_tiles) + " tiles of " +
+                              std::to_string(kTile) + " elements)");
 }
 
 // The production choice (variant 0), by GPU and size: see DefaultPolicy in policy.cuh.
@@ -168,17 +154,6 @@ template <class T, class Op> std::vector<Entry> entries() {
         v.push_back(staged_entry<StagedPolicy<256, 18, 3, after_reduce>, T, Op>("staged-256x72"));    // 72 KB tiles, 3 per SM
         v.push_back(staged_entry<StagedPolicy<512, 14, 2, after_reduce>, T, Op>("staged-512x56"));    // 112 KB tiles, 2 per SM
         v.push_back(staged_entry<StagedPolicy<256, 6, 8, after_reduce>, T, Op>("staged-256x24"));     // 24 KB tiles, 8 per SM
-        // The pipelined kernel: persistent blocks, a tile scanned while the next ones load.
-        v.push_back(staged_entry<StagedPolicy<256, 8, 3, after_reduce, 2>, T, Op>("pipelined-256x32x2"));   // 2 x 32 KB, 3 per SM
-        v.push_back(staged_entry<StagedPolicy<256, 11, 2, after_reduce, 2>, T, Op>("pipelined-256x44x2"));  // 2 x 44 KB, 2 per SM
-        v.push_back(staged_entry<StagedPolicy<512, 8, 1, after_reduce, 3>, T, Op>("pipelined-512x64x3"));   // 3 x 64 KB, 1 per SM
-        v.push_back(staged_entry<StagedPolicy<512, 7, 1, after_reduce, 2, true>, T, Op>("pipelined-512x56x2-bulkstore"));  // 2 x 56 KB
-        // The staged kernel storing by bulk copy, and asking L2 to evict the tiles' lines first.
-        v.push_back(staged_entry<StagedPolicy<256, 8, 6, after_reduce, 1, true>, T, Op>("staged-256x32-bulkstore"));
-        v.push_back(staged_entry<StagedPolicy<256, 8, 6, after_reduce, 1, false, true>, T, Op>("staged-256x32-evictfirst"));
-        v.push_back(staged_entry<StagedPolicy<256, 8, 6, after_reduce, 1, true, true>, T, Op>("staged-256x32-bulkstore-evictfirst"));
-        v.push_back(staged_entry<StagedPolicy<256, 11, 5, after_reduce, 1, true>, T, Op>("staged-256x44-bulkstore"));
-        v.push_back(staged_entry<StagedPolicy<128, 16, 7, after_reduce, 1, true>, T, Op>("staged-128x64-bulkstore"));
     }
 #endif
     return v;

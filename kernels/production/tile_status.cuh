@@ -91,20 +91,6 @@ public:
         return ticket;
     }
 
-    // Thread 0 of a persistent block (the pipelined kernel), once per tile it takes and once more:
-    // each of the launch's `num_blocks` blocks draws until its first ticket past the last tile, so
-    // the launch draws exactly num_tiles + num_blocks tickets, and the last of them sets the counter
-    // to the next epoch (every block has drawn its last by then). In two halves: ask_ticket sends
-    // the atomic, pipelined_ticket reads its answer when the tile is needed.
-    __device__ __forceinline__ uint64_t ask_ticket() const { return atomicAdd(reinterpret_cast<unsigned long long*>(header_), 1ull); }
-    __device__ __forceinline__ Ticket pipelined_ticket(uint64_t asked, uint32_t num_tiles, uint32_t num_blocks) const {
-        const Ticket ticket{uint32_t(asked), uint32_t(asked >> 32)};
-        const uint64_t draws = uint64_t(num_tiles) + num_blocks;
-        if (ticket.tile >= draws || ticket.epoch >= kEpochPeriod) __trap();  // not prepared, or a launch on it was aborted
-        if (ticket.tile == draws - 1) store_relaxed(header_, uint64_t(next_epoch(ticket.epoch)) << 32);
-        return ticket;
-    }
-
     // Thread 0, once per block, in blockIdx order (one tile per block): the epoch and the block's
     // arrival in one atomic, issued beside the tile's loads. The block that arrives last knows that
     // every block has its epoch, and sets the counter to the next epoch at once (nothing of this
