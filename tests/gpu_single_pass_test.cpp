@@ -22,6 +22,7 @@
 #include "kernels/bench/bench.hpp"
 #include "kernels/bench/bench_inputs.hpp"
 #include "kernels/device_info.hpp"
+#include "kernels/production/large_kernel_choice.hpp"
 #include "kernels/production/single_pass_scan.hpp"
 
 using namespace scanlab;
@@ -114,11 +115,11 @@ ValueArray scan_on_gpu(OpKind op, bool exclusive, const ValueArray& input, Temp&
     return ::testing::AssertionFailure() << m.sentence(int64_t(size_of(input)));
 }
 
-// While alive, variant 0 takes its kernel for large inputs at every size
-// (gpu::detail::single_pass_scan_force_kernel).
+// While alive, variant 0 takes one of its kernels for large inputs at every size
+// (gpu::detail::single_pass_scan_force_kernel: 1 the 32 KB tiles, 2 the 44 KB tiles).
 class ForceLargeKernel {
 public:
-    ForceLargeKernel() { gpu::detail::single_pass_scan_force_kernel(1); }
+    explicit ForceLargeKernel(int kernel = 1) { gpu::detail::single_pass_scan_force_kernel(kernel); }
     ~ForceLargeKernel() { gpu::detail::single_pass_scan_force_kernel(0); }
     ForceLargeKernel(const ForceLargeKernel&) = delete;
     ForceLargeKernel& operator=(const ForceLargeKernel&) = delete;
@@ -143,16 +144,21 @@ TEST_P(SinglePassScan, MatchesTheCpuReferenceAtAwkwardSizes) {
     }
 }
 
-TEST_P(SinglePassScan, MatchesTheCpuReferenceThroughTheLargeInputKernelAtEverySize) {
+// Each kernel the policy can choose for large inputs on this GPU (large_kernel_choice.hpp), at
+// every size.
+TEST_P(SinglePassScan, MatchesTheCpuReferenceThroughEachLargeInputKernelAtEverySize) {
     REQUIRE_GPU();
     const auto [type, op, exclusive] = GetParam();
     const std::vector<int64_t> sizes = awkward_sizes();
     Temp temp(sizes.back());
-    const ForceLargeKernel force;
-    for (int64_t n : sizes) {
-        if (n > 300'000) continue;  // larger sizes take it anyway
-        const ValueArray input = bench::make_input(type, op, n, uint64_t(n) * 5 + 2);
-        EXPECT_TRUE(matches_reference(op, exclusive, input, temp)) << case_name(type, op, exclusive) << ", n = " << n << ", large-input kernel";
+    for (const int kernel : {1, 2}) {
+        const ForceLargeKernel force(kernel);
+        for (int64_t n : sizes) {
+            if (n > 300'000) continue;  // larger sizes take it anyway
+            const ValueArray input = bench::make_input(type, op, n, uint64_t(n) * 5 + uint64_t(kernel) + 1);
+            EXPECT_TRUE(matches_reference(op, exclusive, input, temp))
+                << case_name(type, op, exclusive) << ", n = " << n << (kernel == 1 ? ", 32 KB tiles" : ", 44 KB tiles");
+        }
     }
 }
 
@@ -282,6 +288,25 @@ TEST(SinglePassScanVariants, EveryInt32SumVariantMatchesTheReference) {
         EXPECT_TRUE(matches_reference(OpKind::sum, false, bench::make_input(ElementType::int32, OpKind::sum, n, 5), temp, int(v), 1, 3))
             << "variant " << variants[v].name << ", n = " << n << ", in + 1, out + 3";
     }
+}
+
+// No GPU needed: the rule is host code. The properties are the two GPUs measured
+// (docs/performance.md): an H100 SXM and an H200, 132 SMs each.
+TEST(SinglePassScanPolicy, AnH100TakesThe32KbTilesAtEverySize) {
+    const production::DeviceShape h100{132, 9, 2.0 * 2619e6 * 5120 / 8 / 1e9};
+    EXPECT_EQ(production::large_kernel_for(h100, int64_t(1) << 20), production::LargeKernel::staged);
+    EXPECT_EQ(production::large_kernel_for(h100, int64_t(1) << 34), production::LargeKernel::staged);
+}
+
+TEST(SinglePassScanPolicy, AnH200Takes44KbTilesFromOneGiB) {
+    const production::DeviceShape h200{132, 9, 2.0 * 3201e6 * 6144 / 8 / 1e9};
+    EXPECT_EQ(production::large_kernel_for(h200, (int64_t(1) << 30) - 1), production::LargeKernel::staged);
+    EXPECT_EQ(production::large_kernel_for(h200, int64_t(1) << 30), production::LargeKernel::staged_wide);
+}
+
+TEST(SinglePassScanPolicy, GpusBeforeHopperKeepTilesInRegistersAndUnknownMemoryTakesTheDefault) {
+    EXPECT_EQ(production::large_kernel_for({108, 8, 2039.0}, int64_t(1) << 31), production::LargeKernel::registers);
+    EXPECT_EQ(production::large_kernel_for({132, 9, 0.0}, int64_t(1) << 31), production::LargeKernel::staged);
 }
 
 TEST(SinglePassScanVariants, OtherTypesHaveTheProductionVariantOnly) {

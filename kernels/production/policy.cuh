@@ -122,7 +122,8 @@ template <class Policy> constexpr int min_blocks_per_sm() {
 //    loads after the warp's scan; floating-point max and min publish after the scan. The fewest
 //    round trips on the critical path of a launch that is mostly latency.
 //  - Large, on Hopper and later: the staged kernel, 32 KB tiles in shared memory, 6 blocks per
-//    H100 SM (192 KB of tiles in flight per SM rather than 80-128 KB in registers). (44 KB tiles, 5
+//    H100 SM (44 KB tiles, 5 per SM, for inputs of 1 GiB or more on a GPU whose memory moves more
+//    bytes per SM than an H100's: large_kernel_choice.hpp) (192 KB of tiles in flight per SM rather than 80-128 KB in registers). (44 KB tiles, 5
 //    per SM, did better at 2^26-2^28 while the status words were packed; with a word per 64 bytes the
 //    32 KB tiles do as well there and better below: docs/performance.md, fifth round.)
 //  - LargeBeforeHopper (no bulk copy engine): one tile per block in registers, ticket order; 32 KB
@@ -140,6 +141,9 @@ template <class T, class Op> struct DefaultPolicy {
                                    1, 0, true, kEarly>;
     static constexpr int kSmallTilesPerSM = 4;
     using Large = StagedPolicy<256, 8, 6, Publish::after_reduce>;
+    // Where the memory moves more bytes per SM (an H200) and the input is large: 44 KB tiles, 5 per SM
+    // (large_kernel_choice.hpp says when; docs/performance.md, sixth round).
+    using LargeWide = StagedPolicy<256, 11, 5, Publish::after_reduce>;
     using LargeBeforeHopper = std::conditional_t<sizeof(T) == 8, SinglePassPolicy<256, 4, CacheHints::read_only, 5>, SinglePassPolicy<256, 8>>;
 };
 

@@ -6,12 +6,15 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
+#include <mutex>
 #include <string>
 
 #include "core/dispatch.hpp"
 #include "core/error.hpp"
 #include "core/operators.hpp"
 #include "kernels/cuda_check.hpp"
+#include "kernels/production/large_kernel_choice.hpp"
 #include "kernels/production/policy.cuh"
 #include "kernels/production/single_pass_scan.cuh"
 #include "kernels/production/staged_scan.cuh"
@@ -39,25 +42,29 @@ template <class T> SinglePassArgs<T> make_args(const void* d_in, void* d_out, in
     return {static_cast<const T*>(d_in), static_cast<T*>(d_out), n, uint32_t(tiles), exclusive, aligned_16(d_in) && aligned_16(d_out)};
 }
 
-// What the dispatch needs of the current device, read once per device.
-struct DeviceTraits {
-    int multiprocessors = 0;
-    int major = 0;  // compute capability
-};
-DeviceTraits current_device_traits() {
-    static std::atomic<int> cache[64];  // multiprocessors << 8 | major, 0 until read
+// What the dispatch needs of the current device (large_kernel_choice.hpp), read once per device.
+DeviceShape current_device_shape() {
+    static std::once_flag once[64];
+    static DeviceShape shapes[64];
     int device = 0;
     cuda_check(cudaGetDevice(&device), "cudaGetDevice");
-    std::atomic<int>* slot = device < 64 ? &cache[device] : nullptr;
-    int packed = slot ? slot->load(std::memory_order_relaxed) : 0;
-    if (packed == 0) {
-        int sms = 0, major = 0;
-        cuda_check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute(multiprocessors)");
-        cuda_check(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device), "cudaDeviceGetAttribute(compute capability)");
-        packed = sms << 8 | major;
-        if (slot) slot->store(packed, std::memory_order_relaxed);
-    }
-    return {packed >> 8, packed & 0xff};
+    const auto read = [device] {
+        DeviceShape d;
+        int memory_khz = 0, bus_bits = 0;
+        cuda_check(cudaDeviceGetAttribute(&d.multiprocessors, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute(multiprocessors)");
+        cuda_check(cudaDeviceGetAttribute(&d.major, cudaDevAttrComputeCapabilityMajor, device), "cudaDeviceGetAttribute(compute capability)");
+        // Not every device reports its memory (0 then): the rule then takes the default tiles.
+        if (cudaDeviceGetAttribute(&memory_khz, cudaDevAttrMemoryClockRate, device) != cudaSuccess ||
+            cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, device) != cudaSuccess) {
+            (void)cudaGetLastError();
+            memory_khz = bus_bits = 0;
+        }
+        d.memory_gb_per_s = 2.0 * memory_khz * 1e3 * (bus_bits / 8.0) / 1e9;  // double data rate
+        return d;
+    };
+    if (device >= 64) return read();
+    std::call_once(once[device], [&] { shapes[device] = read(); });
+    return shapes[device];
 }
 
 template <class Policy, class T, class Op>
@@ -76,7 +83,7 @@ template <class Policy, class T, class Op>
 void launch_staged(const void* d_in, void* d_out, int64_t n, bool exclusive, void* d_temp, uint64_t capacity, cudaStream_t stream) {
     constexpr int64_t kTile = Policy::template tile_items<T>();
     const SinglePassArgs<T> args = make_args<T>(d_in, d_out, n, exclusive, kTile);
-    if (current_device_traits().major < 9) throw GpuError("the staged single-pass scan needs a GPU of compute capability 9.0 or later");
+    if (current_device_shape().major < 9) throw GpuError("the staged single-pass scan needs a GPU of compute capability 9.0 or later");
     // As much of the SM's on-chip memory as shared memory as it has (228 KB on an H100), once per
     // kernel: the blocks per SM the policy counts on are as many tiles as fit there.
     static const cudaError_t carveout = cudaFuncSetAttribute(staged_scan_kernel<Policy, T, Op>, cudaFuncAttributePreferredSharedMemoryCarveout,
@@ -94,17 +101,22 @@ void launch_staged(const void* d_in, void* d_out, int64_t n, bool exclusive, voi
                               std::to_string(kTile) + " elements)");
 }
 
-// The production choice (variant 0), by GPU and size: see DefaultPolicy in policy.cuh.
+// The production choice (variant 0), by GPU and size: see DefaultPolicy in policy.cuh and
+// large_kernel_for in large_kernel_choice.hpp.
 template <class T, class Op>
 void launch_default(const void* d_in, void* d_out, int64_t n, bool exclusive, void* d_temp, uint64_t capacity, cudaStream_t stream) {
     using P = DefaultPolicy<T, Op>;
     constexpr int64_t kTile = P::Small::template tile_items<T>();
     const int64_t tiles = (n + kTile - 1) / kTile;
-    const DeviceTraits device = current_device_traits();
+    const DeviceShape device = current_device_shape();
     const int forced = g_forced_kernel.load(std::memory_order_relaxed);
+    LargeKernel large = large_kernel_for(device, n * int64_t(sizeof(T)));
+    if (large != LargeKernel::registers && forced != 0) large = forced == 2 ? LargeKernel::staged_wide : LargeKernel::staged;
     if (forced == 0 && tiles <= int64_t(P::kSmallTilesPerSM) * device.multiprocessors)
         launch<typename P::Small, T, Op>(d_in, d_out, n, exclusive, d_temp, capacity, stream);
-    else if (device.major >= 9)
+    else if (large == LargeKernel::staged_wide)
+        launch_staged<typename P::LargeWide, T, Op>(d_in, d_out, n, exclusive, d_temp, capacity, stream);
+    else if (large == LargeKernel::staged)
         launch_staged<typename P::Large, T, Op>(d_in, d_out, n, exclusive, d_temp, capacity, stream);
     else
         launch<typename P::LargeBeforeHopper, T, Op>(d_in, d_out, n, exclusive, d_temp, capacity, stream);
@@ -124,6 +136,7 @@ template <class T, class Op> std::vector<Entry> entries() {
     using Small = typename P::Small;
     // Storage sized for the default's smallest tile serves every kernel it may launch.
     static_assert(Small::template tile_items<T>() <= P::Large::template tile_items<T>() &&
+                  Small::template tile_items<T>() <= P::LargeWide::template tile_items<T>() &&
                   Small::template tile_items<T>() <= P::LargeBeforeHopper::template tile_items<T>());
     std::vector<Entry> v{{{sizeof(T) == 8 ? "256x8+staged" : "256x16+staged", Small::kThreads, Small::template items_per_thread<T>(),
                            Small::template tile_items<T>()},
@@ -179,17 +192,36 @@ const Entry& entry_for(ElementType type, OpKind op, int variant) {
 std::string single_pass_policy(ElementType type, OpKind op) {
     return with_type_and_op(type, op, []<class T, template <class> class Op>(TypeTag<T>, OpTag<Op>) {
         using P = DefaultPolicy<T, Op<T>>;
-        const DeviceTraits device = current_device_traits();
+        const DeviceShape device = current_device_shape();
         const int64_t small_tile = P::Small::template tile_items<T>();
         const int64_t last_small = small_tile * P::kSmallTilesPerSM * device.multiprocessors;
         const auto kb = [](int64_t items) { return std::to_string(items * int64_t(sizeof(T)) / 1024) + " KB"; };
         std::string s = "single-pass policy: tiles of " + kb(small_tile) + " held in registers, one wave of at most " +
                         std::to_string(P::kSmallTilesPerSM) + " per SM, up to N = " + std::to_string(last_small) + " (" +
                         std::to_string(device.multiprocessors) + " SMs); above that ";
-        if (device.major >= 9)
+        if (device.major >= 9) {
             s += "tiles of " + kb(P::Large::template tile_items<T>()) + " staged in shared memory by the bulk copy engine, " +
-                 std::to_string(P::Large::kMinBlocksPerSM) + " blocks per SM (compute capability " + std::to_string(device.major) +
-                 ".x has the engine; the tile shapes measured on an H100 and an H200 are in docs/performance.md)";
+                 std::to_string(P::Large::kMinBlocksPerSM) + " blocks per SM (compute capability " + std::to_string(device.major) + ".x has the engine)";
+            const auto fixed = [](double v, int digits) {
+                char b[32];
+                std::snprintf(b, sizeof b, "%.*f", digits, v);
+                return std::string(b);
+            };
+            const std::string speed = fixed(device.gb_per_s_per_sm(), 1) + " GB/s per SM (" + fixed(device.memory_gb_per_s / 1000, 2) +
+                                      " TB/s over " + std::to_string(device.multiprocessors) + " SMs)";
+            const std::string wide = "tiles of " + kb(P::LargeWide::template tile_items<T>()) + ", " + std::to_string(P::LargeWide::kMinBlocksPerSM) +
+                                     " per SM";
+            const std::string from = "N = " + std::to_string(kWideTilesFromBytes / int64_t(sizeof(T))) + " (1 GiB)";
+            if (device.memory_gb_per_s <= 0)
+                s += "; the GPU does not report its memory's speed, so they serve every size";
+            else if (large_kernel_for(device, kWideTilesFromBytes) == LargeKernel::staged_wide)
+                s += "; from " + from + ", " + wide + ", since this GPU's memory moves " + speed + ", at least the " +
+                     fixed(kWideTilesFromGBPerSM, 0) + " GB/s from which they keep enough bytes in flight";
+            else
+                s += "; this GPU's memory moves " + speed + ", below the " + fixed(kWideTilesFromGBPerSM, 0) + " GB/s from which " + wide +
+                     " take over at " + from;
+            s += " (the tile shapes measured on an H100 and an H200 are in docs/performance.md)";
+        }
         else
             s += "tiles of " + kb(P::LargeBeforeHopper::template tile_items<T>()) + " in registers, drawn from a ticket (compute capability " +
                  std::to_string(device.major) + ".x has no bulk copy engine)";

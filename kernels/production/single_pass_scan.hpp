@@ -56,8 +56,9 @@ namespace detail {
 // Synchronous.
 void single_pass_scan_set_epoch(void* d_temp, size_t temp_bytes, uint32_t epoch);
 uint32_t single_pass_scan_epoch_period();
-// For the tests: make variant 0 take its kernel for large inputs at every size (compute-sanitizer
-// runs only small sizes): 1 that kernel, 0 the production choice again.
+// For the tests: make variant 0 take a kernel for large inputs at every size (compute-sanitizer
+// runs only small sizes), on this GPU: 1 the 32 KB tiles (registers before Hopper), 2 the 44 KB
+// tiles (large_kernel_choice.hpp), 0 the production choice again.
 void single_pass_scan_force_kernel(int kernel);
 }  // namespace detail
 
