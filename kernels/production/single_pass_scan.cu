@@ -220,7 +220,7 @@ std::string single_pass_policy(ElementType type, OpKind op) {
             else
                 s += "; this GPU's memory moves " + speed + ", below the " + fixed(kWideTilesFromGBPerSM, 0) + " GB/s from which " + wide +
                      " take over at " + from;
-            s += " (the tile shapes measured on an H100 and an H200 are in docs/performance.md)";
+            s += "; the tile shapes measured on an H100 and an H200 are in docs/performance.md";
         }
         else
             s += "tiles of " + kb(P::LargeBeforeHopper::template tile_items<T>()) + " in registers, drawn from a ticket (compute capability " +
