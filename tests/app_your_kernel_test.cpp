@@ -1,7 +1,8 @@
 // The Your kernel panel's model, without a window: a starter opened and edited, saved whole, run
 // through the Session's jobs with the controls' run (its trace then the one every tab shows), the
-// findings and the compiler's messages taking the step and the editor's line, Cancel, and a kernel
-// that crashes saying so in one sentence. The runs need clang++ and skip without it.
+// findings and the compiler's messages taking the step and the editor's line, Cancel, a kernel
+// that crashes saying so in one sentence, and no clang++ saying which package to install. The runs
+// that compile need clang++ and skip without it.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -162,6 +163,8 @@ TEST_F(YourKernelPanel, ASolvedStarterRunsAsTheTraceEveryTabShowsBesideTheCompar
     EXPECT_EQ(t.n, 16);
     EXPECT_GE(t.steps.size(), 2u);
     EXPECT_TRUE(s.trace->book.verdict.wrong.empty());  // the Steps tab's verdict line
+    EXPECT_EQ(run_name(t), "ex4-exclusive-kogge-stone.cu");  // never taken for the built-in kogge-stone beside it
+    EXPECT_EQ(run_name(s.compare->trace), name(s.compare->trace.algorithm));
     ASSERT_TRUE(s.compare);                       // the Compare tab's second run, on the same input
     EXPECT_EQ(s.compare->trace.input, t.input);
     EXPECT_EQ(s.step, 0u);
@@ -236,4 +239,18 @@ TEST_F(YourKernelPanel, ACrashIsOneSentenceAndCancelStopsTheRunUnderWay) {
     EXPECT_FALSE(s.busy());
     s.wait();
     EXPECT_NE(s.your_kernel.report->stopped.find("crashed"), std::string::npos);
+}
+
+TEST_F(YourKernelPanel, WithoutClangTheRunNamesDebiansPackage) {
+    Session s;
+    s.open_starter(*starter_for_exercise(4));
+    const std::string path = std::getenv("PATH") ? std::getenv("PATH") : "";
+    ::setenv("PATH", dir.c_str(), 1);  // a folder with no compiler in it
+    s.run_kernel();
+    s.wait();
+    ::setenv("PATH", path.c_str(), 1);
+    ASSERT_TRUE(s.your_kernel.report.has_value());
+    EXPECT_FALSE(s.your_kernel.report->traced);
+    EXPECT_NE(s.your_kernel.report->stopped.find("Debian's package clang"), std::string::npos) << s.your_kernel.report->stopped;
+    EXPECT_FALSE(s.your_kernel.running);
 }

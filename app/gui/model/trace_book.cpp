@@ -45,6 +45,8 @@ Row step_row(const Trace& t, size_t k) {
     return {&s.values, 0, size_of(s.values), s.offset, name(s.array), sums_column(t, s), flags};
 }
 
+std::string run_name(const Trace& t) { return t.kernel.empty() ? std::string(name(t.algorithm)) : t.kernel; }
+
 TraceBook make_book(const Trace& t) {
     TraceBook b;
     b.full = t.detail == Detail::full;

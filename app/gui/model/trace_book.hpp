@@ -43,6 +43,10 @@ struct TraceBook {
 };
 TraceBook make_book(const Trace& t);
 
+// The run's name as the views label it: its algorithm's ("kogge-stone"), or for a student's kernel
+// its file's ("my_scan.cu"), so that it is never taken for the built-in algorithm beside it.
+std::string run_name(const Trace& t);
+
 // One row of the array view or the step diagram: `count` elements of `*values` from `first`,
 // which are elements offset, offset + 1, ... of the whole array. In a full trace every row
 // starts at 0; a sampled trace keeps a window of the input's scan (Step::offset) and S whole, and

@@ -9,7 +9,7 @@
 namespace scanlab::gui {
 namespace {
 
-std::string side_name(const ShownTrace& st) { return "\xE2\x96\xA0 " + std::string(name(st.trace.algorithm)); }
+std::string side_name(const ShownTrace& st) { return "\xE2\x96\xA0 " + run_name(st.trace); }
 
 // The side's heading: its step and additions so far; its threads and divergent warps too, except
 // presenting, where they are one hover away and the heading keeps to one line.
@@ -45,8 +45,8 @@ void totals_line(const Session& s) {
     ImGui::Spacing();
     const int64_t a = s.trace->trace.counts.additions, b = s.compare->trace.counts.additions;
     ImGui::PushTextWrapPos(0);
-    ImGui::Text("In all: %s %s additions in %zu steps; %s %s additions in %zu steps.", std::string(name(s.trace->trace.algorithm)).c_str(),
-                grouped(a).c_str(), s.trace->trace.steps.size(), std::string(name(s.compare->trace.algorithm)).c_str(), grouped(b).c_str(),
+    ImGui::Text("In all: %s %s additions in %zu steps; %s %s additions in %zu steps.", run_name(s.trace->trace).c_str(),
+                grouped(a).c_str(), s.trace->trace.steps.size(), run_name(s.compare->trace).c_str(), grouped(b).c_str(),
                 s.compare->trace.steps.size());
     ImGui::PopTextWrapPos();
 }

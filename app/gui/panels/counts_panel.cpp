@@ -201,7 +201,7 @@ std::vector<double> per_step(const Trace& t, int64_t StepCounts::*field) {
 
 void summary(const ShownTrace& st, Rgb colour, bool with_formula = true) {
     const Trace& t = st.trace;
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(colour)), "\xE2\x96\xA0 %s", std::string(name(t.algorithm)).c_str());
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(colour)), "\xE2\x96\xA0 %s", run_name(t).c_str());
     ImGui::SameLine();
     ImGui::PushTextWrapPos(0);
     // An event-scheduled scan counts every block's barriers (blocks do not move in lock-step).
@@ -282,7 +282,7 @@ void draw_one_chart(App& app) {
     const Palette& p = app.palette();
     const Trace& a = s.trace->trace;
     const ShownTrace* b = s.compare.get();
-    const std::string la = std::string(name(a.algorithm)), lb = b ? std::string(name(b->trace.algorithm)) : "";
+    const std::string la = run_name(a), lb = b ? run_name(b->trace) : "";
     const Rgb ca = algorithm_colour(p, a.algorithm), cb = b ? algorithm_colour(p, b->trace.algorithm, a.algorithm) : p.series_b;
     const int64_t n = a.section > 0 ? a.section : next_pow2(a.n);
     const std::vector<Formula> refs = reference_lines(n);
@@ -396,7 +396,7 @@ void draw_counts_panel(App& app) {
         if (two) ImGui::SameLine();
     };
     const float ch = font * 14;
-    const std::string la = std::string(name(a.algorithm)), lb = b ? std::string(name(b->trace.algorithm)) : "";
+    const std::string la = run_name(a), lb = b ? run_name(b->trace) : "";
 
     std::vector<Series> per{{la, per_step(a, &StepCounts::additions), ca}};
     std::vector<Series> cum{{la, std::vector<double>(s.trace->book.cumulative_additions.begin(), s.trace->book.cumulative_additions.end()), ca}};
@@ -438,7 +438,7 @@ void draw_counts_panel(App& app) {
     ImGui::EndGroup();
 
     auto threads_chart = [&](const ShownTrace& st, float width) {
-        const std::string title = "Active vs idle threads: " + std::string(name(st.trace.algorithm));
+        const std::string title = "Active vs idle threads: " + run_name(st.trace);
         bars(title.c_str(), "threads",
              {{"active", per_step(st.trace, &StepCounts::active_threads), p.thread_active},
               {"idle", per_step(st.trace, &StepCounts::idle_threads), p.thread_idle}},

@@ -62,7 +62,7 @@ void timeline(App& app) {
         while (j < n && steps[j].kernel == steps[i].kernel && steps[j].depth == steps[i].depth) ++j;
         const float x0 = a.x + slot * float(i), x1 = a.x + slot * float(j);
         dl->AddRectFilled(ImVec2(x0 + 1, a.y), ImVec2(x1 - 1, a.y + band_h), kernel_band(steps[i].kernel, 200), 3);
-        std::string k = steps[i].kernel == Kernel::single ? std::string(name(s.trace->trace.algorithm))
+        std::string k = steps[i].kernel == Kernel::single ? run_name(s.trace->trace)
                                                           : std::string(name(steps[i].kernel));
         if (steps[i].depth > 0) k += " · S^" + std::to_string(steps[i].depth);
         if (ImGui::CalcTextSize(k.c_str()).x < x1 - x0 - 6)
