@@ -386,6 +386,7 @@ TEST_F(AppWindow, TheYourKernelPanelRunsByCtrlEnterAFindingTakesItsStepAndLineAn
         {"editing", "yes"},
         {"right moved the step", "no"},
         {"typed", "yes"},
+        {"ctrl+enter in the editor", "runs, the text unchanged"},
     });
 }
 

@@ -240,7 +240,8 @@ int run_smoke_test_exercises(const std::vector<std::string>& args) {
 // given with --kernel is opened in it, Ctrl+Enter runs it with the controls' run (warps of 4, so
 // the race is one between warps); a click on the first finding moves to its step and marks its
 // line; a click in the editor gives it the keyboard, where Right moves the caret, not the step (of
-// Figure 9.10's trace, put on screen for it), and a letter typed changes the text. What happened is written to kernel.txt, with a PNG.
+// Figure 9.10's trace, put on screen for it), a letter typed changes the text, and Ctrl+Enter runs
+// the kernel without adding a line to it. What happened is written to kernel.txt, with a PNG.
 int run_smoke_test_kernel(const std::vector<std::string>& args) {
     const auto file = std::find(args.begin(), args.end(), "--kernel");
     if (file == args.end() || file + 1 == args.end()) return fail("--smoke-test-kernel needs --kernel FILE.cu");
@@ -289,6 +290,21 @@ int run_smoke_test_kernel(const std::vector<std::string>& args) {
         d.draw();
         said << "right moved the step\t" << (s.step != step ? "yes" : "no") << "\n";
         said << "typed\t" << (s.your_kernel.text != text && s.your_kernel.dirty() ? "yes" : "no") << "\n";
+        // Ctrl+Enter in the editor runs the kernel (the text as typed), and adds no line to it.
+        // (Straight to Dear ImGui and the key capture: the GLFW backend reads the modifiers from the
+        // keyboard itself, where no Ctrl is down.)
+        const std::string typed = s.your_kernel.text;
+        ImGuiIO& io = ImGui::GetIO();
+        io.AddKeyEvent(ImGuiMod_Ctrl, true);
+        io.AddKeyEvent(ImGuiKey_Enter, true);
+        capture_key_press(GLFW_KEY_ENTER, GLFW_MOD_CONTROL);
+        d.draw();
+        io.AddKeyEvent(ImGuiKey_Enter, false);
+        io.AddKeyEvent(ImGuiMod_Ctrl, false);
+        d.draw();
+        said << "ctrl+enter in the editor\t" << (s.your_kernel.running || s.working() ? "runs" : "does not run") << ", "
+             << (s.your_kernel.text == typed ? "the text unchanged" : "the text changed") << "\n";
+        d.draw_while([&] { return s.working(); });
         said.close();
         return 0;
     });

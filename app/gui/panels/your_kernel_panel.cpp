@@ -280,6 +280,10 @@ void draw_your_kernel_panel(App& app) {
     const float report_h = k.report ? std::min(report_height(app), std::max(ImGui::GetContentRegionAvail().y * 0.4f, ImGui::GetFrameHeight() * 3))
                                     : 0;
     const float editor_h = std::max(ImGui::GetFrameHeight() * 4, ImGui::GetContentRegionAvail().y - report_h - ImGui::GetStyle().ItemSpacing.y);
+    // Ctrl+Enter is Run in this panel, as in the controls (the key capture runs it, keys.cpp): the
+    // route is claimed so that the editor does not also take it for "insert a line below".
+    for (const ImGuiKey enter : {ImGuiKey_Enter, ImGuiKey_KeypadEnter})
+        (void)ImGui::Shortcut(ImGuiMod_Ctrl | enter, ImGuiInputFlags_RouteGlobal | ImGuiInputFlags_RouteOverFocused | ImGuiInputFlags_RouteOverActive);
     ImGui::PushFont(app.mono(), 0.0f);
     es.editor.Render("editor", ImVec2(0, editor_h), ImGuiChildFlags_Borders, ImGuiWindowFlags_NoMove);
     ImGui::PopFont();
