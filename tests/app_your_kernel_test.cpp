@@ -254,3 +254,28 @@ TEST_F(YourKernelPanel, WithoutClangTheRunNamesDebiansPackage) {
     EXPECT_NE(s.your_kernel.report->stopped.find("Debian's package clang"), std::string::npos) << s.your_kernel.report->stopped;
     EXPECT_FALSE(s.your_kernel.running);
 }
+
+TEST_F(YourKernelPanel, TextNotSavedAtQuitComesBackAtTheNextStartAndASavedOneLeavesNothingBehind) {
+    {
+        Session s;
+        s.open_starter(*starter_for_exercise(4));
+        s.keep_kernel_draft(dir.string());  // a starter as it came: nothing of the student's to keep
+        EXPECT_FALSE(fs::exists(path("your-kernel-draft.cu")));
+        s.edit_kernel(s.your_kernel.text + "// half done\n");
+        s.keep_kernel_draft(dir.string());
+    }
+    Session s;
+    s.restore_kernel_draft(dir.string());
+    const YourKernel& k = s.your_kernel;
+    EXPECT_EQ(k.name, "ex4-exclusive-kogge-stone.cu");
+    EXPECT_TRUE(k.path.empty());
+    EXPECT_NE(k.text.find("// half done"), std::string::npos);
+    EXPECT_TRUE(k.dirty());
+    EXPECT_GT(k.text_version, 0u);  // the editor takes it
+    s.save_kernel(path("mine.cu"));
+    s.keep_kernel_draft(dir.string());
+    EXPECT_FALSE(fs::exists(path("your-kernel-draft.cu")));
+    Session again;
+    again.restore_kernel_draft(dir.string());
+    EXPECT_TRUE(again.your_kernel.text.empty());
+}

@@ -455,6 +455,49 @@ void Session::show_compiler_message(int index) {
     ++k.show_version;
 }
 
+namespace {
+const char* const kDraftText = "/your-kernel-draft.cu";
+const char* const kDraftFile = "/your-kernel-draft.txt";  // two lines: the file's name, its path (or none)
+}  // namespace
+
+void Session::keep_kernel_draft(const std::string& folder) {
+    const YourKernel& k = your_kernel;
+    std::error_code ec;
+    if (folder.empty()) return;
+    // A starter's copy untouched is no work of the student's.
+    const bool untouched_starter = k.starter && k.text == read_small_file(starter_path(*k.starter), 1 << 20).text;
+    if (k.text.empty() || !k.dirty() || untouched_starter) {
+        std::filesystem::remove(folder + kDraftText, ec);
+        std::filesystem::remove(folder + kDraftFile, ec);
+        return;
+    }
+    try {
+        save_file_atomically(folder + kDraftText, "the kernel's unsaved text", [&](std::ostream& out) { out << k.text; });
+        save_file_atomically(folder + kDraftFile, "the kernel's name", [&](std::ostream& out) { out << k.name << "\n" << k.path << "\n"; });
+    } catch (const ScanError&) {
+        // Quitting goes on: the settings' folder could not be written, and says so elsewhere.
+    }
+}
+
+void Session::restore_kernel_draft(const std::string& folder) {
+    if (folder.empty()) return;
+    const SmallFile text = read_small_file(folder + kDraftText, 1 << 20), file = read_small_file(folder + kDraftFile, 4096);
+    if (!text.exists || !text.problem.empty() || text.text.empty()) return;
+    std::istringstream lines(file.text);
+    std::string name, path;
+    std::getline(lines, name);
+    std::getline(lines, path);
+    YourKernel& k = your_kernel;
+    k.name = name.empty() ? k.name : std::filesystem::path(name).filename().string();
+    k.path = path;
+    k.saved_text = path.empty() ? "" : read_small_file(path, 1 << 20).text;
+    k.text = text.text;
+    k.starter = nullptr;
+    ++k.text_version;
+    status = "Your kernel: " + k.name + " as you left it, not saved yet";
+    status_failed = false;
+}
+
 void Session::load_fig910() {
     const BackendChoice choice = form.backend;
     jobs_.push_back({JobKind::fig910, 0, "running Figure 9.10", start_job([choice] {

@@ -176,6 +176,11 @@ public:
     void cancel_kernel();  // stops the run under way (its runner ended at once); the trace on screen stays
     void show_finding(int index);           // its step on screen, its line marked in the editor
     void show_compiler_message(int index);  // its line in the editor
+    // Text not saved when the app quits is kept in `folder` (the settings' folder) and comes back
+    // when it starts, with the file's name and path: nothing typed is lost to a quit. Keeping
+    // removes the kept copy where everything is saved.
+    void keep_kernel_draft(const std::string& folder);
+    void restore_kernel_draft(const std::string& folder);
     void step_forward();
     void step_back();
     void first_step();

@@ -94,6 +94,7 @@ int run_interactive(const std::vector<std::string>& args) {
     app.session.steps_per_second = settings.steps_per_second;
     app.layout = settings.layout;
     app.tab_request = app.layout.tab;
+    app.session.restore_kernel_draft(app.config_dir);  // the Your kernel panel's text not saved at the last quit
     // What was clamped or dropped is said, never fatal; the values in use are what is saved back.
     for (const std::string& note : settings.notes) {
         std::cerr << "scanlab: " << note << "\n";
@@ -161,6 +162,7 @@ int run_interactive(const std::vector<std::string>& args) {
         if (idle.done(app, now)) app.want_quit = true;
     }
     save_panel_layout(app);
+    app.session.keep_kernel_draft(app.config_dir);
     const double quit_started = glfwGetTime();
     if (!settings_path.empty()) {
         glfwGetWindowSize(w, &app.layout.window_width, &app.layout.window_height);
