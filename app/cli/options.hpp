@@ -21,8 +21,14 @@ struct Options {
     std::vector<std::string> app_args;  // app and shot: handed to scanlab-app unread
     // trace and scan --kernel FILE.cu: a student's kernel (app/cli/kernel_command.hpp), with the run's
     // words but the kernel's own flags and the output's; it also runs on the GPU where there is one
-    // (--no-device-check: not).
-    kernel_tracer::KernelRequest kernel{.device_check = true};
+    // (--no-device-check: not). Set member by member: a designated initializer naming one field is
+    // what -Wmissing-field-initializers warns of, though the others have their defaults.
+    kernel_tracer::KernelRequest kernel = checked_on_the_device();
+    static kernel_tracer::KernelRequest checked_on_the_device() {
+        kernel_tracer::KernelRequest r;
+        r.device_check = true;
+        return r;
+    }
 };
 
 // Throws UsageError (a ScanError) with a sentence naming the bad word.
