@@ -116,4 +116,12 @@ TEST(TraceBudget, ATraceTooLargeIsRefusedInTheWordsOfTheFrontEndThatAsked) {
     EXPECT_EQ(in_app.find("--"), std::string::npos) << in_app;
     EXPECT_EQ(in_app.find("scanlab "), std::string::npos) << in_app;
     EXPECT_NE(in_cli.find("--max-trace-mb"), std::string::npos) << in_cli;
+    // The emulation refuses it with that sentence, as its own kind of refusal (the web edition adds why
+    // its limit is low).
+    try {
+        emulate(app, input);
+        ADD_FAILURE() << "a trace over its budget ran";
+    } catch (const TraceOverBudget& e) {
+        EXPECT_EQ(std::string(e.what()), in_app);
+    }
 }

@@ -66,7 +66,7 @@ Trace emulate_into(const ResolvedRequest& r, const ValueArray& input, const Step
 
 Trace emulate(const ResolvedRequest& r, const ValueArray& input) {
     if (r.request.detail == Detail::full)
-        if (const std::string problem = trace_budget_problem(r, estimate_trace(r)); !problem.empty()) throw ScanError(problem);
+        if (const std::string problem = trace_budget_problem(r, estimate_trace(r)); !problem.empty()) throw TraceOverBudget(problem);
     return emulate_into(r, input, nullptr);
 }
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "core/error.hpp"
 #include "core/request.hpp"
 
 namespace scanlab {
@@ -23,6 +24,12 @@ TraceEstimate estimate_trace(const ResolvedRequest& request);
 std::string trace_too_large_advice(Voice voice);
 // The refusal, when a full-detail trace would pass request.max_trace_bytes; empty otherwise.
 std::string trace_budget_problem(const ResolvedRequest& request, const TraceEstimate& estimate);
+// What the backends throw with that sentence: a ScanError of its own, so that a front end can add
+// why its limit is where it is.
+class TraceOverBudget : public ScanError {
+public:
+    using ScanError::ScanError;
+};
 
 // The emulation's work for a single-pass scan under a block schedule, known before it runs. Each
 // turn one resident block acts or, waiting on a flag, polls it once (a failed poll is counted in

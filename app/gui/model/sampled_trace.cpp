@@ -9,6 +9,12 @@
 namespace scanlab::gui {
 
 TraceCap sampled_trace_cap(bool on_gpu, ElementType type) {
+#if defined(__EMSCRIPTEN__)
+    if (!on_gpu)
+        return {kEmulatedTraceMaxN, "the web edition runs the trace on the CPU emulation while the page waits; so that the page keeps "
+                                    "responding, it traces at most " + power_of_two_text(kEmulatedTraceMaxN) + " = " +
+                                        grouped(kEmulatedTraceMaxN) + " elements (the desktop app: 2^22 on the emulation, 2^26 on a GPU)"};
+#endif
     if (!on_gpu)
         return {kEmulatedTraceMaxN, "without a GPU the trace runs on the CPU emulation, which executes every thread of every block "
                                     "one after another, so the live tab traces at most " + power_of_two_text(kEmulatedTraceMaxN) + " = " +
@@ -46,7 +52,7 @@ SampledReport plan_sampled(const SampledForm& f, bool on_gpu, ResolvedRequest* r
     ResolvedRequest full = resolved;
     full.request.sample = {};
     const TraceEstimate sampled = estimate_trace(resolved);
-    if (const std::string p = trace_budget_problem(resolved, sampled); !p.empty()) throw ScanError(p);
+    if (const std::string p = trace_budget_problem(resolved, sampled); !p.empty()) throw TraceOverBudget(p);
     r.n = resolved.n;
     r.section = resolved.section;
     r.grid = resolved.grid;

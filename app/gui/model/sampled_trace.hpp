@@ -4,6 +4,7 @@
 // of elements in the step view. Its memory is bounded and stated from the core's own estimate
 // (estimate_trace), for this request and for the same request unsampled. No GL here: the tests
 // and the Session use it directly.
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -15,13 +16,26 @@ namespace scanlab::gui {
 // The scan the live tab samples: the hierarchical scan, whose S the trace keeps whole.
 inline constexpr Algorithm kSampledAlgorithm = Algorithm::hierarchical;
 
+// The largest N the live tab traces. The CPU emulation runs every thread of every block one
+// after another (the unsampled blocks at counts only), so without a GPU it stops at 2^22: 0.26 s
+// for 2^22 and 1.0 s for 2^24 on a two-core CI machine, in process (run_sampled). On a GPU the
+// limit is the app's own memory: the trace carries the whole input and result (2 x N values).
+// The web edition, whose page waits while a trace runs, stops the emulation at 2^17, which it
+// traces in well under 0.1 s (docs/web.md).
+#if defined(__EMSCRIPTEN__)
+inline constexpr int64_t kEmulatedTraceMaxN = int64_t(1) << 17;
+#else
+inline constexpr int64_t kEmulatedTraceMaxN = int64_t(1) << 22;
+#endif
+inline constexpr int64_t kGpuTraceMaxN = int64_t(1) << 26;
+
 // What the live tab asks for. The input is N random values from `seed`, as `--random N`.
 struct SampledForm {
     Algorithm block_algorithm = Algorithm::kogge_stone;
     ElementType type = ElementType::int32;
     OpKind op = OpKind::sum;
     bool exclusive = false;
-    int64_t n = int64_t(1) << 22;
+    int64_t n = std::min(int64_t(1) << 22, kEmulatedTraceMaxN);  // the web edition's cap is lower
     int section = 0;  // 0: the core's default (the block algorithm's largest section)
     int64_t block = 0;
     int64_t blocks = 1;
@@ -29,17 +43,6 @@ struct SampledForm {
     bool operator==(const SampledForm&) const = default;
 };
 
-// The largest N the live tab traces. The CPU emulation runs every thread of every block one
-// after another (the unsampled blocks at counts only), so without a GPU it stops at 2^22: 0.26 s
-// for 2^22 and 1.0 s for 2^24 on a two-core CI machine, in process (run_sampled). On a GPU the
-// limit is the app's own memory: the trace carries the whole input and result (2 x N values).
-// The web edition, whose page waits while a trace runs, stops the emulation at 2^20.
-#if defined(__EMSCRIPTEN__)
-inline constexpr int64_t kEmulatedTraceMaxN = int64_t(1) << 20;
-#else
-inline constexpr int64_t kEmulatedTraceMaxN = int64_t(1) << 22;
-#endif
-inline constexpr int64_t kGpuTraceMaxN = int64_t(1) << 26;
 struct TraceCap {
     int64_t max_n = 0;
     std::string why;  // a sentence, with the figures it rests on

@@ -9,6 +9,7 @@
 
 #include "core/input/resolve.hpp"
 #include "core/input/run_header.hpp"
+#include "core/input/trace_budget.hpp"
 #include "core/trace_io/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/number_text.hpp"
@@ -65,6 +66,7 @@ RunSpec spec_like(const Trace& t, Algorithm a) {
     if (!row.takes_window) q.lookback_window = defaults.lookback_window;
     q.detail = Detail::full;
     q.sample = {};
+    q.max_trace_bytes = kAppMaxTraceBytes;  // the file's own limit was the recording machine's
     return f;
 }
 
@@ -73,6 +75,9 @@ RunResult guarded(F&& body) {
     RunResult r;
     try {
         body(r);
+    } catch (const TraceOverBudget& e) {
+        r = RunResult{};
+        r.error = e.what() + std::string(kTraceLimitNote);
     } catch (const ScanError& e) {
         r = RunResult{};
         r.error = e.what();

@@ -59,6 +59,12 @@ EM_JS(void, js_install, (), {
 
 EM_JS(int, js_events_seen, (), { return Module.scanlabEvents | 0; });
 
+// The canvas's backing store resized; emscripten's GLFW hears of it through its resize listener and
+// takes it as the window's size. (glfwSetWindowSize would ask for fullscreen instead, and leave the
+// canvas as it was, whenever the size asked for is the screen's: a page in a maximised or
+// fullscreen browser window, a phone.)
+EM_JS(void, js_size_canvas, (int width, int height), { Browser.setCanvasSize(width, height); });
+
 EM_JS(char*, js_query, (), {
     const s = window.location.search.substring(1);
     const n = lengthBytesUTF8(s) + 1, p = _malloc(n);
@@ -156,7 +162,7 @@ bool fit_canvas(GLFWwindow* window) {
     int now_w = 0, now_h = 0;
     glfwGetWindowSize(window, &now_w, &now_h);
     if (w == now_w && h == now_h) return false;
-    glfwSetWindowSize(window, w, h);
+    js_size_canvas(w, h);
     return true;
 }
 

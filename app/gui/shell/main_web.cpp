@@ -1,8 +1,9 @@
 // scanlab-web: the Scan Lab app in a browser page (WebAssembly + WebGL2), the desktop app's own
-// model, panels and frame (window.cpp). The frame loop is the browser's: each animation frame
-// runs one queued job (background.hpp) while the last frame, with its spinner, stays on screen;
-// then, if anything can have changed, polls, draws, and keeps the address bar a link to the step
-// on screen (core/input/run_link.hpp). Settings and the panels' layout live in browser storage.
+// model, panels and frame (window.cpp). The frame loop is the browser's: an animation frame runs
+// one queued job (background.hpp) while the last frame, with its spinner, stays on screen, and the
+// next one draws its result; a frame with no job to run, if anything can have changed, polls,
+// draws, and keeps the address bar a link to the step on screen (core/input/run_link.hpp).
+// Settings and the panels' layout live in browser storage.
 #include <emscripten.h>
 #include <emscripten/html5.h>
 #define GLFW_INCLUDE_NONE
@@ -41,10 +42,10 @@ namespace {
 
 constexpr const char* kSettingsKey = "scanlab/settings.ini";
 constexpr const char* kLayoutKey = "scanlab/imgui.ini";
-// The largest trace file the page opens. Reading a trace's JSON took the page 60 to 220 ms a MB in
-// headless Chromium on a busy 2-core machine (docs/web.md), and the page cannot respond while it
-// reads: a larger file is refused with a sentence that says where it opens.
-constexpr uintmax_t kMaxTraceFileBytes = uintmax_t(2) << 20;
+// The largest trace file the page opens. The page cannot respond while it reads one, and reading a
+// trace's JSON took it 60 to 100 ms a MB in headless Chromium (docs/web.md): a larger file is
+// refused with a sentence that says where it opens.
+constexpr uintmax_t kMaxTraceFileBytes = uintmax_t(1) << 20;
 
 struct Page {
     App app;
@@ -59,7 +60,11 @@ struct Page {
     FrameSettle settle;
     std::string clipboard;
     int frames = 0;
+    bool job_ran_last = false;  // the last animation frame ran a job: this one draws its result
     double last_job_ms = 0, longest_job_ms = 0;  // how long the page waited for its jobs
+    // And for its frames: the page's own work (the layout and its vertices), and the WebGL calls,
+    // which can wait on the browser's GPU process (with a software renderer, for the frame before).
+    double last_frame_ms = 0, longest_frame_ms = 0, last_gl_ms = 0;
 };
 Page* g_page = nullptr;
 
@@ -152,12 +157,16 @@ void show_place(Page& page) {
 void frame_callback() {
     Page& page = *g_page;
     App& app = page.app;
-    // Work asked for in an earlier frame runs now, while that frame (its spinner) is on screen.
+    // Work asked for in an earlier frame runs now, while that frame (its spinner) is on screen, in
+    // an animation frame of its own: the browser handles input before the next one draws the result.
     const double job_start = emscripten_get_now();
-    const bool ran_job = run_queued_job();
+    const bool ran_job = !page.job_ran_last && run_queued_job();
+    page.job_ran_last = ran_job;
     if (ran_job) {
         page.last_job_ms = emscripten_get_now() - job_start;
         page.longest_job_ms = std::max(page.longest_job_ms, page.last_job_ms);
+        page.settle.want(1);
+        return;
     }
     if (browser::fit_canvas(page.surface->window())) page.settle.want(2);
     const int events = browser::events_seen();
@@ -169,13 +178,19 @@ void frame_callback() {
     const bool playing_due = app.session.playing && now - page.last >= app.session.seconds_to_next_step() - 0.004;
     // Dear ImGui takes a press and its release in two frames: events left for the next frame.
     const bool input_left = !ImGui::GetCurrentContext()->InputEventsQueue.empty();
-    if (!woken && !ran_job && !input_left && !page.settle.due() && !app.session.working() && !playing_due && !app.want_screenshot) {
+    if (!woken && !input_left && !page.settle.due() && !app.session.working() && !playing_due && !app.want_screenshot) {
         if (now - page.last_persisted > 1.0) persist(page), page.last_persisted = now;
         return;
     }
     if (woken) page.settle.woken();
     page.settle.spend();
-    frame(app, *page.surface, page.last > 0 ? std::min(now - page.last, 0.25) : 1.0 / 60);
+    const double frame_start = emscripten_get_now();
+    lay_out_frame(app, *page.surface, page.last > 0 ? std::min(now - page.last, 0.25) : 1.0 / 60);
+    const double laid_out = emscripten_get_now();
+    render_frame(*page.surface);
+    page.last_frame_ms = laid_out - frame_start;
+    page.longest_frame_ms = std::max(page.longest_frame_ms, page.last_frame_ms);
+    page.last_gl_ms = emscripten_get_now() - laid_out;
     page.last = now;
     ++page.frames;
     item_finder::frame_drawn();
@@ -253,6 +268,19 @@ EMSCRIPTEN_KEEPALIVE const char* scanlab_item_rect(const char* label) {
     return json.c_str();
 }
 
+// The page's limits, as JSON: the browser tests ask for the largest run of each kind the page allows.
+EMSCRIPTEN_KEEPALIVE const char* scanlab_limits() {
+    static std::string json;
+    json = "{\"max_trace_bytes\": " + std::to_string(kAppMaxTraceBytes) + ", \"max_trace_file_bytes\": " + std::to_string(kMaxTraceFileBytes) +
+           ", \"sampled_max_n\": " + std::to_string(kEmulatedTraceMaxN) + "}";
+    return json.c_str();
+}
+
+// Starts the page's longest job and frame afresh (the browser tests time one job at a time).
+EMSCRIPTEN_KEEPALIVE void scanlab_clear_timings() {
+    if (g_page) g_page->longest_job_ms = g_page->longest_frame_ms = 0;
+}
+
 // Where the page stands, as JSON: {"step": 3, "steps": 9, "algorithm": "hierarchical", ...}.
 EMSCRIPTEN_KEEPALIVE const char* scanlab_state() {
     static std::string json;
@@ -265,7 +293,8 @@ EMSCRIPTEN_KEEPALIVE const char* scanlab_state() {
     json_text::quoted(o, s.trace ? std::string(name(s.trace->trace.algorithm)) : "");
     o << ", \"presenting\": " << (app.layout.presentation ? "true" : "false") << ", \"tab\": " << int(app.layout.tab)
       << ", \"busy\": " << (s.working() ? "true" : "false") << ", \"frames\": " << g_page->frames
-      << ", \"exercise\": " << s.exercises.selected << ", \"last_job_ms\": " << g_page->last_job_ms << ", \"longest_job_ms\": " << g_page->longest_job_ms << ", \"status\": ";
+      << ", \"exercise\": " << s.exercises.selected << ", \"last_job_ms\": " << g_page->last_job_ms << ", \"longest_job_ms\": " << g_page->longest_job_ms << ", \"last_frame_ms\": " << g_page->last_frame_ms
+      << ", \"longest_frame_ms\": " << g_page->longest_frame_ms << ", \"last_gl_ms\": " << g_page->last_gl_ms << ", \"status\": ";
     json_text::quoted(o, s.status);
     o << ", \"error\": ";
     json_text::quoted(o, s.error);

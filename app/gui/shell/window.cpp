@@ -86,7 +86,7 @@ void shutdown_imgui(const GlSurface& surface) {
     ImGui::DestroyContext();
 }
 
-void frame(App& app, const GlSurface& surface, double dt, bool pixels) {
+void lay_out_frame(App& app, const GlSurface& surface, double dt) {
     app.session.poll(dt);
     ImGui_ImplOpenGL3_NewFrame();
     if (surface.window()) ImGui_ImplGlfw_NewFrame();
@@ -109,12 +109,22 @@ void frame(App& app, const GlSurface& surface, double dt, bool pixels) {
     if (!app.headless) handle_shortcuts(app);
     draw_frame(app);
     ImGui::Render();
-    if (!pixels) {
-        if (ImVector<ImTextureData*>* textures = ImGui::GetDrawData()->Textures)
-            for (ImTextureData* t : *textures)
-                if (t->Status != ImTextureStatus_OK) ImGui_ImplOpenGL3_UpdateTexture(t);
+}
+
+void frame(App& app, const GlSurface& surface, double dt, bool pixels) {
+    lay_out_frame(app, surface, dt);
+    if (pixels) {
+        render_frame(surface);
         return;
     }
+    if (ImVector<ImTextureData*>* textures = ImGui::GetDrawData()->Textures)
+        for (ImTextureData* t : *textures)
+            if (t->Status != ImTextureStatus_OK) ImGui_ImplOpenGL3_UpdateTexture(t);
+}
+
+void render_frame(const GlSurface& surface) {
+    int fw = 0, fh = 0;
+    surface.size(fw, fh);
     glViewport(0, 0, fw, fh);
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     glClearColor(bg.x, bg.y, bg.z, 1.0f);

@@ -31,6 +31,11 @@ void save_panel_layout(App& app);
 // to date, but nothing is rasterized (the layout check reads the draw data only; Mesa's software
 // rasterizer is most of its time).
 void frame(App& app, const GlSurface& surface, double dt, bool pixels = true);
+// frame()'s two halves, which the web page times apart: the app's own work (finished work taken
+// in, every panel laid out, the draw data made; no drawing), and the GL calls that bring the
+// fonts' textures up to date and rasterize it, which in a browser can wait on its GPU process.
+void lay_out_frame(App& app, const GlSurface& surface, double dt);
+void render_frame(const GlSurface& surface);
 
 // `scanlab shot` (shot.cpp) and CI's smoke tests (smoke_tests.cpp).
 int run_shot(const std::vector<std::string>& args);
