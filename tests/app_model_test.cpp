@@ -752,6 +752,18 @@ TEST(AppSettings, TheCoarseningIsKeptAndABadOneDropped) {
     EXPECT_FALSE(bad.notes.empty());
 }
 
+TEST(AppSettings, AnExercisesAnswerIsClosedUntilOpenedAndStaysAsTheStudentLeftIt) {
+    Settings s;
+    EXPECT_EQ(s.layout.answers_shown, 0u);  // closed by default (the exercises with a starter keep theirs closed)
+    s.layout.answers_shown = 1u << 4;
+    const Settings r = parse_settings(settings_text(s));
+    EXPECT_TRUE(r.notes.empty());
+    EXPECT_EQ(r.layout.answers_shown, 1u << 4);  // exercise 4's open, exercise 5's still closed
+    const Settings bad = parse_settings(settings_text(s) + "answers_shown=4,x\n");
+    EXPECT_EQ(bad.layout.answers_shown, 1u << 4);
+    EXPECT_FALSE(bad.notes.empty());
+}
+
 TEST(AppSettings, WhatTheAppWritesReadsBackWithoutANote) {
     EXPECT_TRUE(parse_settings(settings_text(Settings{})).notes.empty()) << parse_settings(settings_text(Settings{})).notes[0];
 }

@@ -279,3 +279,70 @@ TEST_F(YourKernelPanel, TextNotSavedAtQuitComesBackAtTheNextStartAndASavedOneLea
     again.restore_kernel_draft(dir.string());
     EXPECT_TRUE(again.your_kernel.text.empty());
 }
+
+TEST_F(YourKernelPanel, AControlChangedWhileYourKernelIsOnScreenRunsYourKernelAgainWithIt) {
+    NEEDS_CLANG();
+    Session s;
+    s.try_exercise(4);
+    run_kernel(s, text_of(solved_starter("ex4-exclusive-kogge-stone")));
+    ASSERT_TRUE(s.kernel_on_screen());
+    const std::string name = s.your_kernel.name;
+
+    // A menu choice (warps of 4) and a new input (32 random values) run the kernel again with them.
+    s.form.request.warp_width = 4;
+    s.form.input.source = InputSpec::Source::random;
+    s.form.input.random_n = 32;
+    s.run_again();
+    EXPECT_TRUE(s.your_kernel.running);  // on the panel's job, with its Cancel
+    s.wait();
+    ASSERT_TRUE(s.trace);
+    EXPECT_EQ(s.trace->trace.kernel, name);
+    EXPECT_EQ(s.trace->trace.n, 32);
+    EXPECT_EQ(s.trace->trace.warp_width, 4);
+    EXPECT_TRUE(s.trace->trace.exclusive);
+
+    // Enter on a typed N (a draft) does too.
+    s.random_n_draft = 16;
+    s.commit_input();
+    s.wait();
+    EXPECT_EQ(s.trace->trace.kernel, name);
+    EXPECT_EQ(s.trace->trace.n, 16);
+
+    // Cancelled, the trace on screen stays.
+    const TracePtr before = s.trace;
+    s.form.request.op = OpKind::max;
+    s.run_again();
+    s.cancel_kernel();
+    s.wait();
+    EXPECT_EQ(s.trace, before);
+
+    // A built-in algorithm chosen (the algorithm menu) runs it; the controls then drive it again.
+    s.run();
+    s.wait();
+    EXPECT_TRUE(s.trace->trace.kernel.empty());
+    EXPECT_FALSE(s.kernel_on_screen());
+    s.form.request.warp_width = 8;
+    s.run_again();
+    EXPECT_FALSE(s.your_kernel.running);
+    s.wait();
+    EXPECT_TRUE(s.trace->trace.kernel.empty());
+    EXPECT_EQ(s.trace->trace.warp_width, 8);
+}
+
+TEST_F(YourKernelPanel, TheRestoredNoteStaysThroughTheFirstRunUntilTheStudentActsOnThePanel) {
+    {
+        Session s;
+        s.open_starter(*starter_for_exercise(4));
+        s.edit_kernel(s.your_kernel.text + "// half done\n");
+        s.keep_kernel_draft(dir.string());
+    }
+    Session s;
+    s.restore_kernel_draft(dir.string());
+    EXPECT_NE(s.your_kernel.restored.find("as you left it"), std::string::npos) << s.your_kernel.restored;
+    s.run();  // the first run at startup
+    s.wait();
+    ASSERT_TRUE(s.trace);
+    EXPECT_NE(s.your_kernel.restored.find("as you left it"), std::string::npos);
+    s.edit_kernel(s.your_kernel.text + "// more\n");
+    EXPECT_TRUE(s.your_kernel.restored.empty());
+}

@@ -16,12 +16,14 @@ int run_kernel_command(const Options& o) {
     }();
     output_begins();
     if (k.traced) {
+        // Each step's explanation names the findings made in it (core/lesson/explain_kernel.hpp).
+        const std::vector<StepFinding> findings = kernel_tracer::step_findings(k.findings);
         if (o.command == Command::scan)
             for (size_t i = 0; i < size_of(k.trace.result); ++i) std::cout << format_value(k.trace.result, i) << '\n';
         else if (o.format == Format::json)
-            write_trace_json(std::cout, k.trace);
+            write_trace_json(std::cout, k.trace, &findings);
         else
-            write_trace_table(std::cout, k.trace, 64, o.explain);
+            write_trace_table(std::cout, k.trace, 64, o.explain, &findings);
     }
     // Findings go with the table; with the values or the JSON on standard output, to standard error.
     std::ostream& said = (k.traced && (o.command == Command::scan || o.format == Format::json)) ? std::cerr : std::cout;

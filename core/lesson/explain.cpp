@@ -501,12 +501,29 @@ FinalSteps final_steps(const Trace& t, const Verdict& verdict) {
     return f;
 }
 
+namespace {
+std::string step_title(const Trace& t, size_t k) {
+    return "#" + std::to_string(k) + "  " + step_label(t.steps[k]) + "  (step " + std::to_string(k + 1) + " of " + std::to_string(t.steps.size()) +
+           ")";
+}
+}  // namespace
+
+Explanation explain_kernel_step(const Trace& t, size_t k, const std::vector<StepFinding>* findings) {
+    Explanation e;
+    if (k >= t.steps.size()) return e;
+    e.title = step_title(t, k);
+    e.lines = kernel_step_lines(t, k, findings);
+    for (size_t j = 0; j <= k; ++j) e.additions_so_far += t.steps[j].counts.additions;
+    return e;
+}
+
 Explanation explain_step(const Trace& t, const FinalSteps& finals, size_t k, const std::optional<FormulaCount>& formula) {
+    // The chapter's rules describe the built-in kernels' index math, not a student's code.
+    if (!t.kernel.empty()) return explain_kernel_step(t, k);
     Explanation e;
     if (k >= t.steps.size()) return e;
     const Step& s = t.steps[k];
-    e.title =
-        "#" + std::to_string(k) + "  " + step_label(s) + "  (step " + std::to_string(k + 1) + " of " + std::to_string(t.steps.size()) + ")";
+    e.title = step_title(t, k);
     e.claims = step_claims(t, k);
     const StepClaims& c = e.claims;
 

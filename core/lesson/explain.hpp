@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/lesson/explain_kernel.hpp"
 #include "core/lesson/step_claims.hpp"
 #include "core/lesson/verdict.hpp"
 #include "core/trace.hpp"
@@ -41,7 +42,12 @@ struct FormulaCount {
     int64_t value = 0;
 };
 
+// A student's kernel's trace (trace.kernel set) gets explain_kernel_step's lines, without findings.
 Explanation explain_step(const Trace& trace, const FinalSteps& finals, size_t k, const std::optional<FormulaCount>& formula = std::nullopt);
+
+// A step of a student's kernel: the title, and only what its trace records and the findings made in
+// it (core/lesson/explain_kernel.hpp). The CLI's table and JSON and the app's Explain pane say this.
+Explanation explain_kernel_step(const Trace& trace, size_t k, const std::vector<StepFinding>* findings = nullptr);
 
 // "0–3, 8, 10–11": ascending numbers as ranges.
 std::string ranges(const std::vector<int64_t>& ascending);

@@ -80,7 +80,9 @@ T apply(OpKind op, T earlier, T later) {
 Verdict judge(const Trace& t) {
     Verdict v;
     v.n = t.n;
-    v.racy = algorithm_info(t.algorithm).racy;
+    // The lesson's race is the built-in racy kernel's; a student's kernel launched like it has its own
+    // code, whose stale reads its trace counts and its findings name.
+    v.racy = algorithm_info(t.algorithm).racy && t.kernel.empty();
     v.schedule = t.schedule;
     v.hazards = t.counts.hazards;
     v.deadlock = t.deadlock;
@@ -140,7 +142,9 @@ std::string Verdict::detail() const {
 
 std::vector<ValueArray> race_free_steps(const Trace& t) {
     std::vector<ValueArray> out;
-    if (!algorithm_info(t.algorithm).one_section() || t.detail != Detail::full) return out;
+    // A student's kernel's arrows start at the last element its thread read, which need not be the
+    // operand a rule names (in XY[t] += XY[t - stride] it is XY[t]): no race-free row follows from them.
+    if (!algorithm_info(t.algorithm).one_section() || t.detail != Detail::full || !t.kernel.empty()) return out;
     out.reserve(t.steps.size());
     for (size_t k = 0; k < t.steps.size(); ++k) {
         const Step& s = t.steps[k];
@@ -165,7 +169,7 @@ std::vector<ValueArray> race_free_steps(const Trace& t) {
 
 std::vector<int32_t> possible_hazards(const Trace& t, size_t k) {
     std::vector<int32_t> out;
-    if (!algorithm_info(t.algorithm).racy || k >= t.steps.size()) return out;
+    if (!algorithm_info(t.algorithm).racy || !t.kernel.empty() || k >= t.steps.size()) return out;
     const Step& s = t.steps[k];
     if (s.phase == Phase::load) return out;
     const int w = std::max(1, t.warp_width);

@@ -5,13 +5,16 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/lesson/explain_kernel.hpp"
 #include "core/trace.hpp"
 
 namespace scanlab {
 
 inline constexpr int kTraceFormatVersion = 1;
 
-void write_trace_json(std::ostream& out, const Trace& trace);
+// Each step carries its explanation; a student's kernel's names the findings its run made
+// (`findings`), where the caller has them.
+void write_trace_json(std::ostream& out, const Trace& trace, const std::vector<StepFinding>* findings = nullptr);
 
 // The most memory opening a trace file may take (the trace held and checked): half of this
 // machine's, so opening never pushes the app out of memory. Values are held as their type (an

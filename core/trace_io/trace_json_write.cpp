@@ -237,7 +237,7 @@ void phases(std::ostream& out, const Trace& t) {
 
 }  // namespace
 
-void write_trace_json(std::ostream& out, const Trace& t) {
+void write_trace_json(std::ostream& out, const Trace& t, const std::vector<StepFinding>* findings) {
     out << '{';
     field(out, "format", "scanlab-trace");
     field(out, "version", kTraceFormatVersion);
@@ -271,7 +271,10 @@ void write_trace_json(std::ostream& out, const Trace& t) {
     if (const std::optional<Formula> f = formula_for(t)) chapter = FormulaCount{f->text, f->value};
     for (size_t i = 0; i < t.steps.size(); ++i) {
         if (i) out.put(',');
-        step(out, t, t.steps[i], explained ? explain_step(t, finals, i, chapter).lines : std::vector<std::string>{});
+        const std::vector<std::string> lines = !explained          ? std::vector<std::string>{}
+                                               : t.kernel.empty() ? explain_step(t, finals, i, chapter).lines
+                                                                  : explain_kernel_step(t, i, findings).lines;
+        step(out, t, t.steps[i], lines);
     }
     out << "],";
     verdict(out, t);

@@ -118,7 +118,7 @@ std::string snapshot_line(const Trace& t, const EventSnapshot& b, size_t max_val
 
 }  // namespace
 
-void write_trace_table(std::ostream& out, const Trace& t, size_t max_values, bool explain) {
+void write_trace_table(std::ostream& out, const Trace& t, size_t max_values, bool explain, const std::vector<StepFinding>* findings) {
     // A student's kernel: its file, and the algorithm it is meant to be (whose formula the counts meet).
     if (!t.kernel.empty()) out << "your kernel " << t.kernel << ", like " << name(t.algorithm);
     else out << "algorithm " << name(t.algorithm);
@@ -148,7 +148,7 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values, boo
                       "aggregate, P inclusive prefix\n"
                     : "; blocks: . not started, S scanning, W waiting for its flag, P passed its sum on, D done; flags[0.." +
                           std::to_string(t.grid) + "]: X not set, P set (scan_value holds the sum of the sections before)\n");
-    if (algorithm_info(t.algorithm).racy)
+    if (algorithm_info(t.algorithm).racy && t.kernel.empty())
         out << "LESSON: this kernel is wrong on purpose: the book's loop as printed; its one __syncthreads() per stride does "
                "not order the reads and writes of XY within a stride (the race), and threads that leave the loop early skip "
                "it; warp width "
@@ -223,7 +223,9 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values, boo
     for (const Row& r : rows) {
         write_row(r, r.counts);
         if (!explain || r.label.empty() || r.index.empty()) continue;
-        for (const std::string& line : explain_step(t, finals, size_t(std::stoul(r.index)), chapter).lines) {
+        const size_t k = size_t(std::stoul(r.index));
+        const Explanation e = t.kernel.empty() ? explain_step(t, finals, k, chapter) : explain_kernel_step(t, k, findings);
+        for (const std::string& line : e.lines) {
             // Each line indented under the row, a line of several (the threads' deeds) all of it.
             for (size_t from = 0; from <= line.size();) {
                 const size_t to = std::min(line.find('\n', from), line.size());
@@ -258,7 +260,8 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values, boo
     out << "totals: " << counted(t.counts.additions, "addition", "additions") << " in " << counted(t.counts.steps, "step", "steps") << ", "
         << counted(t.counts.barriers, "barrier", "barriers") << (events ? " (all blocks), " : " per block, ")
         << counted(t.counts.divergent_warps, "divergent warp", "divergent warps");
-    if (algorithm_info(t.algorithm).racy) out << ", " << counted(t.counts.hazards, "stale read", "stale reads");
+    // A student's kernel's stale reads are counted as the racy lesson's are.
+    if (algorithm_info(t.algorithm).racy || !t.kernel.empty()) out << ", " << counted(t.counts.hazards, "stale read", "stale reads");
     if (events) out << ", " << counted(t.counts.polls, "failed poll", "failed polls") << " in " << counted(t.counts.waits, "wait", "waits");
     out << "\n";
 }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/lesson/explain_kernel.hpp"
 #include "core/trace.hpp"
 
 namespace scanlab::kernel_tracer {
@@ -35,6 +36,14 @@ struct Finding {
     int64_t element = -1;
     bool shared = false;   // the array is one of the block's __shared__ arrays
 };
+
+// The findings as the explanations name them, each at its step (inline: the web edition, which
+// has no tracer, builds the app's model with these types).
+inline std::vector<StepFinding> step_findings(const std::vector<Finding>& findings) {
+    std::vector<StepFinding> out;
+    for (const Finding& f : findings) out.push_back({f.step, f.sentence});
+    return out;
+}
 
 struct KernelTrace {
     bool traced = false;             // false: the kernel did not run to its end (see `ended`)

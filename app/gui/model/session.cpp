@@ -34,11 +34,12 @@ Form::Form() {
     input.flags = "every:3";
 }
 
-TracePtr make_shown(Trace trace, std::string origin) {
+TracePtr make_shown(Trace trace, std::string origin, std::optional<std::vector<StepFinding>> findings) {
     auto s = std::make_shared<ShownTrace>();
     s->book = make_book(trace);
     s->trace = std::move(trace);
     s->origin = std::move(origin);
+    s->findings = std::move(findings);
     return s;
 }
 
@@ -179,7 +180,14 @@ void Session::commit_input() {
     text_draft.reset();
     random_n_draft.reset();
     seed_draft.reset();
-    run();
+    run_again();
+}
+
+bool Session::kernel_on_screen() const { return trace && trace->findings.has_value(); }
+
+void Session::run_again() {
+    if (kernel_on_screen()) run_kernel();
+    else run();
 }
 
 void Session::open_run(const RunSpec& spec) {
@@ -339,6 +347,7 @@ void Session::open_kernel(const std::string& path) {
     k.line_to_show = 0;
     k.said.clear();
     k.said_failed = false;
+    k.restored.clear();
     status = "opened " + path;
     status_failed = false;
 }
@@ -370,10 +379,14 @@ bool Session::try_exercise(int exercise) {
     return true;
 }
 
-void Session::edit_kernel(const std::string& text) { your_kernel.text = text; }
+void Session::edit_kernel(const std::string& text) {
+    your_kernel.text = text;
+    your_kernel.restored.clear();
+}
 
 void Session::save_kernel(const std::string& path) {
     YourKernel& k = your_kernel;
+    k.restored.clear();
     try {
         save_file_atomically(path, "the kernel", [&](std::ostream& out) { out << k.text; });
         k.path = path;
@@ -392,6 +405,7 @@ void Session::save_kernel(const std::string& path) {
 
 void Session::run_kernel() {
     YourKernel& k = your_kernel;
+    k.restored.clear();
     if (k.cancel) *k.cancel = true;  // a run still under way is no longer wanted
     KernelOrder order;
     order.file_name = k.name;
@@ -423,7 +437,7 @@ void Session::run_kernel() {
                              } catch (const ScanError& e) {
                                  r.compare_error = no_comparison(spec_like(*o.trace, compare_algo).request, o.trace->n, e.what());
                              }
-                             r.main = make_shown(std::move(*o.trace), origin);
+                             r.main = make_shown(std::move(*o.trace), origin, kernel_tracer::step_findings(o.report.findings));
                          });
                          if (!r.error.empty() && o.report.stopped.empty()) o.report.stopped = as_sentence(r.error);
                          r.error.clear();
@@ -499,6 +513,8 @@ void Session::restore_kernel_draft(const std::string& folder) {
     k.text = text.text;
     k.starter = nullptr;
     ++k.text_version;
+    k.restored = k.name + " is as you left it when the app last quit, not saved yet" +
+                 (path.empty() ? std::string(": Save asks where to keep it.") : " (" + path + " holds what was saved).");
     status = "Your kernel: " + k.name + " as you left it, not saved yet";
     status_failed = false;
 }

@@ -52,6 +52,9 @@ struct ShownTrace {
     Trace trace;
     TraceBook book;
     std::string origin;  // "Figure 9.10 preset", "file traces/run.json", ...
+    // A run of a student's kernel: the findings it made, each at its step, which its explanations name.
+    // None for a trace file of one (its findings are not in the file).
+    std::optional<std::vector<StepFinding>> findings;
 };
 using TracePtr = std::shared_ptr<const ShownTrace>;
 
@@ -81,7 +84,7 @@ RunResult run_sampled(const SampledForm& form, BackendChoice backend);
 // Whether the live tab's sampled trace will run on a GPU with this backend choice.
 bool sampled_runs_on_gpu(BackendChoice backend);
 
-TracePtr make_shown(Trace trace, std::string origin);
+TracePtr make_shown(Trace trace, std::string origin, std::optional<std::vector<StepFinding>> findings = std::nullopt);
 
 class Session {
 public:
@@ -147,7 +150,13 @@ public:
 
     // Commands.
     void run();  // the form, on a worker; the result replaces the trace when it is done
-    void commit_input();  // Enter or Run: the drafts into the form, then run()
+    // The trace on screen is a run of the Your kernel panel's kernel (not a trace file of one): the
+    // controls' input, type, operator, direction, section, warps, schedule and comparison apply to it.
+    bool kernel_on_screen() const;
+    // A change in the controls: while kernel_on_screen(), the student's kernel again with them
+    // (run_kernel()); else the form's built-in algorithm (run()).
+    void run_again();
+    void commit_input();  // Enter or Run: the drafts into the form, then run_again()
     // A run stated elsewhere (an exercise's) into the form, with the backend and the comparison
     // the user chose, and run() it: the main view shows it when it is done.
     void open_run(const RunSpec& spec);

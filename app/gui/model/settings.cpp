@@ -65,6 +65,15 @@ std::string config_dir() {
     return ec ? "" : dir.string();
 }
 
+namespace {
+std::string answers_text(uint32_t bits) {
+    std::string s;
+    for (int i = 1; i < 32; ++i)
+        if (bits >> i & 1) s += (s.empty() ? "" : ",") + std::to_string(i);
+    return s;
+}
+}  // namespace
+
 std::string settings_text(const Settings& s) {
     const Form& f = s.form;
     const Layout& l = s.layout;
@@ -107,7 +116,8 @@ std::string settings_text(const Settings& s) {
       << "controls_width=" << l.controls_width << "\n"
       << "figure_width=" << l.figure_width << "\n"
       << "cell_width=" << l.cell_width << "\n"
-      << "tab=" << int(l.tab) << "\n";
+      << "tab=" << int(l.tab) << "\n"
+      << "answers_shown=" << answers_text(l.answers_shown) << "\n";
     // Never opened (0): the next start sizes the window from the monitor again.
     if (l.window_width > 0 && l.window_height > 0)
         o << "window_width=" << l.window_width << "\n"
@@ -152,6 +162,19 @@ private:
     }
     std::vector<std::string>& notes_;
 };
+
+// "4,5": the exercises whose answers are shown, as the settings file keeps them; false: not such a list.
+bool parse_answers(const std::string& v, uint32_t& out) {
+    uint32_t bits = 0;
+    std::istringstream in(v);
+    for (std::string n; std::getline(in, n, ',');) {
+        int i = 0;
+        if (!parse_number_into(n, i) || i < 1 || i > 31) return false;
+        bits |= uint32_t(1) << i;
+    }
+    out = bits;
+    return true;
+}
 
 // A section the form can hold: 0 (the default) or a power of two a block can scan.
 bool usable_section(int i) { return i == 0 || (i >= 2 && i <= largest_section() && (i & (i - 1)) == 0); }
@@ -206,6 +229,7 @@ Settings parse_settings(const std::string& text) {
         else if (k == "controls_width") r.clamped(k, v, l.controls_width, 150.0f, 2000.0f);
         else if (k == "figure_width") r.clamped(k, v, l.figure_width, 150.0f, 2000.0f);
         else if (k == "cell_width") r.clamped(k, v, l.cell_width, 2.0f, 200.0f);
+        else if (k == "answers_shown") { if (!parse_answers(v, l.answers_shown)) r.drop(k, v); }
         else if (k == "tab") { if (parse_number_into(v, i) && i >= 0 && i < int(std::size(kTabs))) l.tab = Tab(i); else r.drop(k, v); }
         // 8K is the largest window a projector or monitor shows; a larger one only costs memory.
         else if (k == "window_width") r.clamped(k, v, l.window_width, kMinWindowWidth, kMaxWindowWidth);

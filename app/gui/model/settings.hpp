@@ -43,6 +43,9 @@ struct Layout {
     float cell_width = 46;       // array view zoom: pixels per element
     float font_scale = 1;        // Ctrl +/-: the text size against the default, normal mode
     float presentation_font_scale = 1;  // and presenting (on top of scaling to the window)
+    // Bit n: the answer of exercise n is shown. An exercise with a starter to write (Try it yourself)
+    // keeps its answer closed until the student asks for it; the others always show theirs.
+    uint32_t answers_shown = 0;
     Tab tab = Tab::steps;        // the centre tab shown
     int window_width = 0, window_height = 0;  // 0: from the monitor's work area
 };

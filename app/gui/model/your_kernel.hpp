@@ -47,6 +47,7 @@ struct KernelReport {
     std::vector<kernel_tracer::Finding> findings;  // by line
     std::vector<CompilerMessage> compiler;         // a compile that failed: the file's messages
     std::string stopped;  // one sentence: why there is no trace (the compile, clang missing, a crash, a hang, a refusal)
+    std::optional<ElementType> own_type;  // the element type the kernel names itself (the type menu does not apply); none: T*
     double compile_seconds = 0, run_seconds = 0;
 };
 
@@ -101,6 +102,9 @@ struct YourKernel {
     uint64_t show_version = 0;   // ... once for each change of this
     std::string said;            // the last open or save that failed: why (one that worked says so in the status line)
     bool said_failed = false;
+    // Text kept from the last session and put back at the start: said in the panel until the student
+    // acts on it (edits, runs, opens, saves or takes a starter), so the first run does not wipe it.
+    std::string restored;
 
     bool dirty() const { return path.empty() || text != saved_text; }
     // The selected finding, where it is on the step shown.

@@ -49,7 +49,9 @@ KernelOutcome run_kernel_order(const KernelOrder& o) {
         }
         kernel_tracer::KernelRequest r;
         r.file = file;
-        const bool own_type = kernel_tracer::kernel_type_in(o.text).has_value();
+        const std::optional<std::string> own = kernel_tracer::kernel_type_in(o.text);
+        if (own) out.report.own_type = parse_type(*own);
+        const bool own_type = own.has_value();
         r.words = kernel_words(o.spec, own_type);
         r.type_given = !own_type;
         r.block_dim = o.block_dim;

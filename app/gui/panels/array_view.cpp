@@ -340,7 +340,9 @@ void ruler(const ArrayCanvas& c, const Row& r, float yy) {
 // (accesses are ordered by thread): one that would run into the label before it is left out, its
 // arc still drawn (the cells say the values on hover).
 void draw_stale_reads(const ArrayCanvas& c) {
-    if (c.hidden) return;
+    // A student's kernel's arrow starts at the last element its thread read, which need not be the
+    // operand that came too late: its stale cells are outlined, with no "needed" to claim.
+    if (c.hidden || !c.t.kernel.empty()) return;
     const Row &before = c.rows.before, &after = c.rows.after;
     const float thick = std::clamp(c.w / 18.0f, 1.0f, 2.5f);
     float label_right = -FLT_MAX;
@@ -460,17 +462,24 @@ void cell_tooltip(const ArrayCanvas& c) {
         if (a.dst == g) {
             const int tpb = std::max(1, s.threads_per_block);
             tip += "\nwritten by thread " + std::to_string(a.thread % tpb) + " of block " + std::to_string(a.thread / tpb);
-            if (s.phase == Phase::add_block_sums) tip += ": + S[" + std::to_string(a.src) + "]";
+            if (!c.t.kernel.empty()) {
+                // What the tracer saw of a student's store: the loads before it, the last of the shown array's.
+                if (a.applies_op) tip += ": a store after two or more loads";
+                if (a.src >= 0) tip += std::string(a.applies_op ? ", the last of " : ": a store after reading ") + before + "[" + std::to_string(a.src) + "]";
+            } else if (s.phase == Phase::add_block_sums) tip += ": + S[" + std::to_string(a.src) + "]";
             else if (a.applies_op) tip += ": op(" + before + "[" + std::to_string(a.src) + "], " + before + "[" + std::to_string(a.dst) + "])";
             else if (a.src < 0) tip += ": the identity (padding)";
             else tip += ": a copy of " + before + "[" + std::to_string(a.src) + "]";
         }
     const CellState state = c.states[size_t(i)];
-    if (state == CellState::hazard) tip += "\nstale read: a thread of another warp read it after it was overwritten in this stride";
+    if (state == CellState::hazard)
+        tip += c.t.kernel.empty() ? "\nstale read: a thread of another warp read it after it was overwritten in this stride"
+                                  : "\nstale read: a thread read it after another thread wrote it in the same barrier interval";
     if (state == CellState::wrong) {
         int64_t off = 0;
         if (const ValueArray* want = expected_row(c.st, c.k, &off); want && g - off >= 0 && size_t(g - off) < size_of(*want))
-            tip += "\nWRONG: a race-free run holds " + format_value(*want, size_t(g - off)) + " here";
+            tip += (c.k < c.st.book.race_free.size() ? "\nWRONG: a race-free run holds " : "\nWRONG: the correct scan holds ") +
+                   format_value(*want, size_t(g - off)) + " here";
         else
             tip += "\nWRONG: a race-free run holds another value here";
     }
@@ -715,7 +724,7 @@ void draw_step_view(App& app, float diagram_height) {
         {p.cell_loaded, "loaded/copied"},
         {p.cell_final, "final"},
         {p.cell_untouched, "not written"},
-        {p.cell_hazard, "read too late (thick outline)", racy && v.hazards > 0, 3},
+        {p.cell_hazard, "read too late (thick outline)", v.hazards > 0, 3},  // the racy lesson's, or a student's kernel's
         {p.cell_hazard, "the race can strike here (thin outline)", racy && v.possible_hazards > v.hazards, 1.5f, 150},
         {p.cell_wrong, "wrong value", !v.correct()},
         {p.thread_active, "active thread"},

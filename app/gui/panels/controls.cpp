@@ -56,8 +56,19 @@ void hint(const char* text) {
     ImGui::PopTextWrapPos();
 }
 
-// The note over the controls when the trace on screen is not their run (a file, the live tab's).
-void showing_note(const Session& s) {
+// The note over the controls when the trace on screen is not their run (a file, the live tab's), or
+// is the student's kernel, which the controls run again. True: the built-in run was asked for.
+bool showing_note(const Session& s) {
+    if (s.kernel_on_screen()) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted(("Showing your kernel " + s.trace->trace.kernel + ": a change below runs it again.").c_str());
+        ImGui::TextDisabled("The algorithm menu runs a built-in one instead.");
+        ImGui::PopTextWrapPos();
+        const bool built_in = ImGui::SmallButton(("run " + std::string(name(s.form.request.algorithm)) + " instead").c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("the built-in algorithm the menu names, on the same input, in place of your kernel");
+        ImGui::Spacing();
+        return built_in;
+    }
     const bool sampled = s.trace && s.trace == s.sampled_trace;
     if (s.trace && (s.trace->origin.rfind("file ", 0) == 0 || sampled)) {
         ImGui::PushTextWrapPos(0);
@@ -66,12 +77,17 @@ void showing_note(const Session& s) {
         ImGui::PopTextWrapPos();
         ImGui::Spacing();
     }
+    return false;
 }
 
-// ALGORITHM: the algorithm, its block scan and coarsening, the operator, the type, inclusive or
-// exclusive, the section. True when a choice changed.
-bool algorithm_section(Form& f) {
-    bool changed = false;
+// ALGORITHM: the algorithm, its block scan and coarsening (`algorithm`: a built-in run is chosen),
+// the operator, the type, inclusive or exclusive, the section (`run`: the run on screen's settings).
+struct AlgorithmEdit {
+    bool algorithm = false;
+    bool run = false;
+};
+AlgorithmEdit algorithm_section(Form& f, const Session& s) {
+    bool changed = false, run = false;
     ImGui::TextDisabled("ALGORITHM");
     changed |= enum_combo("algorithm", &f.request.algorithm, all_algorithms(), algo_text, algo_tip);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", algo_tip(f.request.algorithm));
@@ -100,25 +116,31 @@ bool algorithm_section(Form& f) {
                     "scan runs over the T = section / C subsection totals (phase 2), and each thread adds its predecessor's "
                     "total (phase 3).");
     }
-    changed |= enum_combo("operator", &f.request.op, {OpKind::sum, OpKind::max, OpKind::min}, op_text);
-    changed |= enum_combo("type", &f.request.type, {ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64}, type_text);
+    run |= enum_combo("operator", &f.request.op, {OpKind::sum, OpKind::max, OpKind::min}, op_text);
+    run |= enum_combo("type", &f.request.type, {ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64}, type_text);
+    // A student's kernel that names its own element type scans that type.
+    const YourKernel& k = s.your_kernel;
+    if (s.kernel_on_screen() && k.report && k.report->own_type)
+        hint(("your kernel scans its own type, " + std::string(type_text(*k.report->own_type)) + ": this menu does not apply to it").c_str());
     int incl = f.request.exclusive ? 1 : 0;
-    changed |= ImGui::RadioButton("inclusive", &incl, 0);
+    run |= ImGui::RadioButton("inclusive", &incl, 0);
     flow(radio_width("exclusive"));
-    changed |= ImGui::RadioButton("exclusive", &incl, 1);
+    run |= ImGui::RadioButton("exclusive", &incl, 1);
     f.request.exclusive = incl == 1;
 
     std::string section = f.request.section == 0 ? "auto" : std::to_string(f.request.section);
     if (ImGui::BeginCombo("section", section.c_str())) {
-        if (ImGui::Selectable("auto", f.request.section == 0)) f.request.section = 0, changed = true;
-        for (int k = 2; k <= largest_section(); k *= 2)
-            if (ImGui::Selectable(std::to_string(k).c_str(), f.request.section == k)) f.request.section = k, changed = true;
+        if (ImGui::Selectable("auto", f.request.section == 0)) f.request.section = 0, run = true;
+        for (int n = 2; n <= largest_section(); n *= 2)
+            if (ImGui::Selectable(std::to_string(n).c_str(), f.request.section == n)) f.request.section = n, run = true;
         ImGui::EndCombo();
     }
     help_marker("Elements per block. auto: the preset's section (Figure 9.10 uses 4), else the whole input for the "
                 "single-section kernels and the algorithm's default for the multi-block ones.");
+    if (s.kernel_on_screen() && k.block_dim > 0)
+        hint(("your kernel's launch sets its own block (" + std::to_string(k.block_dim) + " threads): the section does not apply to it").c_str());
 
-    return changed;
+    return {changed, run};
 }
 
 // THREADS: the warp width and the order the emulation runs a block's warps in.
@@ -311,18 +333,22 @@ bool compare_section(Session& s) {
 void draw_controls(App& app) {
     Session& s = app.session;
     Form& f = s.form;
-    bool changed = false;  // a choice was made: run with the committed input
-    bool commit = false;   // Enter or Run: the typed input too
+    bool changed = false;   // a setting of the run on screen changed: run it again with the committed input
+    bool built_in = false;  // a built-in algorithm was chosen: its run
+    bool commit = false;    // Enter or Run: the typed input too
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
-    showing_note(s);
-    changed |= algorithm_section(f);
+    built_in |= showing_note(s);
+    const AlgorithmEdit algorithm = algorithm_section(f, s);
+    built_in |= algorithm.algorithm;
+    changed |= algorithm.run;
     ImGui::Spacing();
     changed |= threads_section(f);
     if (const AlgorithmInfo& info = algorithm_info(f.request.algorithm); info.event_scheduled()) {
         ImGui::Spacing();
-        changed |= blocks_section(f, info);
+        built_in |= blocks_section(f, info);
     }
     changed |= enum_combo("backend", &f.backend, {BackendChoice::automatic, BackendChoice::cpu, BackendChoice::gpu}, backend_text);
+    if (s.kernel_on_screen()) hint("your kernel always runs on the CPU: the backend runs the comparison beside it");
 
     ImGui::Spacing();
     const InputEdit input = input_section(s);
@@ -334,9 +360,12 @@ void draw_controls(App& app) {
     ImGui::PopItemWidth();
 
     ImGui::Spacing();
-    if (ImGui::Button("Run  (Ctrl+Enter)", ImVec2(-1, 0))) commit = true;
-    if (commit) s.commit_input();
-    else if (changed) s.run();  // a menu choice runs at once, with the input as last committed
+    const std::string run = s.kernel_on_screen() ? "Run " + s.your_kernel.name + "  (Ctrl+Enter)" : std::string("Run  (Ctrl+Enter)");
+    if (ImGui::Button(run.c_str(), ImVec2(-1, 0))) commit = true;
+    // A menu choice runs at once, with the input as last committed.
+    if (built_in) s.run();
+    else if (commit) s.commit_input();
+    else if (changed) s.run_again();
 }
 
 }  // namespace scanlab::gui

@@ -109,6 +109,26 @@ void answer_text(App& app, const ExerciseResult& r) {
     }
 }
 
+// An exercise that asks for a kernel the student can write here (a starter, Try it yourself): its
+// answer is that kernel's listing, so it stays closed until asked for. The web edition compiles no
+// kernel, and shows every answer.
+const KernelStarter* starter_of(int exercise) {
+#if defined(__EMSCRIPTEN__)
+    (void)exercise;
+    return nullptr;
+#else
+    return starter_for_exercise(exercise);
+#endif
+}
+
+bool answer_shown(const App& app, int exercise) { return !starter_of(exercise) || (app.layout.answers_shown >> exercise & 1); }
+
+void try_it_yourself(App& app, int exercise) {
+    app.session.try_exercise(exercise);
+    app.layout.show_your_kernel = true;
+    app.your_kernel_panel.shown = false;  // in front, even where it was open behind another tab
+}
+
 }  // namespace
 
 void select_next_exercise(App& app, int delta) {
@@ -117,6 +137,9 @@ void select_next_exercise(App& app, int delta) {
 }
 
 void open_selected_exercise_run(App& app) {
+    const int selected = app.session.exercises.selected;
+    // With its answer closed, Enter tries the exercise rather than opening the answer's run.
+    if (!answer_shown(app, selected)) return try_it_yourself(app, selected);
     if (const RunSpec* run = main_run_of(app.session.exercises)) open_run(app, *run);
 }
 
@@ -134,8 +157,9 @@ void draw_exercises_panel(App& app) {
     // Every frame: cheap once the answer is in, and it follows a change of the backend menu.
     book.select(book.selected, s.form.backend);
 
+    const bool shown = answer_shown(app, book.selected);
     ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("Up/Down choose, Enter opens the run");
+    ImGui::TextDisabled(shown ? "Up/Down choose, Enter opens the run" : "Up/Down choose, Enter tries it yourself");
     ImGui::PopTextWrapPos();
     exercise_list(app);
     ImGui::Separator();
@@ -153,29 +177,39 @@ void draw_exercises_panel(App& app) {
         ImGui::PopStyleColor();
     }
     if (!answer) return;
-    if (main_run) {
+    // An exercise that asks for a kernel: its starter in the Your kernel panel, with its run, first;
+    // its answer (the kernel's listing and the run that executes it) behind a button.
+    const KernelStarter* starter = starter_of(book.selected);
+    if (starter) {
+        if (ImGui::Button("Try it yourself")) try_it_yourself(app, book.selected);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("write the kernel yourself: %s in the Your kernel panel, with this exercise's input%s", starter->file,
+                              shown ? "" : " (Enter)");
+        const uint32_t bit = uint32_t(1) << book.selected;
+        flow(ImGui::CalcTextSize(shown ? "Hide the answer" : "Show the answer").x + ImGui::GetStyle().FramePadding.x * 2);
+        if (ImGui::Button(shown ? "Hide the answer" : "Show the answer")) app.layout.answers_shown ^= bit;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shown ? "close it again: try first, compare after" : "the kernel that answers it, and its run");
+    }
+    if (main_run && shown) {
+        if (starter) flow(ImGui::CalcTextSize("Open this run").x + ImGui::GetStyle().FramePadding.x * 2);
         if (ImGui::Button("Open this run")) open_run(app, *main_run);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nin the main view (Enter)", answer->commands[answer->main_run].c_str());
-#if !defined(__EMSCRIPTEN__)  // a page cannot compile a kernel
-        // An exercise that asks for a kernel: its starter in the Your kernel panel, with its run.
-        if (const KernelStarter* starter = starter_for_exercise(book.selected)) {
-            ImGui::SameLine();
-            if (ImGui::Button("Try it yourself")) {
-                s.try_exercise(book.selected);
-                app.layout.show_your_kernel = true;
-                app.your_kernel_panel.shown = false;  // in front, even where it was open behind another tab
-            }
-            if (ImGui::IsItemHovered())
-                ImGui::SetTooltip("write the kernel yourself: %s in the Your kernel panel, with this exercise's input", starter->file);
-        }
-#endif
-    } else {
+    } else if (!main_run) {
         ImGui::TextDisabled("This exercise runs no scan: it reads the GPUs' limits.");
     }
     // The rest of the panel, but never under eight lines (a very short panel scrolls instead).
     const float height = std::max(ImGui::GetContentRegionAvail().y, ImGui::GetTextLineHeightWithSpacing() * 8);
     ImGui::BeginChild("answer", ImVec2(0, height), ImGuiChildFlags_Borders);
-    answer_text(app, *r);
+    if (shown) {
+        answer_text(app, *r);
+    } else {
+        const Exercise& e = all[size_t(book.selected - 1)];
+        ImGui::PushTextWrapPos(0);
+        ImGui::Text("Exercise %d: %s", e.number, std::string(e.statement).c_str());
+        ImGui::Spacing();
+        ImGui::TextDisabled("The answer is closed: write the kernel first (Try it yourself), then Show the answer to compare.");
+        ImGui::PopTextWrapPos();
+    }
     ImGui::EndChild();
 }
 

@@ -114,37 +114,18 @@ void draw_verdict_line(App& app, const ShownTrace& st) {
 
 namespace {
 
-// A student's kernel's step: what the trace knows of it, and the findings made in it. The chapter's
-// sentences describe the built-in algorithms' steps, not the student's code (and for an exercise's
-// starter they would give its answer away), so they are not said here.
+// A student's kernel's step: what its trace records and the findings made in it, as the CLI's
+// --explain says them (core/lesson/explain_kernel.hpp). The chapter's sentences describe the built-in
+// algorithms' steps, not the student's code (and for an exercise's starter they would give its answer away).
 void explain_kernel_step(App& app, float height) {
-    const Session& s = app.session;
-    const Trace& t = s.trace->trace;
-    const size_t k = std::min(s.step, t.steps.size() - 1);
-    const Step& step = t.steps[k];
-    ImGui::Text("#%zu  %s  (step %zu of %zu)", k, step_label(step).c_str(), k + 1, t.steps.size());
+    const ShownTrace& st = *app.session.trace;
+    const Trace& t = st.trace;
+    const size_t k = std::min(app.session.step, t.steps.size() - 1);
+    const Explanation e = scanlab::explain_kernel_step(t, k, st.findings ? &*st.findings : nullptr);
+    ImGui::TextUnformatted(e.title.c_str());
     ImGui::BeginChild("explanation", ImVec2(0, height), height > 0);
     ImGui::PushTextWrapPos(0);
-    ImGui::Text("A step of your kernel, %s: the code up to a barrier. The array view draws what its threads read and wrote.", t.kernel.c_str());
-    const StepCounts& c = step.counts;
-    ImGui::Text("%s of %s threads worked (read or wrote an element); %s %s divergent; %s %s in this step, %s so far.",
-                grouped(c.active_threads).c_str(), grouped(c.active_threads + c.idle_threads).c_str(), grouped(c.divergent_warps).c_str(),
-                c.divergent_warps == 1 ? "warp was" : "warps were", grouped(c.additions).c_str(), c.additions == 1 ? "addition" : "additions",
-                grouped(s.trace->book.cumulative_additions[k]).c_str());
-    if (c.hazards > 0)
-        ImGui::Text("%s %s read after another thread overwrote %s in this step (stale reads, outlined).", grouped(c.hazards).c_str(),
-                    c.hazards == 1 ? "element was" : "elements were", c.hazards == 1 ? "it" : "them");
-    const YourKernel& yk = s.your_kernel;
-    if (yk.report) {
-        int here = 0;
-        for (const kernel_tracer::Finding& f : yk.report->findings)
-            if (f.step == int(k)) {
-                if (here++ == 0) ImGui::TextUnformatted("Found in this step:");
-                ImGui::Bullet();
-                ImGui::TextWrapped("%s", f.sentence.c_str());
-            }
-        if (here == 0) ImGui::TextDisabled("Nothing was found wrong in this step.");
-    }
+    for (const std::string& line : e.lines) ImGui::TextUnformatted(line.c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndChild();
 }

@@ -71,7 +71,8 @@ float fig910_panel_height(float width, bool presenting) {
 void draw_fig910_panel(App& app) {
     Session& s = app.session;
     const ShownTrace* main = s.trace.get();
-    const bool follow = main && main->book.full && algorithm_info(main->trace.algorithm).figure_9_10 && main->trace.n == 16 &&
+    // A student's kernel launched as the hierarchical scan has steps of its own, not the figure's rows.
+    const bool follow = main && main->book.full && main->trace.kernel.empty() && algorithm_info(main->trace.algorithm).figure_9_10 && main->trace.n == 16 &&
                         main->trace.grid == 4 && main->trace.section == 4;
     const ShownTrace* f = follow ? main : s.fig910.get();
     // On a projector the panel's tab names the figure and its rows need the lines.

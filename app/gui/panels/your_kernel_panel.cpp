@@ -77,9 +77,12 @@ std::string run_summary(const Session& s) {
                                                            : "the typed values";
     const ScanRequest& q = f.request;
     const YourKernel& k = s.your_kernel;
+    // A kernel of its own type scans that type, whatever the menu says.
+    const std::optional<std::string> own = kernel_tracer::kernel_type_in(k.text);
+    const std::string type = own ? *own + " (the kernel's own)" : type_text(q.type);
     std::string launch = k.block_dim > 0 ? std::to_string(k.block_dim) + " threads a block" : "launched as " + std::string(name(k.like));
     if (k.grid_dim > 0) launch += ", " + std::to_string(k.grid_dim) + " blocks";
-    return input + " · " + type_text(q.type) + " · " + op_text(q.op) + " · " + (q.exclusive ? "exclusive" : "inclusive") + " · warps of " +
+    return input + " · " + type + " · " + op_text(q.op) + " · " + (q.exclusive ? "exclusive" : "inclusive") + " · warps of " +
            std::to_string(q.warp_width) + ", " + q.schedule.text() + " · " + launch;
 }
 
@@ -158,6 +161,13 @@ void toolbar(App& app) {
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("%s", summary ? (*text + "\n(the input, type, operator, direction, warps and schedule are the controls')").c_str()
                                             : k.path.empty() ? (*text + ": Save asks where to keep it").c_str() : k.path.c_str());
+    }
+    if (!k.restored.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, col(app.palette().series_a));
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted(k.restored.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
     }
     if (k.said_failed) error_text(app, k.said);
     const std::string absent = kernel_tracing_unavailable();

@@ -23,6 +23,9 @@ void banner_and_error(App& app) {
         std::string text = "CPU emulation: the kernels' steps are replayed on the CPU, not run on a GPU";
         text += why.empty() ? std::string(" (chosen in the controls).") : ": " + why + ".";
         if (s.trace->origin.rfind("file ", 0) == 0) text = "Replaying " + s.trace->origin + ", recorded by the CPU emulation.";
+        // A student's kernel is no emulation of a built-in one: the tracer ran its own code.
+        if (!s.trace->trace.kernel.empty())
+            text = "Your kernel " + s.trace->trace.kernel + " ran on the CPU: compiled by clang++ and traced thread by thread, not run on a GPU.";
         // One line: what does not fit ends in an ellipsis, the whole sentence is in its tooltip.
         ImDrawList* dl = ImGui::GetWindowDrawList();
         const ImVec2 a = ImGui::GetCursorScreenPos();
@@ -68,12 +71,20 @@ void status_bar(App& app) {
         ImGui::SameLine();
         ImGui::Text("%s ... (the window stays live)", s.busy_what().c_str());
         ImGui::SameLine();
+        // A run of the student's kernel (the panel's Run, or a control changed while it is on
+        // screen) stops here too, as in the panel, which may be closed.
+        if (s.your_kernel.running) {
+            if (ImGui::SmallButton("Cancel##kernel")) s.cancel_kernel();
+            ImGui::SameLine();
+        }
     }
     if (s.trace) {
         const Trace& t = s.trace->trace;
-        ImGui::Text("%s · %s · N = %s · %zu steps · %s additions · %s", std::string(name(t.algorithm)).c_str(), s.trace->origin.c_str(),
-                    grouped(t.n).c_str(), t.steps.size(), grouped(t.counts.additions).c_str(),
-                    t.backend == "cpu" ? "CPU emulation" : "GPU");
+        // A student's kernel: its file, the algorithm it is launched as, and the tracer that ran it.
+        const std::string run = t.kernel.empty() ? std::string(name(t.algorithm)) + " · " + s.trace->origin
+                                                 : s.trace->origin + " (launched as " + std::string(name(t.algorithm)) + ")";
+        ImGui::Text("%s · N = %s · %zu steps · %s additions · %s", run.c_str(), grouped(t.n).c_str(), t.steps.size(),
+                    grouped(t.counts.additions).c_str(), !t.kernel.empty() ? "traced on the CPU" : t.backend == "cpu" ? "CPU emulation" : "GPU");
     }
     if (app.first_run_hint && s.status.empty() && s.trace) {
         // The first start, until a key is pressed: the two keys a lecture needs, where the eye
