@@ -346,3 +346,32 @@ TEST_F(YourKernelPanel, TheRestoredNoteStaysThroughTheFirstRunUntilTheStudentAct
     s.edit_kernel(s.your_kernel.text + "// more\n");
     EXPECT_TRUE(s.your_kernel.restored.empty());
 }
+
+TEST_F(YourKernelPanel, TheDeviceCheckFollowsTheTraceOnScreenAndSaysWhatTheGpuGaveOrQuietlyWhyNot) {
+    NEEDS_CLANG();
+    Session s;
+    s.try_exercise(4);
+    s.edit_kernel(text_of(solved_starter("ex4-exclusive-kogge-stone")));
+    s.run_kernel();
+    s.wait_unpolled();  // the CPU run is done; its result not yet taken in
+    s.poll(0);
+    // The trace is on screen while the check runs on a worker: the window never waits for nvcc.
+    ASSERT_TRUE(s.kernel_on_screen());
+    ASSERT_TRUE(s.your_kernel.report.has_value());
+    const KernelReport& r = *s.your_kernel.report;
+    ASSERT_TRUE(r.device.has_value());
+    EXPECT_EQ(r.device->shape.entry.name, "exclusive_kogge_stone_scan");
+    EXPECT_FALSE(s.busy());  // no spinner in the status bar for it
+    s.wait();
+    EXPECT_FALSE(r.device_checking);
+    ASSERT_TRUE(r.device_check.has_value());
+    if (const std::string why = kernel_tracer::device_check_unavailable(); !why.empty()) {
+        // No GPU here (CI): one quiet line, the CLI's.
+        EXPECT_TRUE(r.device_check->skipped);
+        EXPECT_EQ(r.device_check->sentence, "the device check was skipped: " + why);
+    } else {
+        // A GPU and nvcc: the race-free kernel gives the CPU run's values.
+        EXPECT_TRUE(r.device_check->ran) << r.device_check->sentence;
+        EXPECT_TRUE(r.device_check->same) << r.device_check->sentence;
+    }
+}

@@ -49,8 +49,7 @@ std::vector<std::string> kernel_step_lines(const Trace& t, size_t k, const std::
     lines.push_back(grouped(c.active_threads) + " of " + grouped(c.active_threads + c.idle_threads) +
                     " threads worked (read or wrote an array element); " + grouped(c.divergent_warps) + " of " +
                     counted(warps, "warp", "warps") + " (" + std::to_string(t.warp_width) + " threads each) " +
-                    (c.divergent_warps == 1 ? "was" : "were") + " divergent: some of " + (c.divergent_warps == 1 ? "its" : "their") +
-                    " threads worked, others did not.");
+                    (c.divergent_warps == 1 ? "was" : "were") + " divergent (some of a warp's threads worked, others did not).");
     lines.push_back(c.barriers == 0 ? std::string("No block passed a barrier in this step.")
                                     : "Each block passed at most " + counted(c.barriers, "barrier", "barriers") + " in this step.");
     int64_t so_far = 0;

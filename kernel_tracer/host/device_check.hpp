@@ -11,6 +11,7 @@ namespace scanlab::kernel_tracer {
 
 struct DeviceCheck {
     bool ran = false;      // false: skipped (no nvcc, no GPU) or could not compile or run; `sentence` says which
+    bool skipped = false;  // no nvcc or no usable GPU here: nothing was compared
     bool same = false;     // the GPU gave the CPU run's values
     std::string sentence;  // one sentence either way
 };

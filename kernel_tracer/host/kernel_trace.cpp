@@ -202,22 +202,21 @@ KernelTrace trace_kernel(const KernelRequest& request) {
         std::ifstream in(trace_path, std::ios::binary);
         result.trace = read_trace_json(in, "the trace of " + fs::path(request.file).filename().string());
         result.traced = true;
-        if (request.device_check) {
-            // The GPU runs the entry point the CPU run chose, launched as it was launched.
-            std::istringstream entry(read_file(trace_path + ".entry"));
-            HarnessShape shape;
-            std::string kind;
-            entry >> kind >> shape.entry.name;
-            shape.entry.host = kind == "host";
-            shape.file = fs::absolute(request.file).string();
-            shape.type = result.trace.type;
-            shape.op = spec.request.op;
-            shape.any_type = takes_any_type(source);
-            shape.section = section;
-            shape.block_dim = block_dim;
-            shape.grid_dim = grid_dim;
-            result.device_check = check_on_device(shape, result.trace, request.cpu_seconds).sentence;
-        }
+        // The GPU runs the entry point the CPU run chose, launched as it was launched.
+        std::istringstream entry(read_file(trace_path + ".entry"));
+        HarnessShape shape;
+        std::string kind;
+        entry >> kind >> shape.entry.name;
+        shape.entry.host = kind == "host";
+        shape.file = fs::absolute(request.file).string();
+        shape.type = result.trace.type;
+        shape.op = spec.request.op;
+        shape.any_type = takes_any_type(source);
+        shape.section = section;
+        shape.block_dim = block_dim;
+        shape.grid_dim = grid_dim;
+        result.device_shape = shape;
+        if (request.device_check) result.device_check = check_on_device(shape, result.trace, request.cpu_seconds).sentence;
     }
     return result;
 }

@@ -9,6 +9,7 @@
 
 #include "core/lesson/explain_kernel.hpp"
 #include "core/trace.hpp"
+#include "kernel_tracer/host/device_harness.hpp"
 
 namespace scanlab::kernel_tracer {
 
@@ -52,6 +53,9 @@ struct KernelTrace {
     std::string ended;               // why there is no trace, one sentence
     double compile_seconds = 0, run_seconds = 0;
     std::string device_check;        // with request.device_check: what the GPU gave, or why it did not run
+    // Traced: the entry point and launch the CPU run used, which the device check runs on the GPU
+    // (check_on_device, device_check.hpp), now with request.device_check or later (the app's).
+    std::optional<HarnessShape> device_shape;
 };
 
 // The element type ("float32", "int64", ...) the file's first kernel names itself, or none (a kernel

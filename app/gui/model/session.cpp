@@ -406,6 +406,7 @@ void Session::save_kernel(const std::string& path) {
 void Session::run_kernel() {
     YourKernel& k = your_kernel;
     k.restored.clear();
+    ++device_checks_;  // the last run's check, still under way, speaks of a report this run replaces
     if (k.cancel) *k.cancel = true;  // a run still under way is no longer wanted
     KernelOrder order;
     order.file_name = k.name;
@@ -442,6 +443,18 @@ void Session::run_kernel() {
                          if (!r.error.empty() && o.report.stopped.empty()) o.report.stopped = as_sentence(r.error);
                          r.error.clear();
                          r.kernel = std::make_shared<const KernelReport>(std::move(o.report));
+                         return r;
+                     })});
+}
+
+void Session::start_device_check(const TracePtr& shown) {
+    KernelReport& report = *your_kernel.report;
+    if (!report.device || !shown) return;
+    report.device_checking = true;
+    const KernelDeviceOrder order = *report.device;
+    jobs_.push_back({JobKind::device_check, ++device_checks_, "checking " + your_kernel.name + " on the GPU", start_job([order, shown] {
+                         RunResult r;
+                         r.device_check = check_kernel_on_device(order, shown->trace);
                          return r;
                      })});
 }
@@ -557,8 +570,14 @@ void Session::finish(Job& job, RunResult r) {
                      (k.report->findings.size() == 1 ? " finding" : " findings");
             step = 0;
             compare_extra = 0;
+            start_device_check(trace);
             return;
         }
+        case JobKind::device_check:
+            if (job.generation != device_checks_ || !your_kernel.report || !r.device_check) return;  // a newer run's report
+            your_kernel.report->device_checking = false;
+            your_kernel.report->device_check = *r.device_check;
+            return;
         case JobKind::sampled:
             if (job.generation != generation_) return;  // a newer request superseded it
             if (!r.error.empty()) {
@@ -687,13 +706,15 @@ bool Session::working() const { return !jobs_.empty() || bench.running() || exer
 
 bool Session::busy() const {
     for (const Job& j : jobs_)
-        if (j.kind != JobKind::fig910 && j.kind != JobKind::save && j.kind != JobKind::preview && j.generation == generation_) return true;
+        if (j.kind != JobKind::fig910 && j.kind != JobKind::save && j.kind != JobKind::preview && j.kind != JobKind::device_check &&
+            j.generation == generation_)
+            return true;
     return false;
 }
 
 std::string Session::busy_what() const {
     for (const Job& j : jobs_)
-        if (j.generation == generation_ && j.kind != JobKind::fig910 && j.kind != JobKind::preview) return j.what;
+        if (j.generation == generation_ && j.kind != JobKind::fig910 && j.kind != JobKind::preview && j.kind != JobKind::device_check) return j.what;
     return jobs_.empty() ? "" : jobs_.front().what;
 }
 

@@ -69,6 +69,7 @@ struct RunResult {
     std::string error;  // non-empty: the run was refused, nothing else is set
     std::shared_ptr<const SampledReport> sampled;  // a sampled trace's (or a preview's) figures
     std::shared_ptr<const KernelReport> kernel;    // a run of the student's kernel: what it said
+    std::optional<kernel_tracer::DeviceCheck> device_check;  // a device check's outcome
 };
 
 // Runs the form (and the comparison algorithm on the same input) through the backend. Blocking;
@@ -231,7 +232,7 @@ public:
     bool at_end() const;
 
 private:
-    enum class JobKind { run, open, save, fig910, sampled, preview, kernel };
+    enum class JobKind { run, open, save, fig910, sampled, preview, kernel, device_check };
     struct Job {
         JobKind kind;
         uint64_t generation;
@@ -241,11 +242,14 @@ private:
     std::vector<Job> jobs_;
     uint64_t generation_ = 0;  // the newest run/open/sampled trace; older results are dropped
     uint64_t kernel_generation_ = 0;  // the kernel run under way (0: none)
+    uint64_t device_checks_ = 0;      // the newest device check of a kernel's run (older ones' results are dropped)
     std::optional<std::pair<SampledForm, BackendChoice>> preview_asked_;  // of the newest preview job
     bool previewed_ = false;
     double play_clock_ = 0;
     double play_period() const { return 1.0 / std::max(0.05f, steps_per_second); }
     void finish(Job& job, RunResult result);
+    // The device check of the kernel run now on screen, on a worker: nvcc and the GPU, where there are.
+    void start_device_check(const TracePtr& shown);
 };
 
 }  // namespace scanlab::gui

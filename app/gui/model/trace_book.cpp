@@ -18,6 +18,11 @@ bool is_output_step(const Step& s) { return s.depth == 0 && s.array != ArrayKind
 
 bool windowed(const Trace& t, const Step& s) { return !t.sample.all() && s.depth == 0 && s.array != ArrayKind::s; }
 
+bool shows_result(const Trace& t, size_t k) {
+    if (k + 1 != t.steps.size() || !is_output_step(t.steps[k])) return false;
+    return t.kernel.empty() || t.steps[k].array == ArrayKind::y || t.steps[k].values == t.result;
+}
+
 Row input_row(const Trace& t) {
     const std::vector<uint8_t>* flags = t.flags.size() == size_of(t.input) && !t.flags.empty() ? &t.flags : nullptr;
     Row r{&t.input, 0, size_of(t.input), 0, "X", 0, flags};
@@ -124,7 +129,7 @@ std::vector<CellState> cell_states(const Trace& t, const TraceBook& book, size_t
     const std::vector<uint8_t> wrong = wrong_cells(t, book.race_free, k);
     for (size_t i = 0; i < wrong.size() && i < n; ++i)
         if (wrong[i]) st[i] = CellState::wrong;
-    if (k + 1 == t.steps.size() && is_output_step(s))
+    if (shows_result(t, k))
         for (int64_t w : book.verdict.wrong)
             if (CellState* c = at(w)) *c = CellState::wrong;
     return st;

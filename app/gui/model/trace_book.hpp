@@ -72,6 +72,10 @@ struct Row {
 
 // A step of the input's scan whose array is a window (only in a sampled trace).
 bool windowed(const Trace& t, const Step& s);
+// Step k's array is the result: the last step of the input's scan, where the wrong elements and the
+// correct scan (want) are drawn. A student's kernel's last step may show its shared array rather
+// than Y: that is the result only where it holds the result's values.
+bool shows_result(const Trace& t, size_t k);
 // The input X as the views show it: whole, or the sampled window of it.
 Row input_row(const Trace& t);
 // Step k's array as a row.

@@ -13,6 +13,7 @@
 
 #include "core/input/run_spec.hpp"
 #include "core/trace.hpp"
+#include "kernel_tracer/host/device_check.hpp"
 #include "kernel_tracer/host/kernel_trace.hpp"
 
 namespace scanlab::gui {
@@ -40,6 +41,18 @@ struct CompilerMessage {
 // but for their text); the lines that follow a message (the source and its caret) are not messages.
 std::vector<CompilerMessage> compiler_messages(const std::string& diagnostics, const std::string& file_name);
 
+// The device check of a traced run (kernel_tracer/host/device_check.hpp), as the CLI runs it after
+// the CPU run: the entry point and launch that run used, and the source it compiled.
+struct KernelDeviceOrder {
+    kernel_tracer::HarnessShape shape;
+    std::string text;  // the editor's text the CPU run compiled
+    std::string path;  // the saved file, when it held that text (its folder's #includes); else empty
+    int cpu_seconds = 5;
+};
+// Blocking (a worker's): where nvcc and a GPU are there, the file compiled by nvcc and run on the
+// GPU, its Y held against the CPU run's `cpu` result; else skipped, saying why. Never throws.
+kernel_tracer::DeviceCheck check_kernel_on_device(const KernelDeviceOrder& order, const Trace& cpu);
+
 // What the last run of the kernel said.
 struct KernelReport {
     std::string file_name;
@@ -48,6 +61,11 @@ struct KernelReport {
     std::vector<CompilerMessage> compiler;         // a compile that failed: the file's messages
     std::string stopped;  // one sentence: why there is no trace (the compile, clang missing, a crash, a hang, a refusal)
     std::optional<ElementType> own_type;  // the element type the kernel names itself (the type menu does not apply); none: T*
+    // A traced run: its device check's order, which the Session runs on a worker once the trace is
+    // on screen (the window never waits for nvcc), and then what the GPU gave (or why it was skipped).
+    std::optional<KernelDeviceOrder> device;
+    bool device_checking = false;
+    std::optional<kernel_tracer::DeviceCheck> device_check;
     double compile_seconds = 0, run_seconds = 0;
 };
 

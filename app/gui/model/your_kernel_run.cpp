@@ -10,6 +10,7 @@
 #include "core/number_text.hpp"
 #include "app/gui/model/your_kernel.hpp"
 #include "kernel_tracer/host/child_process.hpp"
+#include "kernel_tracer/host/compile_cache.hpp"
 
 namespace scanlab::gui {
 namespace {
@@ -31,6 +32,11 @@ struct ScratchFolder {
     }
 };
 
+const fs::path& scratch_folder() {
+    static ScratchFolder scratch;
+    return scratch.path;
+}
+
 }  // namespace
 
 KernelOutcome run_kernel_order(const KernelOrder& o) {
@@ -39,8 +45,7 @@ KernelOutcome run_kernel_order(const KernelOrder& o) {
     try {
         std::string file = o.path;
         if (file.empty()) {
-            static ScratchFolder scratch;
-            const fs::path folder = o.scratch.empty() ? scratch.path : fs::path(o.scratch);
+            const fs::path folder = o.scratch.empty() ? scratch_folder() : fs::path(o.scratch);
             file = (folder / fs::path(o.file_name).filename()).string();
             std::ofstream f(file, std::ios::binary | std::ios::trunc);
             f << o.text;
@@ -65,6 +70,7 @@ KernelOutcome run_kernel_order(const KernelOrder& o) {
         out.report.compile_seconds = k.compile_seconds;
         out.report.run_seconds = k.run_seconds;
         if (k.traced) out.trace = k.trace;
+        if (k.device_shape) out.report.device = KernelDeviceOrder{*k.device_shape, o.text, o.path, r.cpu_seconds};
     } catch (const ScanError& e) {
         const std::string what = e.what();
         const size_t head = std::strlen(kernel_tracer::kDoesNotCompile);
@@ -81,6 +87,39 @@ KernelOutcome run_kernel_order(const KernelOrder& o) {
         out.report.stopped = std::string("Unexpected failure: ") + e.what();
     }
     return out;
+}
+
+kernel_tracer::DeviceCheck check_kernel_on_device(const KernelDeviceOrder& order, const Trace& cpu) {
+    kernel_tracer::DeviceCheck check;
+    try {
+        if (const std::string why = kernel_tracer::device_check_unavailable(); !why.empty()) {
+            check.skipped = true;
+            check.sentence = "the device check was skipped: " + why;
+            return check;
+        }
+        kernel_tracer::HarnessShape shape = order.shape;
+        // Text not saved is compiled from a copy of its own, in a folder named by the text (so a
+        // rerun of the same text finds nvcc's program in the compile cache): the next run may
+        // rewrite the scratch copy the CPU run compiled while nvcc reads this one.
+        if (order.path.empty()) {
+            const fs::path folder = scratch_folder() / ("device-" + std::to_string(kernel_tracer::fnv1a(order.text)));
+            std::error_code ec;
+            fs::create_directories(folder, ec);
+            shape.file = (folder / fs::path(shape.file).filename()).string();
+            if (!fs::exists(shape.file, ec)) {  // there already, it holds this text: written whole, then renamed
+                const std::string part = shape.file + ".part" + std::to_string(::gettid());
+                std::ofstream f(part, std::ios::binary | std::ios::trunc);
+                f << order.text;
+                f.close();
+                fs::rename(part, shape.file, ec);
+                if (!f || ec) throw ScanError("the kernel's text could not be written to " + shape.file + " for nvcc");
+            }
+        }
+        return kernel_tracer::check_on_device(shape, cpu, order.cpu_seconds);
+    } catch (const std::exception& e) {
+        check.sentence = std::string("the device check could not run: ") + e.what();
+    }
+    return check;
 }
 
 std::string kernel_tracing_unavailable() {

@@ -11,6 +11,12 @@ KernelOutcome run_kernel_order(const KernelOrder& o) {
     return out;
 }
 
+kernel_tracer::DeviceCheck check_kernel_on_device(const KernelDeviceOrder&, const Trace&) {
+    kernel_tracer::DeviceCheck check;
+    check.skipped = true;  // no run of a kernel comes to ask
+    return check;
+}
+
 std::string kernel_tracing_unavailable() { return "Tracing your own kernel needs the desktop app (or scanlab trace --kernel FILE.cu)."; }
 
 }  // namespace scanlab::gui

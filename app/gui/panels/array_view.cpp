@@ -102,8 +102,7 @@ const ValueArray* expected_row(const ShownTrace& st, size_t k, int64_t* offset) 
         const std::vector<uint8_t> wrong = wrong_cells(t, b.race_free, k);
         return std::count(wrong.begin(), wrong.end(), 1) ? &b.race_free[k] : nullptr;
     }
-    const Step& s = t.steps[k];
-    if (k + 1 == t.steps.size() && !b.verdict.correct() && s.depth == 0 && s.array != ArrayKind::s) {
+    if (shows_result(t, k) && !b.verdict.correct()) {
         *offset = b.verdict.first;
         return &b.verdict.expected;
     }

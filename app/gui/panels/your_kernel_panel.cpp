@@ -13,6 +13,7 @@
 #include "app/gui/app.hpp"
 #include "app/gui/model/numbers.hpp"
 #include "core/algorithms/table.hpp"
+#include "core/number_text.hpp"
 
 namespace scanlab::gui {
 namespace {
@@ -184,6 +185,32 @@ bool wrapped_row(const char* id, const std::string& text, bool selected, ImU32 c
     return clicked;
 }
 
+// The device check's line (docs/your-kernel.md): what the GPU gave beside the CPU run, or, where
+// there is no nvcc or GPU, quietly why nothing was compared.
+std::string device_text(const KernelReport& r) {
+    if (r.device_checking) return "The device check: nvcc and the GPU, where this machine has them ...";
+    if (!r.device_check || r.device_check->sentence.empty()) return "";
+    const kernel_tracer::DeviceCheck& d = *r.device_check;
+    return (d.skipped ? "" : d.ran && d.same ? "\xE2\x9C\x93 " : "\xE2\x9C\x97 ") + as_sentence(d.sentence);
+}
+
+void device_line(const App& app, const KernelReport& r) {
+    const std::string text = device_text(r);
+    if (text.empty()) return;
+    const kernel_tracer::DeviceCheck* d = r.device_check ? &*r.device_check : nullptr;
+    if (r.device_checking) {
+        spinner(ImGui::GetFontSize() * 0.4f, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+        ImGui::SameLine();
+    }
+    const bool quiet = r.device_checking || (d && d->skipped);
+    ImGui::PushStyleColor(ImGuiCol_Text, quiet ? ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]
+                                               : ImGui::ColorConvertU32ToFloat4(col(d->ran && d->same ? app.palette().formula : app.palette().error)));
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+}
+
 float report_height(const App& app) {
     const YourKernel& k = app.session.your_kernel;
     if (!k.report) return 0;
@@ -191,6 +218,7 @@ float report_height(const App& app) {
     const float w = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().WindowPadding.x * 2 - ImGui::GetStyle().ScrollbarSize;
     float h = ImGui::GetStyle().WindowPadding.y * 2 + ImGui::CalcTextSize("x", nullptr, false, w).y * 2;
     if (!r.stopped.empty()) h += ImGui::CalcTextSize(("x " + r.stopped).c_str(), nullptr, false, w).y;
+    if (const std::string d = device_text(r); !d.empty()) h += ImGui::CalcTextSize(("xx " + d).c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
     for (const kernel_tracer::Finding& f : r.findings) h += ImGui::CalcTextSize(f.sentence.c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
     for (const CompilerMessage& m : r.compiler) h += ImGui::CalcTextSize(m.text.c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
     return h;
@@ -230,6 +258,8 @@ void report(App& app, float height) {
             ImGui::PopID();
         }
     }
+    // After the findings, which are the student's to click: the GPU's word on the same run.
+    if (r.traced) device_line(app, r);
     ImGui::EndChild();
 }
 

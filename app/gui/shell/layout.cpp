@@ -83,8 +83,8 @@ void status_bar(App& app) {
         // A student's kernel: its file, the algorithm it is launched as, and the tracer that ran it.
         const std::string run = t.kernel.empty() ? std::string(name(t.algorithm)) + " · " + s.trace->origin
                                                  : s.trace->origin + " (launched as " + std::string(name(t.algorithm)) + ")";
-        ImGui::Text("%s · N = %s · %zu steps · %s additions · %s", run.c_str(), grouped(t.n).c_str(), t.steps.size(),
-                    grouped(t.counts.additions).c_str(), !t.kernel.empty() ? "traced on the CPU" : t.backend == "cpu" ? "CPU emulation" : "GPU");
+        ImGui::Text("%s · N = %s · %s · %s · %s", run.c_str(), grouped(t.n).c_str(), counted(int64_t(t.steps.size()), "step", "steps").c_str(),
+                    counted(t.counts.additions, "addition", "additions").c_str(), !t.kernel.empty() ? "traced on the CPU" : t.backend == "cpu" ? "CPU emulation" : "GPU");
     }
     if (app.first_run_hint && s.status.empty() && s.trace) {
         // The first start, until a key is pressed: the two keys a lecture needs, where the eye
