@@ -135,12 +135,12 @@ TEST(YourKernelOnTheCommandLine, EverySentenceOfItsExplanationIsTrueOfItsTraceAn
     const std::vector<KernelRun> runs = {
         {"slides_kogge_stone_temp.cu", {"--preset", "fig9.10"}},
         {"fig9_2_kogge_stone_racy.cu", {"--random", "64", "--warp-width", "8", "--like", "kogge-stone-racy"}},
-        {"hierarchical_host.cu", {"--random", "40", "--section", "8", "--like", "hierarchical"}},
+        {"hierarchical_host.cu", {"--random", "300", "--section", "8", "--like", "hierarchical"}},  // S longer than a section
         {"ex4", {"--preset", "fig9.10", "--exclusive"}},
     };
     // The sentences of the built-in algorithms' explanations and of the racy lesson.
     const std::vector<std::string> built_in = {"What the working threads do", "idle because", "shifted", "loads element", "Final now",
-                                               "the chapter counts", "stride", "LESSON", "Kernel 1", "Thread t "};
+                                               "the chapter counts", "stride", "LESSON", "Kernel 1", "kernel 2", "S^1", "Thread t "};
     for (const KernelRun& r : runs) {
         const std::string file = std::string(r.file) == "ex4" ? solved_starter("ex4-exclusive-kogge-stone") : fixture_path(r.file);
         std::vector<std::string> args{"trace", "--kernel", file, "--no-device-check"};

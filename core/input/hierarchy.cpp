@@ -11,7 +11,8 @@ int scan_levels(int64_t n, int section) {
 }
 
 std::string levels_note(const Trace& t) {
-    if (t.algorithm != Algorithm::hierarchical || t.section <= 0) return "";
+    // A student's kernel launched as the hierarchical scan has host code of its own, whose levels these are not.
+    if (t.algorithm != Algorithm::hierarchical || t.section <= 0 || !t.kernel.empty()) return "";
     const int levels = scan_levels(t.n, t.section);
     if (levels <= 2) return "";
     const int64_t s = (t.n + t.section - 1) / t.section;
