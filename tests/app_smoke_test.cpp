@@ -383,6 +383,7 @@ TEST_F(AppWindow, TheYourKernelPanelRunsByCtrlEnterAFindingTakesItsStepAndLineAn
         {"selected", "0"},
         {"step", "the finding's"},
         {"line marked", "the finding's"},
+        {"controls' ctrl+enter ran", "fault_race.cu, warps of 8"},  // the kernel again, not the built-in algorithm
         {"editing", "yes"},
         {"right moved the step", "no"},
         {"typed", "yes"},

@@ -239,7 +239,8 @@ int run_smoke_test_exercises(const std::vector<std::string>& args) {
 // CI's smoke test of the Your kernel panel: Ctrl+K opens it (on Exercise 4's starter), the file
 // given with --kernel is opened in it, Ctrl+Enter runs it with the controls' run (warps of 4, so
 // the race is one between warps); a click on the first finding moves to its step and marks its
-// line; a click in the editor gives it the keyboard, where Right moves the caret, not the step (of
+// line; Ctrl+Enter in the controls, with warps of 8 chosen, runs the kernel again with them; a
+// click in the editor gives it the keyboard, where Right moves the caret, not the step (of
 // Figure 9.10's trace, put on screen for it), a letter typed changes the text, and Ctrl+Enter runs
 // the kernel without adding a line to it. What happened is written to kernel.txt, with a PNG.
 int run_smoke_test_kernel(const std::vector<std::string>& args) {
@@ -274,6 +275,18 @@ int run_smoke_test_kernel(const std::vector<std::string>& args) {
         said << "step\t" << (s.step == size_t(f.step) ? "the finding's" : "another") << "\n";
         said << "line marked\t" << (s.your_kernel.line_to_show == f.line ? "the finding's" : "another") << "\n";
         if (std::string err = d.shoot(out + "/kernel-finding.png"); !err.empty()) return fail(err);
+        // The controls apply to the kernel on screen: with them in focus (a click on their note), a
+        // choice (warps of 8) and Ctrl+Enter run the kernel again with it, not the built-in algorithm.
+        const std::optional<ImVec2> controls = d.window_at("Controls");
+        if (!controls) return fail("the controls are not drawn");
+        d.click(ImVec2(controls->x + ImGui::GetFontSize() * 2, controls->y + ImGui::GetTextLineHeight() * 0.5f));
+        s.form.request.warp_width = 8;
+        d.key(GLFW_KEY_ENTER, GLFW_MOD_CONTROL);
+        d.draw_while([&] { return s.working(); });
+        d.draw();
+        said << "controls' ctrl+enter ran\t" << (s.trace ? s.trace->trace.kernel : std::string("none")) << ", warps of " << (s.trace ? s.trace->trace.warp_width : 0)
+             << "\n";
+        if (std::string err = d.shoot(out + "/kernel-controls.png"); !err.empty()) return fail(err);
         // The editor takes the keyboard: Right is its caret's, a letter its text's.
         const std::optional<ImVec2> editor = d.window_at("Your kernel/editor_");
         if (!editor) return fail("the editor is not drawn");

@@ -59,10 +59,10 @@ void draw_help_window(App& app) {
             {"F12", "screenshot of the window to PNG"},
             {"Ctrl+O / Ctrl+S", "open / save a trace (the CLI's JSON)"},
             {"Ctrl+B", "show / hide the controls (View: every panel)"},
-            {"Ctrl+E", "the chapter's exercises: Up/Down choose, Enter opens the run"},
+            {"Ctrl+E", "the chapter's exercises: Up/Down choose, Enter opens the run (or, for a kernel to write, tries it yourself)"},
             {"Ctrl +/-/0", "larger / smaller / default text"},
             {"drag a panel's tab", "rearrange the panels; drag an edge to resize"},
-            {"Ctrl+Enter", "run with the current controls"},
+            {"Ctrl+Enter", "run with the current controls (your kernel, while it is on screen)"},
             {"Ctrl+wheel, +/-", "zoom the array view; drag or Shift+wheel pans"},
             {"Ctrl+Q", "quit (settings and layout are kept)"},
         };
