@@ -21,8 +21,8 @@ std::string launch_words(Kernel k) {
 // The array the step shows, as the tracer chose it (kernel_tracer/runtime/trace_builder.cpp).
 std::string array_line(const Step& s) {
     if (s.phase == Phase::load)
-        return "The load: every element this step wrote to XY, your shared array, is a copy of an element its thread read from "
-               "global memory.";
+        return "The load: this step writes XY, your shared array; each of its stores there follows a single load from global "
+               "memory (as XY[t] = X[i] does) or none (a constant, such as the identity).";
     switch (s.array) {
         case ArrayKind::xy:
             return s.blocks > 1 ? "XY is your shared array after the step (the one the step wrote last), each block's beside the next."
