@@ -56,11 +56,22 @@ Trace built_in(const std::string& algo, std::vector<std::string> words) {
     return emulate(run.resolved, run.input);
 }
 
-// The same values after every step, the same stale reads, and the same result.
+// A step's arrows as the views draw them: per written element, the element it came from and
+// whether the operator was applied (then the written element's own value is the other operand).
+std::vector<std::string> arrows(const Step& s) {
+    std::vector<std::string> a;
+    for (const Access& x : s.accesses)
+        a.push_back(std::to_string(x.dst) + (x.applies_op ? " = op(" + std::to_string(x.src) + ", own)" : " = " + std::to_string(x.src)));
+    std::sort(a.begin(), a.end());
+    return a;
+}
+
+// The same values after every step, the same arrows, the same stale reads, and the same result.
 void expect_same_steps(const Trace& mine, const Trace& want) {
     ASSERT_EQ(mine.steps.size(), want.steps.size());
     for (size_t k = 0; k < want.steps.size(); ++k) {
         EXPECT_TRUE(bitwise_equal(mine.steps[k].values, want.steps[k].values)) << "step " << k;
+        EXPECT_EQ(arrows(mine.steps[k]), arrows(want.steps[k])) << "step " << k;
         EXPECT_EQ(mine.steps[k].hazards, want.steps[k].hazards) << "step " << k;
     }
     EXPECT_TRUE(bitwise_equal(mine.result, want.result));

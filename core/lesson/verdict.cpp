@@ -142,8 +142,8 @@ std::string Verdict::detail() const {
 
 std::vector<ValueArray> race_free_steps(const Trace& t) {
     std::vector<ValueArray> out;
-    // A student's kernel's arrows start at the last element its thread read, which need not be the
-    // operand a rule names (in XY[t] += XY[t - stride] it is XY[t]): no race-free row follows from them.
+    // A student's kernel's arrow names one element its thread read besides its own (the partner), not
+    // what the thread computed from what it read: no race-free row follows from it.
     if (!algorithm_info(t.algorithm).one_section() || t.detail != Detail::full || !t.kernel.empty()) return out;
     out.reserve(t.steps.size());
     for (size_t k = 0; k < t.steps.size(); ++k) {

@@ -109,8 +109,12 @@ BuiltTrace build_steps(const KernelRun& run, const KernelImage& image, const Tra
         }
         if (g == 0) built.section = int(per_block);
 
-        // Each thread's accesses in the step, in the order it made them: a store to the shown array is
-        // an arrow from the last element of it the thread read (or from X's element, for a load).
+        // Each thread's accesses in the step, in the order it made them. A store to the shown array is
+        // an arrow from the last element of that array the thread read other than the one it writes:
+        // the partner, as the built-in traces record it (XY[t - stride] into XY[t]), whichever operand
+        // the code reads first; the written element's own value, the other operand of an addition in
+        // place, is drawn by the views beside it. Where the thread read no other element of the shown
+        // array, the arrow starts at the last element it read (X's, for a load).
         bool all_from_input = true, any_store = false;
         std::vector<uint8_t> from_input;  // beside s.accesses: the arrow starts at X's element
         std::vector<int32_t> hazards;
@@ -120,6 +124,7 @@ BuiltTrace build_steps(const KernelRun& run, const KernelImage& image, const Tra
                 int loads = 0;
                 int16_t array = 0;
                 int64_t element = -1;
+                int64_t shown_last = -1, shown_before = -1;  // the last two distinct elements of the shown array read
             };
             std::vector<Pending> pending(static_cast<size_t>(bd));
             std::vector<uint8_t> busy(size_t(bd), 0);
@@ -134,6 +139,7 @@ BuiltTrace build_steps(const KernelRun& run, const KernelImage& image, const Tra
                     if (!a.store) {
                         ++p.loads;
                         if (a.array == shown || a.array < 0) p.array = a.array, p.element = a.element;
+                        if (a.array == shown && a.element != p.shown_last) p.shown_before = p.shown_last, p.shown_last = a.element;
                         continue;
                     }
                     if (a.array == shown) {
@@ -142,6 +148,8 @@ BuiltTrace build_steps(const KernelRun& run, const KernelImage& image, const Tra
                         acc.thread = int32_t(int64_t(b) * bd + a.thread);
                         acc.dst = int32_t(base + a.element);
                         acc.applies_op = p.loads >= 2;
+                        const int64_t partner = p.shown_last != a.element ? p.shown_last : p.shown_before;
+                        if (partner >= 0) p.array = shown, p.element = partner;
                         const bool input = p.element >= 0 && p.array < 0 && p.array != shown;
                         acc.src = input ? int32_t(p.element) : p.element >= 0 ? int32_t(base + p.element) : -1;
                         if (acc.applies_op || (p.element >= 0 && !input)) all_from_input = false;

@@ -7,7 +7,7 @@ __global__ void kogge_stone_scan(float *X, float *Y, int InputSize) {
     for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {
         __syncthreads();
         float temp = 0.0f;
-        if (threadIdx.x >= stride) temp = XY[threadIdx.x] + XY[threadIdx.x - stride];
+        if (threadIdx.x >= stride) temp = XY[threadIdx.x - stride] + XY[threadIdx.x];
         __syncthreads();
         if (threadIdx.x >= stride) XY[threadIdx.x] = temp;
     }

@@ -339,9 +339,9 @@ void ruler(const ArrayCanvas& c, const Row& r, float yy) {
 // (accesses are ordered by thread): one that would run into the label before it is left out, its
 // arc still drawn (the cells say the values on hover).
 void draw_stale_reads(const ArrayCanvas& c) {
-    // A student's kernel's arrow starts at the last element its thread read, which need not be the
-    // operand that came too late: its stale cells are outlined, with no "needed" to claim.
-    if (c.hidden || !c.t.kernel.empty()) return;
+    // A student's kernel's arrow starts at the partner its thread read, as the built-in traces'
+    // does, so its stale reads are drawn as theirs are.
+    if (c.hidden) return;
     const Row &before = c.rows.before, &after = c.rows.after;
     const float thick = std::clamp(c.w / 18.0f, 1.0f, 2.5f);
     float label_right = -FLT_MAX;
@@ -462,9 +462,9 @@ void cell_tooltip(const ArrayCanvas& c) {
             const int tpb = std::max(1, s.threads_per_block);
             tip += "\nwritten by thread " + std::to_string(a.thread % tpb) + " of block " + std::to_string(a.thread / tpb);
             if (!c.t.kernel.empty()) {
-                // What the tracer saw of a student's store: the loads before it, the last of the shown array's.
+                // What the tracer saw of a student's store: the loads before it, the partner among them.
                 if (a.applies_op) tip += ": a store after two or more loads";
-                if (a.src >= 0) tip += std::string(a.applies_op ? ", the last of " : ": a store after reading ") + before + "[" + std::to_string(a.src) + "]";
+                if (a.src >= 0) tip += std::string(a.applies_op ? ", among them " : ": a store after reading ") + before + "[" + std::to_string(a.src) + "]";
             } else if (s.phase == Phase::add_block_sums) tip += ": + S[" + std::to_string(a.src) + "]";
             else if (a.applies_op) tip += ": op(" + before + "[" + std::to_string(a.src) + "], " + before + "[" + std::to_string(a.dst) + "])";
             else if (a.src < 0) tip += ": the identity (padding)";
