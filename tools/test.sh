@@ -1,17 +1,26 @@
 #!/usr/bin/env bash
-# The test command: installs what is missing, builds, and runs every test with CTest (the desktop
-# build's, then the web edition's).
-# GPU tests skip (and say so) where there is no usable GPU.
+# The test command: installs what is missing, builds, and runs every test: the desktop build's
+# with CTest, the web edition's (a selection of the core's tests under node, the page in headless
+# Chromium), and the core's tests under ASan/UBSan with the fuzzers.
+# GPU tests skip (and say so) where there is no usable GPU; the web edition's tests skip (and say
+# so) where Debian's emscripten and chromium cannot be installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sanitize="${SCANLAB_SANITIZE:-1}"
+bash tools/install-deps.sh
+# The web edition installs (Debian's emscripten and chromium, PyPI's Playwright) and builds beside
+# the desktop build and its tests, at the lowest priority: it takes the time they leave a core
+# idle (the network, links, the window tests that run one at a time). `web.sh --test` below
+# builds whatever is left and says what failed.
+mkdir -p build-web
+nice -n 19 bash tools/web.sh --prepare >build-web/prepare.log 2>&1 &
+web_prepare=$!
 # The core's tests run once: under ASan/UBSan in the sanitizer pass below, or here when that pass
 # is skipped.
 SCANLAB_CORE_TESTS=$([ "$sanitize" = 0 ] && echo ON || echo OFF) bash tools/build.sh
 ctest --test-dir build --output-on-failure -j"$(nproc)"
-# The web edition's tests (the page and the core tests built with emscripten, the core tests under
-# node, the page in headless Chromium) run with SCANLAB_WEB=1 until a clean clone has passed them.
-[ "${SCANLAB_WEB:-0}" = 0 ] || bash tools/web.sh --test
+wait "$web_prepare" || tail -n 40 build-web/prepare.log >&2
+bash tools/web.sh --test
 # The core and its tests under ASan/UBSan, and the fuzzers; SCANLAB_SANITIZE=0 runs the core's
 # tests in the build above instead, with no sanitizers and no fuzzing.
 [ "$sanitize" = 0 ] || bash tools/sanitize.sh

@@ -3,17 +3,28 @@
 # Lab (the desktop app's own code in WebAssembly + WebGL2) into build-web/, and serves it.
 #   bash tools/web.sh            build, then serve the page on http://127.0.0.1:8000/ (Ctrl+C stops)
 #   bash tools/web.sh --build    build only: the site is build-web/page/ (copy it to any static server)
-#   bash tools/web.sh --test     build what the tests need and run them: the core tests under node,
-#                                then the page in headless Chromium (tests/web/page_test.py)
+#   bash tools/web.sh --test     build what the tests need and run them: a selection of the core's
+#                                tests under node, then the page in headless Chromium
+#                                (tests/web/page_test.py); where emscripten or chromium cannot be
+#                                installed, says why and skips them
+#   bash tools/web.sh --prepare  install what is missing and build what the tests need, running
+#                                nothing: the test command runs it at the lowest priority beside
+#                                the desktop build and its tests
 # The page takes its run from the URL: http://127.0.0.1:8000/?algo=hierarchical&preset=fig9.10&step=3
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-serve}"
 case "$mode" in
-  serve | --build | --test) ;;
-  *) echo "usage: bash tools/web.sh [--build | --test]" >&2; exit 2 ;;
+  serve | --build | --test | --prepare) ;;
+  *) echo "usage: bash tools/web.sh [--build | --test | --prepare]" >&2; exit 2 ;;
 esac
-bash tools/install-deps.sh web
+if ! bash tools/install-deps.sh web; then
+  if [ "$mode" = --test ]; then
+    echo "scanlab: the web edition's tests are skipped: Debian's emscripten and chromium could not be installed (above)" >&2
+    exit 0
+  fi
+  exit 1
+fi
 # emscripten's JavaScript tools find acorn through NODE_PATH (Debian's node-acorn).
 export NODE_PATH=/usr/share/nodejs
 export CCACHE_DIR="${CCACHE_DIR:-$PWD/build-web/.ccache}"
@@ -24,9 +35,9 @@ if [ -n "$bundle" ] && ls "$bundle"/scanlab-*.stamp >/dev/null 2>&1 && [ ! -d "b
   cp -r "$bundle" build-web/third_party/
 fi
 [ -f build-web/CMakeCache.txt ] || cmake --preset web >/dev/null
-if [ "$mode" = --test ]; then
-  cmake --build build-web -j"$(nproc)" --target scanlab-app scanlab_core_tests
-  ctest --test-dir build-web --output-on-failure -j"$(nproc)"
+if [ "$mode" = --prepare ] || [ "$mode" = --test ]; then
+  cmake --build build-web -j"$(nproc)" --target scanlab-app scanlab_web_core_tests
+  [ "$mode" = --prepare ] || ctest --test-dir build-web --output-on-failure -j"$(nproc)"
   exit 0
 fi
 cmake --build build-web -j"$(nproc)" --target scanlab-app
