@@ -6,11 +6,10 @@
 //  - before Hopper (no bulk copy engine): tiles in registers;
 //  - Hopper and later: tiles staged in shared memory, 32 KB, 6 per SM (an H100);
 //  - where the memory moves more bytes per SM than the 32 KB tiles keep in flight (an H200: about
-//    1.45 times an H100's per SM), and the input is at least 1 GiB: 44 KB tiles, 5 per SM. On an
+//    1.43 times an H100's per SM), and the input is at least 1 GiB: 44 KB tiles, 5 per SM. On an
 //    H200 they ran at 0.93-0.94 of the copy there against 0.92-0.93 for the 32 KB tiles; below 1 GiB
 //    they lost (0.90 against 0.91 at 256 MiB, 0.78 against 0.88 at 64 MiB).
 #include <cstdint>
-#include <string>
 
 namespace scanlab::production {
 
@@ -27,7 +26,8 @@ enum class LargeKernel {
     staged_wide,  // staged in shared memory, 44 KB tiles, 5 per SM
 };
 
-// An H100 SXM's memory: 3.35 TB/s over 132 SMs, 25.4 GB/s per SM; an H200's: 4.8 TB/s, 36.9.
+// An H100 SXM's memory: 3.35 TB/s over 132 SMs, 25.4 GB/s per SM (as the device reports it); an
+// H200's: 4.8 TB/s by its datasheet, 36.4 per SM.
 inline constexpr double kWideTilesFromGBPerSM = 30.0;
 inline constexpr int64_t kWideTilesFromBytes = int64_t(1) << 30;
 
