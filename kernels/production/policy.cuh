@@ -74,32 +74,27 @@ struct SinglePassPolicy {
     template <class T> static constexpr int tile_items() { return Threads * items_per_thread<T>(); }
 };
 
-// The staged kernel (staged_scan.cuh, Hopper and later): one tile per block in blockIdx order,
-// the tile brought into shared memory by the bulk copy engine and scanned there row by row, so a
-// block holds few registers and many more blocks (tiles in flight) fit on an SM than when registers
-// hold them. RegisterVectors more rows of each warp's segment may ride in registers beside the
-// staged ones: the register file (256 KB per SM on Hopper) then carries part of the tiles in
-// flight, on top of what shared memory holds.
-template <int Threads, int VectorsPerLane, int MinBlocksPerSM, Publish When = Publish::after_reduce, int RegisterVectors = 0>
+// The staged kernel (staged_scan.cuh, Hopper and later): one tile per block in blockIdx order, the
+// tile brought into shared memory by one bulk copy and scanned there row by row, so a block holds
+// few registers and many more blocks (tiles in flight) fit on an SM than when registers hold them.
+template <int Threads, int VectorsPerLane, int MinBlocksPerSM, Publish When = Publish::after_reduce>
 struct StagedPolicy {
     static_assert(Threads % 32 == 0 && Threads >= 32 && Threads <= 1024, "whole warps, at most 1024 threads");
-    static_assert(RegisterVectors >= 0 && RegisterVectors <= 8, "a few rows in registers");
     static constexpr int kThreads = Threads;
     static constexpr int kWarps = Threads / 32;
-    static constexpr int kVectorsPerLane = VectorsPerLane;  // staged rows of a warp's segment
-    static constexpr int kRegisterVectors = RegisterVectors;
+    static constexpr int kVectorsPerLane = VectorsPerLane;
     static constexpr int kMinBlocksPerSM = MinBlocksPerSM;
     static constexpr Publish kPublish = When;
-    static constexpr int kSharedBytes = Threads * VectorsPerLane * 16;  // dynamic shared memory: the staged rows
+    static constexpr int kTileBytes = Threads * VectorsPerLane * 16;  // dynamic shared memory
     // Past the default 48 KB of shared memory per block (with the kernel's own few bytes) a tile
     // needs the kernel's opt-in, which the launch asks for; 227 KB is Hopper's most per block.
-    static constexpr bool kOptIn = kSharedBytes > 47 * 1024;
-    static_assert(kSharedBytes <= 226 * 1024, "a tile within one block's shared memory on Hopper");
+    static constexpr bool kOptIn = kTileBytes > 47 * 1024;
+    static_assert(kTileBytes <= 226 * 1024, "a tile within one block's shared memory on Hopper");
     static constexpr int kLookBackWords = 1;
     static constexpr int kBackoffNs = 0;
 
     template <class T> static constexpr int vector_items() { return int(16 / sizeof(T)); }
-    template <class T> static constexpr int items_per_thread() { return (VectorsPerLane + RegisterVectors) * vector_items<T>(); }
+    template <class T> static constexpr int items_per_thread() { return VectorsPerLane * vector_items<T>(); }
     template <class T> static constexpr int tile_items() { return Threads * items_per_thread<T>(); }
 };
 

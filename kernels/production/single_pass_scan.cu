@@ -91,11 +91,11 @@ void launch_staged(const void* d_in, void* d_out, int64_t n, bool exclusive, voi
     cuda_check(carveout, "cudaFuncSetAttribute(staged single-pass scan kernel, shared memory carveout)");
     if constexpr (Policy::kOptIn) {
         static const cudaError_t opt_in =
-            cudaFuncSetAttribute(staged_scan_kernel<Policy, T, Op>, cudaFuncAttributeMaxDynamicSharedMemorySize, Policy::kSharedBytes);
-        cuda_check(opt_in, "cudaFuncSetAttribute(staged single-pass scan kernel, " + std::to_string(Policy::kSharedBytes) +
+            cudaFuncSetAttribute(staged_scan_kernel<Policy, T, Op>, cudaFuncAttributeMaxDynamicSharedMemorySize, Policy::kTileBytes);
+        cuda_check(opt_in, "cudaFuncSetAttribute(staged single-pass scan kernel, " + std::to_string(Policy::kTileBytes) +
                                " bytes of shared memory per block)");
     }
-    staged_scan_kernel<Policy, T, Op><<<args.num_tiles, Policy::kThreads, Policy::kSharedBytes, stream>>>(args, TileStatus<T>(d_temp, capacity));
+    staged_scan_kernel<Policy, T, Op><<<args.num_tiles, Policy::kThreads, Policy::kTileBytes, stream>>>(args, TileStatus<T>(d_temp, capacity));
     if (const cudaError_t error = cudaGetLastError(); error != cudaSuccess)
         cuda_check(error, "launching the staged single-pass scan kernel (" + std::to_string(args.num_tiles) + " tiles of " +
                               std::to_string(kTile) + " elements)");
@@ -167,12 +167,6 @@ template <class T, class Op> std::vector<Entry> entries() {
         v.push_back(staged_entry<StagedPolicy<256, 18, 3, after_reduce>, T, Op>("staged-256x72"));    // 72 KB tiles, 3 per SM
         v.push_back(staged_entry<StagedPolicy<512, 14, 2, after_reduce>, T, Op>("staged-512x56"));    // 112 KB tiles, 2 per SM
         v.push_back(staged_entry<StagedPolicy<256, 6, 8, after_reduce>, T, Op>("staged-256x24"));     // 24 KB tiles, 8 per SM
-        // Part of each tile in registers beside the staged rows: more bytes in flight per SM.
-        v.push_back(staged_entry<StagedPolicy<256, 8, 6, after_reduce, 2>, T, Op>("staged-256x32+8"));    // 40 KB tiles (32 staged), 6 per SM
-        v.push_back(staged_entry<StagedPolicy<256, 8, 6, after_reduce, 4>, T, Op>("staged-256x32+16"));   // 48 KB tiles (32 staged), 6 per SM
-        v.push_back(staged_entry<StagedPolicy<256, 11, 5, after_reduce, 4>, T, Op>("staged-256x44+16"));  // 60 KB tiles (44 staged), 5 per SM
-        v.push_back(staged_entry<StagedPolicy<256, 11, 5, after_reduce, 6>, T, Op>("staged-256x44+24"));  // 68 KB tiles (44 staged), 5 per SM
-        v.push_back(staged_entry<StagedPolicy<256, 14, 4, after_reduce, 8>, T, Op>("staged-256x56+32"));  // 88 KB tiles (56 staged), 4 per SM
     }
 #endif
     return v;

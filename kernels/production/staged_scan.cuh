@@ -22,15 +22,14 @@ __global__ void __launch_bounds__(Policy::kThreads, min_blocks_per_sm<Policy>())
     staged_scan_kernel(SinglePassArgs<T> args, TileStatus<T> status) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
     constexpr int V = kVectorItems<T>;
-    constexpr int K = Policy::kVectorsPerLane;    // rows of a warp's segment staged in shared memory
-    constexpr int R = Policy::kRegisterVectors;  // rows after them, held in registers
-    constexpr int kRow = kWarpThreads * V;       // items of one row of a warp's segment
-    constexpr int64_t kSegmentItems = int64_t(kRow) * (K + R);
+    constexpr int K = Policy::kVectorsPerLane;
+    constexpr int kRow = kWarpThreads * V;  // items of one row of a warp's segment
+    constexpr int64_t kSegmentItems = int64_t(kRow) * K;
     constexpr int64_t kTileItems = kSegmentItems * Policy::kWarps;
-    constexpr int kStagedItems = kRow * K;  // of a warp's segment, in shared memory
+    constexpr uint32_t kTileBytes = uint32_t(kTileItems * sizeof(T));
     const Op op{};
 
-    extern __shared__ __align__(128) unsigned char s_bytes[];  // the staged rows, warp by warp
+    extern __shared__ __align__(128) unsigned char s_bytes[];  // the tile
     T* const s_items = reinterpret_cast<T*>(s_bytes);
     __shared__ uint64_t s_full;
     __shared__ uint32_t s_epoch;
@@ -41,39 +40,25 @@ __global__ void __launch_bounds__(Policy::kThreads, min_blocks_per_sm<Policy>())
     const int lane = int(threadIdx.x) % kWarpThreads;
     const uint32_t tile = blockIdx.x;
     const int64_t tile_base = int64_t(tile) * kTileItems;
-    const int offset = warp * kStagedItems + lane * V;                   // this thread's vector of row 0, in shared memory
-    const int64_t first = tile_base + warp * kSegmentItems + lane * V;  // and in the arrays: row k at first + k * kRow
+    const int offset = warp * int(kSegmentItems) + lane * V;  // this thread's vector of row 0, in the tile
     const bool whole = args.vector_io && args.n - tile_base >= kTileItems;
 
-    // 1. The staged rows into shared memory: one bulk copy (a copy per warp's segment where rows in
-    // registers follow each), or (partial tile, misaligned arrays) each thread its own vectors,
-    // which only it reads back. Then the rows held in registers, loaded while the copies fly.
+    // 1. The tile into shared memory: one bulk copy, or (partial tile, misaligned arrays) each thread
+    // its own vectors, which only it reads back.
     if (whole) {
         if (threadIdx.x == 0) {
             mbarrier_init(&s_full, 1);
             fence_mbarrier_init();
-            mbarrier_arrive_expect_bytes(&s_full, uint32_t(Policy::kSharedBytes));
-            if constexpr (R == 0) {
-                bulk_load(s_bytes, args.in + tile_base, uint32_t(Policy::kSharedBytes), &s_full);
-            } else {
-#pragma unroll 1
-                for (int w = 0; w < Policy::kWarps; ++w)
-                    bulk_load(s_items + w * kStagedItems, args.in + tile_base + w * kSegmentItems, uint32_t(kStagedItems * sizeof(T)), &s_full);
-            }
+            mbarrier_arrive_expect_bytes(&s_full, kTileBytes);
+            bulk_load(s_bytes, args.in + tile_base, kTileBytes, &s_full);
         }
     } else {
 #pragma unroll
         for (int k = 0; k < K; ++k) {
             T v[V];
-            load_partial<CacheHints::read_only>(args.in, first + k * kRow, args.n, args.vector_io, Op::identity(), v);
+            load_partial<CacheHints::read_only>(args.in, tile_base + offset + k * kRow, args.n, args.vector_io, Op::identity(), v);
             store_shared_vector(s_items + offset + k * kRow, v);
         }
-    }
-    T held[R > 0 ? R : 1][V];
-#pragma unroll
-    for (int k = 0; k < R; ++k) {
-        if (whole) load_vector<CacheHints::read_only>(args.in + first + (K + k) * kRow, held[k]);
-        else load_partial<CacheHints::read_only>(args.in, first + (K + k) * kRow, args.n, args.vector_io, Op::identity(), held[k]);
     }
     __syncthreads();  // the barrier is initialised
     // The epoch, while the copy is in flight; the block scan's barrier shares it.
@@ -94,8 +79,6 @@ __global__ void __launch_bounds__(Policy::kThreads, min_blocks_per_sm<Policy>())
             scan_warp_row(v, running, args.exclusive, lane, op);
             store_shared_vector(s_items + offset + k * kRow, v);
         }
-#pragma unroll
-        for (int k = 0; k < R; ++k) scan_warp_row(held[k], running, args.exclusive, lane, op);
         return running;
     };
     T segment_total = Op::identity();
@@ -108,10 +91,6 @@ __global__ void __launch_bounds__(Policy::kThreads, min_blocks_per_sm<Policy>())
 #pragma unroll
             for (int i = 0; i < V; ++i) mine = op(mine, v[i]);
         }
-#pragma unroll
-        for (int k = 0; k < R; ++k)
-#pragma unroll
-            for (int i = 0; i < V; ++i) mine = op(mine, held[k][i]);
         segment_total = warp_reduce(mine, lane, op);
     } else if constexpr (kEarly) {
         // The scan's order (block_scan.cuh: reduce_warp_segment), so the aggregate is the scan's total to the bit.
@@ -121,8 +100,6 @@ __global__ void __launch_bounds__(Policy::kThreads, min_blocks_per_sm<Policy>())
             load_shared_vector(s_items + offset + k * kRow, v);
             segment_total = op(segment_total, row_total_in_scan_order(v, lane, op));
         }
-#pragma unroll
-        for (int k = 0; k < R; ++k) segment_total = op(segment_total, row_total_in_scan_order(held[k], lane, op));
     } else {
         segment_total = scan_rows();
     }
@@ -155,15 +132,8 @@ __global__ void __launch_bounds__(Policy::kThreads, min_blocks_per_sm<Policy>())
         load_shared_vector(s_items + offset + k * kRow, v);
 #pragma unroll
         for (int i = 0; i < V; ++i) v[i] = op(prefix, v[i]);
-        if (whole) store_vector<CacheHints::read_only>(args.out + first + k * kRow, v);
-        else store_partial<CacheHints::read_only>(args.out, first + k * kRow, args.n, args.vector_io, v);
-    }
-#pragma unroll
-    for (int k = 0; k < R; ++k) {
-#pragma unroll
-        for (int i = 0; i < V; ++i) held[k][i] = op(prefix, held[k][i]);
-        if (whole) store_vector<CacheHints::read_only>(args.out + first + (K + k) * kRow, held[k]);
-        else store_partial<CacheHints::read_only>(args.out, first + (K + k) * kRow, args.n, args.vector_io, held[k]);
+        if (whole) store_vector<CacheHints::read_only>(args.out + tile_base + offset + k * kRow, v);
+        else store_partial<CacheHints::read_only>(args.out, tile_base + offset + k * kRow, args.n, args.vector_io, v);
     }
 
     if (args.num_tiles > 1 && s_epoch == kEpochPeriod - 1) status.clear_if_last(args.num_tiles, &s_last_block);
