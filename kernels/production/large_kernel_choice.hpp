@@ -8,7 +8,9 @@
 //  - where the memory moves more bytes per SM than the 32 KB tiles keep in flight (an H200: about
 //    1.43 times an H100's per SM), and the input is at least 1 GiB: 44 KB tiles, 5 per SM. On an
 //    H200 they ran at 0.93-0.94 of the copy there against 0.92-0.93 for the 32 KB tiles; below 1 GiB
-//    they lost (0.90 against 0.91 at 256 MiB, 0.78 against 0.88 at 64 MiB).
+//    they lost (0.90 against 0.91 at 256 MiB, 0.78 against 0.88 at 64 MiB). Those figures are of the
+//    staged kernel before its look-back warp; both shapes now have one (policy.cuh), and the rule
+//    keeps the H200's measured order of the two until an H200 measures them again.
 #include <cstdint>
 
 namespace scanlab::production {

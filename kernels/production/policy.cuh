@@ -74,28 +74,30 @@ struct SinglePassPolicy {
     template <class T> static constexpr int tile_items() { return Threads * items_per_thread<T>(); }
 };
 
-// The staged kernel (staged_scan.cuh, Hopper and later): one tile per block in blockIdx order, the
-// tile brought into shared memory by one bulk copy and scanned there row by row, so a block holds
-// few registers and many more blocks (tiles in flight) fit on an SM than when registers hold them.
-template <int Threads, int VectorsPerLane, int MinBlocksPerSM, Publish When = Publish::after_reduce>
+// The staged kernel (staged_scan.cuh, Hopper and later): one tile per block in blockIdx order,
+// the tile brought into shared memory by one bulk copy and scanned there row by row, so a block
+// holds few registers and many more blocks (tiles in flight) fit on an SM than when registers hold
+// them. With LookBackWarp, the block has one more warp than scans (Threads counts it), which looks
+// back from the block's start.
+template <int Threads, int VectorsPerLane, int MinBlocksPerSM, Publish When = Publish::after_reduce, bool LookBackWarp = false>
 struct StagedPolicy {
-    static_assert(Threads % 32 == 0 && Threads >= 32 && Threads <= 1024, "whole warps, at most 1024 threads");
+    static_assert(Threads % 32 == 0 && Threads >= 64 && Threads <= 1024, "whole warps, at most 1024 threads");
     static constexpr int kThreads = Threads;
     static constexpr int kWarps = Threads / 32;
+    static constexpr bool kLookBackWarp = LookBackWarp;
+    static constexpr int kScanWarps = kWarps - (LookBackWarp ? 1 : 0);  // the warps that hold the tile
     static constexpr int kVectorsPerLane = VectorsPerLane;
     static constexpr int kMinBlocksPerSM = MinBlocksPerSM;
     static constexpr Publish kPublish = When;
-    static constexpr int kTileBytes = Threads * VectorsPerLane * 16;  // dynamic shared memory
+    static constexpr int kSharedBytes = kScanWarps * 32 * VectorsPerLane * 16;  // dynamic shared memory: the tile
     // Past the default 48 KB of shared memory per block (with the kernel's own few bytes) a tile
     // needs the kernel's opt-in, which the launch asks for; 227 KB is Hopper's most per block.
-    static constexpr bool kOptIn = kTileBytes > 47 * 1024;
-    static_assert(kTileBytes <= 226 * 1024, "a tile within one block's shared memory on Hopper");
-    static constexpr int kLookBackWords = 1;
-    static constexpr int kBackoffNs = 0;
+    static constexpr bool kOptIn = kSharedBytes > 47 * 1024;
+    static_assert(kSharedBytes <= 226 * 1024, "a tile within one block's shared memory on Hopper");
 
     template <class T> static constexpr int vector_items() { return int(16 / sizeof(T)); }
     template <class T> static constexpr int items_per_thread() { return VectorsPerLane * vector_items<T>(); }
-    template <class T> static constexpr int tile_items() { return Threads * items_per_thread<T>(); }
+    template <class T> static constexpr int tile_items() { return kScanWarps * 32 * items_per_thread<T>(); }
 };
 
 // Threads an SM can hold on the architecture being compiled (device passes see __CUDA_ARCH__), so
@@ -122,10 +124,11 @@ template <class Policy> constexpr int min_blocks_per_sm() {
 //    loads after the warp's scan; floating-point max and min publish after the scan. The fewest
 //    round trips on the critical path of a launch that is mostly latency.
 //  - Large, on Hopper and later: the staged kernel, 32 KB tiles in shared memory, 6 blocks per
-//    H100 SM (44 KB tiles, 5 per SM, for inputs of 1 GiB or more on a GPU whose memory moves more
-//    bytes per SM than an H100's: large_kernel_choice.hpp) (192 KB of tiles in flight per SM rather than 80-128 KB in registers). (44 KB tiles, 5
-//    per SM, did better at 2^26-2^28 while the status words were packed; with a word per 64 bytes the
-//    32 KB tiles do as well there and better below: docs/performance.md, fifth round.)
+//    H100 SM (192 KB of tiles in flight per SM rather than 80-128 KB in registers), each block with
+//    a ninth warp that only looks back, from the block's start (0.978-0.983 of the copy at 2^27-2^28
+//    on an H100 against 0.969-0.976 when warp 0 looked back after the tile's reduction:
+//    docs/performance.md, eighth round). 44 KB tiles, 5 per SM, for inputs of 1 GiB or more on a
+//    GPU whose memory moves more bytes per SM than an H100's (large_kernel_choice.hpp).
 //  - LargeBeforeHopper (no bulk copy engine): one tile per block in registers, ticket order; 32 KB
 //    tiles for 4-byte types, 16 KB for 8-byte ones (held to 48 registers, 5 blocks per SM, without
 //    spills on any architecture of the fat binary).
@@ -140,10 +143,11 @@ template <class T, class Op> struct DefaultPolicy {
     using Small = SinglePassPolicy<256, 4, CacheHints::read_only, 1, TileOrder::block_index, kEarly ? Publish::after_reduce : Publish::after_scan,
                                    1, 0, true, kEarly>;
     static constexpr int kSmallTilesPerSM = 4;
-    using Large = StagedPolicy<256, 8, 6, Publish::after_reduce>;
+    using Large = StagedPolicy<288, 8, 6, Publish::after_reduce, true>;
     // Where the memory moves more bytes per SM (an H200) and the input is large: 44 KB tiles, 5 per SM
-    // (large_kernel_choice.hpp says when; docs/performance.md, sixth round).
-    using LargeWide = StagedPolicy<256, 11, 5, Publish::after_reduce>;
+    // (large_kernel_choice.hpp says when; docs/performance.md, sixth round, where they were measured
+    // on an H200 with warp 0 looking back; with the look-back warp they were measured on an H100 only).
+    using LargeWide = StagedPolicy<288, 11, 5, Publish::after_reduce, true>;
     using LargeBeforeHopper = std::conditional_t<sizeof(T) == 8, SinglePassPolicy<256, 4, CacheHints::read_only, 5>, SinglePassPolicy<256, 8>>;
 };
 

@@ -91,11 +91,11 @@ void launch_staged(const void* d_in, void* d_out, int64_t n, bool exclusive, voi
     cuda_check(carveout, "cudaFuncSetAttribute(staged single-pass scan kernel, shared memory carveout)");
     if constexpr (Policy::kOptIn) {
         static const cudaError_t opt_in =
-            cudaFuncSetAttribute(staged_scan_kernel<Policy, T, Op>, cudaFuncAttributeMaxDynamicSharedMemorySize, Policy::kTileBytes);
-        cuda_check(opt_in, "cudaFuncSetAttribute(staged single-pass scan kernel, " + std::to_string(Policy::kTileBytes) +
+            cudaFuncSetAttribute(staged_scan_kernel<Policy, T, Op>, cudaFuncAttributeMaxDynamicSharedMemorySize, Policy::kSharedBytes);
+        cuda_check(opt_in, "cudaFuncSetAttribute(staged single-pass scan kernel, " + std::to_string(Policy::kSharedBytes) +
                                " bytes of shared memory per block)");
     }
-    staged_scan_kernel<Policy, T, Op><<<args.num_tiles, Policy::kThreads, Policy::kTileBytes, stream>>>(args, TileStatus<T>(d_temp, capacity));
+    staged_scan_kernel<Policy, T, Op><<<args.num_tiles, Policy::kThreads, Policy::kSharedBytes, stream>>>(args, TileStatus<T>(d_temp, capacity));
     if (const cudaError_t error = cudaGetLastError(); error != cudaSuccess)
         cuda_check(error, "launching the staged single-pass scan kernel (" + std::to_string(args.num_tiles) + " tiles of " +
                               std::to_string(kTile) + " elements)");
@@ -151,6 +151,10 @@ template <class T, class Op> std::vector<Entry> entries() {
         v.push_back(entry<SinglePassPolicy<256, 8>, T, Op>("256x32-ticket"));  // LargeBeforeHopper
         v.push_back(staged_entry<StagedPolicy<256, 8, 6, after_reduce>, T, Op>("staged-256x32"));  // the default's Large, at any size
         v.push_back(staged_entry<StagedPolicy<256, 11, 5, after_reduce>, T, Op>("staged-256x44"));  // 44 KB tiles, 5 per SM (third round)
+        // A warp of its own looks back from the block's start (eighth round).
+        v.push_back(staged_entry<StagedPolicy<288, 8, 6, after_reduce, true>, T, Op>("staged-256x32+lookback-warp"));   // 32 KB, 6 per SM
+        v.push_back(staged_entry<StagedPolicy<288, 11, 5, after_reduce, true>, T, Op>("staged-256x44+lookback-warp"));  // 44 KB, 5 per SM
+        v.push_back(staged_entry<StagedPolicy<256, 12, 5, after_reduce, true>, T, Op>("staged-224x48+lookback-warp"));  // 42 KB, 5 per SM
     }
 #if SCANLAB_TUNING_VARIANTS
     // Tile shapes for measuring a new GPU (-DSCANLAB_TUNING_VARIANTS=ON): the staged kernel with the
@@ -201,7 +205,9 @@ std::string single_pass_policy(ElementType type, OpKind op) {
                         std::to_string(device.multiprocessors) + " SMs); above that ";
         if (device.major >= 9) {
             s += "tiles of " + kb(P::Large::template tile_items<T>()) + " staged in shared memory by the bulk copy engine, " +
-                 std::to_string(P::Large::kMinBlocksPerSM) + " blocks per SM (compute capability " + std::to_string(device.major) + ".x has the engine)";
+                 std::to_string(P::Large::kMinBlocksPerSM) + " blocks per SM" +
+                 (P::Large::kLookBackWarp ? ", each with a warp that looks back from the block's start" : "") + " (compute capability " +
+                 std::to_string(device.major) + ".x has the engine)";
             const auto fixed = [](double v, int digits) {
                 char b[32];
                 std::snprintf(b, sizeof b, "%.*f", digits, v);

@@ -41,7 +41,6 @@ __global__ void __launch_bounds__(Policy::kThreads, min_blocks_per_sm<Policy>())
 
     __shared__ uint32_t s_tile, s_epoch;
     __shared__ TileScanShared<Policy::kWarps, T> s_scan;
-    __shared__ bool s_last_block;
 
     const int warp = int(threadIdx.x) / kWarpThreads;
     const int lane = int(threadIdx.x) % kWarpThreads;
@@ -82,7 +81,7 @@ __global__ void __launch_bounds__(Policy::kThreads, min_blocks_per_sm<Policy>())
 
     // Once every kEpochPeriod launches: clear the words before the tags come round again. (A
     // single tile in blockIdx order neither reads nor advances the epoch.)
-    if ((kTicket || args.num_tiles > 1) && s_epoch == kEpochPeriod - 1) status.clear_if_last(args.num_tiles, &s_last_block);
+    if ((kTicket || args.num_tiles > 1) && s_epoch == kEpochPeriod - 1) status.clear_if_last(args.num_tiles);
 }
 
 }  // namespace scanlab::production

@@ -206,15 +206,16 @@ public:
 
     // The launch of the last epoch clears every word before tags repeat: the last of its
     // `num_blocks` blocks to finish does it (every block calls this at its very end, all threads).
-    __device__ __forceinline__ void clear_if_last(uint32_t num_blocks, bool* shared_flag) const {
+    // Thread 0's finding reaches the block through the barrier's own reduction, not shared memory.
+    __device__ __forceinline__ void clear_if_last(uint32_t num_blocks) const {
         uint32_t* done = reinterpret_cast<uint32_t*>(header_ + 1);  // byte 8
         __syncthreads();
+        int last = 0;
         if (threadIdx.x == 0) {
             __threadfence();
-            *shared_flag = atomicAdd(done, 1u) == num_blocks - 1;
+            last = atomicAdd(done, 1u) == num_blocks - 1;
         }
-        __syncthreads();
-        if (!*shared_flag) return;
+        if (!__syncthreads_or(last)) return;
         __threadfence();
         // Every slot, whatever this launch's type: tags are shared by every scan on the storage.
         uint64_t* const all = header_ + kTempHeaderBytes / sizeof(uint64_t);
