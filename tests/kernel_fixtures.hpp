@@ -32,12 +32,22 @@ inline std::string filled(const std::string& starter, const std::string& solutio
     return starter.substr(0, from) + solution + starter.substr(to);
 }
 
-// The starter `name` (as "ex5-hierarchical") with its TODO done, written to a file of the temporary
-// directory: its path.
+// This test process's folder of solved starters in the temporary directory, removed as the
+// process ends (a test may hand a path on to the tracer, so the files live as long as it does).
+struct SolvedStartersFolder {
+    const std::filesystem::path path = std::filesystem::temp_directory_path() / ("scanlab-solved-" + std::to_string(::getpid()));
+    ~SolvedStartersFolder() {
+        std::error_code ignored;
+        std::filesystem::remove_all(path, ignored);
+    }
+};
+
+// The starter `name` (as "ex5-hierarchical") with its TODO done, written to a file of that folder:
+// its path.
 inline std::string solved_starter(const std::string& name) {
-    const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("scanlab-solved-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-    const std::string path = (dir / (name + ".cu")).string();
+    static const SolvedStartersFolder folder;
+    std::filesystem::create_directories(folder.path);
+    const std::string path = (folder.path / (name + ".cu")).string();
     std::ofstream(path) << filled(text_of(kStarters + "/" + name + ".cu"), text_of(kFixtures + "/starter_solutions/" + name + ".cu"));
     return path;
 }
