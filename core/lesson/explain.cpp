@@ -512,14 +512,15 @@ Explanation explain_kernel_step(const Trace& t, size_t k, const std::vector<Step
     Explanation e;
     if (k >= t.steps.size()) return e;
     e.title = step_title(t, k);
-    e.lines = kernel_step_lines(t, k, findings);
     for (size_t j = 0; j <= k; ++j) e.additions_so_far += t.steps[j].counts.additions;
+    e.lines = kernel_step_lines(t, k, e.additions_so_far, findings);
     return e;
 }
 
-Explanation explain_step(const Trace& t, const FinalSteps& finals, size_t k, const std::optional<FormulaCount>& formula) {
+Explanation explain_step(const Trace& t, const FinalSteps& finals, size_t k, const std::optional<FormulaCount>& formula,
+                         const std::vector<StepFinding>* findings) {
     // The chapter's rules describe the built-in kernels' index math, not a student's code.
-    if (!t.kernel.empty()) return explain_kernel_step(t, k);
+    if (!t.kernel.empty()) return explain_kernel_step(t, k, findings);
     Explanation e;
     if (k >= t.steps.size()) return e;
     const Step& s = t.steps[k];

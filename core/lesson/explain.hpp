@@ -42,11 +42,13 @@ struct FormulaCount {
     int64_t value = 0;
 };
 
-// A student's kernel's trace (trace.kernel set) gets explain_kernel_step's lines, without findings.
-Explanation explain_step(const Trace& trace, const FinalSteps& finals, size_t k, const std::optional<FormulaCount>& formula = std::nullopt);
+// A student's kernel's trace (trace.kernel set) gets explain_kernel_step's, naming `findings` (the
+// run's, where the caller has them); the built-in algorithms' ignore them.
+Explanation explain_step(const Trace& trace, const FinalSteps& finals, size_t k, const std::optional<FormulaCount>& formula = std::nullopt,
+                         const std::vector<StepFinding>* findings = nullptr);
 
 // A step of a student's kernel: the title, and only what its trace records and the findings made in
-// it (core/lesson/explain_kernel.hpp). The CLI's table and JSON and the app's Explain pane say this.
+// it (core/lesson/explain_kernel.hpp): what explain_step says of such a trace.
 Explanation explain_kernel_step(const Trace& trace, size_t k, const std::vector<StepFinding>* findings = nullptr);
 
 // "0–3, 8, 10–11": ascending numbers as ranges.

@@ -35,7 +35,7 @@ std::string array_line(const Step& s) {
 
 }  // namespace
 
-std::vector<std::string> kernel_step_lines(const Trace& t, size_t k, const std::vector<StepFinding>* findings) {
+std::vector<std::string> kernel_step_lines(const Trace& t, size_t k, int64_t so_far, const std::vector<StepFinding>* findings) {
     std::vector<std::string> lines;
     if (k >= t.steps.size()) return lines;
     const Step& s = t.steps[k];
@@ -52,8 +52,6 @@ std::vector<std::string> kernel_step_lines(const Trace& t, size_t k, const std::
                     (c.divergent_warps == 1 ? "was" : "were") + " divergent (some of a warp's threads worked, others did not).");
     lines.push_back(c.barriers == 0 ? std::string("No block passed a barrier in this step.")
                                     : "Each block passed at most " + counted(c.barriers, "barrier", "barriers") + " in this step.");
-    int64_t so_far = 0;
-    for (size_t j = 0; j <= k; ++j) so_far += t.steps[j].counts.additions;
     lines.push_back("Additions (a thread's store after two or more loads since its last store): " + grouped(c.additions) + " in this step, " +
                     grouped(so_far) + " so far, " + grouped(t.counts.additions) + " in the run.");
     if (c.hazards > 0)

@@ -4,6 +4,7 @@
 // findings made in it. The chapter's sentences are rules of the built-in algorithms' index math:
 // for code Scan Lab did not write they would be guesses (and for an exercise's starter, its answer).
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -17,8 +18,9 @@ struct StepFinding {
     std::string sentence;
 };
 
-// The lines of step k's explanation, in reading order. With `findings` (the run's, where the caller
-// has them) a line for each one made in step k, or one saying none was; without, nothing of them.
-std::vector<std::string> kernel_step_lines(const Trace& trace, size_t k, const std::vector<StepFinding>* findings);
+// The lines of step k's explanation, in reading order, given the additions of steps 0..k. With
+// `findings` (the run's, where the caller has them) a line for each one made in step k, or one saying
+// none was; without, nothing of them.
+std::vector<std::string> kernel_step_lines(const Trace& trace, size_t k, int64_t additions_so_far, const std::vector<StepFinding>* findings);
 
 }  // namespace scanlab

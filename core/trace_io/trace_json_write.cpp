@@ -271,10 +271,7 @@ void write_trace_json(std::ostream& out, const Trace& t, const std::vector<StepF
     if (const std::optional<Formula> f = formula_for(t)) chapter = FormulaCount{f->text, f->value};
     for (size_t i = 0; i < t.steps.size(); ++i) {
         if (i) out.put(',');
-        const std::vector<std::string> lines = !explained          ? std::vector<std::string>{}
-                                               : t.kernel.empty() ? explain_step(t, finals, i, chapter).lines
-                                                                  : explain_kernel_step(t, i, findings).lines;
-        step(out, t, t.steps[i], lines);
+        step(out, t, t.steps[i], explained ? explain_step(t, finals, i, chapter, findings).lines : std::vector<std::string>{});
     }
     out << "],";
     verdict(out, t);

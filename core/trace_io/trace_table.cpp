@@ -223,9 +223,7 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values, boo
     for (const Row& r : rows) {
         write_row(r, r.counts);
         if (!explain || r.label.empty() || r.index.empty()) continue;
-        const size_t k = size_t(std::stoul(r.index));
-        const Explanation e = t.kernel.empty() ? explain_step(t, finals, k, chapter) : explain_kernel_step(t, k, findings);
-        for (const std::string& line : e.lines) {
+        for (const std::string& line : explain_step(t, finals, size_t(std::stoul(r.index)), chapter, findings).lines) {
             // Each line indented under the row, a line of several (the threads' deeds) all of it.
             for (size_t from = 0; from <= line.size();) {
                 const size_t to = std::min(line.find('\n', from), line.size());

@@ -24,7 +24,8 @@ const Explanation& explanation(const ShownTrace& st, size_t k) {
     static size_t made_step = size_t(-1);
     static Explanation e;
     if (made_for != &st || made_step != k) {
-        e = explain_step(st.trace, FinalSteps{st.book.final_offset, st.book.final_from}, k, chapter_count(st.trace));
+        e = explain_step(st.trace, FinalSteps{st.book.final_offset, st.book.final_from}, k, chapter_count(st.trace),
+                         st.findings ? &*st.findings : nullptr);
         made_for = &st;
         made_step = k;
     }
@@ -119,9 +120,7 @@ namespace {
 // algorithms' steps, not the student's code (and for an exercise's starter they would give its answer away).
 void explain_kernel_step(App& app, float height) {
     const ShownTrace& st = *app.session.trace;
-    const Trace& t = st.trace;
-    const size_t k = std::min(app.session.step, t.steps.size() - 1);
-    const Explanation e = scanlab::explain_kernel_step(t, k, st.findings ? &*st.findings : nullptr);
+    const Explanation& e = explanation(st, std::min(app.session.step, st.trace.steps.size() - 1));
     ImGui::TextUnformatted(e.title.c_str());
     ImGui::BeginChild("explanation", ImVec2(0, height), height > 0);
     ImGui::PushTextWrapPos(0);
