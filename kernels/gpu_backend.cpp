@@ -22,7 +22,7 @@ std::string mib(size_t bytes) { return std::to_string((bytes + (1u << 20) - 1) >
 void check_fits(const ResolvedRequest& r) {
     if (r.request.detail != Detail::full) return;
     const TraceEstimate e = estimate_trace(r);
-    if (const std::string problem = trace_budget_problem(r, e); !problem.empty()) throw TraceOverBudget(problem);
+    require_within_budget(r, e);
     // Input, result, S and a scratch level; a segmented scan's elements are (value, flag) pairs.
     const size_t arrays = 4 * size_t(r.n) * element_bytes(r.request.type) * (algorithm_info(r.request.algorithm).takes_flags ? 2 : 1);
     const size_t needed = e.largest_launch_bytes + arrays;
@@ -55,8 +55,7 @@ private:
             throw ScanError("--static-index is not run on the GPU: a block that takes its tile from blockIdx can wait forever for a block "
                             "the hardware has not started, and the GPU would hang; run it with --backend cpu, where the emulation "
                             "finds the deadlock and says so");
-        if (r.request.detail == Detail::full)
-            if (const std::string problem = trace_budget_problem(r, estimate_trace(r)); !problem.empty()) throw TraceOverBudget(problem);
+        if (r.request.detail == Detail::full) require_within_budget(r, estimate_trace(r));
         ResolvedRequest replay = r;
         replay.request.block_schedule.kind = BlockSchedule::Kind::replay;
         if (r.n == 0) {

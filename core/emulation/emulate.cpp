@@ -65,8 +65,7 @@ Trace emulate_into(const ResolvedRequest& r, const ValueArray& input, const Step
 }  // namespace
 
 Trace emulate(const ResolvedRequest& r, const ValueArray& input) {
-    if (r.request.detail == Detail::full)
-        if (const std::string problem = trace_budget_problem(r, estimate_trace(r)); !problem.empty()) throw TraceOverBudget(problem);
+    if (r.request.detail == Detail::full) require_within_budget(r, estimate_trace(r));
     return emulate_into(r, input, nullptr);
 }
 

@@ -1,6 +1,7 @@
 #include "core/input/trace_budget.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "core/algorithms/add_block_sums.hpp"
 #include "core/algorithms/scan_plans.hpp"
@@ -118,6 +119,10 @@ std::string trace_budget_problem(const ResolvedRequest& r, const TraceEstimate& 
     return "the full trace of " + std::string(name(r.request.algorithm)) + " on N = " + std::to_string(r.n) + " would need about " +
            mib(e.trace_bytes) + " (" + std::to_string(e.steps) + " steps), more than the " + mib(r.request.max_trace_bytes) +
            " allowed; " + trace_too_large_advice(r.voice);
+}
+
+void require_within_budget(const ResolvedRequest& r, const TraceEstimate& e) {
+    if (std::string problem = trace_budget_problem(r, e); !problem.empty()) throw TraceOverBudget(std::move(problem));
 }
 
 EmulationCost emulation_cost(const ResolvedRequest& r) {

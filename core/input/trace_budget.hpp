@@ -30,6 +30,8 @@ class TraceOverBudget : public ScanError {
 public:
     using ScanError::ScanError;
 };
+// Throws TraceOverBudget with trace_budget_problem's sentence, if there is one.
+void require_within_budget(const ResolvedRequest& request, const TraceEstimate& estimate);
 
 // The emulation's work for a single-pass scan under a block schedule, known before it runs. Each
 // turn one resident block acts or, waiting on a flag, polls it once (a failed poll is counted in

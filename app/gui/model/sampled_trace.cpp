@@ -52,7 +52,7 @@ SampledReport plan_sampled(const SampledForm& f, bool on_gpu, ResolvedRequest* r
     ResolvedRequest full = resolved;
     full.request.sample = {};
     const TraceEstimate sampled = estimate_trace(resolved);
-    if (const std::string p = trace_budget_problem(resolved, sampled); !p.empty()) throw TraceOverBudget(p);
+    require_within_budget(resolved, sampled);
     r.n = resolved.n;
     r.section = resolved.section;
     r.grid = resolved.grid;
