@@ -110,11 +110,17 @@ std::string comparison_sentence(const ValueArray& gpu, const ValueArray& cpu, co
 
 DeviceCheck check_on_device(const HarnessShape& shape, const Trace& cpu, int cpu_seconds) {
     DeviceCheck check;
+    // Nothing was compared here: no nvcc, no usable GPU, or nothing to give them.
+    const auto skipped = [&check](const std::string& why) {
+        check.skipped = true;
+        check.sentence = kSkipped + why;
+        return check;
+    };
     const std::string nvcc = find_nvcc();
-    if (nvcc.empty()) return check.skipped = true, check.sentence = kSkipped + "the CUDA toolkit's nvcc is not installed", check;
+    if (nvcc.empty()) return skipped("the CUDA toolkit's nvcc is not installed");
     std::string why;
     const std::string gpus = listed_gpus(why);
-    if (gpus.empty()) return check.skipped = true, check.sentence = kSkipped + why, check;
+    if (gpus.empty()) return skipped(why);
 
     TempDir dir;
     const std::string harness = device_harness(shape);
@@ -132,7 +138,7 @@ DeviceCheck check_on_device(const HarnessShape& shape, const Trace& cpu, int cpu
     const std::string& program = built.path;
 
     const std::string input = (dir.path / "input.bin").string(), output = (dir.path / "output.bin").string();
-    if (!write_values(input, cpu.input)) return check.skipped = true, check.sentence = kSkipped + "the input could not be written for it", check;
+    if (!write_values(input, cpu.input)) return skipped("the input could not be written for it");
     ChildLimits limits;
     limits.cpu_seconds = cpu_seconds;
     // The CUDA driver reserves address space beyond the GPU's memory at its start, so the CPU run's
@@ -140,10 +146,10 @@ DeviceCheck check_on_device(const HarnessShape& shape, const Trace& cpu, int cpu
     limits.memory_bytes = ~uint64_t(0);
     const ChildOutcome run = run_child({program, input, output}, limits, (dir.path / "stdout.txt").string(), (dir.path / "stderr.txt").string());
     const std::string said = last_line(read_file((dir.path / "stderr.txt").string()));
-    if (!run.started) return check.skipped = true, check.sentence = kSkipped + "nvcc's program could not be started", check;
+    if (!run.started) return skipped("nvcc's program could not be started");
     if (run.wall_timeout) return check.sentence = "on the GPU, the kernel did not end within " + std::to_string(int(limits.wall_seconds)) + " s and was stopped", check;
     if (run.signal != 0) return check.sentence = "on the GPU, the program ended with signal " + std::to_string(run.signal) + " (" + strsignal(run.signal) + ")", check;
-    if (run.exit_status == 5) return check.skipped = true, check.sentence = kSkipped + "the CUDA runtime found no usable GPU (" + said + ")", check;
+    if (run.exit_status == 5) return skipped("the CUDA runtime found no usable GPU (" + said + ")");
     if (run.exit_status == 4) return check.sentence = "on the GPU, " + said, check;
     ValueArray gpu = cpu.result;
     if (run.exit_status != 0 || !read_values(output, gpu))

@@ -8,6 +8,7 @@
 
 #include "core/error.hpp"
 #include "core/number_text.hpp"
+#include "core/trace_io/atomic_file.hpp"
 #include "app/gui/model/your_kernel.hpp"
 #include "kernel_tracer/host/child_process.hpp"
 #include "kernel_tracer/host/compile_cache.hpp"
@@ -106,14 +107,9 @@ kernel_tracer::DeviceCheck check_kernel_on_device(const KernelDeviceOrder& order
             std::error_code ec;
             fs::create_directories(folder, ec);
             shape.file = (folder / fs::path(shape.file).filename()).string();
-            if (!fs::exists(shape.file, ec)) {  // there already, it holds this text: written whole, then renamed
-                const std::string part = shape.file + ".part" + std::to_string(::gettid());
-                std::ofstream f(part, std::ios::binary | std::ios::trunc);
-                f << order.text;
-                f.close();
-                fs::rename(part, shape.file, ec);
-                if (!f || ec) throw ScanError("the kernel's text could not be written to " + shape.file + " for nvcc");
-            }
+            // There already, it holds this text (written all or nothing).
+            if (!fs::exists(shape.file, ec))
+                save_file_atomically(shape.file, "the kernel's text for nvcc", [&](std::ostream& out) { out << order.text; });
         }
         return kernel_tracer::check_on_device(shape, cpu, order.cpu_seconds);
     } catch (const std::exception& e) {
