@@ -78,8 +78,11 @@ std::string run_summary(const Session& s) {
                                                            : "the typed values";
     const ScanRequest& q = f.request;
     const YourKernel& k = s.your_kernel;
-    // A kernel of its own type scans that type, whatever the menu says.
-    const std::optional<std::string> own = kernel_tracer::kernel_type_in(k.text);
+    // A kernel of its own type scans that type, whatever the menu says. The text is searched again
+    // only when it changes (the summary is drawn every frame; the search is a regular expression).
+    static std::string searched;
+    static std::optional<std::string> own;
+    if (k.text != searched) own = kernel_tracer::kernel_type_in(k.text), searched = k.text;
     const std::string type = own ? *own + " (the kernel's own)" : type_text(q.type);
     std::string launch = k.block_dim > 0 ? std::to_string(k.block_dim) + " threads a block" : "launched as " + std::string(name(k.like));
     if (k.grid_dim > 0) launch += ", " + std::to_string(k.grid_dim) + " blocks";
