@@ -8,6 +8,9 @@ set -euo pipefail
 # Build and test: compiler, CMake, Ninja, ccache, GoogleTest, JSON; clang with its sanitizer and libFuzzer
 # runtimes for the sanitizer pass (tools/sanitize.sh).
 packages=(g++ make cmake ninja-build ccache libgtest-dev nlohmann-json3-dev clang libclang-rt-14-dev)
+# Your kernel's sandbox: bubblewrap makes the box a student's file is compiled and run in, and
+# libseccomp gives the runner its system-call allow-list (docs/your-kernel.md says why each).
+packages+=(bubblewrap libseccomp-dev)
 # The desktop app: GLFW, stb (PNG screenshots), pkg-config to find them, python3 + venv + pip for
 # the glad2 loader generator and the Dear ImGui + ImPlot sources (both fetched from PyPI into the
 # build tree at configure time, pinned: third_party/CMakeLists.txt), the DejaVu fonts,

@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <fstream>
 #include <sstream>
 #include <thread>
 
@@ -25,6 +26,18 @@ std::vector<char*> c_argv(const std::vector<std::string>& argv) {
 void limit(int resource, uint64_t soft, uint64_t hard) {
     rlimit r{rlim_t(soft), rlim_t(hard)};
     setrlimit(resource, &r);
+}
+
+// The processes at the bottom of `pid`'s tree: in the sandbox the runner sits below bwrap and the
+// first process of its PID namespace, which a signal of the runner's own must not reach.
+std::vector<pid_t> leaves_below(pid_t pid) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/task/" + std::to_string(pid) + "/children");
+    std::vector<pid_t> children, leaves;
+    for (pid_t c; in >> c;) children.push_back(c);
+    if (children.empty()) return {pid};
+    for (pid_t c : children)
+        for (pid_t l : leaves_below(c)) leaves.push_back(l);
+    return leaves;
 }
 
 }  // namespace
@@ -77,7 +90,7 @@ ChildOutcome run_child(const std::vector<std::string>& argv, const ChildLimits& 
         }
         if (elapsed > limits.wall_seconds) {
             // SIGXCPU first, so the runner can say where the kernel was; then, a second later, the end.
-            kill(pid, SIGXCPU);
+            for (pid_t leaf : leaves_below(pid)) kill(leaf, SIGXCPU);
             bool reaped = false;
             for (int k = 0; k < 50 && !reaped; ++k) {
                 reaped = waitpid(pid, &status, WNOHANG) == pid;

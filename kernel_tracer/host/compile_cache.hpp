@@ -14,9 +14,28 @@ uint64_t fnv1a(const std::string& text, uint64_t h = 1469598103934665603ull);
 // "0123456789abcdef": the key as a file name.
 std::string hex_key(uint64_t key);
 
-// $XDG_CACHE_HOME/scanlab/kernels (else ~/.cache/scanlab/kernels), else a folder in the temporary
-// directory; empty when none can be written.
-std::filesystem::path cache_folder();
+// $XDG_CACHE_HOME/scanlab/kernels (else ~/.cache/scanlab/kernels), made 0700; empty (and `why`
+// says why) where there is no such folder, or it is not a folder of this user's that no one else
+// can write. There is no shared fallback: without it, each run compiles into its own folder.
+std::filesystem::path cache_folder(std::string* why = nullptr);
+
+// The cache's size cap: after a build is kept, the least recently used files go until the folder
+// holds at most this much.
+inline constexpr uint64_t kCacheCapBytes = uint64_t(256) << 20;
+void evict_least_recent(const std::filesystem::path& cache, uint64_t cap_bytes);
+
+// A build that read other files than its source (the #includes clang's dependency list names) is
+// kept under a key of its own source and flags (`base`) and of what each of those files holds now:
+// `base.deps` lists them, and the build is `key.suffix`, key = with_dependencies(base, files).
+uint64_t with_dependencies(uint64_t base, const std::vector<std::string>& files);
+// The kept build for `base` whose files are as they were, or "" (a hit is marked used, for the cap).
+std::string cached_with_dependencies(const std::filesystem::path& cache, uint64_t base, const std::string& suffix);
+// Moves `built` into the cache under its key and writes the list; "" or "FOLDER: why" it was not kept.
+std::string keep_with_dependencies(const std::filesystem::path& cache, uint64_t base, const std::string& suffix, const std::string& built,
+                                   const std::vector<std::string>& files, std::string& kept_path);
+
+// The files a make-style dependency list (clang's -MD -MF) names, its target left out.
+std::vector<std::string> dependency_files(const std::string& make_rule);
 
 // What compile_cached() found or did.
 struct CachedBuild {

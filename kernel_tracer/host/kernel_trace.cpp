@@ -23,6 +23,9 @@
 #include "kernel_tracer/host/device_check.hpp"
 #include "kernel_tracer/host/device_harness.hpp"
 #include "kernel_tracer/host/finding_text.hpp"
+#include "kernel_tracer/host/kernel_compile.hpp"
+#include "kernel_tracer/host/output_check.hpp"
+#include "kernel_tracer/host/sandbox.hpp"
 
 namespace scanlab::kernel_tracer {
 namespace {
@@ -73,6 +76,27 @@ std::map<uintptr_t, int> lines_of(const std::string& library, const std::string&
     return lines;
 }
 
+// At most this many findings (of a kind, at a line) are read back; the rest are counted.
+constexpr size_t kMostFindings = 1000;
+
+// The runner's words as run in the sandbox: it sees the system, itself, the compiled library and
+// the input file read-only, and can write only its three output files (made here first, each
+// under the file-size limit) and the box's own small /tmp.
+std::vector<std::string> boxed_runner(const std::vector<std::string>& argv, const std::string& library, const InputSpec& input,
+                                      const std::vector<std::string>& outputs) {
+    Box box;
+    box.read_only = {SCANLAB_KERNEL_RUNNER, library};
+    std::error_code ec;
+    if (input.source == InputSpec::Source::file && input.file != "-" && fs::exists(input.file, ec))
+        box.read_only.push_back(fs::absolute(input.file).lexically_normal().string());
+    for (const std::string& o : outputs) {
+        std::ofstream(o, std::ios::trunc);
+        box.writable.push_back(o);
+    }
+    box.work_dir = fs::current_path(ec).string();
+    return boxed(argv, box);
+}
+
 }  // namespace
 
 // Read from the file's text: the first __global__ kernel's first parameter. The runner checks it
@@ -120,14 +144,15 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     if (block_dim < 1 || block_dim > 1024) throw UsageError("--block-dim " + std::to_string(block_dim) + " is out of range: give 1 to 1024 threads");
     if (grid_dim > 65536) throw UsageError("--grid-dim " + std::to_string(grid_dim) + " is more blocks than the runner traces (65536)");
 
+    // A file runs in the sandbox, or (--trust) with none where none can be made.
+    const std::string no_box = box_unavailable();
+    if (!no_box.empty() && !request.trust) throw ScanError(no_box_refusal(no_box));
+    const bool boxed = no_box.empty();
+
     TempDir dir;
     // What the compiler reads: the file, or (with launches) the file with its launches rewritten.
-    std::string compiled = request.file, compiled_text = source;
-    if (source.find("<<<") != std::string::npos) {
-        compiled = (dir.path / fs::path(request.file).filename()).string();
-        compiled_text = with_launches_rewritten(source, request.file);
-        std::ofstream(compiled, std::ios::binary) << compiled_text;
-    }
+    std::string compiled_text = source;
+    if (source.find("<<<") != std::string::npos) compiled_text = with_launches_rewritten(source, request.file);
     std::vector<std::string> flags{"-std=c++17", "-x", "c++", "-O0", "-g", "-gdwarf-4", "-fPIC", "-shared", "-fno-color-diagnostics",
                                    "-ferror-limit=20", "-Wno-macro-redefined", "-fsanitize-coverage=inline-8bit-counters,trace-loads,trace-stores",
                                    "-I", SCANLAB_KERNEL_SHIM_DIR, "-include", "scanlab_cuda.hpp", "-DSCANLAB_SECTION_SIZE=" + std::to_string(section)};
@@ -135,17 +160,18 @@ KernelTrace trace_kernel(const KernelRequest& request) {
         flags.insert(flags.end(), {std::string("-DSCANLAB_ELEMENT=") + c_type(spec.request.type),
                                    "-DSCANLAB_OP=" + std::to_string(int(spec.request.op))});
 
-    // The compile cache: one library per source, shim, compiler and flags, so a rerun starts at once.
+    // The compile cache: one library per source, shim, compiler and flags (and the files it
+    // #includes, kernel_compile.hpp), so a rerun starts at once.
     uint64_t key = fnv1a(clang + fs::absolute(request.file).string() + compiled_text);
     for (const std::string& f : flags) key = fnv1a(f + "\n", key);
     for (const char* shim : {"scanlab_cuda.hpp", "scanlab_shim_abi.h"}) key = fnv1a(read_file(std::string(SCANLAB_KERNEL_SHIM_DIR) + "/" + shim), key);
     const auto compile_start = std::chrono::steady_clock::now();
-    const CachedBuild built = compile_cached(key, ".so", dir.path, {clang, flags, compiled});
+    KernelCompile job{clang, flags, request.file, compiled_text, key, dir.path, {SCANLAB_KERNEL_SHIM_DIR}, boxed, request.compile_limits, request.cancel};
+    const CompiledKernel built = compile_kernel(job);
     if (built.compiled) result.compile_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - compile_start).count();
-    if (built.status != 0) throw ScanError(std::string(kDoesNotCompile) + "\n" + built.diagnostics);
+    if (built.failed) throw ScanError(std::string(kDoesNotCompile) + "\n" + built.diagnostics);
     if (request.cancel && *request.cancel) throw ScanError("the run was cancelled");
-    if (!built.not_kept.empty()) throw ScanError("the compiled kernel could not be kept in " + built.not_kept);
-    const std::string& library = built.path;
+    const std::string& library = built.library;
 
     const std::string trace_path = (dir.path / "trace.json").string(), findings_path = (dir.path / "findings.txt").string();
     std::vector<std::string> argv{SCANLAB_KERNEL_RUNNER, library, trace_path, findings_path, fs::path(request.file).filename().string(),
@@ -155,19 +181,15 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     ChildLimits limits;
     limits.cpu_seconds = request.cpu_seconds;
     limits.cancel = request.cancel;
+    if (boxed) argv = boxed_runner(argv, library, spec.input, {trace_path, trace_path + ".entry", findings_path});
     const ChildOutcome run = run_child(argv, limits, (dir.path / "stdout.txt").string(), (dir.path / "stderr.txt").string());
     result.run_seconds = run.wall_seconds;
     if (!run.started) throw ScanError("the kernel runner could not be started");
     if (run.cancelled) throw ScanError("the run was cancelled");
 
-    std::vector<RawFinding> raw;
-    {
-        std::ifstream in(findings_path);
-        for (std::string line; std::getline(in, line);) {
-            RawFinding f;
-            if (parse_finding_line(line, f)) raw.push_back(f);
-        }
-    }
+    // Read under a cap and summed by kind and lines: the file is the kernel's to write, too.
+    const ReadFindings read = read_findings(findings_path, kMostFindings);
+    const std::vector<RawFinding>& raw = read.findings;
     std::vector<uintptr_t> pcs;
     for (const RawFinding& f : raw) pcs.insert(pcs.end(), {f.pc, f.other_pc});
     const std::map<uintptr_t, int> lines = lines_of(library, request.file, pcs);
@@ -178,6 +200,14 @@ KernelTrace trace_kernel(const KernelRequest& request) {
                                    f.kind == FindingKind::race_raw || f.kind == FindingKind::race_war || f.kind == FindingKind::race_waw ||
                                        f.kind == FindingKind::out_of_bounds_shared || f.kind == FindingKind::uninitialized_shared});
     std::stable_sort(result.findings.begin(), result.findings.end(), [](const Finding& a, const Finding& b) { return a.line < b.line; });
+    // Its names (an array's, a signal's detail) are the file's own words: shown, never obeyed.
+    for (Finding& f : result.findings) f.sentence = printable(f.sentence, 1000), f.array = printable(f.array, 64);
+    if (read.left_out > 0) {
+        Finding more;
+        more.sentence = std::to_string(read.left_out) + " more findings, at other lines or of other kinds, are not shown (at most " +
+                        std::to_string(kMostFindings) + " are)";
+        result.findings.push_back(more);
+    }
 
     const std::string limit_words = std::to_string(limits.cpu_seconds) + " s of CPU time";
     if (run.wall_timeout) {
@@ -186,11 +216,10 @@ KernelTrace trace_kernel(const KernelRequest& request) {
             if (f.kind == FindingKind::never_ends) result.ended = finding_sentence(f, line_of(f.pc), line_of(f.other_pc));
     } else if (run.signal != 0) {
         result.ended = run.signal == SIGKILL || run.signal == SIGXCPU ? "the kernel used up its " + limit_words + " and was stopped (an endless loop?)"
-                                                                      : "the kernel's process ended with signal " + std::to_string(run.signal);
+                                                                      : signal_sentence(run.signal, limits.file_bytes);
     } else if (run.exit_status == 2) {
-        std::string why = read_file((dir.path / "stderr.txt").string());
-        while (!why.empty() && why.back() == '\n') why.pop_back();
-        throw ScanError(why.empty() ? "the kernel runner stopped before the run" : why.substr(why.rfind('\n') + 1));
+        const std::string why = last_line_of((dir.path / "stderr.txt").string(), 400);
+        throw ScanError(why.empty() ? "the kernel runner stopped before the run" : why);
     } else if (run.exit_status == 3) {
         result.ended = result.findings.empty() ? "the kernel's run stopped" : "the kernel's run stopped: " + result.findings.back().sentence;
         for (const RawFinding& f : raw)
@@ -201,6 +230,12 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     } else {
         std::ifstream in(trace_path, std::ios::binary);
         result.trace = read_trace_json(in, "the trace of " + fs::path(request.file).filename().string());
+        const std::string not_ours = trace_not_this_runs(result.trace, {fs::path(request.file).filename().string(), spec.request.type, spec.request.op,
+                                                                        spec.request.exclusive, spec.request.warp_width, spec.request.schedule.text(), &input});
+        if (!not_ours.empty()) {
+            result.ended = not_ours;
+            return result;
+        }
         result.traced = true;
         // The GPU runs the entry point the CPU run chose, launched as it was launched.
         std::istringstream entry(read_file(trace_path + ".entry"));

@@ -10,6 +10,7 @@
 #include "core/lesson/explain_kernel.hpp"
 #include "core/trace.hpp"
 #include "kernel_tracer/host/device_harness.hpp"
+#include "kernel_tracer/host/kernel_compile.hpp"
 
 namespace scanlab::kernel_tracer {
 
@@ -23,6 +24,10 @@ struct KernelRequest {
     int cpu_seconds = 5;              // the child's CPU time; then the kernel "never ends"
     bool device_check = false;        // also compile the file with nvcc and run it on the GPU (device_check.hpp)
     const std::atomic<bool>* cancel = nullptr;  // set: the run is no longer wanted (the app's Cancel); the runner is stopped
+    // The sandbox (sandbox.hpp): the file is compiled and run in one, under these limits for the
+    // compile. Where none can be made, only `trust` runs it, with none (the CLI's --trust).
+    bool trust = false;
+    CompileLimits compile_limits;
 };
 
 struct Finding {

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <cctype>
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -27,6 +28,7 @@
 #include "core/trace_io/trace_json.hpp"
 #include "kernel_tracer/runtime/block_runner.hpp"
 #include "kernel_tracer/runtime/kernel_image.hpp"
+#include "kernel_tracer/runtime/syscall_filter.hpp"
 #include "kernel_tracer/runtime/trace_builder.hpp"
 #include "kernel_tracer/shim/scanlab_shim_abi.h"
 
@@ -302,6 +304,8 @@ __attribute__((visibility("default"))) void scanlab_cuda_free(void* pointer) {
 int main(int argc, char** argv) {
     try {
         const Args args = parse_args(argc, argv);
+        // Before the student's library is loaded: its constructors run as it loads.
+        if (!enter_syscall_filter()) throw ScanError(std::string("the runner could not restrict its system calls (seccomp): ") + std::strerror(errno));
         FILE* findings = std::fopen(args.findings_path.c_str(), "w");
         if (!findings) throw ScanError("the findings file could not be written");
         g_findings_fd = fileno(findings);

@@ -1,0 +1,77 @@
+#include "kernel_tracer/host/sandbox.hpp"
+
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "kernel_tracer/host/child_process.hpp"
+#include "kernel_tracer/host/output_check.hpp"
+
+namespace scanlab::kernel_tracer {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string& bwrap_path() {
+    static const std::string path = [] {
+        for (const char* p : {"/usr/bin/bwrap", "/bin/bwrap"})
+            if (::access(p, X_OK) == 0) return std::string(p);
+        return find_on_path({"bwrap"});
+    }();
+    return path;
+}
+
+// The system folder, and the top-level links into it (/lib -> usr/lib on a merged /usr), read-only.
+void add_system(std::vector<std::string>& w) {
+    w.insert(w.end(), {"--ro-bind", "/usr", "/usr"});
+    for (const char* top : {"/bin", "/sbin", "/lib", "/lib32", "/lib64"}) {
+        std::error_code ec;
+        const fs::file_status s = fs::symlink_status(top, ec);
+        if (ec || !fs::exists(s)) continue;
+        if (fs::is_symlink(s)) w.insert(w.end(), {"--symlink", fs::read_symlink(top, ec).string(), top});
+        else w.insert(w.end(), {"--ro-bind", top, top});
+    }
+    // The dynamic loader's list of library folders: a file of folder names, nothing private.
+    if (::access("/etc/ld.so.cache", R_OK) == 0) w.insert(w.end(), {"--ro-bind", "/etc/ld.so.cache", "/etc/ld.so.cache"});
+}
+
+}  // namespace
+
+std::vector<std::string> boxed(const std::vector<std::string>& argv, const Box& box) {
+    std::vector<std::string> w{bwrap_path(),
+                               // A user namespace is required (not "try"): without it, as root, the others would be root's own.
+                               "--unshare-user", "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try",
+                               "--disable-userns", "--die-with-parent", "--new-session", "--clearenv", "--cap-drop", "ALL",
+                               "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "LC_ALL", "C"};
+    add_system(w);
+    w.insert(w.end(), {"--size", std::to_string(box.tmp_bytes), "--tmpfs", "/tmp"});
+    for (const std::string& p : box.read_only) w.insert(w.end(), {"--ro-bind", p, p});
+    for (const auto& [here, there] : box.read_only_at) w.insert(w.end(), {"--ro-bind", here, there});
+    for (const std::string& p : box.writable) w.insert(w.end(), {"--bind", p, p});
+    if (!box.work_dir.empty()) w.insert(w.end(), {"--dir", box.work_dir, "--chdir", box.work_dir});
+    w.push_back("--");
+    w.insert(w.end(), argv.begin(), argv.end());
+    return w;
+}
+
+std::string box_unavailable() {
+    static const std::string why = []() -> std::string {
+        if (bwrap_path().empty())
+            return "bubblewrap is not installed (Debian's package bubblewrap: apt-get install bubblewrap)";
+        int status = -1;
+        const std::string said = run_tool(boxed({"/usr/bin/true"}, Box{}), status);
+        if (status == 0) return "";
+        std::string first = said.substr(0, said.find('\n'));
+        return "bubblewrap could not make a box here (" + printable(first, 200) +
+               "): this system or container forbids the unprivileged user namespaces a box needs";
+    }();
+    return why;
+}
+
+std::string no_box_refusal(const std::string& why) {
+    return "a kernel file runs in a sandbox, and none can be made here: " + why +
+           "; --trust runs it without one, as a program of yours with all your rights (your files, your network), "
+           "so give it only for a file you wrote yourself or trust";
+}
+
+}  // namespace scanlab::kernel_tracer

@@ -1,0 +1,36 @@
+#pragma once
+// The box a student's file is compiled and run in: Debian's bubblewrap (`bwrap`, what Flatpak
+// uses) puts the command in its own user, mount, network, PID, IPC, UTS and cgroup namespaces, in
+// its own session, with a clean environment and no capabilities. It sees the system folder (/usr)
+// read-only, the paths the caller names (read-only or writable), a small private /tmp, and nothing
+// else: no $HOME, no /etc, no /proc, no devices, no network. When the command ends, its PID
+// namespace ends, and with it every process it left. docs/your-kernel.md says why bwrap was chosen
+// (measured against doing the same with clone/unshare in the runner) and what the box cannot do.
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace scanlab::kernel_tracer {
+
+struct Box {
+    std::vector<std::string> read_only;  // absolute paths, seen at the same place, read-only
+    std::vector<std::pair<std::string, std::string>> read_only_at;  // (path here, place in the box), read-only
+    std::vector<std::string> writable;   // absolute paths, seen at the same place, writable
+    std::string work_dir;                // the command's working folder (made empty where not bound); "": /
+    uint64_t tmp_bytes = uint64_t(64) << 20;  // the size of the box's private /tmp
+};
+
+// `argv` as run in `box`: bwrap's words, then argv. Needs bwrap (box_unavailable() says "").
+std::vector<std::string> boxed(const std::vector<std::string>& argv, const Box& box);
+
+// Why no box can be made here, one sentence ("bubblewrap is not installed ...", "this system
+// forbids ... namespaces ..."), or "" when one can. Asked once per process (a box made and ended
+// at once, about as long as a run's own box takes).
+std::string box_unavailable();
+
+// The sentence the CLI says (and the app shows) when a file would run with no box: what the box
+// is missing, and what --trust does.
+std::string no_box_refusal(const std::string& why);
+
+}  // namespace scanlab::kernel_tracer
