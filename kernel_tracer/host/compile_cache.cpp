@@ -57,7 +57,9 @@ fs::path cache_folder(std::string* why) {
         ::mkdir(p.c_str(), 0700);
         // Made by an older Scan Lab with the umask's modes: only its owner keeps it, and closes it.
         struct stat st{};
-        if (::lstat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == ::geteuid() && (st.st_mode & 077)) ::chmod(p.c_str(), 0700);
+        // (One that others could write is refused below: files may have been planted in it.)
+        if (::lstat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == ::geteuid() && (st.st_mode & 077) && !(st.st_mode & 022))
+            ::chmod(p.c_str(), 0700);
         if (!others_cannot_write(root / "scanlab", said) || !others_cannot_write(p, said)) p.clear();
     }
     if (why) *why = said;

@@ -70,10 +70,13 @@ void throw_if_stopped(const ChildOutcome& run, const std::string& messages, cons
     const CompileLimits& l = c.limits;
     if (run.wall_timeout) stopped(c.file, "did not end within " + std::to_string(l.seconds) + " s (a template or macro that expands without end?)", l);
     if (run.signal == SIGXCPU || run.signal == SIGKILL) stopped(c.file, "used up its " + std::to_string(l.seconds) + " s of CPU time", l);
-    if (run.signal == SIGXFSZ) stopped(c.file, "wrote more than " + std::to_string(l.file_bytes >> 20) + " MiB to one file (an array that large, given values?)", l);
+    if (run.signal == SIGXFSZ || messages.find("File size limit exceeded") != std::string::npos)
+        stopped(c.file, "wrote more than " + std::to_string(l.file_bytes >> 20) + " MiB to one file (an array that large, given values?)", l);
     if (messages.find("out of memory") != std::string::npos || messages.find("bad_alloc") != std::string::npos ||
         messages.find("Allocation failed") != std::string::npos || run.signal == SIGSEGV || run.signal == SIGABRT)
         stopped(c.file, "ran out of its " + std::to_string(l.memory_bytes >> 20) + " MiB of memory", l);
+    if (messages.find("CPU time limit exceeded") != std::string::npos)
+        stopped(c.file, "used up its " + std::to_string(l.seconds) + " s of CPU time", l);
     if (run.signal != 0) stopped(c.file, "ended with signal " + std::to_string(run.signal), l);
 }
 
@@ -121,7 +124,9 @@ CompiledKernel compile_kernel(const KernelCompile& c) {
     limits.file_bytes = c.limits.file_bytes;
     limits.cancel = c.cancel;
     const std::string said = (c.work / "compile-messages.txt").string();
-    const ChildOutcome run = run_child(argv, limits, (c.work / "compile-out.txt").string(), said);
+    ChildOutcome run = run_child(argv, limits, (c.work / "compile-out.txt").string(), said);
+    // In the box, the first process of the PID namespace gives the compiler's signal as status 128 + signal.
+    if (c.boxed && run.signal == 0 && run.exit_status > 128 && run.exit_status < 128 + 65) run.signal = run.exit_status - 128;
     if (!run.started) throw ScanError("the compiler could not be started");
     const std::string messages = head_of(said, size_t(256) << 10);
     throw_if_stopped(run, messages, c);

@@ -182,7 +182,9 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     limits.cpu_seconds = request.cpu_seconds;
     limits.cancel = request.cancel;
     if (boxed) argv = boxed_runner(argv, library, spec.input, {trace_path, trace_path + ".entry", findings_path});
-    const ChildOutcome run = run_child(argv, limits, (dir.path / "stdout.txt").string(), (dir.path / "stderr.txt").string());
+    ChildOutcome run = run_child(argv, limits, (dir.path / "stdout.txt").string(), (dir.path / "stderr.txt").string());
+    // In the box, the first process of the PID namespace gives a runner's signal as status 128 + signal.
+    if (boxed && run.signal == 0 && run.exit_status > 128 && run.exit_status < 128 + 65) run.signal = run.exit_status - 128;
     result.run_seconds = run.wall_seconds;
     if (!run.started) throw ScanError("the kernel runner could not be started");
     if (run.cancelled) throw ScanError("the run was cancelled");
