@@ -102,19 +102,27 @@ CompiledKernel compile_kernel(const KernelCompile& c) {
     const std::string name = fs::path(c.file).filename().string();
     copy_sources(folder, copy, name, c.text);
     fs::create_directories(out);
-    // Boxed, the copy is seen where the folder is, so the messages and the debug lines name the file as the student does.
-    const fs::path source = (c.boxed ? folder : copy) / name;
+    // Boxed, the copy is seen where the folder is (so the messages and the debug lines name the file
+    // as the student does), and the compiler writes to a folder of the box's own.
+    const fs::path seen = !c.boxed ? copy : folder == folder.root_path() ? fs::path("/scanlab-source") : folder;
+    const fs::path writes = c.boxed ? fs::path("/scanlab-build") : out;
     std::vector<std::string> argv{c.compiler};
     argv.insert(argv.end(), c.flags.begin(), c.flags.end());
-    argv.insert(argv.end(), {"-fno-crash-diagnostics", "-MD", "-MF", (out / "deps.d").string(), source.string(), "-o", (out / "kernel.so").string()});
+    argv.insert(argv.end(), {"-fno-crash-diagnostics", "-MD", "-MF", (writes / "deps.d").string(), (seen / name).string(), "-o", (writes / "kernel.so").string()});
     if (c.boxed) {
         Box box;
-        box.read_only_at.push_back({copy.string(), folder.string()});
+        box.read_only_at.push_back({copy.string(), seen.string()});
         box.read_only = c.shim_folders;
         if (!c.compiler.starts_with("/usr/")) box.read_only.push_back(fs::path(c.compiler).parent_path().parent_path().string());
-        box.writable = {out.string()};
-        box.work_dir = folder.string();
-        box.tmp_bytes = c.limits.file_bytes * 4;  // the compiler's object file, before the link
+        // A folder bound inside the copy (the shim under the kernel's folder) needs its mount point
+        // there already: the copy is read-only in the box.
+        for (const std::string& inside : box.read_only)
+            if (const fs::path rel = fs::path(inside).lexically_relative(seen); !rel.empty() && *rel.begin() != "..")
+                fs::create_directories(copy / rel);
+        box.writable_at = {{out.string(), writes.string()}};
+        // Its temporary object file, before the link, goes there too (the box's /tmp may be the kernel's folder).
+        box.env = {{"TMPDIR", writes.string()}};
+        box.work_dir = seen.string();
         argv = boxed(argv, box);
     }
     ChildLimits limits;
@@ -137,11 +145,12 @@ CompiledKernel compile_kernel(const KernelCompile& c) {
     }
     k.library = (out / "kernel.so").string();
     if (cache.empty()) return k;
-    // The key covers each file the compile read but the file itself (its text is in c.key): in the
-    // box those are their own paths; with no box, the copy's files are the folder's.
+    // The key covers each file the compile read but the file itself (its text is in c.key), named
+    // as the folder's files (the copy's stand for them) and the system's.
     std::vector<std::string> files;
+    const std::string copied = seen.string() + (seen == seen.root_path() ? "" : "/");
     for (std::string f : dependency_files(read_file((out / "deps.d").string()))) {
-        if (!c.boxed && f.starts_with(copy.string() + "/")) f = (folder / f.substr(copy.string().size() + 1)).string();
+        if (f.starts_with(copied)) f = (folder / f.substr(copied.size())).string();
         if (f != (folder / name).string()) files.push_back(f);
     }
     std::string kept;

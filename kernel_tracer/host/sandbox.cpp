@@ -48,6 +48,8 @@ std::vector<std::string> boxed(const std::vector<std::string>& argv, const Box& 
     for (const std::string& p : box.read_only) w.insert(w.end(), {"--ro-bind", p, p});
     for (const auto& [here, there] : box.read_only_at) w.insert(w.end(), {"--ro-bind", here, there});
     for (const std::string& p : box.writable) w.insert(w.end(), {"--bind", p, p});
+    for (const auto& [here, there] : box.writable_at) w.insert(w.end(), {"--bind", here, there});
+    for (const auto& [name, value] : box.env) w.insert(w.end(), {"--setenv", name, value});
     if (!box.work_dir.empty()) w.insert(w.end(), {"--dir", box.work_dir, "--chdir", box.work_dir});
     w.push_back("--");
     w.insert(w.end(), argv.begin(), argv.end());
