@@ -17,6 +17,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -363,6 +364,31 @@ TEST_F(HostileKernel, AFileOutsideItsFolderIsNotReadByAnUnprivilegedUsersKernel)
     expect_cli_ended_itself(r);
     EXPECT_EQ((r.out + r.err).find("SCANLAB-SECRET"), std::string::npos) << r.out << r.err;
     EXPECT_FALSE(fs::exists(leak));
+}
+
+// Where no box can be made (here: no bwrap on PATH), the CLI refuses with one sentence that names
+// --trust, and --trust runs the file with none.
+TEST_F(HostileKernel, WithNoSandboxTheCliRefusesUnlessTrusted) {
+    const fs::path bin = root / "bin";
+    fs::create_directories(bin);
+    fs::create_symlink(scanlab::kernel_tracer::find_on_path({"clang++", "clang++-14"}), bin / "clang++");
+    fs::create_symlink(scanlab::kernel_tracer::find_on_path({"ld"}), bin / "ld");  // clang++ links through it
+    const std::string file = (kernels / "copy.cu").string();
+    std::ofstream(file) << "__global__ void copy(int *X, int *Y, int InputSize) {\n    const int i = threadIdx.x;\n"
+                           "    if (i < InputSize) Y[i] = X[i];\n}\n";
+    const std::vector<std::pair<std::string, std::string>> env{{"PATH", bin.string()}, {"XDG_CACHE_HOME", cache.string()}};
+    const std::vector<std::string> args{"scan", "--kernel", file, "--input", "4,5", "--no-device-check"};
+    const Ran refused = run_scanlab(args, root, 60, std::nullopt, env);
+    EXPECT_NE(refused.exit_code, 0);
+    EXPECT_EQ(refused.out, "");
+    EXPECT_NE(refused.err.find("none can be made here"), std::string::npos) << refused.err;
+    EXPECT_NE(refused.err.find("--trust"), std::string::npos) << refused.err;
+    EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << refused.err;
+    std::vector<std::string> trusted = args;
+    trusted.push_back("--trust");
+    const Ran ran = run_scanlab(trusted, root, 60, std::nullopt, env);
+    EXPECT_EQ(ran.exit_code, 0) << ran.err;
+    EXPECT_EQ(ran.out, "4\n5\n");
 }
 
 }  // namespace

@@ -12,12 +12,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Found on PATH, as the compiler is.
 const std::string& bwrap_path() {
-    static const std::string path = [] {
-        for (const char* p : {"/usr/bin/bwrap", "/bin/bwrap"})
-            if (::access(p, X_OK) == 0) return std::string(p);
-        return find_on_path({"bwrap"});
-    }();
+    static const std::string path = find_on_path({"bwrap"});
     return path;
 }
 
@@ -71,7 +68,7 @@ std::string box_unavailable() {
 }
 
 std::string no_box_refusal(const std::string& why) {
-    return "a kernel file runs in a sandbox, and none can be made here: " + why +
+    return std::string(kNoSandbox) + ": " + why +
            "; --trust runs it without one, as a program of yours with all your rights (your files, your network), "
            "so give it only for a file you wrote yourself or trust";
 }

@@ -32,7 +32,8 @@ std::vector<std::string> boxed(const std::vector<std::string>& argv, const Box& 
 std::string box_unavailable();
 
 // The sentence the CLI says (and the app shows) when a file would run with no box: what the box
-// is missing, and what --trust does.
+// is missing, and what --trust does. It begins with kNoSandbox.
+inline constexpr const char* kNoSandbox = "a kernel file runs in a sandbox, and none can be made here";
 std::string no_box_refusal(const std::string& why);
 
 }  // namespace scanlab::kernel_tracer

@@ -341,6 +341,7 @@ void Session::open_kernel(const std::string& path) {
     k.name = std::filesystem::path(path).filename().string();
     k.text = k.saved_text = text.str();
     k.starter = nullptr;
+    k.from_disk = true;
     ++k.text_version;
     k.report.reset();
     k.selected_finding = -1;
@@ -361,6 +362,7 @@ void Session::open_starter(const KernelStarter& starter) {
     k.path.clear();
     k.saved_text.clear();
     k.starter = &starter;
+    k.from_disk = false;  // the starter is Scan Lab's own
     k.like = starter.like;
     status = "a copy of the starter " + std::string(starter.file) + ": write the part between TODO and END TODO, then Run";
 }
@@ -421,6 +423,7 @@ void Session::run_kernel() {
     order.block_dim = k.block_dim;
     order.grid_dim = k.grid_dim;
     order.cancel = k.cancel = std::make_shared<std::atomic<bool>>(false);
+    order.trust = k.trusted_without_sandbox();
     k.running = true;
     const Algorithm compare_algo = form.compare_algorithm;
     const BackendChoice choice = form.backend;
@@ -445,6 +448,11 @@ void Session::run_kernel() {
                          r.kernel = std::make_shared<const KernelReport>(std::move(o.report));
                          return r;
                      })});
+}
+
+void Session::trust_kernel_and_run() {
+    your_kernel.trusted_files.insert(your_kernel.trust_key());
+    run_kernel();
 }
 
 void Session::start_device_check(const TracePtr& shown) {
@@ -525,6 +533,7 @@ void Session::restore_kernel_draft(const std::string& folder) {
     k.saved_text = path.empty() ? "" : read_small_file(path, 1 << 20).text;
     k.text = text.text;
     k.starter = nullptr;
+    k.from_disk = !path.empty();
     ++k.text_version;
     k.restored = k.name + " is as you left it when the app last quit, not saved yet" +
                  (path.empty() ? std::string(": Save asks where to keep it.") : " (" + path + " holds what was saved).");

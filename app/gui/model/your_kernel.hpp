@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,7 @@ struct KernelReport {
     std::vector<kernel_tracer::Finding> findings;  // by line
     std::vector<CompilerMessage> compiler;         // a compile that failed: the file's messages
     std::string stopped;  // one sentence: why there is no trace (the compile, clang missing, a crash, a hang, a refusal)
+    bool needs_trust = false;  // no sandbox can be made here: the panel asks whether to run the file without one
     std::optional<ElementType> own_type;  // the element type the kernel names itself (the type menu does not apply); none: T*
     // A traced run: its device check's order, which the Session runs on a worker once the trace is
     // on screen (the window never waits for nvcc), and then what the GPU gave (or why it was skipped).
@@ -80,6 +82,7 @@ struct KernelOrder {
     int64_t grid_dim = 0;   // 0: enough blocks for the input
     std::string scratch;    // a folder where a text not saved is written to be compiled
     std::shared_ptr<std::atomic<bool>> cancel;
+    bool trust = false;     // where no sandbox can be made, run it with none (trusted_without_sandbox)
 };
 struct KernelOutcome {
     std::optional<Trace> trace;
@@ -123,6 +126,14 @@ struct YourKernel {
     // Text kept from the last session and put back at the start: said in the panel until the student
     // acts on it (edits, runs, opens, saves or takes a starter), so the first run does not wipe it.
     std::string restored;
+
+    // Where no sandbox can be made, a text written in this editor (a new file, a starter's copy)
+    // runs without one; a file opened from disk runs only once the student said they trust it,
+    // asked once per file.
+    bool from_disk = false;
+    std::set<std::string> trusted_files;
+    std::string trust_key() const { return path.empty() ? name : path; }
+    bool trusted_without_sandbox() const { return !from_disk || trusted_files.contains(trust_key()); }
 
     bool dirty() const { return path.empty() || text != saved_text; }
     // The selected finding, where it is on the step shown.

@@ -12,6 +12,7 @@
 #include "app/gui/model/your_kernel.hpp"
 #include "kernel_tracer/host/child_process.hpp"
 #include "kernel_tracer/host/compile_cache.hpp"
+#include "kernel_tracer/host/sandbox.hpp"
 
 namespace scanlab::gui {
 namespace {
@@ -64,6 +65,7 @@ KernelOutcome run_kernel_order(const KernelOrder& o) {
         r.grid_dim = o.grid_dim;
         r.like = o.like;
         r.cancel = o.cancel.get();
+        r.trust = o.trust;
         const kernel_tracer::KernelTrace k = kernel_tracer::trace_kernel(r);
         out.report.traced = k.traced;
         out.report.findings = k.findings;
@@ -83,6 +85,7 @@ KernelOutcome run_kernel_order(const KernelOrder& o) {
                                  ", at the lines below.";
         } else {
             out.report.stopped = as_sentence(what);
+            out.report.needs_trust = what.starts_with(kernel_tracer::kNoSandbox);
         }
     } catch (const std::exception& e) {
         out.report.stopped = std::string("Unexpected failure: ") + e.what();

@@ -221,6 +221,7 @@ float report_height(const App& app) {
     const float w = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().WindowPadding.x * 2 - ImGui::GetStyle().ScrollbarSize;
     float h = ImGui::GetStyle().WindowPadding.y * 2 + ImGui::CalcTextSize("x", nullptr, false, w).y * 2;
     if (!r.stopped.empty()) h += ImGui::CalcTextSize(("x " + r.stopped).c_str(), nullptr, false, w).y;
+    if (r.needs_trust) h += ImGui::GetFrameHeightWithSpacing();
     if (const std::string d = device_text(r); !d.empty()) h += ImGui::CalcTextSize(("xx " + d).c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
     for (const kernel_tracer::Finding& f : r.findings) h += ImGui::CalcTextSize(f.sentence.c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
     for (const CompilerMessage& m : r.compiler) h += ImGui::CalcTextSize(m.text.c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
@@ -234,6 +235,7 @@ void report(App& app, float height) {
     const KernelReport& r = *k.report;
     ImGui::BeginChild("report", ImVec2(0, height), ImGuiChildFlags_Borders);
     if (!r.stopped.empty()) error_text(app, r.stopped);
+    if (r.needs_trust && !k.running && ImGui::Button("Run it without a sandbox: I wrote this file or trust it")) s.trust_kernel_and_run();
     if (r.traced) {
         const bool on_screen = s.trace && s.trace->trace.kernel.size();
         ImGui::PushTextWrapPos(0);
