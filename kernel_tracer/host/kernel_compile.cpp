@@ -136,6 +136,7 @@ CompiledKernel compile_kernel(const KernelCompile& c) {
     // In the box, the first process of the PID namespace gives the compiler's signal as status 128 + signal.
     if (c.boxed && run.signal == 0 && run.exit_status > 128 && run.exit_status < 128 + 65) run.signal = run.exit_status - 128;
     if (!run.started) throw ScanError("the compiler could not be started");
+    if (c.boxed) throw_if_box_failed(run.exit_status, said);
     const std::string messages = head_of(said, size_t(256) << 10);
     throw_if_stopped(run, messages, c);
     if (run.exit_status != 0) {

@@ -187,6 +187,7 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     if (boxed && run.signal == 0 && run.exit_status > 128 && run.exit_status < 128 + 65) run.signal = run.exit_status - 128;
     result.run_seconds = run.wall_seconds;
     if (!run.started) throw ScanError("the kernel runner could not be started");
+    if (boxed) throw_if_box_failed(run.exit_status, (dir.path / "stderr.txt").string());
     if (run.cancelled) throw ScanError("the run was cancelled");
 
     // Read under a cap and summed by kind and lines: the file is the kernel's to write, too.

@@ -3,8 +3,11 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 
+#include "core/error.hpp"
 #include "kernel_tracer/host/child_process.hpp"
+#include "kernel_tracer/host/compile_cache.hpp"
 #include "kernel_tracer/host/output_check.hpp"
 
 namespace scanlab::kernel_tracer {
@@ -32,6 +35,14 @@ void add_system(std::vector<std::string>& w) {
     if (::access("/etc/ld.so.cache", R_OK) == 0) w.insert(w.end(), {"--ro-bind", "/etc/ld.so.cache", "/etc/ld.so.cache"});
 }
 
+// What a box made once vouches for until the machine restarts or bwrap changes: the boot, and bwrap's file.
+std::string box_made_stamp() {
+    std::error_code ec;
+    const fs::path bwrap = bwrap_path();
+    return read_file("/proc/sys/kernel/random/boot_id") + bwrap.string() + " " + std::to_string(fs::file_size(bwrap, ec)) + " " +
+           std::to_string(fs::last_write_time(bwrap, ec).time_since_epoch().count()) + "\n";
+}
+
 }  // namespace
 
 std::vector<std::string> boxed(const std::vector<std::string>& argv, const Box& box) {
@@ -53,18 +64,42 @@ std::vector<std::string> boxed(const std::vector<std::string>& argv, const Box& 
     return w;
 }
 
+
+fs::path box_made_note() {
+    const fs::path cache = cache_folder();
+    return cache.empty() ? fs::path() : cache / "sandbox-made";
+}
+
 std::string box_unavailable() {
     static const std::string why = []() -> std::string {
         if (bwrap_path().empty())
             return "bubblewrap is not installed (Debian's package bubblewrap: apt-get install bubblewrap)";
+        // A box made since the machine started is noted in the user's own cache folder, so a cached
+        // re-run makes only its runner's box (docs/your-kernel.md measures both).
+        const fs::path note = box_made_note();
+        const std::string stamp = box_made_stamp();
+        if (!note.empty() && read_file(note.string()) == stamp) return "";
         int status = -1;
         const std::string said = run_tool(boxed({"/usr/bin/true"}, Box{}), status);
-        if (status == 0) return "";
+        if (status == 0) {
+            if (!note.empty()) std::ofstream(note, std::ios::trunc) << stamp;
+            return "";
+        }
         std::string first = said.substr(0, said.find('\n'));
         return "bubblewrap could not make a box here (" + printable(first, 200) +
                "): this system or container forbids the unprivileged user namespaces a box needs";
     }();
     return why;
+}
+
+void throw_if_box_failed(int exit_status, const std::string& stderr_path) {
+    if (exit_status != 1) return;
+    const std::string said = head_of(stderr_path, 400);
+    if (!said.starts_with("bwrap: ")) return;
+    std::error_code ec;
+    if (const fs::path note = box_made_note(); !note.empty()) fs::remove(note, ec);
+    throw ScanError("the sandbox could not be made for this run (" + printable(said.substr(0, said.find('\n')), 200) +
+                    "); run it again, and it is asked afresh whether one can be made here");
 }
 
 std::string no_box_refusal(const std::string& why) {

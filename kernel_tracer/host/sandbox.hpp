@@ -7,6 +7,7 @@
 // namespace ends, and with it every process it left. docs/your-kernel.md says why bwrap was chosen
 // (measured against doing the same with clone/unshare in the runner) and what the box cannot do.
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,9 +28,16 @@ struct Box {
 std::vector<std::string> boxed(const std::vector<std::string>& argv, const Box& box);
 
 // Why no box can be made here, one sentence ("bubblewrap is not installed ...", "this system
-// forbids ... namespaces ..."), or "" when one can. Asked once per process (a box made and ended
-// at once, about as long as a run's own box takes).
+// forbids ... namespaces ..."), or "" when one can. Asked once per process: a box made and ended at
+// once (about as long as a run's own box takes), unless one was made since the machine started.
 std::string box_unavailable();
+
+// The cache folder's note that a box was made (removed when a box could not be made after all).
+std::filesystem::path box_made_note();
+
+// Where bwrap itself could not make a run's box (status 1, its own "bwrap: ..." on standard error,
+// in `stderr_path`): the note goes, so the next run asks again, and a ScanError says so.
+void throw_if_box_failed(int exit_status, const std::string& stderr_path);
 
 // The sentence the CLI says (and the app shows) when a file would run with no box: what the box
 // is missing, and what --trust does. It begins with kNoSandbox.
