@@ -134,6 +134,30 @@ TEST_F(YourKernelPanel, AStarterOpensAsACopyThatSaveWritesWholeWhereAskedAndNeve
     EXPECT_GT(k.text_version, version);
 }
 
+// Where no sandbox can be made, the panel asks before a file opened from disk runs with none, once
+// per file; a text written in the editor (a starter's copy, a new file) is the student's own.
+TEST_F(YourKernelPanel, WithNoSandboxOnlyAFileOpenedFromDiskIsAskedAboutAndOnlyOnce) {
+    Session s;
+    const YourKernel& k = s.your_kernel;
+    EXPECT_TRUE(k.trusted_without_sandbox());  // a new file
+    s.open_starter(*starter_for_exercise(4));
+    EXPECT_TRUE(k.trusted_without_sandbox());
+    std::ofstream(path("submitted.cu")) << text_of(starter_path(*starter_for_exercise(4)));
+    std::ofstream(path("other.cu")) << text_of(starter_path(*starter_for_exercise(4)));
+    s.open_kernel(path("submitted.cu"));
+    ASSERT_FALSE(k.said_failed) << k.said;
+    EXPECT_FALSE(k.trusted_without_sandbox());
+    s.trust_kernel_and_run();
+    s.wait();
+    EXPECT_TRUE(k.trusted_without_sandbox());
+    s.edit_kernel(k.text + "// edited\n");  // still the submitted file
+    EXPECT_TRUE(k.trusted_without_sandbox());
+    s.open_kernel(path("other.cu"));
+    EXPECT_FALSE(k.trusted_without_sandbox());
+    s.open_kernel(path("submitted.cu"));
+    EXPECT_TRUE(k.trusted_without_sandbox());  // asked once
+}
+
 TEST_F(YourKernelPanel, TryItYourselfOpensTheExercisesStarterWithItsRunInTheControls) {
     Session s;
     EXPECT_FALSE(s.try_exercise(6));  // no kernel to write

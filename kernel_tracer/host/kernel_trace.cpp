@@ -245,6 +245,13 @@ KernelTrace trace_kernel(const KernelRequest& request) {
         HarnessShape shape;
         std::string kind;
         entry >> kind >> shape.entry.name;
+        // The runner wrote it where the kernel could too: the device check's program calls it by name.
+        static const std::regex identifier(R"([A-Za-z_]\w{0,200})");
+        if (!std::regex_match(shape.entry.name, identifier)) {
+            result.ended = "the run's entry point '" + printable(shape.entry.name, 80) + "' is not a name (the kernel wrote its own?)";
+            result.traced = false;
+            return result;
+        }
         shape.entry.host = kind == "host";
         shape.file = fs::absolute(request.file).string();
         shape.type = result.trace.type;

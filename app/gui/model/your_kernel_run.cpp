@@ -86,6 +86,10 @@ KernelOutcome run_kernel_order(const KernelOrder& o) {
         } else {
             out.report.stopped = as_sentence(what);
             out.report.needs_trust = what.starts_with(kernel_tracer::kNoSandbox);
+            // The CLI's sentence names --trust; the panel's button below it is the app's --trust.
+            if (out.report.needs_trust)
+                out.report.stopped = "No sandbox can be made here: " + kernel_tracer::box_unavailable() + ". Without one, " + o.file_name +
+                                     " runs with all your rights (your files, your network): only for a file you wrote or trust.";
         }
     } catch (const std::exception& e) {
         out.report.stopped = std::string("Unexpected failure: ") + e.what();
