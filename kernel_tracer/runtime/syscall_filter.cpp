@@ -35,7 +35,10 @@ bool enter_syscall_filter() {
               // Reading its own limits (not setting them), and asking whether a file is a terminal (it is not).
               seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 2, SCMP_A0(SCMP_CMP_EQ, 0), SCMP_A2(SCMP_CMP_EQ, 0)) == 0 &&
               seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOTTY), SCMP_SYS(ioctl), 0) == 0;
-    ok = ok && seccomp_load(ctx) == 0;
+    // Each switch between the fibers (swapcontext) sets the signal mask: a trace of 1,024 threads
+    // makes about 100,000 such calls, so they are looked up first, and the rest by a binary tree.
+    ok = ok && seccomp_syscall_priority(ctx, SCMP_SYS(rt_sigprocmask), 255) == 0 &&
+         seccomp_attr_set(ctx, SCMP_FLTATR_CTL_OPTIMIZE, 2) == 0 && seccomp_load(ctx) == 0;
     seccomp_release(ctx);
     return ok;
 }
