@@ -24,6 +24,7 @@ KernelTrace checked(const std::string& fixture, std::vector<std::string> words, 
     r.like = like;
     r.device_check = true;
     r.cpu_seconds = 20;
+    r.trust = true;  // our own fixtures: run with no sandbox where none can be made
     return trace_kernel(r);
 }
 

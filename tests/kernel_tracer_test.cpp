@@ -39,6 +39,7 @@ KernelRequest request(const std::string& fixture, std::vector<std::string> words
     r.words = std::move(words);
     r.like = like;
     r.cpu_seconds = 10;
+    r.trust = true;  // our own fixtures: where no sandbox can be made (a container that forbids it), they run with none
     return r;
 }
 
