@@ -13,6 +13,7 @@
 
 #include "core/error.hpp"
 #include "kernel_tracer/host/child_process.hpp"
+#include "kernel_tracer/host/output_check.hpp"
 
 namespace scanlab::kernel_tracer {
 
@@ -177,7 +178,19 @@ CachedBuild compile_cached(uint64_t key, const std::string& suffix, const fs::pa
     std::vector<std::string> argv{c.compiler};
     argv.insert(argv.end(), c.flags.begin(), c.flags.end());
     argv.insert(argv.end(), {c.source, "-o", building});
-    b.diagnostics = run_tool(argv, b.status);
+    // Under limits, as the CPU run's compile (kernel_compile.hpp): a header that hangs it (a FIFO)
+    // or expands without end is stopped. No memory limit: nvcc's own programs reserve much address space.
+    ChildLimits limits;
+    limits.cpu_seconds = 60;
+    limits.wall_seconds = 60;
+    limits.memory_bytes = ~uint64_t(0);
+    limits.file_bytes = uint64_t(256) << 20;
+    const std::string out = (fallback / "compile-out.txt").string(), err = (fallback / "compile-messages.txt").string();
+    const ChildOutcome run = run_child(argv, limits, out, err);
+    b.status = run.exit_status == 0 && run.signal == 0 && !run.wall_timeout ? 0 : 1;
+    b.diagnostics = printable_lines(head_of(out, size_t(64) << 10) + head_of(err, size_t(256) << 10), 400, 1000);
+    if (run.wall_timeout || run.signal != 0)
+        b.diagnostics += "(the compile was stopped: it may take 60 s and write 256 MiB per file)\n";
     if (b.status != 0) {
         fs::remove(building, ec);
         return b;

@@ -52,7 +52,8 @@ struct CompileCommand {
     std::string source;
 };
 // The file named by `key` (and `suffix`, ".so" or ".gpu") in cache_folder(), else in `fallback`,
-// compiled there by `compiler flags... source -o FILE` unless it is there already. The compiler writes
+// compiled there by `compiler flags... source -o FILE` (under limits: 60 s, 256 MiB per file; its
+// messages, capped and escaped, in `fallback`) unless it is there already. The compiler writes
 // a file of its own, renamed into place whole: another run may be reading the cache.
 CachedBuild compile_cached(uint64_t key, const std::string& suffix, const std::filesystem::path& fallback, const CompileCommand& c);
 

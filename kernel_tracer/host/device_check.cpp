@@ -12,6 +12,7 @@
 #include "core/values.hpp"
 #include "kernel_tracer/host/child_process.hpp"
 #include "kernel_tracer/host/compile_cache.hpp"
+#include "kernel_tracer/host/output_check.hpp"
 
 namespace scanlab::kernel_tracer {
 
@@ -78,11 +79,6 @@ bool same_value(T a, T b) {
     return a == b;
 }
 
-std::string last_line(std::string text) {
-    while (!text.empty() && text.back() == '\n') text.pop_back();
-    return text.substr(text.rfind('\n') + 1);
-}
-
 }  // namespace
 
 std::string device_check_unavailable() {
@@ -145,7 +141,8 @@ DeviceCheck check_on_device(const HarnessShape& shape, const Trace& cpu, int cpu
     // 1 GiB would stop every program; the GPU's own memory bounds what the kernel can allocate.
     limits.memory_bytes = ~uint64_t(0);
     const ChildOutcome run = run_child({program, input, output}, limits, (dir.path / "stdout.txt").string(), (dir.path / "stderr.txt").string());
-    const std::string said = last_line(read_file((dir.path / "stderr.txt").string()));
+    // The program's last words are the student's code's too: capped, control characters escaped.
+    const std::string said = last_line_of((dir.path / "stderr.txt").string(), 400);
     if (!run.started) return skipped("nvcc's program could not be started");
     if (run.wall_timeout) return check.sentence = "on the GPU, the kernel did not end within " + std::to_string(int(limits.wall_seconds)) + " s and was stopped", check;
     if (run.signal != 0) return check.sentence = "on the GPU, the program ended with signal " + std::to_string(run.signal) + " (" + strsignal(run.signal) + ")", check;
