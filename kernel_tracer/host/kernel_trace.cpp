@@ -38,6 +38,13 @@ std::string with_launches_rewritten(const std::string& source, const std::string
     return out;
 }
 
+// `extern __shared__ T a[];` becomes a __shared__ array of the shim's capacity on the same line,
+// which the runner sizes by the launch (scanlab_shim_abi.h).
+std::string with_dynamic_shared(const std::string& source) {
+    static const std::regex dynamic(R"(extern\s+__shared__\s+((?:__align__\s*\(\s*\d+\s*\)\s*)?)([A-Za-z_][\w\s:]*?)\s+(\w+)\s*\[\s*\])");
+    return std::regex_replace(source, dynamic, "__shared__ $1$2 $3[SCANLAB_DYNAMIC_SHARED_CAPACITY / sizeof($2)]");
+}
+
 // A file written for every type and operator: its kernels (or its host function) take T*.
 bool takes_any_type(const std::string& source) {
     static const std::regex generic(R"((__global__\s+void|void\s+scan)\s*\w*\s*\(\s*(?:const\s+)?T\s*\*)");
@@ -71,6 +78,24 @@ std::map<uintptr_t, int> lines_of(const std::string& library, const std::string&
         lines[wanted[k]] = std::atoi(line.c_str() + colon + 1);
     }
     return lines;
+}
+
+// printf's lines as the runner wrote them (runner_main.cpp's write_printed).
+void read_printed(const std::string& path, KernelTrace& result) {
+    std::ifstream in(path);
+    for (std::string line; std::getline(in, line);) {
+        std::istringstream fields(line);
+        std::string step, block, thread;
+        if (!std::getline(fields, step, '\t') || !std::getline(fields, block, '\t')) continue;
+        if (step == "dropped") {
+            result.printed_dropped = std::atoll(block.c_str());
+            continue;
+        }
+        std::getline(fields, thread, '\t');
+        std::string text;
+        std::getline(fields, text);
+        result.printed.push_back({std::atoi(step.c_str()), std::atoll(block.c_str()), std::atoi(thread.c_str()), text});
+    }
 }
 
 }  // namespace
@@ -123,14 +148,14 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     TempDir dir;
     // What the compiler reads: the file, or (with launches) the file with its launches rewritten.
     std::string compiled = request.file, compiled_text = source;
-    if (source.find("<<<") != std::string::npos) {
+    if (source.find("<<<") != std::string::npos || std::regex_search(source, std::regex(R"(extern\s+__shared__)"))) {
         compiled = (dir.path / fs::path(request.file).filename()).string();
-        compiled_text = with_launches_rewritten(source, request.file);
+        compiled_text = with_launches_rewritten(with_dynamic_shared(source), request.file);
         std::ofstream(compiled, std::ios::binary) << compiled_text;
     }
     std::vector<std::string> flags{"-std=c++17", "-x", "c++", "-O0", "-g", "-gdwarf-4", "-fPIC", "-shared", "-fno-color-diagnostics",
                                    "-ferror-limit=20", "-Wno-macro-redefined", "-fsanitize-coverage=inline-8bit-counters,trace-loads,trace-stores",
-                                   "-I", SCANLAB_KERNEL_SHIM_DIR, "-include", "scanlab_cuda.hpp", "-DSCANLAB_SECTION_SIZE=" + std::to_string(section)};
+                                   "-I", std::string(SCANLAB_KERNEL_SHIM_DIR) + "/include", "-I", SCANLAB_KERNEL_SHIM_DIR, "-include", "scanlab_cuda.hpp", "-DSCANLAB_SECTION_SIZE=" + std::to_string(section)};
     if (takes_any_type(source))
         flags.insert(flags.end(), {std::string("-DSCANLAB_ELEMENT=") + c_type(spec.request.type),
                                    "-DSCANLAB_OP=" + std::to_string(int(spec.request.op))});
@@ -138,7 +163,7 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     // The compile cache: one library per source, shim, compiler and flags, so a rerun starts at once.
     uint64_t key = fnv1a(clang + fs::absolute(request.file).string() + compiled_text);
     for (const std::string& f : flags) key = fnv1a(f + "\n", key);
-    for (const char* shim : {"scanlab_cuda.hpp", "scanlab_shim_abi.h"}) key = fnv1a(read_file(std::string(SCANLAB_KERNEL_SHIM_DIR) + "/" + shim), key);
+    for (const char* shim : {"scanlab_cuda.hpp", "scanlab_shim_abi.h", "include/cooperative_groups.h"}) key = fnv1a(read_file(std::string(SCANLAB_KERNEL_SHIM_DIR) + "/" + shim), key);
     const auto compile_start = std::chrono::steady_clock::now();
     const CachedBuild built = compile_cached(key, ".so", dir.path, {clang, flags, compiled});
     if (built.compiled) result.compile_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - compile_start).count();
@@ -198,10 +223,15 @@ KernelTrace trace_kernel(const KernelRequest& request) {
                 result.ended = finding_sentence(f, line_of(f.pc), line_of(f.other_pc));
     } else if (run.exit_status != 0) {
         result.ended = "the kernel runner ended with status " + std::to_string(run.exit_status);
+    } else if (auto stop = std::find_if(raw.begin(), raw.end(), [](const RawFinding& f) { return f.kind == FindingKind::never_ends; });
+               stop != raw.end()) {
+        // A kernel stopped for passing too many barriers computed no result: there is no trace to show.
+        result.ended = finding_sentence(*stop, line_of(stop->pc), line_of(stop->other_pc));
     } else {
         std::ifstream in(trace_path, std::ios::binary);
         result.trace = read_trace_json(in, "the trace of " + fs::path(request.file).filename().string());
         result.traced = true;
+        read_printed(trace_path + ".printf", result);
         // The GPU runs the entry point the CPU run chose, launched as it was launched.
         std::istringstream entry(read_file(trace_path + ".entry"));
         HarnessShape shape;
