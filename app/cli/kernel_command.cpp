@@ -49,6 +49,7 @@ int run_kernel_command(const Options& o) {
         ProgressLine progress("compiling and running " + o.kernel.file);
         return kernel_tracer::trace_kernel(o.kernel);
     }();
+    if (!k.launch_note.empty()) std::cerr << "scanlab: " << k.launch_note << "\n";
     output_begins();
     if (k.traced) {
         // Each step's explanation names the findings made in it (core/lesson/explain_kernel.hpp).

@@ -23,6 +23,7 @@
 #include "kernel_tracer/host/device_check.hpp"
 #include "kernel_tracer/host/device_harness.hpp"
 #include "kernel_tracer/host/finding_text.hpp"
+#include "kernel_tracer/host/launch_plan.hpp"
 
 namespace scanlab::kernel_tracer {
 namespace {
@@ -125,25 +126,12 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     RunSpec spec = parse_run_words(words, [](const std::string&, const auto&) { return false; });
     std::string origin;
     const ValueArray input = load_input(spec.input, spec.request.type, origin);
-    const int64_t n = int64_t(size_of(input));
 
-    // The launch: as the named algorithm launches this input (its section, threads per block and
-    // grid), else blocks of up to 1024 threads, one element each; --block-dim and --grid-dim override.
-    int section = 0, block_dim = 0;
-    int64_t grid_dim = 0;
-    try {
-        const ResolvedRequest like = resolve_for(spec, request.like, input);
-        if (like.section > 0 && like.threads_per_block <= 1024) section = like.section, block_dim = like.threads_per_block, grid_dim = like.grid;
-    } catch (const ScanError&) {
-    }
-    if (section == 0) section = block_dim = int(std::min<uint64_t>(1024, std::bit_ceil(uint64_t(n)))), grid_dim = (n + section - 1) / section;
-    if (request.block_dim > 0) {
-        section = block_dim = request.block_dim;
-        grid_dim = (n + block_dim - 1) / block_dim;
-    }
-    if (request.grid_dim > 0) grid_dim = request.grid_dim;
-    if (block_dim < 1 || block_dim > 1024) throw UsageError("--block-dim " + std::to_string(block_dim) + " is out of range: give 1 to 1024 threads");
-    if (grid_dim > 65536) throw UsageError("--grid-dim " + std::to_string(grid_dim) + " is more blocks than the runner traces (65536)");
+    // The launch: the file's own sizes, else as the named algorithm launches this input (launch_plan.hpp).
+    const LaunchPlan plan = plan_launch(source, spec, request.like, input, request.block_dim, request.grid_dim);
+    const int section = plan.section, block_dim = plan.block_dim;
+    const int64_t grid_dim = plan.grid_dim;
+    result.launch_note = source.find("<<<") == std::string::npos ? plan.note : "";
 
     TempDir dir;
     // What the compiler reads: the file, or (with launches) the file with its launches rewritten.

@@ -59,6 +59,7 @@ struct KernelTrace {
     Trace trace;
     std::vector<Finding> findings;   // by line
     std::string ended;               // why there is no trace, one sentence
+    std::string launch_note;         // the launch said before the run where the file's sizes and the input disagree
     std::vector<Printed> printed;    // printf's lines, in the order they were said
     int64_t printed_dropped = 0;     // lines past the ones kept
     double compile_seconds = 0, run_seconds = 0;

@@ -207,7 +207,7 @@ void on_access(const void* address, size_t size, bool store, bool atomic, uintpt
     } else {
         if (p.array >= 0 && !atomic) on_shared(p, a, size, store, t, pc);
         if (p.array < 0) on_global(p, size, store, atomic, t, pc);
-        r->interval->accesses.push_back({t, p.array, store, atomic, p.byte / int64_t(size)});
+        r->interval->accesses.push_back({t, p.array, store, atomic, uint8_t(size), p.byte / int64_t(size)});
     }
     // Lock-step: the next lane of the warp makes its access before this one goes on.
     r->fibers->yield();
