@@ -83,13 +83,15 @@ std::string finding_sentence(const RawFinding& f, int line, int other_line) {
             return here + "the kernel crashed with a " + f.detail + " in " + thread(f.thread, f.block) + " " + when(f) +
                    " (an access through a bad pointer, or far outside an array?).";
         case FindingKind::warp_mask: {
-            const bool left_out = f.detail.rfind("leaves out", 0) == 0;
+            const bool left_out = f.detail.rfind("leaves out", 0) == 0, exited = f.detail.rfind("names exited", 0) == 0;
             char mask[16];
-            std::snprintf(mask, sizeof mask, "0x%08x", unsigned(std::strtoul(f.detail.substr(f.detail.find(' ', 4) + 1).c_str(), nullptr, 10)));
-            return here + "a warp-wide call's mask " + (left_out ? "leaves out a lane that makes the call " : "names a lane that does not make it ") +
-                   when(f) + ": " + thread(f.thread, f.block) + " passes the mask " + mask + ", but thread " + std::to_string(f.other_thread) +
-                   (left_out ? " makes the same call without being in it" : " is named in it and does not make this call") +
-                   "; every lane that makes the call must be in the mask, and every lane in the mask must make it" + times(f) + ".";
+            std::snprintf(mask, sizeof mask, "0x%08x", unsigned(std::strtoul(f.detail.substr(f.detail.rfind(' ') + 1).c_str(), nullptr, 10)));
+            return here + "a warp-wide call's mask " + (left_out ? "leaves out the lane that makes the call " : "names a lane that does not make it ") +
+                   when(f) + ": " + thread(f.thread, f.block) + " passes the mask " + mask +
+                   (left_out ? ", which leaves out its own lane"
+                             : ", but thread " + std::to_string(f.other_thread) +
+                                   (exited ? " has left the kernel" : " does not make this call (it skipped it, or is at another turn of a loop)")) +
+                   "; every lane that makes the call must be in its mask, and every lane in the mask must make the same call" + times(f) + ".";
         }
         case FindingKind::uninitialized_global:
             return here + "a read of global memory nothing wrote " + when(f) + ": " + thread(f.thread, f.block) + " reads " + element(f) +

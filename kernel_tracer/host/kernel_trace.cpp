@@ -61,7 +61,9 @@ std::map<uintptr_t, int> lines_of(const std::string& library, const std::string&
     if (wanted.empty()) return lines;
     const std::string tool = find_on_path({"addr2line", "llvm-addr2line", "llvm-addr2line-14"});
     if (tool.empty()) return lines;
-    std::vector<std::string> argv{tool, "-e", library};
+    // -i: a call the shim inlines (a shuffle, a cooperative group's sync) lies in the shim's header,
+    // inlined at the student's line, which the chain of inlined calls names; -a starts each address's chain.
+    std::vector<std::string> argv{tool, "-a", "-i", "-e", library};
     for (uintptr_t pc : wanted) {
         std::ostringstream hex;
         // A return address is the instruction after the call: one byte back lies in the call itself.
@@ -72,7 +74,15 @@ std::map<uintptr_t, int> lines_of(const std::string& library, const std::string&
     std::istringstream out(run_tool(argv, status));
     const std::string base = fs::path(file).filename().string();
     std::string line;
-    for (size_t k = 0; k < wanted.size() && std::getline(out, line); ++k) {
+    size_t k = 0;
+    bool started = false;
+    while (std::getline(out, line)) {
+        if (line.rfind("0x", 0) == 0) {
+            k += started;
+            started = true;
+            continue;
+        }
+        if (!started || k >= wanted.size() || lines.contains(wanted[k])) continue;
         // "path/file.cu:12" or "path/file.cu:12 (discriminator 3)"; a line of the shim header is not the student's.
         const size_t colon = line.rfind(':', line.find(" (") == std::string::npos ? std::string::npos : line.find(" ("));
         if (colon == std::string::npos || fs::path(line.substr(0, colon)).filename().string() != base) continue;

@@ -41,6 +41,7 @@ struct WarpCall {
     uint64_t value = 0;
     int arg = 0, width = 32;
     uintptr_t pc = 0;
+    uint32_t instance = 0;  // how many times this lane made a call at pc before: a loop's next turn is another call
     uint64_t result = 0;
 };
 
@@ -51,6 +52,7 @@ struct Runner {
     std::vector<ThreadState> state;
     std::vector<uintptr_t> barrier_pc;
     std::vector<WarpCall> warp_call;     // per thread, while it waits at one
+    std::vector<std::unordered_map<uintptr_t, uint32_t>> warp_calls_made;  // per thread: calls made at each site, this block
     std::vector<uint32_t> warp_syncs;    // per warp: the __syncwarp() calls it completed this interval
     std::vector<uint8_t> shared_written;  // per byte of the shared section, this block
     std::unordered_map<uintptr_t, Cell> cells;
@@ -220,31 +222,33 @@ void thread_body() {
 
 void set_thread(int t) { scanlab_cuda_now.threadIdx = {unsigned(t), 0, 0}; }
 
-// A warp-wide call's rules, as synccheck and the CUDA guide state them: every lane that takes part
-// must be in each participant's mask, and every lane a mask names (that has not left the kernel)
-// must make the same call.
+// A warp-wide call's rules, as the CUDA guide states them: each lane's mask holds its own lane,
+// and every lane a mask names makes the same call (it has not gone elsewhere or left the kernel).
 void check_masks(int first, int last, const std::vector<int>& lanes) {
     Runner& r = *g_runner;
     uint32_t present = 0;
     for (int t : lanes) present |= 1u << (t - first);
+    const uint32_t exists = last - first >= 32 ? 0xffffffffu : (1u << (last - first)) - 1;
     for (int t : lanes) {
         const WarpCall& c = r.warp_call[size_t(t)];
-        uint32_t named = c.mask;
-        if (last - first < 32) named &= (1u << (last - first)) - 1;
-        for (int lane = 0; lane < last - first; ++lane) {
-            const uint32_t bit = 1u << lane;
-            const bool left_out = (present & bit) && !(named & bit);
-            const bool absent = (named & bit) && !(present & bit) && r.state[size_t(first + lane)] != ThreadState::exited;
-            if (!left_out && !absent) continue;
-            RawFinding f;
-            f.kind = FindingKind::warp_mask;
-            f.pc = relative(c.pc);
-            f.thread = t;
-            f.other_thread = first + lane;
-            f.detail = std::string(left_out ? "leaves out" : "names") + " " + std::to_string(c.mask);
-            report(f);
-            return;
+        const uint32_t self = 1u << (t - first), named = c.mask & exists;
+        int lane = -1;
+        bool left_out = false;
+        if (!(named & self)) {
+            lane = t - first, left_out = true;
+        } else if (const uint32_t absent = named & ~present) {
+            lane = __builtin_ctz(absent);
         }
+        if (lane < 0) continue;
+        RawFinding f;
+        f.kind = FindingKind::warp_mask;
+        f.pc = relative(c.pc);
+        f.thread = t;
+        f.other_thread = first + lane;
+        const bool exited = !left_out && r.state[size_t(first + lane)] == ThreadState::exited;
+        f.detail = std::string(left_out ? "leaves out" : exited ? "names exited" : "names") + " " + std::to_string(c.mask);
+        report(f);
+        return;
     }
 }
 
@@ -264,13 +268,13 @@ uint64_t shuffled(int first, int t, const WarpCall& c, uint32_t present) {
 // Resolves the warp-wide calls the lanes of [first, last) wait at, one group per call site.
 bool resolve_warp_calls(int w, int first, int last) {
     Runner& r = *g_runner;
-    std::map<uintptr_t, std::vector<int>> sites;
+    std::map<std::pair<uintptr_t, uint32_t>, std::vector<int>> sites;  // one call: its site and the turn of a loop it is in
     for (int t = first; t < last; ++t)
-        if (r.state[size_t(t)] == ThreadState::at_warp_op) sites[r.warp_call[size_t(t)].pc].push_back(t);
+        if (r.state[size_t(t)] == ThreadState::at_warp_op) sites[{r.warp_call[size_t(t)].pc, r.warp_call[size_t(t)].instance}].push_back(t);
     if (sites.empty()) return false;
     r.run.used_warp_calls = true;
     for (const auto& [pc, lanes] : sites) {
-        check_masks(first, last, lanes);
+        if (r.warp_call[size_t(lanes.front())].op != kWarpActive) check_masks(first, last, lanes);
         uint32_t present = 0, votes = 0;
         for (int t : lanes) present |= 1u << (t - first);
         for (int t : lanes)
@@ -278,7 +282,7 @@ bool resolve_warp_calls(int w, int first, int last) {
         for (int t : lanes) {
             WarpCall& c = r.warp_call[size_t(t)];
             const uint32_t group = present & (c.mask | (1u << (t - first))), in = votes & group;
-            c.result = c.op == kWarpBallot ? in : c.op == kWarpAny ? in != 0 : c.op == kWarpAll ? in == group : shuffled(first, t, c, present);
+            c.result = c.op == kWarpActive ? present : c.op == kWarpBallot ? in : c.op == kWarpAny ? in != 0 : c.op == kWarpAll ? in == group : shuffled(first, t, c, present);
         }
         if (r.warp_call[size_t(lanes.front())].op == kWarpSync) ++r.warp_syncs[size_t(w)];
         for (int t : lanes) r.state[size_t(t)] = ThreadState::running;
@@ -354,6 +358,7 @@ void run_block(int64_t b, BlockRecord& record) {
     const KernelImage& im = *r.image;
     if (im.shared_end > im.shared_begin) std::memset(reinterpret_cast<void*>(im.shared_begin), 0, im.shared_end - im.shared_begin);
     std::fill(r.shared_written.begin(), r.shared_written.end(), 0);
+    for (auto& made : r.warp_calls_made) made.clear();
     for (int t = 0; t < l.block_dim; ++t) {
         r.fibers->start(t, thread_body);
         r.state[size_t(t)] = ThreadState::running;
@@ -399,6 +404,7 @@ KernelRun run_kernel(const KernelImage& image, const Launch& launch) {
     r.state.assign(size_t(launch.block_dim), ThreadState::exited);
     r.barrier_pc.assign(size_t(launch.block_dim), 0);
     r.warp_call.assign(size_t(launch.block_dim), {});
+    r.warp_calls_made.assign(size_t(launch.block_dim), {});
     r.warp_syncs.assign(size_t((launch.block_dim + launch.warp_width - 1) / launch.warp_width), 0);
     r.shared_written.assign(image.shared_end - image.shared_begin, 0);
     g_runner = &r;
@@ -413,6 +419,7 @@ KernelRun run_kernel(const KernelImage& image, const Launch& launch) {
             break;
         }
     }
+    for (const GlobalArray& g : launch.globals) r.run.global_names.push_back(g.name);
     for (const GlobalArray& g : launch.globals)
         r.run.globals_after.emplace_back(reinterpret_cast<const uint8_t*>(g.address), reinterpret_cast<const uint8_t*>(g.address) + g.bytes);
     g_runner = nullptr;
@@ -471,7 +478,8 @@ __attribute__((visibility("default"))) unsigned long long scanlab_cuda_warp(int 
     using namespace scanlab::kernel_tracer;
     if (!g_runner) return value;
     const int t = g_runner->fibers->current();
-    g_runner->warp_call[size_t(t)] = {op, mask, value, arg, width, uintptr_t(__builtin_return_address(0)), 0};
+    const uintptr_t pc = uintptr_t(__builtin_return_address(0));
+    g_runner->warp_call[size_t(t)] = {op, mask, value, arg, width, pc, g_runner->warp_calls_made[size_t(t)][pc]++, 0};
     g_runner->state[size_t(t)] = ThreadState::at_warp_op;
     g_runner->fibers->yield();
     scanlab::kernel_tracer::set_thread(t);

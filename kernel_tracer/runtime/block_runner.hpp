@@ -51,6 +51,7 @@ struct Launch {
 struct KernelRun {
     std::vector<BlockRecord> blocks;
     std::vector<std::vector<uint8_t>> globals_after;  // each global array when the launch ended
+    std::vector<std::string> global_names;            // beside it: X, Y, then the pointers' names
     std::vector<RawFinding> findings;  // interval set, step not yet
     bool used_warp_calls = false;       // a __syncwarp, shuffle or vote was made
 };

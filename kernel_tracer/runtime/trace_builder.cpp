@@ -106,6 +106,8 @@ BuiltTrace build_steps(const KernelRun& run, const KernelImage& image, const Tra
         s.array = shown >= 0                                                                          ? ArrayKind::xy
                   : shown == kOutputArray || after[global_index(shown)].size() == after[global_index(kOutputArray)].size() ? ArrayKind::y
                                                                                                       : ArrayKind::s;
+        // The file's own name for the array shown (its shared array, Y or a cudaMalloc'd one).
+        s.array_name = shown >= 0 ? image.shared[size_t(shown)].name : run.global_names.at(global_index(shown));
         s.blocks = int(shape.grid_dim);
         s.threads_per_block = bd;
         std::vector<T> values;

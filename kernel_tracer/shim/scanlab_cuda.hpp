@@ -59,12 +59,17 @@ struct dim3 {
 #define __threadfence_block() scanlab_cuda_threadfence()
 
 #define __syncwarp(...) scanlab_syncwarp(__VA_ARGS__)
-#define __activemask() scanlab_cuda_activemask()
-inline void scanlab_syncwarp(unsigned mask = 0xffffffffu) { scanlab_cuda_warp(kWarpSync, mask, 0, 0, 32); }
+// The lanes that reach this call together (those that left the kernel, or went elsewhere, do not).
+#define __activemask() unsigned(scanlab_cuda_warp(kWarpActive, 0u, 0, 0, 32))
+// Inlined even at -O0, so the call into the runner lies in the student's own function: the runner
+// takes the call site from its return address (as for every access), and the tracer reads the
+// student's line from the chain of inlined calls there (addr2line -i).
+#define SCANLAB_AT_CALLER __attribute__((always_inline)) inline
+SCANLAB_AT_CALLER void scanlab_syncwarp(unsigned mask = 0xffffffffu) { scanlab_cuda_warp(kWarpSync, mask, 0, 0, 32); }
 
 // The warp's shuffles and votes: a value of up to 8 bytes crosses lanes as its bits.
 template <class V>
-V scanlab_warp_value(int op, unsigned mask, V v, int arg, int width) {
+SCANLAB_AT_CALLER V scanlab_warp_value(int op, unsigned mask, V v, int arg, int width) {
     static_assert(sizeof(V) <= 8 && std::is_trivially_copyable<V>::value, "a shuffle moves values of up to 8 bytes");
     unsigned long long bits = 0;
     std::memcpy(&bits, &v, sizeof(V));
@@ -72,13 +77,13 @@ V scanlab_warp_value(int op, unsigned mask, V v, int arg, int width) {
     std::memcpy(&v, &bits, sizeof(V));
     return v;
 }
-template <class V> V __shfl_sync(unsigned mask, V v, int lane, int width = 32) { return scanlab_warp_value(kWarpShfl, mask, v, lane, width); }
-template <class V> V __shfl_up_sync(unsigned mask, V v, unsigned delta, int width = 32) { return scanlab_warp_value(kWarpShflUp, mask, v, int(delta), width); }
-template <class V> V __shfl_down_sync(unsigned mask, V v, unsigned delta, int width = 32) { return scanlab_warp_value(kWarpShflDown, mask, v, int(delta), width); }
-template <class V> V __shfl_xor_sync(unsigned mask, V v, int lane_mask, int width = 32) { return scanlab_warp_value(kWarpShflXor, mask, v, lane_mask, width); }
-inline unsigned __ballot_sync(unsigned mask, int predicate) { return unsigned(scanlab_cuda_warp(kWarpBallot, mask, predicate != 0, 0, 32)); }
-inline int __any_sync(unsigned mask, int predicate) { return int(scanlab_cuda_warp(kWarpAny, mask, predicate != 0, 0, 32)); }
-inline int __all_sync(unsigned mask, int predicate) { return int(scanlab_cuda_warp(kWarpAll, mask, predicate != 0, 0, 32)); }
+template <class V> SCANLAB_AT_CALLER V __shfl_sync(unsigned mask, V v, int lane, int width = 32) { return scanlab_warp_value(kWarpShfl, mask, v, lane, width); }
+template <class V> SCANLAB_AT_CALLER V __shfl_up_sync(unsigned mask, V v, unsigned delta, int width = 32) { return scanlab_warp_value(kWarpShflUp, mask, v, int(delta), width); }
+template <class V> SCANLAB_AT_CALLER V __shfl_down_sync(unsigned mask, V v, unsigned delta, int width = 32) { return scanlab_warp_value(kWarpShflDown, mask, v, int(delta), width); }
+template <class V> SCANLAB_AT_CALLER V __shfl_xor_sync(unsigned mask, V v, int lane_mask, int width = 32) { return scanlab_warp_value(kWarpShflXor, mask, v, lane_mask, width); }
+SCANLAB_AT_CALLER unsigned __ballot_sync(unsigned mask, int predicate) { return unsigned(scanlab_cuda_warp(kWarpBallot, mask, predicate != 0, 0, 32)); }
+SCANLAB_AT_CALLER int __any_sync(unsigned mask, int predicate) { return int(scanlab_cuda_warp(kWarpAny, mask, predicate != 0, 0, 32)); }
+SCANLAB_AT_CALLER int __all_sync(unsigned mask, int predicate) { return int(scanlab_cuda_warp(kWarpAll, mask, predicate != 0, 0, 32)); }
 inline int __popc(unsigned x) { return __builtin_popcount(x); }
 inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
 inline int __ffs(int x) { return __builtin_ffs(x); }
