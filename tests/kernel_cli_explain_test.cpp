@@ -173,11 +173,44 @@ TEST(YourKernelOnTheCommandLine, EverySentenceOfItsExplanationIsTrueOfItsTraceAn
         std::vector<std::string> scan_args = args;
         scan_args[0] = "scan";
         const CliResult scan = run_cli(scan_args);
-        ASSERT_EQ(scan.exit_code, 0) << scan.err;
+        ASSERT_EQ(scan.exit_code, r.exit_code) << scan.err;
         std::istringstream values(scan.out);
         size_t count = 0;
         for (std::string v; std::getline(values, v); ++count) EXPECT_TRUE(std::regex_match(v, std::regex(R"(-?[\d.e+-]+)"))) << v;
         EXPECT_EQ(int64_t(count), t.n);
         for (const std::string& words : built_in) EXPECT_EQ(scan.err.find(words), std::string::npos) << r.file << ": \"" << words << "\"";
     }
+}
+
+// The verdict closes the output (stdout after trace's table, stderr after scan's values) and the
+// exit status says it: 0 correct and clean, 1 wrong, findings or no result, 2 a usage error.
+TEST(YourKernelOnTheCommandLine, TheVerdictAndTheExitStatusSayWhetherTheKernelIsRight) {
+    NEEDS_CLANG();
+    struct Case {
+        std::string file;
+        std::vector<std::string> words;
+        int exit_code;
+        std::string verdict;
+    };
+    const std::string students = kFixtures + "/students/";
+    const std::vector<Case> cases{
+        {fixture_path("slides_kogge_stone_temp.cu"), {"--preset", "fig9.10"}, 0, "CORRECT: 16 of 16 values, no findings"},
+        {fixture_path("fig9_2_kogge_stone_racy.cu"), {"--preset", "fig9.10"}, 1, "CORRECT VALUES, BUT 2 findings"},
+        {students + "ks_short_loop.cu", {"--preset", "fig9.10"}, 1, "WRONG: 8 of 16 values differ from the correct scan, first at 8\nwant: 2 3 6 7 7 11 12 14 14 17 18 20 25 28 29 31"},
+        {students + "endless_barrier.cu", {"--preset", "fig9.10"}, 1, "NO RESULT: the kernel did not run to its end"},
+    };
+    for (const Case& c : cases)
+        for (const std::string command : {"trace", "scan"}) {
+            std::vector<std::string> args{command, "--kernel", c.file, "--no-device-check"};
+            args.insert(args.end(), c.words.begin(), c.words.end());
+            const CliResult r = run_cli(args);
+            EXPECT_EQ(r.exit_code, c.exit_code) << command << " " << c.file << "\n" << r.err;
+            const bool traced = c.verdict.rfind("NO RESULT", 0) != 0;
+            const std::string& where = command == "trace" && traced ? r.out : r.err;
+            EXPECT_NE(where.find("\n" + c.verdict), std::string::npos) << command << " " << c.file << "\nout:\n" << r.out << "\nerr:\n" << r.err;
+            // A kernel stopped for never ending prints no table and no values.
+            if (!traced) EXPECT_EQ(r.out, "") << command << " " << c.file;
+        }
+    const CliResult usage = run_cli({"trace", "--kernel", fixture_path("slides_kogge_stone_temp.cu"), "--preset", "fig9.10", "--block-dim", "5000"});
+    EXPECT_EQ(usage.exit_code, 2) << usage.err;
 }

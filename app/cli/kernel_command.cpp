@@ -62,7 +62,8 @@ int run_kernel_command(const Options& o) {
             write_trace_table(std::cout, k.trace, 64, o.explain, &findings);
     }
     // Findings go with the table; with the values or the JSON on standard output, to standard error.
-    std::ostream& said = (k.traced && (o.command == Command::scan || o.format == Format::json)) ? std::cerr : std::cout;
+    // A kernel that did not run to its end has no output but its sentences, on standard error.
+    std::ostream& said = (!k.traced || o.command == Command::scan || o.format == Format::json) ? std::cerr : std::cout;
     if (!k.findings.empty()) {
         said << "\nfindings in " << o.kernel.file << ":\n";
         for (const kernel_tracer::Finding& f : k.findings) said << "  " << f.sentence << "\n";
