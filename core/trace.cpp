@@ -2,6 +2,8 @@
 
 namespace scanlab {
 
+std::string shown_array(const Step& s) { return s.array_name.empty() ? std::string(name(s.array)) : s.array_name; }
+
 std::string step_label(const Step& s) {
     std::string label;
     if (s.kernel != Kernel::single) label += std::string(name(s.kernel)) + " · ";

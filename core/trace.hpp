@@ -42,6 +42,7 @@ struct Step {
     int coarsening = 0;  // a three-phase block's C (its phase 2 steps are stride/reduction/distribution); 0: not coarsened
     int depth = 0;       // 0 = the scan of the input; 1 = the scan of S; 2 = of S's block sums ...
     ArrayKind array = ArrayKind::xy;
+    std::string array_name;  // a student's kernel: the array as the file names it ("bufA"); else empty
     int blocks = 1;      // blocks (or host loops) that ran the step
     int threads_per_block = 1;
     ValueArray values;   // the array after the step (full detail only): all of it, or a sampled window
@@ -54,6 +55,9 @@ struct Step {
     std::optional<Event> event;  // a single-pass scan's event step (phase event), else none
     EventSnapshot snapshot;      // every block and tile after the event (full detail only)
 };
+
+// The step's array as the reader knows it: the file's own name for a student's kernel, else XY, S or Y.
+std::string shown_array(const Step& s);
 
 // Display label in the chapter's words, e.g. "K1 · stride 4", "reduction level 2", "K3 · add S".
 std::string step_label(const Step& s);

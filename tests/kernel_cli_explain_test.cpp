@@ -126,6 +126,7 @@ void expect_true_of_step(const Trace& t, size_t k, const std::vector<std::string
 struct KernelRun {
     const char* file;
     std::vector<std::string> words;
+    int exit_code = 0;  // 1: the kernel has findings (the racy loop)
 };
 
 }  // namespace
@@ -134,7 +135,7 @@ TEST(YourKernelOnTheCommandLine, EverySentenceOfItsExplanationIsTrueOfItsTraceAn
     NEEDS_CLANG();
     const std::vector<KernelRun> runs = {
         {"slides_kogge_stone_temp.cu", {"--preset", "fig9.10"}},
-        {"fig9_2_kogge_stone_racy.cu", {"--random", "64", "--warp-width", "8", "--like", "kogge-stone-racy"}},
+        {"fig9_2_kogge_stone_racy.cu", {"--random", "64", "--warp-width", "8", "--like", "kogge-stone-racy"}, 1},
         {"hierarchical_host.cu", {"--random", "300", "--section", "8", "--like", "hierarchical"}},  // S longer than a section
         {"ex4", {"--preset", "fig9.10", "--exclusive"}},
     };
@@ -150,8 +151,8 @@ TEST(YourKernelOnTheCommandLine, EverySentenceOfItsExplanationIsTrueOfItsTraceAn
         json_args.insert(json_args.end(), {"--format", "json"});
         table_args.push_back("--explain");
         const CliResult json = run_cli(json_args), table = run_cli(table_args);
-        ASSERT_EQ(json.exit_code, 0) << r.file << json.err;
-        ASSERT_EQ(table.exit_code, 0) << r.file << table.err;
+        ASSERT_EQ(json.exit_code, r.exit_code) << r.file << json.err;
+        ASSERT_EQ(table.exit_code, r.exit_code) << r.file << table.err;
         std::istringstream in(json.out);
         const Trace t = read_trace_json(in, r.file);
         ASSERT_FALSE(t.kernel.empty());
@@ -173,11 +174,44 @@ TEST(YourKernelOnTheCommandLine, EverySentenceOfItsExplanationIsTrueOfItsTraceAn
         std::vector<std::string> scan_args = args;
         scan_args[0] = "scan";
         const CliResult scan = run_cli(scan_args);
-        ASSERT_EQ(scan.exit_code, 0) << scan.err;
+        ASSERT_EQ(scan.exit_code, r.exit_code) << scan.err;
         std::istringstream values(scan.out);
         size_t count = 0;
         for (std::string v; std::getline(values, v); ++count) EXPECT_TRUE(std::regex_match(v, std::regex(R"(-?[\d.e+-]+)"))) << v;
         EXPECT_EQ(int64_t(count), t.n);
         for (const std::string& words : built_in) EXPECT_EQ(scan.err.find(words), std::string::npos) << r.file << ": \"" << words << "\"";
     }
+}
+
+// The verdict closes the output (stdout after trace's table, stderr after scan's values) and the
+// exit status says it: 0 correct and clean, 1 wrong, findings or no result, 2 a usage error.
+TEST(YourKernelOnTheCommandLine, TheVerdictAndTheExitStatusSayWhetherTheKernelIsRight) {
+    NEEDS_CLANG();
+    struct Case {
+        std::string file;
+        std::vector<std::string> words;
+        int exit_code;
+        std::string verdict;
+    };
+    const std::string students = kFixtures + "/students/";
+    const std::vector<Case> cases{
+        {fixture_path("slides_kogge_stone_temp.cu"), {"--preset", "fig9.10"}, 0, "CORRECT: 16 of 16 values, no findings"},
+        {fixture_path("fig9_2_kogge_stone_racy.cu"), {"--preset", "fig9.10"}, 1, "CORRECT VALUES, BUT 2 findings"},
+        {students + "ks_short_loop.cu", {"--preset", "fig9.10"}, 1, "WRONG: 8 of 16 values differ from the correct scan, first at 8\nwant: 2 3 6 7 7 11 12 14 14 17 18 20 25 28 29 31"},
+        {students + "endless_barrier.cu", {"--preset", "fig9.10"}, 1, "NO RESULT: the kernel did not run to its end"},
+    };
+    for (const Case& c : cases)
+        for (const std::string command : {"trace", "scan"}) {
+            std::vector<std::string> args{command, "--kernel", c.file, "--no-device-check"};
+            args.insert(args.end(), c.words.begin(), c.words.end());
+            const CliResult r = run_cli(args);
+            EXPECT_EQ(r.exit_code, c.exit_code) << command << " " << c.file << "\n" << r.err;
+            const bool traced = c.verdict.rfind("NO RESULT", 0) != 0;
+            const std::string& where = command == "trace" && traced ? r.out : r.err;
+            EXPECT_NE(where.find("\n" + c.verdict), std::string::npos) << command << " " << c.file << "\nout:\n" << r.out << "\nerr:\n" << r.err;
+            // A kernel stopped for never ending prints no table and no values.
+            if (!traced) EXPECT_EQ(r.out, "") << command << " " << c.file;
+        }
+    const CliResult usage = run_cli({"trace", "--kernel", fixture_path("slides_kogge_stone_temp.cu"), "--preset", "fig9.10", "--block-dim", "5000"});
+    EXPECT_EQ(usage.exit_code, 2) << usage.err;
 }

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "core/error.hpp"
 #include "core/input/run_spec.hpp"
 #include "core/input/run_words.hpp"
+#include "core/lesson/verdict.hpp"
 #include "core/trace_io/trace_table.hpp"
 #include "core/values.hpp"
 #include "kernel_tracer/host/child_process.hpp"
@@ -335,5 +337,104 @@ TEST(YourKernel, LikeShowsTheCountsBesideTheChaptersFormulaAsTheBuiltInRunDoes) 
         const std::string want = formula_line(built_in(c.like, c.words));
         EXPECT_EQ(formula_line(k.trace), want) << c.fixture << " like " << c.like;
         if (c.like != "slides") EXPECT_NE(want, "") << c.like << " has a formula in the chapter";
+    }
+}
+
+// Racecheck's rule, whatever the warp width: the book's Figure 9.2 loop on Figure 9.10's 16
+// elements is one warp at the default width, and its race is a finding at its line, with the
+// schedule under which the result is wrong; that schedule, run as its words say, is wrong.
+TEST(YourKernel, RaceInsideOneWarpIsAFindingWithAScheduleThatMakesTheResultWrong) {
+    NEEDS_CLANG();
+    const KernelTrace k = traced("fig9_2_kogge_stone_racy.cu", {"--preset", "fig9.10"});
+    ASSERT_TRUE(k.traced) << all_findings(k);
+    ASSERT_EQ(k.trace.warp_width, 32);
+    auto race = std::find_if(k.findings.begin(), k.findings.end(), [](const Finding& f) { return f.sentence.find("a race (") != std::string::npos; });
+    ASSERT_NE(race, k.findings.end()) << all_findings(k);
+    EXPECT_EQ(race->line, 12) << race->sentence;
+    const size_t under = race->sentence.find("Under ");
+    const size_t wrong = race->sentence.find(" the result is WRONG at ");
+    ASSERT_NE(under, std::string::npos) << race->sentence;
+    ASSERT_NE(wrong, std::string::npos) << race->sentence;
+    EXPECT_NE(race->sentence.find(" before thread "), std::string::npos) << race->sentence;
+    // Replay it: the words of the finding give a wrong result.
+    std::istringstream replay_words(race->sentence.substr(under + 6, wrong - under - 6));
+    std::vector<std::string> words{"--preset", "fig9.10"};
+    for (std::string w; replay_words >> w;) words.push_back(w);
+    const KernelTrace replayed = traced("fig9_2_kogge_stone_racy.cu", words);
+    ASSERT_TRUE(replayed.traced);
+    EXPECT_FALSE(judge(replayed.trace).correct()) << "replayed with the finding's words";
+}
+
+// The stale reads the table counts are the run's read-after-write races: a run with stale reads
+// has a read-after-write finding, and a race-free run has neither; whatever the warp width, the
+// racy loop's race is a finding.
+TEST(YourKernel, TheStaleReadsAndTheRaceFindingsAgree) {
+    NEEDS_CLANG();
+    for (const std::string width : {"32", "8", "1"}) {
+        const KernelTrace k = traced("fig9_2_kogge_stone_racy.cu", {"--random", "64", "--seed", "2", "--warp-width", width});
+        ASSERT_TRUE(k.traced) << all_findings(k);
+        const bool raw = std::any_of(k.findings.begin(), k.findings.end(), [](const Finding& f) { return f.sentence.find("(read after write)") != std::string::npos; });
+        EXPECT_EQ(k.trace.counts.hazards > 0, raw) << "warp width " << width << "\n" << all_findings(k);
+        EXPECT_TRUE(has_finding(k, 12, "a race (")) << "warp width " << width << "\n" << all_findings(k);
+    }
+    const KernelTrace clean = traced("slides_kogge_stone_temp.cu", {"--random", "64", "--warp-width", "1"});
+    EXPECT_EQ(clean.trace.counts.hazards, 0);
+    EXPECT_TRUE(clean.findings.empty()) << all_findings(clean);
+}
+
+TEST(YourKernel, ARaceWhoseResultIsRightUnderEveryScheduleSaysSo) {
+    NEEDS_CLANG();
+    const KernelTrace k = expect_found("benign_race.cu", {"--preset", "fig9.10"}, {{8, "The result was right under every schedule tried"}});
+    EXPECT_TRUE(judge(k.trace).correct());
+}
+
+// The launch comes from the file's SECTION_SIZE, and where it does not cover the input in one
+// block a note says so before the run: 2 blocks of 8, no out-of-bounds findings that are no bugs.
+TEST(YourKernel, TheLaunchComesFromTheFilesSectionSizeWithANoteBeforeTheRun) {
+    NEEDS_CLANG();
+    const KernelTrace k = traced(kFixtures + "/students/section8_on_16.cu", {"--preset", "fig9.10"});
+    ASSERT_TRUE(k.traced) << all_findings(k);
+    EXPECT_EQ(k.trace.threads_per_block, 8);
+    EXPECT_EQ(k.trace.grid, 2);
+    EXPECT_TRUE(k.findings.empty()) << all_findings(k);
+    EXPECT_NE(k.launch_note.find("defines SECTION_SIZE 8, so 16 values run as 2 blocks of 8 threads"), std::string::npos) << k.launch_note;
+}
+
+// Steps, the table and the explanations name the file's own arrays: the double buffer's bufA and bufB.
+TEST(YourKernel, StepsNameTheFilesOwnArrays) {
+    NEEDS_CLANG();
+    KernelTrace k;
+    ASSERT_NO_FATAL_FAILURE(trace_clean(request(kFixtures + "/students/ks_double_buffer.cu", {"--preset", "fig9.10"}), k));
+    std::set<std::string> names;
+    for (const Step& s : k.trace.steps) names.insert(s.array_name);
+    EXPECT_EQ(names, (std::set<std::string>{"bufA", "bufB"}));
+    std::ostringstream table;
+    write_trace_table(table, k.trace, 64, true);
+    EXPECT_NE(table.str().find("bufB is your shared array after the step"), std::string::npos) << table.str();
+    EXPECT_EQ(table.str().find(" XY "), std::string::npos) << table.str();
+}
+
+// long values through a __shared__ int array: no tool failure; the trace shows Y and the verdict
+// says the cut values are wrong.
+TEST(YourKernel, LongDataThroughAnIntSharedArrayIsJudgedNotRefused) {
+    NEEDS_CLANG();
+    const KernelTrace k = traced(kFixtures + "/students/long_through_int.cu", {"--input", "3000000000,1,2"});
+    ASSERT_TRUE(k.traced) << all_findings(k);
+    EXPECT_EQ(k.trace.type, ElementType::int64);
+    EXPECT_EQ(judge(k.trace).wrong.size(), 3u);
+}
+
+// A CUDA feature the runner does not have is the compiler's one message at the student's line,
+// never errors from inside a header.
+TEST(YourKernel, AnUnsupportedFeatureIsNamedAtTheStudentsLine) {
+    NEEDS_CLANG();
+    try {
+        traced("unsupported_half.cu", {"--preset", "fig9.10"});
+        FAIL() << "it compiled";
+    } catch (const ScanError& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find("unsupported_half.cu:3:5: error: unknown type name '__half'"), std::string::npos) << what;
+        EXPECT_EQ(what.find("In file included from"), std::string::npos) << what;
+        EXPECT_EQ(what.find(".h:"), std::string::npos) << what;
     }
 }

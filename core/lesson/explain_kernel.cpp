@@ -21,14 +21,15 @@ std::string launch_words(Kernel k) {
 // The array the step shows, as the tracer chose it (kernel_tracer/runtime/trace_builder.cpp).
 std::string array_line(const Step& s) {
     if (s.phase == Phase::load)
-        return "The load: this step writes XY, your shared array; each of its stores there follows a single load from global "
+        return "The load: this step writes " + shown_array(s) + ", your shared array; each of its stores there follows a single load from global "
                "memory (as XY[t] = X[i] does) or none (a constant, such as the identity).";
+    const std::string a = shown_array(s);
     switch (s.array) {
         case ArrayKind::xy:
-            return s.blocks > 1 ? "XY is your shared array after the step (the one the step wrote last), each block's beside the next."
-                                : "XY is your shared array after the step (the one the step wrote last).";
-        case ArrayKind::y: return "Y is your kernel's output after the step.";
-        case ArrayKind::s: return "S is a global array shorter than Y that your code writes, as the launch left it.";
+            return s.blocks > 1 ? a + " is your shared array after the step (the one the step wrote last), each block's beside the next."
+                                : a + " is your shared array after the step (the one the step wrote last).";
+        case ArrayKind::y: return a + " is your kernel's output after the step.";
+        case ArrayKind::s: return a + " is a global array shorter than Y that your code writes, as the launch left it.";
     }
     return "";
 }
@@ -40,7 +41,7 @@ std::vector<std::string> kernel_step_lines(const Trace& t, size_t k, int64_t so_
     if (k >= t.steps.size()) return lines;
     const Step& s = t.steps[k];
     const StepCounts& c = s.counts;
-    const std::string changed = s.array == ArrayKind::xy ? "shared memory" : std::string(name(s.array));
+    const std::string changed = s.array == ArrayKind::xy ? "shared memory" : shown_array(s);
     lines.push_back("A step of your kernel " + t.kernel + ": its code up to a barrier after which " + changed +
                     " holds something new, or to the kernel's end" + launch_words(s.kernel) + ".");
     lines.push_back(array_line(s));
@@ -55,7 +56,7 @@ std::vector<std::string> kernel_step_lines(const Trace& t, size_t k, int64_t so_
     lines.push_back("Additions (a thread's store after two or more loads since its last store): " + grouped(c.additions) + " in this step, " +
                     grouped(so_far) + " so far, " + grouped(t.counts.additions) + " in the run.");
     if (c.hazards > 0)
-        lines.push_back(grouped(c.hazards) + (c.hazards == 1 ? " element of " : " elements of ") + std::string(name(s.array)) +
+        lines.push_back(grouped(c.hazards) + (c.hazards == 1 ? " element of " : " elements of ") + shown_array(s) +
                         (c.hazards == 1 ? " was" : " were") + " read after another thread wrote " + (c.hazards == 1 ? "it" : "them") +
                         " in the same barrier interval: stale reads.");
     if (!findings) return lines;

@@ -493,7 +493,7 @@ private:
                                                             "window"};
         static const std::set<std::string, std::less<>> step{
             "kernel",          "phase",     "level",           "coarsening",        "depth",
-            "label",           "array",     "blocks",          "threads_per_block", "values",
+            "label",           "array",     "array_name",      "blocks",          "threads_per_block", "values",
             "offset",          "additions", "active_threads",  "idle_threads",      "barriers",
             "divergent_warps", "hazards",   "hazard_elements", "accesses",          "flags",
             "polls",           "waits",     "event",           "block_state",       "tiles"};
@@ -811,6 +811,7 @@ Trace build(RawTrace& raw) {
         s.kernel = enum_field<Kernel>(rs.fields, "kernel", parse_kernel, where);
         s.phase = enum_field<Phase>(rs.fields, "phase", parse_phase, where);
         s.array = enum_field<ArrayKind>(rs.fields, "array", parse_array, where);
+        if (rs.fields.contains("array_name")) s.array_name = text_field(rs.fields, "array_name", where);
         s.level = int(whole_field(rs.fields, "level", 0, kMaxElements, where));
         s.coarsening = rs.fields.contains("coarsening") ? int(whole_field(rs.fields, "coarsening", 1, largest_section(), where)) : 0;
         s.depth = int(whole_field(rs.fields, "depth", 0, 64, where));

@@ -147,6 +147,7 @@ void step(std::ostream& out, const Trace& t, const Step& s, const std::vector<st
         out << "],";
     }
     field(out, "array", name(s.array), in);
+    if (!s.array_name.empty()) field(out, "array_name", s.array_name, in);
     field(out, "blocks", s.blocks, in);
     field(out, "threads_per_block", s.threads_per_block, in);
     if (s.offset) field(out, "offset", s.offset, in);

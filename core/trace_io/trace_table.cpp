@@ -178,7 +178,7 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values, boo
         if (events)
             cells = {std::to_string(c.additions), std::to_string(c.active_threads), std::to_string(c.idle_threads),
                      std::to_string(c.barriers), std::to_string(c.polls)};
-        rows.push_back({std::to_string(i++), step_label(s), cells, std::string(name(s.array)),
+        rows.push_back({std::to_string(i++), step_label(s), cells, shown_array(s),
                         row_values(s.values, section, max_values, width, &s.flags)});
         if (!s.snapshot.empty()) rows.push_back({"", "", {}, "", snapshot_line(t, s.snapshot, max_values)});
     }

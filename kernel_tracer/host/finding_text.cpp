@@ -1,5 +1,9 @@
 #include "kernel_tracer/host/finding_text.hpp"
 
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
 namespace scanlab::kernel_tracer {
 namespace {
 
@@ -17,23 +21,41 @@ std::string times(const RawFinding& f) {
     return f.count > 1 ? " (and " + std::to_string(f.count - 1) + " more time" + (f.count > 2 ? "s" : "") + " at these lines)" : "";
 }
 
+// What replaying a race under other schedules showed (race_replay.hpp's detail).
+std::string replayed(const RawFinding& f) {
+    std::vector<std::string> parts;
+    for (size_t at = 0;;) {
+        const size_t bar = f.detail.find('|', at);
+        parts.push_back(f.detail.substr(at, bar == std::string::npos ? std::string::npos : bar - at));
+        if (bar == std::string::npos) break;
+        at = bar + 1;
+    }
+    if (parts.size() == 5 && parts[0] == "wrong")
+        return " Under " + parts[1] + " the result is WRONG at " + parts[2] + " of " + parts[3] + " values" +
+               (parts[4].empty() ? "" : ": " + parts[4]) + " (run it with those options to see it step by step).";
+    if (parts.size() == 2 && parts[0] == "right")
+        return " The result was right under every schedule tried (" + (parts[1].empty() ? std::string("none ran to its end") : parts[1]) +
+               "), but a GPU may order these accesses either way.";
+    return "";
+}
+
 }  // namespace
 
 std::string finding_sentence(const RawFinding& f, int line, int other_line) {
     const std::string here = at_line(line) + ": ";
-    const std::string no_barrier = " in the same barrier interval, with no __syncthreads() between";
+    const std::string no_barrier = " in the same barrier interval, with no barrier between (__syncthreads(), or __syncwarp() for lanes of one warp)";
     switch (f.kind) {
         case FindingKind::race_raw:
             return here + "a race (read after write) " + when(f) + ": " + thread(f.thread, f.block) + " reads " + element(f) + " after " +
                    thread(f.other_thread, f.block) + " wrote it at " + at_line(other_line) + no_barrier +
-                   "; it reads the new value where it may have wanted the old one" + times(f) + ".";
+                   "; it reads the new value where it may have wanted the old one" + times(f) + "." + replayed(f);
         case FindingKind::race_war:
             return here + "a race (write after read) " + when(f) + ": " + thread(f.thread, f.block) + " writes " + element(f) + " after " +
                    thread(f.other_thread, f.block) + " read it at " + at_line(other_line) + no_barrier +
-                   "; in another warp order the read would see the new value" + times(f) + ".";
+                   "; in another order the read would see the new value" + times(f) + "." + replayed(f);
         case FindingKind::race_waw:
             return here + "a race (write after write) " + when(f) + ": " + thread(f.thread, f.block) + " writes " + element(f) + " after " +
-                   thread(f.other_thread, f.block) + " wrote it at " + at_line(other_line) + no_barrier + times(f) + ".";
+                   thread(f.other_thread, f.block) + " wrote it at " + at_line(other_line) + no_barrier + times(f) + "." + replayed(f);
         case FindingKind::out_of_bounds_shared:
         case FindingKind::out_of_bounds_global:
             return here + "out of bounds " + when(f) + ": " + thread(f.thread, f.block) + " " + (f.detail == "write" ? "writes " : "reads ") +
@@ -60,6 +82,20 @@ std::string finding_sentence(const RawFinding& f, int line, int other_line) {
         case FindingKind::crash:
             return here + "the kernel crashed with a " + f.detail + " in " + thread(f.thread, f.block) + " " + when(f) +
                    " (an access through a bad pointer, or far outside an array?).";
+        case FindingKind::warp_mask: {
+            const bool left_out = f.detail.rfind("leaves out", 0) == 0, exited = f.detail.rfind("names exited", 0) == 0;
+            char mask[16];
+            std::snprintf(mask, sizeof mask, "0x%08x", unsigned(std::strtoul(f.detail.substr(f.detail.rfind(' ') + 1).c_str(), nullptr, 10)));
+            return here + "a warp-wide call's mask " + (left_out ? "leaves out the lane that makes the call " : "names a lane that does not make it ") +
+                   when(f) + ": " + thread(f.thread, f.block) + " passes the mask " + mask +
+                   (left_out ? ", which leaves out its own lane"
+                             : ", but thread " + std::to_string(f.other_thread) +
+                                   (exited ? " has left the kernel" : " does not make this call (it skipped it, or is at another turn of a loop)")) +
+                   "; every lane that makes the call must be in its mask, and every lane in the mask must make the same call" + times(f) + ".";
+        }
+        case FindingKind::uninitialized_global:
+            return here + "a read of global memory nothing wrote " + when(f) + ": " + thread(f.thread, f.block) + " reads " + element(f) +
+                   ", which neither the host (cudaMemcpy, cudaMemset) nor an earlier kernel wrote" + times(f) + ".";
         case FindingKind::out_of_memory:
             return "the kernel asked for more memory than its limit" +
                    (f.thread >= 0 ? " (in " + thread(f.thread, f.block) + " " + when(f) + ")" : std::string()) + "; the run stopped there.";

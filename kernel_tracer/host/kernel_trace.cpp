@@ -26,6 +26,7 @@
 #include "kernel_tracer/host/kernel_compile.hpp"
 #include "kernel_tracer/host/output_check.hpp"
 #include "kernel_tracer/host/sandbox.hpp"
+#include "kernel_tracer/host/launch_plan.hpp"
 
 namespace scanlab::kernel_tracer {
 namespace {
@@ -39,6 +40,13 @@ std::string with_launches_rewritten(const std::string& source, const std::string
     std::string out = "#line 1 \"" + fs::absolute(path).string() + "\"\n";
     out += std::regex_replace(source, launch, "scanlab_launch($1, $2)");
     return out;
+}
+
+// `extern __shared__ T a[];` becomes a __shared__ array of the shim's capacity on the same line,
+// which the runner sizes by the launch (scanlab_shim_abi.h).
+std::string with_dynamic_shared(const std::string& source) {
+    static const std::regex dynamic(R"(extern\s+__shared__\s+((?:__align__\s*\(\s*\d+\s*\)\s*)?)([A-Za-z_][\w\s:]*?)\s+(\w+)\s*\[\s*\])");
+    return std::regex_replace(source, dynamic, "__shared__ $1$2 $3[SCANLAB_DYNAMIC_SHARED_CAPACITY / sizeof($2)]");
 }
 
 // A file written for every type and operator: its kernels (or its host function) take T*.
@@ -56,7 +64,9 @@ std::map<uintptr_t, int> lines_of(const std::string& library, const std::string&
     if (wanted.empty()) return lines;
     const std::string tool = find_on_path({"addr2line", "llvm-addr2line", "llvm-addr2line-14"});
     if (tool.empty()) return lines;
-    std::vector<std::string> argv{tool, "-e", library};
+    // -i: a call the shim inlines (a shuffle, a cooperative group's sync) lies in the shim's header,
+    // inlined at the student's line, which the chain of inlined calls names; -a starts each address's chain.
+    std::vector<std::string> argv{tool, "-a", "-i", "-e", library};
     for (uintptr_t pc : wanted) {
         std::ostringstream hex;
         // A return address is the instruction after the call: one byte back lies in the call itself.
@@ -67,7 +77,15 @@ std::map<uintptr_t, int> lines_of(const std::string& library, const std::string&
     std::istringstream out(run_tool(argv, status));
     const std::string base = fs::path(file).filename().string();
     std::string line;
-    for (size_t k = 0; k < wanted.size() && std::getline(out, line); ++k) {
+    size_t k = 0;
+    bool started = false;
+    while (std::getline(out, line)) {
+        if (line.rfind("0x", 0) == 0) {
+            k += started;
+            started = true;
+            continue;
+        }
+        if (!started || k >= wanted.size() || lines.contains(wanted[k])) continue;
         // "path/file.cu:12" or "path/file.cu:12 (discriminator 3)"; a line of the shim header is not the student's.
         const size_t colon = line.rfind(':', line.find(" (") == std::string::npos ? std::string::npos : line.find(" ("));
         if (colon == std::string::npos || fs::path(line.substr(0, colon)).filename().string() != base) continue;
@@ -97,6 +115,25 @@ std::vector<std::string> boxed_runner(const std::vector<std::string>& argv, cons
     return boxed(argv, box);
 }
 
+// printf's lines as the runner wrote them (runner_main.cpp's write_printed).
+void read_printed(const std::string& path, KernelTrace& result) {
+    std::ifstream in(path);
+    for (std::string line; std::getline(in, line);) {
+        std::istringstream fields(line);
+        std::string step, block, thread;
+        if (!std::getline(fields, step, '\t') || !std::getline(fields, block, '\t')) continue;
+        if (step == "dropped") {
+            result.printed_dropped = std::atoll(block.c_str());
+            continue;
+        }
+        std::getline(fields, thread, '\t');
+        std::string text;
+        std::getline(fields, text);
+        // The file's own words: shown, never obeyed by the terminal.
+        result.printed.push_back({std::atoi(step.c_str()), std::atoll(block.c_str()), std::atoi(thread.c_str()), printable(text, 400)});
+    }
+}
+
 }  // namespace
 
 // Read from the file's text: the first __global__ kernel's first parameter. The runner checks it
@@ -124,25 +161,12 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     RunSpec spec = parse_run_words(words, [](const std::string&, const auto&) { return false; });
     std::string origin;
     const ValueArray input = load_input(spec.input, spec.request.type, origin);
-    const int64_t n = int64_t(size_of(input));
 
-    // The launch: as the named algorithm launches this input (its section, threads per block and
-    // grid), else blocks of up to 1024 threads, one element each; --block-dim and --grid-dim override.
-    int section = 0, block_dim = 0;
-    int64_t grid_dim = 0;
-    try {
-        const ResolvedRequest like = resolve_for(spec, request.like, input);
-        if (like.section > 0 && like.threads_per_block <= 1024) section = like.section, block_dim = like.threads_per_block, grid_dim = like.grid;
-    } catch (const ScanError&) {
-    }
-    if (section == 0) section = block_dim = int(std::min<uint64_t>(1024, std::bit_ceil(uint64_t(n)))), grid_dim = (n + section - 1) / section;
-    if (request.block_dim > 0) {
-        section = block_dim = request.block_dim;
-        grid_dim = (n + block_dim - 1) / block_dim;
-    }
-    if (request.grid_dim > 0) grid_dim = request.grid_dim;
-    if (block_dim < 1 || block_dim > 1024) throw UsageError("--block-dim " + std::to_string(block_dim) + " is out of range: give 1 to 1024 threads");
-    if (grid_dim > 65536) throw UsageError("--grid-dim " + std::to_string(grid_dim) + " is more blocks than the runner traces (65536)");
+    // The launch: the file's own sizes, else as the named algorithm launches this input (launch_plan.hpp).
+    const LaunchPlan plan = plan_launch(source, spec, request.like, input, request.block_dim, request.grid_dim);
+    const int section = plan.section, block_dim = plan.block_dim;
+    const int64_t grid_dim = plan.grid_dim;
+    result.launch_note = source.find("<<<") == std::string::npos ? plan.note : "";
 
     // A file runs in the sandbox, or (--trust) with none where none can be made.
     const std::string no_box = box_unavailable();
@@ -152,10 +176,11 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     TempDir dir;
     // What the compiler reads: the file, or (with launches) the file with its launches rewritten.
     std::string compiled_text = source;
-    if (source.find("<<<") != std::string::npos) compiled_text = with_launches_rewritten(source, request.file);
+    if (source.find("<<<") != std::string::npos || std::regex_search(source, std::regex(R"(extern\s+__shared__)")))
+        compiled_text = with_launches_rewritten(with_dynamic_shared(source), request.file);
     std::vector<std::string> flags{"-std=c++17", "-x", "c++", "-O0", "-g", "-gdwarf-4", "-fPIC", "-shared", "-fno-color-diagnostics",
                                    "-ferror-limit=20", "-Wno-macro-redefined", "-fsanitize-coverage=inline-8bit-counters,trace-loads,trace-stores",
-                                   "-I", SCANLAB_KERNEL_SHIM_DIR, "-include", "scanlab_cuda.hpp", "-DSCANLAB_SECTION_SIZE=" + std::to_string(section)};
+                                   "-I", std::string(SCANLAB_KERNEL_SHIM_DIR) + "/include", "-I", SCANLAB_KERNEL_SHIM_DIR, "-include", "scanlab_cuda.hpp", "-DSCANLAB_SECTION_SIZE=" + std::to_string(section)};
     if (takes_any_type(source))
         flags.insert(flags.end(), {std::string("-DSCANLAB_ELEMENT=") + c_type(spec.request.type),
                                    "-DSCANLAB_OP=" + std::to_string(int(spec.request.op))});
@@ -164,7 +189,7 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     // #includes, kernel_compile.hpp), so a rerun starts at once.
     uint64_t key = fnv1a(clang + fs::absolute(request.file).string() + compiled_text);
     for (const std::string& f : flags) key = fnv1a(f + "\n", key);
-    for (const char* shim : {"scanlab_cuda.hpp", "scanlab_shim_abi.h"}) key = fnv1a(read_file(std::string(SCANLAB_KERNEL_SHIM_DIR) + "/" + shim), key);
+    for (const char* shim : {"scanlab_cuda.hpp", "scanlab_shim_abi.h", "include/cooperative_groups.h"}) key = fnv1a(read_file(std::string(SCANLAB_KERNEL_SHIM_DIR) + "/" + shim), key);
     const auto compile_start = std::chrono::steady_clock::now();
     KernelCompile job{clang, flags, request.file, compiled_text, key, dir.path, {SCANLAB_KERNEL_SHIM_DIR}, boxed, request.compile_limits, request.cancel};
     const CompiledKernel built = compile_kernel(job);
@@ -181,7 +206,7 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     ChildLimits limits;
     limits.cpu_seconds = request.cpu_seconds;
     limits.cancel = request.cancel;
-    if (boxed) argv = boxed_runner(argv, library, spec.input, {trace_path, trace_path + ".entry", findings_path});
+    if (boxed) argv = boxed_runner(argv, library, spec.input, {trace_path, trace_path + ".entry", trace_path + ".printf", findings_path});
     ChildOutcome run = run_child(argv, limits, (dir.path / "stdout.txt").string(), (dir.path / "stderr.txt").string());
     // In the box, the first process of the PID namespace gives a runner's signal as status 128 + signal.
     if (boxed && run.signal == 0 && run.exit_status > 128 && run.exit_status < 128 + 65) run.signal = run.exit_status - 128;
@@ -230,6 +255,10 @@ KernelTrace trace_kernel(const KernelRequest& request) {
                 result.ended = finding_sentence(f, line_of(f.pc), line_of(f.other_pc));
     } else if (run.exit_status != 0) {
         result.ended = "the kernel runner ended with status " + std::to_string(run.exit_status);
+    } else if (auto stop = std::find_if(raw.begin(), raw.end(), [](const RawFinding& f) { return f.kind == FindingKind::never_ends; });
+               stop != raw.end()) {
+        // A kernel stopped for passing too many barriers computed no result: there is no trace to show.
+        result.ended = finding_sentence(*stop, line_of(stop->pc), line_of(stop->other_pc));
     } else {
         std::ifstream in(trace_path, std::ios::binary);
         result.trace = read_trace_json(in, "the trace of " + fs::path(request.file).filename().string());
@@ -240,6 +269,7 @@ KernelTrace trace_kernel(const KernelRequest& request) {
             return result;
         }
         result.traced = true;
+        read_printed(trace_path + ".printf", result);
         // The GPU runs the entry point the CPU run chose, launched as it was launched.
         std::istringstream entry(read_file(trace_path + ".entry"));
         HarnessShape shape;

@@ -51,11 +51,22 @@ inline std::vector<StepFinding> step_findings(const std::vector<Finding>& findin
     return out;
 }
 
+// A line a kernel's printf said, with where: the trace's step (-1: host code), block and thread.
+struct Printed {
+    int step = -1;
+    int64_t block = -1;
+    int32_t thread = -1;
+    std::string text;
+};
+
 struct KernelTrace {
     bool traced = false;             // false: the kernel did not run to its end (see `ended`)
     Trace trace;
     std::vector<Finding> findings;   // by line
     std::string ended;               // why there is no trace, one sentence
+    std::string launch_note;         // the launch said before the run where the file's sizes and the input disagree
+    std::vector<Printed> printed;    // printf's lines, in the order they were said
+    int64_t printed_dropped = 0;     // lines past the ones kept
     double compile_seconds = 0, run_seconds = 0;
     std::string device_check;        // with request.device_check: what the GPU gave, or why it did not run
     // Traced: the entry point and launch the CPU run used, which the device check runs on the GPU

@@ -16,6 +16,7 @@ struct AccessRecord {
     int16_t array = 0;
     bool store = false;
     bool atomic = false;
+    uint8_t size = 0;     // bytes
     int64_t element = 0;  // in units of the access's own size
 };
 

@@ -18,14 +18,31 @@ __attribute__((visibility("default"))) scanlab_cuda_builtins scanlab_cuda_now{};
 namespace scanlab::kernel_tracer {
 namespace {
 
-enum class ThreadState : uint8_t { running, at_barrier, exited };
+enum class ThreadState : uint8_t { running, at_barrier, at_warp_op, exited };
+
+// One access of a shared address: the thread, its call site, and its warp's __syncwarp count then.
+struct Touch {
+    int32_t thread = -1;
+    uintptr_t pc = 0;
+    uint32_t warp_syncs = 0;
+};
 
 // Per shared address within one interval: who wrote it last and who read it, for racecheck's
 // three hazards and for the stale reads of the trace.
 struct Cell {
-    int32_t writer = -1;
-    uintptr_t writer_pc = 0;
-    std::vector<std::pair<int32_t, uintptr_t>> readers;
+    Touch writer;
+    std::vector<Touch> readers;
+};
+
+// A lane waiting at a warp-wide call (__syncwarp, a shuffle, a vote) until its warp resolves it.
+struct WarpCall {
+    int op = 0;
+    uint32_t mask = 0;
+    uint64_t value = 0;
+    int arg = 0, width = 32;
+    uintptr_t pc = 0;
+    uint32_t instance = 0;  // how many times this lane made a call at pc before: a loop's next turn is another call
+    uint64_t result = 0;
 };
 
 struct Runner {
@@ -34,6 +51,9 @@ struct Runner {
     std::unique_ptr<Fibers> fibers;
     std::vector<ThreadState> state;
     std::vector<uintptr_t> barrier_pc;
+    std::vector<WarpCall> warp_call;     // per thread, while it waits at one
+    std::vector<std::unordered_map<uintptr_t, uint32_t>> warp_calls_made;  // per thread: calls made at each site, this block
+    std::vector<uint32_t> warp_syncs;    // per warp: the __syncwarp() calls it completed this interval
     std::vector<uint8_t> shared_written;  // per byte of the shared section, this block
     std::unordered_map<uintptr_t, Cell> cells;
     IntervalRecord* interval = nullptr;
@@ -47,6 +67,16 @@ Runner* g_runner = nullptr;
 uintptr_t g_last_pc = 0;  // the kernel's last load or store, tracked or not: where a signal in the runner's own code came from
 
 int warp_of(int thread) { return thread / g_runner->launch->warp_width; }
+
+Touch touch(int32_t t, uintptr_t pc) { return {t, pc, g_runner->warp_syncs[size_t(warp_of(t))]}; }
+
+// Racecheck's rule: two accesses by different threads with no barrier between race, whatever the
+// warp width; lanes of one warp are ordered by a __syncwarp() both passed between them.
+bool races(const Touch& earlier, int32_t t) {
+    if (earlier.thread < 0 || earlier.thread == t) return false;
+    const int w = warp_of(t);
+    return warp_of(earlier.thread) != w || g_runner->warp_syncs[size_t(w)] == earlier.warp_syncs;
+}
 
 void report(RawFinding f) {
     Runner& r = *g_runner;
@@ -87,6 +117,10 @@ Place place_of(uintptr_t a) {
     if (a + kSharedSlack < im.shared_begin || a >= im.shared_end + kSharedSlack) return {};
     for (size_t k = 0; k < im.shared.size(); ++k)
         if (in(im.shared[k].address, im.shared[k].bytes)) return {true, false, int16_t(k), int64_t(a - im.shared[k].address)};
+    // A __device__ or __constant__ variable that lies beside the shared arrays is no shared access.
+    auto v = std::upper_bound(im.variables.begin(), im.variables.end(), a, [](uintptr_t x, const Range& r) { return x < r.address; });
+    if (v != im.variables.begin() && in(std::prev(v)->address, std::prev(v)->bytes)) return {};
+    // The unused rest of an `extern __shared__` array is past the launch's bytes: out of bounds, named as it.
     // Out of bounds: name the nearest array below (or the first one).
     size_t k = 0;
     while (k + 1 < im.shared.size() && im.shared[k + 1].address <= a) ++k;
@@ -118,22 +152,40 @@ void on_shared(const Place& p, uintptr_t a, size_t size, bool store, int32_t t, 
         if (std::find(r.shared_written.begin() + offset, r.shared_written.begin() + offset + size, 0) !=
             r.shared_written.begin() + offset + size)
             finding(FindingKind::uninitialized_shared, -1, 0);
-        if (c.writer >= 0 && c.writer != t) {
+        // A stale read is exactly a read-after-write race, so the trace's hazards and the findings agree.
+        if (races(c.writer, t)) {
             r.interval->stale.push_back({p.array, element});
-            if (warp_of(c.writer) != warp_of(t)) finding(FindingKind::race_raw, c.writer, c.writer_pc);
+            finding(FindingKind::race_raw, c.writer.thread, c.writer.pc);
         }
-        if (std::none_of(c.readers.begin(), c.readers.end(), [t](const auto& e) { return e.first == t; })) c.readers.emplace_back(t, pc);
+        if (std::none_of(c.readers.begin(), c.readers.end(), [t](const Touch& e) { return e.thread == t; })) c.readers.push_back(touch(t, pc));
         return;
     }
-    if (c.writer >= 0 && c.writer != t && warp_of(c.writer) != warp_of(t)) finding(FindingKind::race_waw, c.writer, c.writer_pc);
-    for (const auto& [reader, reader_pc] : c.readers)
-        if (reader != t && warp_of(reader) != warp_of(t)) {
-            finding(FindingKind::race_war, reader, reader_pc);
+    if (races(c.writer, t)) finding(FindingKind::race_waw, c.writer.thread, c.writer.pc);
+    for (const Touch& reader : c.readers)
+        if (races(reader, t)) {
+            finding(FindingKind::race_war, reader.thread, reader.pc);
             break;
         }
-    c.writer = t;
-    c.writer_pc = pc;
+    c.writer = touch(t, pc);
     std::fill(r.shared_written.begin() + offset, r.shared_written.begin() + offset + size, 1);
+}
+
+// Initcheck for global memory: a read (or an atomic's read) of bytes neither the host nor a kernel wrote.
+void on_global(const Place& p, size_t size, bool store, bool atomic, int32_t t, uintptr_t pc) {
+    const GlobalArray& g = g_runner->launch->globals[global_index(p.array)];
+    if (!g.written) return;
+    std::vector<uint8_t>& w = *g.written;
+    const auto from = w.begin() + p.byte, to = w.begin() + std::min<int64_t>(p.byte + int64_t(size), int64_t(w.size()));
+    if ((!store || atomic) && std::find(from, to, 0) != to) {
+        RawFinding f;
+        f.kind = FindingKind::uninitialized_global;
+        f.pc = relative(pc);
+        f.thread = t;
+        f.array = g.name;
+        f.element = p.byte / int64_t(size);
+        report(f);
+    }
+    if (store) std::fill(from, to, 1);
 }
 
 // Every load and store of the student's file comes here before it happens.
@@ -156,7 +208,8 @@ void on_access(const void* address, size_t size, bool store, bool atomic, uintpt
         report(f);
     } else {
         if (p.array >= 0 && !atomic) on_shared(p, a, size, store, t, pc);
-        r->interval->accesses.push_back({t, p.array, store, atomic, p.byte / int64_t(size)});
+        if (p.array < 0) on_global(p, size, store, atomic, t, pc);
+        r->interval->accesses.push_back({t, p.array, store, atomic, uint8_t(size), p.byte / int64_t(size)});
     }
     // Lock-step: the next lane of the warp makes its access before this one goes on.
     r->fibers->yield();
@@ -169,19 +222,95 @@ void thread_body() {
 
 void set_thread(int t) { scanlab_cuda_now.threadIdx = {unsigned(t), 0, 0}; }
 
+// A warp-wide call's rules, as the CUDA guide states them: each lane's mask holds its own lane,
+// and every lane a mask names makes the same call (it has not gone elsewhere or left the kernel).
+void check_masks(int first, int last, const std::vector<int>& lanes) {
+    Runner& r = *g_runner;
+    uint32_t present = 0;
+    for (int t : lanes) present |= 1u << (t - first);
+    const uint32_t exists = last - first >= 32 ? 0xffffffffu : (1u << (last - first)) - 1;
+    for (int t : lanes) {
+        const WarpCall& c = r.warp_call[size_t(t)];
+        const uint32_t self = 1u << (t - first), named = c.mask & exists;
+        int lane = -1;
+        bool left_out = false;
+        if (!(named & self)) {
+            lane = t - first, left_out = true;
+        } else if (const uint32_t absent = named & ~present) {
+            lane = __builtin_ctz(absent);
+        }
+        if (lane < 0) continue;
+        RawFinding f;
+        f.kind = FindingKind::warp_mask;
+        f.pc = relative(c.pc);
+        f.thread = t;
+        f.other_thread = first + lane;
+        const bool exited = !left_out && r.state[size_t(first + lane)] == ThreadState::exited;
+        f.detail = std::string(left_out ? "leaves out" : exited ? "names exited" : "names") + " " + std::to_string(c.mask);
+        report(f);
+        return;
+    }
+}
+
+// The value lane t gets from a shuffle: the source lane's, or its own where the source is outside
+// its segment of `width` lanes or did not take part.
+uint64_t shuffled(int first, int t, const WarpCall& c, uint32_t present) {
+    const int lane = t - first, width = c.width > 0 ? c.width : 32, segment = lane / width * width;
+    int source = lane;
+    if (c.op == kWarpShfl) source = segment + c.arg % width;
+    if (c.op == kWarpShflUp && lane - segment >= c.arg) source = lane - c.arg;
+    if (c.op == kWarpShflDown && lane - segment + c.arg < width) source = lane + c.arg;
+    if (c.op == kWarpShflXor && ((lane ^ c.arg) / width) == lane / width) source = lane ^ c.arg;
+    if (source < 0 || source >= 32 || !(present & (1u << source))) return c.value;
+    return g_runner->warp_call[size_t(first + source)].value;
+}
+
+// Resolves the warp-wide calls the lanes of [first, last) wait at, one group per call site.
+bool resolve_warp_calls(int w, int first, int last) {
+    Runner& r = *g_runner;
+    std::map<std::pair<uintptr_t, uint32_t>, std::vector<int>> sites;  // one call: its site and the turn of a loop it is in
+    for (int t = first; t < last; ++t)
+        if (r.state[size_t(t)] == ThreadState::at_warp_op) sites[{r.warp_call[size_t(t)].pc, r.warp_call[size_t(t)].instance}].push_back(t);
+    if (sites.empty()) return false;
+    r.run.used_warp_calls = true;
+    for (const auto& [pc, lanes] : sites) {
+        if (r.warp_call[size_t(lanes.front())].op != kWarpActive) check_masks(first, last, lanes);
+        uint32_t present = 0, votes = 0;
+        for (int t : lanes) present |= 1u << (t - first);
+        for (int t : lanes)
+            if (r.warp_call[size_t(t)].value) votes |= 1u << (t - first);
+        for (int t : lanes) {
+            WarpCall& c = r.warp_call[size_t(t)];
+            const uint32_t group = present & (c.mask | (1u << (t - first))), in = votes & group;
+            c.result = c.op == kWarpActive ? present : c.op == kWarpBallot ? in : c.op == kWarpAny ? in != 0 : c.op == kWarpAll ? in == group : shuffled(first, t, c, present);
+        }
+        if (r.warp_call[size_t(lanes.front())].op == kWarpSync) ++r.warp_syncs[size_t(w)];
+        for (int t : lanes) r.state[size_t(t)] = ThreadState::running;
+    }
+    return true;
+}
+
 // The threads of warp w, lane by lane, until each waits at a barrier or has left the kernel.
 void run_warp(int w) {
     Runner& r = *g_runner;
     const int first = w * r.launch->warp_width, last = std::min(first + r.launch->warp_width, r.launch->block_dim);
-    for (bool any = true; any;) {
-        any = false;
-        for (int t = first; t < last; ++t) {
-            if (r.state[size_t(t)] != ThreadState::running) continue;
-            set_thread(t);
-            r.fibers->resume(t);
-            any = true;
+    // Lock-step, the default: each lane makes one access, then the next lane; one lane at a time
+    // (independent thread scheduling): each lane runs until it waits, then the next.
+    const bool one_at_a_time = r.launch->lanes_one_at_a_time;
+    do {
+        for (bool any = true; any;) {
+            any = false;
+            for (int k = first; k < last; ++k) {
+                const int t = r.launch->lanes_reversed ? last - 1 - (k - first) : k;
+                while (r.state[size_t(t)] == ThreadState::running) {
+                    set_thread(t);
+                    r.fibers->resume(t);
+                    any = true;
+                    if (!one_at_a_time) break;
+                }
+            }
         }
-    }
+    } while (resolve_warp_calls(w, first, last));
 }
 
 // The barrier every waiting thread reached: one call site, reached by all who have not left.
@@ -229,6 +358,7 @@ void run_block(int64_t b, BlockRecord& record) {
     const KernelImage& im = *r.image;
     if (im.shared_end > im.shared_begin) std::memset(reinterpret_cast<void*>(im.shared_begin), 0, im.shared_end - im.shared_begin);
     std::fill(r.shared_written.begin(), r.shared_written.end(), 0);
+    for (auto& made : r.warp_calls_made) made.clear();
     for (int t = 0; t < l.block_dim; ++t) {
         r.fibers->start(t, thread_body);
         r.state[size_t(t)] = ThreadState::running;
@@ -239,6 +369,7 @@ void run_block(int64_t b, BlockRecord& record) {
         IntervalRecord& iv = record.intervals.back();
         r.interval = &iv;
         r.cells.clear();
+        std::fill(r.warp_syncs.begin(), r.warp_syncs.end(), 0);
         // The interval after barrier k runs its warps in the order of the emulation's step k
         // (the built-in kernels' step k is the interval after their k-th barrier but the load's).
         for (int w : warp_order(l.schedule, uint64_t(r.interval_index) - 1, b, warps)) run_warp(w);
@@ -272,6 +403,9 @@ KernelRun run_kernel(const KernelImage& image, const Launch& launch) {
     r.fibers = std::make_unique<Fibers>(launch.block_dim);
     r.state.assign(size_t(launch.block_dim), ThreadState::exited);
     r.barrier_pc.assign(size_t(launch.block_dim), 0);
+    r.warp_call.assign(size_t(launch.block_dim), {});
+    r.warp_calls_made.assign(size_t(launch.block_dim), {});
+    r.warp_syncs.assign(size_t((launch.block_dim + launch.warp_width - 1) / launch.warp_width), 0);
     r.shared_written.assign(image.shared_end - image.shared_begin, 0);
     g_runner = &r;
     scanlab_cuda_now.blockDim = {unsigned(launch.block_dim), 1, 1};
@@ -285,6 +419,7 @@ KernelRun run_kernel(const KernelImage& image, const Launch& launch) {
             break;
         }
     }
+    for (const GlobalArray& g : launch.globals) r.run.global_names.push_back(g.name);
     for (const GlobalArray& g : launch.globals)
         r.run.globals_after.emplace_back(reinterpret_cast<const uint8_t*>(g.address), reinterpret_cast<const uint8_t*>(g.address) + g.bytes);
     g_runner = nullptr;
@@ -335,6 +470,31 @@ __attribute__((visibility("default"))) void scanlab_cuda_syncthreads(void) {
     g_runner->barrier_pc[size_t(t)] = uintptr_t(__builtin_return_address(0));
     g_runner->fibers->yield();
     scanlab::kernel_tracer::set_thread(t);
+}
+
+// A lane's warp-wide call: it waits until the lanes of its warp that will make it have made it
+// (run_warp resolves them together), then goes on with its result.
+__attribute__((visibility("default"))) unsigned long long scanlab_cuda_warp(int op, unsigned mask, unsigned long long value, int arg, int width) {
+    using namespace scanlab::kernel_tracer;
+    if (!g_runner) return value;
+    const int t = g_runner->fibers->current();
+    const uintptr_t pc = uintptr_t(__builtin_return_address(0));
+    g_runner->warp_call[size_t(t)] = {op, mask, value, arg, width, pc, g_runner->warp_calls_made[size_t(t)][pc]++, 0};
+    g_runner->state[size_t(t)] = ThreadState::at_warp_op;
+    g_runner->fibers->yield();
+    scanlab::kernel_tracer::set_thread(t);
+    return g_runner->warp_call[size_t(t)].result;
+}
+
+// The lanes of the caller's warp that have not left the kernel.
+__attribute__((visibility("default"))) unsigned scanlab_cuda_activemask(void) {
+    using namespace scanlab::kernel_tracer;
+    if (!g_runner) return 1;
+    const int t = g_runner->fibers->current(), ww = g_runner->launch->warp_width, first = t / ww * ww;
+    unsigned mask = 0;
+    for (int k = first; k < std::min(first + ww, g_runner->launch->block_dim); ++k)
+        if (g_runner->state[size_t(k)] != ThreadState::exited) mask |= 1u << (k - first);
+    return mask;
 }
 
 // The runner runs one thread at a time and every store is seen at once: a fence has nothing to order.

@@ -6,6 +6,7 @@
 // barrier ends the interval once every thread that has not left the kernel waits at one.
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,9 @@ struct GlobalArray {
     uintptr_t address = 0;
     size_t bytes = 0;
     size_t redzone = 0;  // bytes on each side that count as out of bounds
+    // Per byte, whether the host or a kernel wrote it (initcheck); none: all of it counts as written
+    // (X holds the input; Y is cleared, as the device check's main clears it).
+    std::shared_ptr<std::vector<uint8_t>> written;
 };
 
 inline int16_t global_id(size_t index) { return int16_t(-1 - int(index)); }
@@ -36,6 +40,10 @@ struct Launch {
     int64_t grid_dim = 1;
     int warp_width = 32;
     Schedule schedule;
+    // The lanes of a warp: lock-step (each makes one access, then the next lane), or one at a time
+    // (each runs until it waits at a barrier or a warp-wide call), in lane order or reversed.
+    bool lanes_one_at_a_time = false;
+    bool lanes_reversed = false;
     std::vector<GlobalArray> globals;  // X, Y, then the arrays cudaMalloc gave
     std::function<void()> call_kernel;  // calls the kernel with its arguments
 };
@@ -43,7 +51,9 @@ struct Launch {
 struct KernelRun {
     std::vector<BlockRecord> blocks;
     std::vector<std::vector<uint8_t>> globals_after;  // each global array when the launch ended
+    std::vector<std::string> global_names;            // beside it: X, Y, then the pointers' names
     std::vector<RawFinding> findings;  // interval set, step not yet
+    bool used_warp_calls = false;       // a __syncwarp, shuffle or vote was made
 };
 
 KernelRun run_kernel(const KernelImage& image, const Launch& launch);

@@ -17,6 +17,8 @@ enum class FindingKind : uint8_t {
     never_ends,                     // too many barrier intervals, or the CPU limit
     crash,                          // a signal: segmentation fault, bus error, ...
     out_of_memory,
+    warp_mask,                      // synccheck: a warp-wide call's mask leaves out a lane that makes it, or names one that does not
+    uninitialized_global,           // initcheck: a read of global memory neither the host nor a kernel wrote
 };
 const char* finding_word(FindingKind k);  // "race-raw", ...
 

@@ -13,8 +13,12 @@
 #include <memory>
 #include <stdexcept>
 
+#include "kernel_tracer/shim/scanlab_shim_abi.h"
+
 namespace scanlab::kernel_tracer {
 namespace {
+
+constexpr size_t kDynamicSharedCapacity = SCANLAB_DYNAMIC_SHARED_CAPACITY;
 
 std::string demangle(const char* mangled) {
     int status = 0;
@@ -56,6 +60,8 @@ KernelImage load_kernel_image(const std::string& path) {
     for (int i = 0; i < eh->e_shnum; ++i) {
         if (sh[i].sh_flags & SHF_ALLOC) image.end = std::max<uintptr_t>(image.end, image.base + sh[i].sh_addr + sh[i].sh_size);
         if (std::strcmp(section_name(sh[i]), "scanlab_kernels") == 0) kernels_index = i;
+        if ((std::strcmp(section_name(sh[i]), ".data") == 0 || std::strcmp(section_name(sh[i]), ".bss") == 0) && sh[i].sh_size > 0)
+            image.data.push_back({image.base + sh[i].sh_addr, size_t(sh[i].sh_size)});
         if (std::strcmp(section_name(sh[i]), "scanlab_shared") == 0) {
             shared_index = i;
             image.shared_begin = image.base + sh[i].sh_addr;
@@ -75,10 +81,14 @@ KernelImage load_kernel_image(const std::string& path) {
             else if (ELF64_ST_TYPE(s.st_info) == STT_FUNC && d.find("scanlab") == std::string::npos && d.find("::") == std::string::npos)
                 image.functions.push_back({short_name(d, true), d, reinterpret_cast<void*>(image.base + s.st_value)});
             if (int(s.st_shndx) == shared_index && ELF64_ST_TYPE(s.st_info) == STT_OBJECT && s.st_size > 0)
-                image.shared.push_back({short_name(d, false), image.base + s.st_value, size_t(s.st_size)});
+                image.shared.push_back({short_name(d, false), image.base + s.st_value, size_t(s.st_size), s.st_size == kDynamicSharedCapacity});
+            else if (ELF64_ST_TYPE(s.st_info) == STT_OBJECT && s.st_size > 0 && s.st_shndx < eh->e_shnum)
+                image.variables.push_back({image.base + s.st_value, size_t(s.st_size)});
         }
     }
     std::sort(image.shared.begin(), image.shared.end(), [](const SharedArray& a, const SharedArray& b) { return a.address < b.address; });
+    std::sort(image.variables.begin(), image.variables.end(), [](const Range& a, const Range& b) { return a.address < b.address; });
+    if (const auto* section = static_cast<const int*>(dlsym(image.handle, "scanlab_section_size"))) image.section_size = *section;
     return image;
 }
 

@@ -17,6 +17,14 @@ struct SharedArray {
     std::string name;  // "XY"
     uintptr_t address = 0;
     size_t bytes = 0;
+    bool dynamic = false;  // `extern __shared__`: its bytes are the launch's (runner_main.cpp sets them)
+};
+
+// An address range of the library: a variable of its own (a __device__ or __constant__ one), or
+// a section that holds them.
+struct Range {
+    uintptr_t address = 0;
+    size_t bytes = 0;
 };
 
 struct KernelImage {
@@ -26,6 +34,9 @@ struct KernelImage {
     std::vector<KernelSymbol> functions;  // the file's other functions (host code), for the entry point
     std::vector<SharedArray> shared;  // sorted by address
     uintptr_t shared_begin = 0, shared_end = 0;
+    std::vector<Range> variables;  // the file's other variables, sorted: never a shared array's out-of-bounds access
+    std::vector<Range> data;       // .data and .bss: kept before a run and put back before a replay
+    int section_size = 0;          // the SECTION_SIZE the file was compiled with
 };
 
 // Throws std::runtime_error with a sentence when the file cannot be loaded or read.

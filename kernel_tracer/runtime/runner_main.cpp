@@ -10,8 +10,10 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <cstdarg>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -29,6 +31,7 @@
 #include "kernel_tracer/runtime/block_runner.hpp"
 #include "kernel_tracer/runtime/kernel_image.hpp"
 #include "kernel_tracer/runtime/syscall_filter.hpp"
+#include "kernel_tracer/runtime/race_replay.hpp"
 #include "kernel_tracer/runtime/trace_builder.hpp"
 #include "kernel_tracer/shim/scanlab_shim_abi.h"
 
@@ -142,7 +145,21 @@ Chosen choose_kernel(const KernelImage& image, ElementType wanted) {
 
 // Host code's launches and cudaMalloc reach the runner here (scanlab_shim_abi.h).
 std::vector<GlobalArray> g_globals;  // X, Y, then each array cudaMalloc gave that is not freed
-std::function<void(scanlab_uint3, scanlab_uint3, std::function<void()>)> g_on_launch;
+std::function<void(scanlab_uint3, scanlab_uint3, unsigned long, std::function<void()>)> g_on_launch;
+
+// What the kernel's printf calls said, each with its thread and barrier interval (none while a
+// replay runs: its lines would repeat the run's).
+struct Printed {
+    int launch = 0, interval = 0;
+    int64_t block = -1;
+    int32_t thread = -1;
+    std::string text;
+};
+std::vector<Printed> g_printed;
+int64_t g_printed_dropped = 0;
+bool g_replaying = false;
+int g_launch_index = 0;
+constexpr size_t kMaxPrinted = 2000;
 
 constexpr size_t kRedzone = size_t(64) << 10;
 
@@ -151,7 +168,7 @@ GlobalArray map_global(std::string name, size_t bytes) {
     const size_t span = (bytes + 4095) / 4096 * 4096;
     auto* region = static_cast<char*>(mmap(nullptr, 2 * kRedzone + span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
     if (region == MAP_FAILED) throw std::bad_alloc();
-    return {std::move(name), uintptr_t(region + kRedzone), bytes, kRedzone};
+    return {std::move(name), uintptr_t(region + kRedzone), bytes, kRedzone, nullptr};
 }
 
 [[noreturn]] void stop_before_run(const std::string& sentence) {
@@ -183,6 +200,84 @@ Args parse_args(int argc, char** argv) {
     return a;
 }
 
+// The image as one launch sees it: its `extern __shared__` array holds the launch's bytes.
+KernelImage with_dynamic_shared(const KernelImage& image, size_t bytes) {
+    KernelImage sized = image;
+    for (SharedArray& a : sized.shared)
+        if (a.dynamic) a.bytes = std::min<size_t>(bytes, SCANLAB_DYNAMIC_SHARED_CAPACITY);
+    return sized;
+}
+
+Launch launch_of(const ScanRequest& request, int block_dim, int64_t grid_dim, std::function<void()> call) {
+    Launch launch;
+    launch.block_dim = block_dim;
+    launch.grid_dim = grid_dim;
+    launch.warp_width = request.warp_width;
+    launch.schedule = request.schedule;
+    launch.globals = g_globals;
+    launch.call_kernel = std::move(call);
+    return launch;
+}
+
+// The library's own variables (__device__ ones among them), kept so a replay starts as the run did.
+std::vector<std::vector<uint8_t>> save_data(const KernelImage& image) {
+    std::vector<std::vector<uint8_t>> saved;
+    for (const Range& r : image.data) saved.emplace_back(reinterpret_cast<const uint8_t*>(r.address), reinterpret_cast<const uint8_t*>(r.address) + r.bytes);
+    return saved;
+}
+
+void restore_data(const KernelImage& image, const std::vector<std::vector<uint8_t>>& saved) {
+    for (size_t k = 0; k < image.data.size() && k < saved.size(); ++k) std::memcpy(reinterpret_cast<void*>(image.data[k].address), saved[k].data(), saved[k].size());
+}
+
+// The run again under another schedule (race_replay.hpp), from the same input: only its result
+// and findings are kept.
+template <class T>
+Replay replayed_result(const KernelImage& image, const Chosen& chosen, const ScanRequest& request, const TriedSchedule& how, int block_dim,
+                       int64_t grid_dim, T* x, T* y, int64_t n) {
+    Replay out;
+    out.ran = true;
+    g_replaying = true;
+    ScanRequest changed = request;
+    changed.warp_width = how.warp_width;
+    changed.schedule = how.schedule;
+    auto run_one = [&](int bd, int64_t gd, size_t shared_bytes, std::function<void()> call) {
+        if (!out.ran) return;
+        const KernelImage sized = with_dynamic_shared(image, shared_bytes ? shared_bytes : size_t(std::max(image.section_size, bd)) * sizeof(T));
+        const KernelRun run = run_kernel(sized, launch_of(changed, bd, gd, std::move(call)));
+        for (const RawFinding& f : run.findings) out.ran = out.ran && f.kind != FindingKind::never_ends;
+        out.findings.insert(out.findings.end(), run.findings.begin(), run.findings.end());
+    };
+    auto* entry = reinterpret_cast<void (*)(T*, T*, int)>(chosen.kernel->address);
+    if (chosen.host) {
+        g_on_launch = [&](scanlab_uint3 grid, scanlab_uint3 block, unsigned long shared_bytes, std::function<void()> call) {
+            run_one(int(block.x), int64_t(grid.x), shared_bytes, std::move(call));
+        };
+        entry(x, y, int(n));
+        g_on_launch = nullptr;
+    } else {
+        run_one(block_dim, grid_dim, 0, [entry, x, y, n] { entry(x, y, int(n)); });
+    }
+    g_replaying = false;
+    out.result = std::vector<T>(y, y + n);
+    return out;
+}
+
+// printf's lines for the host (kernel_trace.cpp): "STEP\tBLOCK\tTHREAD\tTEXT", the step as the
+// trace numbers it (-1: host code), then "dropped\tK" where more were said than are kept.
+void write_printed(const std::string& path, const std::vector<std::vector<int>>& step_of_interval, const std::vector<size_t>& first_step) {
+    std::ofstream out(path);
+    for (const Printed& p : g_printed) {
+        int step = -1;
+        if (p.block >= 0 && size_t(p.launch) < step_of_interval.size()) {
+            const std::vector<int>& steps = step_of_interval[size_t(p.launch)];
+            step = int(first_step[size_t(p.launch)]) + (p.interval < int(steps.size()) ? steps[size_t(p.interval)] : steps.empty() ? 0 : steps.back());
+        }
+        out << step << '\t' << p.block << '\t' << p.thread << '\t' << p.text << '\n';
+    }
+    if (g_printed_dropped > 0) out << "dropped\t" << g_printed_dropped << '\n';
+}
+
 template <class T>
 int run(const Args& args, const KernelImage& image, const Chosen& chosen, const RunSpec& spec, ValueArray input_values) {
     const std::vector<T>& input = std::get<std::vector<T>>(input_values);
@@ -198,21 +293,23 @@ int run(const Args& args, const KernelImage& image, const Chosen& chosen, const 
     std::vector<RawFinding> findings;
     int section = 0, first_block = args.block_dim;
     int64_t first_grid = args.grid_dim;
-    bool stopped = false;
-    auto launch_blocks = [&](int block_dim, int64_t grid_dim, std::function<void()> call) {
+    bool stopped = false, used_warp_calls = false;
+    std::vector<std::vector<int>> step_of_interval;  // per launch, for printf's lines
+    std::vector<size_t> first_step;
+    const std::vector<std::vector<uint8_t>> data_before = save_data(image);
+    auto launch_blocks = [&](int block_dim, int64_t grid_dim, size_t shared_bytes, std::function<void()> call) {
         if (stopped) return;
-        Launch launch;
-        launch.block_dim = block_dim;
-        launch.grid_dim = grid_dim;
-        launch.warp_width = spec.request.warp_width;
-        launch.schedule = spec.request.schedule;
-        launch.globals = g_globals;
-        launch.call_kernel = std::move(call);
-        const KernelRun run = run_kernel(image, launch);
-        const BuiltTrace built = build_steps<T>(run, image, {block_dim, grid_dim, launch.warp_width});
+        g_launch_index = int(launches.size());
+        const KernelImage sized = with_dynamic_shared(image, shared_bytes ? shared_bytes : size_t(std::max(image.section_size, block_dim)) * sizeof(T));
+        Launch launch = launch_of(spec.request, block_dim, grid_dim, std::move(call));
+        const KernelRun run = run_kernel(sized, launch);
+        used_warp_calls = used_warp_calls || run.used_warp_calls;
+        const BuiltTrace built = build_steps<T>(run, sized, {block_dim, grid_dim, launch.warp_width});
         if (launches.empty()) section = built.section, first_block = block_dim, first_grid = grid_dim;
         size_t before = 0;
         for (const auto& l : launches) before += l.size();
+        step_of_interval.push_back(built.step_of_interval);
+        first_step.push_back(before);
         for (RawFinding f : run.findings) {
             f.step = f.interval < int(built.step_of_interval.size()) ? int(before) + built.step_of_interval[size_t(f.interval)] : -1;
             stopped = stopped || f.kind == FindingKind::never_ends;
@@ -221,14 +318,17 @@ int run(const Args& args, const KernelImage& image, const Chosen& chosen, const 
         launches.push_back(built.steps);
     };
     if (chosen.host) {
-        g_on_launch = [&](scanlab_uint3 grid, scanlab_uint3 block, std::function<void()> call) {
+        g_on_launch = [&](scanlab_uint3 grid, scanlab_uint3 block, unsigned long shared_bytes, std::function<void()> call) {
             if (grid.y != 1 || grid.z != 1 || block.y != 1 || block.z != 1)
                 stop_before_run("a launch of " + std::to_string(grid.x) + "x" + std::to_string(grid.y) + "x" + std::to_string(grid.z) + " blocks of " +
                                 std::to_string(block.x) + "x" + std::to_string(block.y) + "x" + std::to_string(block.z) +
                                 " threads: the runner traces one-dimensional launches only");
             if (block.x < 1 || block.x > 1024) stop_before_run("a launch of blocks of " + std::to_string(block.x) + " threads: give 1 to 1024");
             if (grid.x < 1 || grid.x > 65536) stop_before_run("a launch of " + std::to_string(grid.x) + " blocks: give 1 to 65536");
-            launch_blocks(int(block.x), int64_t(grid.x), std::move(call));
+            if (shared_bytes > SCANLAB_DYNAMIC_SHARED_CAPACITY)
+                stop_before_run("a launch with " + std::to_string(shared_bytes) + " bytes of dynamic shared memory: the runner gives up to " +
+                                std::to_string(SCANLAB_DYNAMIC_SHARED_CAPACITY) + " (48 KiB, as a GPU does without opting in to more)");
+            launch_blocks(int(block.x), int64_t(grid.x), shared_bytes, std::move(call));
         };
         auto* entry = reinterpret_cast<void (*)(T*, T*, int)>(chosen.kernel->address);
         entry(x, y, int(n));
@@ -236,7 +336,7 @@ int run(const Args& args, const KernelImage& image, const Chosen& chosen, const 
         if (launches.empty()) stop_before_run("the host function " + chosen.kernel->signature + " launched no kernel");
     } else {
         auto* entry = reinterpret_cast<void (*)(T*, T*, int)>(chosen.kernel->address);
-        launch_blocks(args.block_dim, args.grid_dim, [entry, x, y, n] { entry(x, y, int(n)); });
+        launch_blocks(args.block_dim, args.grid_dim, 0, [entry, x, y, n] { entry(x, y, int(n)); });
     }
 
     Trace t;
@@ -261,6 +361,18 @@ int run(const Args& args, const KernelImage& image, const Chosen& chosen, const 
         }
     t.result = std::vector<T>(y, y + n);
     t.counts = total_counts(t.steps);
+    // A race is shown wrong by a schedule that makes the result wrong, where one of those tried does.
+    if (!stopped && std::any_of(findings.begin(), findings.end(), is_race)) {
+        auto replay = [&](const TriedSchedule& how) {
+            restore_data(image, data_before);
+            g_globals.resize(2);
+            std::memcpy(x, input.data(), bytes);
+            std::memset(y, 0, bytes);
+            return replayed_result<T>(image, chosen, spec.request, how, args.block_dim, args.grid_dim, x, y, n);
+        };
+        explain_races(findings, t, used_warp_calls, replay);
+    }
+    write_printed(args.trace_path + ".printf", step_of_interval, first_step);
     {
         std::ofstream out(args.trace_path, std::ios::binary);
         write_trace_json(out, t);
@@ -274,10 +386,11 @@ int run(const Args& args, const KernelImage& image, const Chosen& chosen, const 
 }  // namespace
 
 extern "C" {
-__attribute__((visibility("default"))) void scanlab_cuda_launch(scanlab_uint3 grid, scanlab_uint3 block, void (*run)(void*), void* closure) {
+__attribute__((visibility("default"))) void scanlab_cuda_launch(scanlab_uint3 grid, scanlab_uint3 block, unsigned long shared_bytes,
+                                                                 void (*run)(void*), void* closure) {
     if (!g_on_launch) stop_before_run("a kernel was launched from inside a kernel; the runner traces launches from host code only");
     auto on_launch = std::move(g_on_launch);  // a launch from inside this one's threads finds none
-    on_launch(grid, block, [run, closure] { run(closure); });
+    on_launch(grid, block, shared_bytes, [run, closure] { run(closure); });
     g_on_launch = std::move(on_launch);
 }
 
@@ -287,7 +400,43 @@ __attribute__((visibility("default"))) void* scanlab_cuda_malloc(unsigned long b
     std::string text(pointer_text), name;
     for (size_t i = text.size(); i > 0 && (std::isalnum(static_cast<unsigned char>(text[i - 1])) || text[i - 1] == '_'); --i) name.insert(name.begin(), text[i - 1]);
     g_globals.push_back(map_global(name.empty() ? "global" : name, bytes));
+    // cudaMalloc's memory holds no values until the host or a kernel writes them (initcheck).
+    g_globals.back().written = std::make_shared<std::vector<uint8_t>>(bytes, 0);
     return reinterpret_cast<void*>(g_globals.back().address);
+}
+
+__attribute__((visibility("default"))) void scanlab_cuda_host_wrote(void* address, unsigned long bytes) {
+    const uintptr_t a = uintptr_t(address);
+    for (GlobalArray& g : g_globals)
+        if (g.written && a >= g.address && a < g.address + g.bytes)
+            std::fill_n(g.written->begin() + std::ptrdiff_t(a - g.address), std::min<size_t>(bytes, g.address + g.bytes - a), uint8_t(1));
+}
+
+__attribute__((visibility("default"))) int scanlab_cuda_printf(const char* format, ...) {
+    char buffer[1024];
+    va_list args;
+    va_start(args, format);
+    const int length = std::vsnprintf(buffer, sizeof buffer, format, args);
+    va_end(args);
+    if (g_replaying) return length;
+    if (g_printed.size() >= kMaxPrinted) {
+        ++g_printed_dropped;
+        return length;
+    }
+    const RawFinding where = current_place(FindingKind::crash, 0);
+    std::string text(buffer);
+    for (char& c : text)
+        if (c == '\t' || c == '\r') c = ' ';
+    // One line per line said; a line's end is where printf put it.
+    for (size_t at = 0; at < text.size();) {
+        const size_t end = text.find('\n', at);
+        const std::string line = text.substr(at, end == std::string::npos ? std::string::npos : end - at);
+        const bool in_kernel = where.thread >= 0;
+        g_printed.push_back({g_launch_index, where.interval, in_kernel ? where.block : -1, where.thread, line});
+        if (end == std::string::npos) break;
+        at = end + 1;
+    }
+    return length;
 }
 
 __attribute__((visibility("default"))) void scanlab_cuda_free(void* pointer) {

@@ -9,10 +9,23 @@
 namespace scanlab::kernel_tracer {
 namespace {
 
-bool writes_array(const IntervalRecord& iv, bool shared, int16_t global) {
+bool writes_array(const IntervalRecord& iv, bool shared, int16_t global, const std::vector<uint8_t>& fits) {
     return std::any_of(iv.accesses.begin(), iv.accesses.end(), [&](const AccessRecord& a) {
-        return a.store && (shared ? a.array >= 0 : a.array == global);
+        return a.store && (shared ? a.array >= 0 && fits[size_t(a.array)] : a.array == global);
     });
+}
+
+// The shared arrays a step can show as values of T: a whole number of T's, every access one T wide
+// (a long scan through an int array is shown by Y, its int array is no row of longs).
+template <class T>
+std::vector<uint8_t> arrays_of_t(const KernelRun& run, const KernelImage& image) {
+    std::vector<uint8_t> fits(image.shared.size());
+    for (size_t k = 0; k < image.shared.size(); ++k) fits[k] = image.shared[k].bytes % sizeof(T) == 0;
+    for (const BlockRecord& b : run.blocks)
+        for (const IntervalRecord& iv : b.intervals)
+            for (const AccessRecord& a : iv.accesses)
+                if (a.array >= 0 && a.size != sizeof(T)) fits[size_t(a.array)] = 0;
+    return fits;
 }
 
 // Interval i of block b, or the block's last one where it ended earlier.
@@ -27,10 +40,11 @@ BuiltTrace build_steps(const KernelRun& run, const KernelImage& image, const Tra
     for (const BlockRecord& b : run.blocks) intervals = std::max(intervals, b.intervals.size());
     // Stores per array in the whole launch, and the global arrays the last interval writes.
     std::map<int16_t, int64_t> stores, last_stores;
+    const std::vector<uint8_t> fits = arrays_of_t<T>(run, image);
     for (const BlockRecord& b : run.blocks)
         for (size_t i = 0; i < b.intervals.size(); ++i)
             for (const AccessRecord& a : b.intervals[i].accesses)
-                if (a.store) {
+                if (a.store && (a.array < 0 || fits[size_t(a.array)])) {
                     ++stores[a.array];
                     if (i + 1 == intervals && a.array < 0) ++last_stores[a.array];
                 }
@@ -49,7 +63,7 @@ BuiltTrace build_steps(const KernelRun& run, const KernelImage& image, const Tra
     }
     auto writes = [&](size_t i) {
         for (const BlockRecord& b : run.blocks)
-            if (i < b.intervals.size() && writes_array(b.intervals[i], has_shared, written)) return true;
+            if (i < b.intervals.size() && writes_array(b.intervals[i], has_shared, written, fits)) return true;
         return false;
     };
     // Group the intervals into steps: each step ends with an interval that writes.
@@ -70,7 +84,7 @@ BuiltTrace build_steps(const KernelRun& run, const KernelImage& image, const Tra
     int16_t shown = has_shared ? int16_t(0) : written;
     size_t largest = 0;
     for (size_t k = 0; has_shared && k < image.shared.size(); ++k)
-        if (image.shared[k].bytes % sizeof(T) == 0 && image.shared[k].bytes > largest) largest = image.shared[k].bytes, shown = int16_t(k);
+        if (fits[k] && image.shared[k].bytes > largest) largest = image.shared[k].bytes, shown = int16_t(k);
 
     const int bd = shape.block_dim;
     for (size_t g = 0; g < groups.size(); ++g) {
@@ -81,7 +95,7 @@ BuiltTrace build_steps(const KernelRun& run, const KernelImage& image, const Tra
             for (const BlockRecord& b : run.blocks)
                 if (i < b.intervals.size())
                     for (const AccessRecord& a : b.intervals[i].accesses)
-                        if (a.store && a.array >= 0 && image.shared[size_t(a.array)].bytes % sizeof(T) == 0) shown = a.array;
+                        if (a.store && a.array >= 0 && fits[size_t(a.array)]) shown = a.array;
         const size_t length = shown >= 0 ? image.shared[size_t(shown)].bytes / sizeof(T) : 0;
         const int64_t per_block = shown >= 0 ? int64_t(length) : 0;
 
@@ -92,6 +106,8 @@ BuiltTrace build_steps(const KernelRun& run, const KernelImage& image, const Tra
         s.array = shown >= 0                                                                          ? ArrayKind::xy
                   : shown == kOutputArray || after[global_index(shown)].size() == after[global_index(kOutputArray)].size() ? ArrayKind::y
                                                                                                       : ArrayKind::s;
+        // The file's own name for the array shown (its shared array, Y or a cudaMalloc'd one).
+        s.array_name = shown >= 0 ? image.shared[size_t(shown)].name : run.global_names.at(global_index(shown));
         s.blocks = int(shape.grid_dim);
         s.threads_per_block = bd;
         std::vector<T> values;

@@ -4,6 +4,10 @@
 // Atomics are calls into the runner, not inline code: the runner's code is not instrumented, so an
 // atomic's load and store reach no access hook and no other thread runs between them.
 
+// `extern __shared__ T a[];` is compiled as an array of this many bytes; the runner gives it the
+// launch's dynamic shared memory.
+#define SCANLAB_DYNAMIC_SHARED_CAPACITY 49152
+
 struct scanlab_uint3 {
     unsigned int x, y, z;
 };
@@ -18,11 +22,20 @@ extern "C" scanlab_cuda_builtins scanlab_cuda_now;
 extern "C" void scanlab_cuda_syncthreads(void);
 // A <<<grid, block>>> launch from host code: the runner runs `grid` blocks of `block` threads,
 // each thread calling run(closure), which calls the kernel with the launch's arguments.
-extern "C" void scanlab_cuda_launch(scanlab_uint3 grid, scanlab_uint3 block, void (*run)(void*), void* closure);
+// `shared_bytes` sizes the kernel's `extern __shared__` array.
+extern "C" void scanlab_cuda_launch(scanlab_uint3 grid, scanlab_uint3 block, unsigned long shared_bytes, void (*run)(void*), void* closure);
+// The host wrote [address, address + bytes) (cudaMemcpy, cudaMemset): initcheck counts it as written.
+extern "C" void scanlab_cuda_host_wrote(void* address, unsigned long bytes);
 // cudaMalloc: `bytes` the runner watches as a global array named `name` (the pointer's name).
 extern "C" void* scanlab_cuda_malloc(unsigned long bytes, const char* name);
 extern "C" void scanlab_cuda_free(void* pointer);
 extern "C" void scanlab_cuda_threadfence(void);
+
+// Warp-wide calls: the lane waits until the lanes of its warp that make the same call have made
+// it, and gets its result (a shuffled value's bits, a ballot's mask, a vote's 0 or 1).
+enum { kWarpSync = 0, kWarpShfl = 1, kWarpShflUp = 2, kWarpShflDown = 3, kWarpShflXor = 4, kWarpBallot = 5, kWarpAny = 6, kWarpAll = 7, kWarpActive = 8 };
+extern "C" unsigned long long scanlab_cuda_warp(int op, unsigned mask, unsigned long long value, int arg, int width);
+extern "C" unsigned scanlab_cuda_activemask(void);
 
 int scanlab_cuda_atomic_add(int* address, int value);
 unsigned int scanlab_cuda_atomic_add(unsigned int* address, unsigned int value);

@@ -47,7 +47,7 @@ int64_t sums_column(const Trace& t, const Step& s) {
 Row step_row(const Trace& t, size_t k) {
     const Step& s = t.steps[k];
     const std::vector<uint8_t>* flags = s.flags.size() == size_of(s.values) && !s.flags.empty() ? &s.flags : nullptr;
-    return {&s.values, 0, size_of(s.values), s.offset, name(s.array), sums_column(t, s), flags};
+    return {&s.values, 0, size_of(s.values), s.offset, shown_array(s), sums_column(t, s), flags};
 }
 
 std::string run_name(const Trace& t) { return t.kernel.empty() ? std::string(name(t.algorithm)) : t.kernel; }

@@ -56,7 +56,7 @@ struct Row {
     size_t first = 0;
     size_t count = 0;
     int64_t offset = 0;
-    std::string_view name;  // "X", "XY", "S", "Y" (static names)
+    std::string name;  // "X", "XY", "S", "Y", or a student's kernel's own name for its array
     // The view column of the row's first element: 0, except for block sums in a sampled trace,
     // which are moved next to the sampled blocks' own sums (see sums_column).
     int64_t column = 0;

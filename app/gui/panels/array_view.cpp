@@ -456,7 +456,7 @@ void cell_tooltip(const ArrayCanvas& c) {
     const Step& s = c.s;
     const int64_t g = after.offset + i;
     const std::string before(c.rows.before.name);
-    std::string tip = std::string(name(s.array)) + "[" + std::to_string(g) + "] = " + format_value(*after.values, size_t(i));
+    std::string tip = shown_array(s) + "[" + std::to_string(g) + "] = " + format_value(*after.values, size_t(i));
     for (const Access& a : s.accesses)
         if (a.dst == g) {
             const int tpb = std::max(1, s.threads_per_block);

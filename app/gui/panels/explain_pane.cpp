@@ -62,7 +62,7 @@ void predict_controls(App& app, const ShownTrace& st) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextDisabled("score %d of %d", pr.right, pr.asked);
     if (pr.cells.empty() || s.step != pr.step) return;  // stepped on: the next frame asks again
-    const std::string arr(name(st.trace.steps[s.step].array));
+    const std::string arr(shown_array(st.trace.steps[s.step]));
     const float box = ImGui::GetFontSize() * 4;
     const ImGuiStyle& style = ImGui::GetStyle();
     for (size_t i = 0; i < pr.cells.size(); ++i) {

@@ -1,0 +1,18 @@
+// The includes a template from a course starts with.
+#include <cuda.h>
+#include <cuda_runtime.h>
+#include <device_launch_parameters.h>
+#include <stdio.h>
+#include <cstdio>
+__global__ void ks(float *X, float *Y, int n) {
+    __shared__ float XY[SECTION_SIZE];
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    XY[threadIdx.x] = i < n ? X[i] : 0.0f;
+    for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {
+        __syncthreads();
+        float temp = threadIdx.x >= stride ? XY[threadIdx.x - stride] : 0.0f;
+        __syncthreads();
+        XY[threadIdx.x] += temp;
+    }
+    if (i < n) Y[i] = XY[threadIdx.x];
+}
