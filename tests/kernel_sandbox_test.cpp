@@ -209,7 +209,7 @@ TEST_F(HostileKernel, NoProcessIsLeftAfterTheRun) {
 TEST_F(HostileKernel, TheParentOutlivesASignalFromTheKernelAndSaysWhy) {
     const Ran r = trace(hostile("hostile_signal_parent.cu"));
     expect_cli_ended_itself(r);
-    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_EQ(r.exit_code, 1);  // the kernel did not run to its end: no result
     EXPECT_NE(r.err.find("system call the sandbox forbids"), std::string::npos) << r.err;
 }
 
@@ -225,7 +225,7 @@ TEST_F(HostileKernel, ATraceTheKernelWroteItselfIsNotShown) {
     const Ran r = trace(hostile("hostile_forged_trace.cu", "#define FORGED_GIVEN 1\nstatic const char forged_trace[] = R\"SCANLAB(" + built_in.out +
                                                                ")SCANLAB\";\n"));
     expect_cli_ended_itself(r);
-    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_EQ(r.exit_code, 1);  // no result of this run's
     EXPECT_EQ(r.out.find("CORRECT"), std::string::npos) << r.out;
     EXPECT_NE(r.err.find("not this run's"), std::string::npos) << r.err;
 }
@@ -272,7 +272,8 @@ TEST_F(HostileKernel, TheCompileCacheCannotBeWrittenByTheRun) {
 
 TEST_F(HostileKernel, TheCacheIsThisUsersAlone) {
     const Ran r = trace(hostile("hostile_write_file.cu", define("CANARY", (outside / "none").string()) + define("MARKER", (outside / "none2").string())));
-    ASSERT_EQ(r.exit_code, 0) << r.err;
+    ASSERT_EQ(r.exit_code, 1) << r.err;  // it ran to its end, with a WRONG result
+    ASSERT_NE(r.out.find("WRONG"), std::string::npos) << r.out;
     const fs::path kernels_cache = cache / "scanlab" / "kernels";
     struct stat st{};
     ASSERT_EQ(lstat(kernels_cache.c_str(), &st), 0);
@@ -282,7 +283,8 @@ TEST_F(HostileKernel, TheCacheIsThisUsersAlone) {
     fs::permissions(kernels_cache, fs::perms(0777));
     const size_t before = std::distance(fs::directory_iterator(kernels_cache), fs::directory_iterator());
     const Ran again = trace(hostile("hostile_write_file.cu", define("CANARY", (outside / "other").string()) + define("MARKER", (outside / "none2").string())));
-    EXPECT_EQ(again.exit_code, 0) << again.err;
+    EXPECT_EQ(again.exit_code, 1) << again.err;  // ran to its end, WRONG as before
+    EXPECT_NE(again.out.find("WRONG"), std::string::npos) << again.out;
     EXPECT_EQ(size_t(std::distance(fs::directory_iterator(kernels_cache), fs::directory_iterator())), before);
 }
 
@@ -397,8 +399,9 @@ TEST_F(NoSandbox, TheCliRefusesAFileUnlessTrusted) {
     std::vector<std::string> trusted = args;
     trusted.push_back("--trust");
     const Ran ran = run_scanlab(trusted, root, 60, std::nullopt, env);
-    EXPECT_EQ(ran.exit_code, 0) << ran.err;
+    EXPECT_EQ(ran.exit_code, 1) << ran.err;  // a copy is not a scan: it ran, and its result is WRONG
     EXPECT_EQ(ran.out, "4\n5\n");
+    EXPECT_NE(ran.err.find("WRONG"), std::string::npos) << ran.err;
 }
 
 }  // namespace
