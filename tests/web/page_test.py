@@ -23,6 +23,7 @@ import urllib.request
 from PIL import Image
 from playwright.sync_api import sync_playwright
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 import web_serve  # noqa: E402  the page served as tools/web.sh serves it: gzip-compressed
 
@@ -312,7 +313,10 @@ def test_scrolling(browser, url):
             page.mouse.wheel(0, 120)
             time.sleep(0.15)
     last = find(page, "decoupled-lookback", 3)
-    check("the wheel scrolls the algorithm menu to its 14th entry", last is not None, "no decoupled-lookback drawn")
+    screenshot(page).save(os.path.join(OUT, "algorithm-menu-scrolled.png"))
+    # The menu shows eight entries below its first: the 14th is in view once it is among them.
+    shown = first is not None and last is not None and first["y"] <= last["y"] < first["y"] + 8 * (first["h"] + 4)
+    check("the wheel scrolls the algorithm menu to its 14th entry", shown, f"sequential at {first}, decoupled-lookback at {last}")
     if last:
         page.mouse.click(last["x"] + 20, last["y"] + last["h"] / 2)
     check("... which a click then picks", wait_for(page, "decoupled-lookback", lambda s: s["algorithm"] == "decoupled-lookback"
@@ -360,12 +364,80 @@ def test_scrolling(browser, url):
     s = state(page)
     check("a finger's drag picks nothing", s is not None and s["algorithm"] == "hierarchical", str(s))
     last = find(page, "decoupled-lookback", 3)
-    check("a finger's drag scrolls the algorithm menu to its 14th entry", last is not None, "not drawn")
+    shown = first is not None and last is not None and first["y"] <= last["y"] < first["y"] + 8 * (first["h"] + 4)
+    check("a finger's drag scrolls the algorithm menu to its 14th entry", shown, f"sequential at {first}, decoupled-lookback at {last}")
     if last:
         tap(last)
     check("... and a tap picks it", wait_for(page, "decoupled-lookback", lambda s: s["algorithm"] == "decoupled-lookback"
                                               and not s["busy"], 10) is not None, str(state(page)))
     check("no console errors with the wheel and touch", not page.errors, "; ".join(page.errors[:3]))
+    page.context.close()
+
+
+def test_zoom(browser, url):
+    """Ctrl+wheel, a trackpad's pinch (a wheel with ctrlKey and no key) and two fingers zoom the array view."""
+    page = open_page(browser, url, touch=True)
+    wait_for(page, "Figure 9.10", lambda s: settled(s) and s["steps"] > 1)
+    fit = find(page, "fit")
+    check("the array view's zoom buttons are found", fit is not None)
+    if not fit:
+        return page.context.close()
+    x, y = fit["x"] + 120, fit["y"] + 70  # over the array's cells
+    page.mouse.move(x, y)
+    time.sleep(0.2)
+    cdp = page.context.new_cdp_session(page)
+
+    def zoomed(what, gesture):
+        before = state(page).get("cell_width", 0)
+        gesture()
+        s = wait_for(page, what, lambda s: s.get("cell_width", 0) > before * 1.1, 5)
+        check(f"{what} zooms the array view in", s is not None, f"cell width {before} then {state(page).get('cell_width')}")
+        check(f"{what} leaves the browser's own zoom alone", page.evaluate("() => window.visualViewport.scale") == 1)
+
+    def ctrl_wheel():
+        page.keyboard.down("Control")
+        page.mouse.wheel(0, -200)
+        time.sleep(0.2)
+        page.keyboard.up("Control")
+
+    def trackpad_pinch():
+        cdp.send("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": x, "y": y, "deltaX": 0, "deltaY": -200, "modifiers": 2})
+
+    def two_fingers():
+        for k, kind in enumerate(["touchStart"] + ["touchMove"] * 6):
+            d = 20 + 15 * k
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": x - d, "y": y, "id": 1}, {"x": x + d, "y": y, "id": 2}]})
+            time.sleep(0.05)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    # The pinches first, so that no Ctrl key has been down in the page before them.
+    zoomed("a trackpad's pinch", trackpad_pinch)
+    zoomed("two fingers spread apart", two_fingers)
+    zoomed("Ctrl+wheel", ctrl_wheel)
+    check("no console errors while zooming", not page.errors, "; ".join(page.errors[:3]))
+    page.context.close()
+
+
+def test_digit_with_click(browser, url):
+    """A digit typed in the frame of the click that gives a text field the keyboard goes to the field,
+    not to the tab shortcut (1 2 3 4)."""
+    page = open_page(browser, url + "?algo=hierarchical&random=64")
+    wait_for(page, "the random run", lambda s: settled(s) and s["n"] == 64)
+    r = find(page, "N")
+    check("the N field is found", r is not None)
+    if r:
+        # One task of the page's: the click and the key reach it between the same two frames.
+        page.evaluate("""(r) => {
+            const c = Module.canvas, x = r.x + Math.min(r.w / 3, 60), y = r.y + r.h / 2;
+            const mouse = (type) => c.dispatchEvent(new MouseEvent(type, {clientX: x, clientY: y, button: 0, bubbles: true}));
+            const key = (type) => window.dispatchEvent(new KeyboardEvent(type, {key: "3", code: "Digit3", keyCode: 51,
+                                                                               charCode: type == "keypress" ? 51 : 0, bubbles: true}));
+            mouse("mousemove"); mouse("mousedown"); mouse("mouseup"); key("keydown"); key("keypress"); key("keyup");
+        }""", r)
+        time.sleep(0.5)
+        s = state(page)
+        check("a digit typed with the click on a text field does not switch tabs", s is not None and s["tab"] == 0, str(s))
+    page.keyboard.press("Escape")
     page.context.close()
 
 
@@ -712,6 +784,8 @@ def main():
             "address": lambda: test_address(browser, url),
             "scrolling": lambda: test_scrolling(browser, url),
             "exercises": lambda: test_exercises(browser, url),
+            "digit": lambda: test_digit_with_click(browser, url),
+            "zoom": lambda: test_zoom(browser, url),
             "narrow": lambda: test_narrow(browser, url, a.out),
             "compression": lambda: report.update(test_compression(url)),
         }

@@ -418,7 +418,7 @@ EMSCRIPTEN_KEEPALIVE const char* scanlab_state() {
     json_text::quoted(o, s.trace ? std::string(name(s.trace->trace.algorithm)) : "");
     o << ", \"presenting\": " << (app.layout.presentation ? "true" : "false") << ", \"tab\": " << int(app.layout.tab)
       << ", \"busy\": " << (s.working() ? "true" : "false") << ", \"frames\": " << g_page->frames
-      << ", \"exercise\": " << s.exercises.selected << ", \"last_job_ms\": " << g_page->last_job_ms << ", \"longest_job_ms\": " << g_page->longest_job_ms << ", \"last_frame_ms\": " << g_page->last_frame_ms
+      << ", \"exercise\": " << s.exercises.selected << ", \"cell_width\": " << app.layout.cell_width << ", \"last_job_ms\": " << g_page->last_job_ms << ", \"longest_job_ms\": " << g_page->longest_job_ms << ", \"last_frame_ms\": " << g_page->last_frame_ms
       << ", \"longest_frame_ms\": " << g_page->longest_frame_ms << ", \"last_gl_ms\": " << g_page->last_gl_ms << ", \"status\": ";
     json_text::quoted(o, s.status);
     o << ", \"error\": ";
