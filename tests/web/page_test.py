@@ -418,6 +418,22 @@ def test_zoom(browser, url):
     page.context.close()
 
 
+def test_loading_progress(browser, url):
+    """While the page loads, its line says how much of its data has come."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, device_scale_factor=1)
+    context.add_init_script("""window.loadingTexts = [];
+        new MutationObserver(() => { const el = document.getElementById("loading");
+            if (el && window.loadingTexts[window.loadingTexts.length - 1] !== el.textContent) window.loadingTexts.push(el.textContent); })
+            .observe(document, {subtree: true, childList: true, characterData: true});""")
+    page = context.new_page()
+    page.goto(url)
+    wait_for(page, "Figure 9.10", lambda s: settled(s), 30)
+    texts = page.evaluate("() => window.loadingTexts")
+    print(f"  the loading line: {texts}", flush=True)
+    check("the loading line says how much of the data has come", any("% of" in t and "MB" in t for t in texts), str(texts[:6]))
+    context.close()
+
+
 def test_digit_with_click(browser, url):
     """A digit typed in the frame of the click that gives a text field the keyboard goes to the field,
     not to the tab shortcut (1 2 3 4)."""
@@ -786,6 +802,7 @@ def main():
             "exercises": lambda: test_exercises(browser, url),
             "digit": lambda: test_digit_with_click(browser, url),
             "zoom": lambda: test_zoom(browser, url),
+            "loading": lambda: test_loading_progress(browser, url),
             "narrow": lambda: test_narrow(browser, url, a.out),
             "compression": lambda: report.update(test_compression(url)),
         }
