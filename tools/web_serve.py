@@ -28,16 +28,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
-    def _gzipped(self, path):
+    @classmethod
+    def gzipped(cls, path):
         st = os.stat(path)
-        with self._lock:
-            hit = self._cache.get(path)
+        with cls._lock:
+            hit = cls._cache.get(path)
             if hit and hit[0] == st.st_mtime_ns and hit[1] == st.st_size:
                 return hit[2]
         with open(path, "rb") as f:
-            data = gzip.compress(f.read(), 9, mtime=0)
-        with self._lock:
-            self._cache[path] = (st.st_mtime_ns, st.st_size, data)
+            data = gzip.compress(f.read(), 6, mtime=0)  # within 1 % of level 9's size, in a third of its time
+        with cls._lock:
+            cls._cache[path] = (st.st_mtime_ns, st.st_size, data)
         return data
 
     def send_head(self):
@@ -49,7 +50,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         accepts = "gzip" in self.headers.get("Accept-Encoding", "")
         if not accepts or not path.endswith(COMPRESSED) or not os.path.isfile(path):
             return super().send_head()
-        body = self._gzipped(path)
+        body = self.gzipped(path)
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(path))
         self.send_header("Content-Encoding", "gzip")
@@ -75,8 +76,14 @@ class _Body:
 
 
 def server(folder, port=0, host="127.0.0.1"):
-    """A threading server of `folder` on `port` (0: any free one)."""
-    return http.server.ThreadingHTTPServer((host, port), functools.partial(Handler, directory=folder))
+    """A threading server of `folder` on `port` (0: any free one), its files compressed before the
+    first request, so that no page load waits for it."""
+    httpd = http.server.ThreadingHTTPServer((host, port), functools.partial(Handler, directory=folder))
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
+        if name.endswith(COMPRESSED) and os.path.isfile(path):
+            Handler.gzipped(path)
+    return httpd
 
 
 def main():
