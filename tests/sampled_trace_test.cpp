@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 #include "core/input/input.hpp"
 #include "core/input/resolve.hpp"
+#include "core/input/run_spec.hpp"
 #include "core/input/trace_budget.hpp"
 #include "core/trace_io/trace_json.hpp"
 #include "tests/test_support.hpp"
@@ -103,6 +104,46 @@ TEST(SampledTrace, SurvivesTheJsonRoundTrip) {
         EXPECT_EQ(back.steps[i].offset, t.steps[i].offset);
         EXPECT_EQ(as(back.steps[i].values), as(t.steps[i].values));
     }
+}
+
+// The estimate is counted in 64 bits on every platform: on wasm32, where size_t has 32, the full
+// trace of 2^28 elements wrapped around to "about 66 MiB", and one of 19,152,896 elements to a
+// figure under the budget, so the run started and held the page before it was refused.
+TEST(TraceBudget, TheEstimateOfALargeTraceDoesNotWrapAroundIn32Bits) {
+    ScanRequest q;
+    q.algorithm = Algorithm::hierarchical;
+    q.max_trace_bytes = size_t(1) << 20;
+    for (const int64_t n : {int64_t(1) << 28, int64_t(19152896)}) {
+        const ResolvedRequest r = resolve_shape(q, n, Voice::app);
+        const TraceEstimate e = estimate_trace(r);
+        EXPECT_GT(e.trace_bytes, uint64_t(1) << 32) << "N = " << n;
+        const std::string problem = trace_budget_problem(r, e);
+        EXPECT_NE(problem.find(std::to_string((e.trace_bytes + (uint64_t(1) << 20) - 1) >> 20) + " MiB"), std::string::npos) << problem;
+    }
+    // The largest a single-pass scan can ask for comes near 2^64 bytes: it saturates, never wraps.
+    q.algorithm = Algorithm::decoupled_lookback;
+    q.section = 32;
+    const TraceEstimate huge = estimate_trace(resolve_shape(q, int64_t(1) << 28, Voice::app));
+    EXPECT_GT(huge.trace_bytes, uint64_t(1) << 50);
+}
+
+// N random values are refused from N alone, before any is made: 2^28 of them are a gigabyte, and
+// making them first held a browser's page for seconds before the same refusal.
+TEST(TraceBudget, RandomInputOverTheBudgetIsRefusedBeforeItsValuesAreMade) {
+    RunSpec spec;
+    spec.request.algorithm = Algorithm::hierarchical;
+    spec.request.max_trace_bytes = size_t(1) << 20;
+    spec.input.source = InputSpec::Source::random;
+    spec.input.random_n = int64_t(1) << 28;
+    try {
+        prepare(spec, Voice::app, true);
+        ADD_FAILURE() << "a random input over the trace budget was made";
+    } catch (const TraceOverBudget& e) {
+        EXPECT_NE(std::string(e.what()).find("N = 268435456"), std::string::npos) << e.what();
+    }
+    spec.request.detail = Detail::counts;  // no trace kept: nothing to refuse, the values are made
+    spec.input.random_n = 1000;
+    EXPECT_EQ(size_of(prepare(spec, Voice::app, true).input), 1000u);
 }
 
 TEST(TraceBudget, ATraceTooLargeIsRefusedInTheWordsOfTheFrontEndThatAsked) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The web command: installs what is missing (Debian's emscripten), builds the web edition of Scan
 # Lab (the desktop app's own code in WebAssembly + WebGL2) into build-web/, and serves it.
-#   bash tools/web.sh            build, then serve the page on http://127.0.0.1:8000/ (Ctrl+C stops)
+#   bash tools/web.sh            build, then serve the page on http://127.0.0.1:8000/, compressed (tools/web_serve.py; Ctrl+C stops)
 #   bash tools/web.sh --build    build only: the site is build-web/page/ (copy it to any static server)
 #   bash tools/web.sh --test     build what the tests need and run them: a selection of the core's
 #                                tests under node, then the page in headless Chromium
@@ -43,5 +43,5 @@ fi
 cmake --build build-web -j"$(nproc)" --target scanlab-app
 echo "scanlab: the web edition is in build-web/page/ (index.html and its files; copy the folder to any static file server)"
 [ "$mode" = --build ] && exit 0
-echo "scanlab: serving Scan Lab on http://127.0.0.1:8000/ (Ctrl+C stops)"
-exec python3 -m http.server 8000 --bind 127.0.0.1 --directory build-web/page
+echo "scanlab: serving Scan Lab on http://127.0.0.1:8000/, gzip-compressed as a host should (Ctrl+C stops)"
+exec python3 tools/web_serve.py build-web/page --port 8000

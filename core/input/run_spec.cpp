@@ -80,12 +80,13 @@ ResolvedRequest resolve_for(const RunSpec& spec, Algorithm algorithm, const Valu
 PreparedRun prepare(const RunSpec& spec, Voice voice, bool emulated) {
     PreparedRun run;
     const bool takes_flags = algorithm_info(spec.request.algorithm).takes_flags;
-    // N random values are known by their count before they are made (2^28 of them are a gigabyte):
-    // the request is refused from N alone first, and so is its emulation's cost where the
-    // emulation will run it.
+    // N random values are known by their count before they are made (2^28 of them are a gigabyte,
+    // and making them held a browser's page for seconds): the request is refused from N alone
+    // first, its trace's size and its emulation's cost where the emulation will run it.
     if (spec.input.source == InputSpec::Source::random && !takes_flags && spec.input.random_n >= 1 &&
         spec.input.random_n <= kMaxElements) {
         const ResolvedRequest shape = resolve_shape(request_for(spec, spec.request.algorithm), spec.input.random_n, voice);
+        require_within_budget(shape, estimate_trace(shape));
         if (emulated)
             if (const std::string problem = emulation_cost_problem(shape); !problem.empty()) throw ScanError(problem);
     }

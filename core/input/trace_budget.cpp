@@ -16,8 +16,16 @@ namespace {
 
 // Device bytes per recorded element and step: the snapshot value, an access slot (four int32),
 // a hazard mark.
-size_t device_bytes_per_element(ElementType type) { return element_bytes(type) + 16 + 1; }
-constexpr size_t kCounterBytes = 6 * sizeof(unsigned long long);
+uint64_t device_bytes_per_element(ElementType type) { return element_bytes(type) + 16 + 1; }
+constexpr uint64_t kCounterBytes = 6 * sizeof(unsigned long long);
+
+// a * b, or the largest uint64_t where the product would not fit: a single-pass scan of 2^28
+// elements in sections of one comes near 2^64 bytes, and an estimate must never wrap to a small one.
+uint64_t times_saturated(uint64_t a, uint64_t b) {
+    if (a != 0 && b > UINT64_MAX / a) return UINT64_MAX;
+    return a * b;
+}
+uint64_t plus_saturated(uint64_t a, uint64_t b) { return b > UINT64_MAX - a ? UINT64_MAX : a + b; }
 
 // An executor of the scan plans that only adds up what the Recorder would keep.
 class SizingExecutor {
@@ -37,58 +45,59 @@ public:
         const int threads = Algo::threads(layout);
         const int64_t grid = (n + section - 1) / section;
         const KeptBlocks kept = kept_blocks(setup, grid);
-        const size_t values = size_t(kept.count) * section;
+        const uint64_t values = uint64_t(kept.count) * uint64_t(section);
         keep(values, values);  // load: one access per element
         const int steps = Algo::steps(layout);
         for (int k = 0; k < steps; ++k) {
             int64_t active = 0;
             for (int t = 0; t < threads; ++t) active += Algo::work(k, t, layout).active;
-            keep(values, size_t(active * kept.count));
+            keep(values, uint64_t(active) * uint64_t(kept.count));
         }
-        if (S) keep(size_t(S->size), size_t(kept.count));
-        launch(size_t(steps + 1 + (S ? 1 : 0)), values);
+        if (S) keep(uint64_t(S->size), uint64_t(kept.count));
+        launch(uint64_t(steps + 1 + (S ? 1 : 0)), values);
         return {n};
     }
 
     void add_block_sums(Buffer&, int64_t n, const Buffer&, int first_block, int, const BlockSetup& setup) {
         const AddBlockSums add{n, setup.section, setup.threads, first_block, 0};
         const KeptBlocks kept = kept_blocks(setup, add.grid());
-        const size_t values = size_t(std::min(n, (kept.first + kept.count) * setup.section) - kept.first * setup.section);
+        const uint64_t values = uint64_t(std::min(n, (kept.first + kept.count) * setup.section) - kept.first * setup.section);
         keep(values, values);
-        launch(1, size_t(kept.count) * setup.section);
+        launch(1, uint64_t(kept.count) * uint64_t(setup.section));
     }
 
-    void host_scan(Buffer& s, int64_t count) { keep(size_t(s.size), size_t(std::max<int64_t>(0, count - 1))); }
+    void host_scan(Buffer& s, int64_t count) { keep(uint64_t(s.size), uint64_t(std::max<int64_t>(0, count - 1))); }
 
     void empty_load(Kernel, int) { keep(0, 0); }
 
     Buffer sequential(const Buffer&, int64_t n, bool) {
-        keep(size_t(n), size_t(n));
-        if (n > 1) keep(size_t(n), 1, n - 1);  // one step per element after the first
-        launch(1, size_t(3 * n));  // the loaded array, the written values, and the accesses
+        keep(uint64_t(n), uint64_t(n));
+        if (n > 1) keep(uint64_t(n), 1, n - 1);  // one step per element after the first
+        launch(1, 3 * uint64_t(n));  // the loaded array, the written values, and the accesses
         return {n};
     }
 
     TraceEstimate estimate;
 
 private:
-    void keep(size_t values, size_t accesses, int64_t times = 1) {
-        estimate.trace_bytes += size_t(times) * (step_bytes(values, accesses, 0, type_) + (flagged_ ? values : 0));
+    void keep(uint64_t values, uint64_t accesses, int64_t times = 1) {
+        const uint64_t bytes = times_saturated(uint64_t(times), step_bytes(values, accesses, 0, type_) + (flagged_ ? values : 0));
+        estimate.trace_bytes = plus_saturated(estimate.trace_bytes, bytes);
         estimate.steps += times;
     }
-    void launch(size_t steps, size_t elements_per_step) {
-        const size_t bytes = steps * (kCounterBytes + elements_per_step * (device_bytes_per_element(type_) + (flagged_ ? 8 : 0)));
+    void launch(uint64_t steps, uint64_t elements_per_step) {
+        const uint64_t bytes = times_saturated(steps, kCounterBytes + elements_per_step * (device_bytes_per_element(type_) + (flagged_ ? 8 : 0)));
         estimate.largest_launch_bytes = std::max(estimate.largest_launch_bytes, bytes);
     }
     ElementType type_;
     bool flagged_;  // a segmented scan: a flag beside each value (a padded pair on the device)
 };
 
-std::string mib(size_t bytes) { return std::to_string((bytes + (1u << 20) - 1) >> 20) + " MiB"; }
+std::string mib(uint64_t bytes) { return std::to_string(bytes / (uint64_t(1) << 20) + (bytes % (uint64_t(1) << 20) != 0)) + " MiB"; }
 
 }  // namespace
 
-size_t step_bytes(size_t values, size_t accesses, size_t hazards, ElementType type) {
+uint64_t step_bytes(uint64_t values, uint64_t accesses, uint64_t hazards, ElementType type) {
     return sizeof(Step) + values * element_bytes(type) + accesses * sizeof(Access) + hazards * sizeof(int32_t);
 }
 
@@ -98,11 +107,11 @@ TraceEstimate estimate_trace(const ResolvedRequest& r) {
         // take at least one look-back event: six; a deadlock stops sooner). Each keeps the whole array and a snapshot of
         // every block and tile.
         TraceEstimate e;
-        const size_t grid = size_t(r.grid), bytes = element_bytes(r.request.type);
+        const uint64_t grid = uint64_t(r.grid), bytes = element_bytes(r.request.type);
         e.steps = int64_t(algorithm_info(r.request.algorithm).events_per_tile) * int64_t(grid);
-        const size_t snapshot = grid * (sizeof(BlockState) + 4 * sizeof(int32_t) + sizeof(int64_t)) + (grid + 1) * (1 + 3 * bytes);
-        e.trace_bytes = size_t(e.steps) * (step_bytes(size_t(r.n), 0, 0, r.request.type) + snapshot);
-        e.largest_launch_bytes = e.steps * 40 + (grid + 1) * (8 + bytes);  // the device's event log, flags and scan_value
+        const uint64_t snapshot = grid * (sizeof(BlockState) + 4 * sizeof(int32_t) + sizeof(int64_t)) + (grid + 1) * (1 + 3 * bytes);
+        e.trace_bytes = times_saturated(uint64_t(e.steps), step_bytes(uint64_t(r.n), 0, 0, r.request.type) + snapshot);
+        e.largest_launch_bytes = uint64_t(e.steps) * 40 + (grid + 1) * (8 + bytes);  // the device's event log, flags and scan_value
         return e;
     }
     const bool flagged = algorithm_info(r.request.algorithm).takes_flags;
@@ -115,7 +124,7 @@ TraceEstimate estimate_trace(const ResolvedRequest& r) {
 }
 
 std::string trace_budget_problem(const ResolvedRequest& r, const TraceEstimate& e) {
-    if (r.request.detail != Detail::full || e.trace_bytes <= r.request.max_trace_bytes) return "";
+    if (r.request.detail != Detail::full || e.trace_bytes <= uint64_t(r.request.max_trace_bytes)) return "";
     return "the full trace of " + std::string(name(r.request.algorithm)) + " on N = " + std::to_string(r.n) + " would need about " +
            mib(e.trace_bytes) + " (" + std::to_string(e.steps) + " steps), more than the " + mib(r.request.max_trace_bytes) +
            " allowed; " + trace_too_large_advice(r.voice);

@@ -11,13 +11,16 @@
 
 namespace scanlab {
 
+// In 64 bits on every platform: where size_t has 32 (WebAssembly), a trace of 2^28 elements
+// counted in size_t wrapped around to a few MiB and passed the budget.
 struct TraceEstimate {
-    size_t trace_bytes = 0;  // the Trace in host memory, as the Recorder counts it
-    size_t largest_launch_bytes = 0;  // the largest single launch's device trace buffer (an upper bound)
+    uint64_t trace_bytes = 0;  // the Trace in host memory, as the Recorder counts it
+    uint64_t largest_launch_bytes = 0;  // the largest single launch's device trace buffer (an upper bound)
     int64_t steps = 0;
 };
 
-// Walks the request's scan plan without running it.
+// Walks the request's scan plan without running it. Needs only the request's shape (resolve_shape),
+// so a request can be refused from its N before its values are made.
 TraceEstimate estimate_trace(const ResolvedRequest& request);
 
 // What to do about a trace too large, in the words of the front end that asked.
@@ -50,6 +53,6 @@ inline constexpr int64_t kMaxEmulationTurns = int64_t(1) << 31;
 std::string emulation_cost_problem(const ResolvedRequest& request, int64_t limit = kMaxEmulationTurns);
 
 // Bytes the Recorder charges for one kept step.
-size_t step_bytes(size_t values, size_t accesses, size_t hazards, ElementType type);
+uint64_t step_bytes(uint64_t values, uint64_t accesses, uint64_t hazards, ElementType type);
 
 }  // namespace scanlab

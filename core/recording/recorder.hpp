@@ -30,7 +30,7 @@ private:
     size_t max_bytes_;
     Voice voice_;
     const StepSink* each_;
-    size_t bytes_ = 0;
+    uint64_t bytes_ = 0;  // as step_bytes counts them: in 64 bits on every platform
 };
 
 }  // namespace scanlab

@@ -4,6 +4,7 @@
 // against the run its own header describes (core/trace_io/trace_check.hpp).
 #include "core/trace_io/trace_json.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -434,12 +435,13 @@ private:
     // and result. A file whose header comes after its arrays (an older one) is counted as it is read.
     bool estimate_need() {
         estimated_ = true;
-        size_t need = 0;
+        uint64_t need = 0;  // 64 bits: a header can describe a run far past what a 32-bit size_t counts
         try {
             const RunHeader h = read_header(trace.fields);
             const ResolvedRequest r = resolve_shape(request_of(h), h.n);
-            const size_t values = size_t(h.n) * element_bytes(h.type);
-            need = (h.detail == Detail::full ? estimate_trace(r).trace_bytes : 0) + 4 * values;
+            const uint64_t values = uint64_t(h.n) * element_bytes(h.type);
+            const uint64_t steps = h.detail == Detail::full ? estimate_trace(r).trace_bytes : 0;  // saturates, never wraps
+            need = std::min(steps, UINT64_MAX - 4 * values) + 4 * values;
         } catch (const ScanError&) {
             return true;  // a header that describes no run is said once the trace is built
         }

@@ -109,9 +109,12 @@ void answer_text(App& app, const ExerciseResult& r) {
     }
 }
 
-// An exercise that asks for a kernel the student can write here (a starter, Try it yourself): its
-// answer is that kernel's listing, so it stays closed until asked for. The web edition compiles no
-// kernel, and shows every answer.
+// An exercise that asks for a kernel (one with a starter): its answer is that kernel's listing, so
+// it stays closed until asked for, on the web as on the desktop.
+bool answer_closes(int exercise) { return starter_for_exercise(exercise) != nullptr; }
+
+// Its starter, where the student can write the kernel here (Try it yourself). The web edition
+// compiles no kernel: there the student writes it in the desktop app or on paper.
 const KernelStarter* starter_of(int exercise) {
 #if defined(__EMSCRIPTEN__)
     (void)exercise;
@@ -121,7 +124,7 @@ const KernelStarter* starter_of(int exercise) {
 #endif
 }
 
-bool answer_shown(const App& app, int exercise) { return !starter_of(exercise) || (app.layout.answers_shown >> exercise & 1); }
+bool answer_shown(const App& app, int exercise) { return !answer_closes(exercise) || (app.layout.answers_shown >> exercise & 1); }
 
 void try_it_yourself(App& app, int exercise) {
     app.session.try_exercise(exercise);
@@ -138,8 +141,12 @@ void select_next_exercise(App& app, int delta) {
 
 void open_selected_exercise_run(App& app) {
     const int selected = app.session.exercises.selected;
-    // With its answer closed, Enter tries the exercise rather than opening the answer's run.
-    if (!answer_shown(app, selected)) return try_it_yourself(app, selected);
+    // With its answer closed, Enter tries the exercise rather than opening the answer's run (where
+    // it can be tried: the web edition has no kernel to try it with, and Enter waits for the answer).
+    if (!answer_shown(app, selected)) {
+        if (starter_of(selected)) try_it_yourself(app, selected);
+        return;
+    }
     if (const RunSpec* run = main_run_of(app.session.exercises)) open_run(app, *run);
 }
 
@@ -159,7 +166,9 @@ void draw_exercises_panel(App& app) {
 
     const bool shown = answer_shown(app, book.selected);
     ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled(shown ? "Up/Down choose, Enter opens the run" : "Up/Down choose, Enter tries it yourself");
+    ImGui::TextDisabled(shown ? "Up/Down choose, Enter opens the run"
+                        : starter_of(book.selected) ? "Up/Down choose, Enter tries it yourself"
+                                                    : "Up/Down choose; write the kernel, then Show the answer");
     ImGui::PopTextWrapPos();
     exercise_list(app);
     ImGui::Separator();
@@ -180,18 +189,21 @@ void draw_exercises_panel(App& app) {
     // An exercise that asks for a kernel: its starter in the Your kernel panel, with its run, first;
     // its answer (the kernel's listing and the run that executes it) behind a button.
     const KernelStarter* starter = starter_of(book.selected);
+    const bool closes = answer_closes(book.selected);
     if (starter) {
         if (ImGui::Button("Try it yourself")) try_it_yourself(app, book.selected);
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("write the kernel yourself: %s in the Your kernel panel, with this exercise's input%s", starter->file,
                               shown ? "" : " (Enter)");
+    }
+    if (closes) {
         const uint32_t bit = uint32_t(1) << book.selected;
-        flow(ImGui::CalcTextSize(shown ? "Hide the answer" : "Show the answer").x + ImGui::GetStyle().FramePadding.x * 2);
+        if (starter) flow(ImGui::CalcTextSize(shown ? "Hide the answer" : "Show the answer").x + ImGui::GetStyle().FramePadding.x * 2);
         if (ImGui::Button(shown ? "Hide the answer" : "Show the answer")) app.layout.answers_shown ^= bit;
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shown ? "close it again: try first, compare after" : "the kernel that answers it, and its run");
     }
     if (main_run && shown) {
-        if (starter) flow(ImGui::CalcTextSize("Open this run").x + ImGui::GetStyle().FramePadding.x * 2);
+        if (closes) flow(ImGui::CalcTextSize("Open this run").x + ImGui::GetStyle().FramePadding.x * 2);
         if (ImGui::Button("Open this run")) open_run(app, *main_run);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nin the main view (Enter)", answer->commands[answer->main_run].c_str());
     } else if (!main_run) {
@@ -207,7 +219,10 @@ void draw_exercises_panel(App& app) {
         ImGui::PushTextWrapPos(0);
         ImGui::Text("Exercise %d: %s", e.number, std::string(e.statement).c_str());
         ImGui::Spacing();
-        ImGui::TextDisabled("The answer is closed: write the kernel first (Try it yourself), then Show the answer to compare.");
+        ImGui::TextDisabled("%s", starter_of(book.selected)
+                                      ? "The answer is closed: write the kernel first (Try it yourself), then Show the answer to compare."
+                                      : "The answer is closed: write the kernel first (the desktop app's Your kernel panel runs it; "
+                                        "here, on paper), then Show the answer to compare.");
         ImGui::PopTextWrapPos();
     }
     ImGui::EndChild();

@@ -9,8 +9,10 @@ void draw_menu_bar(App& app) {
         if (ImGui::MenuItem("Open trace...", "Ctrl+O")) app.open_dialog = true;
         if (ImGui::MenuItem("Save trace...", "Ctrl+S", false, app.session.trace != nullptr)) app.save_dialog = true;
         if (ImGui::MenuItem("Screenshot to PNG", "F12")) app.want_screenshot = true;
+#if !defined(__EMSCRIPTEN__)  // a page is closed with its browser tab
         ImGui::Separator();
         if (ImGui::MenuItem("Quit", "Ctrl+Q")) app.want_quit = true;
+#endif
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("View")) {
@@ -63,8 +65,13 @@ void draw_help_window(App& app) {
             {"Ctrl +/-/0", "larger / smaller / default text"},
             {"drag a panel's tab", "rearrange the panels; drag an edge to resize"},
             {"Ctrl+Enter", "run with the current controls (your kernel, while it is on screen)"},
+            {"Ctrl+K", "the Your kernel panel: write a scan kernel and trace it"},
+#if defined(__EMSCRIPTEN__)
+            {"Ctrl+wheel, +/-, pinch", "zoom the array view; drag or Shift+wheel pans; a finger drags to scroll"},
+#else
             {"Ctrl+wheel, +/-", "zoom the array view; drag or Shift+wheel pans"},
             {"Ctrl+Q", "quit (settings and layout are kept)"},
+#endif
         };
         // The keys as wide as the widest; what they do takes the rest and wraps there, never cut.
         if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg, ImVec2(ImGui::GetFontSize() * 32, 0))) {

@@ -28,9 +28,83 @@ EM_JS(void, js_install, (), {
         const ctrl = e.ctrlKey || e.metaKey;
         const k = e.key.length == 1 ? e.key.toLowerCase() : e.key;
         if (["F1", "F5", "F12", "Tab"].includes(k) ||
-            (ctrl && ["o", "s", "b", "e", "q", "0", "=", "+", "-", "Enter"].includes(k)))
+            (ctrl && ["o", "s", "b", "e", "k", "0", "=", "+", "-", "Enter"].includes(k)))
             e.preventDefault();
+        if (e.key == "Control") Module.scanlabCtrl = true;
     }, true);
+    window.addEventListener("keyup", (e) => { if (e.key == "Control") Module.scanlabCtrl = false; }, true);
+    window.addEventListener("blur", () => { Module.scanlabCtrl = false; });
+    // Dear ImGui's Emscripten callbacks (the wheel: main_web.cpp) size the window to the canvas's CSS
+    // size through glfwSetWindowSize, which asks for fullscreen where that is the screen's size and
+    // leaves devicePixelRatio out: the page sizes its canvas itself (fit_canvas), so a resize only
+    // wakes the frame loop.
+    GLFW.setWindowSize = () => { wake(); };
+    // A trackpad's pinch is a wheel event with ctrlKey and no Ctrl key down: Dear ImGui hears it as
+    // Ctrl+wheel, which zooms the array view, as a pinch zooms a map.
+    window.addEventListener("wheel", (e) => { if (e.ctrlKey && !Module.scanlabCtrl) _scanlab_hold_ctrl(); }, true);
+    // Touch (emscripten's GLFW reads no position from a touch): the page tells Dear ImGui where the
+    // finger is, so a tap clicks what it touched. A finger dragged past a few pixels scrolls what
+    // is under it, as on any page (the press it began with clicks nothing); two fingers pinch the
+    // array view's zoom. Listening on the window, before the canvas's own listeners, lets the page
+    // keep a scroll or a pinch from GLFW; the canvas's touch-action (shell.html) keeps the
+    // browser's own zoom and scrolling away, and preventDefault its emulated mouse events.
+    const canvas = Module.canvas;
+    const at = (t) => { const r = canvas.getBoundingClientRect(); return [t.clientX - r.left, t.clientY - r.top]; };
+    const spread = (ts) => Math.hypot(ts[0].clientX - ts[1].clientX, ts[0].clientY - ts[1].clientY);
+    const middle = (ts) => { const a = at(ts[0]), b = at(ts[1]); return [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]; };
+    let touch = null;  // {x, y, scrolling, pinch}: the gesture under way
+    const options = {capture: true, passive: false};
+    window.addEventListener("touchstart", (e) => {
+        if (e.target != canvas) return;
+        e.preventDefault();
+        if (e.touches.length >= 2) {
+            if (touch && !touch.scrolling && !touch.pinch) _scanlab_touch_cancel();
+            touch = {x: 0, y: 0, scrolling: false, pinch: spread(e.touches)};
+            e.stopImmediatePropagation();
+            return;
+        }
+        const [x, y] = at(e.touches[0]);
+        touch = {x: x, y: y, scrolling: false, pinch: 0};
+        Browser.mouseX = x, Browser.mouseY = y;
+        _scanlab_touch_at(x, y);
+    }, options);
+    window.addEventListener("touchmove", (e) => {
+        if (e.target != canvas || !touch) return;
+        e.preventDefault();
+        if (touch.pinch) {
+            if (e.touches.length >= 2) {
+                const d = spread(e.touches), [x, y] = middle(e.touches);
+                if (d > 0 && touch.pinch > 0) _scanlab_touch_zoom(x, y, Math.log(d / touch.pinch));
+                touch.pinch = d;
+            }
+            e.stopImmediatePropagation();
+            return;
+        }
+        const [x, y] = at(e.touches[0]);
+        if (!touch.scrolling && Math.hypot(x - touch.x, y - touch.y) > 8) {
+            touch.scrolling = true;
+            _scanlab_touch_cancel();
+        }
+        if (touch.scrolling) {
+            _scanlab_touch_scroll(x, y, x - touch.x, y - touch.y);
+            touch.x = x, touch.y = y;
+            e.stopImmediatePropagation();
+        } else {
+            Browser.mouseX = x, Browser.mouseY = y;  // GLFW's move reports it
+        }
+    }, options);
+    const lifted = (e) => {
+        if (e.target != canvas || !touch) return;
+        e.preventDefault();
+        if (touch.scrolling || touch.pinch) {
+            if (e.touches.length == 0) touch = null;
+            e.stopImmediatePropagation();  // the press was let go already: no click
+            return;
+        }
+        touch = null;  // a tap: GLFW's release clicks
+    };
+    window.addEventListener("touchend", lifted, options);
+    window.addEventListener("touchcancel", lifted, options);
     // Pasted text becomes the app's clipboard before Dear ImGui handles Ctrl+V in the next frame.
     window.addEventListener("paste", (e) => {
         const text = (e.clipboardData || window.clipboardData).getData("text/plain") || "";
@@ -48,6 +122,7 @@ EM_JS(void, js_install, (), {
     // GLFW reports the mouse in the canvas's device pixels; Dear ImGui lays out in CSS pixels.
     const device_position = Browser.calculateMouseEvent;
     Browser.calculateMouseEvent = function(event) {
+        if (event.type.startsWith("touch")) return;  // emscripten reads none from a touch; the page sets it (below)
         device_position.call(Browser, event);
         const c = Module.canvas, rect = c.getBoundingClientRect();
         if (c.width > 0 && c.height > 0) {

@@ -98,6 +98,11 @@ void handle_shortcuts(App& app) {
             }
             continue;
         }
+        // A click in this frame may have just given a text field the keyboard (WantTextInput says so
+        // only from the next frame): a key that types a character is left to the field.
+        const bool types = p.key == GLFW_KEY_SPACE || (p.key >= GLFW_KEY_0 && p.key <= GLFW_KEY_9) || p.key == GLFW_KEY_EQUAL ||
+                           p.key == GLFW_KEY_MINUS;
+        if (types && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) continue;
         switch (p.key) {
             case GLFW_KEY_SPACE: s.toggle_play(); break;
             case GLFW_KEY_RIGHT:

@@ -10,6 +10,8 @@
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
+#include <cfloat>
+#include <cmath>
 #include <cstdint>
 #include <ctime>
 #include <filesystem>
@@ -18,6 +20,7 @@
 #include <string>
 
 #include <imgui.h>
+#include <backends/imgui_impl_glfw.h>
 #include <imgui_internal.h>  // the input events Dear ImGui has yet to take
 
 #include "app/gui/model/background.hpp"
@@ -43,9 +46,15 @@ namespace {
 constexpr const char* kSettingsKey = "scanlab/settings.ini";
 constexpr const char* kLayoutKey = "scanlab/imgui.ini";
 // The largest trace file the page opens. The page cannot respond while it reads one, and reading a
-// trace's JSON took it 60 to 100 ms a MB in headless Chromium (docs/web.md): a larger file is
+// trace's JSON took it 60 to 220 ms a MB in headless Chromium (docs/web.md): 2 MiB holds the page's
+// own largest saves (a sampled trace at its largest N is 1.5 MiB, opened in 72 to 74 ms; a full
+// trace of 2 MiB would hold it for up to about 0.45 s on a loaded machine); a larger file is
 // refused with a sentence that says where it opens.
-constexpr uintmax_t kMaxTraceFileBytes = uintmax_t(1) << 20;
+constexpr uintmax_t kMaxTraceFileBytes = uintmax_t(2) << 20;
+// The longest input (values or head flags) an address carries, as much as the settings keep: a
+// pasted million values made an address of two million characters. A longer one is left out,
+// and the page says how to share that run instead.
+constexpr size_t kMaxLinkInputChars = kMaxKeptInputChars;
 
 struct Page {
     App app;
@@ -55,6 +64,15 @@ struct Page {
     std::optional<LinkPlace> place;  // a link's step and view, taken once its run is on screen
     std::string link_refusal;        // why the link could not be opened, said once the first run is on screen
     std::string shown_query, shown_title;
+    // The run on screen, as the form that made it: the address and the browser's storage name it,
+    // never a request that was refused (which stays in the controls, to be corrected).
+    TracePtr named_trace;  // the trace shown_form was taken for
+    Form shown_form;
+    Form stored_form;  // the same, but for a sampled trace, whose run the form keeps no words for (its window)
+    bool shown_has_link = true;  // false: its input is too long for an address
+    bool had_link = false;       // the page was opened with a query
+    bool fell_back = false;      // a first run that was refused gave way to Figure 9.10
+    bool ctrl_held = false;      // Ctrl held for a pinch's wheel (browser.cpp), let go once Dear ImGui has taken it
     double last = 0, last_persisted = 0;
     int events = -1;
     FrameSettle settle;
@@ -98,7 +116,7 @@ LinkPlace place_on_screen(const App& app) {
 // Settings and the layout into browser storage, when they changed.
 void persist(Page& page) {
     App& app = page.app;
-    page.settings.form = app.session.form;
+    page.settings.form = page.stored_form;  // a refused request is never replayed on the next visit
     page.settings.layout = app.layout;
     page.settings.layout.window_width = page.settings.layout.window_height = 0;  // the page decides
     page.settings.steps_per_second = app.session.steps_per_second;
@@ -128,28 +146,89 @@ void take_screenshot(Page& page) {
     s.status_failed = !err.empty();
 }
 
+size_t value_count(const std::string& text) {
+    std::istringstream in(text);
+    size_t n = 0;
+    for (std::string word; in >> word;) ++n;
+    return n;
+}
+
+// A new trace on screen: the form that names it. A sampled trace is the Live run tab's window of
+// its run (sample-block); an opened file is the form the session followed it with, unless its input
+// was too long for the form to hold.
+void follow_shown_run(Page& page) {
+    Session& s = page.app.session;
+    if (!s.trace || s.trace == page.named_trace) return;
+    page.named_trace = s.trace;
+    Form shown = s.form;
+    // The session's stand-in while a first run was refused: Figure 9.10, not the form.
+    if (s.trace == s.fig910) static_cast<RunSpec&>(shown) = static_cast<const RunSpec&>(Form{});
+    if (s.trace == s.sampled_trace) shown.request.sample = s.trace->trace.sample;
+    const bool opened = s.trace->origin.rfind("file ", 0) == 0;
+    const bool followed = !opened || (shown.input.source == InputSpec::Source::text &&
+                                      value_count(shown.input.text) == size_t(size_of(s.trace->trace.input)));
+    if (followed) page.shown_form = shown;
+    if (followed && shown.request.sample.all()) page.stored_form = shown;
+    const InputSpec& in = shown.input;
+    page.shown_has_link = followed && (in.source != InputSpec::Source::text || in.text.size() <= kMaxLinkInputChars) &&
+                          in.flags.size() <= kMaxLinkInputChars;
+    if (!page.shown_has_link) {
+        const std::string said = "The address names no run: this run's " + grouped(int64_t(size_of(s.trace->trace.input))) +
+                                 " values are too many for a link. To share it, save it as a trace file (Ctrl+S), which opens here.";
+        s.status = s.status.empty() ? said : s.status + ". " + said;
+    }
+}
+
+// A first run that was refused (a link's, or the last visit's) gives way to Figure 9.10, with why.
+void fall_back_to_fig910(Page& page) {
+    Session& s = page.app.session;
+    // The session shows Figure 9.10 in its place, with the refusal: the form is run as Figure 9.10's,
+    // so that the controls, the address and storage name what is on screen.
+    if (page.fell_back || page.named_trace || !s.trace || s.trace != s.fig910 || s.busy() || s.error.empty()) return;
+    page.fell_back = true;
+    page.link_refusal = (page.had_link ? "This link could not be opened: " : "The last run could not be opened again: ") +
+                        as_sentence(s.error) + " Showing Figure 9.10 instead.";
+    static_cast<RunSpec&>(s.form) = static_cast<const RunSpec&>(Form{});
+    s.error.clear();
+    page.place.reset();
+    s.run();
+}
+
+// The link's step, once its run is on screen; a step past the run's end is said and the first shown.
+void go_to_linked_step(Page& page) {
+    App& app = page.app;
+    const size_t count = app.session.step_count(), last = count ? count - 1 : 0;
+    if (!page.place->last_step && page.place->step > last) {
+        page.link_refusal = "This link's step " + std::to_string(page.place->step) + " is past the end: the run has steps 0 to " +
+                            std::to_string(last) + ". Showing step 0.";
+        app.session.go_to(0);
+    } else {
+        app.session.go_to(page.place->last_step ? last : page.place->step);
+    }
+    app.tab_request = Tab(page.place->view);
+    page.place.reset();
+    page.settle.want(1);
+}
+
 void show_place(Page& page) {
     App& app = page.app;
     const Session& s = app.session;
+    fall_back_to_fig910(page);
     if (s.trace && !s.busy()) {
-        if (page.place) {  // the link's step, once its run is on screen
-            const size_t last = s.step_count() ? s.step_count() - 1 : 0;
-            app.session.go_to(page.place->last_step ? last : std::min(page.place->step, last));
-            app.tab_request = Tab(page.place->view);
-            page.place.reset();
-            page.settle.want(1);
-        }
+        follow_shown_run(page);
+        if (page.place) go_to_linked_step(page);
         if (!page.link_refusal.empty()) {
             app.session.status = page.link_refusal;
             app.session.status_failed = true;
             page.link_refusal.clear();
         }
-        const std::string query = run_link_query(s.form, place_on_screen(app));
+        const std::string query = page.shown_has_link ? run_link_query(page.shown_form, place_on_screen(app)) : "";
         if (query != page.shown_query) browser::show_query(page.shown_query = query);
     }
+    // The step counted from one, as a reader counts: the last of eight steps is "step 8 of 8".
     std::string title = "Scan Lab";
-    if (s.trace)
-        title += " \xC2\xB7 " + std::string(name(s.trace->trace.algorithm)) + " \xC2\xB7 step " + std::to_string(s.step) + " of " +
+    if (s.trace && s.step_count())
+        title += " \xC2\xB7 " + std::string(name(s.trace->trace.algorithm)) + " \xC2\xB7 step " + std::to_string(s.step + 1) + " of " +
                  std::to_string(s.step_count());
     if (title != page.shown_title) browser::set_title(page.shown_title = title);
 }
@@ -194,6 +273,11 @@ void frame_callback() {
     page.last = now;
     ++page.frames;
     item_finder::frame_drawn();
+    // A pinch's Ctrl is let go once the frames have taken its wheel, so that the wheel zoomed.
+    if (page.ctrl_held && ImGui::GetCurrentContext()->InputEventsQueue.empty()) {
+        ImGui::GetIO().AddKeyEvent(ImGuiMod_Ctrl, false);
+        page.ctrl_held = false;
+    }
     if (app.want_screenshot) take_screenshot(page), page.settle.want(1);
     page.settle.drawn(ImGui::GetDrawData());
     if (app.layout_settling > 0) page.settle.want(1);  // the first layout settles at once
@@ -220,9 +304,16 @@ void open_file(Page& page, const std::string& path) {
 void start_from_link(Page& page) {
     App& app = page.app;
     const std::string query = browser::query();
+    page.shown_query = query;  // the address as it was opened: rewritten once it names another screen
     if (query.empty()) return;
+    page.had_link = true;
     try {
         const RunLink link = parse_run_link(query);
+        // A page reads no file of the computer it runs on by its name ("-" asked the browser for a
+        // line of input, /dev/urandom held the page): a file opens through File > Open.
+        if (link.spec.input.source == InputSpec::Source::file)
+            throw UsageError("input-file is not a link parameter in a browser, which reads no file by its name: open a trace file with "
+                             "File > Open (Ctrl+O), or give the values in the link (input=3,1,4)");
         const size_t limit = app.session.form.request.max_trace_bytes;
         static_cast<RunSpec&>(app.session.form) = link.spec;
         app.session.form.request.max_trace_bytes = limit;
@@ -244,6 +335,41 @@ extern "C" {
 
 EMSCRIPTEN_KEEPALIVE void scanlab_open_file(const char* path) {
     if (g_page) open_file(*g_page, path);
+}
+
+// Touch and pinch (browser.cpp): where the finger is, in CSS pixels, before GLFW's press.
+EMSCRIPTEN_KEEPALIVE void scanlab_touch_at(double x, double y) { ImGui::GetIO().AddMousePosEvent(float(x), float(y)); }
+
+// A touch that became a scroll or a pinch: its press is let go away from every item, so it clicks nothing.
+EMSCRIPTEN_KEEPALIVE void scanlab_touch_cancel() {
+    ImGuiIO& io = ImGui::GetIO();
+    io.AddMousePosEvent(-FLT_MAX, -FLT_MAX);
+    io.AddMouseButtonEvent(ImGuiMouseButton_Left, false);
+}
+
+// A finger dragged by (dx, dy) CSS pixels at (x, y): the wheel that moves what is under it as far
+// (Dear ImGui scrolls five lines of text a wheel step).
+EMSCRIPTEN_KEEPALIVE void scanlab_touch_scroll(double x, double y, double dx, double dy) {
+    ImGuiIO& io = ImGui::GetIO();
+    const double step = 5.0 * std::max(ImGui::GetFontSize(), 1.0f);
+    io.AddMousePosEvent(float(x), float(y));
+    io.AddMouseWheelEvent(float(dx / step), float(dy / step));
+}
+
+// Ctrl, held until the wheel that follows has been taken: a pinch zooms as Ctrl+wheel does.
+EMSCRIPTEN_KEEPALIVE void scanlab_hold_ctrl() {
+    if (!g_page || g_page->ctrl_held) return;
+    ImGui::GetIO().AddKeyEvent(ImGuiMod_Ctrl, true);
+    g_page->ctrl_held = true;
+}
+
+// Two fingers spread apart (log_ratio > 0) or pinched about (x, y): the array view's Ctrl+wheel
+// zoom, one wheel step for each 15 % (array_view.cpp's step).
+EMSCRIPTEN_KEEPALIVE void scanlab_touch_zoom(double x, double y, double log_ratio) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.AddMousePosEvent(float(x), float(y));
+    scanlab_hold_ctrl();
+    io.AddMouseWheelEvent(0, float(log_ratio / std::log(1.15)));
 }
 
 EMSCRIPTEN_KEEPALIVE void scanlab_paste(const char* text) {
@@ -293,7 +419,7 @@ EMSCRIPTEN_KEEPALIVE const char* scanlab_state() {
     json_text::quoted(o, s.trace ? std::string(name(s.trace->trace.algorithm)) : "");
     o << ", \"presenting\": " << (app.layout.presentation ? "true" : "false") << ", \"tab\": " << int(app.layout.tab)
       << ", \"busy\": " << (s.working() ? "true" : "false") << ", \"frames\": " << g_page->frames
-      << ", \"exercise\": " << s.exercises.selected << ", \"last_job_ms\": " << g_page->last_job_ms << ", \"longest_job_ms\": " << g_page->longest_job_ms << ", \"last_frame_ms\": " << g_page->last_frame_ms
+      << ", \"exercise\": " << s.exercises.selected << ", \"cell_width\": " << app.layout.cell_width << ", \"last_job_ms\": " << g_page->last_job_ms << ", \"longest_job_ms\": " << g_page->longest_job_ms << ", \"last_frame_ms\": " << g_page->last_frame_ms
       << ", \"longest_frame_ms\": " << g_page->longest_frame_ms << ", \"last_gl_ms\": " << g_page->last_gl_ms << ", \"status\": ";
     json_text::quoted(o, s.status);
     o << ", \"error\": ";
@@ -315,6 +441,7 @@ int main() {
     page.stored_settings = browser::stored(kSettingsKey);
     page.settings = parse_settings(page.stored_settings);
     app.session.form = page.settings.form;
+    page.shown_form = page.stored_form = page.settings.form;  // kept in storage until a run of another form is on screen
     app.session.steps_per_second = page.settings.steps_per_second;
     app.layout = page.settings.layout;
     app.tab_request = app.layout.tab;
@@ -331,6 +458,10 @@ int main() {
         if (count > 0) open_file(*g_page, paths[0]);
     });
     if (why = init_imgui(app, *page.surface); !why.empty()) return fail(why);  // no config_dir: storage below
+    // Dear ImGui's wheel for emscripten's GLFW, whose own drops small steps (a trackpad's) and
+    // reached no panel here; its canvas sizing gives way to the page's (browser.cpp).
+    ImGui_ImplGlfw_InstallEmscriptenCallbacks(w, "#canvas");
+    browser::fit_canvas(w);
     ImGui::LoadIniSettingsFromMemory(browser::stored(kLayoutKey).c_str());
     // The clipboard: the text pasted into the page, and copies to the system's.
     ImGuiPlatformIO& pio = ImGui::GetPlatformIO();
