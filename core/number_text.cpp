@@ -1,6 +1,8 @@
 #include "core/number_text.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <utility>
 
 namespace scanlab {
@@ -38,11 +40,47 @@ std::string as_sentence(std::string phrase) {
     return capitalised(std::move(phrase));
 }
 
+namespace {
+
+// The length of the UTF-8 character starting with lead byte `c` (1 for a stray byte).
+size_t utf8_length(unsigned char c) { return c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1; }
+
+// A character that would change how the sentence reads rather than show: C0 controls and DEL
+// (a newline would end the sentence's line), and the bidirectional controls U+202A–U+202E and
+// U+2066–U+2069 (U+202E turns the rest of the line around).
+std::string escaped(std::string_view ch) {
+    const auto b = [&](size_t i) { return static_cast<unsigned char>(ch[i]); };
+    char hex[12];
+    if (ch.size() == 1 && (b(0) < 0x20 || b(0) == 0x7f)) {
+        if (ch[0] == '\n') return "\\n";
+        if (ch[0] == '\t') return "\\t";
+        if (ch[0] == '\r') return "\\r";
+        std::snprintf(hex, sizeof hex, "\\x%02x", b(0));
+        return hex;
+    }
+    if (ch.size() == 3 && b(0) == 0xE2) {
+        const unsigned cp = ((b(0) & 0x0Fu) << 12) | ((b(1) & 0x3Fu) << 6) | (b(2) & 0x3Fu);
+        if ((cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069)) {
+            std::snprintf(hex, sizeof hex, "\\u%04X", cp);
+            return hex;
+        }
+    }
+    return std::string(ch);
+}
+
+}  // namespace
+
 std::string quoted_word(std::string_view word) {
+    // Up to 40 characters (not bytes: a character is never cut in two), each shown as it reads.
     std::string s = "'";
-    for (char c : word.substr(0, 40)) s += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
-    if (word.size() <= 40) return s + "'";
-    return s + "…' (" + grouped(int64_t(word.size())) + " characters)";
+    size_t at = 0, shown = 0, characters = 0;
+    for (; at < word.size(); ++characters) {
+        const size_t len = std::min(utf8_length(static_cast<unsigned char>(word[at])), word.size() - at);
+        if (characters < 40) s += escaped(word.substr(at, len)), shown = at + len;
+        at += len;
+    }
+    if (shown >= word.size()) return s + "'";
+    return s + "…' (" + grouped(int64_t(characters)) + " characters)";
 }
 
 }  // namespace scanlab

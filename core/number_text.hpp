@@ -15,9 +15,10 @@ std::string counted(int64_t n, const std::string& one, const std::string& many);
 std::string capitalised(std::string phrase);
 // The phrase as a sentence of its own: capitalised, ending in a full stop.
 std::string as_sentence(std::string phrase);
-// A word the user gave, as a sentence quotes it: in single quotes, a control character (a NUL
-// would end the sentence early) as '?', and no more than 40 characters of it, so a 120 KB option
-// value is not echoed whole: 'hierarchicalhierarchical…' (120,000 characters).
+// A word the user gave, as a sentence quotes it: in single quotes, a control character escaped (a
+// newline as \n, others as \x1b; a NUL would end the sentence early), a bidirectional control as
+// \u202E (it would turn the rest of the line around), and no more than 40 characters of it, so a
+// 120 KB option value is not echoed whole: 'hierarchicalhierarchical…' (120,000 characters).
 std::string quoted_word(std::string_view word);
 
 }  // namespace scanlab

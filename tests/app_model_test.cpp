@@ -926,7 +926,7 @@ TEST(AppTraceBook, TheCountsTabsSubtotalsAndBoundAreTheCores) {
     EXPECT_EQ(b.total.additions, 12250);
     EXPECT_EQ(b.total.work(), 4085);
     ASSERT_TRUE(b.bound);
-    EXPECT_EQ(b.bound->sentence(), "real work 4,085 ≤ 4N − 3 = 8,193 at N = 2,049");
+    EXPECT_EQ(b.bound->sentence(), "real work 4,085 ≤ 4N − 3 = 8,193 at N = 2,049 (as the chapter states it)");
 }
 
 // The tiles view's model of an event-scheduled scan (app/gui/model/tiles.hpp).

@@ -588,11 +588,14 @@ TEST(AppLayout, NoTextIsClippedOrOverlappedNothingTheLectureNeedsIsHiddenAndEver
     // 4, 5 (kernel listings) and 6 (the widest answer), and the Your kernel panel on Exercise 4's
     // starter, at 1280x720 and 1920x1080 in both modes.
     EXPECT_EQ(said["layouts checked"], "76");
-    // Presenting at 1280x720 and 1920x1080, every step: Figure 9.10,
+    // Presenting at 1280x720 and 1920x1080, with the emulation banner, every step: Figure 9.10,
     // Kogge-Stone 8 and 16, Brent-Kung 16, the racy run's last step, Compare (to the longer run's
-    // end), Counts (the additions so far), and the domino scan of 16 in sections of 4; each value measured at 20 px or
-    // more (28 px at 1080p), in sight, three lines of explanation, the diagram's rows, the chart.
-    EXPECT_EQ(said["legibility frames checked"], "112");
+    // end), Counts (the additions so far), the domino and look-back scans of 16 in sections of 4;
+    // and the last step of Figure 9.10 and Kogge-Stone 16 with the text larger (Ctrl+= once, and
+    // twice for the figure) and with the controls or exercises beside them (Ctrl+B, Ctrl+E). Each
+    // value's digits measured on the glyphs drawn, 14 px tall or more (20 px at 1080p), in sight;
+    // three lines of explanation, the diagram's rows, the chart.
+    EXPECT_EQ(said["legibility frames checked"], "168");
     EXPECT_EQ(said["layout problems"], "0") << "each problem, with a PNG of its frame in " << dir << ":\n"
                                             << std::ifstream(dir + "/said.txt").rdbuf();
 }

@@ -51,6 +51,7 @@ const Refusal kRefusals[] = {
     {"Int64SumOverflowIsRefused", {"scan", "--input", "9223372036854775807,1", "--type", "int64"}, {"overflow", "int64", "index 1"}},
     {"Int64NegativeSumOverflowIsRefused", {"scan", "--input", "-9223372036854775807,-2", "--type", "int64"}, {"overflow", "int64"}},
     {"UnknownAlgorithmIsNamedAndTheChoicesListed", {"scan", "--algo", "quicksort", "--preset", "slides"}, {"unknown algorithm", "'quicksort'", "kogge-stone", "brent-kung", "hierarchical"}},
+    {"BlockAlgoRefusalNamesEveryScanThatTakesOne", {"scan", "--algo", "slides", "--block-algo", "brent-kung", "--preset", "slides"}, {"--block-algo chooses the block scan inside --algo hierarchical or segmented", "leave --block-algo out"}},
     {"UnknownBlockAlgorithmIsNamed", {"scan", "--block-algo", "sequential", "--preset", "slides"}, {"block algorithm", "'sequential'", "kogge-stone", "brent-kung"}},
     {"UnknownOperatorIsNamed", {"scan", "--op", "prod", "--preset", "slides"}, {"unknown operator", "'prod'", "sum", "max", "min"}},
     {"UnknownTypeIsNamed", {"scan", "--type", "int8", "--preset", "slides"}, {"unknown type", "'int8'", "int64"}},

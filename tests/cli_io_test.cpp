@@ -62,6 +62,15 @@ TEST(CliIo, OutputToAFullDeviceIsASentenceAndAFailure) {
     }
 }
 
+// The help, the version and a run's link are output too: lost on a full device, they are no success.
+TEST(CliIo, HelpVersionAndLinkOnAFullDeviceAreAFailure) {
+    for (const std::string& args : {"--help", "--version", "link --help", "link --algo kogge-stone --preset fig9.10"}) {
+        const ShellResult r = run_shell("\"$S\" " + args + " >/dev/full");
+        EXPECT_EQ(r.exit_code, 1) << args;
+        EXPECT_NE(r.err.find("could not write the output to standard output: the disk is full"), std::string::npos) << args << ": " << r.err;
+    }
+}
+
 namespace {
 
 // Sets an environment variable for the children of one test.

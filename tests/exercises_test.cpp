@@ -172,6 +172,33 @@ TEST(Exercises, Ex9_DevicePicksOneRowAndThisGpuIsAdded) {
     EXPECT_TRUE(says(answer(9, here), "NVIDIA H100 (this machine) (compute capability 9.0"));
 }
 
+// A device name that names no row is quoted short, its control and bidirectional characters
+// escaped: a 120,000-character name, a newline or U+202E never reaches the terminal as it is.
+TEST(Exercises, Ex9_AnUnknownDeviceIsQuotedShortWithItsControlsEscaped) {
+    auto cpu = make_cpu_backend();
+    ExerciseOptions huge;
+    huge.device = std::string(120000, 'x');
+    try {
+        answer_exercise(9, *cpu, huge);
+        ADD_FAILURE() << "a device no row names was accepted";
+    } catch (const ScanError& e) {
+        const std::string said = e.what();
+        EXPECT_LT(said.size(), 600u);
+        EXPECT_TRUE(says(said, "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (120,000 characters)")) << said.substr(0, 200);
+    }
+    ExerciseOptions tricky;
+    tricky.device = "GTX\n280\xE2\x80\xAE\x1b[31m";
+    try {
+        answer_exercise(9, *cpu, tricky);
+        ADD_FAILURE() << "a device no row names was accepted";
+    } catch (const ScanError& e) {
+        const std::string said = e.what();
+        EXPECT_TRUE(says(said, "'GTX\\n280\\u202E\\x1b[31m'")) << said;
+        EXPECT_EQ(said.find('\n'), std::string::npos) << said;
+        EXPECT_EQ(said.find("\xE2\x80\xAE"), std::string::npos) << said;
+    }
+}
+
 // ---- work and padding ---------------------------------------------------------------------------
 
 TEST(WorkAndPadding, Hierarchical2049InSectionsOf2048Does4085AdditionsOfRealWork) {

@@ -115,6 +115,20 @@ TEST(ListingsAreTheSources, KernelOneSaysItWritesSFromTheLastThreadAsTheTextDoes
     }
 }
 
+// The host code scans S as the run does: one block where S fits a section, the hierarchical scan
+// of S where it does not, and kernel 1 alone for one section; never "hierarchically" over a launch
+// of one block.
+TEST(ListingsAreTheSources, EveryHierarchicalHostScansSInOneBlockOrHierarchicallyAsTheRunDoes) {
+    for (const char* name : {"hierarchical-kogge-stone", "hierarchical-brent-kung", "hierarchical-sklansky", "hierarchical-ladner-fischer",
+                             "hierarchical-three-phase"}) {
+        const std::string code = code_of(name);
+        EXPECT_TRUE(has(code, "if (grid == 1) { scan_kernel<<<1,")) << name;
+        EXPECT_TRUE(has(code, "if (grid <= SECTION_SIZE) scan_kernel<<<1,")) << name;
+        EXPECT_TRUE(has(code, "else hierarchical_scan(S, S, grid);")) << name;
+        EXPECT_FALSE(has(code, "hierarchically if")) << name;
+    }
+}
+
 TEST(ListingsAreTheSources, BrentKungSaysItPadsAndTheNaiveOneThatItsDistributionTreeIsScanLabs) {
     EXPECT_TRUE(has(code_of("brent-kung"), "// Scan Lab: `? X[i] : 0` pads a partial section with 0"));
     EXPECT_TRUE(has(code_of("brent-kung-naive"), "// distribution tree: Scan Lab's own in this form"));

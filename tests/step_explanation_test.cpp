@@ -116,13 +116,13 @@ TEST(StepExplanation, KoggeStoneAt16NamesTheWorkingThreadsAndTheFinalPrefix) {
     const FinalSteps finals = final_steps(t, judge(t));
     // Stride 4: threads 4–15 work; elements 0–7 are final (2·stride of them).
     const size_t k = size_t(find_step(t, "stride 4") - t.steps.data());
-    const Explanation e = explain_step(t, finals, k, FormulaCount{"N·log2 N − (N − 1)", 49});
+    const Explanation e = explain_step(t, finals, k, formula_for(t));
     const std::string text = text_of(e);
     EXPECT_NE(text.find("Stride 4: each thread t with t ≥ stride adds XY[t − stride] into XY[t]."), std::string::npos) << text;
     EXPECT_NE(text.find("Threads 4–15 work (12 of 16); threads 0–3 idle because no element lies stride places to the left of theirs"),
               std::string::npos)
         << text;
-    EXPECT_NE(text.find("Final now: elements 0–7 (8 of 16)"), std::string::npos) << text;
+    EXPECT_NE(text.find("Already final: elements 0–7 (8 of 16)"), std::string::npos) << text;
     EXPECT_NE(text.find("thread 4: XY[0] + XY[4] → XY[4]: 2 + 5 = 7"), std::string::npos) << text;
     EXPECT_NE(text.find("the chapter counts N·log2 N − (N − 1) = 49"), std::string::npos) << text;
 }
@@ -223,7 +223,7 @@ TEST(StepExplanation, SklanskyAndLadnerFischerSayTheirOwnStrideAndWhoIdles) {
     const Trace lf = run_text(request(Algorithm::ladner_fischer), iota_text(16));
     for (size_t k : {size_t(2), size_t(3)}) {
         const std::string s = text_at(lf, k);
-        EXPECT_TRUE(says(s, "Sklansky over the pair sums, stride " + std::to_string(k == 2 ? 1 : 2))) << s;
+        EXPECT_TRUE(says(s, "Sklansky over the pair totals, stride " + std::to_string(k == 2 ? 1 : 2))) << s;
         EXPECT_TRUE(says(s, "threads 4–7 idle because the odd element they would write lies past the end of the section")) << s;
         EXPECT_FALSE(says(s, "t < 2")) << s;
         EXPECT_FALSE(says(s, "t ≥ 2")) << s;

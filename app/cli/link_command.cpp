@@ -22,7 +22,7 @@ int run_link_command(const std::vector<std::string>& args) {
     return with_error_sentences([&] {
         if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
             std::cout << kUsage;
-            return 0;
+            return with_output_written(0);
         }
         std::string base = "http://127.0.0.1:8000/";
         std::vector<std::string> place_words;  // the page's own, read back by parse_run_link below
@@ -38,7 +38,7 @@ int run_link_command(const std::vector<std::string>& args) {
         for (const std::string& w : place_words) query += "&" + w;
         const RunLink link = parse_run_link(query);
         std::cout << base << "?" << run_link_query(link.spec, link.place) << "\n";
-        return std::cout ? 0 : 1;
+        return with_output_written(0);
     }, "out of memory");
 }
 

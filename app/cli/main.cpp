@@ -57,13 +57,7 @@ int run(const cli::Options& o) {
     } else {
         write_trace_table(std::cout, trace, 64, o.explain);
     }
-    std::cout.flush();
-    if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
-        const int err = errno;
-        std::cerr << "scanlab: error: could not write the output to standard output"
-                  << (err ? std::string(": ") + (err == ENOSPC ? "the disk is full" : std::strerror(err)) : std::string()) << "\n";
-        return 1;
-    }
+    if (cli::with_output_written(0) != 0) return 1;
     if (deadlocked) {
         std::cerr << "scanlab: " << trace.deadlock << "\n";
         return 3;
@@ -87,8 +81,8 @@ int main(int argc, char** argv) {
     return cli::with_error_sentences([&] {
         const cli::Options o = cli::parse_options(args);
         switch (o.command) {
-            case cli::Command::help: std::cout << cli::usage_text(); return 0;
-            case cli::Command::version: std::cout << "scanlab 0.1\n"; return 0;
+            case cli::Command::help: std::cout << cli::usage_text(); return cli::with_output_written(0);
+            case cli::Command::version: std::cout << "scanlab 0.1\n"; return cli::with_output_written(0);
             case cli::Command::app: return cli::exec_app({});
             case cli::Command::shot: return cli::exec_app(o.app_args, true);
             case cli::Command::trace:

@@ -123,6 +123,9 @@ struct App {
     bool saved_layout_checked = false;       // whether imgui.ini's layout knows every panel
     int layout_settling = 0;                 // frames left in which the first layout may still fit the source
     ImVec2 presentation_built_for{0, 0};     // the dock space's size the presentation layout was built for
+    // What else the presentation layout was built for: the figure beside the trace (the main run
+    // is Figure 9.10's), the controls or exercises column shown (Ctrl+B, Ctrl+E).
+    bool presented_figure = false, presented_left = false;
     int explain_to_front = 0;                // frames left to bring the explanation's tab in front of the source's
     bool show_banner = true;                 // the CPU-emulation line (its x hides it for this run)
     bool first_run_hint = false;             // the first start: the status bar says how to step and present, until a key is pressed
@@ -220,7 +223,11 @@ void draw_verdict_line(App& app, const ShownTrace& st);
 // The pane fills its panel, or takes `height` (the explain shot's view under the array view).
 void draw_explain_pane(App& app, float height = 0);
 void draw_fig910_panel(App& app);
-float fig910_panel_height(float width, bool presenting);  // what the panel needs at this width
+// What the panel needs at this width (`least`: legible_value_size).
+float fig910_panel_height(float width, bool presenting, float least);
+// Whether the panel follows the main run (a four-block, 16-element hierarchical run: the figure);
+// else it shows the figure's own run, which presenting leaves one tab away.
+bool fig910_follows_main(const Session& s);
 void draw_counts_panel(App& app);
 void draw_exercises_panel(App& app);
 // The Exercises panel's keys while it has focus: Up/Down (delta -1/+1), Enter.
@@ -251,13 +258,21 @@ void legend_outline(Rgb c, int alpha, float thickness, const char* label);
 bool vertical_splitter(const char* id, float* width, float min_width, float max_width, float height, bool grow_left);
 // "t" + 3 -> "t3", written so that GCC 12 raises no false -Wrestrict warning about it.
 std::string prefixed(const char* prefix, long long number);
-// A cell's value, centred, at 0.6 of the cell's height, shrunk to fit a narrow cell; a value that
+// A cell's value is drawn at this fraction of the cell's height (its digits' ink then about 0.43 of
+// it): cells only as tall as legible digits need, so a projector's rows keep room for the rest.
+inline constexpr float kValueOfCell = 0.68f;
+// A cell's value, centred, at kValueOfCell of the cell's height, shrunk to fit a narrow cell; a value that
 // would be smaller than `legible` pixels is left out (the cell's tooltip has it). Noted in
 // values_drawn().
 void cell_text(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 c, const std::string& text, float legible = 7);
-// The smallest size a value is drawn at: presenting, 0.9 of the text size (20 px at 1280x720,
-// 30 px at 1920x1080), so the numbers are read from the back of the room, else 7 px.
+// The smallest size a value is drawn at: presenting, the size whose digits are 14 px tall at the
+// 22 px text of 1280x720 and in proportion at other sizes (20 px at 1920x1080), so the numbers are
+// read from the back of the room, else 7 px.
 float legible_value_size(const App& app);
+// legible_value_size while presenting with text of `text_size` px (the window's, before Ctrl+=).
+float presenting_value_size(float text_size);
+// How tall a digit of the current font is, as a fraction of the font's size.
+float digit_height_ratio();
 // The height of one array-view cell at the current font size.
 float cell_height();
 // Every value a view laid out this frame: its cell, the size its digits were drawn at (0: left

@@ -14,6 +14,20 @@ SCANLAB_HD inline long long load_source(long long g, long long n, bool exclusive
     return (src >= 0 && src < n) ? src : -1;
 }
 
+// Where the value loaded at global position g comes from, as load_element takes it: the input
+// element, or -1 for the identity, which a segmented exclusive scan also loads where a segment
+// starts at g (`starts_segment`: the head flag at g). What the traces record and the explanation
+// states, so a deed line never names a value the load did not take.
+SCANLAB_HD inline long long loaded_source(long long g, long long n, bool exclusive, bool starts_segment) {
+    return exclusive && starts_segment && g < n ? -1 : load_source(g, n, exclusive);
+}
+// The same for input X of a run: the head flag is X[g]'s own where X holds (flag, value) pairs.
+template <class T>
+SCANLAB_HD inline long long loaded_source(const T* X, long long g, long long n, bool exclusive) {
+    if constexpr (is_flagged_v<T>) return loaded_source(g, n, exclusive, g < n && X[g].flag);
+    return load_source(g, n, exclusive);
+}
+
 // The element loaded at global position g. A segmented exclusive scan shifts the values but not
 // the head flags, and an element that starts a segment loads the identity instead of the value
 // before it (the last of the previous segment): every segment starts with the identity, as

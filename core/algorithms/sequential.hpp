@@ -8,7 +8,7 @@ namespace scanlab {
 struct Sequential {
     static constexpr StepRule rules[] = {
         {.phase = Phase::sequential, .heading = "i =", .parameter = "i", .src = "i − 1", .dst = "i", .from = "0",
-         .note = "One thread runs the loop, one addition after another: nothing here runs in parallel."}};
+         .note = "One thread runs the loop, one operator application after another: nothing here runs in parallel."}};
     static int64_t chapter_additions(int64_t n) { return n - 1; }
     static constexpr AlgorithmInfo info() {
         return {.id = Algorithm::sequential, .name = "sequential", .title = "sequential",

@@ -22,7 +22,7 @@ struct Sklansky {
          .when = "⌊t / stride⌋·2·stride + stride + t mod stride < SECTION_SIZE", .src = "⌊t / stride⌋·2·stride + stride − 1",
          .dst = "⌊t / stride⌋·2·stride + stride + t mod stride", .idle = "their element lies past the end of the section",
          .from = "⌊t / stride⌋·2·stride",
-         .note = "The section is cut into groups of 2·stride: every element of a group's upper half adds the last element of its "
+         .note = "The section is cut into groups of 2·stride: every element of a group's upper half combines in the last element of its "
                  "lower half, which fans out to all of them."}};
     static int64_t chapter_additions(int64_t n) { return n / 2 * ceil_log2(n); }
     static constexpr AlgorithmInfo info() {

@@ -14,7 +14,7 @@ struct Slides {
     static constexpr StepRule rules[] = {
         {.phase = Phase::stride, .heading = "Step i =", .parameter = "i", .when = "t ≥ i", .src = "t − i", .dst = "t",
          .idle = "no element lies i places to the left of theirs", .from = "t − 2·i + 1",
-         .note = "Each thread keeps its sum in x across the barrier between the sums and the copies, so no thread reads an "
+         .note = "Each thread keeps its result in x across the barrier between computing and copying, so no thread reads an "
                  "element another thread has already updated in this step."}};
     static constexpr AlgorithmInfo info() {
         return {.id = Algorithm::slides, .name = "slides", .title = "the slides' scan_cuda",

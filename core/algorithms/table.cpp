@@ -91,7 +91,10 @@ std::vector<Formula> chapter_formulas(int64_t n) {
         if (!row.formula.given()) continue;
         bool seen = false;
         for (const Formula& f : v) seen |= f.text == row.formula.text;
-        if (!seen) v.push_back({std::string(row.title), std::string(row.formula.text), n, row.formula.additions(n)});
+        if (seen) continue;
+        Formula f{std::string(row.title), std::string(row.formula.text), n, row.formula.additions(n)};
+        f.chapter = row.bound.given() && row.bound.text == row.formula.text;
+        v.push_back(f);
     }
     return v;
 }
@@ -108,7 +111,10 @@ std::optional<Formula> formula_for(const Trace& t) {
     if (!row.formula.given()) return std::nullopt;
     const int64_t n = row.reach == Reach::one_thread ? t.n : t.section;
     if (row.reach == Reach::one_section && n <= 1) return std::nullopt;
-    return Formula{std::string(row.title), std::string(row.formula.text), n, row.formula.additions(n)};
+    Formula f{std::string(row.title), std::string(row.formula.text), n, row.formula.additions(n)};
+    f.chapter = row.bound.given() && row.bound.text == row.formula.text;
+    if (row.bound.given() && !f.chapter) f.stated_text = row.bound.text, f.stated_value = row.bound.additions(n);
+    return f;
 }
 
 // The vocabulary of core/types.hpp, read off the table.

@@ -40,9 +40,10 @@ enum class Handoff : uint8_t {
                    // over a window of predecessors (the decoupled look-back)
 };
 
-// The chapter's count of additions (operator applications) for one section of `n` elements.
+// A count of additions (operator applications) for one section of `n` elements: the chapter's
+// where `bound` states the same text, else Scan Lab's own exact count (see formula_for).
 struct CountFormula {
-    std::string_view text;                // "N·log2 N − (N − 1)"; empty: the chapter gives none
+    std::string_view text;                // "N·log2 N − (N − 1)"; empty: no count
     int64_t (*additions)(int64_t n) = nullptr;
     // The coarsened scan's count depends on more than its section: C and the scan of phase 2.
     int64_t (*coarsened)(int64_t section, int coarsening, Algorithm phase2) = nullptr;
@@ -163,11 +164,18 @@ struct Formula {
     std::string text;       // "N·log2 N − (N − 1)"
     int64_t n = 0;          // the N it was evaluated at
     int64_t value = 0;
+    // Whose count it is: the chapter's (its bound states the same formula), or Scan Lab's own exact
+    // count, beside what the chapter states instead where it states something (Brent-Kung's bound
+    // 2N − 3, at the same N); empty where the chapter has no count for the algorithm.
+    bool chapter = false;
+    std::string stated_text;
+    int64_t stated_value = 0;
 };
 // The table's distinct formulas at N = n, in table order (sequential, Kogge-Stone, Brent-Kung, ...).
 std::vector<Formula> chapter_formulas(int64_t n);
-// The formula that predicts a trace's total, if the chapter gives one (one-section and one-thread
-// runs), evaluated at the N the run really used (the section, padding included; N for one thread).
+// The formula that predicts a trace's total, where the table has one (one-section and one-thread
+// runs), evaluated at the N the run really used (the section, padding included; N for one thread):
+// the chapter's count, or Scan Lab's own exact count (Formula::chapter says which).
 std::optional<Formula> formula_for(const Trace& t);
 
 // The number of halvings that take n to 1 (log2 n, rounded up).

@@ -64,7 +64,7 @@ std::vector<T> emulate_block_scan(const T* X, int64_t n, const BlockSetup& setup
             }
         s.counts.active_threads = grid * threads;
         s.counts.barriers = load_barriers<Algo>(layout);
-        if (rec.full()) s.accesses = load_accesses(kept.first, kept.count, section, threads, n, setup.exclusive);
+        if (rec.full()) s.accesses = load_accesses(X, kept.first, kept.count, section, threads, n, setup.exclusive);
         snapshot(s, 0);
         rec.add(std::move(s));
     }

@@ -76,7 +76,7 @@ public:
         }
         load.counts.active_threads = 1;
         if (rec_.full()) {
-            load.accesses = load_accesses(0, 1, int(n), 1, n, exclusive);
+            load.accesses = load_accesses(X.data(), 0, 1, int(n), 1, n, exclusive);
             load.values = xy;
         }
         rec_.add(std::move(load));

@@ -61,6 +61,15 @@ std::string coarsened_phase2_words() {
     return s.empty() ? s : s + ")";
 }
 
+// "hierarchical or segmented": the multi-block scans whose block scan --block-algo chooses, from the
+// table, so a new one is named in the refusal without touching it.
+std::string block_algo_scans() {
+    std::string s;
+    for (const AlgorithmInfo& row : algorithm_table())
+        if (row.takes_block_algorithm && row.reach == Reach::multi_block) s += (s.empty() ? "" : " or ") + std::string(row.name);
+    return s;
+}
+
 std::string names_of_presets() {
     std::string s;
     for (const Preset& p : presets()) s += (s.empty() ? "" : ", ") + std::string(p.name);
@@ -241,7 +250,7 @@ RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own
     }
     // An option that does not apply is refused, never silently ignored.
     if (const AlgorithmInfo& info = algorithm_info(q.algorithm); block_algo_given && !info.takes_block_algorithm)
-        throw UsageError("--block-algo chooses the block scan inside --algo hierarchical" + coarsened_phase2_words() + ", and " +
+        throw UsageError("--block-algo chooses the block scan inside --algo " + block_algo_scans() + coarsened_phase2_words() + ", and " +
                          std::string(info.name) +
                          (info.reach == Reach::one_thread    ? " has no blocks"
                           : info.reach == Reach::multi_block ? " always scans its blocks with its own kernel"

@@ -257,7 +257,7 @@ ExerciseAnswer exercise9(const ExerciseOptions& o) {
     if (!o.device.empty() && devices.empty()) {
         std::string names;
         for (const DeviceLimits& d : exercise9_devices()) names += (names.empty() ? "" : ", ") + d.name;
-        throw ScanError("no device of exercise 9 is called '" + o.device + "'; the table has " + names);
+        throw ScanError("no device of exercise 9 is called " + quoted_word(o.device) + "; the table has " + names);
     }
     if (o.this_gpu && o.device.empty()) devices.push_back(*o.this_gpu);
     std::string text =

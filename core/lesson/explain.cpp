@@ -1,6 +1,7 @@
 #include "core/lesson/explain.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <map>
 #include <set>
@@ -10,6 +11,7 @@
 #include "core/lesson/explain_events.hpp"
 #include "core/lesson/index_formula.hpp"
 #include "core/lesson/step_text.hpp"
+#include "core/lesson/work_counts.hpp"
 #include "core/number_text.hpp"
 
 namespace scanlab {
@@ -44,6 +46,15 @@ std::string combined(const Trace& t) {
 std::string combination(const Trace& t) { return "the " + combined(t) + " of"; }
 // "the sum of the elements", "the ⊕ of the pairs".
 std::string combination_of_elements(const Trace& t) { return combination(t) + (segmented(t) ? " the pairs" : " the elements"); }
+
+// "0, the identity", "2147483647, the identity": the run's own identity, never a written-in 0.
+std::string identity(const Trace& t) { return identity_text(t.type, t.op) + ", the identity"; }
+
+// "adds S[0] to", "combines S[0] by max into", "combines S[0] by ⊕ into": a kernel's deed with one
+// operand, before what it acts on, in the run's operator's words.
+std::string applies(const Trace& t, const std::string& operand) { return applies_text(t.op, segmented(t), operand); }
+// "adds", "combines in": what a kernel does with S, said without its operand.
+std::string adds_word(const Trace& t) { return t.op == OpKind::sum && !segmented(t) ? "adds" : "combines in"; }
 
 // "b − 1", "b + 1", "b": a block's index moved by `offset`.
 std::string moved(const std::string& var, int offset) {
@@ -107,30 +118,34 @@ std::string kernel_sentence(const Trace& t, const Step& s, const StepClaims& c) 
                     return head + "; with one section there is no " + S + " to write, and " + std::string(r.sum_scan) + " and " +
                            std::string(r.add_kernel) + " do not run.";
                 return head + "; as for any N, its last thread still writes the section's total to " + S + "[" +
-                       std::to_string(r.write_offset) + "]" + (r.write_offset > 0 ? " (" + S + "[0] = 0, the identity)" : "") + ", " +
-                       std::string(r.sum_scan) + " scans " + S + " and " + std::string(r.add_kernel) + " adds " + S + "[" +
-                       std::to_string(r.add_offset) + "]" + (r.add_offset == 0 && r.write_offset > 0 ? " = 0, the identity," : "") + " to the block.";
+                       std::to_string(r.write_offset) + "]" + (r.write_offset > 0 ? " (" + S + "[0] = " + identity(t) + ")" : "") + ", " +
+                       std::string(r.sum_scan) + " scans " + S + " and " + std::string(r.add_kernel) + " " +
+                       applies(t, S + "[" + std::to_string(r.add_offset) + "]" +
+                                      (r.add_offset == 0 && r.write_offset > 0 ? " = " + identity(t) + "," : "")) +
+                       " the block.";
             }
             if (s.depth == 0)
                 return scan + " runs: each of the " + counted(s.blocks, "block", "blocks") + " scans its own section of " +
-                       std::to_string(t.section) + " elements" + by + " in shared memory, where " + std::string(c.row->shared) +
+                       counted(t.section, "element", "elements") + by + " in shared memory, where " + std::string(c.row->shared) +
                        "[j] of block b is element b·" + std::to_string(t.section) + " + j, then its last thread writes the section's total to " +
                        write_to + ".";
             return scan + " runs on " + sums_name(t, s.depth - 1) + ", level " + std::to_string(s.depth) + " of the recursion (S^" +
                    std::to_string(s.depth) + " in the steps' labels): its " + grouped(level_length(t, s.depth)) +
-                   " block sums are more than one section of " + std::to_string(t.section) +
+                   " section totals are more than one section of " + std::to_string(t.section) +
                    " holds, so they are scanned in sections too, and each block's last thread writes its section's total to " +
                    sums_name(t, s.depth) + "[b].";
         case Kernel::k2:
             return opening(r.sum_scan) + " runs: one block scans " + sums_name(t, s.depth) + ", the array of section totals, in shared memory" + by + (r.carries ? ", with the same ⊕ operator" : "") + ".";
         case Kernel::k3:
             return opening(r.add_kernel) + (s.depth > 0 ? " runs on " + sums_name(t, s.depth - 1) + ": every block b" : " runs: every block b") +
-                   (r.first_adder > 0 ? " ≥ " + std::to_string(r.first_adder) : "") + " adds " + sums_name(t, s.depth) + "[" +
-                   moved("b", r.add_offset) + "], the scanned total of the sections before it, to each element of its section" +
-                   (r.first_adder > 0 ? "; block 0 has no section before it and adds nothing."
-                                      : " (" + S + "[0] = 0 for block 0, so every block runs the same code).");
+                   (r.first_adder > 0 ? " ≥ " + std::to_string(r.first_adder) : "") + " " +
+                   applies(t, sums_name(t, s.depth) + "[" + moved("b", r.add_offset) + "], the scanned total of the sections before it,") +
+                   " each element of its section" +
+                   (r.first_adder > 0 ? "; block 0 has no section before it and leaves its section as it is."
+                                      : " (" + S + "[0] = " + identity(t) + ", for block 0, so every block runs the same code).");
         case Kernel::host:
-            return "The host copies " + S + " from the device, scans it in a loop, " + S + "[i] += " + S + "[i − 1] while i < num_blocks = " +
+            return "The host copies " + S + " from the device, scans it in a loop, " + combine_into_text(t.op, S + "[i]", S + "[i − 1]") +
+                   " while i < num_blocks = " +
                    grouped(t.grid) + (t.grid > 1 ? " (i = 1 … " + grouped(t.grid - 1) + ")" : ", which with one block runs no iteration") +
                    ", and copies it back.";
     }
@@ -212,9 +227,9 @@ std::string plain_sentence(const Trace& t, const Step& s, const StepClaims& c) {
                    (s.depth > 0 ? "S^" + std::to_string(s.depth) + "[b]" : S + "[" + moved("b", r.write_offset) + "]") + ".";
         case Phase::host_scan: return "";  // the kernel sentence says it
         case Phase::add_block_sums:
-            return "Thread t of block b adds " + sums_name(t, s.depth) + "[" + moved("b", r.add_offset) + "] to " + elements +
+            return "Thread t of block b " + applies(t, sums_name(t, s.depth) + "[" + moved("b", r.add_offset) + "]") + " " + elements +
                    " of its section of " + (s.depth > 0 ? sums_name(t, s.depth - 1) : "Y") + (T >= section ? ", if it lies" : ", those that lie") +
-                   " within the array's " + grouped(array_length(t, s)) + " elements.";
+                   " within the array's " + counted(array_length(t, s), "element", "elements") + ".";
         default: return "";
     }
 }
@@ -249,12 +264,28 @@ std::string idle_reason(const Trace& t, const Step& s, const StepClaims& c, int6
     switch (s.phase) {
         case Phase::block_sum_write: return "only the last thread writes its section's total";
         case Phase::add_block_sums:
-            return block < r.first_adder ? "no section comes before block " + std::to_string(block) + ", so it has nothing to add"
+            return block < r.first_adder ? "no section comes before block " + std::to_string(block) + ", so it has nothing to " +
+                                               (t.op == OpKind::sum && !segmented(t) ? "add" : "combine in")
                                          : "their elements lie past the end of the array";
         default: break;
     }
     if (c.rule && !c.rule->idle.empty()) return std::string(c.rule->idle);
     return "the step needs fewer threads than were launched";
+}
+
+// The rules' idle reasons speak of the idle threads as "they"; said of one thread, "it".
+std::string of_one_thread(std::string reason) {
+    static const std::pair<std::string_view, std::string_view> words[] = {
+        {"they have", "it has"}, {"they would", "it would"}, {"they are", "it is"}, {"theirs", "its own"}, {"their", "its"},
+        {"them", "it"}, {"they", "it"}};
+    for (const auto& [many, one] : words)
+        for (size_t at = reason.find(many); at != std::string::npos; at = reason.find(many, at + one.size())) {
+            const bool starts = at == 0 || !std::isalpha(static_cast<unsigned char>(reason[at - 1]));
+            const size_t end = at + many.size();
+            const bool ends = end == reason.size() || !std::isalpha(static_cast<unsigned char>(reason[end]));
+            if (starts && ends) reason.replace(at, many.size(), one);
+        }
+    return reason;
 }
 
 // Per group of blocks that work alike: which threads work, and why the others idle.
@@ -275,7 +306,7 @@ std::vector<std::string> who_works(const Trace& t, const Step& s, const StepClai
                               : (bs.size() == 1 ? "Block " : "Blocks ") + few_ranges(bs) + ": ";
         std::string line = who;
         if (ids.empty())
-            line += "all " + std::to_string(T) + " threads idle";
+            line += T == 1 ? "its one thread idles" : "all " + std::to_string(T) + " threads idle";
         else
             line += (ids.size() == 1 ? "thread " + few_ranges(ids) + " works (" : "threads " + few_ranges(ids) + " work (") +
                     std::to_string(ids.size()) + " of " + std::to_string(T) + ")";
@@ -287,7 +318,7 @@ std::vector<std::string> who_works(const Trace& t, const Step& s, const StepClai
             }
             if (!ids.empty())
                 line += (idle_ids.size() == 1 ? "; thread " + few_ranges(idle_ids) + " idles" : "; threads " + few_ranges(idle_ids) + " idle");
-            line += " because " + reason;
+            line += " because " + (idle_ids.size() == 1 ? of_one_thread(reason) : reason);
             if (c.rule && !c.rule->when.empty() && !ids.empty())
                 line += " (" + std::string(c.rule->when) + (idle_ids.size() == 1 ? " is false for it)" : " is false for them)");
         }
@@ -344,8 +375,14 @@ std::string deeds(const Trace& t, const Step& s, size_t k, const StepClaims& c) 
             std::sort(pb.first.begin(), pb.first.end());
             ++total;
             if (listed++ >= most) continue;
-            lines.push_back("block " + std::to_string(b) + ": " + Y + "[" + ranges(pb.first) + "] += " + S + "[" + std::to_string(pb.second) +
-                            "]" + (sums ? " = " + value_at(*sums, pb.second - t.steps[k - 1].offset) : ""));
+            const std::string s_b = S + "[" + std::to_string(pb.second) + "]";
+            const std::string value = sums ? " = " + value_at(*sums, pb.second - t.steps[k - 1].offset) : "";
+            if (t.op == OpKind::sum && !segmented(t))
+                lines.push_back("block " + std::to_string(b) + ": " + Y + "[" + ranges(pb.first) + "] += " + s_b + value);
+            else  // each element of the range, by the run's operator
+                lines.push_back("block " + std::to_string(b) + ": " + Y + "[i] = " +
+                                (segmented(t) ? s_b + " ⊕ " + Y + "[i]" : combine_text(t.op, s_b, Y + "[i]")) + " for i in " +
+                                ranges(pb.first) + (sums ? ", with " + s_b + value : ""));
         }
     } else {
         for (const Access& a : s.accesses) {
@@ -427,13 +464,14 @@ std::string sums_sentence(const Trace& t, const Step& s, const StepClaims& c) {
     } else if (written) {
         line += S + "[" + moved("b", sums.level > 0 ? 0 : r.write_offset) + "] is " + combination(t) + " section b" +
                 (sums.level > 0 ? " of " + sums_name(t, sums.level - 1) : " as " + std::string(r.scan_kernel) + " loaded it") +
-                (sums.level == 0 && r.write_offset > 0 ? ", and " + S + "[0] = 0, the identity" : "");
+                (sums.level == 0 && r.write_offset > 0 ? ", and " + S + "[0] = " + identity(t) : "");
     } else if (r.write_offset > 0) {
-        line += S + "[b] is " + combination(t) + " sections 0 to b − 1, what " + std::string(r.add_kernel) + " adds to block b (" + S +
-                "[0] = 0, the identity, for block 0)";
+        line += S + "[b] is " + combination(t) + " sections 0 to b − 1, what " + std::string(r.add_kernel) + " " + adds_word(t) +
+                " to block b (" + S + "[0] = " + identity(t) + ", for block 0)";
     } else {
         line += S + "[b] is " + combination(t) + " sections 0 to b" + (sums.level > 0 ? " of " + sums_name(t, sums.level - 1) : "") +
-                ", what block b + 1" + (sums.level > 0 ? " of " + sums_name(t, sums.level - 1) : "") + " adds in " + std::string(r.add_kernel);
+                ", what block b + 1" + (sums.level > 0 ? " of " + sums_name(t, sums.level - 1) : "") + " " + adds_word(t) + " in " +
+                std::string(r.add_kernel);
     }
     if (sums.level == 0 && t.exclusive)
         line += " (an exclusive scan loads each section shifted one place right)";
@@ -444,7 +482,7 @@ std::string sums_sentence(const Trace& t, const Step& s, const StepClaims& c) {
                 (sums.from[i].empty() ? std::string("the identity") : combined(t) + " of " + inputs_text(t, sums.from[i]));
     if (!each.empty()) line += ": " + each + (sums.from.size() > 3 ? ", and so on" : "");
     if (!written && r.write_offset > 0 && int64_t(sums.from.size()) > t.grid)
-        line += "; the host loop stops before " + S + "[" + std::to_string(t.grid) + "], the last section's total, which no block adds";
+        line += "; the host loop stops before " + S + "[" + std::to_string(t.grid) + "], the last section's total, which no block needs";
     return line + ".";
 }
 
@@ -517,7 +555,7 @@ Explanation explain_kernel_step(const Trace& t, size_t k, const std::vector<Step
     return e;
 }
 
-Explanation explain_step(const Trace& t, const FinalSteps& finals, size_t k, const std::optional<FormulaCount>& formula,
+Explanation explain_step(const Trace& t, const FinalSteps& finals, size_t k, const std::optional<Formula>& formula,
                          const std::vector<StepFinding>* findings) {
     // The chapter's rules describe the built-in kernels' index math, not a student's code.
     if (!t.kernel.empty()) return explain_kernel_step(t, k, findings);
@@ -565,7 +603,7 @@ Explanation explain_step(const Trace& t, const FinalSteps& finals, size_t k, con
             line =
                 "Every result element is final (" + std::to_string(finals.from.size()) + " of " + std::to_string(finals.from.size()) + ").";
         else
-            line = "Final now: " + std::string(e.final_elements.size() == 1 ? "element " : "elements ") + few_ranges(e.final_elements) + " (" +
+            line = "Already final: " + std::string(e.final_elements.size() == 1 ? "element " : "elements ") + few_ranges(e.final_elements) + " (" +
                    std::to_string(e.final_elements.size()) + " of " + std::to_string(finals.from.size()) + "): no later step changes them.";
         if (!e.newly_final.empty() && e.final_elements.size() != e.newly_final.size())
             line += " New this step: " + few_ranges(e.newly_final) + ".";
@@ -574,9 +612,11 @@ Explanation explain_step(const Trace& t, const FinalSteps& finals, size_t k, con
 
     // Additions so far, against the chapter.
     for (size_t j = 0; j <= k; ++j) e.additions_so_far += t.steps[j].counts.additions;
-    std::string adds = "Additions so far: " + grouped(e.additions_so_far) + " (" + grouped(s.counts.additions) + " in this step) of " +
+    // Counted as the chapter counts additions (docs/operation-counts.md), named for the run's operator.
+    const std::string counted_as = segmented(t) ? "⊕ operations" : t.op == OpKind::sum ? "Additions" : std::string(name(t.op)) + " operations";
+    std::string adds = counted_as + " so far: " + grouped(e.additions_so_far) + " (" + grouped(s.counts.additions) + " in this step) of " +
                        grouped(t.counts.additions) + " in the run";
-    if (formula) adds += "; the chapter counts " + formula->text + " = " + grouped(formula->value) + " for the whole scan";
+    if (formula) adds += "; " + formula_sentence(t, *formula);
     e.lines.push_back(adds + ".");
 
     if (const std::string ss = sums_sentence(t, s, c); !ss.empty()) e.lines.push_back(ss);

@@ -36,15 +36,11 @@ struct Explanation {
     int64_t additions_so_far = 0;
 };
 
-// The chapter's count for the whole run, where it gives one ("N·log2 N − (N − 1)" and its value).
-struct FormulaCount {
-    std::string text;
-    int64_t value = 0;
-};
-
 // A student's kernel's trace (trace.kernel set) gets explain_kernel_step's, naming `findings` (the
 // run's, where the caller has them); the built-in algorithms' ignore them.
-Explanation explain_step(const Trace& trace, const FinalSteps& finals, size_t k, const std::optional<FormulaCount>& formula = std::nullopt,
+// `formula` is formula_for(trace) where the caller states the count of the whole scan
+// (core/algorithms/table.hpp): the sentence names whose count it is and at which N.
+Explanation explain_step(const Trace& trace, const FinalSteps& finals, size_t k, const std::optional<Formula>& formula = std::nullopt,
                          const std::vector<StepFinding>* findings = nullptr);
 
 // A step of a student's kernel: the title, and only what its trace records and the findings made in

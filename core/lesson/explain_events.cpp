@@ -64,13 +64,13 @@ std::vector<std::string> event_lines(const Trace& t, const Step& s) {
                 lines.push_back(e.tile == 0
                                     ? "Block " + std::to_string(e.block) + " writes its scanned section to Y[" + std::to_string(lo) + "–" +
                                           std::to_string(hi) + "] as it is: tile 0 has nothing before it."
-                                    : "Every thread of block " + std::to_string(e.block) + " adds the exclusive prefix " +
-                                          value(b.exclusive, e.tile) + " to its element of XY and writes Y[" + std::to_string(lo) + "–" +
+                                    : "Every thread of block " + std::to_string(e.block) + " " +
+                                          applies_text(t.op, false, "the exclusive prefix " + value(b.exclusive, e.tile)) + " its element of XY and writes Y[" + std::to_string(lo) + "–" +
                                           std::to_string(hi) + "]: section " + tile + " is final.");
                 break;
             }
-            lines.push_back("Every thread of block " + std::to_string(e.block) + " adds previous = " + value(b.exclusive, e.tile) +
-                            " to its element of XY and writes Y[" + std::to_string(lo) + "–" + std::to_string(hi) + "]: section " + tile +
+            lines.push_back("Every thread of block " + std::to_string(e.block) + " " + applies_text(t.op, false, "previous = " + value(b.exclusive, e.tile)) +
+                            " its element of XY and writes Y[" + std::to_string(lo) + "–" + std::to_string(hi) + "]: section " + tile +
                             " is final" +
                             (b.empty() ? std::string(".")
                              : std::find(b.state.begin(), b.state.end(), BlockState::not_started) != b.state.end()
@@ -83,7 +83,7 @@ std::vector<std::string> event_lines(const Trace& t, const Step& s) {
                             ", fences (__threadfence) and sets status[" + tile +
                             "] = A: a later tile may now step past this one with its total, before this tile knows its prefix.");
             lines.push_back("Warp 0 starts its look-back at tile " + std::to_string(e.tile - 1) + ", reading up to " +
-                            std::to_string(t.lookback_window) + " status words at once, lane l the word of tile " +
+                            counted(t.lookback_window, "status word", "status words") + " at once, lane l the word of tile " +
                             std::to_string(e.tile - 1) + " − l.");
             break;
         case EventKind::look_back: {

@@ -129,10 +129,14 @@ StepClaims step_claims(const Trace& t, size_t k) {
         if (r.phase == s.phase) c.rule = &r;
     if (s.phase == Phase::load) {
         const bool shifted = t.exclusive && array_level(s) == 0;
+        // A segmented exclusive scan's element that starts a segment loads the identity.
+        auto starts_segment = [&](int64_t g) { return shifted && g >= 0 && size_t(g) < t.flags.size() && t.flags[size_t(g)] != 0; };
         for (int64_t b : c.blocks)
             for (int64_t th = 0; th < T; ++th)
-                for (int64_t j = th; j < section; j += T)
-                    pairs.push_back({int32_t(b * T + th), int32_t(load_source(b * section + j, length, shifted)), int32_t(b * section + j), false});
+                for (int64_t j = th; j < section; j += T) {
+                    const int64_t g = b * section + j;
+                    pairs.push_back({int32_t(b * T + th), int32_t(loaded_source(g, length, shifted, starts_segment(g))), int32_t(g), false});
+                }
     } else if (s.phase == Phase::block_sum_write) {
         for (int64_t b : c.blocks)
             pairs.push_back({int32_t(b * T + T - 1), int32_t(b * section + section - 1), int32_t(b + run.block_sums.write_offset), false});

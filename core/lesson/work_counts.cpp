@@ -135,8 +135,22 @@ std::string WorkBound::relation() const { return work < value ? "≤" : work == 
 std::string WorkBound::sentence() const {
     std::string s = "real work " + grouped(work) + " " + relation() + " " + text + " = " + grouped(value) + " at N = " + grouped(n);
     if (!chapter) return s + " (" + algorithm + "'s own count; the chapter gives no bound)";
+    s += " (as the chapter states it)";
     if (work > value && !scope.empty()) s += ": the chapter's bound holds " + scope;
     return s;
+}
+
+std::string formula_sentence(const Trace& t, const Formula& f) {
+    // Which N: the run's, or the section it was padded to, by name (the step's count and the
+    // footer's bound are then read at different N without contradicting each other).
+    std::string at = " at N = " + grouped(f.n);
+    if (f.n != t.n && algorithm_info(t.algorithm).reach != Reach::one_thread)
+        at = " at N = SECTION_SIZE = " + grouped(f.n) + ", the section the run's " + counted(t.n, "element is", "elements are") + " padded to";
+    const std::string value = f.text + " = " + grouped(f.value);
+    if (f.chapter) return "the chapter counts " + value + at + " for the whole scan";
+    std::string s = "Scan Lab's own exact count is " + value + at;
+    if (!f.stated_text.empty()) return s + "; the chapter states the bound " + f.stated_text + " = " + grouped(f.stated_value) + " there";
+    return s + "; the chapter gives no count for " + f.algorithm;
 }
 
 std::optional<WorkBound> work_bound(const Trace& t) {
@@ -145,6 +159,8 @@ std::optional<WorkBound> work_bound(const Trace& t) {
     const bool chapter = row.bound.given();
     const CountFormula& f = chapter ? row.bound : row.formula;
     if (!f.given()) return std::nullopt;
+    // A bound below zero (the book's 2N − 3 at N = 1) says nothing about a run that adds nothing.
+    if (f.additions(t.n) < 0) return std::nullopt;
     return WorkBound{std::string(row.title), std::string(f.text),  chapter, chapter ? std::string(row.bound_scope) : "", t.n,
                      f.additions(t.n),       total_count(t).work()};
 }

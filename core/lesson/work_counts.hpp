@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/algorithms/table.hpp"
 #include "core/trace.hpp"
 
 namespace scanlab {
@@ -42,5 +43,11 @@ struct WorkBound {
 };
 // Empty for an empty input, a trace without steps, or an algorithm whose row has neither.
 std::optional<WorkBound> work_bound(const Trace& trace);
+
+// The formula of formula_for(trace) as a clause that names its source and its N: "the chapter
+// counts N·log2 N − (N − 1) = 129 at N = SECTION_SIZE = 32, the section the run's 17 elements are
+// padded to, for the whole scan", or "Scan Lab's own exact count is 2N − 2 − log2 N = 26 at N = 16;
+// the chapter states the bound 2N − 3 = 29 there".
+std::string formula_sentence(const Trace& trace, const Formula& formula);
 
 }  // namespace scanlab

@@ -58,15 +58,16 @@ void set_values(Step& s, std::vector<T> v) {
 }
 
 // Thread t of block b loads section positions t, t + threads, ... (two per thread for Brent-Kung),
-// for the kept blocks [first, first + blocks).
-inline std::vector<Access> load_accesses(int64_t first, int64_t blocks, int section, int threads, int64_t n, bool exclusive) {
+// for the kept blocks [first, first + blocks), each from where load_element takes its value in X.
+template <class T>
+std::vector<Access> load_accesses(const T* X, int64_t first, int64_t blocks, int section, int threads, int64_t n, bool exclusive) {
     std::vector<Access> acc;
     acc.reserve(size_t(blocks) * section);
     for (int64_t b = first; b < first + blocks; ++b)
         for (int t = 0; t < threads; ++t)
             for (int j = t; j < section; j += threads) {
                 const int64_t g = b * section + j;
-                acc.push_back({int32_t(b * threads + t), int32_t(load_source(g, n, exclusive)), int32_t(g), false});
+                acc.push_back({int32_t(b * threads + t), int32_t(loaded_source(X, g, n, exclusive)), int32_t(g), false});
             }
     return acc;
 }

@@ -268,8 +268,7 @@ void write_trace_json(std::ostream& out, const Trace& t, const std::vector<StepF
     out.put('[');
     const bool explained = t.detail == Detail::full;
     const FinalSteps finals = explained ? final_steps(t, judge(t)) : FinalSteps{};
-    std::optional<FormulaCount> chapter;
-    if (const std::optional<Formula> f = formula_for(t)) chapter = FormulaCount{f->text, f->value};
+    const std::optional<Formula> chapter = formula_for(t);
     for (size_t i = 0; i < t.steps.size(); ++i) {
         if (i) out.put(',');
         step(out, t, t.steps[i], explained ? explain_step(t, finals, i, chapter, findings).lines : std::vector<std::string>{});

@@ -218,8 +218,7 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values, boo
     };
     write_row({"#", "step", {}, "array", ""}, heads);
     const FinalSteps finals = explain ? final_steps(t, verdict) : FinalSteps{};
-    std::optional<FormulaCount> chapter;
-    if (const std::optional<Formula> f = formula_for(t)) chapter = FormulaCount{f->text, f->value};
+    const std::optional<Formula> chapter = formula_for(t);
     for (const Row& r : rows) {
         write_row(r, r.counts);
         if (!explain || r.label.empty() || r.index.empty()) continue;

@@ -57,7 +57,7 @@ __global__ void block_scan_kernel(BlockScanArgs<T> p, Rec rec) {
         const int j = t + r * threads;
         if (j >= section) break;
         XY[j] = load_element<Op>(p.X, first + j, p.n, p.exclusive);
-        SCANLAB_RECORD(rec.access(0, t * (section / threads) + (j - t) / threads, t, int32_t(load_source(first + j, p.n, p.exclusive)),
+        SCANLAB_RECORD(rec.access(0, t * (section / threads) + (j - t) / threads, t, int32_t(loaded_source(p.X, first + j, p.n, p.exclusive)),
                                   int32_t(first + j), false));
     }
     for (int b = 0; b < step_barriers<Algo>(-1, layout).after; ++b) rec.barrier();

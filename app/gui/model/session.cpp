@@ -739,6 +739,15 @@ size_t Session::compare_steps_past_main() const {
     return compare->trace.steps.size() - step_count();
 }
 
+const ShownTrace* Session::stepped_trace() const { return compare_steps_past_main() > 0 ? compare.get() : trace.get(); }
+
+size_t Session::stepped_step() const { return compare_steps_past_main() > 0 ? compare_step() : step; }
+
+void Session::go_to_stepped(size_t k) {
+    go_to(k);
+    if (compare_steps_past_main() > 0 && k > step) compare_extra = std::min(k - step, compare_steps_past_main());
+}
+
 bool Session::at_end() const { return step + 1 >= step_count() && compare_extra >= compare_steps_past_main(); }
 
 void Session::step_forward() {

@@ -227,6 +227,11 @@ public:
     size_t step_count() const;
     // The step of the comparison trace shown beside step `step`.
     size_t compare_step() const;
+    // The run the stepper and the explanation follow: while both runs step together, the longer
+    // one (the shorter rests on its last step), else the main run; its step; and a go_to on it.
+    const ShownTrace* stepped_trace() const;
+    size_t stepped_step() const;
+    void go_to_stepped(size_t k);
     // How many steps the comparison has past the main run's last, while both step together.
     size_t compare_steps_past_main() const;
     // The last step of the main run (and, stepping both, of the comparison) is shown.

@@ -17,30 +17,25 @@ namespace {
 struct Glyph {
     ImVec2 a, b;  // on screen
     ImVec2 uv;  // top-left texture coordinate: which character it is
+    ImVec2 uv1;  // bottom-right: with uv, the glyph's rectangle in the atlas
     ImVec4 clip;  // the draw command's clip rectangle
     size_t run;  // consecutive glyphs of one line of text
 };
 
 float area(ImVec2 a, ImVec2 b) { return std::max(0.0f, b.x - a.x) * std::max(0.0f, b.y - a.y); }
 
-// Texture coordinates -> character, and the size its font was baked at, from every glyph the font
-// atlas has baked (filled per frame).
+// Texture coordinates -> character, from every glyph the font atlas has baked (filled per frame).
 std::map<std::pair<int, int>, unsigned> chars;
-std::map<std::pair<int, int>, float> baked_size;
 
 std::pair<int, int> uv_key(ImVec2 uv) { return {int(std::lround(uv.x * 65536)), int(std::lround(uv.y * 65536))}; }
 
 void learn_characters() {
     chars.clear();
-    baked_size.clear();
     ImFontAtlas* atlas = ImGui::GetIO().Fonts;
     if (atlas->Builder)
         for (int b = 0; b < atlas->Builder->BakedPool.Size; ++b) {
             const ImFontBaked& baked = atlas->Builder->BakedPool[b];
-            for (const ImFontGlyph& g : baked.Glyphs) {
-                chars[uv_key(ImVec2(g.U0, g.V0))] = g.Codepoint;
-                baked_size[uv_key(ImVec2(g.U0, g.V0))] = baked.Size;
-            }
+            for (const ImFontGlyph& g : baked.Glyphs) chars[uv_key(ImVec2(g.U0, g.V0))] = g.Codepoint;
         }
 }
 
@@ -76,7 +71,7 @@ std::vector<Glyph> glyphs_of(const ImDrawList* dl) {
             const ImDrawVert& v0 = dl->VtxBuffer[cmd.VtxOffset + idx[0]];
             const ImDrawVert& v2 = dl->VtxBuffer[cmd.VtxOffset + idx[2]];
             if (std::fabs(v2.uv.x - v0.uv.x) * tw < 1.5f || std::fabs(v2.uv.y - v0.uv.y) * th < 1.5f) continue;
-            Glyph g{v0.pos, v2.pos, v0.uv, cmd.ClipRect, 0};
+            Glyph g{v0.pos, v2.pos, v0.uv, v2.uv, cmd.ClipRect, 0};
             if (std::fabs(g.a.y - last_top) > 1.0f || g.a.x < last_right - 2 || g.a.x > last_right + g.b.y - g.a.y) ++run;
             g.run = run;
             last_right = g.b.x;
@@ -161,28 +156,60 @@ WindowRoom window_room(const std::string& name) {
     return room;
 }
 
+namespace {
+
+// The height on screen of a glyph's ink: the rows of its rectangle in the font atlas where some
+// texel is at least half covered, scaled from texels to the pixels the quad covers. What a class
+// sees of a digit, whatever size the view asked for (a font's size is its line height, a digit
+// about 0.63 of it in DejaVu Sans).
+float ink_height(const Glyph& g) {
+    const ImTextureData* tex = ImGui::GetIO().Fonts->TexData;
+    if (!tex || !tex->Pixels) return g.b.y - g.a.y;
+    const int x0 = int(std::lround(g.uv.x * tex->Width)), x1 = int(std::lround(g.uv1.x * tex->Width));
+    const int y0 = int(std::lround(g.uv.y * tex->Height)), y1 = int(std::lround(g.uv1.y * tex->Height));
+    if (y1 <= y0 || x1 <= x0) return 0;
+    int first = -1, last = -1;
+    for (int y = y0; y < y1 && y < tex->Height; ++y)
+        for (int x = x0; x < x1 && x < tex->Width; ++x) {
+            const unsigned char* px = tex->Pixels + (size_t(y) * tex->Width + x) * tex->BytesPerPixel;
+            const unsigned char alpha = tex->Format == ImTextureFormat_Alpha8 ? px[0] : px[3];
+            if (alpha < 128) continue;
+            if (first < 0) first = y;
+            last = y;
+            break;
+        }
+    if (first < 0) return 0;
+    return float(last - first + 1) * (g.b.y - g.a.y) / float(y1 - y0);
+}
+
+// Digits and capitals (the look-back's status letters) stand on the baseline at the same height:
+// the glyphs a value's legibility is measured by.
+bool measured_glyph(unsigned c) { return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z'); }
+
+}  // namespace
+
 std::vector<ValueSize> measure_values(const ImDrawData* dd) {
     std::vector<ValueSize> sizes;
     if (!dd) return sizes;
     learn_characters();
-    // Every glyph in sight (its centre inside its clip rectangle), with the size it was baked at.
+    // Every digit in sight (its centre inside its clip rectangle), with the height of its ink.
     struct Seen {
         ImVec2 centre;
-        float size;
+        float height;
     };
     std::vector<Seen> seen;
     for (const ImDrawList* dl : dd->CmdLists)
         for (const Glyph& g : glyphs_of(dl)) {
             const ImVec2 c((g.a.x + g.b.x) * 0.5f, (g.a.y + g.b.y) * 0.5f);
             if (c.x < g.clip.x || c.x > g.clip.z || c.y < g.clip.y || c.y > g.clip.w) continue;
-            const auto it = baked_size.find(uv_key(g.uv));
-            if (it != baked_size.end()) seen.push_back({c, it->second});
+            const auto it = chars.find(uv_key(g.uv));
+            if (it != chars.end() && measured_glyph(it->second)) seen.push_back({c, ink_height(g)});
         }
     for (const DrawnValue& v : values_drawn()) {
         ValueSize s{v.text, v.a.x, v.a.y, v.size, 0};
         for (const Seen& g : seen)
             if (g.centre.x >= v.a.x && g.centre.x <= v.b.x && g.centre.y >= v.a.y && g.centre.y <= v.b.y)
-                s.measured = s.measured == 0 ? g.size : std::min(s.measured, g.size);
+                s.measured = s.measured == 0 ? g.height : std::min(s.measured, g.height);
         sizes.push_back(s);
     }
     return sizes;

@@ -31,14 +31,15 @@ struct WindowRoom {
 // (Presenting, the panels are windows of their own, "Trace##presenting": the name matches either.)
 WindowRoom window_room(const std::string& name);
 
-// The pixel size each value a view laid out this frame was drawn at, measured from the frame's
-// draw data: the size of the font the glyphs inside its cell were baked at (the smallest, where
-// they differ). Call between ImGui::Render() and the next frame.
+// How tall each value a view laid out this frame is drawn, measured from the frame's draw data: the
+// ink of its digits (the rows of each digit's glyph in the font atlas with at least half coverage,
+// scaled to the quad it is drawn in; the smallest digit of the value), the pixels a class sees,
+// not the font size the view asked for. Call between ImGui::Render() and the next frame.
 struct ValueSize {
     std::string text;
     float x = 0, y = 0;      // the cell's top left
-    float laid_out = 0;      // the size the view asked for (0: its digits left out for want of room)
-    float measured = 0;      // the size its glyphs were drawn at (0: none in sight, clipped or scrolled away)
+    float laid_out = 0;      // the font size the view asked for (0: its digits left out for want of room)
+    float measured = 0;      // the height of its digits on screen, in pixels (0: none in sight, clipped or scrolled away)
 };
 std::vector<ValueSize> measure_values(const ImDrawData* draw_data);
 

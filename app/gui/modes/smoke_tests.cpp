@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -404,19 +405,28 @@ struct LegibleCase {
     bool last_step_only = false;
     Algorithm second = Algorithm::brent_kung;
     bool racy = false;  // warps of 4 in order: wrong, with its want row
+    int larger = 0;  // Ctrl+= pressed this many times (the presentation's text 1.1 times larger each)
+    bool controls = false;  // Ctrl+B: the controls shown beside the lesson
+    bool exercises = false;  // Ctrl+E: the exercises shown beside the lesson
 };
 
-// Every value a view drew in this frame at no less than `least` pixels, and in sight (a run of up
-// to 16 elements leaves none out); the explanation at three lines or more, the step diagram with
+// Every value a view drew in this frame with digits no less than `least` pixels tall on screen (the
+// ink measured, layout_check.hpp), and in sight (a run of up to 16 elements leaves none out); the explanation at three lines or more, the step diagram with
 // its rows in sight (all of them; at 1280x720, at least three around the current step with the line that
 // says how many), the Counts chart at its height, every lane of the events timeline named.
 // `every_row`: a run of up to 16 elements shows every row of its step diagram (1920x1080).
-void check_legibility(const App& app, float least, float chart_least, bool every_row, std::vector<TextProblem>& found) {
+// Returns the smallest digits measured (0: none).
+float check_legibility(const App& app, float least, float chart_least, bool every_row, std::vector<TextProblem>& found) {
     auto problem = [&](const std::string& what, const std::string& text, float x = 0, float y = 0) { found.push_back({"", what, text, x, y}); };
     const std::vector<ValueSize> values = measure_values(ImGui::GetDrawData());
-    // Every case shows values (its array, Figure 9.10 or tiles): none noted means nothing measured.
-    if (values.empty()) problem("no values noted", "the frame's values");
+    // Every view of a lock-step run shows values (its array, Figure 9.10): none noted means nothing
+    // measured. (The Counts tab's chart is checked by its height; a single-pass scan's tiles have
+    // no values until a block has scanned.)
+    if (values.empty() && app.layout.tab != Tab::counts && !is_event_trace(app.session.trace->trace))
+        problem("no values noted", "the frame's values");
+    float smallest = 0;
     for (const ValueSize& v : values) {
+        if (v.measured > 0) smallest = smallest == 0 ? v.measured : std::min(smallest, v.measured);
         if (v.laid_out == 0)
             problem("value left out", v.text, v.x, v.y);
         else if (v.measured == 0)
@@ -441,6 +451,7 @@ void check_legibility(const App& app, float least, float chart_least, bool every
     }
     if (app.layout.tab == Tab::counts && app.counts_panel.chart_height < chart_least)
         problem("hidden", "the chart, " + std::to_string(int(app.counts_panel.chart_height)) + " px tall");
+    return smallest;
 }
 
 // A checked frame's problems, a line each on stdout, and its pixels as OUT/WHERE.png when it has
@@ -470,6 +481,15 @@ int run_legibility_check(const std::string& out, bool pictures, int& frames_chec
         {"Compare Kogge-Stone with Brent-Kung", Algorithm::kogge_stone, "fig9.10", Tab::compare, 16},
         {"Counts", Algorithm::kogge_stone, "fig9.10", Tab::counts, 16, true},
         {"domino 16 in sections of 4", Algorithm::domino, "fig9.10", Tab::steps, 4},
+        {"look-back 16 in sections of 4", Algorithm::decoupled_lookback, "fig9.10", Tab::steps, 4},
+        // What a lecturer does presenting: the text larger (Ctrl+= once and twice), the controls
+        // or the exercises shown beside the lesson (Ctrl+B, Ctrl+E).
+        {"Figure 9.10 with Ctrl+=", Algorithm::hierarchical, "fig9.10", Tab::steps, 0, true, Algorithm::brent_kung, false, 1},
+        {"Figure 9.10 with Ctrl+= twice", Algorithm::hierarchical, "fig9.10", Tab::steps, 0, true, Algorithm::brent_kung, false, 2},
+        {"Kogge-Stone 16 with Ctrl+=", Algorithm::kogge_stone, "fig9.10", Tab::steps, 16, true, Algorithm::brent_kung, false, 1},
+        {"Figure 9.10 with Ctrl+B", Algorithm::hierarchical, "fig9.10", Tab::steps, 0, true, Algorithm::brent_kung, false, 0, true},
+        {"Kogge-Stone 16 with Ctrl+B", Algorithm::kogge_stone, "fig9.10", Tab::steps, 16, true, Algorithm::brent_kung, false, 0, true},
+        {"Figure 9.10 with Ctrl+E", Algorithm::hierarchical, "fig9.10", Tab::steps, 0, true, Algorithm::brent_kung, false, 0, false, true},
     };
     const int sizes[][2] = {{1280, 720}, {1920, 1080}};
     int problems = 0;
@@ -480,6 +500,9 @@ int run_legibility_check(const std::string& out, bool pictures, int& frames_chec
             app.tab_request = c.tab;
             app.show_banner = true;
             app.counts_panel.chart = 1;  // Counts: the additions so far, the chart with a note under it
+            for (int i = 0; i < c.larger; ++i) change_font_scale(app, 1.1f);
+            app.controls_in_presentation = c.controls;
+            app.layout.show_exercises = c.exercises;
             std::string why;
             std::unique_ptr<GlSurface> surface = GlSurface::open_offscreen(size[0], size[1], why);
             if (!surface) return fail(why);
@@ -497,13 +520,15 @@ int run_legibility_check(const std::string& out, bool pictures, int& frames_chec
             app.session.load_fig910();
             app.session.run();
             app.session.wait();
-            const float least = size[1] >= 1080 ? 28.0f : 20.0f, chart_least = 240.0f * float(size[1]) / 720.0f;
+            // Digits 14 px tall at 1280x720 and 20 px at 1920x1080, as measured on the drawn glyphs.
+            const float least = size[1] >= 1080 ? 20.0f : 14.0f, chart_least = 240.0f * float(size[1]) / 720.0f;
             // Every step at both sizes (the frames are laid out, not rasterized: a few milliseconds each).
             // Stepped with the Right key's command, so Compare runs on to the longer run's end.
             app.session.stepping_both = c.tab == Tab::compare;
             const size_t steps = std::max(app.session.step_count(), app.session.compare ? app.session.compare->trace.steps.size() : 0);
             if (c.last_step_only) app.session.last_step();
             else app.session.first_step();
+            float smallest = 0;  // the smallest digits of every frame of the case
             for (size_t k = c.last_step_only ? steps - 1 : 0; k < steps; ++k) {
                 if (k > 0 && !c.last_step_only) app.session.step_forward();
                 for (int i = 0; i < (k == 0 || c.last_step_only ? 5 : 2); ++i) {
@@ -511,12 +536,16 @@ int run_legibility_check(const std::string& out, bool pictures, int& frames_chec
                     frame(app, *surface, 1.0 / 60, false);  // the draw data only: no pixels
                 }
                 std::vector<TextProblem> found = find_text_problems(ImGui::GetDrawData());
-                check_legibility(app, least, chart_least, size[1] >= 1080, found);
+                if (const float s = check_legibility(app, least, chart_least, size[1] >= 1080, found); s > 0)
+                    smallest = smallest == 0 ? s : std::min(smallest, s);
                 const std::string where = std::to_string(size[0]) + "x" + std::to_string(size[1]) + " presentation " + c.name + " step " +
                                           std::to_string(app.session.step + app.session.compare_extra);
                 problems += report_frame(app, *surface, out, where, found, pictures && k + 1 == steps);
                 ++frames_checked;
             }
+            // What a class sees: the smallest digits of the case, to the tenth of a pixel.
+            std::cout << "smallest digits\t" << size[0] << "x" << size[1] << " presentation " << c.name << "\t" << std::fixed
+                      << std::setprecision(1) << smallest << " px\n" << std::defaultfloat;
             shutdown_imgui(*surface);
         }
     return problems;

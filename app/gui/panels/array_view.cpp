@@ -557,7 +557,7 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
 
 float min_row_scale(const App& app) {
     // A value is drawn at 0.6 of its cell's height: a row no shorter than that needs.
-    return std::min(1.0f, std::max(0.45f, std::ceil(legible_value_size(app) / 0.6f) / cell_height()));
+    return std::min(1.0f, std::max(0.45f, std::ceil(legible_value_size(app) / kValueOfCell) / cell_height()));
 }
 
 float value_cell_width(const App& app, const Trace& t) {
@@ -669,6 +669,15 @@ void draw_event_step_view(App& app, float timeline_height) {
         const float rest = ImGui::GetContentRegionAvail().y;
         if (ImGui::CollapsingHeader("Explain this step", ImGuiTreeNodeFlags_DefaultOpen)) draw_explain_pane(app, std::max(font * 6, rest - font * 4.5f));
     }
+}
+
+// What gives the step diagram more rows, in words that work where the user is (and short enough
+// to keep the caption one line): presenting on a projector the window is as tall as it gets, so
+// the emulation banner's line and the text size are what can give.
+std::string more_rows_advice(const App& app) {
+    const bool banner = app.show_banner && app.session.trace && app.session.trace->trace.backend == "cpu";
+    if (!app.layout.presentation) return "a taller window shows more";
+    return banner ? "more without the banner" : "Ctrl+- for more";
 }
 
 }  // namespace
@@ -867,7 +876,7 @@ void draw_step_view(App& app, float diagram_height) {
         if (thin > 0)
             ImGui::TextDisabled("Step diagram: every row, the current step's values large");
         else
-            ImGui::TextDisabled("Step diagram, %zu of %zu rows (a taller window shows all)", std::min(compact_rows, rows), rows);
+            ImGui::TextDisabled("Step diagram, %zu of %zu rows (%s)", std::min(compact_rows, rows), rows, more_rows_advice(app).c_str());
         ImGui::PopTextWrapPos();
     } else {
         ImGui::PushTextWrapPos(0);

@@ -292,7 +292,8 @@ void draw_one_chart(App& app) {
     int& chosen = app.counts_panel.chart;
     chosen = std::clamp(chosen, 0, int(names.size()) - 1);
     for (int i = 0; i < int(names.size()); ++i) {
-        if (i > 0) flow(ImGui::CalcTextSize(names[size_t(i)]).x + 2 * ImGui::GetStyle().FramePadding.x);
+        // (A radio button's width: its circle, a frame high, the gap and its label.)
+        if (i > 0) flow(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(names[size_t(i)]).x);
         if (ImGui::RadioButton(names[size_t(i)], chosen == i)) chosen = i;
     }
     const std::string which = names[size_t(chosen)];

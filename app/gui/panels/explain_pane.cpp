@@ -13,18 +13,13 @@
 namespace scanlab::gui {
 namespace {
 
-std::optional<FormulaCount> chapter_count(const Trace& t) {
-    if (const std::optional<Formula> f = formula_for(t)) return FormulaCount{f->text, f->value};
-    return std::nullopt;
-}
-
 // The explanation of one step, made once per step shown (not every frame).
 const Explanation& explanation(const ShownTrace& st, size_t k) {
     static const ShownTrace* made_for = nullptr;
     static size_t made_step = size_t(-1);
     static Explanation e;
     if (made_for != &st || made_step != k) {
-        e = explain_step(st.trace, FinalSteps{st.book.final_offset, st.book.final_from}, k, chapter_count(st.trace),
+        e = explain_step(st.trace, FinalSteps{st.book.final_offset, st.book.final_from}, k, formula_for(st.trace),
                          st.findings ? &*st.findings : nullptr);
         made_for = &st;
         made_step = k;
@@ -135,26 +130,34 @@ void draw_explain_pane(App& app, float height) {
     Session& s = app.session;
     if (!s.trace || s.trace->trace.steps.empty() || !s.trace->book.full) return;
     if (!s.trace->trace.kernel.empty()) return explain_kernel_step(app, height);
-    const ShownTrace& st = *s.trace;
-    const Explanation& e = explanation(st, s.step);
+    // In Compare, past the end of the shorter main run, the longer run's step: what is moving.
+    const ShownTrace& st = *s.stepped_trace();
+    const size_t k = s.stepped_step();
+    const bool main_run = &st == s.trace.get();
+    if (!st.book.full || k >= st.trace.steps.size()) return;
+    const Explanation& e = explanation(st, k);
+    const std::string title = main_run ? e.title : run_name(st.trace) + ": " + e.title;
     // The step's title and the predict switch share a line (the title ends in an ellipsis where
     // it must, whole on hover): a short panel keeps its lines for the explanation.
     const ImGuiStyle& style = ImGui::GetStyle();
-    const float predict_w = ImGui::GetFrameHeight() + ImGui::CalcTextSize("Predict").x + style.ItemInnerSpacing.x + style.ItemSpacing.x;
+    const float predict_w =
+        main_run ? ImGui::GetFrameHeight() + ImGui::CalcTextSize("Predict").x + style.ItemInnerSpacing.x + style.ItemSpacing.x : 0;
     const float title_w = std::max(ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x - predict_w);
     const ImVec2 a = ImGui::GetCursorScreenPos();
     const float text_y = a.y + style.FramePadding.y;
     ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), ImVec2(a.x, text_y), ImVec2(a.x + title_w, text_y + ImGui::GetFontSize()), a.x + title_w,
-                              e.title.c_str(), nullptr, nullptr);
+                              title.c_str(), nullptr, nullptr);
     ImGui::Dummy(ImVec2(title_w, ImGui::GetFrameHeight()));
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.title.c_str());
-    ImGui::SameLine(0, style.ItemSpacing.x);
-    predict_controls(app, st);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", title.c_str());
+    if (main_run) {  // (the prediction is of the main run's rows)
+        ImGui::SameLine(0, style.ItemSpacing.x);
+        predict_controls(app, st);
+    }
     ImGui::BeginChild("explanation", ImVec2(0, height), height > 0);
     ImGui::PushTextWrapPos(0);
     for (const std::string& line : e.lines) {
         // In predict mode the values a thread produced would give the answer away.
-        if (app.predict.hides(&st, s.step) && line.rfind("What the working threads do:", 0) == 0) {
+        if (main_run && app.predict.hides(&st, k) && line.rfind("What the working threads do:", 0) == 0) {
             std::string hidden;
             for (size_t from = 0; from < line.size();) {
                 size_t to = line.find('\n', from);

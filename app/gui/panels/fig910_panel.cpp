@@ -36,14 +36,16 @@ struct Geometry {
     float w, gap, ch, label_w, row_gap, arrows;
     bool captions;  // a caption line over every row
 };
-Geometry geometry(float avail, bool presenting) {
+// `least`: the smallest size a value is drawn at (legible_value_size).
+Geometry geometry(float avail, bool presenting, float least) {
     const float font = ImGui::GetFontSize();
     Geometry g;
     g.captions = !presenting;
     g.label_w = presenting ? std::ceil(ImGui::CalcTextSize("K2 ").x) : 0;
-    g.gap = font * (presenting ? 0.3f : 0.6f);
+    g.gap = font * (presenting ? 0.25f : 0.6f);
     g.w = std::max(8.0f, (avail - g.label_w - 3 * g.gap) / 16.0f);
     g.ch = std::min(cell_height(), g.w * 1.2f);
+    if (presenting) g.ch = std::max(g.ch, std::ceil(least / kValueOfCell));  // as cell_text sizes a value
     g.row_gap = presenting ? std::round(font * 0.35f) : font * 0.7f;
     g.arrows = presenting ? std::round(font * 1.6f) : font * 2.2f;  // under kernel 2's S, where S[i] flows into block i+1
     return g;
@@ -57,10 +59,10 @@ float rows_height(const Geometry& g) {
 
 }  // namespace
 
-float fig910_panel_height(float width, bool presenting) {
+float fig910_panel_height(float width, bool presenting, float least) {
     const ImGuiStyle& st = ImGui::GetStyle();
     const float avail = width - 2 * st.WindowPadding.x - 4;
-    const float rows = rows_height(geometry(avail, presenting));
+    const float rows = rows_height(geometry(avail, presenting, least));
     if (presenting) return 2 * st.WindowPadding.y + ImGui::GetFrameHeightWithSpacing() + rows + 8;  // the step line, the rows
     const float line = ImGui::GetTextLineHeightWithSpacing();
     const float title = ImGui::CalcTextSize(kTitle, nullptr, false, avail).y + st.ItemSpacing.y;
@@ -68,12 +70,17 @@ float fig910_panel_height(float width, bool presenting) {
     return 2 * st.WindowPadding.y + title + ImGui::GetFrameHeightWithSpacing() + note + rows + line + 8;
 }
 
+bool fig910_follows_main(const Session& s) {
+    const ShownTrace* main = s.trace.get();
+    // A student's kernel launched as the hierarchical scan has steps of its own, not the figure's rows.
+    return main && main->book.full && main->trace.kernel.empty() && algorithm_info(main->trace.algorithm).figure_9_10 && main->trace.n == 16 &&
+           main->trace.grid == 4 && main->trace.section == 4;
+}
+
 void draw_fig910_panel(App& app) {
     Session& s = app.session;
     const ShownTrace* main = s.trace.get();
-    // A student's kernel launched as the hierarchical scan has steps of its own, not the figure's rows.
-    const bool follow = main && main->book.full && main->trace.kernel.empty() && algorithm_info(main->trace.algorithm).figure_9_10 && main->trace.n == 16 &&
-                        main->trace.grid == 4 && main->trace.section == 4;
+    const bool follow = fig910_follows_main(s);
     const ShownTrace* f = follow ? main : s.fig910.get();
     // On a projector the panel's tab names the figure and its rows need the lines.
     const bool presenting = app.layout.presentation;
@@ -132,7 +139,7 @@ void draw_fig910_panel(App& app) {
 
     const float font = ImGui::GetFontSize();
     const float avail = ImGui::GetContentRegionAvail().x - 4;
-    const Geometry g = geometry(avail, presenting);
+    const Geometry g = geometry(avail, presenting, legible_value_size(app));
     const float gap = g.gap, w = g.w, ch = g.ch;
     const float legible = legible_value_size(app);
     ImDrawList* dl = ImGui::GetWindowDrawList();

@@ -34,7 +34,7 @@ float step_diagram_side_width(const Trace& t, float width) {
     return std::min(side_w + 16, width * 0.4f);
 }
 
-float thinnest_diagram_row() { return std::max(std::round(ImGui::GetFontSize() * 0.36f), 9.0f); }
+float thinnest_diagram_row() { return std::max(std::round(ImGui::GetFontSize() * 0.3f), 9.0f); }
 
 float step_diagram_height(const Trace& t, size_t compact_rows, float thin) {
     const bool compact = compact_rows > 0;
@@ -193,8 +193,10 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
                 const std::string val = format_value(*row.values, row.first + size_t(i));
                 const ImVec2 sz = ImGui::GetFont()->CalcTextSizeA(value_size, FLT_MAX, 0, val.c_str());
                 // One width for every box, nearly the column's, so the row reads like the array's cells.
-                const float hw = w * 0.5f - 2, hh = std::min(sz.y * 0.5f + 1, rh * 0.5f - 1);
-                if (sz.x + 4 <= 2 * hw) {
+                // (A pixel apart, and a pixel of margin either side of the digits: two digits at the
+                // legible size fit the columns of a projector's 16 elements.)
+                const float hw = w * 0.5f - 1, hh = std::min(sz.y * 0.5f + 1, rh * 0.5f - 1);
+                if (sz.x + 2 <= 2 * hw) {
                     const ImVec2 c(cx(row, i), ry(r)), a(c.x - hw, c.y - hh), b(c.x + hw, c.y + hh);
                     note_value_drawn({a, b, value_size, val});
                     dl->AddRectFilled(a, b, hit ? col(p.thread_active) : col(p.cell_untouched), 3.0f);

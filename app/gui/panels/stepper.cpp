@@ -37,7 +37,9 @@ std::string short_label(const Step& s) {
 
 void timeline(App& app) {
     Session& s = app.session;
-    const std::vector<Step>& steps = s.trace->trace.steps;
+    // (In Compare, the longer run's steps: the shorter one rests on its last.)
+    const ShownTrace& run = *s.stepped_trace();
+    const std::vector<Step>& steps = run.trace.steps;
     const size_t n = steps.size();
     if (n == 0) return;
     const Palette& p = app.palette();
@@ -46,14 +48,14 @@ void timeline(App& app) {
     const float w = ImGui::GetContentRegionAvail().x;
     // (Presenting, the kernels' band a line high: the step view below keeps the room.)
     const bool presenting = app.layout.presentation;
-    const float h = font * (presenting ? 2.65f : 3.1f);
+    const float h = font * (presenting ? 2.45f : 3.1f);
     const ImVec2 a = ImGui::GetCursorScreenPos();
     ImGui::InvisibleButton("timeline", ImVec2(w, h));
     const float slot = w / float(n);
     auto slot_of = [&](float x) { return size_t(std::clamp(int((x - a.x) / slot), 0, int(n) - 1)); };
     if (ImGui::IsItemActive()) {
         s.playing = false;
-        s.go_to(slot_of(ImGui::GetIO().MousePos.x));
+        s.go_to_stepped(slot_of(ImGui::GetIO().MousePos.x));
     }
     // Kernel bands across the top third, labelled with the kernel's name where it fits.
     const float band_h = font * (presenting ? 1.1f : 1.25f);
@@ -62,7 +64,7 @@ void timeline(App& app) {
         while (j < n && steps[j].kernel == steps[i].kernel && steps[j].depth == steps[i].depth) ++j;
         const float x0 = a.x + slot * float(i), x1 = a.x + slot * float(j);
         dl->AddRectFilled(ImVec2(x0 + 1, a.y), ImVec2(x1 - 1, a.y + band_h), kernel_band(steps[i].kernel, 200), 3);
-        std::string k = steps[i].kernel == Kernel::single ? run_name(s.trace->trace)
+        std::string k = steps[i].kernel == Kernel::single ? run_name(run.trace)
                                                           : std::string(name(steps[i].kernel));
         if (steps[i].depth > 0) k += " · S^" + std::to_string(steps[i].depth);
         if (ImGui::CalcTextSize(k.c_str()).x < x1 - x0 - 6)
@@ -71,7 +73,7 @@ void timeline(App& app) {
     }
     // Ticks with labels, the current step as a filled slot.
     const float ty = a.y + band_h + 2;
-    const size_t cur = s.step;
+    const size_t cur = s.stepped_step();
     dl->AddRectFilled(ImVec2(a.x + slot * float(cur), ty), ImVec2(a.x + slot * float(cur + 1), a.y + h), col(p.current_row), 3);
     // An event trace's ticks carry step numbers only (each event in the tooltip): its events
     // repeat (start, scanned, ...) and would read as a sentence, mixed with numbers where they do
@@ -136,7 +138,8 @@ void draw_stepper(App& app) {
         }
         return;
     }
-    const size_t n = s.step_count();
+    const ShownTrace& run = *s.stepped_trace();
+    const size_t n = run.trace.steps.size();
     ImGui::BeginDisabled(n == 0);
     if (ImGui::Button("|<")) s.first_step();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("first step (Home)");
@@ -161,7 +164,9 @@ void draw_stepper(App& app) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("steps a second while playing: drag, or double-click and type");
     if (n > 0) {
         char text[160];
-        std::snprintf(text, sizeof text, "step #%zu of %zu:  %s", s.step, n, step_label(s.trace->trace.steps[s.step]).c_str());
+        const size_t k = s.stepped_step();
+        std::snprintf(text, sizeof text, "step #%zu of %zu:  %s%s", k, n, step_label(run.trace.steps[k]).c_str(),
+                      &run == s.trace.get() ? "" : (" (" + run_name(run.trace) + ")").c_str());
         ImGui::SameLine();
         // Presenting, the step's name stands over the step view: this line is left out where it
         // would take a line of its own.

@@ -372,7 +372,7 @@ float tiles_view_height(const App& app, const Trace& t) {
 float tiles_view_min_height(const App& app) {
     const float font = ImGui::GetFontSize();
     // Presenting, a cell is no shorter than its legible digits need.
-    const float ch = app.layout.presentation ? std::ceil(legible_value_size(app) / 0.6f) : std::round(font);
+    const float ch = app.layout.presentation ? std::ceil(legible_value_size(app) / kValueOfCell) : std::round(font);
     return 3.3f * ch + font * 0.7f + status_value_size(app) + small_font() + 21 + 2 * ImGui::GetStyle().WindowPadding.y + 4;
 }
 
@@ -393,7 +393,7 @@ void draw_tiles_view(App& app, const ShownTrace& st, size_t k, float height) {
     // arcs, two small lines and 21 px.
     const float inside = height - 2 * ImGui::GetStyle().WindowPadding.y - 2;
     const float fixed = c.sf + c.vs + 21;
-    const float shortest = app.layout.presentation ? std::ceil(c.legible / 0.6f) : std::round(c.font * 1.0f);
+    const float shortest = app.layout.presentation ? std::ceil(c.legible / kValueOfCell) : std::round(c.font * 1.0f);
     c.ch = std::clamp(std::floor((inside - fixed - c.font * 1.6f) / 3.3f), std::min(shortest, cell_height()), cell_height());
     c.arcs_h = std::clamp(inside - fixed - 3.3f * c.ch, c.font * 0.7f, c.font * 1.6f);
     c.label_w = c.font * 4.2f;

@@ -38,7 +38,7 @@ void cell_text(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 c, const std::string& t
     // The font follows the cell: its height sets the size, a narrow cell shrinks it; too small to
     // read, no digits at all (the cell's tooltip has the value).
     ImFont* font = ImGui::GetFont();
-    float size = (b.y - a.y) * 0.6f;
+    float size = (b.y - a.y) * kValueOfCell;
     const float width = font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x;
     if (width > b.x - a.x - 3) size *= (b.x - a.x - 3) / width;
     if (size < std::max(7.0f, legible)) {
@@ -50,7 +50,34 @@ void cell_text(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 c, const std::string& t
     note_value_drawn({a, b, size, text});
 }
 
-float legible_value_size(const App& app) { return app.layout.presentation ? std::round(ImGui::GetFontSize() * 0.9f) : 7.0f; }
+float digit_height_ratio() {
+    // Dear ImGui's font size is a line's height; a digit's ink is about 0.63 of it in DejaVu Sans.
+    // Measured on the font itself (the shortest digit's glyph at a large size), so another font
+    // gets its own ratio.
+    ImFont* font = ImGui::GetFont();
+    ImFontBaked* baked = font ? font->GetFontBaked(100.0f) : nullptr;
+    float shortest = 0;
+    for (ImWchar c = '0'; baked && c <= '9'; ++c)
+        if (const ImFontGlyph* g = baked->FindGlyphNoFallback(c); g && g->Y1 > g->Y0)
+            shortest = shortest == 0 ? g->Y1 - g->Y0 : std::min(shortest, g->Y1 - g->Y0);
+    return shortest > 0 ? shortest / 100.0f : 0.63f;
+}
+
+float legible_value_size(const App& app) {
+    // (The window's presentation text size before Ctrl+=, not the font pushed now: the trace keeps
+    // its own text size, draw_frame.)
+    return app.layout.presentation ? presenting_value_size(app.font_size / std::max(app.layout.presentation_font_scale, 0.5f)) : 7.0f;
+}
+
+float presenting_value_size(float text_size) {
+    // Digits 14 px tall at the presentation's 22 px text (1280x720), in proportion at other window
+    // sizes (20 px at 1920x1080's 33 px): half a pixel to spare for the rows a glyph's edge leaves
+    // faint. Ctrl+= makes the text larger, not this floor (`text_size` is the size before it): values
+    // already drawn larger where there is room, and the views keep their values in sight rather
+    // than leave them out.
+    const float digits = std::round(text_size * 0.62f);
+    return std::ceil((digits + 0.5f) / digit_height_ratio());
+}
 
 int grouped_tick(double value, char* buffer, int size, void*) {
     if (std::fabs(value) >= 1000 || value == std::floor(value))

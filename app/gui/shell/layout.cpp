@@ -175,32 +175,45 @@ constexpr const char* kPresentingSuffix = "##presenting";
 std::string panel_name(const App& app, const char* name) { return app.layout.presentation ? std::string(name) + kPresentingSuffix : name; }
 
 // The presentation layout: the lesson takes the screen. The trace (no tab bar: its own tabs are
-// under the stepper) takes 56 % of the width; Figure 9.10 over the explanation (the source a tab
-// beside it) the rest, the figure as tall as its five rows need at this text size. The controls
-// and exercises, when Ctrl+B or Ctrl+E shows them, take a column on the left. Built with fixed
-// proportions whenever presenting starts or the window changes size, never moved by a run or a
-// text size: a panel never grows at the others' cost.
-constexpr float kPresentingRight = 0.44f;  // Figure 9.10's sixteen cells with two digits each at 0.9 of the text size
-void build_presentation_layout(const App& app, ImGuiID dock, ImVec2 size) {
+// under the stepper) takes 53 % of the width beside Figure 9.10 over the explanation (the source a
+// tab beside it), the figure as tall as its five rows need at this text size; where the main run is
+// not the figure's (it has nothing of that run to show), the figure is a tab behind the explanation
+// and the trace takes 66 %. The controls and exercises, when Ctrl+B or Ctrl+E shows them, take a
+// column on the left from the right-hand column, never from the trace below 54 %: the explanation
+// alone is then drawn on the right (draw_frame; the figure, whose values could not be read in what
+// is left, and the source are back when the column closes). Built with
+// fixed proportions whenever presenting starts, the window changes size or one of those changes,
+// never moved by a run or a text size: a panel never grows at the others' cost.
+constexpr float kPresentingRight = 0.47f;  // Figure 9.10's sixteen cells with two legible digits each
+constexpr float kPresentingExplainOnly = 0.34f, kPresentingLeft = 0.24f, kPresentingNarrowRight = 0.22f;
+void build_presentation_layout(const App& app, ImGuiID dock, ImVec2 size, bool figure, bool left_shown) {
     ImGui::DockBuilderRemoveNode(dock);
     ImGui::DockBuilderAddNode(dock, ImGuiDockNodeFlags_DockSpace);
     ImGui::DockBuilderSetNodeSize(dock, size);
     ImGuiID rest = dock;
-    const ImGuiID left = ImGui::DockBuilderSplitNode(rest, ImGuiDir_Left, 0.24f, nullptr, &rest);
-    const ImGuiID right = ImGui::DockBuilderSplitNode(rest, ImGuiDir_Right, kPresentingRight / 0.76f, nullptr, &rest);
-    ImGuiID bottom_right = right;
-    const float figure = fig910_panel_height(size.x * kPresentingRight, true) + ImGui::GetFrameHeight();
+    const float right_w = left_shown ? kPresentingNarrowRight : figure ? kPresentingRight : kPresentingExplainOnly;
+    const bool figure_row = figure && !left_shown;
+    ImGuiID left = 0;
+    if (left_shown) left = ImGui::DockBuilderSplitNode(rest, ImGuiDir_Left, kPresentingLeft, nullptr, &rest);
+    const ImGuiID right = ImGui::DockBuilderSplitNode(rest, ImGuiDir_Right, right_w / (left_shown ? 1 - kPresentingLeft : 1.0f), nullptr, &rest);
+    ImGuiID bottom_right = right, top_right = right;
+    const float figure_h = fig910_panel_height(size.x * right_w, true, legible_value_size(app)) + ImGui::GetFrameHeight();
     // With the Your kernel panel open, it takes the top (a tab beside the figure): its editor and findings.
-    const float top = app.layout.show_your_kernel ? 0.7f : std::clamp(figure / size.y, 0.4f, 0.66f);
-    const ImGuiID top_right = ImGui::DockBuilderSplitNode(bottom_right, ImGuiDir_Up, top, nullptr, &bottom_right);
-    ImGui::DockBuilderDockWindow(panel_name(app, kControls).c_str(), left);
-    ImGui::DockBuilderDockWindow(panel_name(app, kExercises).c_str(), left);
+    if (app.layout.show_your_kernel || figure_row) {
+        const float top = app.layout.show_your_kernel ? 0.7f : std::clamp(figure_h / size.y, 0.4f, 0.66f);
+        top_right = ImGui::DockBuilderSplitNode(bottom_right, ImGuiDir_Up, top, nullptr, &bottom_right);
+    }
+    if (left_shown) {
+        ImGui::DockBuilderDockWindow(panel_name(app, kControls).c_str(), left);
+        ImGui::DockBuilderDockWindow(panel_name(app, kExercises).c_str(), left);
+    }
     ImGui::DockBuilderDockWindow(panel_name(app, kTrace).c_str(), rest);
-    ImGui::DockBuilderDockWindow(panel_name(app, kFig910).c_str(), top_right);
+    ImGui::DockBuilderDockWindow(panel_name(app, kFig910).c_str(), figure_row ? top_right : bottom_right);
     ImGui::DockBuilderDockWindow(panel_name(app, kExplain).c_str(), bottom_right);  // in front: drawn after the source (draw_frame)
     ImGui::DockBuilderDockWindow(panel_name(app, kYourKernel).c_str(), top_right);  // in front of the figure: drawn after it
     ImGui::DockBuilderDockWindow(panel_name(app, kSource).c_str(), bottom_right);
     if (ImGuiDockNode* trace = ImGui::DockBuilderGetNode(rest)) trace->LocalFlags |= ImGuiDockNodeFlags_AutoHideTabBar;
+    if (ImGuiDockNode* node = ImGui::DockBuilderGetNode(bottom_right); node && left_shown) node->LocalFlags |= ImGuiDockNodeFlags_AutoHideTabBar;
     ImGui::DockBuilderFinish(dock);
 }
 
@@ -298,6 +311,13 @@ void draw_frame(App& app) {
     ImGui::SetNextWindowSize(vp->WorkSize);
     const bool menu = app.view == View::window;
     ImGui::Begin("Scan Lab", nullptr, kFullWindow | ImGuiWindowFlags_NoDocking | (menu ? ImGuiWindowFlags_MenuBar : 0));
+    // Presenting, Ctrl+= makes the lesson's text larger (the explanation, the figure, the source);
+    // the menu, the banner and the status line keep their size, as the trace does (below), so the
+    // trace's rows keep the room they are laid out for.
+    Layout& l = app.layout;
+    const bool keep_size = l.presentation && l.presentation_font_scale > 1.0f && app.view == View::window;
+    const float kept_size = std::round(app.font_size / std::max(l.presentation_font_scale, 0.5f));
+    if (keep_size) ImGui::PushFont(nullptr, kept_size);
     if (menu) draw_menu_bar(app);
     if (menu || app.shot_banner) banner_and_error(app);
     if (app.view != View::window) {
@@ -310,10 +330,14 @@ void draw_frame(App& app) {
     const ImVec2 dock_size(ImGui::GetContentRegionAvail().x, std::max(100.0f, ImGui::GetContentRegionAvail().y - status_h));
     const ImGuiID normal = ImGui::GetID("panels"), presenting = ImGui::GetID("panels-presenting");
     if (app.layout.presentation) {
+        const bool figure = fig910_follows_main(app.session) && app.layout.show_fig910;
+        const bool left_shown = app.controls_in_presentation || app.layout.show_exercises;
         if (app.reset_layout || !ImGui::DockBuilderGetNode(presenting) || app.presentation_built_for.x != dock_size.x ||
-            app.your_kernel_panel.presented != app.layout.show_your_kernel ||
-            app.presentation_built_for.y != dock_size.y) {
-            build_presentation_layout(app, presenting, dock_size);
+            app.your_kernel_panel.presented != app.layout.show_your_kernel || app.presented_figure != figure ||
+            app.presented_left != left_shown || app.presentation_built_for.y != dock_size.y) {
+            build_presentation_layout(app, presenting, dock_size, figure, left_shown);
+            app.presented_figure = figure;
+            app.presented_left = left_shown;
             app.your_kernel_panel.presented = app.layout.show_your_kernel;
             app.presentation_built_for = dock_size;
             app.explain_to_front = 2;  // once its window is docked
@@ -353,16 +377,26 @@ void draw_frame(App& app) {
         ImGui::DockSpace(normal, dock_size);
     }
     status_bar(app);
+    if (keep_size) ImGui::PopFont();
     ImGui::End();
 
-    Layout& l = app.layout;
     bool& controls = l.presentation ? app.controls_in_presentation : l.show_controls;
     panel(app, kControls, &controls, [&] { draw_controls(app); });
-    panel(app, kTrace, nullptr, [&] { centre(app); });
-    panel(app, kFig910, &l.show_fig910, [&] { draw_fig910_panel(app); });
+    panel(app, kTrace, nullptr, [&] {
+        // Presenting, Ctrl+= makes the text of the explanation and the other panels larger; the
+        // trace keeps the size its rows are laid out for, so the array and the step diagram stay
+        // whole in sight with every value at least legible_value_size (Ctrl+- makes it smaller too).
+        if (keep_size) ImGui::PushFont(nullptr, kept_size);
+        centre(app);
+        if (keep_size) ImGui::PopFont();
+    });
+    // Presenting with the controls or exercises beside the lesson, the right-hand column is the
+    // explanation's alone (build_presentation_layout): the figure and the source wait, open.
+    const bool explanation_only = l.presentation && app.presented_left;
+    if (!explanation_only) panel(app, kFig910, &l.show_fig910, [&] { draw_fig910_panel(app); });
     // (The explanation after the source: a window that appears last is in front, and presenting the
     // two share a place, the explanation's tab in front.)
-    panel(app, kSource, &l.show_source, [&] { draw_source_pane(app); });
+    if (!explanation_only) panel(app, kSource, &l.show_source, [&] { draw_source_pane(app); });
     panel(app, kExplain, &l.show_explain, [&] { draw_explain_pane(app); });
     // Opened (View > Exercises, Ctrl+E): in front of the tab it shares, so it shows at once.
     app.exercises_panel.focused = false;  // until the panel, drawn, says it has focus

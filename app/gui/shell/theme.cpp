@@ -82,7 +82,9 @@ void apply_theme(App& app) {
     }
     // High contrast: pure black and white, yellow accents, thick borders, larger hit targets.
     ImGui::StyleColorsDark();
-    style.ScaleAllSizes(1.6f * app.font_size / 30.0f);
+    // (Spacing for the window's text size before Ctrl+=, which makes the text larger, not the gaps:
+    // the trace's rows keep their room, draw_frame.)
+    style.ScaleAllSizes(1.6f * app.font_size / std::max(app.layout.presentation_font_scale, 0.5f) / 30.0f);
     style.WindowRounding = 0;
     style.FrameBorderSize = 2;
     style.ChildBorderSize = 2;
