@@ -2,6 +2,7 @@
 // they start (export_job.hpp): an animation is drawn by a process of its own and a figure on a
 // worker thread, so the window keeps answering; a progress bar and Cancel while it works.
 #include <algorithm>
+#include <cfloat>
 #include <filesystem>
 
 #include "app/gui/app.hpp"
@@ -79,6 +80,14 @@ std::vector<std::string> animation_words(const App& app, const ExportDialog& d, 
     return words;
 }
 
+// A dialog in the middle of the window, 30 lines of text wide, as tall as what it says now.
+bool begin_dialog(const char* title, bool* open) {
+    const float w = ImGui::GetFontSize() * 30;
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(w, 0), ImVec2(w, FLT_MAX));
+    return ImGui::Begin(title, open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoDocking | ImGuiWindowFlags_AlwaysAutoResize);
+}
+
 void start_animation(ExportDialog& d, const std::vector<std::string>& words) {
     d.said.clear();
     if (!d.job.start(self_program(), words)) d.said = d.job.error, d.failed = true;
@@ -95,8 +104,7 @@ void draw_progress(ExportDialog& d) {
 }
 
 void draw_animation_dialog(App& app, ExportDialog& d) {
-    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 30, 0), ImGuiCond_Appearing);
-    if (!ImGui::Begin("Export animation", &d.animation_open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoDocking)) return ImGui::End();
+    if (!begin_dialog("Export animation", &d.animation_open)) return ImGui::End();
     const TracePtr t = app.session.trace;
     const size_t steps = t ? t->trace.steps.size() : 0;
     if (!t || steps == 0) {
@@ -159,8 +167,7 @@ void draw_animation_dialog(App& app, ExportDialog& d) {
 }
 
 void draw_figure_dialog(App& app, ExportDialog& d) {
-    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 30, 0), ImGuiCond_Appearing);
-    if (!ImGui::Begin("Export figure (SVG)", &d.figure_open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoDocking)) return ImGui::End();
+    if (!begin_dialog("Export figure (SVG)", &d.figure_open)) return ImGui::End();
     const TracePtr t = app.session.trace;
     if (!t || t->trace.steps.empty()) {
         ImGui::TextWrapped("Run a trace first: a figure is drawn from its steps.");
