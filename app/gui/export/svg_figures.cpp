@@ -46,6 +46,9 @@ Metrics metrics(const Trace& t, bool presenting) {
     return m;
 }
 
+// The width a line of text takes, near enough for a layout (DejaVu Sans averages 0.6 em a character).
+double text_width(const Metrics& m, std::string_view text, double scale = 0.9) { return double(text.size()) * m.font * scale * 0.6; }
+
 SvgText value_text(const Metrics& m, SvgColour fill) { return {m.font, fill, "middle", false, true}; }
 SvgText label_text(const Metrics& m, const char* anchor = "start", bool bold = false) { return {m.font * 0.9, m.text, anchor, bold, false}; }
 
@@ -57,7 +60,7 @@ void draw_cells(SvgDocument& d, const Metrics& m, const Row& row, double x0, dou
         const Rgb f = fill(i);
         d.rect(x + 1, y, m.cell_w - 2, m.cell_h, c(f), 3);
         // Dark digits on the bright cells (updated, final), as the app draws them.
-        const bool bright = int(f.r) + int(f.g) + int(f.b) > 420;
+        const bool bright = int(f.r) + int(f.g) + int(f.b) > 380;
         d.text(x + m.cell_w / 2, y + m.cell_h / 2 + m.font * 0.36, format_value(*row.values, row.first + i), value_text(m, bright ? SvgColour{20, 20, 20} : m.text));
     }
 }
@@ -118,11 +121,13 @@ std::string step_diagram(const Trace& t, const SvgRequest& r) {
         throw ScanError("a step diagram of " + std::to_string(rows) + " rows of " + std::to_string(cols) + " elements is past the " +
                         std::to_string(kMaxSvgCells) + " cells an SVG figure draws; choose a smaller N");
     double side_w = m.font * 8;
-    for (const Step& s : t.steps) side_w = std::max(side_w, double(step_label(s).size()) * m.font * 0.5 + m.font);
+    for (const Step& s : t.steps) side_w = std::max(side_w, text_width(m, step_label(s)) + m.font);
     const double x0 = m.margin + m.label_w, top = m.margin + m.font * 2.2;
-    const double width = x0 + double(cols) * m.cell_w + side_w + m.margin, height = top + double(rows) * m.pitch;
+    const std::string title = run_name(t) + " on N = " + std::to_string(t.n) + ": one row per step, a line per addition";
+    const double width = std::max(x0 + double(cols) * m.cell_w + side_w, m.margin + text_width(m, title)) + m.margin;
+    const double height = top + double(rows) * m.pitch;
     SvgDocument d(width, height, "Step diagram: " + run_name(t) + " on N = " + std::to_string(t.n), m.background);
-    d.text(m.margin, m.margin + m.font, run_name(t) + " on N = " + std::to_string(t.n) + ": one row per step, a line per addition", label_text(m, "start", true));
+    d.text(m.margin, m.margin + m.font, title, label_text(m, "start", true));
     auto y_of = [&](size_t row) { return top + double(row) * m.pitch; };
     auto row_of = [&](size_t row) { return row == 0 ? input_row(t) : step_row(t, row - 1); };
     if (r.step) d.rect(0, y_of(*r.step + 1) - m.font * 0.3, width, m.cell_h + m.font * 0.6, c(m.p->current_row));
@@ -158,7 +163,10 @@ std::string array_view(const Trace& t, const SvgRequest& r) {
     if (cols * 3 > kMaxSvgCells) throw ScanError("an array view of " + std::to_string(cols) + " elements is past what an SVG figure draws; choose a smaller N");
     const double x0 = m.margin + m.label_w, top = m.margin + m.font * 3.4;
     const double y_before = top, y_after = top + m.pitch * (rows.sums ? 2 : 1), y_sums = top + m.pitch;
-    const double width = x0 + double(cols) * m.cell_w + m.margin, height = y_after + m.cell_h + m.font * 3.6;
+    const char* const legend[] = {"updated by an addition", "loaded or copied", "final value", "untouched"};
+    double legend_w = 0;
+    for (const char* what : legend) legend_w += m.font * 2.6 + text_width(m, what);
+    const double width = std::max(x0 + double(cols) * m.cell_w, m.margin + legend_w) + m.margin, height = y_after + m.cell_h + m.font * 3.6;
     SvgDocument d(width, height, "Array view: " + run_name(t) + ", step #" + std::to_string(k), m.background);
     d.text(m.margin, m.margin + m.font, "#" + std::to_string(k) + " " + step_label(t.steps[k]) + " (" + run_name(t) + ", N = " + std::to_string(t.n) + ")",
            label_text(m, "start", true));
@@ -196,7 +204,7 @@ std::string array_view(const Trace& t, const SvgRequest& r) {
                                        std::pair{m.p->cell_final, "final value"}, std::pair{m.p->cell_untouched, "untouched"}}) {
         d.rect(lx, ly, m.font, m.font, c(colour), 2);
         d.text(lx + m.font * 1.4, ly + m.font * 0.85, what, label_text(m));
-        lx += m.font * 1.4 + double(std::string_view(what).size()) * m.font * 0.5 + m.font * 1.2;
+        lx += m.font * 2.6 + text_width(m, what);
     }
     return d.str();
 }
@@ -229,17 +237,16 @@ std::string fig910(const Trace& t, const SvgRequest& r) {
                            {"kernel 3: add S[i] to block i+1: final Y", latest(k3), false}};
     const double gap = m.font * 0.8, x0 = m.margin, row_h = m.font * 1.3 + m.cell_h, arrows = m.font * 2.6;
     auto x_of = [&](size_t i) { return x0 + double(i) * m.cell_w + double(i / section) * gap; };
-    const double width = x_of(n) + m.margin, top = m.margin + m.font * 2.4;
+    const std::string title = "Figure 9.10: the hierarchical scan of " + std::to_string(n) + " elements in " + std::to_string(blocks) + " blocks";
+    const double width = std::max(x_of(n), m.margin + text_width(m, title)) + m.margin, top = m.margin + m.font * 2.4;
     const double height = top + 5 * row_h + 3 * m.font * 0.8 + arrows + m.margin;
-    SvgDocument d(width, height, "Figure 9.10: the hierarchical scan of " + std::to_string(n) + " elements in " + std::to_string(blocks) + " blocks", m.background);
-    d.text(x0, m.margin + m.font, "Figure 9.10: the hierarchical scan of " + std::to_string(n) + " elements in " + std::to_string(blocks) + " blocks",
-           label_text(m, "start", true));
-    double y = top, y_scanned = 0;
+    SvgDocument d(width, height, title, m.background);
+    d.text(x0, m.margin + m.font, title, label_text(m, "start", true));
+    double y = top;
     for (size_t ri = 0; ri < 5; ++ri) {
         const FigRow& row = rows[ri];
         d.text(x0, y + m.font, row.caption, label_text(m));
         y += m.font * 1.3;
-        if (ri == 3) y_scanned = y;
         const size_t cells = row.sums ? blocks : n;
         for (size_t i = 0; i < cells; ++i) {
             const size_t at = row.sums ? std::min(n - 1, section * i + section - 1) : i;  // S[b] under block b's last element
@@ -251,13 +258,12 @@ std::string fig910(const Trace& t, const SvgRequest& r) {
             // S[i] flows into every element of block i + 1 (kernel 3).
             for (size_t i = 0; i + 1 < blocks; ++i) {
                 const double fx = x_of(section * i + section - 1) + m.cell_w / 2, tx = x_of(section * (i + 1)) + m.cell_w * 1.5;
-                d.arrow(fx, y + m.cell_h, tx, y + m.cell_h + arrows + m.font * 1.0, c(m.p->arrow_op), 1.6);
+                d.arrow(fx, y + m.cell_h, tx, y + m.cell_h + arrows - m.font * 0.1, c(m.p->arrow_op), 1.6);  // to the caption's top
                 d.text((fx + tx) / 2 + m.font * 0.4, y + m.cell_h + arrows * 0.55, "S[" + std::to_string(i) + "]", {m.font * 0.8, c(m.p->arrow_op), "start", false, false});
             }
         }
         y += m.cell_h + (ri == 3 ? arrows : m.font * 0.8);
     }
-    (void)y_scanned;
     return d.str();
 }
 
