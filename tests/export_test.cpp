@@ -347,3 +347,21 @@ TEST(AppExport, TheDialogsGifIsDrawnByAChildWhileTheWindowKeepsDrawing) {
     EXPECT_EQ(g.h, 540);
     EXPECT_TRUE(load_png(dir + "/export-dialog-1280x720.png").w == 1280);
 }
+
+TEST(ExportJob, TheControlsOwnWordsAreUsedWhenTheyStateTheRunOnScreen) {
+    Form f;
+    f.request.algorithm = Algorithm::hierarchical;
+    f.input.source = InputSpec::Source::random;
+    f.input.random_n = 2048;
+    f.backend = BackendChoice::cpu;
+    const RunResult r = run_form(f, false);
+    ASSERT_TRUE(r.error.empty()) << r.error;
+    std::string why;
+    std::vector<std::string> words = words_for_trace_on_screen(f, r.main->trace, why);
+    EXPECT_NE(std::find(words.begin(), words.end(), "--random"), words.end());  // the frames say "random N = 2,048"
+    // Controls changed since the run (another seed): the trace's own values are stated instead.
+    f.input.seed = 2;
+    words = words_for_trace_on_screen(f, r.main->trace, why);
+    EXPECT_EQ(std::find(words.begin(), words.end(), "--random"), words.end());
+    EXPECT_NE(std::find(words.begin(), words.end(), "--input"), words.end());
+}

@@ -33,6 +33,9 @@ struct ExportDialog {
     int figure_step = -1;
     ExportJob job;
     SvgJob svg;
+    std::weak_ptr<const ShownTrace> words_of;  // the trace the run's words below state
+    std::vector<std::string> run_words;
+    std::string run_why;
     std::string said;
     bool failed = false;
 };
@@ -56,8 +59,14 @@ std::string self_program() {
 }
 
 // The words of `scanlab export` for the dialog's choices; empty with `why` where it cannot run.
-std::vector<std::string> animation_words(const App& app, const ExportDialog& d, size_t steps, std::string& why) {
-    std::vector<std::string> words = rerun_words(app.session.trace->trace, why, app.session.form.backend);
+std::vector<std::string> animation_words(const App& app, ExportDialog& d, size_t steps, std::string& why) {
+    if (d.words_of.lock() != app.session.trace) {  // once a trace: it may make N random values
+        d.words_of = app.session.trace;
+        d.run_why.clear();
+        d.run_words = words_for_trace_on_screen(app.session.form, app.session.trace->trace, d.run_why);
+    }
+    why = d.run_why;
+    std::vector<std::string> words = d.run_words;
     if (words.empty()) return words;
     const size_t last = d.last < 0 ? steps - 1 : size_t(d.last);
     const size_t frames = last >= size_t(d.first) ? last - size_t(d.first) + 1 : 0;
@@ -67,7 +76,7 @@ std::vector<std::string> animation_words(const App& app, const ExportDialog& d, 
     }
     if (frames > kMaxAnimationFrames) {
         why = "an animation holds at most " + std::to_string(kMaxAnimationFrames) + " steps, and this range is " + std::to_string(frames) +
-              "; choose a shorter range of steps";
+              "; choose a shorter range, e.g. steps " + std::to_string(d.first) + " to " + std::to_string(d.first + kMaxAnimationFrames - 1);
         return {};
     }
     const Size& s = kSizes[d.size];
@@ -86,6 +95,15 @@ bool begin_dialog(const char* title, bool* open) {
     ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSizeConstraints(ImVec2(w, 0), ImVec2(w, FLT_MAX));
     return ImGui::Begin(title, open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoDocking | ImGuiWindowFlags_AlwaysAutoResize);
+}
+
+// A sentence wrapped at the dialog's edge, in the error colour when it is a refusal or a failure.
+void said_line(const App& app, const std::string& text, bool failed) {
+    ImGui::PushTextWrapPos(0);
+    if (failed) ImGui::PushStyleColor(ImGuiCol_Text, col(app.palette().error));
+    ImGui::TextUnformatted(text.c_str());
+    if (failed) ImGui::PopStyleColor();
+    ImGui::PopTextWrapPos();
 }
 
 void start_animation(ExportDialog& d, const std::vector<std::string>& words) {
@@ -145,7 +163,7 @@ void draw_animation_dialog(App& app, ExportDialog& d) {
     std::string why;
     const std::vector<std::string> words = animation_words(app, d, steps, why);
     if (!have_ffmpeg) ImGui::TextDisabled("MP4: install Debian's ffmpeg package (sudo apt-get install ffmpeg)");
-    if (!why.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(app.palette().error)), "%s", why.c_str());
+    if (!why.empty()) said_line(app, why, true);
     const int frames = (d.last < 0 ? max_step : d.last) - d.first + 1;
     if (why.empty() && !busy)
         ImGui::TextDisabled("%d frames, %.1f s; at most %zu frames", frames, frames * d.frame_ms / 1000.0, kMaxAnimationFrames);
@@ -157,12 +175,7 @@ void draw_animation_dialog(App& app, ExportDialog& d) {
         if (ImGui::Button("Export")) start_animation(d, words);
         ImGui::EndDisabled();
     }
-    if (!d.said.empty()) {
-        ImGui::PushTextWrapPos(0);
-        if (d.failed) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(app.palette().error)), "%s", d.said.c_str());
-        else ImGui::TextUnformatted(d.said.c_str());
-        ImGui::PopTextWrapPos();
-    }
+    if (!d.said.empty()) said_line(app, d.said, d.failed);
     ImGui::End();
 }
 
@@ -192,12 +205,7 @@ void draw_figure_dialog(App& app, ExportDialog& d) {
         d.said.clear();
         d.svg.start(t, r, d.figure_path);
     }
-    if (!d.said.empty()) {
-        ImGui::PushTextWrapPos(0);
-        if (d.failed) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(app.palette().error)), "%s", d.said.c_str());
-        else ImGui::TextUnformatted(d.said.c_str());
-        ImGui::PopTextWrapPos();
-    }
+    if (!d.said.empty()) said_line(app, d.said, d.failed);
     ImGui::End();
 }
 

@@ -33,16 +33,30 @@ std::vector<std::string> rerun_words(const Trace& t, std::string& why, BackendCh
         spec.request.sample = SampleWindow{};
         spec.backend = backend;
         spec.input.source = InputSpec::Source::text;
-        for (size_t i = 0; i < size_of(t.input); ++i) spec.input.text += (i ? " " : "") + format_value(t.input, i);
+        for (size_t i = 0; i < size_of(t.input); ++i) spec.input.text.append(i ? " " : "").append(format_value(t.input, i));
         if (!t.flags.empty()) {
             spec.input.flags.clear();
-            for (size_t i = 0; i < t.flags.size(); ++i) spec.input.flags += (i ? "," : "") + std::to_string(int(t.flags[i]));
+            for (size_t i = 0; i < t.flags.size(); ++i) spec.input.flags.append(i ? "," : "").append(std::to_string(int(t.flags[i])));
         }
         return run_words(spec);
     } catch (const ScanError& e) {
         why = e.what();
         return {};
     }
+}
+
+std::vector<std::string> words_for_trace_on_screen(const Form& form, const Trace& t, std::string& why) {
+    if (t.kernel.empty() && t.sample.all() && form.request.sample.all()) {
+        try {
+            const PreparedRun run = prepare(form, Voice::app);
+            RunHeader h = run_header(run.resolved);
+            // What the backend decides (its schedule's name, the detail kept) is the trace's.
+            h.schedule = t.schedule, h.block_schedule = t.block_schedule, h.detail = t.detail;
+            if (h == t.run() && bitwise_equal(run.input, t.input)) return run_words(form);
+        } catch (const ScanError&) {
+        }
+    }
+    return rerun_words(t, why, form.backend);
 }
 
 ExportJob::~ExportJob() {

@@ -19,6 +19,11 @@ namespace scanlab::gui {
 // the sentence saying why this trace cannot be run again (a student's kernel, a sampled trace).
 std::vector<std::string> rerun_words(const Trace& t, std::string& why, BackendChoice backend = BackendChoice::automatic);
 
+// The controls' own words when they state the run on screen (the frames then show its preset or
+// its N random values by name, as the window does), else rerun_words. Runs the form's input
+// preparation (make N random values), so it is called once for each trace, not every frame.
+std::vector<std::string> words_for_trace_on_screen(const Form& form, const Trace& t, std::string& why);
+
 class ExportJob {
 public:
     ~ExportJob();

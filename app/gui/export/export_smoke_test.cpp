@@ -1,5 +1,5 @@
 // CI's smoke test of the app's exports (`scanlab-app --smoke-test-export --out DIR [--size WxH]
-// [--presentation] [run words]`): the real window (a display; else EGL's image), the run of the
+// [--presentation] [--export-size K: the dialog's K-th size] [run words]`): the real window (a display; else EGL's image), the run of the
 // words on screen, File > Export animation... opened, its picture written, Export pressed, and
 // frames drawn while the child process draws the GIF: the window's frames are counted, so a test
 // sees that the app kept drawing (never frozen) while the export worked, and how it ended.
@@ -7,6 +7,7 @@
 #include <GLFW/glfw3.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 
@@ -22,11 +23,13 @@ int run_smoke_test_export(const std::vector<std::string>& args) {
     std::string out;
     int width = 1280, height = 720;
     bool presenting = false;
+    int size_choice = 2;  // the dialog's list: 1280x720, 1920x1080, 960x540 (the test's: small frames)
     App app;
     try {
         static_cast<RunSpec&>(app.session.form) = parse_run_words(args, [&](const std::string& a, const auto& value) {
             if (a == "--out") return out = value(), true;
             if (a == "--presentation") return presenting = true;
+            if (a == "--export-size") return size_choice = std::atoi(value().c_str()), true;
             if (a != "--size") return false;
             const std::string& v = value();
             if (std::sscanf(v.c_str(), "%dx%d", &width, &height) != 2) throw ScanError("--size expects WIDTHxHEIGHT, got " + quoted_word(v));
@@ -59,8 +62,8 @@ int run_smoke_test_export(const std::vector<std::string>& args) {
     frame(app, *surface, 1.0 / 60);
     if (const std::string e = surface->write_png(out + "/export-dialog-" + size + ".png"); !e.empty()) return fail(e);
     surface->present();
-    // Export pressed: the 960x540 choice, so that the test's child draws small frames.
-    if (const std::string e = press_export(app, 2, presenting); !e.empty()) return fail(e);
+    // Export pressed (by default the 960x540 choice, so that the test's child draws small frames).
+    if (const std::string e = press_export(app, size_choice, presenting); !e.empty()) return fail(e);
     const auto started = std::chrono::steady_clock::now();
     int frames = 0, shot_at = -1;
     while (export_progress().running && std::chrono::steady_clock::now() - started < std::chrono::minutes(5)) {
@@ -78,6 +81,10 @@ int run_smoke_test_export(const std::vector<std::string>& args) {
     const ExportProgress p = export_progress();
     frame(app, *surface, 1.0 / 60);
     surface->write_png(out + "/export-done-" + size + ".png");
+    open_export_dialog(true);  // and File > Export figure (SVG)..., for its picture
+    for (int i = 0; i < 4; ++i) draw();
+    frame(app, *surface, 1.0 / 60);
+    surface->write_png(out + "/export-figure-dialog-" + size + ".png");
     std::cout << "export frames\t" << p.frames_done << "\t" << p.frames_total << "\nwindow frames while exporting\t" << frames << "\t" << seconds
               << "\nresult\t" << p.result << "\nerror\t" << p.error << "\n";
     shutdown_imgui(*surface);

@@ -142,7 +142,7 @@ std::string step_diagram(const Trace& t, const SvgRequest& r) {
             for (const Access& a : t.steps[row - 1].accesses)
                 if (const int64_t i = here.local(a.dst); a.applies_op && i >= 0) written[size_t(i)] = 1;
         draw_cells(d, m, here, x0, y_of(row), [&](size_t i) { return written[i] ? m.p->cell_updated : m.p->cell_untouched; });
-        std::string label = row == 0 ? std::string("X") : "#" + std::to_string(row - 1);
+        std::string label = row == 0 ? std::string("X") : std::string("#").append(std::to_string(row - 1));
         if (row > 0 && t.steps[row - 1].array == ArrayKind::s) label += " S";
         d.text(m.margin, y_of(row) + m.cell_h / 2 + m.font * 0.33, label, label_text(m, "start", true));
         d.text(x0 + double(cols) * m.cell_w + m.font * 0.6, y_of(row) + m.cell_h / 2 + m.font * 0.33, row == 0 ? "input X" : step_label(t.steps[row - 1]),
@@ -168,7 +168,7 @@ std::string array_view(const Trace& t, const SvgRequest& r) {
     for (const char* what : legend) legend_w += m.font * 2.6 + text_width(m, what);
     const double width = std::max(x0 + double(cols) * m.cell_w, m.margin + legend_w) + m.margin, height = y_after + m.cell_h + m.font * 3.6;
     SvgDocument d(width, height, "Array view: " + run_name(t) + ", step #" + std::to_string(k), m.background);
-    d.text(m.margin, m.margin + m.font, "#" + std::to_string(k) + " " + step_label(t.steps[k]) + " (" + run_name(t) + ", N = " + std::to_string(t.n) + ")",
+    d.text(m.margin, m.margin + m.font, std::string("#").append(std::to_string(k)) + " " + step_label(t.steps[k]) + " (" + run_name(t) + ", N = " + std::to_string(t.n) + ")",
            label_text(m, "start", true));
     // Element numbers over the columns of the step's own array.
     for (size_t i = 0; i < rows.after.count; ++i)
@@ -259,7 +259,7 @@ std::string fig910(const Trace& t, const SvgRequest& r) {
             for (size_t i = 0; i + 1 < blocks; ++i) {
                 const double fx = x_of(section * i + section - 1) + m.cell_w / 2, tx = x_of(section * (i + 1)) + m.cell_w * 1.5;
                 d.arrow(fx, y + m.cell_h, tx, y + m.cell_h + arrows - m.font * 0.1, c(m.p->arrow_op), 1.6);  // to the caption's top
-                d.text((fx + tx) / 2 + m.font * 0.4, y + m.cell_h + arrows * 0.55, "S[" + std::to_string(i) + "]", {m.font * 0.8, c(m.p->arrow_op), "start", false, false});
+                d.text((fx + tx) / 2 + m.font * 0.4, y + m.cell_h + arrows * 0.55, std::string("S[").append(std::to_string(i)).append("]"), {m.font * 0.8, c(m.p->arrow_op), "start", false, false});
             }
         }
         y += m.cell_h + (ri == 3 ? arrows : m.font * 0.8);
