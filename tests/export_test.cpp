@@ -7,6 +7,8 @@
 #include <stb_image.h>
 #include <sys/wait.h>
 
+#include <csignal>
+
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -364,4 +366,19 @@ TEST(ExportJob, TheControlsOwnWordsAreUsedWhenTheyStateTheRunOnScreen) {
     words = words_for_trace_on_screen(f, r.main->trace, why);
     EXPECT_EQ(std::find(words.begin(), words.end(), "--random"), words.end());
     EXPECT_NE(std::find(words.begin(), words.end(), "--input"), words.end());
+}
+
+TEST(Mp4Export, AnInterruptedVideoLeavesNoFileAndNoTemporaryFolder) {
+    if (shell("command -v ffmpeg > /dev/null") != 0) GTEST_SKIP() << "FFmpeg is not installed (Debian's ffmpeg package)";
+    const std::string dir = out_dir("export-mp4-interrupted");
+    std::filesystem::create_directories(dir + "/tmp");
+    // Ended (as the app's Cancel ends it) once its first frame is in ffmpeg's hands.
+    const int rc = shell("cd " + dir + " && TMPDIR=" + dir + "/tmp " + kNoDisplay + SCANLAB_EXE +
+                         " export --format mp4 --algo hierarchical --random 2048 --backend cpu --size 640x360 --out v.mp4 2> log.txt & p=$!; "
+                         "for i in $(seq 600); do grep -q 'frame 1 of' " + dir + "/log.txt 2>/dev/null && break; sleep 0.05; done; "
+                         "kill -TERM $p; wait $p; exit $?");
+    EXPECT_EQ(rc, 128 + SIGTERM) << read_text(dir + "/log.txt");
+    EXPECT_NE(read_text(dir + "/log.txt").find("frame 1 of"), std::string::npos);
+    EXPECT_FALSE(std::filesystem::exists(dir + "/v.mp4"));
+    EXPECT_TRUE(std::filesystem::is_empty(dir + "/tmp")) << "ffmpeg's folder was left in " << dir << "/tmp";
 }

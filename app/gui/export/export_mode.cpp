@@ -93,6 +93,22 @@ int run_svg_export(const ExportOptions& o) {
     return 0;
 }
 
+// An interrupted or cancelled video removes ffmpeg's folder too, then ends as main's handler ends
+// it (the unfinished save removed, the signal raised again).
+extern "C" void remove_video_and_end(int sig) {
+    remove_video_temporaries();
+    remove_unfinished_save();
+    ::signal(sig, SIG_DFL);
+    ::raise(sig);
+}
+
+void remove_video_on_signals() {
+    struct sigaction sa {};
+    sa.sa_handler = remove_video_and_end;
+    sigemptyset(&sa.sa_mask);
+    for (const int sig : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(sig, &sa, nullptr);
+}
+
 }  // namespace
 
 int run_export(const std::vector<std::string>& args) {
@@ -111,6 +127,7 @@ int run_export(const std::vector<std::string>& args) {
     // Before any frame is drawn: the sentence naming the package, not a minute of drawing first.
     if (o.format == ExportFormat::mp4 && ffmpeg_program().empty()) return fail(ffmpeg_missing_sentence());
     ::signal(SIGPIPE, SIG_IGN);  // ffmpeg ending early is its sentence, not a silent death
+    if (o.format == ExportFormat::mp4) remove_video_on_signals();
     ShotOptions shot = o.shot;
     shot.step = 0, shot.step_last = false;  // the range is checked once the trace is known
     return run_shot_scene(shot, [&](App& app, const GlSurface& surface, const ShotOptions& so) { return take_frames(app, surface, so, o); });

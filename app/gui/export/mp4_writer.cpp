@@ -3,7 +3,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -20,6 +22,19 @@ std::string quoted_for_shell(const std::string& s) {
     return q + "'";
 }
 
+// The temporaries of the video under way, for remove_video_temporaries() (fixed buffers: a signal
+// handler may not allocate).
+char pending_folder[1024], pending_file[1100], pending_log[1100];
+std::atomic<bool> has_pending{false};
+
+void mark_pending(const std::string& folder, const std::string& file, const std::string& log) {
+    if (log.size() >= sizeof pending_log || file.size() >= sizeof pending_file || folder.size() >= sizeof pending_folder) return;
+    std::memcpy(pending_folder, folder.c_str(), folder.size() + 1);
+    std::memcpy(pending_file, file.c_str(), file.size() + 1);
+    std::memcpy(pending_log, log.c_str(), log.size() + 1);
+    has_pending = true;
+}
+
 std::string last_lines(const std::string& path) {
     std::ifstream in(path);
     std::string line, last;
@@ -29,6 +44,13 @@ std::string last_lines(const std::string& path) {
 }
 
 }  // namespace
+
+void remove_video_temporaries() {
+    if (!has_pending.exchange(false)) return;
+    ::unlink(pending_file);
+    ::unlink(pending_log);
+    ::rmdir(pending_folder);
+}
 
 std::string ffmpeg_program() {
     const char* path = std::getenv("PATH");
@@ -54,6 +76,7 @@ Mp4Video::Mp4Video(int width, int height, int frame_ms) : frame_bytes_(size_t(wi
     folder_ = templ;
     file_ = folder_ + "/video.mp4";
     log_ = folder_ + "/ffmpeg.log";
+    mark_pending(folder_, file_, log_);
     // Each step one frame at 1000/frame_ms frames a second; yuv420p and +faststart, so every
     // player and slide program plays it; the lossless-looking quality of CRF 18.
     const std::string cmd = quoted_for_shell(ffmpeg) + " -hide_banner -loglevel error -nostdin -y -f rawvideo -pix_fmt rgb24 -s " +
@@ -67,6 +90,7 @@ Mp4Video::Mp4Video(int width, int height, int frame_ms) : frame_bytes_(size_t(wi
 Mp4Video::~Mp4Video() {
     if (pipe_) ::pclose(pipe_);
     std::error_code ec;
+    has_pending = false;
     if (!folder_.empty()) std::filesystem::remove_all(folder_, ec);
 }
 

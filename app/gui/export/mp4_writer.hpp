@@ -29,6 +29,10 @@ private:
     size_t frame_bytes_;
 };
 
+// Removes the temporary folder of a video under way (ffmpeg's file and log), if any. Safe to call
+// from a signal handler, so an interrupted or cancelled export leaves nothing behind.
+void remove_video_temporaries();
+
 // The ffmpeg program on PATH, or empty.
 std::string ffmpeg_program();
 // "MP4 export needs the ffmpeg program: install Debian's ffmpeg package (sudo apt-get install ffmpeg)."
