@@ -242,7 +242,8 @@ void draw_your_kernel_panel(App& app);
 void file_dialog(App& app, const char* title, const char* action, FileDialogState& d, bool* open, const Session::FileTask& task,
                  const std::function<void(const std::string&)>& start, const char* extension, const char* hint, const std::string& suggested);
 void draw_help_window(App& app);
-// File > Export animation... and Export figure (SVG) (export/export_dialog.cpp; the desktop app's).
+// File > Export animation... and Export figure (SVG) (export/export_dialog.cpp; the web edition's
+// figure only, as a download: export/export_dialog_web.cpp).
 void open_export_dialog(bool figure);
 void draw_export_dialogs(App& app);
 bool export_running();  // an export is under way: the frame loop keeps drawing its progress

@@ -385,9 +385,7 @@ void draw_frame(App& app) {
 
     draw_trace_file_dialogs(app);
     draw_help_window(app);
-#if !defined(__EMSCRIPTEN__)
     draw_export_dialogs(app);
-#endif
 }
 
 }  // namespace scanlab::gui
