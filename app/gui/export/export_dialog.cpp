@@ -33,6 +33,7 @@ struct ExportDialog {
     int figure_step = -1;
     ExportJob job;
     SvgJob svg;
+    bool name_paths = true;  // opened: the paths are named again for the run on screen
     std::weak_ptr<const ShownTrace> words_of;  // the trace the run's words below state
     std::vector<std::string> run_words;
     std::string run_why;
@@ -45,9 +46,10 @@ ExportDialog& dialog() {
     return d;
 }
 
-std::string default_path(const App& app, const char* ending) {
-    // Beside the screenshots (~/Pictures, else the working folder), named for the run.
-    std::filesystem::path dir = std::filesystem::path(screenshot_path()).parent_path();
+// A file named for the run on screen, in the folder of `previous` (the last export's), else beside
+// the screenshots (~/Pictures, else the working folder).
+std::string default_path(const App& app, const char* ending, const std::string& previous = "") {
+    const std::filesystem::path dir = previous.empty() ? std::filesystem::path(screenshot_path()).parent_path() : std::filesystem::path(previous).parent_path();
     const std::string name = app.session.trace ? run_name(app.session.trace->trace) : std::string("scanlab");
     return (dir / ("scanlab-" + name + ending)).string();
 }
@@ -156,7 +158,10 @@ void draw_animation_dialog(App& app, ExportDialog& d) {
     }
     ImGui::Checkbox("presenting (large text, high contrast)", &d.presenting);
     ImGui::Checkbox("the emulation banner on the frames", &d.banner);
-    if (d.path.empty() || (d.mp4 != d.path.ends_with(".mp4"))) d.path = default_path(app, d.mp4 ? ".mp4" : ".gif");
+    // The path's ending follows the format (a path typed by hand keeps the rest).
+    if (d.path.empty() || d.name_paths) d.path = default_path(app, d.mp4 ? ".mp4" : ".gif", d.path), d.name_paths = false;
+    else if (d.mp4 && d.path.ends_with(".gif")) d.path.replace(d.path.size() - 4, 4, ".mp4");
+    else if (!d.mp4 && d.path.ends_with(".mp4")) d.path.replace(d.path.size() - 4, 4, ".gif");
     ImGui::SetNextItemWidth(-1);
     ImGui::InputText("##export-path", &d.path);
     ImGui::EndDisabled();
@@ -190,7 +195,7 @@ void draw_figure_dialog(App& app, ExportDialog& d) {
     ImGui::RadioButton("array view of the current step", &d.figure, int(SvgFigure::array_view));
     ImGui::RadioButton("Figure 9.10 as of the current step", &d.figure, int(SvgFigure::fig910));
     ImGui::Checkbox("presentation colours and text", &d.presenting);
-    if (d.figure_path.empty()) d.figure_path = default_path(app, ".svg");
+    if (d.figure_path.empty() || d.name_paths) d.figure_path = default_path(app, ".svg", d.figure_path), d.name_paths = false;
     ImGui::SetNextItemWidth(-1);
     ImGui::InputText("##figure-path", &d.figure_path);
     if (d.svg.running()) {
@@ -215,6 +220,7 @@ void open_export_dialog(bool figure) {
     ExportDialog& d = dialog();
     (figure ? d.figure_open : d.animation_open) = true;
     d.said.clear();
+    d.name_paths = true;
 }
 
 std::string press_export(App& app, int size_choice, bool presenting) {

@@ -78,7 +78,7 @@ int run_svg_export(const ExportOptions& o) {
     try {
         const RunResult run = run_form(o.shot.form, false);
         if (!run.error.empty()) throw ScanError(run.error);
-        if (!run.emulation_reason.empty()) std::cerr << "scanlab: " << run.emulation_reason << "\n";
+        if (!run.emulation_reason.empty()) std::cerr << "scanlab: backend: CPU emulation (" << run.emulation_reason << ")\n";
         SvgRequest r;
         r.figure = o.shot.view == View::array ? SvgFigure::array_view : o.shot.view == View::fig910 ? SvgFigure::fig910 : SvgFigure::step_diagram;
         if (o.step_given) r.step = o.shot.step_last ? run.main->trace.steps.size() - 1 : o.shot.step;
