@@ -19,34 +19,8 @@ import xml.etree.ElementTree as ET
 
 from playwright.sync_api import sync_playwright
 
-CHROMIUM = next((p for p in ("/usr/lib/chromium/chromium", "/usr/bin/chromium") if os.path.exists(p)), None)
-ARGS = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--no-sandbox"]
-failures = []
-
-
-def check(name, condition, why=""):
-    print(("ok - " if condition else "FAIL - ") + name + ("" if condition else ": " + why), flush=True)
-    if not condition:
-        failures.append(name)
-    return condition
-
-
-def state(page):
-    return page.evaluate("() => { try { return Module.calledRun ? JSON.parse(Module.UTF8ToString(Module._scanlab_state())) : null; } "
-                         "catch (e) { return null; } }")
-
-
-def click(page, label, timeout=5.0):
-    """Clicks the item labelled `label` where the page drew it (scanlab_item_rect); False if none."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        r = page.evaluate("(label) => { try { return JSON.parse(Module.ccall('scanlab_item_rect', 'string', ['string'], [label])); } "
-                          "catch (e) { return null; } }", label)
-        if r:
-            page.mouse.click(r["x"] + min(r["w"] / 3, 60), r["y"] + r["h"] / 2)
-            return True
-        time.sleep(0.02)
-    return False
+# The page test's browser, checks and page helpers (the same Chromium, the same state and clicks).
+from page_test import ARGS, CHROMIUM, check, click, failures, state
 
 
 def download_figure(page, out):
