@@ -44,9 +44,9 @@ std::string export_usage() {
            "  INPUT and OPTIONS as for scanlab trace; VIEW, --size, --presentation, --banner, --zoom as for scanlab shot.\n"
            "  gif, mp4: one frame per step of A..B (step numbers of `scanlab trace`; B may be 'last'; default\n"
            "  every step), each shown MS milliseconds (default 800, from 20 to 10000; a GIF keeps hundredths of\n"
-           "  a second), drawn off screen by the views of scanlab shot. At most 300 frames. A GIF's colours\n"
-           "  are each frame's own (giflib); an MP4 is H.264 made by the ffmpeg program, with an even width\n"
-           "  and height.\n"
+           "  a second), drawn off screen by the views of scanlab shot. At most 300 frames, and 2,147 million\n"
+           "  pixels in all (frames x width x height). A GIF's colours are each frame's own (giflib); an MP4\n"
+           "  is H.264 made by the ffmpeg program, with an even width and height.\n"
            "  svg: a figure drawn as vectors with its values as text: --view diagram (default; the step\n"
            "  diagram of Figures 9.1 and 9.5, --step K highlighted), array (the array view at --step K,\n"
            "  default the last) or fig9.10 (Figure 9.10's rows as of --step K, default the last).\n"
@@ -105,6 +105,13 @@ std::string resolve_step_range(ExportOptions& o, size_t steps) {
         return "an animation holds at most " + std::to_string(kMaxAnimationFrames) + " steps, and " + std::to_string(o.first) + ".." +
                std::to_string(o.last) + " is " + std::to_string(frames) + "; choose a range with --steps, e.g. --steps " +
                std::to_string(o.first) + ".." + std::to_string(o.first + kMaxAnimationFrames - 1);
+    const int64_t pixels = int64_t(frames) * o.shot.width * o.shot.height;
+    if (pixels > kMaxAnimationPixels) {
+        const int64_t fit = kMaxAnimationPixels / (int64_t(o.shot.width) * o.shot.height);
+        return "an animation holds at most " + std::to_string(kMaxAnimationPixels / 1000000) + " million pixels in all, and " + std::to_string(frames) +
+               " frames of " + std::to_string(o.shot.width) + "x" + std::to_string(o.shot.height) + " are " + std::to_string(pixels / 1000000) +
+               " million; choose a smaller --size or at most " + std::to_string(fit) + " steps";
+    }
     return "";
 }
 

@@ -4,6 +4,7 @@
 // The run, the view, the size and presenting are the shot's words, parsed by the shot's parser;
 // these are the export's own, and the limits every front end states.
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,9 @@ const char* format_name(ExportFormat f);
 // by the views (a tenth of a second or more each on a CPU renderer), so a run of thousands of steps
 // is refused with the range that would fit rather than left drawing for hours.
 inline constexpr size_t kMaxAnimationFrames = 300;
+// And at most this many pixels in all (frames times width times height: 300 frames of 1920x1080
+// are 622 million), so that the file, kept in memory until it is saved whole, stays a few hundred MB at most.
+inline constexpr int64_t kMaxAnimationPixels = int64_t(1) << 31;
 inline constexpr int kMinFrameMs = 20, kMaxFrameMs = 10000;  // browsers draw GIF delays under 20 ms at 100 ms
 inline constexpr int kDefaultFrameMs = 800;
 
