@@ -382,3 +382,24 @@ TEST(Mp4Export, AnInterruptedVideoLeavesNoFileAndNoTemporaryFolder) {
     EXPECT_FALSE(std::filesystem::exists(dir + "/v.mp4"));
     EXPECT_TRUE(std::filesystem::is_empty(dir + "/tmp")) << "ffmpeg's folder was left in " << dir << "/tmp";
 }
+
+TEST(ExportWords, EachBadWordIsRefusedWithItsSentenceBeforeAnythingIsDrawnOrWritten) {
+    const std::string dir = out_dir("export-words");
+    const std::pair<const char*, const char*> cases[] = {
+        {"--out x.png", "export needs --format gif, mp4 or svg"},
+        {"--out x.gif --steps 5..2", "--steps expects a range of step numbers A..B"},
+        {"--out x.gif --frame-ms 5", "--frame-ms expects milliseconds per step from 20 to 10000"},
+        {"--out x.mp4 --size 641x480", "an MP4 needs an even width and height"},
+        {"--out x.gif --step 3", "an animation's steps are --steps A..B"},
+        {"--out x.svg --view counts", "give --view diagram, array or fig9.10"},
+        {"--format webm --out x.webm", "unknown format 'webm' for export"},
+    };
+    for (const auto& [words, sentence] : cases) {
+        const int rc = shell("cd " + dir + " && " + kNoDisplay + SCANLAB_EXE + " export --algo kogge-stone --preset fig9.10 " + words + " 2> log.txt");
+        const std::string said = read_text(dir + "/log.txt");
+        EXPECT_EQ(rc, 1) << words;
+        EXPECT_NE(said.find(sentence), std::string::npos) << words << ": " << said;
+        EXPECT_EQ(std::count(said.begin(), said.end(), '\n'), 1) << said;
+    }
+    for (const char* f : {"x.png", "x.gif", "x.mp4", "x.svg", "x.webm"}) EXPECT_FALSE(std::filesystem::exists(dir + "/" + f)) << f;
+}
