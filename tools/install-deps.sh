@@ -18,6 +18,9 @@ packages+=(bubblewrap libseccomp-dev)
 # build time, libEGL.so.1 loaded at run time), and Xvfb for the tests of the window.
 packages+=(pkg-config libglfw3-dev libstb-dev libgl-dev python3 python3-venv python3-pip
            fonts-dejavu-core libgl1-mesa-dri libegl-dev libegl1 libegl-mesa0 xvfb xauth)
+# Exports (docs/export.md): giflib encodes the animated GIFs. MP4 export runs the ffmpeg program where
+# it is installed (Debian's ffmpeg; not required: without it the export says so).
+packages+=(libgif-dev)
 
 # The web edition: Debian's emscripten (works offline: its system libraries come prebuilt), the
 # DejaVu fonts and stb's header it packs, and for its tests Chromium (driven by PyPI's Playwright in

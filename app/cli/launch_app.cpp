@@ -10,7 +10,8 @@
 
 namespace scanlab::cli {
 
-int exec_app(const std::vector<std::string>& args, bool shot) {
+int exec_app(const std::vector<std::string>& args, const char* mode) {
+    const bool shot = mode != nullptr;
     std::error_code ec;
     const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
     const std::filesystem::path app = (ec ? std::filesystem::path(".") : self.parent_path()) / "scanlab-app";
@@ -20,7 +21,7 @@ int exec_app(const std::vector<std::string>& args, bool shot) {
                   << "libimgui-dev and libstb-dev). The trace and scan commands work without it (see scanlab --help).\n";
         return 1;
     }
-    // `scanlab shot` renders without a display (through EGL); the app itself needs a window.
+    // `scanlab shot` and `scanlab export` render without a display (through EGL); the app itself needs a window.
     const char* display = std::getenv("DISPLAY");
     const char* wayland = std::getenv("WAYLAND_DISPLAY");
     bool help = false;
@@ -33,7 +34,7 @@ int exec_app(const std::vector<std::string>& args, bool shot) {
         return 1;
     }
     std::vector<std::string> words{app.string()};
-    if (shot) words.push_back("--shot");
+    if (shot) words.push_back(mode);
     words.insert(words.end(), args.begin(), args.end());
     std::vector<char*> argv;
     for (std::string& w : words) argv.push_back(w.data());

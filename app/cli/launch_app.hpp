@@ -6,8 +6,9 @@
 
 namespace scanlab::cli {
 
-// Replaces this process with scanlab-app (`--shot` first when `shot`). Returns only on failure,
-// with the exit status, after printing a sentence: no scanlab-app, no display, or exec failed.
-int exec_app(const std::vector<std::string>& args, bool shot = false);
+// Replaces this process with scanlab-app (`mode` first: "--shot", "--export"; none: the app itself).
+// Returns only on failure, with the exit status, after printing a sentence: no scanlab-app, no
+// display, or exec failed.
+int exec_app(const std::vector<std::string>& args, const char* mode = nullptr);
 
 }  // namespace scanlab::cli

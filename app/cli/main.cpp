@@ -84,7 +84,8 @@ int main(int argc, char** argv) {
             case cli::Command::help: std::cout << cli::usage_text(); return cli::with_output_written(0);
             case cli::Command::version: std::cout << "scanlab 0.1\n"; return cli::with_output_written(0);
             case cli::Command::app: return cli::exec_app({});
-            case cli::Command::shot: return cli::exec_app(o.app_args, true);
+            case cli::Command::shot: return cli::exec_app(o.app_args, "--shot");
+            case cli::Command::export_: return cli::exec_app(o.app_args, "--export");
             case cli::Command::trace:
             case cli::Command::scan: return o.kernel.file.empty() ? run(o) : cli::run_kernel_command(o);
         }

@@ -12,6 +12,7 @@ std::string usage_text() {
            "  scanlab scan  --algo ALGO INPUT [OPTIONS]                         the result, one value per line\n"
            "  scanlab                                                           the desktop app (needs a display)\n"
            "  scanlab shot  --algo ALGO INPUT --step K --out FILE.png [--size WxH] [--view VIEW]   one view as a PNG\n"
+           "  scanlab export --format gif|mp4|svg --algo ALGO INPUT --out FILE [--steps A..B] [--frame-ms MS]   an animation or a figure\n"
            "  scanlab bench [--sizes pow2:10..28] [--type T] [--op OP] [--algos LIST] [--json PATH] [--csv PATH]   GPU timings (scanlab bench --help)\n"
            "  scanlab exercise [N] [--backend B] [--device NAME]                 PMPP 3rd ed. ch. 9's exercises, answered from real runs\n"
            "  scanlab listing [--algo ALGO] [--block-algo A] [--exclusive]        the kernel listing a run shows (the app's source pane)\n"
@@ -46,13 +47,13 @@ Options parse_options(const std::vector<std::string>& args) {
         o.command = Command::version;
         return o;
     }
-    if (cmd == "shot") {  // scanlab-app parses the rest, with the same run words
-        o.command = Command::shot;
+    if (cmd == "shot" || cmd == "export") {  // scanlab-app parses the rest, with the same run words
+        o.command = cmd == "shot" ? Command::shot : Command::export_;
         o.app_args.assign(args.begin() + 1, args.end());
         return o;
     }
     if (cmd != "trace" && cmd != "scan")
-        throw UsageError("unknown command " + quoted_word(cmd) + "; the commands are trace, scan, shot, bench, exercise, listing and link (see scanlab --help)");
+        throw UsageError("unknown command " + quoted_word(cmd) + "; the commands are trace, scan, shot, export, bench, exercise, listing and link (see scanlab --help)");
     // `scanlab trace --help` asks for the help that names trace's options, not for a run.
     for (size_t i = 1; i < args.size(); ++i)
         if (args[i] == "--help" || args[i] == "-h") return o;

@@ -10,7 +10,7 @@
 
 namespace scanlab::cli {
 
-enum class Command { help, version, app, trace, scan, shot };
+enum class Command { help, version, app, trace, scan, shot, export_ };
 enum class Format { table, json };
 
 struct Options {
@@ -18,7 +18,7 @@ struct Options {
     RunSpec run;
     Format format = Format::table;
     bool explain = false;  // trace: each step's explanation under its row
-    std::vector<std::string> app_args;  // app and shot: handed to scanlab-app unread
+    std::vector<std::string> app_args;  // app, shot and export: handed to scanlab-app unread
     // trace and scan --kernel FILE.cu: a student's kernel (app/cli/kernel_command.hpp), with the run's
     // words but the kernel's own flags and the output's; it also runs on the GPU where there is one
     // (--no-device-check: not). Set member by member: a designated initializer naming one field is

@@ -249,6 +249,20 @@ void draw_your_kernel_panel(App& app);
 void file_dialog(App& app, const char* title, const char* action, FileDialogState& d, bool* open, const Session::FileTask& task,
                  const std::function<void(const std::string&)>& start, const char* extension, const char* hint, const std::string& suggested);
 void draw_help_window(App& app);
+// File > Export animation... and Export figure (SVG) (export/export_dialog.cpp; the web edition's
+// figure only, as a download: export/export_dialog_web.cpp).
+void open_export_dialog(bool figure);
+void draw_export_dialogs(App& app);
+bool export_running();  // an export is under way: the frame loop keeps drawing its progress
+// The smoke test's hand on the animation dialog: its Export button pressed with these choices
+// (a size of the dialog's list, presenting); "" or why it did not start. And how it is going.
+std::string press_export(App& app, int size_choice, bool presenting);
+struct ExportProgress {
+    bool running = false;
+    int frames_done = 0, frames_total = 0;
+    std::string result, error;
+};
+ExportProgress export_progress();
 
 // Small shared widgets (widgets.cpp).
 void spinner(float radius, ImU32 color);

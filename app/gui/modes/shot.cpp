@@ -50,6 +50,14 @@ std::string start_bench(LiveBench& bench, const ShotOptions& o) {
 
 }  // namespace
 
+void settle_frames(App& app, const GlSurface& surface, int frames) {
+    for (int i = 0; i < frames; ++i) frame(app, surface, 1.0 / 60);
+    if (app.session.working()) {
+        draw_until_done(app, surface);
+        frame(app, surface, 1.0 / 60);
+    }
+}
+
 int run_shot(const std::vector<std::string>& args) {
     for (const std::string& a : args)
         if (a == "--help" || a == "-h") {
@@ -62,6 +70,16 @@ int run_shot(const std::vector<std::string>& args) {
     } catch (const ScanError& e) {
         return fail(e.what());
     }
+    return run_shot_scene(o, [](App& app, const GlSurface& surface, const ShotOptions& o) {
+        if (const std::string err = surface.write_png(o.out); !err.empty()) return fail(err);
+        // On stderr, as the benchmark's line: the picture itself may be going to standard output.
+        std::cerr << "scanlab: wrote " << o.out << " (" << o.width << "x" << o.height << ", "
+                  << step_label(app.session.trace->trace.steps[o.step]) << "; drawn by " << surface.description() << ")\n";
+        return 0;
+    });
+}
+
+int run_shot_scene(ShotOptions o, const ShotTake& take) {
     App app;
     app.headless = true;
     app.view = o.view;
@@ -165,16 +183,8 @@ int run_shot(const std::vector<std::string>& args) {
     }
     // ImGui settles its layout (tab bars, auto-sized items) over the first frames; a frame that
     // set work going (a panel's preview) is followed by frames until it is done.
-    for (int i = 0; i < o.frames; ++i) frame(app, *surface, 1.0 / 60);
-    if (app.session.working()) {
-        draw_until_done(app, *surface);
-        frame(app, *surface, 1.0 / 60);
-    }
-    if (const std::string err = surface->write_png(o.out); !err.empty()) return fail(err);
-    // On stderr, as the benchmark's line: the picture itself may be going to standard output.
-    std::cerr << "scanlab: wrote " << o.out << " (" << o.width << "x" << o.height << ", "
-              << step_label(app.session.trace->trace.steps[o.step]) << "; drawn by " << surface->description() << ")\n";
-    return 0;
+    settle_frames(app, *surface, o.frames);
+    return take(app, *surface, o);
 }
 
 }  // namespace scanlab::gui

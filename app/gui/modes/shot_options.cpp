@@ -47,7 +47,8 @@ std::string shot_usage() {
            "  With no display (DISPLAY unset, or one that fails) it renders through EGL: a GPU's driver, or Mesa on the CPU.\n";
 }
 
-ShotOptions parse_shot_options(const std::vector<std::string>& args) {
+ShotOptions parse_shot_options(const std::vector<std::string>& args, const OwnWord& more, const char* command) {
+    const std::string cmd = command;
     ShotOptions o;
     bool have_step = false;
     // The run's words are the trace command's (core/input/run_words.hpp); these are the shot's own.
@@ -106,12 +107,12 @@ ShotOptions parse_shot_options(const std::vector<std::string>& args) {
             if (!alg) throw ScanError("unknown algorithm " + quoted_word(v) + " for --compare");
             o.form.compare_algorithm = *alg;
         } else {
-            return false;
+            return more && more(a, value);
         }
         return true;
     });
-    if (!have_step) throw ScanError("shot needs --step K (a step number of scanlab trace, or 'last')");
-    if (o.out.empty()) throw ScanError("shot needs --out FILE.png");
+    if (!have_step && cmd == "shot") throw ScanError("shot needs --step K (a step number of scanlab trace, or 'last')");
+    if (o.out.empty()) throw ScanError(cmd + " needs --out " + (cmd == "shot" ? "FILE.png" : "FILE"));
     static_cast<RunSpec&>(o.form) = run;
     o.form.request.detail = Detail::full;
     o.form.request.max_trace_bytes = Form().request.max_trace_bytes;

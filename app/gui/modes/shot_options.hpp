@@ -2,10 +2,12 @@
 // `scanlab shot` (= `scanlab-app --shot`): the trace command's options, plus which step and view
 // to render and where to write the PNG. Parsed with the CLI's own parser, so the words and the
 // refusals are the CLI's.
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "app/gui/app.hpp"
+#include "core/input/run_words.hpp"
 
 namespace scanlab::gui {
 
@@ -28,9 +30,20 @@ struct ShotOptions {
     int finding = 0;          // --finding K: the K-th finding selected (its step, line and cell); 0: none
 };
 
-// Throws ScanError with a sentence naming the bad word.
-ShotOptions parse_shot_options(const std::vector<std::string>& args);
+// Throws ScanError with a sentence naming the bad word. `more` reads a command's own words beyond
+// the shot's (`scanlab export`: app/gui/export/export_options.cpp), which then names itself in the
+// refusals as `command` and needs no --step.
+ShotOptions parse_shot_options(const std::vector<std::string>& args, const OwnWord& more = nullptr, const char* command = "shot");
 
 std::string shot_usage();
+
+class GlSurface;
+// The shot's scene: the app set up as `o` says, its runs finished, step o.step on screen and
+// o.frames frames drawn off screen; then `take` is given it (the shot writes the PNG; an export
+// steps on and draws its frames). Returns take's exit status, or 1 with the sentence said.
+using ShotTake = std::function<int(App& app, const GlSurface& surface, const ShotOptions& o)>;
+int run_shot_scene(ShotOptions o, const ShotTake& take);
+// `frames` frames drawn, then more until every run a frame set going has finished.
+void settle_frames(App& app, const GlSurface& surface, int frames);
 
 }  // namespace scanlab::gui

@@ -141,7 +141,8 @@ EM_JS(int, js_events_seen, (), { return Module.scanlabEvents | 0; });
 EM_JS(void, js_size_canvas, (int width, int height), { Browser.setCanvasSize(width, height); });
 
 EM_JS(char*, js_query, (), {
-    const s = window.location.search.substring(1);
+    // The offline page's own run (app/web/single_file.cmake) where the address has none.
+    const s = window.location.search.substring(1) || Module.scanlabRun || "";
     const n = lengthBytesUTF8(s) + 1, p = _malloc(n);
     stringToUTF8(s, p, n);
     return p;

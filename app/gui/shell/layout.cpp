@@ -419,6 +419,7 @@ void draw_frame(App& app) {
 
     draw_trace_file_dialogs(app);
     draw_help_window(app);
+    draw_export_dialogs(app);
 }
 
 }  // namespace scanlab::gui

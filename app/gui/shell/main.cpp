@@ -1,12 +1,14 @@
 // scanlab-app: the Scan Lab desktop app (GLFW + OpenGL 3.3 core + Dear ImGui).
 //   scanlab-app [--open TRACE.json] [--presentation]        the app (what `scanlab` with no arguments starts)
 //   scanlab-app --shot [trace options] --step K --out F.png  one view rendered off screen (`scanlab shot`, shot.cpp)
+//   scanlab-app --export --format gif|mp4|svg ... --out F   a run as an animation or a figure (`scanlab export`, export/)
 //   scanlab-app --smoke-test --out DIR                       CI: step through Figure 9.10, one PNG per step
 //   scanlab-app --smoke-test-live --out DIR                  CI: the Live run tab with a sampled emulation trace
 //   scanlab-app --check-layout --out DIR [--pictures]        CI: clipped or overlapping text at four sizes, values too small to read
 //   scanlab-app --smoke-test-exercises --out DIR             CI: the Exercises panel by keyboard
 //   scanlab-app --smoke-test-kernel --kernel F.cu --out DIR  CI: the Your kernel panel: run, a finding, the editor's keys
 //   scanlab-app --smoke-test-files --out DIR                 CI: the Open and Save dialogs by keyboard
+//   scanlab-app --smoke-test-export --out DIR [--size WxH]  CI: File > Export animation..., its GIF drawn while the window draws
 // The frame loop follows Dear ImGui's example_glfw_opengl3: poll, new frame, draw, render, swap.
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -135,7 +137,7 @@ int run_interactive(const std::vector<std::string>& args) {
         // spinner), else only after an event, and until a frame settles.
         if (settle.due() || idle.starting())
             settle.spend(), glfwPollEvents();
-        else if (app.session.working())
+        else if (app.session.working() || export_running())
             glfwWaitEventsTimeout(0.1);
         else if (app.session.playing)
             glfwWaitEventsTimeout(app.session.seconds_to_next_step());
@@ -215,6 +217,8 @@ int main(int argc, char** argv) {
     remove_unfinished_saves_on_signals();
     std::vector<std::string> args(argv + 1, argv + argc);
     if (!args.empty() && args[0] == "--shot") return run_shot({args.begin() + 1, args.end()});
+    if (!args.empty() && args[0] == "--export") return run_export({args.begin() + 1, args.end()});
+    if (!args.empty() && args[0] == "--smoke-test-export") return run_smoke_test_export({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "--smoke-test") return run_smoke_test({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "--check-layout") return run_layout_check({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "--smoke-test-live") return run_smoke_test_live({args.begin() + 1, args.end()});

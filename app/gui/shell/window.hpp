@@ -39,6 +39,8 @@ void render_frame(const GlSurface& surface);
 
 // `scanlab shot` (shot.cpp) and CI's smoke tests (smoke_tests.cpp).
 int run_shot(const std::vector<std::string>& args);
+int run_export(const std::vector<std::string>& args);  // export/export_mode.cpp
+int run_smoke_test_export(const std::vector<std::string>& args);  // export/export_smoke_test.cpp
 int run_smoke_test(const std::vector<std::string>& args);
 int run_smoke_test_live(const std::vector<std::string>& args);
 int run_smoke_test_exercises(const std::vector<std::string>& args);

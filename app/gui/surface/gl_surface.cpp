@@ -147,4 +147,11 @@ std::string GlSurface::write_png(const std::string& path) const {
     return write_framebuffer_png(path, w, h);
 }
 
+std::string GlSurface::read_rgb(std::vector<unsigned char>& rgb) const {
+    int w = 0, h = 0;
+    size(w, h);
+    glReadBuffer(offscreen() ? GL_COLOR_ATTACHMENT0 : GL_BACK);
+    return read_framebuffer_rgb(w, h, rgb);
+}
+
 }  // namespace scanlab::gui

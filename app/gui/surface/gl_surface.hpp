@@ -4,6 +4,7 @@
 // smoke tests draw the same frames on either.
 #include <memory>
 #include <string>
+#include <vector>
 
 struct GLFWwindow;
 
@@ -37,6 +38,8 @@ public:
     void present();
     // The last frame's pixels as a PNG; empty on success, else the sentence.
     std::string write_png(const std::string& path) const;
+    // The last frame's pixels as RGB, rows top-down (an export's frame); empty on success, else the sentence.
+    std::string read_rgb(std::vector<unsigned char>& rgb) const;
     // "a window on the display (llvmpipe ...)" or "EGL, EGL device 0: NVIDIA H100 ..." for the log.
     const std::string& description() const { return description_; }
 

@@ -14,21 +14,28 @@
 
 namespace scanlab::gui {
 
-std::string write_framebuffer_png(const std::string& path, int width, int height) {
+std::string read_framebuffer_rgb(int width, int height, std::vector<unsigned char>& flipped) {
     if (width <= 0 || height <= 0) return "the window has no pixels to save";
     // Read as RGBA, the one format OpenGL ES (the web edition's WebGL2) always reads.
     std::vector<unsigned char> pixels(size_t(width) * size_t(height) * 4);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
     if (glGetError() != GL_NO_ERROR) return "OpenGL could not read the window's pixels";
-    // OpenGL's rows run bottom-up; a PNG's run top-down. The PNG keeps red, green and blue.
+    // OpenGL's rows run bottom-up; a picture's run top-down. Red, green and blue are kept.
     const size_t row = size_t(width) * 3;
-    std::vector<unsigned char> flipped(size_t(width) * size_t(height) * 3);
+    flipped.assign(size_t(width) * size_t(height) * 3, 0);
     for (int y = 0; y < height; ++y) {
         const unsigned char* from = &pixels[size_t(height - 1 - y) * size_t(width) * 4];
         unsigned char* to = &flipped[size_t(y) * row];
         for (int x = 0; x < width; ++x) std::memcpy(to + size_t(x) * 3, from + size_t(x) * 4, 3);
     }
+    return "";
+}
+
+std::string write_framebuffer_png(const std::string& path, int width, int height) {
+    std::vector<unsigned char> flipped;
+    if (std::string why = read_framebuffer_rgb(width, height, flipped); !why.empty()) return why;
+    const size_t row = size_t(width) * 3;
     try {
         save_file_atomically(path, "the picture", [&](std::ostream& out) {
             auto to_stream = [](void* context, void* data, int size) {
