@@ -283,6 +283,8 @@ TEST_F(HostileKernel, TheCacheIsThisUsersAlone) {
     const size_t before = std::distance(fs::directory_iterator(kernels_cache), fs::directory_iterator());
     const Ran again = trace(hostile("hostile_write_file.cu", define("CANARY", (outside / "other").string()) + define("MARKER", (outside / "none2").string())));
     EXPECT_EQ(again.exit_code, 0) << again.err;
+    EXPECT_NE(again.err.find("the compile cache was not used: " + kernels_cache.string() + " can be written by other users"), std::string::npos)
+        << again.err;
     EXPECT_EQ(size_t(std::distance(fs::directory_iterator(kernels_cache), fs::directory_iterator())), before);
 }
 

@@ -15,6 +15,7 @@ int run_kernel_command(const Options& o) {
         return kernel_tracer::trace_kernel(o.kernel);
     }();
     output_begins();
+    if (!k.no_cache.empty()) std::cerr << "scanlab: note: the compile cache was not used: " << k.no_cache << "\n";
     if (k.traced) {
         // Each step's explanation names the findings made in it (core/lesson/explain_kernel.hpp).
         const std::vector<StepFinding> findings = kernel_tracer::step_findings(k.findings);

@@ -92,8 +92,7 @@ bool is_source_name(const std::string& n) {
 
 CompiledKernel compile_kernel(const KernelCompile& c) {
     CompiledKernel k;
-    std::string no_cache;
-    const fs::path cache = cache_folder(&no_cache);
+    const fs::path cache = cache_folder(&k.no_cache);
     if (!cache.empty())
         if (k.library = cached_with_dependencies(cache, c.key, ".so"); !k.library.empty()) return k;
     k.compiled = true;

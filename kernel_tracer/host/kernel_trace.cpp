@@ -168,6 +168,7 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     const auto compile_start = std::chrono::steady_clock::now();
     KernelCompile job{clang, flags, request.file, compiled_text, key, dir.path, {SCANLAB_KERNEL_SHIM_DIR}, boxed, request.compile_limits, request.cancel};
     const CompiledKernel built = compile_kernel(job);
+    result.no_cache = built.no_cache;
     if (built.compiled) result.compile_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - compile_start).count();
     if (built.failed) throw ScanError(std::string(kDoesNotCompile) + "\n" + built.diagnostics);
     if (request.cancel && *request.cancel) throw ScanError("the run was cancelled");
