@@ -264,6 +264,8 @@ KernelTrace trace_kernel(const KernelRequest& request) {
         result.device_shape = shape;
         if (request.device_check) result.device_check = check_on_device(shape, result.trace, request.cpu_seconds).sentence;
     }
+    // A finding's detail read back from the runner is the kernel's to write, too.
+    result.ended = printable(result.ended, 1000);
     return result;
 }
 
