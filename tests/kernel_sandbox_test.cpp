@@ -241,6 +241,14 @@ TEST_F(HostileKernel, TheTerminalGetsNoEscapesAndNoMegabyteLine) {
     EXPECT_NE(r.err.find("\\e[2J"), std::string::npos) << "the escapes are shown, escaped: " << r.err;
 }
 
+TEST_F(HostileKernel, AFindingTheKernelForgedPrintsNoEscapes) {
+    const Ran r = trace(hostile("hostile_forged_crash.cu"));
+    expect_cli_ended_itself(r);
+    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_EQ((r.out + r.err).find('\x1b'), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("\\e[2J"), std::string::npos) << r.err;
+}
+
 TEST_F(HostileKernel, AFloodOfFindingsIsSummedUnderACap) {
     const Ran r = trace(hostile("hostile_findings_flood.cu"), {}, 120);
     expect_cli_ended_itself(r);
@@ -285,6 +293,8 @@ TEST_F(HostileKernel, TheCacheIsThisUsersAlone) {
     const Ran again = trace(hostile("hostile_write_file.cu", define("CANARY", (outside / "other").string()) + define("MARKER", (outside / "none2").string())));
     EXPECT_EQ(again.exit_code, 1) << again.err;  // ran to its end, WRONG as before
     EXPECT_NE(again.out.find("WRONG"), std::string::npos) << again.out;
+    EXPECT_NE(again.err.find("the compile cache was not used: " + kernels_cache.string() + " can be written by other users"), std::string::npos)
+        << again.err;
     EXPECT_EQ(size_t(std::distance(fs::directory_iterator(kernels_cache), fs::directory_iterator())), before);
 }
 

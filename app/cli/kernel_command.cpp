@@ -51,6 +51,7 @@ int run_kernel_command(const Options& o) {
     }();
     if (!k.launch_note.empty()) std::cerr << "scanlab: " << k.launch_note << "\n";
     output_begins();
+    if (!k.no_cache.empty()) std::cerr << "scanlab: note: the compile cache was not used: " << k.no_cache << "\n";
     if (k.traced) {
         // Each step's explanation names the findings made in it (core/lesson/explain_kernel.hpp).
         const std::vector<StepFinding> findings = kernel_tracer::step_findings(k.findings);

@@ -92,8 +92,7 @@ bool is_source_name(const std::string& n) {
 
 CompiledKernel compile_kernel(const KernelCompile& c) {
     CompiledKernel k;
-    std::string no_cache;
-    const fs::path cache = cache_folder(&no_cache);
+    const fs::path cache = cache_folder(&k.no_cache);
     if (!cache.empty())
         if (k.library = cached_with_dependencies(cache, c.key, ".so"); !k.library.empty()) return k;
     k.compiled = true;
@@ -113,7 +112,10 @@ CompiledKernel compile_kernel(const KernelCompile& c) {
         Box box;
         box.read_only_at.push_back({copy.string(), seen.string()});
         box.read_only = c.shim_folders;
-        if (!c.compiler.starts_with("/usr/")) box.read_only.push_back(fs::path(c.compiler).parent_path().parent_path().string());
+        // A compiler outside /usr (/opt/llvm/bin/clang++) brings its own folder; /bin/clang++ is /usr's.
+        std::error_code ec;
+        const fs::path compiler = fs::weakly_canonical(c.compiler, ec), home = compiler.parent_path().parent_path();
+        if (!compiler.string().starts_with("/usr/") && home.has_relative_path()) box.read_only.push_back(home.string());
         // A folder bound inside the copy (the shim under the kernel's folder) needs its mount point
         // there already: the copy is read-only in the box.
         for (const std::string& inside : box.read_only)

@@ -36,6 +36,7 @@ struct CompiledKernel {
     bool compiled = false;    // false: the cache held it
     bool failed = false;      // the compiler's messages are in `diagnostics`
     std::string diagnostics;  // capped, control characters escaped
+    std::string no_cache;     // why the compile cache was not used (cache_folder()), or ""
 };
 
 // The headers a kernel's folder may hold that its file can #include (copied into the box).

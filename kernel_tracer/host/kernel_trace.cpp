@@ -193,6 +193,7 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     const auto compile_start = std::chrono::steady_clock::now();
     KernelCompile job{clang, flags, request.file, compiled_text, key, dir.path, {SCANLAB_KERNEL_SHIM_DIR}, boxed, request.compile_limits, request.cancel};
     const CompiledKernel built = compile_kernel(job);
+    result.no_cache = built.no_cache;
     if (built.compiled) result.compile_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - compile_start).count();
     if (built.failed) throw ScanError(std::string(kDoesNotCompile) + "\n" + built.diagnostics);
     if (request.cancel && *request.cancel) throw ScanError("the run was cancelled");
@@ -293,6 +294,8 @@ KernelTrace trace_kernel(const KernelRequest& request) {
         result.device_shape = shape;
         if (request.device_check) result.device_check = check_on_device(shape, result.trace, request.cpu_seconds).sentence;
     }
+    // A finding's detail read back from the runner is the kernel's to write, too.
+    result.ended = printable(result.ended, 1000);
     return result;
 }
 

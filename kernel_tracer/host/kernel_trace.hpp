@@ -72,6 +72,7 @@ struct KernelTrace {
     // Traced: the entry point and launch the CPU run used, which the device check runs on the GPU
     // (check_on_device, device_check.hpp), now with request.device_check or later (the app's).
     std::optional<HarnessShape> device_shape;
+    std::string no_cache;            // why the compile cache was not used (not the user's own, ...), or ""
 };
 
 // The element type ("float32", "int64", ...) the file's first kernel names itself, or none (a kernel

@@ -64,7 +64,6 @@ std::vector<std::string> boxed(const std::vector<std::string>& argv, const Box& 
     return w;
 }
 
-
 fs::path box_made_note() {
     const fs::path cache = cache_folder();
     return cache.empty() ? fs::path() : cache / "sandbox-made";
