@@ -47,7 +47,7 @@ constexpr const char* kSettingsKey = "scanlab/settings.ini";
 constexpr const char* kLayoutKey = "scanlab/imgui.ini";
 // The largest trace file the page opens. The page cannot respond while it reads one, and reading a
 // trace's JSON took it 60 to 220 ms a MB in headless Chromium (docs/web.md): 2 MiB holds the page's
-// own largest saves (a sampled trace at its largest N is 1.5 MiB, opened in 72 to 74 ms; a full
+// own largest saves (a sampled trace at its largest N is 1.5 MiB, opened in 72 to 150 ms; a full
 // trace of 2 MiB would hold it for up to about 0.45 s on a loaded machine); a larger file is
 // refused with a sentence that says where it opens.
 constexpr uintmax_t kMaxTraceFileBytes = uintmax_t(2) << 20;
