@@ -403,3 +403,16 @@ TEST(ExportWords, EachBadWordIsRefusedWithItsSentenceBeforeAnythingIsDrawnOrWrit
     }
     for (const char* f : {"x.png", "x.gif", "x.mp4", "x.svg", "x.webm"}) EXPECT_FALSE(std::filesystem::exists(dir + "/" + f)) << f;
 }
+
+TEST(AppExport, CancelEndsTheChildAndNothingIsWritten) {
+    const std::string dir = out_dir("export-app-cancel");
+    ASSERT_EQ(shell("cd " + dir + " && HOME=" + dir + " " + kNoDisplay + SCANLAB_APP_EXE + " --smoke-test-export --cancel --out " + dir +
+                    " --size 1280x720 --algo hierarchical --random 2048 --backend cpu > log.txt 2>&1"),
+              0)
+        << read_text(dir + "/log.txt");
+    const std::string log = read_text(dir + "/log.txt");
+    EXPECT_NE(log.find("result\texport cancelled: nothing was written"), std::string::npos) << log;
+    EXPECT_FALSE(std::filesystem::exists(dir + "/scanlab-hierarchical.gif"));
+    for (const auto& e : std::filesystem::directory_iterator(dir))  // nor a temporary beside it
+        EXPECT_EQ(e.path().filename().string().find(".tmp"), std::string::npos) << e.path();
+}

@@ -235,6 +235,8 @@ std::string press_export(App& app, int size_choice, bool presenting) {
     return d.said;
 }
 
+void press_cancel() { dialog().job.cancel(); }
+
 ExportProgress export_progress() {
     const ExportDialog& d = dialog();
     return {d.job.running(), d.job.frames_done, d.job.frames_total, d.failed ? "" : d.said, d.failed ? d.said : ""};
