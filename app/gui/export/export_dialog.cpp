@@ -235,7 +235,7 @@ std::string press_export(App& app, int size_choice, bool presenting) {
     return d.said;
 }
 
-void press_cancel() { dialog().job.cancel(); }
+void cancel_export() { dialog().job.cancel(); }
 
 ExportProgress export_progress() {
     const ExportDialog& d = dialog();

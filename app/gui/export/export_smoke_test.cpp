@@ -76,7 +76,7 @@ int run_smoke_test_export(const std::vector<std::string>& args) {
             shot_at = frames;
             frame(app, *surface, 1.0 / 60);
             surface->write_png(out + "/export-progress-" + size + ".png");
-            if (cancel) press_cancel();
+            if (cancel) cancel_export();
         }
     }
     for (int i = 0; i < 3; ++i) draw();  // the result taken in
