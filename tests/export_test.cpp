@@ -329,15 +329,22 @@ TEST(ExportJob, RerunWordsStateTheTraceOnScreenAgain) {
     EXPECT_EQ(again.main->trace.section, t.section);
 }
 
-TEST(AppExport, TheDialogsGifIsDrawnByAChildWhileTheWindowKeepsDrawing) {
-    // The app's own path: File > Export animation..., Export pressed (--smoke-test-export), the
-    // window drawing frames the whole time the child draws the GIF into the working folder.
-    const std::string dir = out_dir("export-app");
-    ASSERT_EQ(shell("cd " + dir + " && HOME=" + dir + " " + kNoDisplay + SCANLAB_APP_EXE + " --smoke-test-export --out " + dir +
-                    " --size 1280x720 --algo kogge-stone --input 3,1,7,0,4,1,6,3 --backend cpu > log.txt 2>&1"),
+// The app's own path (--smoke-test-export): File > Export animation... opened in a 1280x720 window
+// with no display, Export pressed (and Cancel, with `cancel`); what it printed. The GIF goes to `dir`.
+namespace {
+std::string app_export(const std::string& dir, const std::string& run_words, bool cancel = false) {
+    EXPECT_EQ(shell("cd " + dir + " && HOME=" + dir + " " + kNoDisplay + SCANLAB_APP_EXE + " --smoke-test-export" + (cancel ? " --cancel" : "") +
+                    " --out " + dir + " --size 1280x720 " + run_words + " --backend cpu > log.txt 2>&1"),
               0)
         << read_text(dir + "/log.txt");
-    const std::string log = read_text(dir + "/log.txt");
+    return read_text(dir + "/log.txt");
+}
+}  // namespace
+
+TEST(AppExport, TheDialogsGifIsDrawnByAChildWhileTheWindowKeepsDrawing) {
+    // The window draws frames the whole time the child draws the GIF into the working folder.
+    const std::string dir = out_dir("export-app");
+    const std::string log = app_export(dir, "--algo kogge-stone --input 3,1,7,0,4,1,6,3");
     EXPECT_NE(log.find("export frames\t4\t4"), std::string::npos) << log;
     int window_frames = 0;
     if (const size_t at = log.find("window frames while exporting\t"); at != std::string::npos)
@@ -402,4 +409,13 @@ TEST(ExportWords, EachBadWordIsRefusedWithItsSentenceBeforeAnythingIsDrawnOrWrit
         EXPECT_EQ(std::count(said.begin(), said.end(), '\n'), 1) << said;
     }
     for (const char* f : {"x.png", "x.gif", "x.mp4", "x.svg", "x.webm"}) EXPECT_FALSE(std::filesystem::exists(dir + "/" + f)) << f;
+}
+
+TEST(AppExport, CancelEndsTheChildAndNothingIsWritten) {
+    const std::string dir = out_dir("export-app-cancel");
+    const std::string log = app_export(dir, "--algo hierarchical --random 2048", true);
+    EXPECT_NE(log.find("result\texport cancelled: nothing was written"), std::string::npos) << log;
+    EXPECT_FALSE(std::filesystem::exists(dir + "/scanlab-hierarchical.gif"));
+    for (const auto& e : std::filesystem::directory_iterator(dir))  // nor a temporary beside it
+        EXPECT_EQ(e.path().filename().string().find(".tmp"), std::string::npos) << e.path();
 }

@@ -257,6 +257,7 @@ bool export_running();  // an export is under way: the frame loop keeps drawing 
 // The smoke test's hand on the animation dialog: its Export button pressed with these choices
 // (a size of the dialog's list, presenting); "" or why it did not start. And how it is going.
 std::string press_export(App& app, int size_choice, bool presenting);
+void cancel_export();  // its Cancel button (and quitting): the child ends, writing nothing
 struct ExportProgress {
     bool running = false;
     int frames_done = 0, frames_total = 0;

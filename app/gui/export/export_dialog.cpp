@@ -159,7 +159,10 @@ void draw_animation_dialog(App& app, ExportDialog& d) {
     ImGui::Checkbox("presenting (large text, high contrast)", &d.presenting);
     ImGui::Checkbox("the emulation banner on the frames", &d.banner);
     // The path's ending follows the format (a path typed by hand keeps the rest).
-    if (d.path.empty() || d.name_paths) d.path = default_path(app, d.mp4 ? ".mp4" : ".gif", d.path), d.name_paths = false;
+    if (d.path.empty() || d.name_paths) {
+        d.path = default_path(app, d.mp4 ? ".mp4" : ".gif", d.path), d.name_paths = false;
+        d.presenting = app.layout.presentation;  // opened while presenting: frames as the room sees them
+    }
     else if (d.mp4 && d.path.ends_with(".gif")) d.path.replace(d.path.size() - 4, 4, ".mp4");
     else if (!d.mp4 && d.path.ends_with(".mp4")) d.path.replace(d.path.size() - 4, 4, ".gif");
     ImGui::SetNextItemWidth(-1);
@@ -234,6 +237,8 @@ std::string press_export(App& app, int size_choice, bool presenting) {
     start_animation(d, words);
     return d.said;
 }
+
+void cancel_export() { dialog().job.cancel(); }
 
 ExportProgress export_progress() {
     const ExportDialog& d = dialog();

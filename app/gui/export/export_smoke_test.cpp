@@ -1,5 +1,5 @@
 // CI's smoke test of the app's exports (`scanlab-app --smoke-test-export --out DIR [--size WxH]
-// [--presentation] [--export-size K: the dialog's K-th size] [run words]`): the real window (a display; else EGL's image), the run of the
+// [--presentation] [--export-size K: the dialog's K-th size] [--cancel] [run words]`): the real window (a display; else EGL's image), the run of the
 // words on screen, File > Export animation... opened, its picture written, Export pressed, and
 // frames drawn while the child process draws the GIF: the window's frames are counted, so a test
 // sees that the app kept drawing (never frozen) while the export worked, and how it ended.
@@ -24,11 +24,13 @@ int run_smoke_test_export(const std::vector<std::string>& args) {
     int width = 1280, height = 720;
     bool presenting = false;
     int size_choice = 2;  // the dialog's list: 1280x720, 1920x1080, 960x540 (the test's: small frames)
+    bool cancel = false;  // --cancel: Cancel pressed once the first frame is drawn
     App app;
     try {
         static_cast<RunSpec&>(app.session.form) = parse_run_words(args, [&](const std::string& a, const auto& value) {
             if (a == "--out") return out = value(), true;
             if (a == "--presentation") return presenting = true;
+            if (a == "--cancel") return cancel = true;
             if (a == "--export-size") return size_choice = std::atoi(value().c_str()), true;
             if (a != "--size") return false;
             const std::string& v = value();
@@ -74,6 +76,7 @@ int run_smoke_test_export(const std::vector<std::string>& args) {
             shot_at = frames;
             frame(app, *surface, 1.0 / 60);
             surface->write_png(out + "/export-progress-" + size + ".png");
+            if (cancel) cancel_export();
         }
     }
     for (int i = 0; i < 3; ++i) draw();  // the result taken in

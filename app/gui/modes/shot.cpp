@@ -70,11 +70,11 @@ int run_shot(const std::vector<std::string>& args) {
     } catch (const ScanError& e) {
         return fail(e.what());
     }
-    return run_shot_scene(o, [](App& app, const GlSurface& surface, const ShotOptions& o) {
-        if (const std::string err = surface.write_png(o.out); !err.empty()) return fail(err);
+    return run_shot_scene(o, [](App& app, const GlSurface& surface, const ShotOptions& shot) {
+        if (const std::string err = surface.write_png(shot.out); !err.empty()) return fail(err);
         // On stderr, as the benchmark's line: the picture itself may be going to standard output.
-        std::cerr << "scanlab: wrote " << o.out << " (" << o.width << "x" << o.height << ", "
-                  << step_label(app.session.trace->trace.steps[o.step]) << "; drawn by " << surface.description() << ")\n";
+        std::cerr << "scanlab: wrote " << shot.out << " (" << shot.width << "x" << shot.height << ", "
+                  << step_label(app.session.trace->trace.steps[shot.step]) << "; drawn by " << surface.description() << ")\n";
         return 0;
     });
 }

@@ -179,6 +179,7 @@ int run_interactive(const std::vector<std::string>& args) {
     // now, rather than keeping it alive out of sight for as long as it takes.
     app.session.playing = false;
     app.session.bench.cancel();
+    cancel_export();  // an animation under way is not left drawing out of sight
     glfwHideWindow(w);
     app.session.finish_saves();
     if (app.session.working()) {
