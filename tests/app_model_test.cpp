@@ -671,8 +671,12 @@ TEST(AppSession, WhilePlayingTheLoopCanSleepUntilTheNextStepIsDue) {
 
 TEST(AppSession, ANewerRequestWinsOverAnOlderOneStillRunning) {
     Session s;
-    s.form.input.source = InputSource::random;
-    s.form.input.random_n = 200000;  // slow enough to be overtaken
+    // 200,000 typed values: parsed before the size check can refuse them, so slow enough to be
+    // overtaken (N random values are refused from N alone, at once).
+    s.form.input.source = InputSource::text;
+    std::string many;
+    for (int i = 0; i < 200000; ++i) many += "1 ";
+    s.form.input.text = many;
     s.form.request.algorithm = Algorithm::sequential;
     s.form.compare_algorithm = Algorithm::sequential;
     s.run();
