@@ -148,6 +148,23 @@ TEST_F(YourKernelPanel, TryItYourselfOpensTheExercisesStarterWithItsRunInTheCont
     EXPECT_TRUE(s.form.request.exclusive);
 }
 
+// Exercise 4's exclusive run does not stay behind when the Kogge-Stone starter (an inclusive scan)
+// is picked from the panel's list: its run is its own, so a correct kernel is not judged WRONG.
+TEST_F(YourKernelPanel, PickingAStarterSetsTheControlsToItsOwnRun) {
+    Session s;
+    ASSERT_TRUE(s.try_exercise(4));
+    ASSERT_TRUE(s.form.request.exclusive);
+    const KernelStarter* inclusive = nullptr;
+    for (const KernelStarter& st : kernel_starters())
+        if (std::string(st.file) == "kogge-stone.cu") inclusive = &st;
+    ASSERT_NE(inclusive, nullptr);
+    s.pick_starter(*inclusive);
+    EXPECT_EQ(s.your_kernel.name, "kogge-stone.cu");
+    EXPECT_FALSE(s.form.request.exclusive);
+    EXPECT_EQ(s.form.input.source, InputSpec::Source::preset);
+    EXPECT_EQ(s.form.request.algorithm, Algorithm::kogge_stone);
+}
+
 TEST_F(YourKernelPanel, ASolvedStarterRunsAsTheTraceEveryTabShowsBesideTheComparison) {
     NEEDS_CLANG();
     Session s;

@@ -368,6 +368,12 @@ void Session::open_starter(const KernelStarter& starter) {
 bool Session::try_exercise(int exercise) {
     const KernelStarter* starter = starter_for_exercise(exercise);
     if (!starter) return false;
+    pick_starter(*starter);
+    return true;
+}
+
+void Session::pick_starter(const KernelStarter& starter_picked) {
+    const KernelStarter* starter = &starter_picked;
     open_starter(*starter);
     const BackendChoice backend = form.backend;
     static_cast<RunSpec&>(form) = starter_run(*starter);
@@ -376,7 +382,6 @@ bool Session::try_exercise(int exercise) {
     random_n_draft.reset();
     seed_draft.reset();
     flags_draft.reset();
-    return true;
 }
 
 void Session::edit_kernel(const std::string& text) {

@@ -133,7 +133,7 @@ void toolbar(App& app) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("the book's exercises and kernels, each with one part left to write (assets/your-kernel/)");
     if (ImGui::BeginPopup("starters")) {
         for (const KernelStarter& st : kernel_starters())
-            if (ImGui::Selectable(st.title)) s.open_starter(st);
+            if (ImGui::Selectable(st.title)) s.pick_starter(st);
         ImGui::EndPopup();
     }
     if (flowing_button("Open...")) app.your_kernel_panel.open_dialog = true;
