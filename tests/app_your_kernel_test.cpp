@@ -165,6 +165,20 @@ TEST_F(YourKernelPanel, PickingAStarterSetsTheControlsToItsOwnRun) {
     EXPECT_EQ(s.form.request.algorithm, Algorithm::kogge_stone);
 }
 
+// What picking another starter would lose, and so asks about first: edits since the text was
+// opened that are not saved; a starter as opened, or text just saved, loses nothing.
+TEST_F(YourKernelPanel, OnlyUnsavedEditsAreWhatAnotherStarterWouldLose) {
+    Session s;
+    ASSERT_TRUE(s.try_exercise(4));
+    EXPECT_FALSE(s.your_kernel.edited());
+    s.edit_kernel(s.your_kernel.text + "// mine\n");
+    EXPECT_TRUE(s.your_kernel.edited());
+    s.save_kernel(path("mine.cu"));
+    EXPECT_FALSE(s.your_kernel.edited());
+    s.edit_kernel(s.your_kernel.text + "// more\n");
+    EXPECT_TRUE(s.your_kernel.edited());
+}
+
 TEST_F(YourKernelPanel, ASolvedStarterRunsAsTheTraceEveryTabShowsBesideTheComparison) {
     NEEDS_CLANG();
     Session s;

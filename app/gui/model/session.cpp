@@ -339,7 +339,7 @@ void Session::open_kernel(const std::string& path) {
     if (!in && !in.eof()) return fail("it could not be read");
     k.path = path;
     k.name = std::filesystem::path(path).filename().string();
-    k.text = k.saved_text = text.str();
+    k.text = k.saved_text = k.opened_text = text.str();
     k.starter = nullptr;
     ++k.text_version;
     k.report.reset();
