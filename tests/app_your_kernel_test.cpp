@@ -165,6 +165,23 @@ TEST_F(YourKernelPanel, PickingAStarterSetsTheControlsToItsOwnRun) {
     EXPECT_EQ(s.form.request.algorithm, Algorithm::kogge_stone);
 }
 
+// A read that fails partway (EIO, from the fault shim ctest preloads) is said, and the editor keeps
+// its text: a truncated kernel is never put there to be compiled as if it were the file.
+TEST_F(YourKernelPanel, AReadErrorWhileOpeningAKernelIsSaidAndTheEditorIsUnchanged) {
+    Session s;
+    ASSERT_TRUE(s.try_exercise(4));
+    const std::string before = s.your_kernel.text;
+    const std::string file = path("long.cu");
+    std::ofstream(file) << std::string(400, '/') << "\n__global__ void k() {}\n";
+    ::setenv("SCANLAB_FAIL_READS_AFTER", "100", 1);  // the shim fails reads past 100 bytes
+    s.open_kernel(file);
+    ::unsetenv("SCANLAB_FAIL_READS_AFTER");
+    if (!s.your_kernel.said_failed && s.your_kernel.text.size() > 400) GTEST_SKIP() << "the fault shim is not preloaded (ctest preloads it)";
+    EXPECT_TRUE(s.your_kernel.said_failed) << "the editor took " << s.your_kernel.text.size() << " bytes of a 424-byte file";
+    EXPECT_NE(s.your_kernel.said.find("Input/output error"), std::string::npos) << s.your_kernel.said;
+    EXPECT_EQ(s.your_kernel.text, before);
+}
+
 // What picking another starter would lose, and so asks about first: edits since the text was
 // opened that are not saved; a starter as opened, or text just saved, loses nothing.
 TEST_F(YourKernelPanel, OnlyUnsavedEditsAreWhatAnotherStarterWouldLose) {

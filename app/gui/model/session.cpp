@@ -333,13 +333,14 @@ void Session::open_kernel(const std::string& path) {
     if (std::filesystem::is_directory(path, ec)) return fail("it is a folder");
     if (!std::filesystem::is_regular_file(path, ec)) return fail("it does not exist or is not a regular file");
     if (std::filesystem::file_size(path, ec) > (1u << 20)) return fail("it is larger than 1 MiB, more than a kernel's source");
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (!in && !in.eof()) return fail("it could not be read");
+    // Read whole or not at all: a read that fails partway (EIO) is said, never a truncated kernel
+    // put in the editor to be compiled as if it were the file.
+    const SmallFile file = read_small_file(path, 1 << 20);
+    if (!file.problem.empty()) return fail(file.problem);
+    if (!file.exists) return fail("it does not exist or is not a regular file");
     k.path = path;
     k.name = std::filesystem::path(path).filename().string();
-    k.text = k.saved_text = k.opened_text = text.str();
+    k.text = k.saved_text = k.opened_text = file.text;
     k.starter = nullptr;
     ++k.text_version;
     k.report.reset();
