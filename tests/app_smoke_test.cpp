@@ -387,6 +387,7 @@ TEST_F(AppWindow, TheYourKernelPanelRunsByCtrlEnterAFindingTakesItsStepAndLineAn
         {"editing", "yes"},
         {"right moved the step", "no"},
         {"typed", "yes"},
+        {"brackets typed", "as typed"},
         {"ctrl+enter in the editor", "runs, the text unchanged"},
     });
 }

@@ -172,6 +172,54 @@ TEST_F(YourKernelPanel, TryItYourselfOpensTheExercisesStarterWithItsRunInTheCont
     EXPECT_TRUE(s.form.request.exclusive);
 }
 
+// Exercise 4's exclusive run does not stay behind when the Kogge-Stone starter (an inclusive scan)
+// is picked from the panel's list: its run is its own, so a correct kernel is not judged WRONG.
+TEST_F(YourKernelPanel, PickingAStarterSetsTheControlsToItsOwnRun) {
+    Session s;
+    ASSERT_TRUE(s.try_exercise(4));
+    ASSERT_TRUE(s.form.request.exclusive);
+    const KernelStarter* inclusive = nullptr;
+    for (const KernelStarter& st : kernel_starters())
+        if (std::string(st.file) == "kogge-stone.cu") inclusive = &st;
+    ASSERT_NE(inclusive, nullptr);
+    s.pick_starter(*inclusive);
+    EXPECT_EQ(s.your_kernel.name, "kogge-stone.cu");
+    EXPECT_FALSE(s.form.request.exclusive);
+    EXPECT_EQ(s.form.input.source, InputSpec::Source::preset);
+    EXPECT_EQ(s.form.request.algorithm, Algorithm::kogge_stone);
+}
+
+// A read that fails partway (EIO, from the fault shim ctest preloads) is said, and the editor keeps
+// its text: a truncated kernel is never put there to be compiled as if it were the file.
+TEST_F(YourKernelPanel, AReadErrorWhileOpeningAKernelIsSaidAndTheEditorIsUnchanged) {
+    Session s;
+    ASSERT_TRUE(s.try_exercise(4));
+    const std::string before = s.your_kernel.text;
+    const std::string file = path("long.cu");
+    std::ofstream(file) << std::string(400, '/') << "\n__global__ void k() {}\n";
+    ::setenv("SCANLAB_FAIL_READS_AFTER", "100", 1);  // the shim fails reads past 100 bytes
+    s.open_kernel(file);
+    ::unsetenv("SCANLAB_FAIL_READS_AFTER");
+    if (!s.your_kernel.said_failed && s.your_kernel.text.size() > 400) GTEST_SKIP() << "the fault shim is not preloaded (ctest preloads it)";
+    EXPECT_TRUE(s.your_kernel.said_failed) << "the editor took " << s.your_kernel.text.size() << " bytes of a 424-byte file";
+    EXPECT_NE(s.your_kernel.said.find("Input/output error"), std::string::npos) << s.your_kernel.said;
+    EXPECT_EQ(s.your_kernel.text, before);
+}
+
+// What picking another starter would lose, and so asks about first: edits since the text was
+// opened that are not saved; a starter as opened, or text just saved, loses nothing.
+TEST_F(YourKernelPanel, OnlyUnsavedEditsAreWhatAnotherStarterWouldLose) {
+    Session s;
+    ASSERT_TRUE(s.try_exercise(4));
+    EXPECT_FALSE(s.your_kernel.edited());
+    s.edit_kernel(s.your_kernel.text + "// mine\n");
+    EXPECT_TRUE(s.your_kernel.edited());
+    s.save_kernel(path("mine.cu"));
+    EXPECT_FALSE(s.your_kernel.edited());
+    s.edit_kernel(s.your_kernel.text + "// more\n");
+    EXPECT_TRUE(s.your_kernel.edited());
+}
+
 TEST_F(YourKernelPanel, ASolvedStarterRunsAsTheTraceEveryTabShowsBesideTheComparison) {
     NEEDS_CLANG();
     Session s;

@@ -82,6 +82,7 @@ struct YourKernelPanelState {
     bool open_dialog = false;   // requests for its Open and Save dialogs
     bool save_dialog = false;
     bool presented = false;     // the presentation layout was built with the panel open
+    const KernelStarter* pending_starter = nullptr;  // picked over unsaved edits: asked about first
 };
 
 // The state of a path dialog (trace_files.cpp): the path typed, the folder listed.

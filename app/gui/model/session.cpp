@@ -333,13 +333,14 @@ void Session::open_kernel(const std::string& path) {
     if (std::filesystem::is_directory(path, ec)) return fail("it is a folder");
     if (!std::filesystem::is_regular_file(path, ec)) return fail("it does not exist or is not a regular file");
     if (std::filesystem::file_size(path, ec) > (1u << 20)) return fail("it is larger than 1 MiB, more than a kernel's source");
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (!in && !in.eof()) return fail("it could not be read");
+    // Read whole or not at all: a read that fails partway (EIO) is said, never a truncated kernel
+    // put in the editor to be compiled as if it were the file.
+    const SmallFile file = read_small_file(path, 1 << 20);
+    if (!file.problem.empty()) return fail(file.problem);
+    if (!file.exists) return fail("it does not exist or is not a regular file");
     k.path = path;
     k.name = std::filesystem::path(path).filename().string();
-    k.text = k.saved_text = text.str();
+    k.text = k.saved_text = k.opened_text = file.text;
     k.starter = nullptr;
     k.from_disk = true;
     ++k.text_version;
@@ -370,6 +371,12 @@ void Session::open_starter(const KernelStarter& starter) {
 bool Session::try_exercise(int exercise) {
     const KernelStarter* starter = starter_for_exercise(exercise);
     if (!starter) return false;
+    pick_starter(*starter);
+    return true;
+}
+
+void Session::pick_starter(const KernelStarter& starter_picked) {
+    const KernelStarter* starter = &starter_picked;
     open_starter(*starter);
     const BackendChoice backend = form.backend;
     static_cast<RunSpec&>(form) = starter_run(*starter);
@@ -378,7 +385,6 @@ bool Session::try_exercise(int exercise) {
     random_n_draft.reset();
     seed_draft.reset();
     flags_draft.reset();
-    return true;
 }
 
 void Session::edit_kernel(const std::string& text) {

@@ -178,6 +178,10 @@ public:
     // it in your_kernel.said.
     void open_kernel(const std::string& path);
     void open_starter(const KernelStarter& starter);
+    // A starter picked to work on: opened, and the controls set to the run that shows it (its
+    // input, direction and launch), so an inclusive starter is not judged against an exclusive
+    // scan left over from another.
+    void pick_starter(const KernelStarter& starter);
     // An exercise's starter with its run in the controls ("Try it yourself"); false: it has none.
     bool try_exercise(int exercise);
     void edit_kernel(const std::string& text);  // the editor's text changed

@@ -109,6 +109,7 @@ struct YourKernel {
     std::string name = "my_scan.cu";
     std::string text;
     std::string saved_text;  // what `path` holds, as far as the panel knows
+    std::string opened_text;  // the text as the last open or starter gave it
     const KernelStarter* starter = nullptr;  // the text began as this starter
     uint64_t text_version = 0;  // bumped whenever the model replaces the text: the editor takes it then
     Algorithm like = Algorithm::kogge_stone;  // the built-in algorithm it is meant to be: its launch, its counts' formula
@@ -136,6 +137,8 @@ struct YourKernel {
     bool trusted_without_sandbox() const { return !from_disk || trusted_files.contains(trust_key()); }
 
     bool dirty() const { return path.empty() || text != saved_text; }
+    // Edits that replacing the text would lose: changed since it was opened, and not saved.
+    bool edited() const { return text != opened_text && text != saved_text; }
     // The selected finding, where it is on the step shown.
     const kernel_tracer::Finding* finding() const {
         return report && selected_finding >= 0 && selected_finding < int(report->findings.size()) ? &report->findings[size_t(selected_finding)]

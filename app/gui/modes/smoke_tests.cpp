@@ -304,6 +304,13 @@ int run_smoke_test_kernel(const std::vector<std::string>& args) {
         d.draw();
         said << "right moved the step\t" << (s.step != step ? "yes" : "no") << "\n";
         said << "typed\t" << (s.your_kernel.text != text && s.your_kernel.dirty() ? "yes" : "no") << "\n";
+        // A call typed as a keyboard types it, brackets and all, reads as typed: "(y)", not "(y))".
+        for (const char c : std::string("(y);")) {  // a key a frame
+            ImGui::GetIO().AddInputCharacter(static_cast<unsigned char>(c));
+            d.draw();
+        }
+        d.draw();
+        said << "brackets typed\t" << (s.your_kernel.text.find("x(y);") != std::string::npos ? "as typed" : "not as typed") << "\n";
         // Ctrl+Enter in the editor runs the kernel (the text as typed), and adds no line to it.
         // (Straight to Dear ImGui and the key capture: the GLFW backend reads the modifiers from the
         // keyboard itself, where no Ctrl is down.)

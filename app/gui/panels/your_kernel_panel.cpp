@@ -116,6 +116,27 @@ void launch_popup(YourKernel& k) {
     ImGui::EndPopup();
 }
 
+// A starter picked over unsaved edits: replace them, or keep editing (nothing is lost unasked).
+void discard_edits_popup(App& app) {
+    const KernelStarter*& pending = app.your_kernel_panel.pending_starter;
+    if (pending && !ImGui::IsPopupOpen("Discard your edits?")) ImGui::OpenPopup("Discard your edits?");
+    if (!ImGui::BeginPopupModal("Discard your edits?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    const YourKernel& k = app.session.your_kernel;
+    ImGui::Text("%s has edits that are not saved.", k.name.c_str());
+    ImGui::Text("Opening the starter \"%s\" replaces them.", pending ? pending->title : "");
+    if (ImGui::Button("Open the starter") && pending) {
+        app.session.pick_starter(*pending);
+        pending = nullptr;
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Keep my edits") || ImGui::IsKeyPressed(ImGuiKey_Escape)) {
+        pending = nullptr;
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+}
+
 // One row of buttons (wrapping where the panel is narrow), the file's name, and what Run takes
 // from the controls on one line.
 void toolbar(App& app) {
@@ -132,10 +153,15 @@ void toolbar(App& app) {
     if (flowing_button("Starters")) ImGui::OpenPopup("starters");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("the book's exercises and kernels, each with one part left to write (assets/your-kernel/)");
     if (ImGui::BeginPopup("starters")) {
+        // Over unsaved edits, a starter asks first: the edits would be lost.
         for (const KernelStarter& st : kernel_starters())
-            if (ImGui::Selectable(st.title)) s.open_starter(st);
+            if (ImGui::Selectable(st.title)) {
+                if (k.edited()) app.your_kernel_panel.pending_starter = &st;
+                else s.pick_starter(st);
+            }
         ImGui::EndPopup();
     }
+    discard_edits_popup(app);
     if (flowing_button("Open...")) app.your_kernel_panel.open_dialog = true;
     if (flowing_button("Save")) {
         if (k.path.empty()) app.your_kernel_panel.save_dialog = true;
