@@ -14,6 +14,7 @@ KernelVerdict kernel_verdict(const KernelTrace& k) {
     const std::string of = std::to_string(v.n - int64_t(v.wrong.size())) + " of " + std::to_string(v.n) + " values";
     const size_t found = k.findings.size();
     const std::string findings = std::to_string(found) + (found == 1 ? " finding" : " findings");
+    const std::string shouted = std::to_string(found) + (found == 1 ? " FINDING" : " FINDINGS");
     out.correct = v.correct();
     out.clean = out.correct && found == 0;
     if (!v.correct()) {
@@ -22,7 +23,7 @@ KernelVerdict kernel_verdict(const KernelTrace& k) {
         out.line = "WRONG: " + std::to_string(v.wrong.size()) + " of " + std::to_string(v.n) + " values differ from the correct scan, first at " +
                    std::to_string(v.wrong.front()) + (found ? "; " + findings + " above" : "");
     } else if (found) {
-        out.line = "CORRECT VALUES, BUT " + findings + ": " + of + " are the scan in this run, and the findings above can make them wrong";
+        out.line = "CORRECT VALUES, BUT " + shouted + ": " + of + " are the scan in this run, and the findings above can make them wrong";
     } else {
         out.line = "CORRECT: " + of + ", no findings";
     }
