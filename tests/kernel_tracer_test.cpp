@@ -437,3 +437,17 @@ TEST(YourKernel, AnUnsupportedFeatureIsNamedAtTheStudentsLine) {
         EXPECT_EQ(what.find(".h:"), std::string::npos) << what;
     }
 }
+
+// --block-schedule orders a student's kernel's blocks: a kernel that reads the block before's sum
+// with nothing that waits for it is right in order and wrong when a later block runs first.
+TEST(YourKernel, TheBlockScheduleOrdersTheKernelsBlocks) {
+    NEEDS_CLANG();
+    const std::string file = kFixtures + "/students/prev_block_sum.cu";
+    const KernelTrace in_order = traced(file, {"--random", "32", "--block-schedule", "in-order"});
+    const KernelTrace reverse = traced(file, {"--random", "32", "--block-schedule", "reverse"});
+    ASSERT_TRUE(in_order.traced && reverse.traced) << all_findings(in_order) << all_findings(reverse);
+    EXPECT_EQ(in_order.trace.grid, 4);
+    EXPECT_TRUE(judge(in_order.trace).correct());
+    EXPECT_EQ(judge(reverse.trace).wrong.size(), 24u);
+    EXPECT_THROW(traced(file, {"--random", "32", "--block-schedule", "sideways"}), UsageError);
+}

@@ -1,6 +1,9 @@
 #include "app/cli/options.hpp"
 
+#include <algorithm>
+
 #include "core/number_text.hpp"
+#include "kernel_tracer/runtime/block_order_words.hpp"
 
 namespace scanlab::cli {
 
@@ -56,7 +59,11 @@ Options parse_options(const std::vector<std::string>& args) {
         if (args[i] == "--help" || args[i] == "-h") return o;
     o.command = cmd == "trace" ? Command::trace : Command::scan;
     bool algo_given = false;
-    o.run = parse_run_words({args.begin() + 1, args.end()}, [&](const std::string& flag, const auto& value) {
+    // Your kernel's blocks run one after another in the order --block-schedule gives (the runner reads
+    // it from the kernel's words, below); for a built-in run it stays the single-pass scans' word.
+    std::vector<std::string> run_words(args.begin() + 1, args.end());
+    if (std::find(args.begin(), args.end(), "--kernel") != args.end()) kernel_tracer::take_block_schedule(run_words);
+    o.run = parse_run_words(run_words, [&](const std::string& flag, const auto& value) {
         if (flag == "--kernel") return o.kernel.file = value(), true;
         if (flag == "--block-dim") return o.kernel.block_dim = whole_number<int>(flag, value()), true;
         if (flag == "--grid-dim") return o.kernel.grid_dim = whole_number<int64_t>(flag, value()), true;

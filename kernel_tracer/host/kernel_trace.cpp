@@ -24,6 +24,7 @@
 #include "kernel_tracer/host/device_harness.hpp"
 #include "kernel_tracer/host/finding_text.hpp"
 #include "kernel_tracer/host/launch_plan.hpp"
+#include "kernel_tracer/runtime/block_order_words.hpp"
 
 namespace scanlab::kernel_tracer {
 namespace {
@@ -133,7 +134,10 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     std::vector<std::string> words = request.words;
     if (!request.type_given)
         if (const std::optional<std::string> t = kernel_type_in(source)) words.insert(words.end(), {"--type", *t});
-    RunSpec spec = parse_run_words(words, [](const std::string&, const auto&) { return false; });
+    // --block-schedule orders the kernel's blocks: the runner reads it from the words it is given.
+    std::vector<std::string> run_words = words;
+    take_block_schedule(run_words);
+    RunSpec spec = parse_run_words(run_words, [](const std::string&, const auto&) { return false; });
     std::string origin;
     const ValueArray input = load_input(spec.input, spec.request.type, origin);
 

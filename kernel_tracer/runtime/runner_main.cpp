@@ -27,6 +27,7 @@
 #include "core/error.hpp"
 #include "core/input/run_words.hpp"
 #include "core/trace_io/trace_json.hpp"
+#include "kernel_tracer/runtime/block_order_words.hpp"
 #include "kernel_tracer/runtime/block_runner.hpp"
 #include "kernel_tracer/runtime/kernel_image.hpp"
 #include "kernel_tracer/runtime/race_replay.hpp"
@@ -206,8 +207,11 @@ KernelImage with_dynamic_shared(const KernelImage& image, size_t bytes) {
     return sized;
 }
 
+BlockSchedule g_block_schedule;  // --block-schedule among the run's words: the order of every launch's blocks
+
 Launch launch_of(const ScanRequest& request, int block_dim, int64_t grid_dim, std::function<void()> call) {
     Launch launch;
+    launch.block_schedule = g_block_schedule;
     launch.block_dim = block_dim;
     launch.grid_dim = grid_dim;
     launch.warp_width = request.warp_width;
@@ -454,7 +458,9 @@ int main(int argc, char** argv) {
         FILE* findings = std::fopen(args.findings_path.c_str(), "w");
         if (!findings) throw ScanError("the findings file could not be written");
         g_findings_fd = fileno(findings);
-        RunSpec spec = parse_run_words(args.words, [](const std::string&, const auto&) { return false; });
+        std::vector<std::string> words = args.words;
+        g_block_schedule = take_block_schedule(words).value_or(BlockSchedule{});
+        RunSpec spec = parse_run_words(words, [](const std::string&, const auto&) { return false; });
         std::string origin;
         ValueArray input = load_input(spec.input, spec.request.type, origin);
         const KernelImage image = load_kernel_image(args.library);
