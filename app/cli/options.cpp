@@ -29,10 +29,15 @@ std::string usage_text() {
            "                           scan(T* X, T* Y, int n) that launches kernels, run on the CPU; starters to\n"
            "                           copy and finish: assets/your-kernel/ (ex4-exclusive-kogge-stone.cu,\n"
            "                           ex5-hierarchical.cu, kogge-stone.cu, brent-kung.cu)\n"
-           "  --block-dim B            threads per block (default: the section --like's algorithm takes, at most 1024)\n"
+           "  --block-dim B            threads per block (default: the file's BLOCK_DIM or SECTION_SIZE, else the section\n"
+           "                           --like's algorithm takes, at most 1024)\n"
            "  --grid-dim G             blocks (default: enough for the input)\n"
            "  --like ALGO              the algorithm the kernel is meant to be, for its counts' formula (default kogge-stone)\n"
-           "  --no-device-check        do not also compile it with nvcc and hold the GPU's result against the CPU run's\n";
+           "  --no-device-check        do not also compile it with nvcc and hold the GPU's result against the CPU run's\n"
+           "  --block-schedule in-order|reverse|random:SEED   the order your kernel's blocks run in, one after another\n"
+           "  the output ends with the verdict (CORRECT / WRONG / NO RESULT); exit status 0 correct with no finding,\n"
+           "  1 wrong, a finding or no result, 2 a usage error\n"
+           "  scanlab grade --exercise 4|5 FILE.cu   your answer on hidden inputs, every type and operator, several schedules\n";
 }
 
 Options parse_options(const std::vector<std::string>& args) {
