@@ -294,20 +294,16 @@ bool resolve_warp_calls(int w, int first, int last) {
 void run_warp(int w) {
     Runner& r = *g_runner;
     const int first = w * r.launch->warp_width, last = std::min(first + r.launch->warp_width, r.launch->block_dim);
-    // Lock-step, the default: each lane makes one access, then the next lane; one lane at a time
-    // (independent thread scheduling): each lane runs until it waits, then the next.
-    const bool one_at_a_time = r.launch->lanes_one_at_a_time;
+    // Lock-step: each lane makes one access, then the next lane; lanes waiting at a warp-wide call
+    // go on once every lane still running has reached one.
     do {
         for (bool any = true; any;) {
             any = false;
-            for (int k = first; k < last; ++k) {
-                const int t = r.launch->lanes_reversed ? last - 1 - (k - first) : k;
-                while (r.state[size_t(t)] == ThreadState::running) {
-                    set_thread(t);
-                    r.fibers->resume(t);
-                    any = true;
-                    if (!one_at_a_time) break;
-                }
+            for (int t = first; t < last; ++t) {
+                if (r.state[size_t(t)] != ThreadState::running) continue;
+                set_thread(t);
+                r.fibers->resume(t);
+                any = true;
             }
         }
     } while (resolve_warp_calls(w, first, last));

@@ -40,10 +40,6 @@ struct Launch {
     int64_t grid_dim = 1;
     int warp_width = 32;
     Schedule schedule;
-    // The lanes of a warp: lock-step (each makes one access, then the next lane), or one at a time
-    // (each runs until it waits at a barrier or a warp-wide call), in lane order or reversed.
-    bool lanes_one_at_a_time = false;
-    bool lanes_reversed = false;
     BlockSchedule block_schedule;  // the order the blocks run in, one after another
     std::vector<GlobalArray> globals;  // X, Y, then the arrays cudaMalloc gave
     std::function<void()> call_kernel;  // calls the kernel with its arguments
