@@ -92,6 +92,17 @@ std::map<uintptr_t, int> lines_of(const std::string& library, const std::string&
     return lines;
 }
 
+// Each function of the file's text with two pointer parameters first: "NAME FIRST SECOND" a line
+// (my_scan input output), so the runner names X and Y as the entry point it calls names them.
+std::string pointer_parameter_names(const std::string& source) {
+    static const std::regex function(
+        R"((\w+)\s*\(\s*(?:const\s+)?[\w:]+\s*\*\s*(?:const\s+)?(?:__restrict__\s+)?(\w+)\s*,\s*(?:const\s+)?[\w:]+\s*\*\s*(?:const\s+)?(?:__restrict__\s+)?(\w+)\s*,)");
+    std::string out;
+    for (auto it = std::sregex_iterator(source.begin(), source.end(), function); it != std::sregex_iterator(); ++it)
+        out += (*it)[1].str() + " " + (*it)[2].str() + " " + (*it)[3].str() + "\n";
+    return out;
+}
+
 // printf's lines as the runner wrote them (runner_main.cpp's write_printed).
 void read_printed(const std::string& path, KernelTrace& result) {
     std::ifstream in(path);
@@ -175,6 +186,7 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     const std::string& library = built.path;
 
     const std::string trace_path = (dir.path / "trace.json").string(), findings_path = (dir.path / "findings.txt").string();
+    std::ofstream(trace_path + ".names") << pointer_parameter_names(source);
     std::vector<std::string> argv{SCANLAB_KERNEL_RUNNER, library, trace_path, findings_path, fs::path(request.file).filename().string(),
                                   std::to_string(block_dim), std::to_string(grid_dim), std::string(name(request.like)), "--"};
     argv.insert(argv.end(), words.begin(), words.end());

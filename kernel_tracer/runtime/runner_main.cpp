@@ -207,7 +207,19 @@ KernelImage with_dynamic_shared(const KernelImage& image, size_t bytes) {
     return sized;
 }
 
-BlockSchedule g_block_schedule;  // --block-schedule among the run's words: the order of every launch's blocks
+BlockSchedule g_block_schedule;
+std::pair<std::string, std::string> g_input_names{"X", "Y"};  // the entry point's own names for X and Y
+
+// The entry point's names for its first two parameters, from the tracer's list ("NAME FIRST SECOND"
+// a line); X and Y where the list does not name it once.
+std::pair<std::string, std::string> parameter_names(const std::string& path, const std::string& entry) {
+    std::ifstream in(path);
+    std::pair<std::string, std::string> names{"X", "Y"};
+    int found = 0;
+    for (std::string name, first, second; in >> name >> first >> second;)
+        if (name == entry) names = {first, second}, ++found;
+    return found == 1 && names.first != names.second ? names : std::pair<std::string, std::string>{"X", "Y"};
+}  // --block-schedule among the run's words: the order of every launch's blocks
 
 Launch launch_of(const ScanRequest& request, int block_dim, int64_t grid_dim, std::function<void()> call) {
     Launch launch;
@@ -285,7 +297,7 @@ int run(const Args& args, const KernelImage& image, const Chosen& chosen, const 
     const std::vector<T>& input = std::get<std::vector<T>>(input_values);
     const int64_t n = int64_t(input.size());
     const size_t bytes = size_t(n) * sizeof(T);
-    g_globals = {map_global("X", bytes), map_global("Y", bytes)};
+    g_globals = {map_global(g_input_names.first, bytes), map_global(g_input_names.second, bytes)};
     T* x = reinterpret_cast<T*>(g_globals[0].address);
     T* y = reinterpret_cast<T*>(g_globals[1].address);
     std::memcpy(x, input.data(), bytes);
@@ -467,6 +479,7 @@ int main(int argc, char** argv) {
         const Chosen chosen = choose_kernel(image, spec.request.type);
         // What the device check calls on the GPU: the same entry point, by name.
         std::ofstream(args.trace_path + ".entry") << (chosen.host ? "host " : "kernel ") << chosen.kernel->name << "\n";
+        g_input_names = parameter_names(args.trace_path + ".names", chosen.kernel->name);
         install_handlers();
         return with_type(chosen.type, [&]<class T>(TypeTag<T>) { return run<T>(args, image, chosen, spec, std::move(input)); });
     } catch (const std::exception& e) {
