@@ -292,6 +292,33 @@ void write_printed(const std::string& path, const std::vector<std::vector<int>>&
     if (g_printed_dropped > 0) out << "dropped\t" << g_printed_dropped << '\n';
 }
 
+// The run as a trace, all but its values: the header, and each launch's steps labelled K1, K2 ...
+// K3 (the first, those between, the last, as the hierarchical scan's) where there are several.
+struct FirstLaunch {
+    int section = 0, block_dim = 1;
+    int64_t grid_dim = 1;
+};
+Trace trace_of(const Args& args, const RunSpec& spec, std::vector<std::vector<Step>> launches, FirstLaunch first) {
+    Trace t;
+    t.algorithm = args.like;
+    t.op = spec.request.op;
+    t.exclusive = spec.request.exclusive;
+    t.section = first.section;
+    t.threads_per_block = first.block_dim;
+    t.grid = first.grid_dim;
+    t.warp_width = spec.request.warp_width;
+    t.schedule = spec.request.schedule.text();
+    t.kernel = args.label;
+    t.backend = "cpu";
+    for (size_t l = 0; l < launches.size(); ++l)
+        for (Step& s : launches[l]) {
+            s.kernel = launches.size() == 1 ? Kernel::single : l == 0 ? Kernel::k1 : l + 1 == launches.size() ? Kernel::k3 : Kernel::k2;
+            t.steps.push_back(std::move(s));
+        }
+    t.counts = total_counts(t.steps);
+    return t;
+}
+
 template <class T>
 int run(const Args& args, const KernelImage& image, const Chosen& chosen, const RunSpec& spec, ValueArray input_values) {
     const std::vector<T>& input = std::get<std::vector<T>>(input_values);
@@ -353,28 +380,11 @@ int run(const Args& args, const KernelImage& image, const Chosen& chosen, const 
         launch_blocks(args.block_dim, args.grid_dim, 0, [entry, x, y, n] { entry(x, y, int(n)); });
     }
 
-    Trace t;
-    t.algorithm = args.like;
-    t.op = spec.request.op;
+    Trace t = trace_of(args, spec, std::move(launches), {section, first_block, first_grid});
     t.type = element_type_of<T>();
-    t.exclusive = spec.request.exclusive;
     t.n = n;
-    t.section = section;
-    t.threads_per_block = first_block;
-    t.grid = first_grid;
-    t.warp_width = spec.request.warp_width;
-    t.schedule = spec.request.schedule.text();
-    t.kernel = args.label;
-    t.backend = "cpu";
     t.input = input;
-    // Several launches are K1, K2, ..., K3: the first, those between, the last (as the hierarchical scan's).
-    for (size_t l = 0; l < launches.size(); ++l)
-        for (Step& s : launches[l]) {
-            s.kernel = launches.size() == 1 ? Kernel::single : l == 0 ? Kernel::k1 : l + 1 == launches.size() ? Kernel::k3 : Kernel::k2;
-            t.steps.push_back(std::move(s));
-        }
     t.result = std::vector<T>(y, y + n);
-    t.counts = total_counts(t.steps);
     // A race is shown wrong by a schedule that makes the result wrong, where one of those tried does.
     if (!stopped && std::any_of(findings.begin(), findings.end(), is_race)) {
         auto replay = [&](const TriedSchedule& how) {
