@@ -57,7 +57,6 @@ int run_kernel_command(const Options& o) {
     if (k.traced) print_printed(said, k, k.trace.grid > 1);
     if (!k.device_check.empty()) said << (o.command == Command::trace && o.format == Format::table ? "\n" : "") << k.device_check << "\n";
     std::cout.flush();
-    if (!k.traced) std::cerr << "scanlab: " << k.ended << "\n";
     // The verdict closes the output: on standard output after the table, on standard error after values or JSON.
     const kernel_tracer::KernelVerdict verdict = kernel_tracer::kernel_verdict(k);
     std::ostream& verdict_out = k.traced && o.command == Command::trace && o.format == Format::table ? std::cout : std::cerr;

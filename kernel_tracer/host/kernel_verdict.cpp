@@ -7,7 +7,8 @@ namespace scanlab::kernel_tracer {
 KernelVerdict kernel_verdict(const KernelTrace& k) {
     KernelVerdict out;
     if (!k.traced) {
-        out.line = "NO RESULT: the kernel did not run to its end, so it computed nothing to check (" + k.ended + ")";
+        // The findings above hold the sentence that says why, where there is one.
+        out.line = "NO RESULT: the kernel did not run to its end, so it computed nothing to check" + (k.findings.empty() ? " (" + k.ended + ")" : "");
         return out;
     }
     const Verdict v = judge(k.trace);
