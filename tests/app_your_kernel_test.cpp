@@ -243,6 +243,27 @@ TEST_F(YourKernelPanel, ASolvedStarterRunsAsTheTraceEveryTabShowsBesideTheCompar
     EXPECT_TRUE(s.error.empty());
 }
 
+// The panel's report opens with the verdict the CLI prints and lists printf's lines by step and thread.
+TEST_F(YourKernelPanel, TheReportSaysTheVerdictAndPrintfsLinesByStepAndThread) {
+    NEEDS_CLANG();
+    Session s;
+    s.your_kernel.name = "printf_ks.cu";
+    run_kernel(s, text_of(kFixtures + "/students/printf_ks.cu"));
+    const KernelReport& r = *s.your_kernel.report;
+    ASSERT_TRUE(r.traced) << r.stopped;
+    EXPECT_EQ(r.verdict, "CORRECT: 16 of 16 values, no findings");
+    EXPECT_TRUE(r.verdict_clean);
+    ASSERT_EQ(r.printed.size(), 4u);
+    EXPECT_EQ(r.printed[1].step, 2);
+    EXPECT_EQ(r.printed[1].thread, 3);
+    EXPECT_EQ(r.printed[1].text, "stride 2: XY[3] = 7");
+    s.your_kernel.name = "ks_short_loop.cu";
+    run_kernel(s, text_of(kFixtures + "/students/ks_short_loop.cu"));
+    EXPECT_EQ(s.your_kernel.report->verdict.rfind("WRONG: 8 of 16 values differ from the correct scan, first at 8\nwant: 2 3 6 7", 0), 0u)
+        << s.your_kernel.report->verdict;
+    EXPECT_FALSE(s.your_kernel.report->verdict_clean);
+}
+
 TEST_F(YourKernelPanel, AFindingTakesItsStepItsLineAndItsCell) {
     NEEDS_CLANG();
     Session s;

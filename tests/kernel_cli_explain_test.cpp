@@ -196,7 +196,7 @@ TEST(YourKernelOnTheCommandLine, TheVerdictAndTheExitStatusSayWhetherTheKernelIs
     const std::string students = kFixtures + "/students/";
     const std::vector<Case> cases{
         {fixture_path("slides_kogge_stone_temp.cu"), {"--preset", "fig9.10"}, 0, "CORRECT: 16 of 16 values, no findings"},
-        {fixture_path("fig9_2_kogge_stone_racy.cu"), {"--preset", "fig9.10"}, 1, "CORRECT VALUES, BUT 2 findings"},
+        {fixture_path("fig9_2_kogge_stone_racy.cu"), {"--preset", "fig9.10"}, 1, "CORRECT VALUES, BUT 2 FINDINGS"},
         {students + "ks_short_loop.cu", {"--preset", "fig9.10"}, 1, "WRONG: 8 of 16 values differ from the correct scan, first at 8\nwant: 2 3 6 7 7 11 12 14 14 17 18 20 25 28 29 31"},
         {students + "endless_barrier.cu", {"--preset", "fig9.10"}, 1, "NO RESULT: the kernel did not run to its end"},
     };

@@ -19,6 +19,7 @@
 #include "core/trace_io/trace_table.hpp"
 #include "core/values.hpp"
 #include "kernel_tracer/host/child_process.hpp"
+#include "kernel_tracer/host/grade.hpp"
 #include "kernel_tracer/host/kernel_trace.hpp"
 #include "tests/kernel_fixtures.hpp"
 
@@ -437,4 +438,40 @@ TEST(YourKernel, AnUnsupportedFeatureIsNamedAtTheStudentsLine) {
         EXPECT_EQ(what.find("In file included from"), std::string::npos) << what;
         EXPECT_EQ(what.find(".h:"), std::string::npos) << what;
     }
+}
+
+// --block-schedule orders a student's kernel's blocks: a kernel that reads the block before's sum
+// with nothing that waits for it is right in order and wrong when a later block runs first.
+TEST(YourKernel, TheBlockScheduleOrdersTheKernelsBlocks) {
+    NEEDS_CLANG();
+    const std::string file = kFixtures + "/students/prev_block_sum.cu";
+    const KernelTrace in_order = traced(file, {"--random", "32", "--block-schedule", "in-order"});
+    const KernelTrace reverse = traced(file, {"--random", "32", "--block-schedule", "reverse"});
+    ASSERT_TRUE(in_order.traced && reverse.traced) << all_findings(in_order) << all_findings(reverse);
+    EXPECT_EQ(in_order.trace.grid, 4);
+    EXPECT_TRUE(judge(in_order.trace).correct());
+    EXPECT_EQ(judge(reverse.trace).wrong.size(), 24u);
+    EXPECT_THROW(traced(file, {"--random", "32", "--block-schedule", "sideways"}), UsageError);
+}
+
+// `scanlab grade`: the Exercise 4 starter as it is fails the scan at its smallest failing input, and
+// the replay the report gives fails the same way (`scanlab grade --exercise 4` on the solved
+// starter passes every check: docs/your-kernel.md).
+TEST(YourKernel, GradeNamesTheSmallestFailingInputWithItsReplay) {
+    NEEDS_CLANG();
+    const std::string starter = testing::TempDir() + "/ex4-graded.cu";
+    std::ofstream(starter) << text_of(kStarters + "/ex4-exclusive-kogge-stone.cu");
+    const Grade as_is = grade_exercise(4, starter, false);
+    ASSERT_FALSE(as_is.passed());
+    const GradeCheck& first = as_is.checks.front();
+    EXPECT_EQ(first.name, "exclusive scan of int32 with sum");
+    ASSERT_FALSE(first.passed);
+    EXPECT_EQ(first.failure.rfind("N = 7: ", 0), 0u) << first.failure;  // N = 1 is right: the exclusive scan of one value is the identity
+    const std::string flags = first.replay.substr(first.replay.find(" --random"));
+    std::istringstream in(flags);
+    std::vector<std::string> words;
+    for (std::string w; in >> w;) words.push_back(w);
+    KernelRequest r = request(starter, words);
+    EXPECT_FALSE(judge(trace_kernel(r).trace).correct()) << first.replay;
+    EXPECT_THROW(grade_exercise(3, starter), UsageError);
 }

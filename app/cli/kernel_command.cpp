@@ -2,11 +2,11 @@
 
 #include <iostream>
 
-#include "core/lesson/verdict.hpp"
 #include "core/trace_io/trace_json.hpp"
 #include "core/trace_io/trace_table.hpp"
 #include "app/cli/progress_line.hpp"
 #include "kernel_tracer/host/kernel_trace.hpp"
+#include "kernel_tracer/host/kernel_verdict.hpp"
 
 namespace scanlab::cli {
 namespace {
@@ -23,23 +23,6 @@ void print_printed(std::ostream& out, const kernel_tracer::KernelTrace& k, bool 
         out << p.text << "\n";
     }
     if (k.printed_dropped > 0) out << "  ... and " << k.printed_dropped << " more lines, not kept\n";
-}
-
-// The verdict a student reads first: CORRECT with no findings, else what is wrong.
-std::string verdict_line(const kernel_tracer::KernelTrace& k, std::string& want_row) {
-    if (!k.traced) return "NO RESULT: the kernel did not run to its end, so it computed nothing to check (" + k.ended + ")";
-    const Verdict v = judge(k.trace);
-    const std::string of = std::to_string(v.n - int64_t(v.wrong.size())) + " of " + std::to_string(v.n) + " values";
-    const size_t found = k.findings.size();
-    const std::string findings = std::to_string(found) + (found == 1 ? " finding" : " findings");
-    if (!v.correct()) {
-        for (size_t i = 0; i < size_of(v.expected) && i < 64; ++i) want_row += (i ? " " : "") + format_value(v.expected, i);
-        if (size_of(v.expected) > 64) want_row += " ...";
-        return "WRONG: " + std::to_string(v.wrong.size()) + " of " + std::to_string(v.n) + " values differ from the correct scan, first at " +
-               std::to_string(v.wrong.front()) + (found ? "; " + findings + " above" : "");
-    }
-    if (found) return "CORRECT VALUES, BUT " + findings + ": " + of + " are the scan in this run, and the findings above can make them wrong";
-    return "CORRECT: " + of + ", no findings";
 }
 
 }  // namespace
@@ -75,16 +58,13 @@ int run_kernel_command(const Options& o) {
     if (k.traced) print_printed(said, k, k.trace.grid > 1);
     if (!k.device_check.empty()) said << (o.command == Command::trace && o.format == Format::table ? "\n" : "") << k.device_check << "\n";
     std::cout.flush();
-    if (!k.traced) std::cerr << "scanlab: " << k.ended << "\n";
     // The verdict closes the output: on standard output after the table, on standard error after values or JSON.
-    std::string want_row;
-    const std::string verdict = verdict_line(k, want_row);
+    const kernel_tracer::KernelVerdict verdict = kernel_tracer::kernel_verdict(k);
     std::ostream& verdict_out = k.traced && o.command == Command::trace && o.format == Format::table ? std::cout : std::cerr;
-    verdict_out << "\n" << verdict << "\n";
-    if (!want_row.empty()) verdict_out << "want: " << want_row << "\n";
+    verdict_out << "\n" << verdict.line << "\n";
+    if (!verdict.want.empty()) verdict_out << "want: " << verdict.want << "\n";
     verdict_out.flush();
-    const bool clean = k.traced && k.findings.empty() && judge(k.trace).correct();
-    return clean ? 0 : 1;
+    return verdict.clean ? 0 : 1;
 }
 
 }  // namespace scanlab::cli

@@ -11,6 +11,7 @@
 #include "core/trace_io/trace_json.hpp"
 #include "core/trace_io/trace_table.hpp"
 #include "app/cli/error_sentences.hpp"
+#include "app/cli/grade_command.hpp"
 #include "kernels/select_backend.hpp"
 #include "app/cli/bench_command.hpp"
 #include "app/cli/exercise_command.hpp"
@@ -76,6 +77,8 @@ int main(int argc, char** argv) {
     if (!args.empty() && args[0] == "exercise") return cli::run_exercise_command({args.begin() + 1, args.end()});
     // `scanlab listing` too (app/cli/listing_command.cpp).
     if (!args.empty() && args[0] == "listing") return cli::run_listing_command({args.begin() + 1, args.end()});
+    // `scanlab grade` too (app/cli/grade_command.cpp).
+    if (!args.empty() && args[0] == "grade") return cli::run_grade_command({args.begin() + 1, args.end()});
     // `scanlab link` too (app/cli/link_command.cpp).
     if (!args.empty() && args[0] == "link") return cli::run_link_command({args.begin() + 1, args.end()});
     return cli::with_error_sentences([&] {

@@ -1,6 +1,9 @@
 #include "app/cli/options.hpp"
 
+#include <algorithm>
+
 #include "core/number_text.hpp"
+#include "kernel_tracer/runtime/block_order_words.hpp"
 
 namespace scanlab::cli {
 
@@ -27,12 +30,17 @@ std::string usage_text() {
            "                           scan(T* X, T* Y, int n) that launches kernels, run on the CPU; starters to\n"
            "                           copy and finish: assets/your-kernel/ (ex4-exclusive-kogge-stone.cu,\n"
            "                           ex5-hierarchical.cu, kogge-stone.cu, brent-kung.cu)\n"
-           "  --block-dim B            threads per block (default: the section --like's algorithm takes, at most 1024)\n"
+           "  --block-dim B            threads per block (default: the file's BLOCK_DIM or SECTION_SIZE, else the section\n"
+           "                           --like's algorithm takes, at most 1024)\n"
            "  --grid-dim G             blocks (default: enough for the input)\n"
            "  --like ALGO              the algorithm the kernel is meant to be, for its counts' formula (default kogge-stone)\n"
            "  --no-device-check        do not also compile it with nvcc and hold the GPU's result against the CPU run's\n"
            "  --trust                  where no sandbox can be made here, run the file without one, with all your\n"
-           "                           rights: only for a file you wrote yourself or trust\n";
+           "                           rights: only for a file you wrote yourself or trust\n"
+           "  --block-schedule in-order|reverse|random:SEED   the order your kernel's blocks run in, one after another\n"
+           "  the output ends with the verdict (CORRECT / WRONG / NO RESULT); exit status 0 correct with no finding,\n"
+           "  1 wrong, a finding or no result, 2 a usage error\n"
+           "  scanlab grade --exercise 4|5 FILE.cu   your answer on hidden inputs, every type and operator, several schedules\n";
 }
 
 Options parse_options(const std::vector<std::string>& args) {
@@ -59,7 +67,11 @@ Options parse_options(const std::vector<std::string>& args) {
         if (args[i] == "--help" || args[i] == "-h") return o;
     o.command = cmd == "trace" ? Command::trace : Command::scan;
     bool algo_given = false;
-    o.run = parse_run_words({args.begin() + 1, args.end()}, [&](const std::string& flag, const auto& value) {
+    // Your kernel's blocks run one after another in the order --block-schedule gives (the runner reads
+    // it from the kernel's words, below); for a built-in run it stays the single-pass scans' word.
+    std::vector<std::string> run_words(args.begin() + 1, args.end());
+    if (std::find(args.begin(), args.end(), "--kernel") != args.end()) kernel_tracer::take_block_schedule(run_words);
+    o.run = parse_run_words(run_words, [&](const std::string& flag, const auto& value) {
         if (flag == "--kernel") return o.kernel.file = value(), true;
         if (flag == "--block-dim") return o.kernel.block_dim = whole_number<int>(flag, value()), true;
         if (flag == "--grid-dim") return o.kernel.grid_dim = whole_number<int64_t>(flag, value()), true;

@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+
 #include "kernel_tracer/host/child_process.hpp"
 
 namespace scanlab::kernel_tracer {
@@ -74,7 +76,9 @@ int main(int argc, char** argv) {
     if (h.entry.host)
         s += "    " + h.entry.name + "(X, Y, int(n));\n";
     else
-        s += "    " + h.entry.name + "<<<" + std::to_string(h.grid_dim) + ", " + std::to_string(h.block_dim) + ">>>(X, Y, int(n));\n";
+        // Dynamic shared memory of one section, as the CPU run gives an `extern __shared__` array.
+        s += "    " + h.entry.name + "<<<" + std::to_string(h.grid_dim) + ", " + std::to_string(h.block_dim) + ", " +
+             std::to_string(std::max(h.section, h.block_dim)) + " * sizeof(scanlab_element)>>>(X, Y, int(n));\n";
     s += R"(    scanlab_check(cudaGetLastError(), "the launch");
     scanlab_check(cudaDeviceSynchronize(), "the kernel");
     FILE* out = std::fopen(argv[2], "wb");

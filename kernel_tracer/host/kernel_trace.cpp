@@ -27,6 +27,7 @@
 #include "kernel_tracer/host/output_check.hpp"
 #include "kernel_tracer/host/sandbox.hpp"
 #include "kernel_tracer/host/launch_plan.hpp"
+#include "kernel_tracer/runtime/block_order_words.hpp"
 
 namespace scanlab::kernel_tracer {
 namespace {
@@ -98,12 +99,12 @@ std::map<uintptr_t, int> lines_of(const std::string& library, const std::string&
 constexpr size_t kMostFindings = 1000;
 
 // The runner's words as run in the sandbox: it sees the system, itself, the compiled library and
-// the input file read-only, and can write only its three output files (made here first, each
+// the input file and the entry point's parameter names read-only, and can write only its output files (made here first, each
 // under the file-size limit) and the box's own small /tmp.
 std::vector<std::string> boxed_runner(const std::vector<std::string>& argv, const std::string& library, const InputSpec& input,
-                                      const std::vector<std::string>& outputs) {
+                                      const std::vector<std::string>& outputs, const std::string& names) {
     Box box;
-    box.read_only = {SCANLAB_KERNEL_RUNNER, library};
+    box.read_only = {SCANLAB_KERNEL_RUNNER, library, names};
     std::error_code ec;
     if (input.source == InputSpec::Source::file && input.file != "-" && fs::exists(input.file, ec))
         box.read_only.push_back(fs::absolute(input.file).lexically_normal().string());
@@ -113,6 +114,17 @@ std::vector<std::string> boxed_runner(const std::vector<std::string>& argv, cons
     }
     box.work_dir = fs::current_path(ec).string();
     return boxed(argv, box);
+}
+
+// Each function of the file's text with two pointer parameters first: "NAME FIRST SECOND" a line
+// (my_scan input output), so the runner names X and Y as the entry point it calls names them.
+std::string pointer_parameter_names(const std::string& source) {
+    static const std::regex function(
+        R"((\w+)\s*\(\s*(?:const\s+)?[\w:]+\s*\*\s*(?:const\s+)?(?:__restrict__\s+)?(\w+)\s*,\s*(?:const\s+)?[\w:]+\s*\*\s*(?:const\s+)?(?:__restrict__\s+)?(\w+)\s*,)");
+    std::string out;
+    for (auto it = std::sregex_iterator(source.begin(), source.end(), function); it != std::sregex_iterator(); ++it)
+        out += (*it)[1].str() + " " + (*it)[2].str() + " " + (*it)[3].str() + "\n";
+    return out;
 }
 
 // printf's lines as the runner wrote them (runner_main.cpp's write_printed).
@@ -158,7 +170,10 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     std::vector<std::string> words = request.words;
     if (!request.type_given)
         if (const std::optional<std::string> t = kernel_type_in(source)) words.insert(words.end(), {"--type", *t});
-    RunSpec spec = parse_run_words(words, [](const std::string&, const auto&) { return false; });
+    // --block-schedule orders the kernel's blocks: the runner reads it from the words it is given.
+    std::vector<std::string> run_words = words;
+    take_block_schedule(run_words);
+    RunSpec spec = parse_run_words(run_words, [](const std::string&, const auto&) { return false; });
     std::string origin;
     const ValueArray input = load_input(spec.input, spec.request.type, origin);
 
@@ -200,6 +215,7 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     const std::string& library = built.library;
 
     const std::string trace_path = (dir.path / "trace.json").string(), findings_path = (dir.path / "findings.txt").string();
+    std::ofstream(trace_path + ".names") << pointer_parameter_names(source);
     std::vector<std::string> argv{SCANLAB_KERNEL_RUNNER, library, trace_path, findings_path, fs::path(request.file).filename().string(),
                                   std::to_string(block_dim), std::to_string(grid_dim), std::string(name(request.like)), "--"};
     argv.insert(argv.end(), words.begin(), words.end());
@@ -207,7 +223,8 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     ChildLimits limits;
     limits.cpu_seconds = request.cpu_seconds;
     limits.cancel = request.cancel;
-    if (boxed) argv = boxed_runner(argv, library, spec.input, {trace_path, trace_path + ".entry", trace_path + ".printf", findings_path});
+    if (boxed) argv = boxed_runner(argv, library, spec.input, {trace_path, trace_path + ".entry", trace_path + ".printf", findings_path},
+                                      trace_path + ".names");
     ChildOutcome run = run_child(argv, limits, (dir.path / "stdout.txt").string(), (dir.path / "stderr.txt").string());
     // In the box, the first process of the PID namespace gives a runner's signal as status 128 + signal.
     if (boxed && run.signal == 0 && run.exit_status > 128 && run.exit_status < 128 + 65) run.signal = run.exit_status - 128;

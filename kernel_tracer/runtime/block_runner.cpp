@@ -294,20 +294,16 @@ bool resolve_warp_calls(int w, int first, int last) {
 void run_warp(int w) {
     Runner& r = *g_runner;
     const int first = w * r.launch->warp_width, last = std::min(first + r.launch->warp_width, r.launch->block_dim);
-    // Lock-step, the default: each lane makes one access, then the next lane; one lane at a time
-    // (independent thread scheduling): each lane runs until it waits, then the next.
-    const bool one_at_a_time = r.launch->lanes_one_at_a_time;
+    // Lock-step: each lane makes one access, then the next lane; lanes waiting at a warp-wide call
+    // go on once every lane still running has reached one.
     do {
         for (bool any = true; any;) {
             any = false;
-            for (int k = first; k < last; ++k) {
-                const int t = r.launch->lanes_reversed ? last - 1 - (k - first) : k;
-                while (r.state[size_t(t)] == ThreadState::running) {
-                    set_thread(t);
-                    r.fibers->resume(t);
-                    any = true;
-                    if (!one_at_a_time) break;
-                }
+            for (int t = first; t < last; ++t) {
+                if (r.state[size_t(t)] != ThreadState::running) continue;
+                set_thread(t);
+                r.fibers->resume(t);
+                any = true;
             }
         }
     } while (resolve_warp_calls(w, first, last));
@@ -412,10 +408,15 @@ KernelRun run_kernel(const KernelImage& image, const Launch& launch) {
     scanlab_cuda_now.gridDim = {unsigned(launch.grid_dim), 1, 1};
     scanlab_cuda_now.warpSize = launch.warp_width;
     r.run.blocks.resize(size_t(launch.grid_dim));
-    for (int64_t b = 0; b < launch.grid_dim; ++b) {
+    const std::vector<int64_t> order = block_order(launch.block_schedule, launch.grid_dim);
+    for (size_t k = 0; k < order.size(); ++k) {
+        const int64_t b = order[k];
         run_block(b, r.run.blocks[size_t(b)]);
+        r.run.last_block = b;
         if (!r.run.findings.empty() && r.run.findings.back().kind == FindingKind::never_ends) {
-            r.run.blocks.resize(size_t(b + 1));
+            // No result to show (the tracer says why); the blocks that did not run get the stopped one's record.
+            for (BlockRecord& other : r.run.blocks)
+                if (other.intervals.empty()) other = r.run.blocks[size_t(b)];
             break;
         }
     }
@@ -424,6 +425,24 @@ KernelRun run_kernel(const KernelImage& image, const Launch& launch) {
         r.run.globals_after.emplace_back(reinterpret_cast<const uint8_t*>(g.address), reinterpret_cast<const uint8_t*>(g.address) + g.bytes);
     g_runner = nullptr;
     return std::move(r.run);
+}
+
+std::vector<int64_t> block_order(const BlockSchedule& schedule, int64_t grid) {
+    std::vector<int64_t> order(size_t(std::max<int64_t>(grid, 0)));
+    for (size_t b = 0; b < order.size(); ++b) order[b] = int64_t(b);
+    if (schedule.kind == BlockSchedule::Kind::reverse) std::reverse(order.begin(), order.end());
+    if (schedule.kind == BlockSchedule::Kind::random) {
+        // Fisher-Yates with splitmix64: the same order on every machine for the same seed.
+        uint64_t state = schedule.seed;
+        auto next = [&state] {
+            uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+            z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+            z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+            return z ^ (z >> 31);
+        };
+        for (size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[size_t(next() % i)]);
+    }
+    return order;
 }
 
 RawFinding current_place(FindingKind kind, uintptr_t pc) {

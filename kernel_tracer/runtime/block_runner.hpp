@@ -40,10 +40,7 @@ struct Launch {
     int64_t grid_dim = 1;
     int warp_width = 32;
     Schedule schedule;
-    // The lanes of a warp: lock-step (each makes one access, then the next lane), or one at a time
-    // (each runs until it waits at a barrier or a warp-wide call), in lane order or reversed.
-    bool lanes_one_at_a_time = false;
-    bool lanes_reversed = false;
+    BlockSchedule block_schedule;  // the order the blocks run in, one after another
     std::vector<GlobalArray> globals;  // X, Y, then the arrays cudaMalloc gave
     std::function<void()> call_kernel;  // calls the kernel with its arguments
 };
@@ -54,9 +51,14 @@ struct KernelRun {
     std::vector<std::string> global_names;            // beside it: X, Y, then the pointers' names
     std::vector<RawFinding> findings;  // interval set, step not yet
     bool used_warp_calls = false;       // a __syncwarp, shuffle or vote was made
+    int64_t last_block = 0;             // the block that ran last (the block schedule's last)
 };
 
 KernelRun run_kernel(const KernelImage& image, const Launch& launch);
+
+// The blocks of a grid in the order a block schedule runs them: in order, reversed, or shuffled by
+// the seed (the same order for the same seed, launch after launch).
+std::vector<int64_t> block_order(const BlockSchedule& schedule, int64_t grid);
 
 // For the signal handlers (runner_main.cpp): what is running now, as a finding.
 RawFinding current_place(FindingKind kind, uintptr_t pc);

@@ -28,6 +28,7 @@
 #include "core/error.hpp"
 #include "core/input/run_words.hpp"
 #include "core/trace_io/trace_json.hpp"
+#include "kernel_tracer/runtime/block_order_words.hpp"
 #include "kernel_tracer/runtime/block_runner.hpp"
 #include "kernel_tracer/runtime/kernel_image.hpp"
 #include "kernel_tracer/runtime/syscall_filter.hpp"
@@ -208,8 +209,23 @@ KernelImage with_dynamic_shared(const KernelImage& image, size_t bytes) {
     return sized;
 }
 
+BlockSchedule g_block_schedule;
+std::pair<std::string, std::string> g_input_names{"X", "Y"};  // the entry point's own names for X and Y
+
+// The entry point's names for its first two parameters, from the tracer's list ("NAME FIRST SECOND"
+// a line); X and Y where the list does not name it once.
+std::pair<std::string, std::string> parameter_names(const std::string& path, const std::string& entry) {
+    std::ifstream in(path);
+    std::pair<std::string, std::string> names{"X", "Y"};
+    int found = 0;
+    for (std::string name, first, second; in >> name >> first >> second;)
+        if (name == entry) names = {first, second}, ++found;
+    return found == 1 && names.first != names.second ? names : std::pair<std::string, std::string>{"X", "Y"};
+}  // --block-schedule among the run's words: the order of every launch's blocks
+
 Launch launch_of(const ScanRequest& request, int block_dim, int64_t grid_dim, std::function<void()> call) {
     Launch launch;
+    launch.block_schedule = g_block_schedule;
     launch.block_dim = block_dim;
     launch.grid_dim = grid_dim;
     launch.warp_width = request.warp_width;
@@ -278,12 +294,39 @@ void write_printed(const std::string& path, const std::vector<std::vector<int>>&
     if (g_printed_dropped > 0) out << "dropped\t" << g_printed_dropped << '\n';
 }
 
+// The run as a trace, all but its values: the header, and each launch's steps labelled K1, K2 ...
+// K3 (the first, those between, the last, as the hierarchical scan's) where there are several.
+struct FirstLaunch {
+    int section = 0, block_dim = 1;
+    int64_t grid_dim = 1;
+};
+Trace trace_of(const Args& args, const RunSpec& spec, std::vector<std::vector<Step>> launches, FirstLaunch first) {
+    Trace t;
+    t.algorithm = args.like;
+    t.op = spec.request.op;
+    t.exclusive = spec.request.exclusive;
+    t.section = first.section;
+    t.threads_per_block = first.block_dim;
+    t.grid = first.grid_dim;
+    t.warp_width = spec.request.warp_width;
+    t.schedule = spec.request.schedule.text();
+    t.kernel = args.label;
+    t.backend = "cpu";
+    for (size_t l = 0; l < launches.size(); ++l)
+        for (Step& s : launches[l]) {
+            s.kernel = launches.size() == 1 ? Kernel::single : l == 0 ? Kernel::k1 : l + 1 == launches.size() ? Kernel::k3 : Kernel::k2;
+            t.steps.push_back(std::move(s));
+        }
+    t.counts = total_counts(t.steps);
+    return t;
+}
+
 template <class T>
 int run(const Args& args, const KernelImage& image, const Chosen& chosen, const RunSpec& spec, ValueArray input_values) {
     const std::vector<T>& input = std::get<std::vector<T>>(input_values);
     const int64_t n = int64_t(input.size());
     const size_t bytes = size_t(n) * sizeof(T);
-    g_globals = {map_global("X", bytes), map_global("Y", bytes)};
+    g_globals = {map_global(g_input_names.first, bytes), map_global(g_input_names.second, bytes)};
     T* x = reinterpret_cast<T*>(g_globals[0].address);
     T* y = reinterpret_cast<T*>(g_globals[1].address);
     std::memcpy(x, input.data(), bytes);
@@ -339,28 +382,11 @@ int run(const Args& args, const KernelImage& image, const Chosen& chosen, const 
         launch_blocks(args.block_dim, args.grid_dim, 0, [entry, x, y, n] { entry(x, y, int(n)); });
     }
 
-    Trace t;
-    t.algorithm = args.like;
-    t.op = spec.request.op;
+    Trace t = trace_of(args, spec, std::move(launches), {section, first_block, first_grid});
     t.type = element_type_of<T>();
-    t.exclusive = spec.request.exclusive;
     t.n = n;
-    t.section = section;
-    t.threads_per_block = first_block;
-    t.grid = first_grid;
-    t.warp_width = spec.request.warp_width;
-    t.schedule = spec.request.schedule.text();
-    t.kernel = args.label;
-    t.backend = "cpu";
     t.input = input;
-    // Several launches are K1, K2, ..., K3: the first, those between, the last (as the hierarchical scan's).
-    for (size_t l = 0; l < launches.size(); ++l)
-        for (Step& s : launches[l]) {
-            s.kernel = launches.size() == 1 ? Kernel::single : l == 0 ? Kernel::k1 : l + 1 == launches.size() ? Kernel::k3 : Kernel::k2;
-            t.steps.push_back(std::move(s));
-        }
     t.result = std::vector<T>(y, y + n);
-    t.counts = total_counts(t.steps);
     // A race is shown wrong by a schedule that makes the result wrong, where one of those tried does.
     if (!stopped && std::any_of(findings.begin(), findings.end(), is_race)) {
         auto replay = [&](const TriedSchedule& how) {
@@ -458,13 +484,16 @@ int main(int argc, char** argv) {
         FILE* findings = std::fopen(args.findings_path.c_str(), "w");
         if (!findings) throw ScanError("the findings file could not be written");
         g_findings_fd = fileno(findings);
-        RunSpec spec = parse_run_words(args.words, [](const std::string&, const auto&) { return false; });
+        std::vector<std::string> words = args.words;
+        g_block_schedule = take_block_schedule(words).value_or(BlockSchedule{});
+        RunSpec spec = parse_run_words(words, [](const std::string&, const auto&) { return false; });
         std::string origin;
         ValueArray input = load_input(spec.input, spec.request.type, origin);
         const KernelImage image = load_kernel_image(args.library);
         const Chosen chosen = choose_kernel(image, spec.request.type);
         // What the device check calls on the GPU: the same entry point, by name.
         std::ofstream(args.trace_path + ".entry") << (chosen.host ? "host " : "kernel ") << chosen.kernel->name << "\n";
+        g_input_names = parameter_names(args.trace_path + ".names", chosen.kernel->name);
         install_handlers();
         return with_type(chosen.type, [&]<class T>(TypeTag<T>) { return run<T>(args, image, chosen, spec, std::move(input)); });
     } catch (const std::exception& e) {

@@ -119,7 +119,7 @@ BuiltTrace build_steps(const KernelRun& run, const KernelImage& image, const Tra
         } else {
             // Y after the step's last interval (in the last block); another global array as the launch left it.
             const std::vector<uint8_t>& out =
-                shown == kOutputArray ? interval_of(run.blocks.back(), last).output : run.globals_after[global_index(shown)];
+                shown == kOutputArray ? interval_of(run.blocks[size_t(run.last_block)], last).output : run.globals_after[global_index(shown)];
             values.resize(out.size() / sizeof(T));
             std::memcpy(values.data(), out.data(), values.size() * sizeof(T));
         }

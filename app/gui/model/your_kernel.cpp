@@ -84,7 +84,8 @@ int64_t finding_cell(const Trace& t, size_t k, const kernel_tracer::Finding& f) 
         if (f.element >= per_block || f.block >= s.blocks) return -1;
         return f.block * per_block + f.element;
     }
-    if (!f.shared && f.array == "Y" && s.array == ArrayKind::y && f.element < int64_t(row.count)) return f.element;
+    // Y, as the file names it (the step's array carries the same name).
+    if (!f.shared && f.array == shown_array(s) && s.array == ArrayKind::y && f.element < int64_t(row.count)) return f.element;
     return -1;
 }
 

@@ -59,6 +59,9 @@ struct KernelReport {
     std::string file_name;
     bool traced = false;
     std::vector<kernel_tracer::Finding> findings;  // by line
+    std::string verdict;                           // the verdict line (kernel_verdict.hpp); "" before a run ends
+    bool verdict_clean = false;                    // the correct scan and no finding
+    std::vector<kernel_tracer::Printed> printed;   // printf's lines, by thread and step
     std::vector<CompilerMessage> compiler;         // a compile that failed: the file's messages
     std::string stopped;  // one sentence: why there is no trace (the compile, clang missing, a crash, a hang, a refusal)
     bool needs_trust = false;  // no sandbox can be made here: the panel asks whether to run the file without one

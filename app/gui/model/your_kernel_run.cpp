@@ -12,6 +12,7 @@
 #include "app/gui/model/your_kernel.hpp"
 #include "kernel_tracer/host/child_process.hpp"
 #include "kernel_tracer/host/compile_cache.hpp"
+#include "kernel_tracer/host/kernel_verdict.hpp"
 #include "kernel_tracer/host/sandbox.hpp"
 
 namespace scanlab::gui {
@@ -69,6 +70,10 @@ KernelOutcome run_kernel_order(const KernelOrder& o) {
         const kernel_tracer::KernelTrace k = kernel_tracer::trace_kernel(r);
         out.report.traced = k.traced;
         out.report.findings = k.findings;
+        const kernel_tracer::KernelVerdict verdict = kernel_tracer::kernel_verdict(k);
+        out.report.verdict = verdict.line + (verdict.want.empty() ? "" : "\nwant: " + verdict.want);
+        out.report.verdict_clean = verdict.clean;
+        out.report.printed = k.printed;
         out.report.stopped = k.traced ? "" : as_sentence(k.ended);
         out.report.compile_seconds = k.compile_seconds;
         out.report.run_seconds = k.run_seconds;

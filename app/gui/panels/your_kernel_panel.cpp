@@ -240,6 +240,30 @@ void device_line(const App& app, const KernelReport& r) {
     ImGui::PopStyleColor();
 }
 
+// The verdict line, first in the report: the palette's formula colour when the kernel is right and
+// clean, the error colour otherwise (docs/your-kernel.md, "The verdict and the exit status").
+void verdict_line(const App& app, const KernelReport& r) {
+    if (r.verdict.empty()) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(col(r.verdict_clean ? app.palette().formula : app.palette().error)));
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(r.verdict.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+}
+
+// printf's lines, each with its step and thread, as `scanlab trace --kernel` prints them.
+std::vector<std::string> printed_lines(const KernelReport& r) {
+    std::vector<std::string> out;
+    if (r.printed.empty()) return out;
+    out.push_back("printf said (" + std::to_string(r.printed.size()) + (r.printed.size() == 1 ? " line):" : " lines):"));
+    for (const kernel_tracer::Printed& p : r.printed)
+        out.push_back((p.thread < 0 ? std::string("host code: ")
+                                    : "step " + std::to_string(p.step) + ", thread " + std::to_string(p.thread) +
+                                          (p.block > 0 ? " of block " + std::to_string(p.block) : std::string()) + ": ") +
+                      p.text);
+    return out;
+}
+
 float report_height(const App& app) {
     const YourKernel& k = app.session.your_kernel;
     if (!k.report) return 0;
@@ -251,6 +275,8 @@ float report_height(const App& app) {
     if (const std::string d = device_text(r); !d.empty()) h += ImGui::CalcTextSize(("xx " + d).c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
     for (const kernel_tracer::Finding& f : r.findings) h += ImGui::CalcTextSize(f.sentence.c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
     for (const CompilerMessage& m : r.compiler) h += ImGui::CalcTextSize(m.text.c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
+    if (!r.verdict.empty()) h += ImGui::CalcTextSize(r.verdict.c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
+    for (const std::string& p : printed_lines(r)) h += ImGui::CalcTextSize(p.c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
     return h;
 }
 
@@ -260,6 +286,7 @@ void report(App& app, float height) {
     if (!k.report) return;
     const KernelReport& r = *k.report;
     ImGui::BeginChild("report", ImVec2(0, height), ImGuiChildFlags_Borders);
+    verdict_line(app, r);
     if (!r.stopped.empty()) error_text(app, r.stopped);
     if (r.needs_trust && !k.running && ImGui::Button("Run it without a sandbox: I wrote this file or trust it")) s.trust_kernel_and_run();
     if (r.traced) {
@@ -288,6 +315,12 @@ void report(App& app, float height) {
                 s.show_compiler_message(int(i));
             ImGui::PopID();
         }
+    }
+    if (const std::vector<std::string> printed = printed_lines(r); !printed.empty()) {
+        ImGui::TextDisabled("%s", printed.front().c_str());
+        ImGui::PushTextWrapPos(0);
+        for (size_t i = 1; i < printed.size(); ++i) ImGui::TextUnformatted(printed[i].c_str());
+        ImGui::PopTextWrapPos();
     }
     // After the findings, which are the student's to click: the GPU's word on the same run.
     if (r.traced) device_line(app, r);

@@ -2,7 +2,7 @@
 // Cooperative groups as Scan Lab's kernel runner answers <cooperative_groups.h>: the block
 // (this_thread_block(), its sync() a __syncthreads()) and tiles of a warp (tiled_partition<N>,
 // with their sync(), shuffles and votes, each a warp-wide call over the tile's lanes). Grid-wide
-// groups and the reduce/scan helpers are not here: a file that uses one is told so by the compiler
+// groups and the reduce and scan functions are not here: a file that uses one is told so by the compiler
 // naming the missing member of cooperative_groups.
 #include "scanlab_cuda.hpp"
 
