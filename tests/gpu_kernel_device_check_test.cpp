@@ -9,6 +9,7 @@
 
 #include "kernel_tracer/host/device_check.hpp"
 #include "kernel_tracer/host/kernel_trace.hpp"
+#include "kernel_tracer/host/sandbox.hpp"
 #include "tests/kernel_fixtures.hpp"
 
 using namespace scanlab;
@@ -23,6 +24,7 @@ KernelTrace checked(const std::string& fixture, std::vector<std::string> words, 
     r.words = std::move(words);
     r.like = like;
     r.device_check = true;
+    r.trust = true;  // our own fixtures: the device check runs them outside the sandbox
     r.cpu_seconds = 20;
     r.trust = true;  // our own fixtures: run with no sandbox where none can be made
     return trace_kernel(r);
@@ -91,4 +93,21 @@ TEST(GpuYourKernel, Fig92RacyLoopIsComparedOnTheGpuAndTheTraceStaysTheCpuRuns) {
     SKIP_IF_SKIPPED(k);
     EXPECT_TRUE(gave_the_same(k) || k.device_check.find(" differs from the CPU run's at ") != std::string::npos) << k.device_check;
     EXPECT_EQ(k.trace.backend, "cpu");
+}
+
+// The device check runs the file outside the sandbox, so a file not trusted is not run on the GPU,
+// and the sentence says how to trust it.
+TEST(GpuYourKernel, AFileNotTrustedIsNotRunOnTheGpu) {
+    SKIP_WITHOUT_DEVICE_CHECK();
+    if (const std::string why = box_unavailable(); !why.empty()) GTEST_SKIP() << "no sandbox here, so every run is trusted: " << why;
+    KernelRequest r;
+    r.file = fixture_path("brent_kung.cu");
+    r.words = {"--preset", "fig9.10", "--type", "float32"};
+    r.like = Algorithm::brent_kung;
+    r.device_check = true;
+    const KernelTrace k = trace_kernel(r);
+    ASSERT_TRUE(k.traced) << k.ended;
+    EXPECT_TRUE(k.device_check.starts_with("the device check was skipped: it would run brent_kung.cu on the GPU outside the sandbox"))
+        << k.device_check;
+    EXPECT_NE(k.device_check.find("--trust"), std::string::npos) << k.device_check;
 }

@@ -88,6 +88,12 @@ std::string device_check_unavailable() {
     return why;
 }
 
+std::string device_check_untrusted(const std::string& file_name) {
+    return "the device check was skipped: it would run " + file_name +
+           " on the GPU outside the sandbox, with all your rights; it runs for a file you wrote or trust (--trust, or in the app, "
+           "a text written in its editor)";
+}
+
 std::string comparison_sentence(const ValueArray& gpu, const ValueArray& cpu, const std::string& name) {
     return std::visit([&](const auto& g) -> std::string {
         using V = std::decay_t<decltype(g)>;

@@ -309,7 +309,12 @@ KernelTrace trace_kernel(const KernelRequest& request) {
         shape.block_dim = block_dim;
         shape.grid_dim = grid_dim;
         result.device_shape = shape;
-        if (request.device_check) result.device_check = check_on_device(shape, result.trace, request.cpu_seconds).sentence;
+        if (request.device_check) {
+            const std::string why = device_check_unavailable();
+            result.device_check = !why.empty()      ? "the device check was skipped: " + why
+                                  : !request.trust ? device_check_untrusted(fs::path(request.file).filename().string())
+                                                   : check_on_device(shape, result.trace, request.cpu_seconds).sentence;
+        }
     }
     // A finding's detail read back from the runner is the kernel's to write, too.
     result.ended = printable(result.ended, 1000);

@@ -78,7 +78,7 @@ KernelOutcome run_kernel_order(const KernelOrder& o) {
         out.report.compile_seconds = k.compile_seconds;
         out.report.run_seconds = k.run_seconds;
         if (k.traced) out.trace = k.trace;
-        if (k.device_shape) out.report.device = KernelDeviceOrder{*k.device_shape, o.text, o.path, r.cpu_seconds};
+        if (k.device_shape) out.report.device = KernelDeviceOrder{*k.device_shape, o.text, o.path, r.cpu_seconds, o.trust};
     } catch (const ScanError& e) {
         const std::string what = e.what();
         const size_t head = std::strlen(kernel_tracer::kDoesNotCompile);
@@ -108,6 +108,11 @@ kernel_tracer::DeviceCheck check_kernel_on_device(const KernelDeviceOrder& order
         if (const std::string why = kernel_tracer::device_check_unavailable(); !why.empty()) {
             check.skipped = true;
             check.sentence = "the device check was skipped: " + why;
+            return check;
+        }
+        if (!order.trusted) {
+            check.skipped = true;
+            check.sentence = kernel_tracer::device_check_untrusted(fs::path(order.shape.file).filename().string());
             return check;
         }
         kernel_tracer::HarnessShape shape = order.shape;
