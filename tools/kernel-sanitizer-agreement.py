@@ -85,9 +85,12 @@ def main():
     parser.add_argument("--out", default=None, help="keep each file's programs and reports here")
     parser.add_argument("--arch", default="native", help="nvcc's -arch (native: the GPU present)")
     parser.add_argument("--compile-only", action="store_true", help="compile each program and stop (no GPU needed)")
+    # A GPU machine may lack clang++ (the CPU run's compiler): run the CPU side where it is, and carry its results.
+    parser.add_argument("--cpu-only", metavar="DIR", help="only the CPU runs: write each file's trace and lines to DIR (no GPU needed)")
+    parser.add_argument("--cpu-from", metavar="DIR", help="read the CPU runs from DIR (written by --cpu-only) instead of running scanlab")
     parser.add_argument("files", nargs="*")
     args = parser.parse_args()
-    for tool in ("nvcc",) + (() if args.compile_only else ("compute-sanitizer",)):
+    for tool in (() if args.cpu_only else ("nvcc",)) + (() if args.compile_only or args.cpu_only else ("compute-sanitizer",)):
         if not shutil.which(tool):
             sys.exit(f"{tool} is not on PATH (the CUDA toolkit's bin folder)")
     out = args.out or tempfile.mkdtemp(prefix="scanlab-sanitizer-")
@@ -98,7 +101,17 @@ def main():
             continue
         path = os.path.join(STUDENTS, name)
         source = open(path).read()
-        trace, cpu, said = cpu_run(args.scanlab, path, words, like)
+        if args.cpu_from:
+            with open(os.path.join(args.cpu_from, name + ".json")) as f:
+                trace, cpu, said = json.load(f)
+        else:
+            trace, cpu, said = cpu_run(args.scanlab, path, words, like)
+        if args.cpu_only:
+            os.makedirs(args.cpu_only, exist_ok=True)
+            with open(os.path.join(args.cpu_only, name + ".json"), "w") as f:
+                json.dump([trace, cpu, said], f)
+            print(f"{name}: CPU run kept ({'no trace' if trace is None else 'lines ' + str(cpu or 'none')})")
+            continue
         if trace is None:
             print(f"{name}: the CPU run gave no trace ({said.strip().splitlines()[-1] if said.strip() else 'no reason'}); skipped")
             skipped += 1

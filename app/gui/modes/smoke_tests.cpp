@@ -110,9 +110,18 @@ struct SmokeDriver {
     // The top left of a window drawn in the last frame whose name starts with `name` (a child's:
     // "Your kernel/editor_"), where it is drawn; else none.
     std::optional<ImVec2> window_at(const std::string& name) const {
+        const ImGuiWindow* w = window_named(name);
+        return w ? std::optional<ImVec2>(w->InnerRect.Min) : std::nullopt;
+    }
+    // Its inner width (0 where it is not drawn).
+    float window_width(const std::string& name) const {
+        const ImGuiWindow* w = window_named(name);
+        return w ? w->InnerRect.GetWidth() : 0;
+    }
+    const ImGuiWindow* window_named(const std::string& name) const {
         for (const ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
-            if (w->Active && std::string_view(w->Name).substr(0, name.size()) == name) return w->InnerRect.Min;
-        return std::nullopt;
+            if (w->Active && std::string_view(w->Name).substr(0, name.size()) == name) return w;
+        return nullptr;
     }
     std::string shoot(const std::string& path) {
         frame(app, surface, 1.0 / 60);
@@ -268,8 +277,12 @@ int run_smoke_test_kernel(const std::vector<std::string>& args) {
         if (s.your_kernel.report->findings.empty()) return fail("the kernel's run found nothing: " + s.your_kernel.report->stopped);
         const std::optional<ImVec2> report = d.window_at("Your kernel/report_");
         if (!report) return fail("the findings are not drawn");
-        // The first finding's row: under the line that counts them.
-        d.click(ImVec2(report->x + ImGui::GetFontSize() * 3, report->y + ImGui::GetTextLineHeightWithSpacing() * 1.6f));
+        // The first finding's row: under the verdict (wrapped to the report's width) and the line
+        // that counts the findings.
+        const ImGuiStyle& style = ImGui::GetStyle();
+        const float wrap = d.window_width("Your kernel/report_") - style.WindowPadding.x * 2;
+        const float verdict = ImGui::CalcTextSize(s.your_kernel.report->verdict.c_str(), nullptr, false, wrap).y + style.ItemSpacing.y;
+        d.click(ImVec2(report->x + ImGui::GetFontSize() * 3, report->y + style.WindowPadding.y + verdict + ImGui::GetTextLineHeightWithSpacing() * 1.5f));
         d.draw();
         const kernel_tracer::Finding& f = s.your_kernel.report->findings.front();
         said << "selected\t" << s.your_kernel.selected_finding << "\n";
