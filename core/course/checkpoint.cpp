@@ -55,7 +55,9 @@ CheckpointAnswer checkpoint_answer(const std::string& file, const Slide& slide, 
     const Checkpoint& c = *slide.checkpoint;
     CheckpointAnswer a;
     if (c.kind == Checkpoint::Kind::number) {
-        a.number = evaluate(c.answer, facts.numbers);
+        // Any placeholder whose value is a number: "total", "value S[2]", "cell 3", "2*N - 1".
+        const std::optional<std::string> value = placeholder_value(facts, c.answer);
+        if (value) a.number = read_number(*value);
         if (!a.number)
             throw LessonError(at_line(file, c.answer_line, "the checkpoint's answer " + quoted_word(c.answer) + " has no value on this slide's run"));
         a.text = grouped(*a.number);

@@ -73,7 +73,7 @@ void add_run_facts(SlideFacts& f, const Trace& t) {
     f.numbers.push_back({"padding", whole.padding});
     const Verdict v = judge(t);
     f.numbers.push_back({"wrong", int64_t(v.wrong.size())});
-    f.words["verdict"] = v.headline().empty() ? "correct" : v.headline();
+    f.words["verdict"] = v.headline().empty() ? "the result equals the correct scan" : v.headline();
     f.words["algorithm"] = std::string(name(t.algorithm));
     f.words["schedule"] = t.schedule;
     f.words["input"] = row_text(t.input);
@@ -112,6 +112,8 @@ std::optional<std::string> cell_value(const SlideFacts& f, const std::string& in
     return format_value(s.values, size_t(*i - s.offset));
 }
 
+}  // namespace
+
 std::optional<std::string> placeholder_value(const SlideFacts& f, const std::string& inside) {
     const size_t space = inside.find(' ');
     const std::string head = inside.substr(0, space);
@@ -119,10 +121,12 @@ std::optional<std::string> placeholder_value(const SlideFacts& f, const std::str
     if (head == "value") return element_value(f, rest);
     if (head == "cell") return cell_value(f, rest);
     if (auto w = f.words.find(inside); w != f.words.end()) return w->second;
-    const std::string formula = head == "=" || head == "formula" ? rest : inside;
+    const std::string formula = (head == "=" || head == "formula") && !rest.empty() ? rest : inside;
     if (const std::optional<int64_t> n = evaluate(formula, f.numbers)) return grouped(*n);
     return std::nullopt;
 }
+
+namespace {
 
 std::string known_names(const SlideFacts& f) {
     std::string s;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,10 @@ private:
 // The numbers and words of `slide` on `trace`. Throws LessonError at the ::: step line for a step
 // the run does not have.
 SlideFacts slide_facts(const std::string& file, const Slide& slide, const Trace& trace);
+
+// The value of one placeholder, the text between {{ and }}: a number grouped ("4,085"), an element
+// ("value Y[5]", "cell 3"), a word ("label"); nothing when the slide has none.
+std::optional<std::string> placeholder_value(const SlideFacts& facts, const std::string& inside);
 
 // `text` (line `line` of the file) with every {{...}} replaced by its value. Throws LessonError
 // naming the placeholder and what the slide does have when one has no value.
