@@ -9,6 +9,7 @@
 #include <imgui.h>
 
 #include "app/gui/shell/palette.hpp"
+#include "app/gui/model/lesson_player.hpp"
 #include "app/gui/model/predict.hpp"
 #include "app/gui/model/session.hpp"
 #include "app/gui/model/settings.hpp"
@@ -147,6 +148,10 @@ struct App {
     YourKernelPanelState your_kernel_panel;
     LiveTabState live;
     Prediction predict;  // predict mode of the explanation pane
+    LessonPlayer lesson;  // the Lesson panel's lesson and the student's way through it
+    bool show_lesson = false;   // the Lesson panel (File > Open lesson, View > Lesson)
+    bool lesson_dialog = false; // File > Open lesson
+    bool lesson_shown = false;  // the Lesson panel was open last frame
 
     bool headless = false;  // --shot: no interaction, no settings
     View view = View::window;
@@ -242,6 +247,10 @@ void draw_your_kernel_panel(App& app);
 void file_dialog(App& app, const char* title, const char* action, FileDialogState& d, bool* open, const Session::FileTask& task,
                  const std::function<void(const std::string&)>& start, const char* extension, const char* hint, const std::string& suggested);
 void draw_help_window(App& app);
+// The Lesson panel (lesson_panel.cpp), its Open dialog, and B's black screen over everything.
+void draw_lesson_panel(App& app);
+void draw_lesson_dialog(App& app);
+void draw_black_screen(const App& app);
 
 // Small shared widgets (widgets.cpp).
 void spinner(float radius, ImU32 color);

@@ -167,6 +167,7 @@ constexpr const char* kSource = "Source";
 constexpr const char* kExplain = "Explain this step";
 constexpr const char* kExercises = "Exercises";
 constexpr const char* kYourKernel = "Your kernel";
+constexpr const char* kLesson = "Lesson";
 
 // Presenting, every panel is a window of its own ("Trace##presenting", its tab still says
 // "Trace") in a dock space of its own: F5 lays the lesson out without touching the layout the
@@ -195,6 +196,7 @@ void build_presentation_layout(const App& app, ImGuiID dock, ImVec2 size) {
     const ImGuiID top_right = ImGui::DockBuilderSplitNode(bottom_right, ImGuiDir_Up, top, nullptr, &bottom_right);
     ImGui::DockBuilderDockWindow(panel_name(app, kControls).c_str(), left);
     ImGui::DockBuilderDockWindow(panel_name(app, kExercises).c_str(), left);
+    ImGui::DockBuilderDockWindow(panel_name(app, kLesson).c_str(), left);
     ImGui::DockBuilderDockWindow(panel_name(app, kTrace).c_str(), rest);
     ImGui::DockBuilderDockWindow(panel_name(app, kFig910).c_str(), top_right);
     ImGui::DockBuilderDockWindow(panel_name(app, kExplain).c_str(), bottom_right);  // in front: drawn after the source (draw_frame)
@@ -239,6 +241,7 @@ void build_default_layout(ImGuiID dock, ImVec2 size, bool kernel) {
     ImGui::DockBuilderDockWindow(kExplain, middle_right);
     ImGui::DockBuilderDockWindow(kSource, bottom_right);
     ImGui::DockBuilderDockWindow(kExercises, left);  // a tab beside the controls, when opened: the whole height
+    ImGui::DockBuilderDockWindow(kLesson, left);
     ImGui::DockBuilderDockWindow(kYourKernel, top_right);  // opened later: the layout is made again with room for it
     ImGui::DockBuilderFinish(dock);
 }
@@ -383,8 +386,16 @@ void draw_frame(App& app) {
         if (ImGuiWindow* w = ImGui::FindWindowByName(panel_name(app, kExplain).c_str()); w && w->DockNode && w->DockNode->TabBar)
             w->DockNode->TabBar->NextSelectedTabId = w->TabId;
 
+    // A lesson opened: the panel in front of the tab it shares with the controls.
+    if (app.show_lesson && !app.lesson_shown) ImGui::SetNextWindowFocus();
+    app.lesson_shown = app.show_lesson;
+    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 30, ImGui::GetFontSize() * 34), ImGuiCond_FirstUseEver);
+    panel(app, kLesson, &app.show_lesson, [&] { draw_lesson_panel(app); });
+
     draw_trace_file_dialogs(app);
+    draw_lesson_dialog(app);
     draw_help_window(app);
+    draw_black_screen(app);
 }
 
 }  // namespace scanlab::gui

@@ -1,0 +1,100 @@
+#include "app/gui/model/lesson_player.hpp"
+
+#include <fstream>
+#include <sstream>
+
+#include "app/gui/model/session.hpp"
+#include "core/course/lesson_check.hpp"
+#include "core/course/slide_run.hpp"
+
+namespace scanlab::gui {
+
+bool LessonPlayer::open(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        error = "cannot open the lesson " + path + ": it does not exist or is not readable";
+        return false;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return open_text(text.str(), path.substr(path.find_last_of('/') + 1));
+}
+
+bool LessonPlayer::open_text(const std::string& text, const std::string& file) {
+    try {
+        Lesson l = parse_lesson(text, file);
+        // A lesson that does not hold against its runs is refused whole, with its first problem:
+        // the player never shows a number its run contradicts.
+        if (const std::vector<std::string> problems = check_lesson(l); !problems.empty()) {
+            error = problems.front() + (problems.size() > 1 ? " (and " + std::to_string(problems.size() - 1) + " more; scanlab lesson check lists them)" : "");
+            return false;
+        }
+        std::vector<PreparedSlide> prepared;
+        LessonRuns runs;
+        for (const Slide& s : l.slides) {
+            const SlideFacts f = slide_facts(file, s, runs.trace(file, s));
+            PreparedSlide p{slide_markdown(file, s, f), "", {}, LessonRuns::spec(file, s), f.step, s.view};
+            if (s.checkpoint) {
+                p.question = fill_placeholders(file, s.checkpoint->line, s.checkpoint->question, f);
+                p.answer = checkpoint_answer(file, s, f);
+            }
+            prepared.push_back(std::move(p));
+        }
+        progress.emplace(l);
+        typed.assign(l.slides.size(), "");
+        graded.assign(l.slides.size(), std::nullopt);
+        slides = std::move(prepared);
+        lesson = std::move(l);
+        slide = 0;
+        error.clear();
+        return true;
+    } catch (const ScanError& e) {
+        error = e.what();
+        return false;
+    }
+}
+
+void LessonPlayer::go(size_t k, Session& session) {
+    if (!lesson || k >= slides.size()) return;
+    const bool same_run = k != slide && lesson->slides[k].run_words == lesson->slides[slide].run_words && session.trace &&
+                          session.trace == run_trace_;
+    slide = k;
+    black = false;
+    // A slide on the same run only moves the step; another run is opened as an ordinary run.
+    if (!same_run || !session.trace) session.open_run(slides[k].spec);
+    step_pending_ = true;
+    follow(session);
+}
+
+void LessonPlayer::next(Session& session) {
+    if (lesson && slide + 1 < slides.size()) go(slide + 1, session);
+}
+
+void LessonPlayer::back(Session& session) {
+    if (lesson && slide > 0) go(slide - 1, session);
+}
+
+void LessonPlayer::follow(Session& session) {
+    if (!step_pending_ || session.busy() || !session.trace) return;
+    step_pending_ = false;
+    run_trace_ = session.trace;
+    session.playing = false;
+    const long long k = slides[slide].step;
+    session.go_to(k < 0 ? 0 : size_t(k));
+}
+
+std::optional<Grade> LessonPlayer::check(const std::string& given) {
+    if (!lesson || !lesson->slides[slide].checkpoint) return std::nullopt;
+    const Grade g = grade(*lesson->slides[slide].checkpoint, slides[slide].answer, given);
+    progress->record(slide, g);
+    graded[slide] = g;
+    return g;
+}
+
+bool LessonPlayer::run_on_screen(const Session& session) const { return session.trace && session.trace == run_trace_; }
+
+bool LessonPlayer::answer_open() const {
+    return progress && slide < progress->slides.size() && progress->slides[slide] && progress->slides[slide]->attempted();
+}
+
+}  // namespace scanlab::gui
