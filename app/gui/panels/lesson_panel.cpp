@@ -77,7 +77,10 @@ void checkpoint(App& app) {
     if (c.kind == Checkpoint::Kind::choice) {
         for (size_t i = 0; i < c.options.size(); ++i) {
             const std::string n = std::to_string(i + 1);
-            if (ImGui::RadioButton((n + ". " + c.options[i].text).c_str(), typed == n)) typed = n;
+            // The option's text wraps beside its button: a long option is read whole in a narrow panel.
+            if (ImGui::RadioButton(("##option" + n).c_str(), typed == n)) typed = n;
+            ImGui::SameLine();
+            ImGui::TextWrapped("%s. %s", n.c_str(), c.options[i].text.c_str());
         }
     } else {
         const float check = ImGui::CalcTextSize("Check").x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
