@@ -251,6 +251,7 @@ void draw_help_window(App& app);
 void draw_lesson_panel(App& app);
 void draw_lesson_dialog(App& app);
 void draw_black_screen(const App& app);
+void end_lesson_markdown();  // the Markdown renderer's contexts freed, while the GL backend still lives
 
 // Small shared widgets (widgets.cpp).
 void spinner(float radius, ImU32 color);

@@ -7,11 +7,36 @@
 #include "app/gui/app.hpp"
 
 #include <imgui_stdlib.h>  // InputText on std::string (after imgui.h)
+#if SCANLAB_RICH_MD
+#include <map>
+
+#include "imgui_rich_md/rich_md.h"
+#endif
 
 namespace scanlab::gui {
 namespace {
 
-// The slide's prose as wrapped text, a paragraph a line; headings in the panel's large font.
+#if SCANLAB_RICH_MD
+// One Markdown context per text size (the window's, presenting's, Ctrl +/-): its fonts are made for
+// that size, and a context is never destroyed while a frame may still draw with its fonts.
+std::map<int, RichMd::Context*>& markdown_contexts() {
+    static std::map<int, RichMd::Context*> contexts;
+    return contexts;
+}
+
+void slide_prose(const std::string& markdown) {
+    RichMd::Context*& c = markdown_contexts()[int(ImGui::GetFontSize() + 0.5f)];
+    if (!c) {
+        RichMd::MarkdownOptions options;
+        options.fontOptions.regularSize = float(int(ImGui::GetFontSize() + 0.5f));
+        c = RichMd::CreateContext(options);
+    }
+    RichMd::SetCurrentContext(c);
+    RichMd::Render(markdown);
+}
+#else
+// Built without imgui_rich_md (its sources could not be fetched): the prose as wrapped text, a
+// paragraph a line, headings larger.
 void slide_prose(const std::string& markdown) {
     size_t at = 0;
     while (at < markdown.size()) {
@@ -28,6 +53,7 @@ void slide_prose(const std::string& markdown) {
         if (heading) ImGui::PopFont();
     }
 }
+#endif
 
 void dim_wrapped(const std::string& text) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -137,6 +163,13 @@ void draw_lesson_panel(App& app) {
     slide_prose(p.slides[p.slide].markdown);
     checkpoint(app);
     ImGui::EndChild();
+}
+
+void end_lesson_markdown() {
+#if SCANLAB_RICH_MD
+    for (auto& [size, c] : markdown_contexts()) RichMd::DestroyContext(c);
+    markdown_contexts().clear();
+#endif
 }
 
 void draw_black_screen(const App& app) {
