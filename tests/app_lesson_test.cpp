@@ -2,6 +2,7 @@
 // opened as an ordinary run at its step, and answers each checkpoint wrongly and then rightly.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <map>
 
 #include "app/gui/model/lesson_player.hpp"
@@ -63,6 +64,31 @@ TEST(AppLesson, ALessonItsRunsContradictIsRefusedAndTheOpenLessonStays) {
     EXPECT_FALSE(p.open_text(bad, "bad.md"));
     EXPECT_EQ(p.error, "bad.md:5: the run contradicts this checkpoint: total is 26 on its run, not 27");
     EXPECT_EQ(p.lesson->file, "chapter9.md");
+}
+
+// A student's checkpoints are kept per lesson: opened again (at home, after a restart), the score
+// and the tries are as they were left, and the answers already tried stay open.
+TEST(AppLesson, TheCheckpointsAnsweredAreKeptAndReadBackWhenTheLessonOpensAgain) {
+    const std::string folder = testing::TempDir() + "/scanlab-lesson-progress";
+    std::filesystem::remove_all(folder);
+    const std::string good = "# Kept\n::: run --algo brent-kung --preset fig9.10\n::: checkpoint number\n::: ask Additions?\n::: answer total\n"
+                             "---\n::: checkpoint number\n::: ask Steps?\n::: answer steps\n";
+    {
+        LessonPlayer p;
+        p.progress_folder = folder;
+        ASSERT_TRUE(p.open_text(good, "kept.md")) << p.error;
+        EXPECT_FALSE(p.check("25")->right);
+        EXPECT_TRUE(p.check("26")->right);
+        EXPECT_EQ(p.save_error, "");
+    }
+    LessonPlayer again;
+    again.progress_folder = folder;
+    ASSERT_TRUE(again.open_text(good, "kept.md")) << again.error;
+    EXPECT_EQ(again.progress->right(), 1);
+    EXPECT_EQ(again.progress->slides[0]->tries, 2);
+    EXPECT_TRUE(again.answer_open());
+    EXPECT_FALSE(again.progress->slides[1]->attempted());
+    std::filesystem::remove_all(folder);
 }
 
 TEST(AppLesson, EachSectionOfChapter9HasACheckpoint) {

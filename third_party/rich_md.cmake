@@ -31,6 +31,7 @@ if(NOT EXISTS "${rich_md_stamp}")
   file(ARCHIVE_EXTRACT INPUT "${sdist}" DESTINATION "${download}/x"
        PATTERNS "${top}/CMakeLists.txt" "${top}/LICENSE" "${top}/THIRD_PARTY_LICENSES.md" "${top}/cmake/*" "${top}/imgui_rich_md/*"
                 "${top}/external/md4c/src/*" "${top}/external/md4c/LICENSE.md" "${top}/assets/fonts/*" "${top}/assets/images/markdown_broken_image.png")
+  file(MAKE_DIRECTORY "${bundle_dir}")
   file(RENAME "${download}/x/${top}" "${rich_md_root}")
   file(REMOVE_RECURSE "${download}")
   file(TOUCH "${rich_md_stamp}")

@@ -1,11 +1,13 @@
 #include "app/gui/model/lesson_player.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "app/gui/model/session.hpp"
 #include "core/course/lesson_check.hpp"
 #include "core/course/slide_run.hpp"
+#include "core/trace_io/atomic_file.hpp"
 
 namespace scanlab::gui {
 
@@ -47,6 +49,7 @@ bool LessonPlayer::open_text(const std::string& text, const std::string& file) {
         lesson = std::move(l);
         slide = 0;
         error.clear();
+        load_progress();
         return true;
     } catch (const ScanError& e) {
         error = e.what();
@@ -88,7 +91,35 @@ std::optional<Grade> LessonPlayer::check(const std::string& given) {
     const Grade g = grade(*lesson->slides[slide].checkpoint, slides[slide].answer, given);
     progress->record(slide, g);
     graded[slide] = g;
+    save_progress();
     return g;
+}
+
+// One line a checkpoint: "SLIDE TRIES RIGHT" (the slide from 1). A line for a slide that has no
+// checkpoint now (the lesson was edited since) is left out.
+void LessonPlayer::load_progress() {
+    if (progress_folder.empty()) return;
+    std::ifstream in(progress_folder + "/" + lesson->file + ".progress");
+    size_t k = 0;
+    int tries = 0, right = 0;
+    while (in >> k >> tries >> right)
+        if (k >= 1 && k <= progress->slides.size() && progress->slides[k - 1] && tries > 0)
+            *progress->slides[k - 1] = CheckpointRecord{tries, right != 0};
+}
+
+void LessonPlayer::save_progress() {
+    if (progress_folder.empty()) return;
+    try {
+        std::error_code ec;
+        std::filesystem::create_directories(progress_folder, ec);
+        save_file_atomically(progress_folder + "/" + lesson->file + ".progress", "the lesson's progress", [&](std::ostream& out) {
+            for (size_t k = 0; k < progress->slides.size(); ++k)
+                if (const auto& r = progress->slides[k]; r && r->attempted()) out << k + 1 << ' ' << r->tries << ' ' << r->right << '\n';
+        });
+        save_error.clear();
+    } catch (const ScanError& e) {
+        save_error = e.what();
+    }
 }
 
 bool LessonPlayer::run_on_screen(const Session& session) const { return session.trace && session.trace == run_trace_; }

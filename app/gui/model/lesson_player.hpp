@@ -37,6 +37,10 @@ public:
     std::vector<std::string> typed;  // each slide's answer as typed so far
     std::vector<std::optional<Grade>> graded;  // each slide's last grade
     bool black = false;  // B: the screen blacked out, as a presenter's remote does
+    // Where each lesson's checkpoints are kept between runs ("<folder>/chapter9.md.progress"), so a
+    // student at home goes on where they left; empty: nothing kept (the tests, a shot).
+    std::string progress_folder;
+    std::string save_error;  // the last failed save of the progress, as a sentence
 
     // Reads and prepares every slide (their runs on the CPU emulation). False, with `error`, on a
     // lesson that does not read or whose slides do not hold against their runs (`scanlab lesson check`).
@@ -60,6 +64,8 @@ public:
 
 private:
     bool step_pending_ = false;
+    void load_progress();
+    void save_progress();
     std::shared_ptr<const void> run_trace_;  // the trace the slide's run gave
 };
 

@@ -158,6 +158,7 @@ void draw_lesson_panel(App& app) {
         if (ImGui::Button("Back to the lesson")) p.go(p.slide, app.session);
     }
     if (!p.error.empty()) ImGui::TextWrapped("%s", p.error.c_str());
+    if (!p.save_error.empty()) ImGui::TextWrapped("%s", p.save_error.c_str());
     slide_list(app);
     ImGui::BeginChild("slide");
     slide_prose(p.slides[p.slide].markdown);

@@ -94,6 +94,7 @@ int run_interactive(const std::vector<std::string>& args) {
     app.session.steps_per_second = settings.steps_per_second;
     app.layout = settings.layout;
     app.tab_request = app.layout.tab;
+    app.lesson.progress_folder = app.config_dir.empty() ? "" : app.config_dir + "/lessons";  // each lesson's checkpoints, kept
     app.session.restore_kernel_draft(app.config_dir);  // the Your kernel panel's text not saved at the last quit
     // What was clamped or dropped is said, never fatal; the values in use are what is saved back.
     for (const std::string& note : settings.notes) {
