@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <map>
+#include <tuple>
 
 #include "app/gui/model/lesson_player.hpp"
 #include "app/gui/model/session.hpp"
@@ -22,11 +23,12 @@ std::string right_answer(const Checkpoint& c, const CheckpointAnswer& a) {
     return c.kind == Checkpoint::Kind::choice ? std::to_string(a.right_option + 1) : a.text;
 }
 
-TEST(AppLesson, EverySlideOfChapter9OpensItsRunAtItsStepAndEachCheckpointScoresOnceRight) {
+// Every slide of `path` walked with Next, each checkpoint answered wrongly and then rightly.
+void walk_every_slide(const std::string& path) {
+    SCOPED_TRACE(path);
     LessonPlayer p;
-    ASSERT_TRUE(p.open(std::string(SCANLAB_LESSONS) + "/chapter9.md")) << p.error;
+    ASSERT_TRUE(p.open(path)) << p.error;
     Session s;
-    ASSERT_GE(p.slides.size(), 25u);
     for (size_t k = 0; k < p.slides.size(); ++k) {
         if (k == 0) p.go(0, s);
         else p.next(s);
@@ -52,9 +54,27 @@ TEST(AppLesson, EverySlideOfChapter9OpensItsRunAtItsStepAndEachCheckpointScoresO
     }
     EXPECT_EQ(p.progress->right(), p.progress->checkpoints());
     EXPECT_EQ(p.progress->right_first_time(), 0);
-    EXPECT_GE(p.progress->checkpoints(), 6);  // one a section at least
     p.back(s);
     EXPECT_EQ(p.slide, p.slides.size() - 2);
+}
+
+TEST(AppLesson, EverySlideOfEveryShippedLessonOpensItsRunAtItsStepAndEachCheckpointScoresOnceRight) {
+    int lessons = 0;
+    for (const auto& e : std::filesystem::directory_iterator(SCANLAB_LESSONS))
+        if (e.path().extension() == ".md") walk_every_slide(e.path().string()), ++lessons;
+    EXPECT_GE(lessons, 2);
+}
+
+TEST(AppLesson, TheShippedLessonsHaveTheirSlidesAndACheckpointInEachSection) {
+    for (const auto& [file, slides, sections] : {std::tuple{"chapter9.md", 25u, 6u}, std::tuple{"chapter11-4th-edition.md", 15u, 4u}}) {
+        LessonPlayer p;
+        ASSERT_TRUE(p.open(std::string(SCANLAB_LESSONS) + "/" + file)) << p.error;
+        EXPECT_GE(p.slides.size(), slides) << file;
+        std::map<std::string, int> checkpoints;
+        for (const Slide& s : p.lesson->slides) checkpoints[s.section] += s.checkpoint.has_value();
+        EXPECT_EQ(checkpoints.size(), sections) << file;
+        for (const auto& [section, n] : checkpoints) EXPECT_GE(n, 1) << file << ": " << section;
+    }
 }
 
 TEST(AppLesson, ALessonItsRunsContradictIsRefusedAndTheOpenLessonStays) {
@@ -89,15 +109,6 @@ TEST(AppLesson, TheCheckpointsAnsweredAreKeptAndReadBackWhenTheLessonOpensAgain)
     EXPECT_TRUE(again.answer_open());
     EXPECT_FALSE(again.progress->slides[1]->attempted());
     std::filesystem::remove_all(folder);
-}
-
-TEST(AppLesson, EachSectionOfChapter9HasACheckpoint) {
-    LessonPlayer p;
-    ASSERT_TRUE(p.open(std::string(SCANLAB_LESSONS) + "/chapter9.md")) << p.error;
-    std::map<std::string, int> checkpoints;
-    for (const Slide& s : p.lesson->slides) checkpoints[s.section] += s.checkpoint.has_value();
-    EXPECT_EQ(checkpoints.size(), 6u);
-    for (const auto& [section, n] : checkpoints) EXPECT_GE(n, 1) << section;
 }
 
 }  // namespace
