@@ -61,6 +61,7 @@ void add_run_facts(SlideFacts& f, const Trace& t) {
     f.numbers.push_back({"log2N", ceil_log2(t.n)});
     f.numbers.push_back({"section", t.section});
     f.numbers.push_back({"coarsening", t.coarsening});
+    f.numbers.push_back({"resident", t.resident_blocks});
     f.numbers.push_back({"blocks", t.grid});
     f.numbers.push_back({"threads", t.threads_per_block});
     f.numbers.push_back({"warp", t.warp_width});

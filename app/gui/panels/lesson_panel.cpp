@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "app/gui/app.hpp"
+#include "app/gui/model/lesson_words.hpp"
 
 #include <imgui_stdlib.h>  // InputText on std::string (after imgui.h)
 #if SCANLAB_RICH_MD
@@ -55,6 +56,9 @@ void slide_prose(const std::string& markdown) {
 }
 #endif
 
+// The player's word in the open lesson's language.
+const char* word(const App& app, LessonWord w) { return lesson_word(w, app.lesson.lesson ? app.lesson.lesson->language : "en"); }
+
 void dim_wrapped(const std::string& text) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("%s", text.c_str());
@@ -96,7 +100,7 @@ void checkpoint(App& app) {
     const Slide& s = p.lesson->slides[p.slide];
     if (!s.checkpoint) return;
     const Checkpoint& c = *s.checkpoint;
-    ImGui::SeparatorText("Checkpoint");
+    ImGui::SeparatorText(word(app, LessonWord::checkpoint));
     ImGui::TextWrapped("%s", p.slides[p.slide].question.c_str());
     std::string& typed = p.typed[p.slide];
     bool submit = false;
@@ -109,20 +113,21 @@ void checkpoint(App& app) {
             ImGui::TextWrapped("%s. %s", n.c_str(), c.options[i].text.c_str());
         }
     } else {
-        const float check = ImGui::CalcTextSize("Check").x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
+        const float check = ImGui::CalcTextSize(word(app, LessonWord::check)).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
         ImGui::SetNextItemWidth(std::min(ImGui::GetFontSize() * 14, ImGui::GetContentRegionAvail().x - check));
-        const char* hint = c.kind == Checkpoint::Kind::number ? "a number" : "cells, e.g. 1-3, 5";
+        const char* hint = word(app, c.kind == Checkpoint::Kind::number ? LessonWord::number_hint : LessonWord::cells_hint);
         submit = ImGui::InputTextWithHint("##answer", hint, &typed, ImGuiInputTextFlags_EnterReturnsTrue);
         ImGui::SameLine();
     }
-    if (ImGui::Button("Check") || submit) p.check(typed);
+    if (ImGui::Button(word(app, LessonWord::check)) || submit) p.check(typed);
     const std::optional<CheckpointRecord>& r = p.progress->slides[p.slide];
     if (const std::optional<Grade>& g = p.graded[p.slide]) {
-        ImGui::TextColored(g->right ? ImVec4(0.3f, 0.8f, 0.4f, 1) : ImVec4(0.95f, 0.45f, 0.35f, 1), "%s", g->right ? "Right." : "Not yet.");
+        ImGui::TextColored(g->right ? ImVec4(0.3f, 0.8f, 0.4f, 1) : ImVec4(0.95f, 0.45f, 0.35f, 1), "%s", word(app, g->right ? LessonWord::right : LessonWord::not_yet));
         if (!g->right && !g->reason.empty()) ImGui::TextWrapped("%s", g->reason.c_str());
     }
-    if (r && r->attempted()) ImGui::TextWrapped("Tries: %d.  The run's answer: %s", r->tries, p.slides[p.slide].answer.text.c_str());
-    else dim_wrapped("The answer opens once you have tried.");
+    if (r && r->attempted())
+        ImGui::TextWrapped("%s: %d.  %s: %s", word(app, LessonWord::tries), r->tries, word(app, LessonWord::run_answer), p.slides[p.slide].answer.text.c_str());
+    else dim_wrapped(word(app, LessonWord::answer_closed));
 }
 
 void no_lesson(App& app) {
@@ -144,18 +149,24 @@ void draw_lesson_panel(App& app) {
     if (!p.is_open()) return no_lesson(app);
     const Slide& s = p.lesson->slides[p.slide];
     ImGui::TextWrapped("%s", p.lesson->title.c_str());
-    dim_wrapped("Slide " + std::to_string(p.slide + 1) + " of " + std::to_string(p.slides.size()) + (s.section.empty() ? "" : "  ·  " + s.section));
-    ImGui::Text("Score: %d of %d checkpoints", p.progress->right(), p.progress->checkpoints());
+    const std::string of = std::string(" ") + word(app, LessonWord::of) + " ";
+    std::string place = word(app, LessonWord::slide);
+    place.append(" ").append(std::to_string(p.slide + 1)).append(of).append(std::to_string(p.slides.size()));
+    if (!s.section.empty()) place.append("  ·  ").append(s.section);  // (append: GCC 12 warns falsely on + here)
+    dim_wrapped(place);
+    ImGui::Text("%s: %d%s%d %s", word(app, LessonWord::score), p.progress->right(), of.c_str(), p.progress->checkpoints(), word(app, LessonWord::checkpoints));
+    // Where the lesson is not in English, the player says that the generated explanations still are.
+    if (*word(app, LessonWord::english_explanations)) dim_wrapped(word(app, LessonWord::english_explanations));
     ImGui::BeginDisabled(p.slide == 0);
-    if (ImGui::Button("< Back")) p.back(app.session);
+    if (ImGui::Button(word(app, LessonWord::back))) p.back(app.session);
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(p.slide + 1 >= p.slides.size());
-    if (ImGui::Button("Next >")) p.next(app.session);
+    if (ImGui::Button(word(app, LessonWord::next))) p.next(app.session);
     ImGui::EndDisabled();
     if (!p.run_on_screen(app.session) && !app.session.busy()) {
         ImGui::SameLine();
-        if (ImGui::Button("Back to the lesson")) p.go(p.slide, app.session);
+        if (ImGui::Button(word(app, LessonWord::back_to_lesson))) p.go(p.slide, app.session);
     }
     if (!p.error.empty()) ImGui::TextWrapped("%s", p.error.c_str());
     if (!p.save_error.empty()) ImGui::TextWrapped("%s", p.save_error.c_str());
