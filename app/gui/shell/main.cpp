@@ -5,6 +5,7 @@
 //   scanlab-app --smoke-test-live --out DIR                  CI: the Live run tab with a sampled emulation trace
 //   scanlab-app --check-layout --out DIR [--pictures]        CI: clipped or overlapping text at four sizes, values too small to read
 //   scanlab-app --smoke-test-exercises --out DIR             CI: the Exercises panel by keyboard
+//   scanlab-app --smoke-test-lesson --out DIR                CI: the Lesson panel by a presenter's keys
 //   scanlab-app --smoke-test-kernel --kernel F.cu --out DIR  CI: the Your kernel panel: run, a finding, the editor's keys
 //   scanlab-app --smoke-test-files --out DIR                 CI: the Open and Save dialogs by keyboard
 // The frame loop follows Dear ImGui's example_glfw_opengl3: poll, new frame, draw, render, swap.
@@ -220,6 +221,7 @@ int main(int argc, char** argv) {
     if (!args.empty() && args[0] == "--check-layout") return run_layout_check({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "--smoke-test-live") return run_smoke_test_live({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "--smoke-test-exercises") return run_smoke_test_exercises({args.begin() + 1, args.end()});
+    if (!args.empty() && args[0] == "--smoke-test-lesson") return run_smoke_test_lesson({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "--smoke-test-kernel") return run_smoke_test_kernel({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "--smoke-test-files") return run_smoke_test_files({args.begin() + 1, args.end()});
     if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
