@@ -38,6 +38,7 @@ void walk_every_slide(const std::string& path) {
         ASSERT_TRUE(s.trace) << s.error;
         EXPECT_TRUE(p.run_on_screen(s));
         EXPECT_EQ(s.trace->trace.algorithm, p.slides[k].spec.request.algorithm) << "slide " << k + 1;
+        EXPECT_EQ(s.trace->trace.backend, "cpu") << "slide " << k + 1;  // the run the prose's numbers come from
         EXPECT_EQ(s.step, size_t(std::max(0LL, p.slides[k].step))) << "slide " << k + 1;
         const std::optional<Checkpoint>& c = p.lesson->slides[k].checkpoint;
         if (!c) {

@@ -64,7 +64,12 @@ void LessonPlayer::go(size_t k, Session& session) {
     slide = k;
     black = false;
     // A slide on the same run only moves the step; another run is opened as an ordinary run.
-    if (!same_run || !session.trace) session.open_run(slides[k].spec);
+    // On the CPU emulation, as the lesson's numbers were made: its warp and block schedules are
+    // reproducible, so a racy run on screen is the one the prose speaks of (a GPU's is not).
+    if (!same_run || !session.trace) {
+        session.form.backend = BackendChoice::cpu;
+        session.open_run(slides[k].spec);
+    }
     step_pending_ = true;
     follow(session);
 }
