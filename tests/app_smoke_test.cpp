@@ -369,6 +369,23 @@ TEST_F(AppWindow, TheExercisesPanelOpensSelectsAndOpensAnExercisesRunByKeyboard)
     });
 }
 
+TEST_F(AppWindow, ALessonStepsByPageDownAndPageUpAndBBlacksTheScreenOutAndBack) {
+    std::map<std::string, std::string> said = said_by("lesson");
+    expect_said(said, {
+        {"page down", "slide 2 step 0 sequential"},  // the same run, the slide's step
+        {"page down again", "slide 3 step 5 sequential"},
+        {"black", "yes"},
+        {"black again", "no"},
+        {"page up", "slide 2 step 0 sequential"},
+    });
+    const Image black = load_png(dir + "/black.png");
+    size_t dark = 0;
+    for (int y = 0; y < black.h; ++y)
+        for (int x = 0; x < black.w; ++x) dark += same(black.at(x, y), {0, 0, 0});
+    EXPECT_EQ(dark, size_t(black.w) * size_t(black.h)) << "B leaves every pixel black";
+    EXPECT_GT(distinct_colours(load_png(dir + "/lesson.png")), 40u) << "the slide is back after B again";
+}
+
 TEST_F(AppWindow, TheYourKernelPanelRunsByCtrlEnterAFindingTakesItsStepAndLineAndTheEditorKeepsItsKeys) {
     if (const std::string why = kernel_tracing_unavailable(); !why.empty()) GTEST_SKIP() << why;
     dir = out_dir("kernel");

@@ -17,6 +17,7 @@
 #include "app/cli/exercise_command.hpp"
 #include "app/cli/listing_command.hpp"
 #include "app/cli/link_command.hpp"
+#include "app/cli/lesson_command.hpp"
 #include "app/cli/launch_app.hpp"
 #include "app/cli/kernel_command.hpp"
 #include "app/cli/options.hpp"
@@ -81,6 +82,8 @@ int main(int argc, char** argv) {
     if (!args.empty() && args[0] == "grade") return cli::run_grade_command({args.begin() + 1, args.end()});
     // `scanlab link` too (app/cli/link_command.cpp).
     if (!args.empty() && args[0] == "link") return cli::run_link_command({args.begin() + 1, args.end()});
+    // `scanlab lesson` too (app/cli/lesson_command.cpp).
+    if (!args.empty() && args[0] == "lesson") return cli::run_lesson_command({args.begin() + 1, args.end()});
     return cli::with_error_sentences([&] {
         const cli::Options o = cli::parse_options(args);
         switch (o.command) {

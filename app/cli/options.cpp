@@ -20,6 +20,7 @@ std::string usage_text() {
            "  scanlab exercise [N] [--backend B] [--device NAME]                 PMPP 3rd ed. ch. 9's exercises, answered from real runs\n"
            "  scanlab listing [--algo ALGO] [--block-algo A] [--exclusive]        the kernel listing a run shows (the app's source pane)\n"
            "  scanlab link  --algo ALGO INPUT [--step K] [--view V] [--present]   the web edition's link to a run at a step\n"
+           "  scanlab lesson check FILE... | show FILE [--slide K]               a lesson's slides held against their runs (docs/lessons.md)\n"
            "\n"
            + run_words_usage() +
            "  --format table|json      trace output (default table)\n"

@@ -9,6 +9,7 @@
 #include <imgui.h>
 
 #include "app/gui/shell/palette.hpp"
+#include "app/gui/model/lesson_player.hpp"
 #include "app/gui/model/predict.hpp"
 #include "app/gui/model/session.hpp"
 #include "app/gui/model/settings.hpp"
@@ -151,6 +152,10 @@ struct App {
     YourKernelPanelState your_kernel_panel;
     LiveTabState live;
     Prediction predict;  // predict mode of the explanation pane
+    LessonPlayer lesson;  // the Lesson panel's lesson and the student's way through it
+    bool show_lesson = false;   // the Lesson panel (File > Open lesson, View > Lesson)
+    bool lesson_dialog = false; // File > Open lesson
+    bool lesson_shown = false;  // the Lesson panel was open last frame
 
     bool headless = false;  // --shot: no interaction, no settings
     View view = View::window;
@@ -265,6 +270,11 @@ struct ExportProgress {
     std::string result, error;
 };
 ExportProgress export_progress();
+// The Lesson panel (lesson_panel.cpp), its Open dialog, and B's black screen over everything.
+void draw_lesson_panel(App& app);
+void draw_lesson_dialog(App& app);
+void draw_black_screen(const App& app);
+void end_lesson_markdown();  // the Markdown renderer's contexts freed, while the GL backend still lives
 
 // Small shared widgets (widgets.cpp).
 void spinner(float radius, ImU32 color);

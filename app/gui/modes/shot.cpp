@@ -92,6 +92,18 @@ int run_shot_scene(ShotOptions o, const ShotTake& take) {
     }
     if (o.bench_n > 0 && !app.session.bench.available())
         return fail("--bench needs a usable GPU: " + app.session.bench.unavailable_reason());
+    if (!o.lesson.empty()) {
+        if (!app.lesson.open(o.lesson)) return fail(app.lesson.error);
+        if (o.slide > int(app.lesson.slides.size()))
+            return fail("--slide " + std::to_string(o.slide) + ": the lesson has " + std::to_string(app.lesson.slides.size()) + " slides");
+        app.show_lesson = true;
+        const PreparedSlide& slide = app.lesson.slides[size_t(o.slide - 1)];
+        static_cast<RunSpec&>(o.form) = slide.spec;
+        o.form.request.detail = Detail::full;
+        o.form.request.max_trace_bytes = Form().request.max_trace_bytes;
+        o.step = slide.step < 0 ? 0 : size_t(slide.step), o.step_last = false;
+        if (slide.view == "counts") o.view = View::window, app.tab_request = Tab::counts;
+    }
     app.session.form = o.form;
     app.live.defaults_applied = true;  // the shot's N is the one asked for
     const bool sampled = !o.sample.all();
@@ -134,6 +146,11 @@ int run_shot_scene(ShotOptions o, const ShotTake& take) {
         ~ImGuiDown() { shutdown_imgui(s); }
     } imgui_down{*surface};
     draw_until_done(app, *surface);
+    if (!o.lesson.empty()) {
+        app.lesson.go(size_t(o.slide - 1), app.session);  // the slide's run, as the panel opens it
+        draw_until_done(app, *surface);
+        app.lesson.follow(app.session);
+    }
     if (!o.your_kernel.empty()) {
         // The words' run first (the trace on screen when the kernel gives none), then the kernel.
         app.layout.show_your_kernel = true;

@@ -1,5 +1,6 @@
 #include "app/gui/modes/shot_options.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <fstream>
 #include <sstream>
@@ -44,6 +45,7 @@ std::string shot_usage() {
            "  --your-kernel FILE.cu: the Your kernel panel open on FILE (a path, or a starter's name in\n"
            "  assets/your-kernel/), run with the words' input after the words' own run; --finding K selects its\n"
            "  K-th finding (its step replaces --step's, its line and cell marked).\n"
+           "  --lesson FILE.md [--slide K]: the Lesson panel open on slide K (from 1), the slide's run at its step.\n"
            "  With no display (DISPLAY unset, or one that fails) it renders through EGL: a GPU's driver, or Mesa on the CPU.\n";
 }
 
@@ -52,8 +54,20 @@ ShotOptions parse_shot_options(const std::vector<std::string>& args, const OwnWo
     ShotOptions o;
     bool have_step = false;
     // The run's words are the trace command's (core/input/run_words.hpp); these are the shot's own.
-    const RunSpec run = parse_run_words(args, [&](const std::string& a, const auto& value) {
-        if (a == "--step") {
+    // --lesson: the slide's own run and step; the words need no input of their own then.
+    std::vector<std::string> words = args;
+    const bool lesson = std::find(args.begin(), args.end(), "--lesson") != args.end();
+    const bool input = std::any_of(args.begin(), args.end(), [](const std::string& w) {
+        return w == "--preset" || w == "--input" || w == "--input-file" || w == "--random";
+    });
+    if (lesson && !input) words.insert(words.end(), {"--preset", "fig9.10"});
+    const RunSpec run = parse_run_words(words, [&](const std::string& a, const auto& value) {
+        if (a == "--lesson") {
+            o.lesson = value();
+        } else if (a == "--slide") {
+            const std::string& v = value();
+            if (!parse_number_into(v, o.slide) || o.slide < 1) throw ScanError("--slide expects a slide's number, 1 or more, got " + quoted_word(v));
+        } else if (a == "--step") {
             const std::string& v = value();
             if (v == "last")
                 o.step_last = true;
@@ -111,7 +125,7 @@ ShotOptions parse_shot_options(const std::vector<std::string>& args, const OwnWo
         }
         return true;
     });
-    if (!have_step && cmd == "shot") throw ScanError("shot needs --step K (a step number of scanlab trace, or 'last')");
+    if (!have_step && cmd == "shot" && !lesson) throw ScanError("shot needs --step K (a step number of scanlab trace, or 'last')");
     if (o.out.empty()) throw ScanError(cmd + " needs --out " + (cmd == "shot" ? "FILE.png" : "FILE"));
     static_cast<RunSpec&>(o.form) = run;
     o.form.request.detail = Detail::full;

@@ -27,6 +27,8 @@ struct ShotOptions {
     int frames = 4;  // --frames F: frames drawn once every run has finished, the last one written
     int exercise = 0;  // --exercise N: the Exercises panel open on exercise N, its answer in (0: closed)
     std::string your_kernel;  // --your-kernel FILE.cu (or a starter's file name): the Your kernel panel open, the file run
+    std::string lesson;  // --lesson FILE.md: the Lesson panel open on --slide K, its run at its step
+    int slide = 1;
     int finding = 0;          // --finding K: the K-th finding selected (its step, line and cell); 0: none
 };
 

@@ -707,4 +707,37 @@ int run_layout_check(const std::vector<std::string>& args) {
     return 0;
 }
 
+// CI's smoke test of the Lesson panel, by the keys a presenter's remote sends: the chapter 9 lesson
+// opened, PageDown twice, B (black screen) and B again, PageUp; what happened is written to
+// lesson.txt, with a PNG of the black screen and one of the slide.
+int run_smoke_test_lesson(const std::vector<std::string>& args) {
+    return in_smoke_window(args, "--smoke-test-lesson", 1280, 720, true, [](App& app, SmokeDriver& d, const std::string& out) {
+        if (!app.lesson.open(std::string(SCANLAB_LESSONS) + "/chapter9.md")) return fail(app.lesson.error);
+        app.show_lesson = true;
+        app.lesson.go(0, app.session);
+        d.draw_while([&] { return app.session.working(); });
+        std::ofstream said(out + "/lesson.txt");
+        const auto place = [&](const char* after) {
+            d.draw_while([&] { return app.session.working(); });
+            d.draw();
+            said << after << "\tslide " << app.lesson.slide + 1 << " step " << app.session.step << " "
+                 << (app.session.trace ? std::string(name(app.session.trace->trace.algorithm)) : "none") << "\n";
+        };
+        d.key(GLFW_KEY_PAGE_DOWN);
+        place("page down");
+        d.key(GLFW_KEY_PAGE_DOWN);
+        place("page down again");
+        d.key(GLFW_KEY_B);
+        said << "black\t" << (app.lesson.black ? "yes" : "no") << "\n";
+        if (std::string err = d.shoot(out + "/black.png"); !err.empty()) return fail(err);
+        d.key(GLFW_KEY_B);
+        said << "black again\t" << (app.lesson.black ? "yes" : "no") << "\n";
+        d.key(GLFW_KEY_PAGE_UP);
+        place("page up");
+        said.close();
+        if (std::string err = d.shoot(out + "/lesson.png"); !err.empty()) return fail(err);
+        return 0;
+    });
+}
+
 }  // namespace scanlab::gui

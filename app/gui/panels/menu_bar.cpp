@@ -7,6 +7,7 @@ void draw_menu_bar(App& app) {
     if (!ImGui::BeginMenuBar()) return;
     if (ImGui::BeginMenu("File")) {
         if (ImGui::MenuItem("Open trace...", "Ctrl+O")) app.open_dialog = true;
+        if (ImGui::MenuItem("Open lesson...")) app.lesson_dialog = true;
         if (ImGui::MenuItem("Save trace...", "Ctrl+S", false, app.session.trace != nullptr)) app.save_dialog = true;
         if (ImGui::MenuItem("Screenshot to PNG", "F12")) app.want_screenshot = true;
 #if !defined(__EMSCRIPTEN__)  // a page has no second process to draw an animation's frames in
@@ -30,6 +31,7 @@ void draw_menu_bar(App& app) {
         ImGui::MenuItem("Source", nullptr, &app.layout.show_source);
         ImGui::MenuItem("Exercises", "Ctrl+E", &app.layout.show_exercises);
         ImGui::MenuItem("Your kernel", "Ctrl+K", &app.layout.show_your_kernel);
+        ImGui::MenuItem("Lesson", nullptr, &app.show_lesson);
         ImGui::MenuItem("Emulation banner", nullptr, &app.show_banner);
         if (ImGui::MenuItem("Reset layout")) {
             app.reset_layout = true;
@@ -74,6 +76,8 @@ void draw_help_window(App& app) {
             {"Ctrl+wheel, +/-, pinch", "zoom the array view; drag or Shift+wheel pans; a finger drags to scroll"},
 #else
             {"Ctrl+wheel, +/-", "zoom the array view; drag or Shift+wheel pans"},
+            {"PageDown / PageUp", "a lesson's next / previous slide (a presenter's remote sends these)"},
+            {"B", "a lesson open: black screen, and back"},
             {"Ctrl+Q", "quit (settings and layout are kept)"},
 #endif
         };

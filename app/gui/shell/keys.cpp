@@ -121,6 +121,11 @@ void handle_shortcuts(App& app) {
             case GLFW_KEY_KP_ENTER:
                 if (app.exercises_panel.focused) open_selected_exercise_run(app);
                 break;
+            case GLFW_KEY_PAGE_DOWN: app.lesson.next(s); break;
+            case GLFW_KEY_PAGE_UP: app.lesson.back(s); break;
+            case GLFW_KEY_B:
+                if (app.lesson.is_open()) app.lesson.black = !app.lesson.black;
+                break;
             case GLFW_KEY_HOME: s.first_step(); break;
             case GLFW_KEY_END: s.last_step(); break;
             case GLFW_KEY_F5: toggle_presentation(app); break;

@@ -167,6 +167,7 @@ constexpr const char* kSource = "Source";
 constexpr const char* kExplain = "Explain this step";
 constexpr const char* kExercises = "Exercises";
 constexpr const char* kYourKernel = "Your kernel";
+constexpr const char* kLesson = "Lesson";
 
 // Presenting, every panel is a window of its own ("Trace##presenting", its tab still says
 // "Trace") in a dock space of its own: F5 lays the lesson out without touching the layout the
@@ -206,6 +207,7 @@ void build_presentation_layout(const App& app, ImGuiID dock, ImVec2 size, bool f
     if (left_shown) {
         ImGui::DockBuilderDockWindow(panel_name(app, kControls).c_str(), left);
         ImGui::DockBuilderDockWindow(panel_name(app, kExercises).c_str(), left);
+        ImGui::DockBuilderDockWindow(panel_name(app, kLesson).c_str(), left);
     }
     ImGui::DockBuilderDockWindow(panel_name(app, kTrace).c_str(), rest);
     ImGui::DockBuilderDockWindow(panel_name(app, kFig910).c_str(), figure_row ? top_right : bottom_right);
@@ -252,6 +254,7 @@ void build_default_layout(ImGuiID dock, ImVec2 size, bool kernel) {
     ImGui::DockBuilderDockWindow(kExplain, middle_right);
     ImGui::DockBuilderDockWindow(kSource, bottom_right);
     ImGui::DockBuilderDockWindow(kExercises, left);  // a tab beside the controls, when opened: the whole height
+    ImGui::DockBuilderDockWindow(kLesson, left);
     ImGui::DockBuilderDockWindow(kYourKernel, top_right);  // opened later: the layout is made again with room for it
     ImGui::DockBuilderFinish(dock);
 }
@@ -331,7 +334,7 @@ void draw_frame(App& app) {
     const ImGuiID normal = ImGui::GetID("panels"), presenting = ImGui::GetID("panels-presenting");
     if (app.layout.presentation) {
         const bool figure = fig910_follows_main(app.session) && app.layout.show_fig910;
-        const bool left_shown = app.controls_in_presentation || app.layout.show_exercises;
+        const bool left_shown = app.controls_in_presentation || app.layout.show_exercises || app.show_lesson;
         if (app.reset_layout || !ImGui::DockBuilderGetNode(presenting) || app.presentation_built_for.x != dock_size.x ||
             app.your_kernel_panel.presented != app.layout.show_your_kernel || app.presented_figure != figure ||
             app.presented_left != left_shown || app.presentation_built_for.y != dock_size.y) {
@@ -417,9 +420,17 @@ void draw_frame(App& app) {
         if (ImGuiWindow* w = ImGui::FindWindowByName(panel_name(app, kExplain).c_str()); w && w->DockNode && w->DockNode->TabBar)
             w->DockNode->TabBar->NextSelectedTabId = w->TabId;
 
+    // A lesson opened: the panel in front of the tab it shares with the controls.
+    if (app.show_lesson && !app.lesson_shown) ImGui::SetNextWindowFocus();
+    app.lesson_shown = app.show_lesson;
+    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 30, ImGui::GetFontSize() * 34), ImGuiCond_FirstUseEver);
+    panel(app, kLesson, &app.show_lesson, [&] { draw_lesson_panel(app); });
+
     draw_trace_file_dialogs(app);
+    draw_lesson_dialog(app);
     draw_help_window(app);
     draw_export_dialogs(app);
+    draw_black_screen(app);
 }
 
 }  // namespace scanlab::gui

@@ -6,6 +6,7 @@
 //   scanlab-app --smoke-test-live --out DIR                  CI: the Live run tab with a sampled emulation trace
 //   scanlab-app --check-layout --out DIR [--pictures]        CI: clipped or overlapping text at four sizes, values too small to read
 //   scanlab-app --smoke-test-exercises --out DIR             CI: the Exercises panel by keyboard
+//   scanlab-app --smoke-test-lesson --out DIR                CI: the Lesson panel by a presenter's keys
 //   scanlab-app --smoke-test-kernel --kernel F.cu --out DIR  CI: the Your kernel panel: run, a finding, the editor's keys
 //   scanlab-app --smoke-test-files --out DIR                 CI: the Open and Save dialogs by keyboard
 //   scanlab-app --smoke-test-export --out DIR [--size WxH]  CI: File > Export animation..., its GIF drawn while the window draws
@@ -96,6 +97,7 @@ int run_interactive(const std::vector<std::string>& args) {
     app.session.steps_per_second = settings.steps_per_second;
     app.layout = settings.layout;
     app.tab_request = app.layout.tab;
+    app.lesson.progress_folder = app.config_dir.empty() ? "" : app.config_dir + "/lessons";  // each lesson's checkpoints, kept
     app.session.restore_kernel_draft(app.config_dir);  // the Your kernel panel's text not saved at the last quit
     // What was clamped or dropped is said, never fatal; the values in use are what is saved back.
     for (const std::string& note : settings.notes) {
@@ -224,6 +226,7 @@ int main(int argc, char** argv) {
     if (!args.empty() && args[0] == "--check-layout") return run_layout_check({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "--smoke-test-live") return run_smoke_test_live({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "--smoke-test-exercises") return run_smoke_test_exercises({args.begin() + 1, args.end()});
+    if (!args.empty() && args[0] == "--smoke-test-lesson") return run_smoke_test_lesson({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "--smoke-test-kernel") return run_smoke_test_kernel({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "--smoke-test-files") return run_smoke_test_files({args.begin() + 1, args.end()});
     if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {

@@ -80,6 +80,7 @@ void save_panel_layout(App& app) {
 }
 
 void shutdown_imgui(const GlSurface& surface) {
+    end_lesson_markdown();
     ImGui_ImplOpenGL3_Shutdown();
     if (surface.window()) ImGui_ImplGlfw_Shutdown();
     ImPlot::DestroyContext();

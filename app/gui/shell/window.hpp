@@ -44,6 +44,7 @@ int run_smoke_test_export(const std::vector<std::string>& args);  // export/expo
 int run_smoke_test(const std::vector<std::string>& args);
 int run_smoke_test_live(const std::vector<std::string>& args);
 int run_smoke_test_exercises(const std::vector<std::string>& args);
+int run_smoke_test_lesson(const std::vector<std::string>& args);
 int run_smoke_test_kernel(const std::vector<std::string>& args);
 int run_smoke_test_files(const std::vector<std::string>& args);
 int run_layout_check(const std::vector<std::string>& args);  // --check-layout --out DIR

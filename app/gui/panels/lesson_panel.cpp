@@ -1,0 +1,206 @@
+// The Lesson panel: a lesson's slides (core/course/), one at a time, with Back and Next (PageUp and
+// PageDown, as a presenter's remote sends them), the list of slides with the checkpoints passed,
+// the slide's prose with its numbers from its run, and its checkpoint. The slide's run is an
+// ordinary run of the other panels; B blacks the screen out. The model is app.lesson.
+#include <filesystem>
+
+#include "app/gui/app.hpp"
+#include "app/gui/model/lesson_words.hpp"
+
+#include <imgui_stdlib.h>  // InputText on std::string (after imgui.h)
+#if SCANLAB_RICH_MD
+#include <map>
+
+#include "imgui_rich_md/rich_md.h"
+#endif
+
+namespace scanlab::gui {
+namespace {
+
+#if SCANLAB_RICH_MD
+// One Markdown context per text size (the window's, presenting's, Ctrl +/-): its fonts are made for
+// that size, and a context is never destroyed while a frame may still draw with its fonts.
+std::map<int, RichMd::Context*>& markdown_contexts() {
+    static std::map<int, RichMd::Context*> contexts;
+    return contexts;
+}
+
+void slide_prose(const std::string& markdown) {
+    RichMd::Context*& c = markdown_contexts()[int(ImGui::GetFontSize() + 0.5f)];
+    if (!c) {
+        RichMd::MarkdownOptions options;
+        options.fontOptions.regularSize = float(int(ImGui::GetFontSize() + 0.5f));
+        c = RichMd::CreateContext(options);
+    }
+    RichMd::SetCurrentContext(c);
+    RichMd::Render(markdown);
+}
+#else
+// Built without imgui_rich_md (its sources could not be fetched): the prose as wrapped text, a
+// paragraph a line, headings larger.
+void slide_prose(const std::string& markdown) {
+    size_t at = 0;
+    while (at < markdown.size()) {
+        const size_t end = std::min(markdown.find('\n', at), markdown.size());
+        const std::string line = markdown.substr(at, end - at);
+        at = end + 1;
+        if (line.empty()) {
+            ImGui::Spacing();
+            continue;
+        }
+        const bool heading = line[0] == '#';
+        if (heading) ImGui::PushFont(nullptr, ImGui::GetFontSize() * 1.3f);
+        ImGui::TextWrapped("%s", heading ? line.substr(line.find_first_not_of("# ")).c_str() : line.c_str());
+        if (heading) ImGui::PopFont();
+    }
+}
+#endif
+
+// The player's word in the open lesson's language.
+const char* word(const App& app, LessonWord w) { return lesson_word(w, app.lesson.lesson ? app.lesson.lesson->language : "en"); }
+
+void dim_wrapped(const std::string& text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+}
+
+// A slide's name in the list: its first heading, else its first words.
+std::string slide_name(const PreparedSlide& s) {
+    const size_t heading = s.markdown.rfind("\n#", 0) == 0 || s.markdown.rfind("#", 0) == 0 ? 0 : s.markdown.find("\n#");
+    const size_t from = heading == std::string::npos ? 0 : s.markdown.find_first_not_of("\n# ", heading);
+    const std::string line = s.markdown.substr(from, s.markdown.find('\n', from) - from);
+    return line.size() > 40 ? line.substr(0, 37) + "..." : line;
+}
+
+// A mark for each slide with a checkpoint: passed, tried and not yet passed, or not tried.
+const char* mark(const std::optional<CheckpointRecord>& r) {
+    if (!r) return "   ";
+    return r->right ? "[x]" : r->attempted() ? "[!]" : "[ ]";
+}
+
+void slide_list(App& app) {
+    LessonPlayer& p = app.lesson;
+    const float height = std::max(ImGui::GetTextLineHeightWithSpacing() * 4, ImGui::GetContentRegionAvail().y * 0.22f);
+    ImGui::BeginChild("slides", ImVec2(0, height), ImGuiChildFlags_Borders);
+    std::string section;
+    for (size_t k = 0; k < p.slides.size(); ++k) {
+        const Slide& s = p.lesson->slides[k];
+        if (s.section != section) ImGui::TextDisabled("%s", (section = s.section).c_str());
+        const std::string label = std::string(mark(p.progress->slides[k])) + " " + std::to_string(k + 1) + ". " + slide_name(p.slides[k]) +
+                                  "##slide" + std::to_string(k);
+        if (ImGui::Selectable(label.c_str(), k == p.slide)) p.go(k, app.session);
+        if (k == p.slide && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
+    }
+    ImGui::EndChild();
+}
+
+void checkpoint(App& app) {
+    LessonPlayer& p = app.lesson;
+    const Slide& s = p.lesson->slides[p.slide];
+    if (!s.checkpoint) return;
+    const Checkpoint& c = *s.checkpoint;
+    ImGui::SeparatorText(word(app, LessonWord::checkpoint));
+    ImGui::TextWrapped("%s", p.slides[p.slide].question.c_str());
+    std::string& typed = p.typed[p.slide];
+    bool submit = false;
+    if (c.kind == Checkpoint::Kind::choice) {
+        for (size_t i = 0; i < c.options.size(); ++i) {
+            const std::string n = std::to_string(i + 1);
+            // The option's text wraps beside its button: a long option is read whole in a narrow panel.
+            if (ImGui::RadioButton(("##option" + n).c_str(), typed == n)) typed = n;
+            ImGui::SameLine();
+            ImGui::TextWrapped("%s. %s", n.c_str(), c.options[i].text.c_str());
+        }
+    } else {
+        const float check = ImGui::CalcTextSize(word(app, LessonWord::check)).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
+        ImGui::SetNextItemWidth(std::min(ImGui::GetFontSize() * 14, ImGui::GetContentRegionAvail().x - check));
+        const char* hint = word(app, c.kind == Checkpoint::Kind::number ? LessonWord::number_hint : LessonWord::cells_hint);
+        submit = ImGui::InputTextWithHint("##answer", hint, &typed, ImGuiInputTextFlags_EnterReturnsTrue);
+        ImGui::SameLine();
+    }
+    if (ImGui::Button(word(app, LessonWord::check)) || submit) p.check(typed);
+    const std::optional<CheckpointRecord>& r = p.progress->slides[p.slide];
+    if (const std::optional<Grade>& g = p.graded[p.slide]) {
+        ImGui::TextColored(g->right ? ImVec4(0.3f, 0.8f, 0.4f, 1) : ImVec4(0.95f, 0.45f, 0.35f, 1), "%s", word(app, g->right ? LessonWord::right : LessonWord::not_yet));
+        if (!g->right && !g->reason.empty()) ImGui::TextWrapped("%s", g->reason.c_str());
+    }
+    if (r && r->attempted())
+        ImGui::TextWrapped("%s: %d.  %s: %s", word(app, LessonWord::tries), r->tries, word(app, LessonWord::run_answer), p.slides[p.slide].answer.text.c_str());
+    else dim_wrapped(word(app, LessonWord::answer_closed));
+}
+
+void no_lesson(App& app) {
+    ImGui::TextWrapped("No lesson is open. A lesson drives the runs slide by slide and asks you questions on the way.");
+    if (ImGui::Button("Open lesson...")) app.lesson_dialog = true;
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(SCANLAB_LESSONS, ec)) {
+        if (e.path().extension() != ".md") continue;
+        if (ImGui::Button(("Open " + e.path().filename().string()).c_str()) && app.lesson.open(e.path().string())) app.lesson.go(0, app.session);
+    }
+    if (!app.lesson.error.empty()) ImGui::TextWrapped("%s", app.lesson.error.c_str());
+}
+
+}  // namespace
+
+void draw_lesson_panel(App& app) {
+    LessonPlayer& p = app.lesson;
+    p.follow(app.session);
+    if (!p.is_open()) return no_lesson(app);
+    const Slide& s = p.lesson->slides[p.slide];
+    ImGui::TextWrapped("%s", p.lesson->title.c_str());
+    const std::string of = std::string(" ") + word(app, LessonWord::of) + " ";
+    std::string place = word(app, LessonWord::slide);
+    place.append(" ").append(std::to_string(p.slide + 1)).append(of).append(std::to_string(p.slides.size()));
+    if (!s.section.empty()) place.append("  ·  ").append(s.section);  // (append: GCC 12 warns falsely on + here)
+    dim_wrapped(place);
+    ImGui::Text("%s: %d%s%d %s", word(app, LessonWord::score), p.progress->right(), of.c_str(), p.progress->checkpoints(), word(app, LessonWord::checkpoints));
+    // Where the lesson is not in English, the player says that the generated explanations still are.
+    if (*word(app, LessonWord::english_explanations)) dim_wrapped(word(app, LessonWord::english_explanations));
+    ImGui::BeginDisabled(p.slide == 0);
+    if (ImGui::Button(word(app, LessonWord::back))) p.back(app.session);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(p.slide + 1 >= p.slides.size());
+    if (ImGui::Button(word(app, LessonWord::next))) p.next(app.session);
+    ImGui::EndDisabled();
+    if (!p.run_on_screen(app.session) && !app.session.busy()) {
+        ImGui::SameLine();
+        if (ImGui::Button(word(app, LessonWord::back_to_lesson))) p.go(p.slide, app.session);
+    }
+    if (!p.error.empty()) ImGui::TextWrapped("%s", p.error.c_str());
+    if (!p.save_error.empty()) ImGui::TextWrapped("%s", p.save_error.c_str());
+    slide_list(app);
+    ImGui::BeginChild("slide");
+    slide_prose(p.slides[p.slide].markdown);
+    checkpoint(app);
+    ImGui::EndChild();
+}
+
+void end_lesson_markdown() {
+#if SCANLAB_RICH_MD
+    for (auto& [size, c] : markdown_contexts()) RichMd::DestroyContext(c);
+    markdown_contexts().clear();
+#endif
+}
+
+void draw_black_screen(const App& app) {
+    if (!app.lesson.black) return;
+    ImGuiViewport* v = ImGui::GetMainViewport();
+    ImGui::GetForegroundDrawList(v)->AddRectFilled(v->Pos, ImVec2(v->Pos.x + v->Size.x, v->Pos.y + v->Size.y), IM_COL32(0, 0, 0, 255));
+}
+
+void draw_lesson_dialog(App& app) {
+    static FileDialogState state;
+    const Session::FileTask task{false, app.lesson.error};
+    file_dialog(app, "Open lesson", "Open", state, &app.lesson_dialog, task,
+                [&](const std::string& path) {
+                    if (app.lesson.open(path)) {
+                        app.show_lesson = true;
+                        app.lesson.go(0, app.session);
+                    }
+                },
+                ".md", "A lesson: Markdown slides with ::: directives (docs/lessons.md).", std::string(SCANLAB_LESSONS) + "/");
+}
+
+}  // namespace scanlab::gui

@@ -1,0 +1,48 @@
+# imgui_rich_md (Pascal Thomet, MIT) with md4c (Martin Mitáš, MIT): the Lesson panel's Markdown, taken
+# from the same pinned imgui-bundle source distribution as Dear ImGui (CMakeLists.txt here), into the
+# build tree, never the repository. md4c is a CommonMark parser in C used by many projects; rich_md
+# draws its blocks and spans with ImGui: headings, emphasis, code, lists, tables. Where the sdist
+# cannot be fetched (no network on a build tree made before), the app builds without it and the
+# panel shows the prose as wrapped text. Sets SCANLAB_RICH_MD and the target imgui_rich_md.
+set(SCANLAB_RICH_MD FALSE)
+set(rich_md_root "${bundle_dir}/imgui_rich_md")
+set(rich_md_stamp "${bundle_dir}/scanlab-${SCANLAB_IMGUI_BUNDLE_SHA256}-rich-md.stamp")
+if(NOT EXISTS "${rich_md_stamp}")
+  message(STATUS "Fetching imgui_rich_md and md4c from PyPI's imgui-bundle ${SCANLAB_IMGUI_BUNDLE_VERSION} (source distribution)")
+  set(download "${CMAKE_CURRENT_BINARY_DIR}/imgui-bundle-rich-md-download")
+  file(REMOVE_RECURSE "${rich_md_root}" "${download}")
+  file(MAKE_DIRECTORY "${download}")
+  file(WRITE "${download}/requirements.txt"
+       "imgui-bundle==${SCANLAB_IMGUI_BUNDLE_VERSION} --hash=sha256:${SCANLAB_IMGUI_BUNDLE_SHA256}\n")
+  execute_process(COMMAND "${venv}/bin/python" -m pip download --quiet --disable-pip-version-check --no-deps
+                          --no-binary imgui-bundle --require-hashes -r "${download}/requirements.txt" -d "${download}"
+                  RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
+  set(sdist "${download}/imgui_bundle-${SCANLAB_IMGUI_BUNDLE_VERSION}.tar.gz")
+  if(rc EQUAL 0 AND EXISTS "${sdist}")
+    file(SHA256 "${sdist}" got)
+  endif()
+  if(NOT rc EQUAL 0 OR NOT got STREQUAL SCANLAB_IMGUI_BUNDLE_SHA256)
+    message(WARNING "Could not fetch imgui_rich_md from imgui-bundle==${SCANLAB_IMGUI_BUNDLE_VERSION} (${err}); "
+                    "the Lesson panel shows its prose as wrapped text.")
+    file(REMOVE_RECURSE "${download}")
+    return()
+  endif()
+  set(top "imgui_bundle-${SCANLAB_IMGUI_BUNDLE_VERSION}/external/imgui_rich_md/imgui_rich_md")
+  file(ARCHIVE_EXTRACT INPUT "${sdist}" DESTINATION "${download}/x"
+       PATTERNS "${top}/CMakeLists.txt" "${top}/LICENSE" "${top}/THIRD_PARTY_LICENSES.md" "${top}/cmake/*" "${top}/imgui_rich_md/*"
+                "${top}/external/md4c/src/*" "${top}/external/md4c/LICENSE.md" "${top}/assets/fonts/*" "${top}/assets/images/markdown_broken_image.png")
+  file(MAKE_DIRECTORY "${bundle_dir}")
+  file(RENAME "${download}/x/${top}" "${rich_md_root}")
+  file(REMOVE_RECURSE "${download}")
+  file(TOUCH "${rich_md_stamp}")
+endif()
+
+# Its CMakeLists wants a target named imgui; only the Markdown (no Mermaid, LaTeX, downloads or editor).
+if(NOT TARGET imgui)
+  add_library(imgui ALIAS scanlab_imgui)
+endif()
+set(IMGUI_RICHMD_WITH_MERMAID OFF CACHE BOOL "" FORCE)
+set(IMGUI_RICHMD_BUILD_EXAMPLES OFF CACHE BOOL "" FORCE)
+add_subdirectory("${rich_md_root}" "${CMAKE_CURRENT_BINARY_DIR}/imgui_rich_md" EXCLUDE_FROM_ALL)
+target_compile_options(imgui_rich_md PRIVATE -O1 -w)  # outside code: its warnings are not ours to fix
+set(SCANLAB_RICH_MD TRUE)
