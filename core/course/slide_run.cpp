@@ -43,9 +43,7 @@ void add_step_facts(SlideFacts& f, const Trace& t, size_t k) {
     f.words["label"] = step_label(s);
     f.words["cells"] = ranges(written_cells(s));
     const Verdict v = judge(t);
-    std::optional<FormulaCount> formula;
-    if (const std::optional<Formula> fo = formula_for(t)) formula = FormulaCount{fo->text, fo->value};
-    const Explanation e = explain_step(t, final_steps(t, v), k, formula);
+    const Explanation e = explain_step(t, final_steps(t, v), k, formula_for(t));
     // As Markdown: each sentence its paragraph, the indented lines (one per thread) a list.
     std::string said;
     for (const std::string& line : e.lines) {

@@ -2,6 +2,7 @@
 // (controls | stepper and tabs | Figure 9.10 over the source, by default) that the user can hide,
 // resize and rearrange, and a status bar. Headless shots draw one view.
 #include <algorithm>
+#include <cmath>
 
 #include <imgui_internal.h>  // DockBuilder: the first layout
 
