@@ -191,6 +191,9 @@ void draw_black_screen(const App& app) {
 }
 
 void draw_lesson_dialog(App& app) {
+#if defined(__EMSCRIPTEN__)  // the page offers no lesson to open yet (its menu has no Open lesson)
+    (void)app;
+#else
     static FileDialogState state;
     const Session::FileTask task{false, app.lesson.error};
     file_dialog(app, "Open lesson", "Open", state, &app.lesson_dialog, task,
@@ -201,6 +204,7 @@ void draw_lesson_dialog(App& app) {
                     }
                 },
                 ".md", "A lesson: Markdown slides with ::: directives (docs/lessons.md).", std::string(SCANLAB_LESSONS) + "/");
+#endif
 }
 
 }  // namespace scanlab::gui

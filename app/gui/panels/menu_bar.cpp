@@ -7,7 +7,9 @@ void draw_menu_bar(App& app) {
     if (!ImGui::BeginMenuBar()) return;
     if (ImGui::BeginMenu("File")) {
         if (ImGui::MenuItem("Open trace...", "Ctrl+O")) app.open_dialog = true;
+#if !defined(__EMSCRIPTEN__)  // the page does not carry the lessons' files yet
         if (ImGui::MenuItem("Open lesson...")) app.lesson_dialog = true;
+#endif
         if (ImGui::MenuItem("Save trace...", "Ctrl+S", false, app.session.trace != nullptr)) app.save_dialog = true;
         if (ImGui::MenuItem("Screenshot to PNG", "F12")) app.want_screenshot = true;
 #if !defined(__EMSCRIPTEN__)  // a page has no second process to draw an animation's frames in
@@ -31,7 +33,9 @@ void draw_menu_bar(App& app) {
         ImGui::MenuItem("Source", nullptr, &app.layout.show_source);
         ImGui::MenuItem("Exercises", "Ctrl+E", &app.layout.show_exercises);
         ImGui::MenuItem("Your kernel", "Ctrl+K", &app.layout.show_your_kernel);
+#if !defined(__EMSCRIPTEN__)
         ImGui::MenuItem("Lesson", nullptr, &app.show_lesson);
+#endif
         ImGui::MenuItem("Emulation banner", nullptr, &app.show_banner);
         if (ImGui::MenuItem("Reset layout")) {
             app.reset_layout = true;
