@@ -37,6 +37,21 @@ TEST(RunOptions, EveryRowHasAFlagAReaderAndAValueAndNoKeyIsTakenTwice) {
     EXPECT_EQ(find_option_by_link_key("max-trace-mb"), nullptr);  // the page keeps its own limit
 }
 
+// The core's sentences name a control by its row: the CLI's flag, or the app's label.
+TEST(RunOptions, EveryControlTheCoreNamesHasARowAndIsWordedForEachFrontEnd) {
+    for (int c = 0; c <= int(Control::window); ++c) {
+        const RunOption* o = find_option_by_control(Control(c));
+        ASSERT_NE(o, nullptr) << "control " << c;
+        EXPECT_EQ(control_name(Voice::cli, Control(c)), o->flag);
+        EXPECT_FALSE(o->label.empty()) << o->flag;
+    }
+    EXPECT_EQ(setting(Voice::cli, Control::warp_width, "4"), "--warp-width 4");
+    EXPECT_EQ(setting(Voice::app, Control::warp_width, "4"), "4 in the warp width menu");
+    EXPECT_EQ(subject(Voice::app, Control::random, "0"), "random N 0");
+    EXPECT_EQ(control_name(Voice::app, Control::sample_block), "the sampled block field");
+    EXPECT_EQ(control_name(Voice::app, Control::input), "the typed values");
+}
+
 TEST(RunOptions, TheHelpListsEveryOptionWithItsHelpInOneColumn) {
     const std::string usage = run_words_usage();
     for (const RunOption& o : run_options())

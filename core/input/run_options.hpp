@@ -25,6 +25,11 @@ enum class Stated : uint8_t { always, when_set, when_changed, never };
 
 struct RunOption {
     std::string_view flag{};        // "--warp-width"
+    // The app's control, for the core's sentences (core/input/wording.hpp): which one it is, its
+    // label in the Controls panel, and whether it is a menu (else a field). No control: nullopt.
+    std::optional<Control> control{};
+    std::string_view label{};       // "warp width"
+    bool menu = false;
     std::string_view value_word{};  // "W" in the help; empty: a switch (a link writes switch=1)
     OptionGroup group = OptionGroup::option;
     bool source = false;            // one of the inputs, of which a run takes exactly one
@@ -53,8 +58,9 @@ struct RunOption {
 
 // Every option, in the order run_words states them (and so a link's query lists them).
 std::span<const RunOption> run_options();
-// The option of `flag` ("--section"), or of a link's key ("section"), or nullptr.
+// The option of `flag` ("--section"), of a link's key ("section") or of the app's control, or nullptr.
 const RunOption* find_option_by_flag(std::string_view flag);
+const RunOption* find_option_by_control(Control control);
 const RunOption* find_option_by_link_key(std::string_view key);
 
 // What run_words writes for `option` in `spec`: the value (empty for a switch that is on), or
