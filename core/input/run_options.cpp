@@ -116,7 +116,10 @@ std::string source_value(const RunSpec& o, InputSpec::Source source, const std::
 
 const RunOption kOptions[] = {
     {.flag = "--algo", .control = Control::algorithm, .label = "algorithm", .menu = true, .value_word = "ALGO", .settings_key = "algorithm", .stated = Stated::always,
-     .help = [] { return names_of_algorithms() + "\n(default hierarchical; kogge-stone-racy is WRONG ON PURPOSE, a lesson on barriers)"; },
+     .help = [] {
+         return names_of_algorithms() + "\n(default " + str(name(kWordsDefaultAlgorithm)) +
+                "; kogge-stone-racy is WRONG ON PURPOSE, a lesson on barriers)";
+     },
      .value = [](const RunSpec& o) { return str(name(o.request.algorithm)); },
      .read = [](RunSpec& o, const std::string&, const std::string& v) {
          auto a = parse_algorithm(v);

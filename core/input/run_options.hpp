@@ -56,6 +56,9 @@ struct RunOption {
     std::string_view link_key() const { return flag.substr(2); }  // "warp-width"
 };
 
+// The algorithm of words that name none: the book's hierarchical scan, which takes any length.
+inline constexpr Algorithm kWordsDefaultAlgorithm = Algorithm::hierarchical;
+
 // Every option, in the order run_words states them (and so a link's query lists them).
 std::span<const RunOption> run_options();
 // The option of `flag` ("--section"), of a link's key ("section") or of the app's control, or nullptr.

@@ -48,7 +48,7 @@ std::string run_words_usage() {
 
 RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own) {
     RunSpec o;
-    o.request.algorithm = Algorithm::hierarchical;
+    o.request.algorithm = kWordsDefaultAlgorithm;
     int inputs = 0;
     std::vector<const RunOption*> given;
     for (size_t i = 0; i < args.size(); ++i) {
