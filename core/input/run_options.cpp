@@ -114,7 +114,8 @@ std::string source_value(const RunSpec& o, InputSpec::Source source, const std::
     return o.input.source == source ? v : "";
 }
 
-const RunOption kOptions[] = {
+// constexpr: the table is whole before any static initializer of another file could read it.
+constexpr RunOption kOptions[] = {
     {.flag = "--algo", .control = Control::algorithm, .label = "algorithm", .menu = true, .value_word = "ALGO", .settings_key = "algorithm", .stated = Stated::always,
      .help = [] {
          return names_of_algorithms() + "\n(default " + str(name(kWordsDefaultAlgorithm)) +
