@@ -29,6 +29,7 @@ TEST(RunOptions, EveryRowHasAFlagAReaderAndAValueAndNoKeyIsTakenTwice) {
         EXPECT_EQ(o.flag.substr(0, 2), "--") << o.flag;
         EXPECT_TRUE(o.read && o.value) << o.flag;
         EXPECT_TRUE(!o.refusal || o.takes) << o.flag << ": a refusal needs the algorithms that take it";
+        EXPECT_TRUE(!o.leave || o.takes) << o.flag << ": leaving it behind needs the algorithms that take it";
         EXPECT_TRUE(flags.insert(o.flag).second) << o.flag;
         if (!o.settings_key.empty()) EXPECT_TRUE(settings_keys.insert(o.settings_key).second) << o.settings_key;
         if (o.in_link) EXPECT_EQ(find_option_by_link_key(o.link_key()), &o) << o.flag;

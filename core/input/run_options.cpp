@@ -235,7 +235,8 @@ constexpr RunOption kOptions[] = {
          return o.request.block_schedule.kind == BlockSchedule::Kind::replay ? BlockSchedule{}.text() : o.request.block_schedule.text();
      },
      .read = [](RunSpec& o, const std::string&, const std::string& v) { read_schedule(o.request.block_schedule, v, "block schedule"); },
-     .refusal = block_words_refusal},
+     .refusal = block_words_refusal,
+     .leave = [](ScanRequest& q) { q.block_schedule = {}; }},
     {.flag = "--resident-blocks", .control = Control::resident_blocks, .label = "resident blocks", .menu = false, .value_word = "K", .takes = single_pass,
      .help = [] {
          return "single-pass scans: blocks resident at once in the emulation, its SM slots (default " +
@@ -243,7 +244,8 @@ constexpr RunOption kOptions[] = {
      },
      .value = [](const RunSpec& o) { return std::to_string(o.request.resident_blocks); },
      .read = [](RunSpec& o, const std::string& flag, const std::string& v) { o.request.resident_blocks = whole_number<int>(flag, v); },
-     .refusal = block_words_refusal},
+     .refusal = block_words_refusal,
+     .leave = [](ScanRequest& q) { q.resident_blocks = kDefaultResidentBlocks; }},
     {.flag = "--static-index", .control = Control::static_index, .label = "static index", .menu = false, .takes = [](const ScanRequest& q) { return info_of(q).takes_static_index; },
      .help = [] {
          return str("domino: each block takes its tile from blockIdx instead of drawing it; the emulation shows\n"
@@ -254,7 +256,8 @@ constexpr RunOption kOptions[] = {
      .refusal = [](const ScanRequest& q) {
          return "--static-index is for --algo domino (a blockIdx-ordered wait, to show its deadlock); " + str(info_of(q).name) +
                 " draws no index; leave it out";
-     }},
+     },
+     .leave = [](ScanRequest& q) { q.static_index = false; }},
     {.flag = "--window", .control = Control::window, .label = "look-back window", .menu = true, .value_word = "W", .takes = [](const ScanRequest& q) { return info_of(q).takes_window; },
      .help = [] {
          return "decoupled-lookback: the predecessors one look-back reads at once, 1 to " + std::to_string(kMaxLookbackWindow) +
@@ -267,7 +270,8 @@ constexpr RunOption kOptions[] = {
          if (q.lookback_window == kDefaultLookbackWindow) return str("");
          return "--window is for --algo decoupled-lookback (the predecessors one look-back reads at once); " + str(info_of(q).name) +
                 " has no look-back; leave it out";
-     }},
+     },
+     .leave = [](ScanRequest& q) { q.lookback_window = kDefaultLookbackWindow; }},
     {.flag = "--sample-block", .control = Control::sample_block, .label = "sampled block", .menu = false, .value_word = "B[:K]",
      .help = [] {
          return str("a sampled trace: only blocks B..B+K-1 of the input's scan kept in full, S whole\n"

@@ -51,6 +51,9 @@ struct RunOption {
     std::string (*refusal)(const ScanRequest&) = nullptr;
     // Reads settings.ini's value; false: not a value the app can use (dropped with a note).
     bool (*read_setting)(RunSpec&, const std::string& value) = nullptr;
+    // Set for an option that a move to an algorithm not taking it (the app's algorithm menu, a
+    // comparison) leaves behind rather than refusing the run: puts the default back (request_for).
+    void (*leave)(ScanRequest&) = nullptr;
 
     bool is_switch() const { return value_word.empty(); }
     std::string_view link_key() const { return flag.substr(2); }  // "warp-width"
