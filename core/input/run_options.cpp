@@ -116,7 +116,8 @@ std::string source_value(const RunSpec& o, InputSpec::Source source, const std::
 
 // constexpr: the table is whole before any static initializer of another file could read it.
 constexpr RunOption kOptions[] = {
-    {.flag = "--algo", .control = Control::algorithm, .label = "algorithm", .menu = true, .value_word = "ALGO", .settings_key = "algorithm", .stated = Stated::always,
+    {.flag = "--algo", .control = Control::algorithm, .label = "algorithm", .menu = true,
+     .value_word = "ALGO", .settings_key = "algorithm", .stated = Stated::always,
      .help = [] {
          return names_of_algorithms() + "\n(default " + str(name(kWordsDefaultAlgorithm)) +
                 "; kogge-stone-racy is WRONG ON PURPOSE, a lesson on barriers)";
@@ -131,7 +132,8 @@ constexpr RunOption kOptions[] = {
          auto a = parse_algorithm(v);
          return a && (o.request.algorithm = *a, true);
      }},
-    {.flag = "--block-algo", .control = Control::block_algorithm, .label = "block algorithm", .menu = true, .value_word = "A", .settings_key = "block_algorithm",
+    {.flag = "--block-algo", .control = Control::block_algorithm, .label = "block algorithm", .menu = true,
+     .value_word = "A", .settings_key = "block_algorithm",
      .takes = [](const ScanRequest& q) { return info_of(q).takes_block_algorithm; },
      .help = [] {
          return multi_kernel_block_names("|", "|") + ", the block scan inside hierarchical\n(default kogge-stone" + phase2_choices() +
@@ -149,7 +151,8 @@ constexpr RunOption kOptions[] = {
          auto a = parse_algorithm(v);
          return a && algorithm_info(*a).multi_kernel_block && (o.request.block_algorithm = *a, true);
      }},
-    {.flag = "--coarsening", .control = Control::coarsening, .label = "coarsening", .menu = true, .value_word = "C", .settings_key = "coarsening",
+    {.flag = "--coarsening", .control = Control::coarsening, .label = "coarsening", .menu = true,
+     .value_word = "C", .settings_key = "coarsening",
      .takes = [](const ScanRequest& q) { return takes_coarsening(q.algorithm, q.block_algorithm); },
      .help = [] {
          return "elements each thread scans alone, a power of two (" + coarsened_names() +
@@ -177,7 +180,8 @@ constexpr RunOption kOptions[] = {
          auto op = parse_op(v);
          return op && (o.request.op = *op, true);
      }},
-    {.flag = "--type", .control = Control::type, .label = "type", .menu = true, .value_word = "int32|int64|float|double", .settings_key = "type",
+    {.flag = "--type", .control = Control::type, .label = "type", .menu = true,
+     .value_word = "int32|int64|float|double", .settings_key = "type",
      .help = [] { return str("element type (default int32)"); },
      .value = [](const RunSpec& o) { return str(name(o.request.type)); },
      .read = [](RunSpec& o, const std::string&, const std::string& v) {
@@ -209,7 +213,8 @@ constexpr RunOption kOptions[] = {
          int i = 0;
          return read_int(v, i) && usable_section(i) && (o.request.section = i, true);
      }},
-    {.flag = "--warp-width", .control = Control::warp_width, .label = "warp width", .menu = true, .value_word = "W", .settings_key = "warp_width",
+    {.flag = "--warp-width", .control = Control::warp_width, .label = "warp width", .menu = true,
+     .value_word = "W", .settings_key = "warp_width",
      .help = [] {
          return "threads per warp in the emulation, a power of two up to " + std::to_string(kWarpSize) + " (default " +
                 std::to_string(ScanRequest{}.warp_width) + ")";
@@ -228,7 +233,8 @@ constexpr RunOption kOptions[] = {
          auto s = parse_schedule(v);
          return s && (o.request.schedule = *s, true);
      }},
-    {.flag = "--block-schedule", .control = Control::block_schedule, .label = "block schedule", .menu = true, .value_word = "in-order|reverse|random[:SEED]", .takes = single_pass,
+    {.flag = "--block-schedule", .control = Control::block_schedule, .label = "block schedule", .menu = true,
+     .value_word = "in-order|reverse|random[:SEED]", .takes = single_pass,
      .help = [] { return str("single-pass scans: the order blocks start in and\ntheir pace in the emulation (default in-order)"); },
      // A replay comes from a device's record, never from words.
      .value = [](const RunSpec& o) {
@@ -237,7 +243,8 @@ constexpr RunOption kOptions[] = {
      .read = [](RunSpec& o, const std::string&, const std::string& v) { read_schedule(o.request.block_schedule, v, "block schedule"); },
      .refusal = block_words_refusal,
      .leave = [](ScanRequest& q) { q.block_schedule = {}; }},
-    {.flag = "--resident-blocks", .control = Control::resident_blocks, .label = "resident blocks", .menu = false, .value_word = "K", .takes = single_pass,
+    {.flag = "--resident-blocks", .control = Control::resident_blocks, .label = "resident blocks", .menu = false,
+     .value_word = "K", .takes = single_pass,
      .help = [] {
          return "single-pass scans: blocks resident at once in the emulation, its SM slots (default " +
                 std::to_string(kDefaultResidentBlocks) + ")";
@@ -246,7 +253,8 @@ constexpr RunOption kOptions[] = {
      .read = [](RunSpec& o, const std::string& flag, const std::string& v) { o.request.resident_blocks = whole_number<int>(flag, v); },
      .refusal = block_words_refusal,
      .leave = [](ScanRequest& q) { q.resident_blocks = kDefaultResidentBlocks; }},
-    {.flag = "--static-index", .control = Control::static_index, .label = "static index", .menu = false, .takes = [](const ScanRequest& q) { return info_of(q).takes_static_index; },
+    {.flag = "--static-index", .control = Control::static_index, .label = "static index", .menu = false,
+     .takes = [](const ScanRequest& q) { return info_of(q).takes_static_index; },
      .help = [] {
          return str("domino: each block takes its tile from blockIdx instead of drawing it; the emulation shows\n"
                     "the deadlock this can cause (refused on the GPU, where it could hang)");
@@ -258,7 +266,8 @@ constexpr RunOption kOptions[] = {
                 " draws no index; leave it out";
      },
      .leave = [](ScanRequest& q) { q.static_index = false; }},
-    {.flag = "--window", .control = Control::window, .label = "look-back window", .menu = true, .value_word = "W", .takes = [](const ScanRequest& q) { return info_of(q).takes_window; },
+    {.flag = "--window", .control = Control::window, .label = "look-back window", .menu = true,
+     .value_word = "W", .takes = [](const ScanRequest& q) { return info_of(q).takes_window; },
      .help = [] {
          return "decoupled-lookback: the predecessors one look-back reads at once, 1 to " + std::to_string(kMaxLookbackWindow) +
                 " (default " + std::to_string(kDefaultLookbackWindow) + ",\none warp as in CUB; 1 makes the look-back a chain)";
@@ -291,7 +300,9 @@ constexpr RunOption kOptions[] = {
      }},
     {.flag = "--backend", .value_word = "auto|cpu|gpu", .settings_key = "backend",
      .help = [] { return str("auto uses a GPU when one is usable, else the CPU emulation (default auto)"); },
-     .value = [](const RunSpec& o) { return str(o.backend == BackendChoice::cpu ? "cpu" : o.backend == BackendChoice::gpu ? "gpu" : "auto"); },
+     .value = [](const RunSpec& o) {
+         return str(o.backend == BackendChoice::cpu ? "cpu" : o.backend == BackendChoice::gpu ? "gpu" : "auto");
+     },
      .read = [](RunSpec& o, const std::string&, const std::string& v) {
          auto b = parse_backend_choice(v);
          if (!b) throw UsageError("unknown backend " + quoted_word(v) + "; choose auto, cpu or gpu");
@@ -318,7 +329,8 @@ constexpr RunOption kOptions[] = {
          read_input(o, InputSpec::Source::preset);
          o.input.preset = v;
      }},
-    {.flag = "--input", .control = Control::input, .label = "typed values", .menu = false, .value_word = "\"2,1,3,1\"", .group = OptionGroup::input, .source = true, .stated = Stated::when_set,
+    {.flag = "--input", .control = Control::input, .label = "typed values", .menu = false,
+     .value_word = "\"2,1,3,1\"", .group = OptionGroup::input, .source = true, .stated = Stated::when_set,
      .help = [] { return str("values separated by commas or spaces"); },
      .value = [](const RunSpec& o) { return source_value(o, InputSpec::Source::text, o.input.text); },
      .read = [](RunSpec& o, const std::string&, const std::string& v) {
@@ -332,7 +344,8 @@ constexpr RunOption kOptions[] = {
          read_input(o, InputSpec::Source::file);
          o.input.file = v;
      }},
-    {.flag = "--random", .control = Control::random, .label = "random N", .menu = false, .value_word = "N [--seed S]", .group = OptionGroup::input, .source = true, .stated = Stated::when_set,
+    {.flag = "--random", .control = Control::random, .label = "random N", .menu = false,
+     .value_word = "N [--seed S]", .group = OptionGroup::input, .source = true, .stated = Stated::when_set,
      .help = [] { return str("N values from 0..9, reproducible from the seed"); },
      .value = [](const RunSpec& o) { return source_value(o, InputSpec::Source::random, std::to_string(o.input.random_n)); },
      .read = [](RunSpec& o, const std::string&, const std::string& v) {
@@ -350,7 +363,8 @@ constexpr RunOption kOptions[] = {
          return source_value(o, InputSpec::Source::random, o.input.seed != InputSpec{}.seed ? std::to_string(o.input.seed) : "");
      },
      .read = [](RunSpec& o, const std::string& flag, const std::string& v) { o.input.seed = whole_number<uint64_t>(flag, v); }},
-    {.flag = "--flags", .control = Control::flags, .label = "head flags", .menu = false, .value_word = "\"1,0,0,1\"|every:K", .group = OptionGroup::input, .stated = Stated::when_set,
+    {.flag = "--flags", .control = Control::flags, .label = "head flags", .menu = false,
+     .value_word = "\"1,0,0,1\"|every:K", .group = OptionGroup::input, .stated = Stated::when_set,
      .takes = [](const ScanRequest& q) { return info_of(q).takes_flags; },
      .help = [] {
          return str("head flags for --algo segmented (required): 1 starts a segment, one per\n"
