@@ -10,6 +10,7 @@
 #include "core/schedules.hpp"
 #include "core/trace.hpp"
 #include "core/types.hpp"
+#include "core/warp.hpp"
 
 namespace scanlab {
 
@@ -28,10 +29,10 @@ struct ScanRequest {
     ElementType type = ElementType::int32;
     bool exclusive = false;
     int section = 0;  // 0: the algorithm's default for this N
-    int warp_width = 32;
+    int warp_width = kWarpSize;
     Schedule schedule;
     BlockSchedule block_schedule;  // single-pass scans only
-    int lookback_window = 32;  // decoupled-lookback only: predecessors one look-back reads at once (1..32)
+    int lookback_window = kWarpSize;  // decoupled-lookback only: predecessors one look-back reads at once (its default: one warp)
     bool static_index = false;  // single-pass scans: tile = blockIdx instead of a drawn index
     int resident_blocks = kDefaultResidentBlocks;  // single-pass scans: SM slots the emulation models
     Detail detail = Detail::full;

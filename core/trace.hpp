@@ -9,6 +9,7 @@
 #include "core/sample_window.hpp"
 #include "core/types.hpp"
 #include "core/values.hpp"
+#include "core/warp.hpp"
 
 namespace scanlab {
 
@@ -95,7 +96,7 @@ struct RunHeader {
     int coarsening = 0;         // elements each thread scans alone (three-phase blocks; 0: not coarsened)
     int threads_per_block = 0;  // of the first kernel
     int64_t grid = 0;           // blocks of the first kernel
-    int warp_width = 32;
+    int warp_width = kWarpSize;
     std::string schedule;       // warp schedule the emulation used ("hardware" on a GPU)
     std::string block_schedule; // single-pass scans: the block schedule ("in-order", "random:7", "replay", "hardware")
     bool static_index = false;  // single-pass scans: each block's tile is its blockIdx (may deadlock)

@@ -31,6 +31,7 @@
 #include "core/error.hpp"
 #include "core/input/head_flags.hpp"
 #include "core/input/input.hpp"
+#include "core/input/run_options.hpp"
 #include "core/trace_io/trace_json.hpp"
 
 using namespace scanlab;
@@ -766,6 +767,32 @@ TEST(AppSettings, AnExercisesAnswerIsClosedUntilOpenedAndStaysAsTheStudentLeftIt
     const Settings bad = parse_settings(settings_text(s) + "answers_shown=4,x\n");
     EXPECT_EQ(bad.layout.answers_shown, 1u << 4);
     EXPECT_FALSE(bad.notes.empty());
+}
+
+// The run's options the app keeps are the rows of the table of run options with a settings key:
+// each is written under its key, and a value changed from the default reads back.
+TEST(AppSettings, EveryRunOptionWithASettingsKeyIsWrittenAndReadBack) {
+    Settings s;
+    ScanRequest& q = s.form.request;
+    q.algorithm = Algorithm::three_phase;
+    q.block_algorithm = Algorithm::brent_kung;
+    q.coarsening = 8;
+    q.op = OpKind::max;
+    q.type = ElementType::float64;
+    q.exclusive = true;
+    q.section = 64;
+    q.warp_width = 4;
+    q.schedule = *parse_schedule("reverse");
+    s.form.backend = BackendChoice::cpu;
+    const std::string text = settings_text(s);
+    const Settings r = parse_settings(text);
+    EXPECT_TRUE(r.notes.empty()) << r.notes[0];
+    for (const RunOption& o : run_options()) {
+        if (o.settings_key.empty()) continue;
+        EXPECT_NE(text.find("\n" + std::string(o.settings_key) + "="), std::string::npos) << o.settings_key;
+        EXPECT_NE(o.value(s.form), o.value(Settings{}.form)) << o.settings_key << " is left at its default by this test";
+        EXPECT_EQ(o.value(r.form), o.value(s.form)) << o.settings_key;
+    }
 }
 
 TEST(AppSettings, WhatTheAppWritesReadsBackWithoutANote) {

@@ -18,7 +18,7 @@ struct BlockSetup {
     int coarsening = 1;                          // three-phase: elements each thread scans alone
     Algorithm phase2 = Algorithm::kogge_stone;   // three-phase: the scan of the subsection totals
     int threads = 1;      // threads per block: the block algorithm's, for kernel 1 and kernel 3 alike
-    int warp_width = 32;  // for counting divergent warps (and the emulation's lock-step)
+    int warp_width = kWarpSize;  // for counting divergent warps (and the emulation's lock-step)
     Schedule schedule;    // emulation only: the order warps run in
     SampleWindow sample;  // the blocks whose steps are kept in full (all when sample.all())
 

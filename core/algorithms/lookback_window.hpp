@@ -17,12 +17,13 @@
 
 #include "core/events.hpp"  // TileStatus: invalid (X), aggregate (A), prefix (P)
 #include "core/hd.hpp"
+#include "core/warp.hpp"
 
 namespace scanlab {
 
 // CUB's window: one warp, each lane reading one predecessor's status.
-inline constexpr int kDefaultLookbackWindow = 32;
-inline constexpr int kMaxLookbackWindow = 32;  // a window is read by the lanes of one warp
+inline constexpr int kDefaultLookbackWindow = kWarpSize;
+inline constexpr int kMaxLookbackWindow = kWarpSize;  // a window is read by the lanes of one warp
 
 // The first tile of the window that ends at `nearest`.
 SCANLAB_HD inline int64_t window_first(int64_t nearest, int window) {

@@ -9,6 +9,7 @@
 #include "core/hd.hpp"
 #include "core/input/overflow.hpp"
 #include "core/input/wording.hpp"
+#include "core/warp.hpp"
 
 namespace scanlab {
 
@@ -108,8 +109,9 @@ ResolvedRequest resolve_shape(const ScanRequest& req, int64_t n, Voice v) {
     r.n = n;
     if (r.n > kMaxElements)
         throw ScanError("N = " + std::to_string(r.n) + " is more than Scan Lab runs (at most " + std::to_string(kMaxElements) + " = 2^28)");
-    if (req.warp_width < 1 || req.warp_width > 32 || !is_pow2(req.warp_width))
-        throw ScanError(subject(v, Control::warp_width, std::to_string(req.warp_width)) + " must be a power of two from 1 to 32");
+    if (!is_warp_width(req.warp_width))
+        throw ScanError(subject(v, Control::warp_width, std::to_string(req.warp_width)) + " must be a power of two from 1 to " +
+                        std::to_string(kWarpSize));
 
     const Algorithm a = req.algorithm;
     const AlgorithmInfo& info = algorithm_info(a);

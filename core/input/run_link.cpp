@@ -3,24 +3,12 @@
 #include <algorithm>
 #include <cstring>
 
-#include "core/algorithms/lookback_window.hpp"
 #include "core/algorithms/table.hpp"
+#include "core/input/run_options.hpp"
 #include "core/input/run_words.hpp"
 
 namespace scanlab {
 namespace {
-
-// The command line's switches: a link writes them switch=1.
-constexpr const char* kSwitches[] = {"exclusive", "inclusive", "static-index"};
-// The command line's flags with a value that a link may carry (not --max-trace-mb: the page keeps
-// its own limit).
-constexpr const char* kValueFlags[] = {"algo",   "block-algo",      "coarsening",      "op",     "type",         "section",
-                                       "warp-width", "schedule",    "block-schedule",  "resident-blocks", "window", "backend",
-                                       "sample-block", "preset",    "input",           "input-file", "random", "flags", "seed"};
-
-bool one_of(std::string_view key, const auto& keys) {
-    return std::any_of(std::begin(keys), std::end(keys), [&](const char* k) { return key == k; });
-}
 
 // Letters, digits and - . _ ~ : , stay as they are (a link stays readable: "every:3", "2,1,3");
 // a space is '+', as a browser's form writes it; anything else is %XX.
@@ -63,41 +51,14 @@ std::string shown(const std::string& s) { return "'" + s.substr(0, 40) + (s.size
 }  // namespace
 
 std::vector<std::string> run_words(const RunSpec& spec) {
-    const ScanRequest& q = spec.request;
-    const AlgorithmInfo& info = algorithm_info(q.algorithm);
-    const ScanRequest plain;
-    std::vector<std::string> w = {"--algo", std::string(name(q.algorithm))};
-    auto add = [&w](const char* flag, std::string value) { w.push_back(flag), w.push_back(std::move(value)); };
-    if (info.takes_block_algorithm && q.block_algorithm != plain.block_algorithm) add("--block-algo", std::string(name(q.block_algorithm)));
-    if (q.coarsening != 0 && takes_coarsening(q.algorithm, q.block_algorithm)) add("--coarsening", std::to_string(q.coarsening));
-    if (q.op != plain.op) add("--op", std::string(name(q.op)));
-    if (q.type != plain.type) add("--type", std::string(name(q.type)));
-    if (q.exclusive) w.push_back("--exclusive");
-    if (q.section != 0) add("--section", std::to_string(q.section));
-    if (q.warp_width != plain.warp_width) add("--warp-width", std::to_string(q.warp_width));
-    if (q.schedule.kind != plain.schedule.kind || (q.schedule.kind == Schedule::Kind::random && q.schedule.seed != plain.schedule.seed))
-        add("--schedule", q.schedule.text());
-    if (info.reach == Reach::single_pass) {
-        if (q.block_schedule.kind != plain.block_schedule.kind && q.block_schedule.kind != BlockSchedule::Kind::replay)
-            add("--block-schedule", q.block_schedule.text());
-        if (q.resident_blocks != plain.resident_blocks) add("--resident-blocks", std::to_string(q.resident_blocks));
+    std::vector<std::string> w;
+    for (const RunOption& option : run_options()) {
+        if (!option.in_link) continue;
+        if (const std::optional<std::string> v = stated_value(option, spec)) {
+            w.emplace_back(option.flag);
+            if (!option.is_switch()) w.push_back(*v);
+        }
     }
-    if (info.takes_window && q.lookback_window != kDefaultLookbackWindow) add("--window", std::to_string(q.lookback_window));
-    if (info.takes_static_index && q.static_index) w.push_back("--static-index");
-    if (!q.sample.all())
-        add("--sample-block", std::to_string(q.sample.first_block) + (q.sample.blocks > 1 ? ":" + std::to_string(q.sample.blocks) : ""));
-    if (spec.backend != BackendChoice::automatic) add("--backend", spec.backend == BackendChoice::cpu ? "cpu" : "gpu");
-    const InputSpec& in = spec.input;
-    switch (in.source) {
-        case InputSpec::Source::preset: add("--preset", in.preset); break;
-        case InputSpec::Source::text: add("--input", in.text); break;
-        case InputSpec::Source::file: add("--input-file", in.file); break;
-        case InputSpec::Source::random:
-            add("--random", std::to_string(in.random_n));
-            if (in.seed != InputSpec{}.seed) add("--seed", std::to_string(in.seed));
-            break;
-    }
-    if (info.takes_flags && !in.flags.empty()) add("--flags", in.flags);
     return w;
 }
 
@@ -108,9 +69,9 @@ std::string run_link_query(const RunSpec& spec, const LinkPlace& place) {
     };
     const std::vector<std::string> words = run_words(spec);
     for (size_t i = 0; i < words.size(); ++i) {
-        const std::string key = words[i].substr(2);
-        if (one_of(key, kSwitches)) param(key, "1");
-        else param(key, words[++i]);
+        const RunOption* option = find_option_by_flag(words[i]);
+        if (option->is_switch()) param(option->link_key(), "1");
+        else param(option->link_key(), words[++i]);
     }
     if (place.compare) param("compare", name(*place.compare));
     if (place.view != 0) param("view", kLinkViews[place.view]);
@@ -152,12 +113,12 @@ RunLink parse_run_link(std::string_view query) {
         } else if (key == "compare") {
             link.place.compare = parse_algorithm(value);
             if (!link.place.compare) throw UsageError("unknown algorithm " + shown(value) + " to compare with");
-        } else if (one_of(key, kSwitches)) {
-            if (value != "0" && value != "false") words.push_back("--" + key);
-        } else if (one_of(key, kValueFlags)) {
-            words.push_back("--" + key);
+        } else if (const RunOption* option = find_option_by_link_key(key); option && option->is_switch()) {
+            if (value != "0" && value != "false") words.emplace_back(option->flag);
+        } else if (option) {
+            words.emplace_back(option->flag);
             words.push_back(value);
-            input_given = input_given || key == "preset" || key == "input" || key == "input-file" || key == "random";
+            input_given = input_given || option->source;
         } else {
             throw UsageError("unknown link parameter " + shown(key) +
                              "; a link takes the options of scanlab trace (algo=..., preset=..., section=...) and step, view, "

@@ -1,11 +1,11 @@
 #include "core/input/run_spec.hpp"
 
-#include "core/algorithms/lookback_window.hpp"
 #include "core/algorithms/table.hpp"
 #include "core/error.hpp"
 #include "core/input/head_flags.hpp"
 #include "core/input/input.hpp"
 #include "core/input/resolve.hpp"
+#include "core/input/run_options.hpp"
 #include "core/input/trace_budget.hpp"
 
 namespace scanlab {
@@ -48,15 +48,12 @@ std::vector<uint8_t> load_flags(const InputSpec& in, ValueArray& values, const s
 ScanRequest request_for(const RunSpec& spec, Algorithm algorithm) {
     ScanRequest q = spec.request;
     q.algorithm = algorithm;
-    // The block schedule belongs to the single-pass scans; a comparison (or the app's algorithm
-    // menu) moving to another algorithm leaves it behind rather than refusing the run. The CLI
-    // refuses the words themselves where they do not apply (parse_run_words).
-    if (algorithm_info(algorithm).reach != Reach::single_pass) {
-        q.block_schedule = {};
-        q.resident_blocks = kDefaultResidentBlocks;
-    }
-    if (!algorithm_info(algorithm).takes_static_index) q.static_index = false;
-    if (!algorithm_info(algorithm).takes_window) q.lookback_window = kDefaultLookbackWindow;
+    // The block schedule belongs to the single-pass scans (the window to the look-back, the static
+    // index to domino); a comparison (or the app's algorithm menu) moving to another algorithm
+    // leaves it behind rather than refusing the run. The CLI refuses the words themselves where
+    // they do not apply (parse_run_words).
+    for (const RunOption& option : run_options())
+        if (option.leave && !option.takes(q)) option.leave(q);
     if (spec.input.source == InputSpec::Source::preset && q.section == 0)
         if (const std::optional<Preset> p = find_preset(spec.input.preset))
             if (const int section = preset_section(*p, algorithm)) q.section = section;

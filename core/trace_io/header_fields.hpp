@@ -37,7 +37,7 @@ void visit_header_fields(H& h, V&& v) {
     v("coarsening", h.coarsening, FieldRule{Presence::unless_zero, 1, largest_section()});
     v("threads_per_block", h.threads_per_block, FieldRule{Presence::always, 1, kMaxThreadsPerBlock});
     v("grid", h.grid, FieldRule{Presence::always, 1, kMaxElements});
-    v("warp_width", h.warp_width, FieldRule{Presence::always, 1, 32});
+    v("warp_width", h.warp_width, FieldRule{Presence::always, 1, kWarpSize});
     v("schedule", h.schedule, FieldRule{});
     v("detail", h.detail, FieldRule{});
     v("block_schedule", h.block_schedule, FieldRule{Presence::unless_zero});

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/schedules.hpp"
+#include "core/warp.hpp"
 #include "kernel_tracer/runtime/block_record.hpp"
 #include "kernel_tracer/runtime/findings_log.hpp"
 #include "kernel_tracer/runtime/kernel_image.hpp"
@@ -38,7 +39,7 @@ inline size_t global_index(int16_t id) { return size_t(-1 - int(id)); }
 struct Launch {
     int block_dim = 1;
     int64_t grid_dim = 1;
-    int warp_width = 32;
+    int warp_width = kWarpSize;
     Schedule schedule;
     BlockSchedule block_schedule;  // the order the blocks run in, one after another
     std::vector<GlobalArray> globals;  // X, Y, then the arrays cudaMalloc gave

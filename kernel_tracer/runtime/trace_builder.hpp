@@ -21,7 +21,7 @@ namespace scanlab::kernel_tracer {
 struct TraceShape {
     int block_dim = 1;
     int64_t grid_dim = 1;
-    int warp_width = 32;
+    int warp_width = kWarpSize;
     Kernel kernel = Kernel::single;  // K1, K2, K3: the launch's place among a host's launches
 };
 

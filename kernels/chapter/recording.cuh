@@ -15,6 +15,7 @@
 
 #include "core/algorithms/block_step.hpp"
 #include "core/flagged.hpp"
+#include "core/warp.hpp"
 
 // Every recording call in a kernel is written SCANLAB_RECORD(rec.something(...)). A build with
 // SCANLAB_STRIP_RECORDING removes the calls altogether; tests/null_policy_ptx_test checks that the
@@ -47,7 +48,7 @@ struct TraceBuffers {
     uint8_t* hazards = nullptr;
     int64_t window_first = 0, window_blocks = 0;
     int section = 0;
-    int warp_width = 32;
+    int warp_width = kWarpSize;
 };
 
 // Whether a read returned the value held before: bitwise, so -0.0 against 0.0 (or any float

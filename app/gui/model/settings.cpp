@@ -1,6 +1,7 @@
 #include "app/gui/model/settings.hpp"
 
 #include "core/algorithms/table.hpp"
+#include "core/input/run_options.hpp"
 #include "core/trace_io/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/whole_number.hpp"
@@ -49,9 +50,6 @@ std::string unescape(const std::string& s) {
 std::string_view source_name(InputSource s) {
     return s == InputSource::preset ? "preset" : s == InputSource::text ? "text" : "random";
 }
-std::string_view backend_name(BackendChoice b) {
-    return b == BackendChoice::cpu ? "cpu" : b == BackendChoice::gpu ? "gpu" : "auto";
-}
 
 }  // namespace
 
@@ -78,18 +76,11 @@ std::string settings_text(const Settings& s) {
     const Form& f = s.form;
     const Layout& l = s.layout;
     std::ostringstream o;
-    o << "# Scan Lab settings, rewritten when the app closes\n"
-      << "algorithm=" << name(f.request.algorithm) << "\n"
-      << "block_algorithm=" << name(f.request.block_algorithm) << "\n"
-      << "coarsening=" << f.request.coarsening << "\n"
-      << "compare_algorithm=" << name(f.compare_algorithm) << "\n"
-      << "op=" << name(f.request.op) << "\n"
-      << "type=" << name(f.request.type) << "\n"
-      << "exclusive=" << (f.request.exclusive ? 1 : 0) << "\n"
-      << "section=" << f.request.section << "\n"
-      << "warp_width=" << f.request.warp_width << "\n"
-      << "schedule=" << f.request.schedule.text() << "\n"
-      << "backend=" << backend_name(f.backend) << "\n"
+    o << "# Scan Lab settings, rewritten when the app closes\n";
+    // The run's options the app keeps, as the table of run options names them.
+    for (const RunOption& option : run_options())
+        if (!option.settings_key.empty()) o << option.settings_key << "=" << option.value(f) << "\n";
+    o << "compare_algorithm=" << name(f.compare_algorithm) << "\n"
       << "preset=" << escape(f.input.preset) << "\n";
     if (f.input.text.size() + f.input.flags.size() <= kMaxKeptInputChars) {
         o << "source=" << source_name(f.input.source) << "\n"
@@ -176,8 +167,12 @@ bool parse_answers(const std::string& v, uint32_t& out) {
     return true;
 }
 
-// A section the form can hold: 0 (the default) or a power of two a block can scan.
-bool usable_section(int i) { return i == 0 || (i >= 2 && i <= largest_section() && (i & (i - 1)) == 0); }
+// The row of the table of run options that settings.ini keeps under `key`, or nullptr.
+const RunOption* settings_option(const std::string& key) {
+    for (const RunOption& option : run_options())
+        if (!option.settings_key.empty() && option.settings_key == key) return &option;
+    return nullptr;
+}
 
 }  // namespace
 
@@ -198,17 +193,8 @@ Settings parse_settings(const std::string& text) {
         }
         const std::string k = line.substr(0, eq), v = line.substr(eq + 1);
         int i = 0;
-        if (k == "algorithm") { if (auto a = parse_algorithm(v)) f.request.algorithm = *a; else r.drop(k, v); }
-        else if (k == "block_algorithm") { if (auto a = parse_algorithm(v); a && algorithm_info(*a).multi_kernel_block) f.request.block_algorithm = *a; else r.drop(k, v); }
-        else if (k == "coarsening") { if (parse_number_into(v, i) && i >= 0 && i <= 64 && (i & (i - 1)) == 0) f.request.coarsening = i; else r.drop(k, v); }
+        if (const RunOption* option = settings_option(k)) { if (!option->read_setting(f, v)) r.drop(k, v); }
         else if (k == "compare_algorithm") { if (auto a = parse_algorithm(v)) f.compare_algorithm = *a; else r.drop(k, v); }
-        else if (k == "op") { if (auto o = parse_op(v)) f.request.op = *o; else r.drop(k, v); }
-        else if (k == "type") { if (auto t = parse_type(v)) f.request.type = *t; else r.drop(k, v); }
-        else if (k == "exclusive") f.request.exclusive = v == "1";
-        else if (k == "section") { if (parse_number_into(v, i) && usable_section(i)) f.request.section = i; else r.drop(k, v); }
-        else if (k == "warp_width") { if (parse_number_into(v, i) && i >= 1 && i <= 32 && (i & (i - 1)) == 0) f.request.warp_width = i; else r.drop(k, v); }
-        else if (k == "schedule") { if (auto sc = parse_schedule(v)) f.request.schedule = *sc; else r.drop(k, v); }
-        else if (k == "backend") { if (auto b = parse_backend_choice(v)) f.backend = *b; else r.drop(k, v); }
         else if (k == "source") f.input.source = v == "text" ? InputSource::text : v == "random" ? InputSource::random : InputSource::preset;
         else if (k == "preset") f.input.preset = unescape(v);
         else if (k == "text") f.input.text = unescape(v);

@@ -149,7 +149,7 @@ bool threads_section(Form& f) {
     ImGui::TextDisabled("THREADS");
     std::string warp = std::to_string(f.request.warp_width);
     if (ImGui::BeginCombo("warp width", warp.c_str())) {
-        for (int w = 1; w <= 32; w *= 2)
+        for (int w = 1; w <= kWarpSize; w *= 2)
             if (ImGui::Selectable(std::to_string(w).c_str(), f.request.warp_width == w)) f.request.warp_width = w, changed = true;
         ImGui::EndCombo();
     }
