@@ -132,12 +132,14 @@ void checkpoint(App& app) {
 
 void no_lesson(App& app) {
     ImGui::TextWrapped("No lesson is open. A lesson drives the runs slide by slide and asks you questions on the way.");
+#if !defined(__EMSCRIPTEN__)  // the page carries no lesson files yet, and offers none
     if (ImGui::Button("Open lesson...")) app.lesson_dialog = true;
     std::error_code ec;
     for (const auto& e : std::filesystem::directory_iterator(SCANLAB_LESSONS, ec)) {
         if (e.path().extension() != ".md") continue;
         if (ImGui::Button(("Open " + e.path().filename().string()).c_str()) && app.lesson.open(e.path().string())) app.lesson.go(0, app.session);
     }
+#endif
     if (!app.lesson.error.empty()) ImGui::TextWrapped("%s", app.lesson.error.c_str());
 }
 
