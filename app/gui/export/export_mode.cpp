@@ -126,7 +126,7 @@ int run_export(const std::vector<std::string>& args) {
     if (o.format == ExportFormat::svg) return run_svg_export(o);
     // Before any frame is drawn: the sentence naming the package, not a minute of drawing first.
     if (o.format == ExportFormat::mp4 && ffmpeg_program().empty()) return fail(ffmpeg_missing_sentence());
-    ::signal(SIGPIPE, SIG_IGN);  // ffmpeg ending early is its sentence, not a silent death
+    ::signal(SIGPIPE, SIG_IGN);  // if ffmpeg ends early, the write fails and says why, rather than ending this program
     if (o.format == ExportFormat::mp4) remove_video_on_signals();
     ShotOptions shot = o.shot;
     shot.step = 0, shot.step_last = false;  // the range is checked once the trace is known
