@@ -468,3 +468,39 @@ TEST_F(YourKernelPanel, TheDeviceCheckFollowsTheTraceOnScreenAndSaysWhatTheGpuGa
         EXPECT_TRUE(r.device_check->same) << r.device_check->sentence;
     }
 }
+
+// A file opened from disk runs on the GPU only once the student trusts it for the GPU check, asked
+// once per file; the run on screen is then checked at once.
+TEST_F(YourKernelPanel, AFileFromDiskIsTrustedForTheGpuCheckOnceAndTheRunOnScreenIsThenChecked) {
+    NEEDS_CLANG();
+    Session s;
+    const YourKernel& k = s.your_kernel;
+    std::ofstream(path("submitted.cu")) << text_of(solved_starter("ex4-exclusive-kogge-stone"));
+    std::ofstream(path("other.cu")) << text_of(solved_starter("ex4-exclusive-kogge-stone"));
+    s.open_kernel(path("submitted.cu"));
+    ASSERT_FALSE(k.said_failed) << k.said;
+    EXPECT_FALSE(k.trusted_for_gpu());
+    s.run_kernel();
+    s.wait();
+    ASSERT_TRUE(s.kernel_on_screen()) << (k.report ? k.report->stopped : "");
+    ASSERT_TRUE(k.report && k.report->device && k.report->device_check);
+    // The order the GPU check was given carries the file's trust: none.
+    EXPECT_FALSE(k.report->device->trusted);
+    // What a machine with nvcc and a GPU says of it (here the check stops sooner, at the missing GPU).
+    s.your_kernel.report->device_check->untrusted = true;
+    s.your_kernel.report->device_check->sentence = kernel_tracer::device_check_untrusted("submitted.cu");
+    EXPECT_TRUE(k.offers_gpu_trust());
+    EXPECT_NE(gpu_trust_sentence().find("GPU"), std::string::npos);
+    s.trust_kernel_for_gpu();
+    EXPECT_FALSE(k.offers_gpu_trust());
+    EXPECT_TRUE(k.report->device->trusted);
+    s.wait();
+    ASSERT_TRUE(k.report->device_check.has_value());
+    EXPECT_FALSE(k.report->device_check->untrusted) << k.report->device_check->sentence;
+    // Asked once per file: another file is not trusted, and this one still is.
+    s.open_kernel(path("other.cu"));
+    EXPECT_FALSE(k.trusted_for_gpu());
+    s.open_kernel(path("submitted.cu"));
+    EXPECT_TRUE(k.trusted_for_gpu());
+    EXPECT_FALSE(k.trusted_without_sandbox());  // trusted for the GPU check, not to run without a sandbox
+}

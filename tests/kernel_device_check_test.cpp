@@ -3,14 +3,20 @@
 // the generated harness for each shape of file, compiled by nvcc for sm_90 (CI has nvcc, no GPU).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
 
 #include "kernel_tracer/host/child_process.hpp"
+#include "kernel_tracer/host/compile_cache.hpp"
+#include "kernel_tracer/host/device_box.hpp"
 #include "kernel_tracer/host/device_check.hpp"
 #include "kernel_tracer/host/kernel_trace.hpp"
+#include "kernel_tracer/host/output_check.hpp"
+#include "kernel_tracer/host/sandbox.hpp"
 #include "tests/kernel_fixtures.hpp"
 
 using namespace scanlab;
@@ -94,4 +100,132 @@ TEST(DeviceHarness, CompilesWithNvccForHostCodeThatCopiesFromTheHostsArrays) {
 TEST(DeviceHarness, CompilesWithNvccForHostCodeOfEveryTypeAndOperator) {
     NEEDS_NVCC();
     EXPECT_EQ(harness_compile_errors(shape_of(solved_starter("ex5-hierarchical"), true, "scan", ElementType::float32, true, OpKind::min)), "");
+}
+
+namespace {
+
+// The words after `flag` in `argv`, for each time it is there: ("--dev-bind", 2) -> its pairs.
+std::vector<std::string> after(const std::vector<std::string>& argv, const std::string& flag) {
+    std::vector<std::string> out;
+    for (size_t k = 0; k + 1 < argv.size(); ++k)
+        if (argv[k] == flag) out.push_back(argv[k + 1]);
+    return out;
+}
+
+bool has(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+
+// A folder of device nodes as a GPU machine has them (plain files stand in for them), and others.
+struct FakeDev {
+    const fs::path path = fs::temp_directory_path() / ("scanlab-fake-dev-" + std::to_string(::getpid()));
+    FakeDev() {
+        fs::create_directories(path / "dri");
+        fs::create_directories(path / "nvidia-caps");
+        for (const char* node : {"nvidiactl", "nvidia0", "nvidia1", "nvidia-uvm", "nvidia-uvm-tools", "nvidia-modeset", "null", "sda", "kvm"})
+            std::ofstream(path / node);
+    }
+    ~FakeDev() { fs::remove_all(path); }
+};
+
+// The probe (tests/kernels/device_box/probe.c) compiled once, run in the device check's box with
+// `what` as its input: what it wrote, or why it stopped.
+struct BoxedProbe {
+    std::string wrote, said;
+    ChildOutcome run;
+};
+BoxedProbe probe_in_the_box(const std::string& what) {
+    static const TempDir dir;
+    static const std::string program = [] {
+        const std::string p = (dir.path / "probe").string();
+        int status = 0;
+        run_tool({find_on_path({"clang", "clang-14", "cc"}), "-O1", "-pthread", kFixtures + "/device_box/probe.c", "-o", p}, status);
+        return status == 0 ? p : "";
+    }();
+    BoxedProbe out;
+    if (program.empty()) return out.said = "the probe did not compile", out;
+    const std::string input = (dir.path / "input").string(), output = (dir.path / "output").string();
+    std::ofstream(input) << what << "\n";
+    std::ofstream(output, std::ios::trunc);
+    fs::create_directories(dir.path / "work");
+    ChildLimits limits;
+    limits.cpu_seconds = 5;
+    limits.wall_seconds = 10;
+    out.run = run_child(boxed_device_run({program, input, output, gpu_filter_library(), (dir.path / "work").string()}), limits,
+                        (dir.path / "stdout").string(), (dir.path / "stderr").string());
+    out.wrote = read_file(output);
+    out.said = last_line_of((dir.path / "stderr").string(), 400);
+    return out;
+}
+
+#define NEEDS_A_BOX()                                                                               \
+    do {                                                                                            \
+        if (const std::string why = box_unavailable(); !why.empty()) GTEST_SKIP() << why;           \
+        if (gpu_filter_library().empty()) GTEST_SKIP() << "the device check's allow-list is not built"; \
+        if (find_on_path({"clang", "clang-14", "cc"}).empty()) GTEST_SKIP() << "no C compiler";      \
+    } while (0)
+
+}  // namespace
+
+TEST(DeviceCheckBox, BindsTheGpusDeviceNodesThatAreThereAndNoOthers) {
+    const FakeDev dev;
+    const std::string d = dev.path.string();
+    EXPECT_EQ(gpu_device_nodes(dev.path), (std::vector<std::string>{d + "/dri", d + "/nvidia-caps", d + "/nvidia-modeset", d + "/nvidia-uvm",
+                                                                    d + "/nvidia-uvm-tools", d + "/nvidia0", d + "/nvidia1", d + "/nvidiactl"}));
+    const std::vector<std::string> argv = boxed_device_run({"/p/prog", "/p/in", "/p/out", "/p/filter.so", "/p/work"}, dev.path);
+    // Each node bound as it is, in a /dev of the box's own; nothing else of the folder.
+    EXPECT_EQ(after(argv, "--dev"), std::vector<std::string>{"/dev"});
+    EXPECT_EQ(after(argv, "--dev-bind"), gpu_device_nodes(dev.path));
+    EXPECT_EQ(gpu_device_nodes(fs::temp_directory_path() / "no-such-dev-folder"), std::vector<std::string>{});
+}
+
+TEST(DeviceCheckBox, IsTheRunnersBoxWithTheDriversNeedsAndTheFilterLoadedFirst) {
+    const FakeDev dev;
+    const std::vector<std::string> argv = boxed_device_run({"/p/prog", "/p/in", "/p/out", "/p/filter.so", "/p/work"}, dev.path);
+    for (const char* ns : {"--unshare-user", "--unshare-net", "--unshare-pid", "--unshare-ipc", "--new-session", "--die-with-parent", "--clearenv"})
+        EXPECT_TRUE(has(argv, ns)) << ns;
+    // The system, the program, its input and the filter read-only; its output and its work folder writable; no $HOME.
+    const std::vector<std::string> ro = after(argv, "--ro-bind"), rw = after(argv, "--bind");
+    for (const char* p : {"/usr", "/p/prog", "/p/in", "/p/filter.so", "/sys"}) EXPECT_TRUE(has(ro, p)) << p;
+    EXPECT_EQ(rw, (std::vector<std::string>{"/p/out", "/p/work"}));
+    if (const char* home = std::getenv("HOME"))
+        for (const std::string& w : argv) EXPECT_FALSE(w == home || w.starts_with(std::string(home) + "/")) << w;
+    EXPECT_EQ(after(argv, "--proc"), std::vector<std::string>{"/proc"});
+    EXPECT_TRUE(has(after(argv, "--setenv"), "LD_PRELOAD"));
+    EXPECT_TRUE(has(argv, "/p/filter.so"));
+    EXPECT_EQ(std::vector<std::string>(argv.end() - 4, argv.end()), (std::vector<std::string>{"--", "/p/prog", "/p/in", "/p/out"}));
+}
+
+TEST(DeviceCheckBox, LetsAProgramRunItsThreadsAndWriteItsOutput) {
+    NEEDS_A_BOX();
+    const BoxedProbe p = probe_in_the_box("thread");
+    EXPECT_EQ(p.run.exit_status, 0) << p.said;
+    EXPECT_EQ(p.wrote, "a thread ran") << p.said;
+    EXPECT_EQ(probe_in_the_box("home").wrote, "/tmp");
+}
+
+TEST(DeviceCheckBox, KeepsAFileOutsideTheBoxUnread) {
+    NEEDS_A_BOX();
+    const fs::path canary = fs::temp_directory_path() / ("scanlab-device-canary-" + std::to_string(::getpid()));
+    std::ofstream(canary) << "secret";
+    const BoxedProbe p = probe_in_the_box("read " + canary.string());
+    fs::remove(canary);
+    EXPECT_EQ(p.wrote, "could not read it") << p.said;
+}
+
+TEST(DeviceCheckBox, RefusesASocket) {
+    NEEDS_A_BOX();
+    EXPECT_EQ(probe_in_the_box("socket").wrote, "no socket");
+}
+
+TEST(DeviceCheckBox, StopsANewProcessAndSaysWhichCall) {
+    NEEDS_A_BOX();
+    const BoxedProbe p = probe_in_the_box("fork");
+    EXPECT_EQ(p.run.exit_status, kForbiddenCallStatus) << p.said;
+    EXPECT_EQ(p.said, std::string(kForbiddenCallWords) + "57 is forbidden in the device check's sandbox");
+}
+
+TEST(DeviceCheckBox, LetsNoSignalReachAnotherProcess) {
+    NEEDS_A_BOX();
+    const BoxedProbe p = probe_in_the_box("kill");
+    EXPECT_EQ(p.run.exit_status, kForbiddenCallStatus) << p.said;
+    EXPECT_NE(p.said.find("system call 62 "), std::string::npos) << p.said;
 }

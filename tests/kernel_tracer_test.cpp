@@ -201,7 +201,34 @@ TEST(YourKernel, ASegfaultEndsTheChildWithASentenceAtItsLine) {
 
 TEST(YourKernel, AnAllocationBombEndsTheChildWithASentence) {
     NEEDS_CLANG();
-    expect_ended("fault_allocation_bomb.cu", "more memory than its limit");
+    expect_ended("fault_allocation_bomb.cu", "ran out of its memory");
+}
+
+TEST(YourKernel, AKernelPastItsOneGibRunsOutOfItsMemoryNamingTheLimit) {
+    NEEDS_CLANG();
+    // 1.5 GiB: more than the kernel's own part of the runner's limit, however small the trace.
+    expect_ended("fault_allocation_past_limit.cu", "the kernel ran out of its memory in thread 0 of block 0 before the first barrier: "
+                                                   "it asked for more than its 1 GiB limit");
+}
+
+TEST(YourKernel, TheTracersOwnMemoryIsNotTheKernels) {
+    NEEDS_CLANG();
+    // A kernel's part far smaller than the runner, its threads' stacks and the record of 2,048
+    // values over 21 barrier intervals need: the run still ends, since they are the tracer's share.
+    KernelRequest r = request("slides_kogge_stone_temp.cu", {"--random", "2048", "--seed", "3"});
+    r.kernel_memory = uint64_t(16) << 20;
+    const KernelTrace k = trace_kernel(r);
+    EXPECT_TRUE(k.traced) << k.ended;
+    EXPECT_EQ(k.trace.steps.size(), 11u);
+}
+
+TEST(YourKernel, TheTracersShareGrowsWithTheRunsTrace) {
+    ScanRequest floats;
+    floats.type = ElementType::float32;
+    auto share = [&](int64_t n) { return tracer_share(floats, Algorithm::kogge_stone, 1024, n / 1024); };
+    // The stacks of 1,024 threads at least, and more for a trace 64 times as long.
+    EXPECT_GE(share(1024), uint64_t(1024) * (128 << 10));
+    EXPECT_GT(share(65536), share(1024) + (uint64_t(64) << 20));
 }
 
 TEST(YourKernel, ACompileErrorNamesTheFilesOwnLine) {

@@ -12,7 +12,9 @@
 #include "core/values.hpp"
 #include "kernel_tracer/host/child_process.hpp"
 #include "kernel_tracer/host/compile_cache.hpp"
+#include "kernel_tracer/host/device_box.hpp"
 #include "kernel_tracer/host/output_check.hpp"
+#include "kernel_tracer/host/sandbox.hpp"
 
 namespace scanlab::kernel_tracer {
 
@@ -90,8 +92,8 @@ std::string device_check_unavailable() {
 
 std::string device_check_untrusted(const std::string& file_name) {
     return "the device check was skipped: it would run " + file_name +
-           " on the GPU outside the sandbox, with all your rights; it runs for a file you wrote or trust (--trust, or in the app, "
-           "a text written in its editor)";
+           " on the GPU, where the sandbox must let the GPU driver's calls through; it runs for a file you wrote or trust (--trust, or in "
+           "the app, a text written in its editor or a file you trusted for the GPU check)";
 }
 
 std::string comparison_sentence(const ValueArray& gpu, const ValueArray& cpu, const std::string& name) {
@@ -146,10 +148,27 @@ DeviceCheck check_on_device(const HarnessShape& shape, const Trace& cpu, int cpu
     // The CUDA driver reserves address space beyond the GPU's memory at its start, so the CPU run's
     // 1 GiB would stop every program; the GPU's own memory bounds what the kernel can allocate.
     limits.memory_bytes = ~uint64_t(0);
-    const ChildOutcome run = run_child({program, input, output}, limits, (dir.path / "stdout.txt").string(), (dir.path / "stderr.txt").string());
+    // In a box where one can be made (device_box.hpp), as the runner is; else as it is, for a trusted file.
+    std::vector<std::string> argv{program, input, output};
+    const bool boxed = box_unavailable().empty() && !gpu_filter_library().empty();
+    if (boxed) {
+        const fs::path work = dir.path / "work";
+        fs::create_directories(work);
+        std::ofstream(output, std::ios::trunc);
+        argv = boxed_device_run({program, input, output, gpu_filter_library(), work.string()});
+    }
+    ChildOutcome run = run_child(argv, limits, (dir.path / "stdout.txt").string(), (dir.path / "stderr.txt").string());
+    // The box's first process gives a signal as status 128 + signal.
+    if (boxed && run.signal == 0 && run.exit_status > 128 && run.exit_status < 128 + 65) run.signal = run.exit_status - 128;
     // The program's last words are the student's code's too: capped, control characters escaped.
     const std::string said = last_line_of((dir.path / "stderr.txt").string(), 400);
     if (!run.started) return skipped("nvcc's program could not be started");
+    if (boxed && run.exit_status == 1 && head_of((dir.path / "stderr.txt").string(), 400).starts_with("bwrap: "))
+        return check.sentence = "the device check's sandbox could not be made: " + said, check;
+    if (boxed && run.exit_status == kForbiddenCallStatus && said.starts_with(kForbiddenCallWords))
+        return check.sentence = "on the GPU, the program was stopped by the device check's sandbox: " + said.substr(std::strlen("scanlab-gpu-filter: ")) +
+                                " (the CUDA driver's own calls are allowed; a file that makes others does not run on the GPU)",
+               check;
     if (run.wall_timeout) return check.sentence = "on the GPU, the kernel did not end within " + std::to_string(int(limits.wall_seconds)) + " s and was stopped", check;
     if (run.signal != 0) return check.sentence = "on the GPU, the program ended with signal " + std::to_string(run.signal) + " (" + strsignal(run.signal) + ")", check;
     if (run.exit_status == 5) return skipped("the CUDA runtime found no usable GPU (" + said + ")");

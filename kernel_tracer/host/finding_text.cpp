@@ -96,9 +96,19 @@ std::string finding_sentence(const RawFinding& f, int line, int other_line) {
         case FindingKind::uninitialized_global:
             return here + "a read of global memory nothing wrote " + when(f) + ": " + thread(f.thread, f.block) + " reads " + element(f) +
                    ", which neither the host (cudaMemcpy, cudaMemset) nor an earlier kernel wrote" + times(f) + ".";
-        case FindingKind::out_of_memory:
-            return "the kernel asked for more memory than its limit" +
-                   (f.thread >= 0 ? " (in " + thread(f.thread, f.block) + " " + when(f) + ")" : std::string()) + "; the run stopped there.";
+        case FindingKind::out_of_memory: {
+            // "kernel|1 GiB|180 MiB" (runner_memory.hpp): whose allocation failed, the kernel's limit, the tracer's share.
+            const size_t a = f.detail.find('|'), b = a == std::string::npos ? a : f.detail.find('|', a + 1);
+            const std::string kernel_limit = b == std::string::npos ? "" : f.detail.substr(a + 1, b - a - 1);
+            const std::string share = b == std::string::npos ? "" : f.detail.substr(b + 1);
+            const std::string where = f.thread >= 0 ? " in " + thread(f.thread, f.block) + " " + when(f) : std::string();
+            if (f.detail.starts_with("tracer"))
+                return "the tracer ran out of the memory it sets aside for this run's trace" + (share.empty() ? "" : " (" + share + ")") + where +
+                       ": the kernel made more accesses or passed more barriers than the algorithm it is launched as does on this input; "
+                       "run it on a smaller input.";
+            return "the kernel ran out of its memory" + where + ": it asked for more than its " + (kernel_limit.empty() ? "" : kernel_limit + " ") +
+                   "limit (the tracer's own memory is not counted in it); the run stopped there.";
+        }
     }
     return here + "something went wrong.";
 }

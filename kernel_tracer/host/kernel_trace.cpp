@@ -223,6 +223,10 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     ChildLimits limits;
     limits.cpu_seconds = request.cpu_seconds;
     limits.cancel = request.cancel;
+    // The kernel's own memory, and beside it the tracer's share for this run's trace: the tracer's
+    // memory is not the kernel's (runner_memory.hpp).
+    const RunnerMemory memory{request.kernel_memory, tracer_share(spec.request, request.like, section, grid_dim)};
+    limits.memory_bytes = memory.limit();
     if (boxed) argv = boxed_runner(argv, library, spec.input, {trace_path, trace_path + ".entry", trace_path + ".printf", findings_path},
                                       trace_path + ".names");
     ChildOutcome run = run_child(argv, limits, (dir.path / "stdout.txt").string(), (dir.path / "stderr.txt").string());
@@ -240,11 +244,14 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     for (const RawFinding& f : raw) pcs.insert(pcs.end(), {f.pc, f.other_pc});
     const std::map<uintptr_t, int> lines = lines_of(library, request.file, pcs);
     auto line_of = [&](uintptr_t pc) { return lines.contains(pc) ? lines.at(pc) : 0; };
-    for (const RawFinding& f : raw)
+    for (RawFinding f : raw) {
+        // The runner says whose allocation failed; the sentence names that part's limit.
+        if (f.kind == FindingKind::out_of_memory) f.detail = memory_detail(f.detail, memory);
         result.findings.push_back({line_of(f.pc), finding_sentence(f, line_of(f.pc), line_of(f.other_pc)), f.step, f.block, f.thread, f.array,
                                    f.element,
                                    f.kind == FindingKind::race_raw || f.kind == FindingKind::race_war || f.kind == FindingKind::race_waw ||
                                        f.kind == FindingKind::out_of_bounds_shared || f.kind == FindingKind::uninitialized_shared});
+    }
     std::stable_sort(result.findings.begin(), result.findings.end(), [](const Finding& a, const Finding& b) { return a.line < b.line; });
     // Its names (an array's, a signal's detail) are the file's own words: shown, never obeyed.
     for (Finding& f : result.findings) f.sentence = printable(f.sentence, 1000), f.array = printable(f.array, 64);
@@ -268,9 +275,11 @@ KernelTrace trace_kernel(const KernelRequest& request) {
         throw ScanError(why.empty() ? "the kernel runner stopped before the run" : why);
     } else if (run.exit_status == 3) {
         result.ended = result.findings.empty() ? "the kernel's run stopped" : "the kernel's run stopped: " + result.findings.back().sentence;
-        for (const RawFinding& f : raw)
+        for (RawFinding f : raw) {
+            if (f.kind == FindingKind::out_of_memory) f.detail = memory_detail(f.detail, memory);
             if (f.kind == FindingKind::crash || f.kind == FindingKind::never_ends || f.kind == FindingKind::out_of_memory)
                 result.ended = finding_sentence(f, line_of(f.pc), line_of(f.other_pc));
+        }
     } else if (run.exit_status != 0) {
         result.ended = "the kernel runner ended with status " + std::to_string(run.exit_status);
     } else if (auto stop = std::find_if(raw.begin(), raw.end(), [](const RawFinding& f) { return f.kind == FindingKind::never_ends; });

@@ -11,6 +11,7 @@
 #include "core/trace.hpp"
 #include "kernel_tracer/host/device_harness.hpp"
 #include "kernel_tracer/host/kernel_compile.hpp"
+#include "kernel_tracer/host/runner_memory.hpp"
 
 namespace scanlab::kernel_tracer {
 
@@ -22,6 +23,7 @@ struct KernelRequest {
     int64_t grid_dim = 0;             // 0: as --like's algorithm, or enough blocks of block_dim for the input
     Algorithm like = Algorithm::kogge_stone;  // the algorithm the student says the kernel is
     int cpu_seconds = 5;              // the child's CPU time; then the kernel "never ends"
+    uint64_t kernel_memory = kKernelMemoryBytes;  // what the kernel may allocate; the tracer's share is beside it (runner_memory.hpp)
     bool device_check = false;        // also compile the file with nvcc and run it on the GPU (device_check.hpp)
     const std::atomic<bool>* cancel = nullptr;  // set: the run is no longer wanted (the app's Cancel); the runner is stopped
     // The sandbox (sandbox.hpp): the file is compiled and run in one, under these limits for the

@@ -53,6 +53,11 @@ std::vector<std::string> boxed(const std::vector<std::string>& argv, const Box& 
                                "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "LC_ALL", "C"};
     add_system(w);
     w.insert(w.end(), {"--size", std::to_string(box.tmp_bytes), "--tmpfs", "/tmp"});
+    if (box.proc) w.insert(w.end(), {"--proc", "/proc"});
+    if (box.sys) w.insert(w.end(), {"--ro-bind", "/sys", "/sys"});
+    // A /dev of the box's own (null, zero, random, ...), then each device node named, as it is.
+    if (!box.devices.empty()) w.insert(w.end(), {"--dev", "/dev"});
+    for (const std::string& d : box.devices) w.insert(w.end(), {"--dev-bind", d, d});
     for (const std::string& p : box.read_only) w.insert(w.end(), {"--ro-bind", p, p});
     for (const auto& [here, there] : box.read_only_at) w.insert(w.end(), {"--ro-bind", here, there});
     for (const std::string& p : box.writable) w.insert(w.end(), {"--bind", p, p});

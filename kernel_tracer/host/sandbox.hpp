@@ -22,6 +22,11 @@ struct Box {
     std::string work_dir;                // the command's working folder (made empty where not bound); "": /
     std::vector<std::pair<std::string, std::string>> env;  // its environment, besides PATH and LC_ALL
     uint64_t tmp_bytes = uint64_t(64) << 20;  // the size of the box's private /tmp
+    // The device check's box (device_box.hpp) sees more: device nodes bound as they are (the GPU's)
+    // in a /dev of its own, a /proc of its PID namespace, and /sys read-only.
+    std::vector<std::string> devices;
+    bool proc = false;
+    bool sys = false;
 };
 
 // `argv` as run in `box`: bwrap's words, then argv. Needs bwrap (box_unavailable() says "").

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <optional>
 #include <tuple>
 #include <unordered_map>
 
@@ -16,6 +17,9 @@ __attribute__((visibility("default"))) scanlab_cuda_builtins scanlab_cuda_now{};
 }
 
 namespace scanlab::kernel_tracer {
+
+bool g_tracer_at_work = false;
+
 namespace {
 
 enum class ThreadState : uint8_t { running, at_barrier, at_warp_op, exited };
@@ -197,6 +201,8 @@ void on_access(const void* address, size_t size, bool store, bool atomic, uintpt
     const Place p = place_of(a);
     if (!p.tracked) return;
     const int32_t t = r->fibers->current();
+    // The record is the tracer's, up to the hand-over below (which must not keep the tracer's mark).
+    std::optional<WhoseCode> recording(std::in_place, true);
     if (p.out_of_bounds) {
         RawFinding f;
         f.kind = p.array < 0 ? FindingKind::out_of_bounds_global : FindingKind::out_of_bounds_shared;
@@ -211,12 +217,16 @@ void on_access(const void* address, size_t size, bool store, bool atomic, uintpt
         if (p.array < 0) on_global(p, size, store, atomic, t, pc);
         r->interval->accesses.push_back({t, p.array, store, atomic, uint8_t(size), p.byte / int64_t(size)});
     }
+    recording.reset();
     // Lock-step: the next lane of the warp makes its access before this one goes on.
     r->fibers->yield();
 }
 
 void thread_body() {
-    g_runner->launch->call_kernel();
+    {
+        const WhoseCode kernel(false);
+        g_runner->launch->call_kernel();
+    }
     g_runner->state[size_t(g_runner->fibers->current())] = ThreadState::exited;
 }
 
@@ -361,8 +371,10 @@ void run_block(int64_t b, BlockRecord& record) {
     }
     const int warps = (l.block_dim + l.warp_width - 1) / l.warp_width;
     for (r.interval_index = 0;; ++r.interval_index) {
+        std::optional<WhoseCode> recording(std::in_place, true);
         record.intervals.emplace_back();
         IntervalRecord& iv = record.intervals.back();
+        recording.reset();
         r.interval = &iv;
         r.cells.clear();
         std::fill(r.warp_syncs.begin(), r.warp_syncs.end(), 0);
@@ -370,6 +382,7 @@ void run_block(int64_t b, BlockRecord& record) {
         // (the built-in kernels' step k is the interval after their k-th barrier but the load's).
         for (int w : warp_order(l.schedule, uint64_t(r.interval_index) - 1, b, warps)) run_warp(w);
         r.interval = nullptr;
+        const WhoseCode snapshot(true);
         const auto* shared = reinterpret_cast<const uint8_t*>(im.shared_begin);
         iv.shared.assign(shared, shared + (im.shared_end - im.shared_begin));
         const GlobalArray& y = l.globals[global_index(kOutputArray)];
@@ -412,6 +425,10 @@ KernelRun run_kernel(const KernelImage& image, const Launch& launch) {
     for (size_t k = 0; k < order.size(); ++k) {
         const int64_t b = order[k];
         run_block(b, r.run.blocks[size_t(b)]);
+        // Y after each interval is read of the last block run only (trace_builder.cpp): the block
+        // before lets go of its copies, so the trace's memory grows with N, not with N x blocks.
+        if (k > 0)
+            for (IntervalRecord& iv : r.run.blocks[size_t(r.run.last_block)].intervals) std::vector<uint8_t>().swap(iv.output);
         r.run.last_block = b;
         if (!r.run.findings.empty() && r.run.findings.back().kind == FindingKind::never_ends) {
             // No result to show (the tracer says why); the blocks that did not run get the stopped one's record.

@@ -21,6 +21,19 @@ namespace scanlab::kernel_tracer {
 // A kernel with more barrier intervals than this in one block never ends (a barrier in an endless loop).
 inline constexpr int kMaxIntervals = 4096;
 
+// Whose code runs: true while the tracer records or builds the trace, false while the kernel's code
+// (its threads, its host code) runs. The out-of-memory handler reads it to say whose allocation
+// failed: the kernel's own memory and the tracer's share are two parts of the runner's limit
+// (host/runner_memory.hpp). Each scope sets it and gives the enclosing scope's value back.
+extern bool g_tracer_at_work;
+struct WhoseCode {
+    bool saved;
+    explicit WhoseCode(bool tracer) : saved(g_tracer_at_work) { g_tracer_at_work = tracer; }
+    ~WhoseCode() { g_tracer_at_work = saved; }
+    WhoseCode(const WhoseCode&) = delete;
+    WhoseCode& operator=(const WhoseCode&) = delete;
+};
+
 // A global array the kernel may touch: X, Y, or an array cudaMalloc gave. Its id in the records is
 // -1 - its index in Launch::globals (so X is kInputArray and Y kOutputArray).
 struct GlobalArray {

@@ -43,7 +43,7 @@ namespace {
 
 int g_findings_fd = -1;
 
-void write_finding_and_exit(const RawFinding& f, int status) {
+[[noreturn]] void write_finding_and_exit(const RawFinding& f, int status) {
     const std::string line = finding_line(f) + "\n";
     if (g_findings_fd >= 0 && ::write(g_findings_fd, line.data(), line.size()) < 0) _exit(status);
     _exit(status);
@@ -58,8 +58,10 @@ void on_signal(int sig, siginfo_t*, void* context) {
     write_finding_and_exit(f, 3);
 }
 
-void on_out_of_memory() {
+[[noreturn]] void on_out_of_memory() {
     RawFinding f = current_place(FindingKind::out_of_memory, 0);
+    // Whose allocation failed: the kernel's own part of the limit, or the tracer's share beside it.
+    f.detail = g_tracer_at_work ? "tracer" : "kernel";
     write_finding_and_exit(f, 3);
 }
 
@@ -168,7 +170,8 @@ constexpr size_t kRedzone = size_t(64) << 10;
 GlobalArray map_global(std::string name, size_t bytes) {
     const size_t span = (bytes + 4095) / 4096 * 4096;
     auto* region = static_cast<char*>(mmap(nullptr, 2 * kRedzone + span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
-    if (region == MAP_FAILED) throw std::bad_alloc();
+    // X, Y and what cudaMalloc gives are the kernel's memory: past its limit, the run stops with that finding.
+    if (region == MAP_FAILED) on_out_of_memory();
     return {std::move(name), uintptr_t(region + kRedzone), bytes, kRedzone, nullptr};
 }
 
@@ -269,6 +272,7 @@ Replay replayed_result(const KernelImage& image, const Chosen& chosen, const Sca
         g_on_launch = [&](scanlab_uint3 grid, scanlab_uint3 block, unsigned long shared_bytes, std::function<void()> call) {
             run_one(int(block.x), int64_t(grid.x), shared_bytes, std::move(call));
         };
+        const WhoseCode host_code(false);
         entry(x, y, int(n));
         g_on_launch = nullptr;
     } else {
@@ -346,6 +350,7 @@ int run(const Args& args, const KernelImage& image, const Chosen& chosen, const 
         const KernelImage sized = with_dynamic_shared(image, shared_bytes ? shared_bytes : size_t(std::max(image.section_size, block_dim)) * sizeof(T));
         Launch launch = launch_of(spec.request, block_dim, grid_dim, std::move(call));
         const KernelRun run = run_kernel(sized, launch);
+        const WhoseCode building(true);
         used_warp_calls = used_warp_calls || run.used_warp_calls;
         const BuiltTrace built = build_steps<T>(run, sized, {block_dim, grid_dim, launch.warp_width});
         if (launches.empty()) section = built.section, first_block = block_dim, first_grid = grid_dim;
@@ -382,6 +387,8 @@ int run(const Args& args, const KernelImage& image, const Chosen& chosen, const 
         launch_blocks(args.block_dim, args.grid_dim, 0, [entry, x, y, n] { entry(x, y, int(n)); });
     }
 
+    // From here the memory used is the trace's (a replay's kernel code says so of its own).
+    const WhoseCode building(true);
     Trace t = trace_of(args, spec, std::move(launches), {section, first_block, first_grid});
     t.type = element_type_of<T>();
     t.n = n;

@@ -430,6 +430,7 @@ void Session::run_kernel() {
     order.grid_dim = k.grid_dim;
     order.cancel = k.cancel = std::make_shared<std::atomic<bool>>(false);
     order.trust = k.trusted_without_sandbox();
+    order.gpu_trust = k.trusted_for_gpu();
     k.running = true;
     const Algorithm compare_algo = form.compare_algorithm;
     const BackendChoice choice = form.backend;
@@ -459,6 +460,15 @@ void Session::run_kernel() {
 void Session::trust_kernel_and_run() {
     your_kernel.trusted_files.insert(your_kernel.trust_key());
     run_kernel();
+}
+
+void Session::trust_kernel_for_gpu() {
+    YourKernel& k = your_kernel;
+    k.gpu_trusted_files.insert(k.trust_key());
+    // The run on screen is checked at once; later runs of the file are trusted as they start.
+    if (!k.report || !k.report->device || !kernel_on_screen()) return;
+    k.report->device->trusted = true;
+    start_device_check(trace);
 }
 
 void Session::start_device_check(const TracePtr& shown) {

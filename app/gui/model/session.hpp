@@ -191,6 +191,7 @@ public:
     // does not compile or does not end leaves the trace on screen and says why in the report.
     void run_kernel();
     void trust_kernel_and_run();  // the student trusts the file: it runs without a sandbox where none can be made
+    void trust_kernel_for_gpu();  // ... or trusts it for the device check: the run on screen is checked on the GPU now
     void cancel_kernel();  // stops the run under way (its runner ended at once); the trace on screen stays
     void show_finding(int index);           // its step on screen, its line marked in the editor
     void show_compiler_message(int index);  // its line in the editor

@@ -87,6 +87,7 @@ struct KernelOrder {
     std::string scratch;    // a folder where a text not saved is written to be compiled
     std::shared_ptr<std::atomic<bool>> cancel;
     bool trust = false;     // where no sandbox can be made, run it with none (trusted_without_sandbox)
+    bool gpu_trust = false; // the device check may run it on the GPU (trusted_for_gpu)
 };
 struct KernelOutcome {
     std::optional<Trace> trace;
@@ -95,6 +96,9 @@ struct KernelOutcome {
 // Blocking: compile, run under limits, read the trace back (your_kernel_run.cpp). Never throws: a
 // refusal is the report's `stopped`.
 KernelOutcome run_kernel_order(const KernelOrder& order);
+// What trusting a file for the GPU check means here, one sentence (a sandbox that lets the GPU
+// driver's calls through, or none where none can be made).
+std::string gpu_trust_sentence();
 // Why no kernel can be traced here, one sentence (clang++ missing: the Debian package to install; the
 // web edition: the desktop app is needed), or "".
 std::string kernel_tracing_unavailable();
@@ -139,6 +143,15 @@ struct YourKernel {
     std::set<std::string> trusted_files;
     std::string trust_key() const { return path.empty() ? name : path; }
     bool trusted_without_sandbox() const { return !from_disk || trusted_files.contains(trust_key()); }
+    // The device check runs the file on the GPU, in a sandbox that must let the GPU driver's calls
+    // through (docs/your-kernel.md): a text written here runs there, and a file from disk once the
+    // student trusted it for the GPU check (or to run without a sandbox), asked once per file.
+    std::set<std::string> gpu_trusted_files;
+    bool trusted_for_gpu() const { return trusted_without_sandbox() || gpu_trusted_files.contains(trust_key()); }
+    // The last run's device check was skipped for want of that trust: the panel offers it.
+    bool offers_gpu_trust() const {
+        return report && report->device && report->device_check && report->device_check->untrusted && !trusted_for_gpu() && !running;
+    }
 
     bool dirty() const { return path.empty() || text != saved_text; }
     // Edits that replacing the text would lose: changed since it was opened, and not saved.

@@ -78,7 +78,7 @@ KernelOutcome run_kernel_order(const KernelOrder& o) {
         out.report.compile_seconds = k.compile_seconds;
         out.report.run_seconds = k.run_seconds;
         if (k.traced) out.trace = k.trace;
-        if (k.device_shape) out.report.device = KernelDeviceOrder{*k.device_shape, o.text, o.path, r.cpu_seconds, o.trust};
+        if (k.device_shape) out.report.device = KernelDeviceOrder{*k.device_shape, o.text, o.path, r.cpu_seconds, o.gpu_trust};
     } catch (const ScanError& e) {
         const std::string what = e.what();
         const size_t head = std::strlen(kernel_tracer::kDoesNotCompile);
@@ -112,6 +112,7 @@ kernel_tracer::DeviceCheck check_kernel_on_device(const KernelDeviceOrder& order
         }
         if (!order.trusted) {
             check.skipped = true;
+            check.untrusted = true;
             check.sentence = kernel_tracer::device_check_untrusted(fs::path(order.shape.file).filename().string());
             return check;
         }
@@ -133,6 +134,13 @@ kernel_tracer::DeviceCheck check_kernel_on_device(const KernelDeviceOrder& order
         check.sentence = std::string("the device check could not run: ") + e.what();
     }
     return check;
+}
+
+std::string gpu_trust_sentence() {
+    if (!kernel_tracer::box_unavailable().empty())
+        return "Trusting it runs it on this machine's GPU with all your rights (your files, your network), since no sandbox can be made here.";
+    return "Trusting it runs it on this machine's GPU in a sandbox that hides your files and the network but lets the GPU driver's calls "
+           "through, a wider door than the CPU run's.";
 }
 
 std::string kernel_tracing_unavailable() {

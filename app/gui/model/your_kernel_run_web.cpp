@@ -17,6 +17,8 @@ kernel_tracer::DeviceCheck check_kernel_on_device(const KernelDeviceOrder&, cons
     return check;
 }
 
+std::string gpu_trust_sentence() { return ""; }  // no device check here
+
 std::string kernel_tracing_unavailable() { return "Tracing your own kernel needs the desktop app (or scanlab trace --kernel FILE.cu)."; }
 
 }  // namespace scanlab::gui

@@ -272,6 +272,8 @@ float report_height(const App& app) {
     float h = ImGui::GetStyle().WindowPadding.y * 2 + ImGui::CalcTextSize("x", nullptr, false, w).y * 2;
     if (!r.stopped.empty()) h += ImGui::CalcTextSize(("x " + r.stopped).c_str(), nullptr, false, w).y;
     if (r.needs_trust) h += ImGui::GetFrameHeightWithSpacing();
+    if (k.offers_gpu_trust())
+        h += ImGui::CalcTextSize(gpu_trust_sentence().c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y + ImGui::GetFrameHeightWithSpacing();
     if (const std::string d = device_text(r); !d.empty()) h += ImGui::CalcTextSize(("xx " + d).c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
     for (const kernel_tracer::Finding& f : r.findings) h += ImGui::CalcTextSize(f.sentence.c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
     for (const CompilerMessage& m : r.compiler) h += ImGui::CalcTextSize(m.text.c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
@@ -324,6 +326,12 @@ void report(App& app, float height) {
     }
     // After the findings, which are the student's to click: the GPU's word on the same run.
     if (r.traced) device_line(app, r);
+    if (k.offers_gpu_trust()) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextDisabled("%s", gpu_trust_sentence().c_str());
+        ImGui::PopTextWrapPos();
+        if (ImGui::Button("Trust this file for the GPU check")) s.trust_kernel_for_gpu();
+    }
     ImGui::EndChild();
 }
 

@@ -1,0 +1,54 @@
+#include "kernel_tracer/host/device_box.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <sstream>
+
+#include "kernel_tracer/host/sandbox.hpp"
+
+namespace scanlab::kernel_tracer {
+
+namespace fs = std::filesystem;
+
+std::vector<std::string> gpu_device_nodes(const fs::path& dev) {
+    std::vector<std::string> nodes;
+    std::error_code ec;
+    for (const fs::directory_entry& e : fs::directory_iterator(dev, ec)) {
+        const std::string name = e.path().filename().string();
+        // nvidiactl, nvidia0..N, nvidia-uvm(-tools), nvidia-modeset, nvidia-caps/; dri/ (render nodes).
+        if (name.starts_with("nvidia") || name == "dri") nodes.push_back((dev / name).string());
+    }
+    std::sort(nodes.begin(), nodes.end());
+    return nodes;
+}
+
+std::vector<std::string> boxed_device_run(const DeviceRun& run, const fs::path& dev) {
+    Box box;
+    box.read_only = {run.program, run.input, run.filter};
+    box.writable = {run.output, run.work_dir};
+    box.work_dir = run.work_dir;
+    box.devices = gpu_device_nodes(dev);
+    box.proc = true;  // the driver reads /proc/self/maps and /proc/driver/nvidia
+    box.sys = true;   // and the GPU's PCI and NUMA nodes under /sys
+    // The allow-list loads before the program's own constructors run; HOME is the box's /tmp, so
+    // the driver's caches never reach the user's.
+    box.env = {{"LD_PRELOAD", run.filter}, {"HOME", "/tmp"}};
+    // A driver installed outside /usr (a container's /usr/local/nvidia is inside it) is found
+    // where the machine's loader path says, read-only.
+    if (const char* path = std::getenv("LD_LIBRARY_PATH"); path && *path) {
+        std::istringstream folders(path);
+        for (std::string f; std::getline(folders, f, ':');)
+            if (f.starts_with("/") && !f.starts_with("/usr/") && fs::is_directory(f)) box.read_only.push_back(f);
+        box.env.emplace_back("LD_LIBRARY_PATH", path);
+    }
+    return boxed({run.program, run.input, run.output}, box);
+}
+
+std::string gpu_filter_library() {
+    const std::string path = SCANLAB_GPU_FILTER;
+    return ::access(path.c_str(), R_OK) == 0 ? path : "";
+}
+
+}  // namespace scanlab::kernel_tracer

@@ -1,0 +1,37 @@
+#pragma once
+// The device check's box: nvcc's program (the student's file and the generated main) runs on the
+// GPU under bubblewrap as the runner does (sandbox.hpp: its own user, mount, network, PID, IPC and
+// UTS namespaces, no $HOME, the system read-only, no network), with what the CUDA driver needs
+// besides: the GPU's device nodes, a /proc of its own PID namespace and /sys read-only. Its system
+// calls are held by a looser allow-list than the runner's (runtime/gpu_filter.cpp, loaded before the
+// program's own code runs): threads, ioctl and memory for the driver; no socket, no new process, no
+// ptrace, no other process's memory, no signal to another process. docs/your-kernel.md says what
+// it holds and what it cannot.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace scanlab::kernel_tracer {
+
+// The GPU's device nodes under `dev` that are there: nvidiactl, nvidia0, nvidia1, ...,
+// nvidia-uvm, nvidia-uvm-tools, nvidia-modeset, the folders nvidia-caps and dri; as paths under `dev`.
+std::vector<std::string> gpu_device_nodes(const std::filesystem::path& dev = "/dev");
+
+struct DeviceRun {
+    std::string program, input, output;  // the program, its input (read-only) and its output (writable)
+    std::string filter;                  // the allow-list's library, loaded first (LD_PRELOAD)
+    std::string work_dir;                // its working folder, writable (its scratch)
+};
+
+// `program input output` as run in the device check's box, with the device nodes of `dev`.
+std::vector<std::string> boxed_device_run(const DeviceRun& run, const std::filesystem::path& dev = "/dev");
+
+// The allow-list's library built beside the runner (scanlab-gpu-filter), or "" where it is missing.
+std::string gpu_filter_library();
+
+// The exit status and the line the allow-list's library gives for a call it forbids
+// ("scanlab-gpu-filter: system call 41 is forbidden in the device check's sandbox").
+inline constexpr int kForbiddenCallStatus = 109;
+inline constexpr const char* kForbiddenCallWords = "scanlab-gpu-filter: system call ";
+
+}  // namespace scanlab::kernel_tracer
