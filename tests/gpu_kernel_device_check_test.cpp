@@ -95,8 +95,8 @@ TEST(GpuYourKernel, Fig92RacyLoopIsComparedOnTheGpuAndTheTraceStaysTheCpuRuns) {
     EXPECT_EQ(k.trace.backend, "cpu");
 }
 
-// The device check runs the file outside the sandbox, so a file not trusted is not run on the GPU,
-// and the sentence says how to trust it.
+// The device check's box lets the GPU driver's calls through, so a file not trusted is not run on
+// the GPU, and the sentence says how to trust it.
 TEST(GpuYourKernel, AFileNotTrustedIsNotRunOnTheGpu) {
     SKIP_WITHOUT_DEVICE_CHECK();
     if (const std::string why = box_unavailable(); !why.empty()) GTEST_SKIP() << "no sandbox here, so every run is trusted: " << why;
@@ -107,7 +107,23 @@ TEST(GpuYourKernel, AFileNotTrustedIsNotRunOnTheGpu) {
     r.device_check = true;
     const KernelTrace k = trace_kernel(r);
     ASSERT_TRUE(k.traced) << k.ended;
-    EXPECT_TRUE(k.device_check.starts_with("the device check was skipped: it would run brent_kung.cu on the GPU outside the sandbox"))
-        << k.device_check;
+    EXPECT_TRUE(k.device_check.starts_with("the device check was skipped: it would run brent_kung.cu on the GPU")) << k.device_check;
     EXPECT_NE(k.device_check.find("--trust"), std::string::npos) << k.device_check;
+}
+
+// In its box (device_box.hpp), the CUDA driver runs (the tests above) but the file reaches no file
+// outside it, no network and no home: a trusted file that tries them still gives the GPU's values.
+TEST(GpuYourKernel, TheDeviceChecksBoxHidesFilesTheNetworkAndTheHome) {
+    SKIP_WITHOUT_DEVICE_CHECK();
+    if (const std::string why = box_unavailable(); !why.empty()) GTEST_SKIP() << "no sandbox here: " << why;
+    expect_the_same_on_the_gpu(kFixtures + "/hostile/hostile_gpu_reach.cu", {"--random", "1000", "--seed", "3", "--type", "float32"});
+}
+
+TEST(GpuYourKernel, TheDeviceChecksBoxStopsANewProcessWithASentence) {
+    SKIP_WITHOUT_DEVICE_CHECK();
+    if (const std::string why = box_unavailable(); !why.empty()) GTEST_SKIP() << "no sandbox here: " << why;
+    const KernelTrace k = checked(kFixtures + "/hostile/hostile_gpu_fork.cu", {"--random", "100", "--seed", "3", "--type", "float32"});
+    ASSERT_TRUE(k.traced) << k.ended;
+    SKIP_IF_SKIPPED(k);
+    EXPECT_TRUE(k.device_check.starts_with("on the GPU, the program was stopped by the device check's sandbox: system call ")) << k.device_check;
 }

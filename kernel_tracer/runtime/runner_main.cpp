@@ -503,6 +503,10 @@ int main(int argc, char** argv) {
         g_input_names = parameter_names(args.trace_path + ".names", chosen.kernel->name);
         install_handlers();
         return with_type(chosen.type, [&]<class T>(TypeTag<T>) { return run<T>(args, image, chosen, spec, std::move(input)); });
+    } catch (const std::bad_alloc&) {
+        // Before the kernel's code runs (its threads' stacks): the tracer's own share was too small.
+        std::cerr << "the tracer could not set aside the memory for the kernel's threads and its trace\n";
+        return 2;
     } catch (const std::exception& e) {
         std::cerr << e.what() << "\n";
         return 2;
