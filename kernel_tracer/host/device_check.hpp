@@ -21,9 +21,9 @@ struct DeviceCheck {
 // "no NVIDIA GPU driver ..."), or "" when nvcc and a GPU are there to try.
 std::string device_check_unavailable();
 
-// The device check runs the file's own code on the GPU outside the sandbox (the GPU's device files
-// and driver would have to be in the box), so it runs only for a file the user trusts: one written
-// in the app's editor, or given --trust. Why it did not run for an untrusted `file_name`.
+// The device check runs the file's own code on the GPU, in a box that must let the GPU driver's
+// calls through (device_box.hpp), so it runs only for a file the user trusts: one written in the
+// app's editor, trusted there, or given --trust. Why it did not run for an untrusted `file_name`.
 std::string device_check_untrusted(const std::string& file_name);
 
 // Compiles (or takes from the compile cache) and runs the harness for `shape` on the GPU with the

@@ -49,7 +49,7 @@ struct KernelDeviceOrder {
     std::string text;  // the editor's text the CPU run compiled
     std::string path;  // the saved file, when it held that text (its folder's #includes); else empty
     int cpu_seconds = 5;
-    bool trusted = false;  // written in the editor, or trusted by the user: it may run outside the sandbox
+    bool trusted = false;  // written in the editor, or trusted by the user: it may run on the GPU (trusted_for_gpu)
 };
 // Blocking (a worker's): where nvcc and a GPU are there, the file compiled by nvcc and run on the
 // GPU, its Y held against the CPU run's `cpu` result; else skipped, saying why. Never throws.
