@@ -81,6 +81,25 @@ bool same_value(T a, T b) {
     return a == b;
 }
 
+// nvcc's program on the GPU: in its box (device_box.hpp) where `boxed`, else as it is (a trusted
+// file). Where bwrap made the runner's box but cannot make this one (a container that forbids a
+// /proc of its own), the file, trusted, runs as it did before there was a box: `boxed` is then
+// false, and `note` says why for the device check's line.
+ChildOutcome run_on_gpu(DeviceRun run, const fs::path& dir, const ChildLimits& limits, bool& boxed, std::string& note) {
+    const std::string out = (dir / "stdout.txt").string(), err = (dir / "stderr.txt").string();
+    if (boxed) {
+        fs::create_directories(run.work_dir);
+        std::ofstream(run.output, std::ios::trunc);
+        run.filter = gpu_filter_library();
+        const ChildOutcome outcome = run_child(boxed_device_run(run), limits, out, err);
+        const std::string head = head_of(err, 400);
+        if (outcome.exit_status != 1 || !head.starts_with("bwrap: ")) return outcome;
+        note = " (run without its sandbox, which could not be made here: " + printable(head.substr(0, head.find('\n')), 200) + ")";
+        boxed = false;
+    }
+    return run_child({run.program, run.input, run.output}, limits, out, err);
+}
+
 }  // namespace
 
 std::string device_check_unavailable() {
@@ -148,23 +167,14 @@ DeviceCheck check_on_device(const HarnessShape& shape, const Trace& cpu, int cpu
     // The CUDA driver reserves address space beyond the GPU's memory at its start, so the CPU run's
     // 1 GiB would stop every program; the GPU's own memory bounds what the kernel can allocate.
     limits.memory_bytes = ~uint64_t(0);
-    // In a box where one can be made (device_box.hpp), as the runner is; else as it is, for a trusted file.
-    std::vector<std::string> argv{program, input, output};
-    const bool boxed = box_unavailable().empty() && !gpu_filter_library().empty();
-    if (boxed) {
-        const fs::path work = dir.path / "work";
-        fs::create_directories(work);
-        std::ofstream(output, std::ios::trunc);
-        argv = boxed_device_run({program, input, output, gpu_filter_library(), work.string()});
-    }
-    ChildOutcome run = run_child(argv, limits, (dir.path / "stdout.txt").string(), (dir.path / "stderr.txt").string());
+    bool boxed = box_unavailable().empty() && !gpu_filter_library().empty();
+    std::string unboxed_note;
+    ChildOutcome run = run_on_gpu({program, input, output, "", (dir.path / "work").string()}, dir.path, limits, boxed, unboxed_note);
     // The box's first process gives a signal as status 128 + signal.
     if (boxed && run.signal == 0 && run.exit_status > 128 && run.exit_status < 128 + 65) run.signal = run.exit_status - 128;
     // The program's last words are the student's code's too: capped, control characters escaped.
     const std::string said = last_line_of((dir.path / "stderr.txt").string(), 400);
     if (!run.started) return skipped("nvcc's program could not be started");
-    if (boxed && run.exit_status == 1 && head_of((dir.path / "stderr.txt").string(), 400).starts_with("bwrap: "))
-        return check.sentence = "the device check's sandbox could not be made: " + said, check;
     if (boxed && run.exit_status == kForbiddenCallStatus && said.starts_with(kForbiddenCallWords))
         return check.sentence = "on the GPU, the program was stopped by the device check's sandbox: " + said.substr(std::strlen("scanlab-gpu-filter: ")) +
                                 " (the CUDA driver's own calls are allowed; a file that makes others does not run on the GPU)",
@@ -177,7 +187,7 @@ DeviceCheck check_on_device(const HarnessShape& shape, const Trace& cpu, int cpu
     if (run.exit_status != 0 || !read_values(output, gpu))
         return check.sentence = "on the GPU, the program ended with status " + std::to_string(run.exit_status) + (said.empty() ? "" : ": " + said), check;
     check.ran = true;
-    check.sentence = comparison_sentence(gpu, cpu.result, gpu_name(gpus));
+    check.sentence = comparison_sentence(gpu, cpu.result, gpu_name(gpus)) + unboxed_note;
     check.same = check.sentence.find(" differs ") == std::string::npos;
     return check;
 }
