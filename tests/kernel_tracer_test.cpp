@@ -211,6 +211,11 @@ TEST(YourKernel, AKernelPastItsOneGibRunsOutOfItsMemoryNamingTheLimit) {
                                                    "it asked for more than its 1 GiB limit");
 }
 
+TEST(YourKernel, ACudaMallocPastTheKernelsLimitRunsOutOfItsMemoryWithASentence) {
+    NEEDS_CLANG();
+    expect_ended("fault_cudamalloc_past_limit.cu", "the kernel ran out of its memory: it asked for more than its 1 GiB limit");
+}
+
 TEST(YourKernel, TheTracersOwnMemoryIsNotTheKernels) {
     NEEDS_CLANG();
     // A kernel's part far smaller than the runner, its threads' stacks and the record of 2,048
