@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -14,6 +15,7 @@
 #include "kernel_tracer/host/compile_cache.hpp"
 #include "kernel_tracer/host/device_box.hpp"
 #include "kernel_tracer/host/device_check.hpp"
+#include "kernel_tracer/host/kernel_compile.hpp"
 #include "kernel_tracer/host/kernel_trace.hpp"
 #include "kernel_tracer/host/output_check.hpp"
 #include "kernel_tracer/host/sandbox.hpp"
@@ -229,4 +231,36 @@ TEST(DeviceCheckBox, LetsNoSignalReachAnotherProcess) {
     const BoxedProbe p = probe_in_the_box("kill");
     EXPECT_EQ(p.run.exit_status, kForbiddenCallStatus) << p.said;
     EXPECT_NE(p.said.find("system call 62 "), std::string::npos) << p.said;
+}
+
+// nvcc compiles the device check's program in the box too, from a copy of the file's folder that
+// holds its sources only: a header of the folder is found, any other file there is not.
+TEST(DeviceCheckBox, NvccCompilesFromACopyOfTheFilesSourcesOnly) {
+    NEEDS_A_BOX();
+    NEEDS_NVCC();
+    const TempDir folder, work_a, work_b;
+    std::ofstream(folder.path / "helper.cuh") << "#define SCALE 1\n";
+    std::ofstream(folder.path / "secret.txt") << "SECRET-5c1e\n";
+    std::ofstream(folder.path / "ok.cu") << "#include \"helper.cuh\"\n" << text_of(kFixtures + "/slides_kogge_stone_temp.cu");
+    std::ofstream(folder.path / "leaky.cu") << "#include \"secret.txt\"\n" << text_of(kFixtures + "/slides_kogge_stone_temp.cu");
+    auto compiled = [&](const std::string& name, const TempDir& work) {
+        const HarnessShape shape = shape_of((folder.path / name).string(), false, "kogge_stone_scan", ElementType::float32, false);
+        const std::string source = (work.path / "device_check.cu").string(), copy = (work.path / "source").string();
+        std::ofstream(source) << device_harness(shape);
+        copy_sources(folder.path, copy, name, text_of(shape.file));
+        const std::vector<std::string> flags = nvcc_flags(90);
+        CompileCommand c{find_nvcc(), flags, source};
+        c.box = [&](const std::vector<std::string>& argv) { return boxed_device_compile(argv, {folder.path.string(), copy, work.path.string()}); };
+        c.box_output = (work.path / "program").string();
+        return compile_cached(fnv1a(name + std::to_string(::getpid()) + std::to_string(std::time(nullptr))), ".gpu-test", work.path, c);
+    };
+    const CachedBuild ok = compiled("ok.cu", work_a);
+    EXPECT_EQ(ok.status, 0) << ok.diagnostics;
+    EXPECT_TRUE(fs::is_regular_file(ok.path)) << ok.path;
+    std::error_code ec;
+    fs::remove(ok.path, ec);
+    const CachedBuild leaky = compiled("leaky.cu", work_b);
+    EXPECT_NE(leaky.status, 0);
+    EXPECT_NE(leaky.diagnostics.find("secret.txt"), std::string::npos) << leaky.diagnostics;
+    EXPECT_EQ(leaky.diagnostics.find("SECRET-5c1e"), std::string::npos) << leaky.diagnostics;
 }

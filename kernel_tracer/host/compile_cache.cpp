@@ -177,7 +177,8 @@ CachedBuild compile_cached(uint64_t key, const std::string& suffix, const fs::pa
     const std::string building = b.path + ".part" + std::to_string(::getpid());
     std::vector<std::string> argv{c.compiler};
     argv.insert(argv.end(), c.flags.begin(), c.flags.end());
-    argv.insert(argv.end(), {c.source, "-o", building});
+    argv.insert(argv.end(), {c.source, "-o", c.box ? c.box_output : building});
+    if (c.box) argv = c.box(argv);
     // Under limits, as the CPU run's compile (kernel_compile.hpp): a header that hangs it (a FIFO)
     // or expands without end is stopped. No memory limit: nvcc's own programs reserve much address space.
     ChildLimits limits;
@@ -191,6 +192,7 @@ CachedBuild compile_cached(uint64_t key, const std::string& suffix, const fs::pa
     b.diagnostics = printable_lines(head_of(out, size_t(64) << 10) + head_of(err, size_t(256) << 10), 400, 1000);
     if (run.wall_timeout || run.signal != 0)
         b.diagnostics += "(the compile was stopped: it may take 60 s and write 256 MiB per file)\n";
+    if (b.status == 0 && c.box) fs::copy_file(c.box_output, building, fs::copy_options::overwrite_existing, ec), b.status = ec ? 1 : 0;
     if (b.status != 0) {
         fs::remove(building, ec);
         return b;

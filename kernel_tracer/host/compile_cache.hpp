@@ -3,6 +3,7 @@
 // for the device check), named by a hash of everything that went into them.
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,10 @@ struct CompileCommand {
     std::string compiler;
     const std::vector<std::string>& flags;
     std::string source;
+    // Set: the command as run in a box (device_box.hpp), which writes its output to `box_output`
+    // (in a folder the box may write), copied into the cache once it is whole.
+    std::function<std::vector<std::string>(const std::vector<std::string>&)> box = {};
+    std::string box_output = {};
 };
 // The file named by `key` (and `suffix`, ".so" or ".gpu") in cache_folder(), else in `fallback`,
 // compiled there by `compiler flags... source -o FILE` (under limits: 60 s, 256 MiB per file; its

@@ -46,6 +46,24 @@ std::vector<std::string> boxed_device_run(const DeviceRun& run, const fs::path& 
     return boxed({run.program, run.input, run.output}, box);
 }
 
+std::vector<std::string> boxed_device_compile(const std::vector<std::string>& argv, const DeviceCompile& c, const fs::path& dev) {
+    Box box;
+    box.read_only_at = {{c.copy, c.folder}};
+    // A toolkit outside /usr (/opt/cuda/bin/nvcc) brings its own folder.
+    std::error_code ec;
+    const fs::path nvcc = fs::weakly_canonical(argv.front(), ec), toolkit = nvcc.parent_path().parent_path();
+    if (!nvcc.string().starts_with("/usr/") && toolkit.has_relative_path()) box.read_only.push_back(toolkit.string());
+    box.writable = {c.work};
+    // Its folder inside the file's (a file in /tmp itself) needs its mount point in the copy, which is read-only in the box.
+    if (const fs::path rel = fs::path(c.work).lexically_relative(c.folder); !rel.empty() && *rel.begin() != "..")
+        fs::create_directories(fs::path(c.copy) / rel, ec);
+    box.work_dir = c.work;
+    box.devices = gpu_device_nodes(dev);
+    box.proc = box.sys = true;
+    box.env = {{"TMPDIR", c.work}, {"HOME", "/tmp"}};
+    return boxed(argv, box);
+}
+
 std::string gpu_filter_library() {
     const std::string path = SCANLAB_GPU_FILTER;
     return ::access(path.c_str(), R_OK) == 0 ? path : "";

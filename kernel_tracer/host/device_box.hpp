@@ -26,6 +26,19 @@ struct DeviceRun {
 // `program input output` as run in the device check's box, with the device nodes of `dev`.
 std::vector<std::string> boxed_device_run(const DeviceRun& run, const std::filesystem::path& dev = "/dev");
 
+// nvcc's compile of the program, in a box of the same kind without the allow-list (nvcc starts the
+// host compiler and its own tools): it reads a copy of the file's folder (kernel_compile.hpp's
+// copy_sources: its regular source and header files only) seen where the folder is, and writes only
+// to its own folder (the generated main, its output, its temporary files). The GPU's nodes are
+// there for `-arch=native`, which asks the driver which GPU it compiles for.
+struct DeviceCompile {
+    std::string folder;  // the student's file's folder, as the generated main #includes it
+    std::string copy;    // its copy, seen at `folder` in the box
+    std::string work;    // nvcc's own folder, writable
+};
+std::vector<std::string> boxed_device_compile(const std::vector<std::string>& argv, const DeviceCompile& c,
+                                              const std::filesystem::path& dev = "/dev");
+
 // The allow-list's library built beside the runner (scanlab-gpu-filter), or "" where it is missing.
 std::string gpu_filter_library();
 

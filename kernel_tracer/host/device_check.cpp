@@ -13,6 +13,7 @@
 #include "kernel_tracer/host/child_process.hpp"
 #include "kernel_tracer/host/compile_cache.hpp"
 #include "kernel_tracer/host/device_box.hpp"
+#include "kernel_tracer/host/kernel_compile.hpp"
 #include "kernel_tracer/host/output_check.hpp"
 #include "kernel_tracer/host/sandbox.hpp"
 
@@ -81,6 +82,23 @@ bool same_value(T a, T b) {
     return a == b;
 }
 
+// nvcc's compile in its box (device_box.hpp) where one can be made: from a copy of the file's folder
+// that holds its sources only, writing only to `work`. Where bwrap cannot make it (a container that
+// refuses a /proc of the box's own) the file, trusted, is compiled as it was before there was a box.
+CachedBuild compile_on_host_or_in_box(uint64_t key, CompileCommand c, const std::string& file, const fs::path& dir, const fs::path& work) {
+    const fs::path folder = fs::path(file).parent_path();
+    if (box_unavailable().empty() && folder != folder.root_path()) {
+        const std::string copy = (dir / "source").string();
+        copy_sources(folder, copy, fs::path(file).filename().string(), read_file(file));
+        c.box = [&](const std::vector<std::string>& argv) { return boxed_device_compile(argv, {folder.string(), copy, work.string()}); };
+        c.box_output = (work / "program").string();
+        CachedBuild built = compile_cached(key, ".gpu", dir, c);
+        if (built.status == 0 || !built.diagnostics.starts_with("bwrap: ")) return built;
+        c.box = {};
+    }
+    return compile_cached(key, ".gpu", dir, c);
+}
+
 // nvcc's program on the GPU: in its box (device_box.hpp) where `boxed`, else as it is (a trusted
 // file). Where bwrap made the runner's box but cannot make this one (a container that forbids a
 // /proc of its own), the file, trusted, runs as it did before there was a box: `boxed` is then
@@ -147,7 +165,9 @@ DeviceCheck check_on_device(const HarnessShape& shape, const Trace& cpu, int cpu
 
     TempDir dir;
     const std::string harness = device_harness(shape);
-    const std::string source = (dir.path / "device_check.cu").string();
+    const fs::path nvcc_work = dir.path / "nvcc";
+    fs::create_directories(nvcc_work);
+    const std::string source = (nvcc_work / "device_check.cu").string();
     std::ofstream(source, std::ios::binary) << harness;
 
     // The compile cache, as for the CPU run's library: the file, the harness, nvcc, its flags and
@@ -155,7 +175,7 @@ DeviceCheck check_on_device(const HarnessShape& shape, const Trace& cpu, int cpu
     const std::vector<std::string> flags = nvcc_flags();
     uint64_t key = fnv1a(nvcc + "\n" + gpus + "\n" + harness + read_file(shape.file));
     for (const std::string& f : flags) key = fnv1a(f + "\n", key);
-    const CachedBuild built = compile_cached(key, ".gpu", dir.path, {nvcc, flags, source});
+    const CachedBuild built = compile_on_host_or_in_box(key, {nvcc, flags, source}, shape.file, dir.path, nvcc_work);
     if (built.status != 0) return check.sentence = "the device check could not compile your file with nvcc:\n" + built.diagnostics, check;
     if (!built.not_kept.empty()) return check.sentence = "the device check could not keep nvcc's program in " + built.not_kept, check;
     const std::string& program = built.path;

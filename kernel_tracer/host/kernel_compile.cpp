@@ -42,22 +42,6 @@ bool copy_regular(const fs::path& from, const fs::path& to, uint64_t cap) {
     return true;
 }
 
-// The kernel's folder as the compiler sees it: its regular source and header files (no links, no
-// FIFOs or devices, no hidden files, none larger than 1 MiB, at most 256 and 16 MiB in all), and
-// the file itself as `text`.
-void copy_sources(const fs::path& folder, const fs::path& to, const std::string& name, const std::string& text) {
-    fs::create_directories(to);
-    std::error_code ec;
-    uint64_t total = 0;
-    int files = 0;
-    for (const fs::directory_entry& e : fs::directory_iterator(folder, ec)) {
-        const std::string n = e.path().filename().string();
-        if (n == name || !is_source_name(n) || files >= kFolderFiles || total >= kFolderBytes) continue;
-        if (copy_regular(e.path(), to / n, std::min(kHeaderBytes, kFolderBytes - total))) ++files, total += fs::file_size(to / n, ec);
-    }
-    std::ofstream(to / name, std::ios::binary) << text;
-}
-
 [[noreturn]] void stopped(const std::string& file, const std::string& why, const CompileLimits& l) {
     throw ScanError("the compile of " + fs::path(file).filename().string() + " " + why + " and was stopped (a compile may take " +
                     std::to_string(l.seconds) + " s, " + std::to_string(l.memory_bytes >> 20) + " MiB of memory and " +
@@ -81,6 +65,19 @@ void throw_if_stopped(const ChildOutcome& run, const std::string& messages, cons
 }
 
 }  // namespace
+
+void copy_sources(const fs::path& folder, const fs::path& to, const std::string& name, const std::string& text) {
+    fs::create_directories(to);
+    std::error_code ec;
+    uint64_t total = 0;
+    int files = 0;
+    for (const fs::directory_entry& e : fs::directory_iterator(folder, ec)) {
+        const std::string n = e.path().filename().string();
+        if (n == name || !is_source_name(n) || files >= kFolderFiles || total >= kFolderBytes) continue;
+        if (copy_regular(e.path(), to / n, std::min(kHeaderBytes, kFolderBytes - total))) ++files, total += fs::file_size(to / n, ec);
+    }
+    std::ofstream(to / name, std::ios::binary) << text;
+}
 
 bool is_source_name(const std::string& n) {
     if (n.empty() || n[0] == '.') return false;

@@ -42,6 +42,11 @@ struct CompiledKernel {
 // The headers a kernel's folder may hold that its file can #include (copied into the box).
 bool is_source_name(const std::string& file_name);
 
+// The kernel's folder as the compiler sees it, copied to `to`: its regular source and header files
+// (no links, no FIFOs or devices, no hidden files, none larger than 1 MiB, at most 256 and 16 MiB in
+// all), and the file `name` itself as `text`.
+void copy_sources(const std::filesystem::path& folder, const std::filesystem::path& to, const std::string& name, const std::string& text);
+
 // Compiles (or finds in the cache) the library. Throws ScanError with a sentence when the compile
 // passed a limit or was cancelled; a compile that failed is `failed` with the compiler's messages.
 CompiledKernel compile_kernel(const KernelCompile& c);
