@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -80,6 +81,18 @@ template <class T>
 bool same_value(T a, T b) {
     if constexpr (std::is_floating_point_v<T>) return a == b || (std::isnan(a) && std::isnan(b));
     return a == b;
+}
+
+// The first GPU's compute capability as nvidia-smi gives it ("9.0" -> 90), or 0 (then nvcc asks the
+// driver itself, -arch=native): asked here, so nvcc's compile needs no GPU in its box.
+int first_gpu_arch() {
+    const std::string smi = find_on_path({"nvidia-smi"});
+    if (smi.empty()) return 0;
+    int status = 0;
+    const std::string said = run_tool({smi, "--query-gpu=compute_cap", "--format=csv,noheader"}, status);
+    const size_t dot = said.find('.');
+    if (status != 0 || dot == std::string::npos || dot == 0) return 0;
+    return std::atoi(said.substr(0, dot).c_str()) * 10 + std::atoi(said.substr(dot + 1, 1).c_str());
 }
 
 // nvcc's compile in its box (device_box.hpp) where one can be made: from a copy of the file's folder
@@ -172,7 +185,7 @@ DeviceCheck check_on_device(const HarnessShape& shape, const Trace& cpu, int cpu
 
     // The compile cache, as for the CPU run's library: the file, the harness, nvcc, its flags and
     // the GPUs (the harness is compiled for the GPU present).
-    const std::vector<std::string> flags = nvcc_flags();
+    const std::vector<std::string> flags = nvcc_flags(first_gpu_arch());
     uint64_t key = fnv1a(nvcc + "\n" + gpus + "\n" + harness + read_file(shape.file));
     for (const std::string& f : flags) key = fnv1a(f + "\n", key);
     const CachedBuild built = compile_on_host_or_in_box(key, {nvcc, flags, source}, shape.file, dir.path, nvcc_work);
