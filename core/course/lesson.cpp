@@ -217,7 +217,7 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
 Lesson read_lesson(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     const std::string file = path.substr(path.find_last_of('/') + 1);
-    if (!in) throw LessonError("cannot open the lesson " + quoted_word(path));
+    if (!in) throw LessonError("cannot open the lesson " + quoted_path(path));
     std::ostringstream text;
     text << in.rdbuf();
     return parse_lesson(text.str(), file);
