@@ -154,7 +154,7 @@ int run_interactive(const std::vector<std::string>& args) {
             app.want_screenshot = false;
             const std::string path = screenshot_path();
             const std::string err = surface->write_png(path);
-            app.session.status = err.empty() ? "screenshot saved to " + quoted_path(path) : err;
+            app.session.status = err.empty() ? "screenshot saved to " + path : err;
             app.session.status_failed = !err.empty();
             settle.want(1);  // say so now, not at the next event
         }
