@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/number_text.hpp"
 #include "tests/cli_run.hpp"
 
 namespace {
@@ -181,7 +182,7 @@ TEST(CliBadInput, Section2048IsAcceptedWithBrentKungBlocks) {
 TEST(CliBadInput, MissingInputFileIsNamed) {
     const std::string path = ::testing::TempDir() + "scanlab_no_such_dir/no_such_file.txt";
     const CliResult r = run_cli({"scan", "--input-file", path});
-    EXPECT_TRUE(refused_saying(r, {"'" + path + "'", "does not exist"}));
+    EXPECT_TRUE(refused_saying(r, {scanlab::quoted_path(path), "does not exist"}));
 }
 
 TEST(CliBadInput, DirectoryAsInputFileIsRefusedAsNotReadable) {
