@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdio>
 #include <utility>
+#include <vector>
 
 namespace scanlab {
 
@@ -69,6 +70,29 @@ std::string escaped(std::string_view ch) {
 }
 
 }  // namespace
+
+namespace {
+
+// The characters of `text` as [start, length) byte ranges, none cut in two.
+std::vector<std::pair<size_t, size_t>> characters_of(std::string_view text) {
+    std::vector<std::pair<size_t, size_t>> chars;
+    for (size_t at = 0; at < text.size();) {
+        const size_t len = std::min(utf8_length(static_cast<unsigned char>(text[at])), text.size() - at);
+        chars.push_back({at, len});
+        at += len;
+    }
+    return chars;
+}
+
+}  // namespace
+
+std::string quoted_path(std::string_view path) {
+    const auto chars = characters_of(path);
+    if (chars.size() <= 40) return quoted_word(path);
+    std::string s = "'…";
+    for (size_t k = chars.size() - 40; k < chars.size(); ++k) s += escaped(path.substr(chars[k].first, chars[k].second));
+    return s + "' (" + grouped(int64_t(chars.size())) + " characters)";
+}
 
 std::string quoted_word(std::string_view word) {
     // Up to 40 characters (not bytes: a character is never cut in two), each shown as it reads.

@@ -20,5 +20,8 @@ std::string as_sentence(std::string phrase);
 // \u202E (it would turn the rest of the line around), and no more than 40 characters of it, so a
 // 120 KB option value is not echoed whole: 'hierarchicalhierarchical…' (120,000 characters).
 std::string quoted_word(std::string_view word);
+// A file path the user gave, quoted as quoted_word quotes a word but keeping its last 40 characters,
+// where the file's own name is: '…/results/week 3/trace.json' (212 characters).
+std::string quoted_path(std::string_view path);
 
 }  // namespace scanlab

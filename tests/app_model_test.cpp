@@ -3,6 +3,7 @@
 // the settings file.
 #include <gtest/gtest.h>
 
+#include "core/number_text.hpp"
 #include "core/lesson/lookback_counts.hpp"
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -459,7 +460,7 @@ TEST(AppSession, MalformedTruncatedOrForeignFilesLeaveTheTraceAlone) {
         // Said as a failed open, for the dialog and the status line, not as a refused input.
         const std::string& failure = s.open_task.failure;
         EXPECT_FALSE(s.open_task.pending);
-        EXPECT_NE(failure.find(path), std::string::npos) << failure;
+        EXPECT_NE(failure.find(quoted_path(path)), std::string::npos) << failure;
         EXPECT_NE(failure.find("The trace on screen is unchanged."), std::string::npos) << failure;
         EXPECT_EQ(s.status, failure);
         EXPECT_TRUE(s.status_failed);

@@ -20,6 +20,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/number_text.hpp"
 #include "app/gui/model/numbers.hpp"
 #include "app/gui/shell/palette.hpp"
 #include "app/gui/model/sampled_trace.hpp"
@@ -305,7 +306,7 @@ TEST(AppSmoke, ShotToAFullDeviceSaysSoAndLeavesTheDeviceADevice) {
                     dir + "/log.txt 2>&1"),
               1);
     const std::string said = read_text(dir + "/log.txt");
-    EXPECT_NE(said.find("cannot save the picture to '" + node + "': no space left on the device"), std::string::npos) << said;
+    EXPECT_NE(said.find("cannot save the picture to " + quoted_path(node) + ": no space left on the device"), std::string::npos) << said;
     EXPECT_TRUE(std::filesystem::is_character_file(node));
     std::filesystem::remove(node);
 }
@@ -411,14 +412,14 @@ TEST_F(AppWindow, TheYourKernelPanelRunsByCtrlEnterAFindingTakesItsStepAndLineAn
 
 TEST_F(AppWindow, AFailedSaveOrOpenIsSaidInItsDialogWhichStaysOpenEnterTakesTheWholePathAndEscClosesHelpBeforePresenting) {
     std::map<std::string, std::string> said = said_by("files");
-    const std::string failure = "Cannot save the trace to '" + dir + "/no-such-folder/x.json': its folder does not exist. Nothing was written.";
+    const std::string failure = "Cannot save the trace to " + quoted_path(dir + "/no-such-folder/x.json") + ": its folder does not exist. Nothing was written.";
     expect_said(said, {
         {"save dialog", "open"},
         {"failed save: dialog", "open"},
         {"failed save: says", failure},
         {"failed save: status", "failure: " + failure},  // never a stale "saved"
         {"good save: dialog", "closed"},
-        {"good save: status", "saved the trace to " + dir + "/saved.json"},
+        {"good save: status", "saved the trace to " + quoted_path(dir + "/saved.json")},
     });
     EXPECT_TRUE(std::filesystem::exists(dir + "/saved.json"));
     EXPECT_FALSE(std::filesystem::exists(dir + "/no-such-folder"));

@@ -16,6 +16,7 @@
 #include <sstream>
 #include <thread>
 
+#include "core/number_text.hpp"
 #include "core/trace_io/atomic_file.hpp"
 #include "core/error.hpp"
 
@@ -79,7 +80,7 @@ TEST_F(AtomicFile, AFullDiskIsASentenceAndTheOldFileStaysIntact) {
             message = e.what();
         }
     }
-    EXPECT_EQ(message, "cannot save the picture to '" + (d / "shot.png").string() + "': the disk is full");
+    EXPECT_EQ(message, "cannot save the picture to " + quoted_path((d / "shot.png").string()) + ": the disk is full");
     EXPECT_EQ(contents(d / "shot.png"), "a valid old picture");
     expect_only(d, {"shot.png"});
 }
@@ -168,7 +169,7 @@ TEST_F(AtomicFile, ADeviceIsWrittenThroughNeverReplaced) {
     } catch (const ScanError& e) {
         message = e.what();
     }
-    EXPECT_EQ(message, "cannot save the picture to '" + (d / "full").string() + "': no space left on the device");
+    EXPECT_EQ(message, "cannot save the picture to " + quoted_path((d / "full").string()) + ": no space left on the device");
     EXPECT_TRUE(fs::is_character_file(d / "full"));
     expect_only(d, {"null", "full"});
 }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/number_text.hpp"
 #include "tests/cli_run.hpp"
 
 namespace {
@@ -181,7 +182,7 @@ TEST(CliBadInput, Section2048IsAcceptedWithBrentKungBlocks) {
 TEST(CliBadInput, MissingInputFileIsNamed) {
     const std::string path = ::testing::TempDir() + "scanlab_no_such_dir/no_such_file.txt";
     const CliResult r = run_cli({"scan", "--input-file", path});
-    EXPECT_TRUE(refused_saying(r, {"'" + path + "'", "does not exist"}));
+    EXPECT_TRUE(refused_saying(r, {scanlab::quoted_path(path), "does not exist"}));
 }
 
 TEST(CliBadInput, DirectoryAsInputFileIsRefusedAsNotReadable) {
@@ -337,4 +338,20 @@ TEST(CliBadInput, ADeadlockedDominoScanPrintsNoResultSaysWhoWaitsAndExitsThree) 
                                  "--static-index", "--resident-blocks", "2"});
     EXPECT_EQ(t.exit_code, 3);
     EXPECT_NE(t.out.find("DEADLOCK"), std::string::npos) << t.out;
+}
+
+// A path the user gave is quoted as a word is: its last 40 characters (where the file's name is),
+// a newline escaped (it would start a line of its own) and U+202E escaped (it would turn the rest
+// of the line around), never echoed whole.
+TEST(CliBadInput, ALongPathWithControlCharactersIsQuotedShortAndEscaped) {
+    const std::string path = "/tmp/" + std::string(3000, 'd') + "/evil\n\xE2\x80\xAEname.txt";
+    for (const auto& args : {std::vector<std::string>{"scan", "--input-file", path}, std::vector<std::string>{"lesson", "check", path},
+                             std::vector<std::string>{"grade", "--exercise", "4", path}}) {
+        const CliResult r = run_cli(args);
+        EXPECT_NE(r.exit_code, 0) << args[0];
+        EXPECT_LT(r.err.size(), 400u) << r.err;
+        EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
+        EXPECT_EQ(r.err.find("\xE2\x80\xAE"), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find("dddd/evil\\n\\u202Ename.txt' (3,020 characters)"), std::string::npos) << r.err;
+    }
 }

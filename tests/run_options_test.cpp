@@ -6,8 +6,10 @@
 #include <set>
 #include <sstream>
 
+#include "core/error.hpp"
 #include "core/input/run_link.hpp"
 #include "core/input/run_options.hpp"
+#include "core/input/run_spec.hpp"
 #include "core/input/run_words.hpp"
 #include "core/warp.hpp"
 
@@ -108,6 +110,53 @@ TEST(RunOptions, TheWarpWidthsTheEmulationTakesArePowersOfTwoUpToTheWarp) {
     for (int w : {1, 2, 4, 8, 16, 32}) EXPECT_TRUE(is_warp_width(w)) << w;
     for (int w : {0, -4, 3, 12, 64}) EXPECT_FALSE(is_warp_width(w)) << w;
     EXPECT_EQ(ScanRequest{}.warp_width, kWarpSize);
+}
+
+// The app's refusals speak of its controls by the labels of their rows, never by a command-line
+// flag: a student who never used the command line reads "section 3 in the section menu", not
+// "--section 3".
+std::string app_refusal(const RunSpec& spec) {
+    try {
+        prepare(spec, Voice::app, true);
+    } catch (const ScanError& e) {
+        return e.what();
+    }
+    return "(accepted)";
+}
+
+TEST(RunOptions, AnAppRefusalNamesTheControlByItsLabelAndNoFlag) {
+    struct Case {
+        Control control;
+        void (*set)(RunSpec&);
+    };
+    const Case cases[] = {
+        {Control::section, [](RunSpec& s) { s.request.section = 3; }},
+        {Control::section, [](RunSpec& s) { s.request.section = 4096; }},
+        {Control::warp_width, [](RunSpec& s) { s.request.warp_width = 3; }},
+        {Control::coarsening, [](RunSpec& s) { s.request.algorithm = Algorithm::three_phase, s.request.coarsening = 3; }},
+        {Control::block_algorithm, [](RunSpec& s) { s.request.algorithm = Algorithm::hierarchical, s.request.block_algorithm = Algorithm::sequential; }},
+        {Control::type, [](RunSpec& s) { s.input.source = InputSpec::Source::text, s.input.text = "1 2.5 3"; }},
+        {Control::type, [](RunSpec& s) { s.input.source = InputSpec::Source::text, s.input.text = "1 99999999999"; }},
+        {Control::input, [](RunSpec& s) { s.input.source = InputSpec::Source::text, s.input.text = "1 two 3"; }},
+        {Control::random, [](RunSpec& s) { s.input.random_n = 0; }},
+        {Control::flags, [](RunSpec& s) { s.request.algorithm = Algorithm::segmented, s.input.flags = "1,2"; }},
+        {Control::flags, [](RunSpec& s) { s.request.algorithm = Algorithm::segmented; }},
+        {Control::resident_blocks, [](RunSpec& s) { s.request.algorithm = Algorithm::domino, s.request.resident_blocks = 0; }},
+        {Control::window, [](RunSpec& s) { s.request.algorithm = Algorithm::decoupled_lookback, s.request.lookback_window = 0; }},
+        {Control::sample_block, [](RunSpec& s) { s.request.algorithm = Algorithm::hierarchical, s.request.sample = {99, 1}; }},
+    };
+    for (const Case& c : cases) {
+        RunSpec spec;
+        spec.input.source = InputSpec::Source::random;
+        spec.input.random_n = 8;
+        c.set(spec);
+        const std::string said = app_refusal(spec);
+        const RunOption* row = find_option_by_control(c.control);
+        ASSERT_NE(row, nullptr);
+        EXPECT_NE(said, "(accepted)") << row->label;
+        EXPECT_NE(said.find(std::string(row->label)), std::string::npos) << "names the " << row->label << ": " << said;
+        EXPECT_EQ(said.find("--"), std::string::npos) << "names no flag: " << said;
+    }
 }
 
 }  // namespace

@@ -78,7 +78,7 @@ TEST(SampledTrace, ABlockThatDoesNotExistIsRefusedWithTheBlockCount) {
         emulate(sampled(Algorithm::hierarchical, 64, 79, 1), random_values(5000, 3, ElementType::int32));
         FAIL() << "expected a refusal";
     } catch (const ScanError& e) {
-        EXPECT_NE(std::string(e.what()).find("79 block(s), numbered 0 to 78"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("79 blocks, numbered 0 to 78"), std::string::npos) << e.what();
     }
 }
 

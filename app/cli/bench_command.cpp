@@ -87,7 +87,7 @@ void check_output(const std::string& flag, const std::string& path) {
     std::error_code ec;
     const std::filesystem::path dir = std::filesystem::path(path).parent_path().empty() ? "." : std::filesystem::path(path).parent_path();
     if (std::filesystem::is_directory(path, ec) || !std::filesystem::is_directory(dir, ec) || ::access(dir.c_str(), W_OK) != 0)
-        throw ScanError("cannot write " + flag + " " + path + " (does its directory exist, and may it be written?)");
+        throw ScanError("cannot write " + flag + " " + quoted_path(path) + " (does its directory exist, and may it be written?)");
 }
 
 std::string command_line(const std::vector<std::string>& args) {

@@ -4,6 +4,7 @@
 
 #include "app/cli/error_sentences.hpp"
 #include "app/cli/progress_line.hpp"
+#include "core/number_text.hpp"
 #include "kernel_tracer/host/grade.hpp"
 
 namespace scanlab::cli {
@@ -18,12 +19,12 @@ int run_grade_command(const std::vector<std::string>& args) {
             } else if (!args[i].starts_with("--") && file.empty()) {
                 file = args[i];
             } else {
-                throw UsageError("grade takes --exercise 4|5 and one FILE.cu; '" + args[i] + "' is neither");
+                throw UsageError("grade takes --exercise 4|5 and one FILE.cu; " + quoted_path(args[i]) + " is neither");
             }
         }
         if (exercise == 0 || file.empty()) throw UsageError("usage: scanlab grade --exercise 4|5 FILE.cu");
         const kernel_tracer::Grade g = [&] {
-            ProgressLine progress("grading " + file + " on hidden inputs");
+            ProgressLine progress("grading " + quoted_path(file) + " on hidden inputs");
             return kernel_tracer::grade_exercise(exercise, file);
         }();
         output_begins();

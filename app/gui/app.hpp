@@ -83,6 +83,9 @@ struct YourKernelPanelState {
     bool open_dialog = false;   // requests for its Open and Save dialogs
     bool save_dialog = false;
     bool presented = false;     // the presentation layout was built with the panel open
+    // Normal mode: whether the layout on screen was built with the panel open (unset: the saved
+    // layout, as the user left it). Closing the panel builds the first layout again.
+    std::optional<bool> laid_out;
     const KernelStarter* pending_starter = nullptr;  // picked over unsaved edits: asked about first
 };
 

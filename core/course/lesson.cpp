@@ -1,5 +1,7 @@
 #include "core/course/lesson.hpp"
 
+#include <algorithm>
+
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -202,8 +204,17 @@ private:
 
 }  // namespace
 
+// The lesson's file as a compiler names it ("ch9.md:12: ..."), quoted as any path the user gave
+// where it is long or holds a character that would change how the line reads.
+std::string file_name_shown(const std::string& file) {
+    const bool plain = file.size() <= 40 && std::none_of(file.begin(), file.end(), [](char c) {
+                           return static_cast<unsigned char>(c) < 0x20 || c == 0x7f || c == '\'';
+                       });
+    return plain && quoted_path(file) == "'" + file + "'" ? file : quoted_path(file);
+}
+
 std::string at_line(const std::string& file, int line, const std::string& sentence) {
-    return file + ":" + std::to_string(line) + ": " + sentence;
+    return file_name_shown(file) + ":" + std::to_string(line) + ": " + sentence;
 }
 
 Lesson parse_lesson(const std::string& text, const std::string& file) {
@@ -217,7 +228,7 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
 Lesson read_lesson(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     const std::string file = path.substr(path.find_last_of('/') + 1);
-    if (!in) throw LessonError("cannot open the lesson " + quoted_word(path));
+    if (!in) throw LessonError("cannot open the lesson " + quoted_path(path));
     std::ostringstream text;
     text << in.rdbuf();
     return parse_lesson(text.str(), file);

@@ -82,5 +82,7 @@ Lesson read_lesson(const std::string& path);
 
 // "FILE:LINE: sentence", as every lesson message reads.
 std::string at_line(const std::string& file, int line, const std::string& sentence);
+// The lesson's file as a sentence names it: as given, or quoted short where it is long or odd.
+std::string file_name_shown(const std::string& file);
 
 }  // namespace scanlab

@@ -83,7 +83,7 @@ public:
                 }
                 c.active_threads = c.additions;
                 c.idle_threads = threads_ - c.additions;
-                xy_[size_t(tile)] = {};
+                xy_[size_t(tile)] = std::vector<T>();  // (not `= {}`: that keeps the section's memory)
                 state_[i] = BlockState::done;
                 record({.kind = EventKind::done, .block = b, .tile = tile}, c);
                 return 0;
@@ -149,7 +149,7 @@ template <> struct BlockMachineOf<Domino> {
     static MachineOutcome<T> run(const ResolvedRequest& r, const T* x, Recorder& rec) {
         DominoMachine<T, Op> m(x, r.n, r.section, r.request.exclusive, rec);
         run_block_schedule(m, r.request.block_schedule, r.request.static_index, r.request.resident_blocks);
-        return {m.result(), m.deadlock_sentence()};
+        return {m.take_result(), m.deadlock_sentence()};
     }
 };
 

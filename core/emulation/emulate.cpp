@@ -6,6 +6,7 @@
 #include "core/input/resolve.hpp"
 #include "core/input/run_header.hpp"
 #include "core/operators.hpp"
+#include "core/input/run_memory.hpp"
 #include "core/input/trace_budget.hpp"
 #include "core/emulation/cpu_executor.hpp"
 #include "core/emulation/event_scan.hpp"
@@ -52,6 +53,8 @@ Trace trace_header(const ResolvedRequest& r, const ValueArray& input, std::strin
 namespace {
 
 Trace emulate_into(const ResolvedRequest& r, const ValueArray& input, const StepSink* each) {
+    // Refused before it runs, rather than ended by the system part of the way through.
+    require_within_memory(r);
     Trace trace = trace_header(r, input, "cpu");
     if (algorithm_info(r.request.algorithm).reach == Reach::single_pass) {
         emulate_single_pass(r, input, trace, each);

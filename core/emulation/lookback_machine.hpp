@@ -181,7 +181,7 @@ private:
                 c.active_threads = active;
                 c.idle_threads = threads_ - active;
                 c.barriers = 1;  // the block waits at a barrier for the prefix before adding it
-                xy_[k] = {};
+                xy_[k] = std::vector<T>();  // (not `= {}`: that keeps the section's memory)
                 state_[i] = BlockState::done;
                 bits = value_bits(exclusive_prefix_[k]);
                 break;
@@ -224,7 +224,7 @@ template <> struct BlockMachineOf<DecoupledLookback> {
     static MachineOutcome<T> run(const ResolvedRequest& r, const T* x, Recorder& rec) {
         LookbackMachine<T, Op> m(x, r.n, r.section, r.request.exclusive, r.request.lookback_window, rec);
         run_block_schedule(m, r.request.block_schedule, false, r.request.resident_blocks);
-        return {m.result(), m.deadlock_sentence()};
+        return {m.take_result(), m.deadlock_sentence()};
     }
 };
 

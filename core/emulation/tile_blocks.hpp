@@ -29,6 +29,8 @@ public:
         return tile < 0 || it == tile_.end() ? -1 : int32_t(it - tile_.begin());
     }
     const std::vector<T>& result() const { return y_; }
+    // Y handed over when the run is over (a copy of 2^28 values would be a GiB more at the peak).
+    std::vector<T> take_result() { return std::move(y_); }
     const std::string& deadlock_sentence() const { return deadlock_; }
 
 protected:

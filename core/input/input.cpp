@@ -13,6 +13,7 @@
 #include "core/dispatch.hpp"
 #include "core/error.hpp"
 #include "core/float_chars.hpp"
+#include "core/number_text.hpp"
 #include "core/request.hpp"
 #include "core/input/wording.hpp"
 
@@ -217,7 +218,7 @@ ValueArray read_values_file(const std::string& path, ElementType type, const Inp
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | (pipe ? 0 : O_NONBLOCK));
     if (fd < 0) {
         const int err = errno;
-        throw ScanError("cannot read input file '" + path + "': " +
+        throw ScanError("cannot read input file " + quoted_path(path) + ": " +
                         (err == ENOENT   ? std::string("it does not exist")
                          : err == EACCES ? std::string("it is not readable")
                                          : read_failure(err)));
@@ -227,14 +228,14 @@ ValueArray read_values_file(const std::string& path, ElementType type, const Inp
         ~Closer() { ::close(fd); }
     } closer{fd};
     struct stat st {};
-    if (::fstat(fd, &st) != 0) throw ScanError("cannot read input file '" + path + "': " + read_failure(errno));
-    if (S_ISDIR(st.st_mode)) throw ScanError("cannot read input file '" + path + "': it is a directory");
+    if (::fstat(fd, &st) != 0) throw ScanError("cannot read input file " + quoted_path(path) + ": " + read_failure(errno));
+    if (S_ISDIR(st.st_mode)) throw ScanError("cannot read input file " + quoted_path(path) + ": it is a directory");
     if (S_ISREG(st.st_mode) && uint64_t(st.st_size) > kMaxInputBytes)
-        throw ScanError("input file '" + path + "' is " + std::to_string(uint64_t(st.st_size) >> 20) + " MiB, more than the " +
+        throw ScanError("input file " + quoted_path(path) + " is " + std::to_string(uint64_t(st.st_size) >> 20) + " MiB, more than the " +
                         std::to_string(kMaxInputBytes >> 30) + " GiB of text the 2^28 values Scan Lab runs at most can take");
     ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     return with_type(type, [&]<class T>(TypeTag<T>) -> ValueArray {
-        return read_all<T>(fd, "input file '" + path + "'", "file '" + path + "'", progress, pairs);
+        return read_all<T>(fd, "input file " + quoted_path(path), "file " + quoted_path(path), progress, pairs);
     });
 }
 

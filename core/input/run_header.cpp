@@ -2,6 +2,7 @@
 
 #include "core/algorithms/table.hpp"
 #include "core/error.hpp"
+#include "core/number_text.hpp"
 
 namespace scanlab {
 
@@ -53,7 +54,7 @@ ScanRequest request_of(const RunHeader& h, std::vector<uint8_t> flags) {
     // same trace under any order.
     if (h.schedule != "hardware") {
         const auto schedule = parse_schedule(h.schedule);
-        if (!schedule) throw ScanError("its warp schedule '" + h.schedule + "' is not one Scan Lab has");
+        if (!schedule) throw ScanError("its warp schedule " + quoted_word(h.schedule) + " is not one Scan Lab has");
         q.schedule = *schedule;
     }
     q.flags = std::move(flags);
@@ -62,7 +63,7 @@ ScanRequest request_of(const RunHeader& h, std::vector<uint8_t> flags) {
         if (h.lookback_window > 0) q.lookback_window = h.lookback_window;
         if (!replays_device_order(h)) {
             const auto b = parse_block_schedule(h.block_schedule);
-            if (!b) throw ScanError("its block schedule '" + h.block_schedule + "' is not one Scan Lab has");
+            if (!b) throw ScanError("its block schedule " + quoted_word(h.block_schedule) + " is not one Scan Lab has");
             q.block_schedule = *b;
             q.resident_blocks = h.resident_blocks;
         }

@@ -6,6 +6,7 @@
 #include "core/algorithms/table.hpp"
 #include "core/input/run_options.hpp"
 #include "core/input/run_words.hpp"
+#include "core/number_text.hpp"
 
 namespace scanlab {
 namespace {
@@ -46,7 +47,7 @@ std::string decoded(std::string_view s) {
 }
 
 // A parameter's text as a sentence quotes it: no more than 40 characters.
-std::string shown(const std::string& s) { return "'" + s.substr(0, 40) + (s.size() > 40 ? "…'" : "'"); }
+std::string shown(const std::string& s) { return quoted_word(s); }
 
 }  // namespace
 

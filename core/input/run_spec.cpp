@@ -5,8 +5,10 @@
 #include "core/input/head_flags.hpp"
 #include "core/input/input.hpp"
 #include "core/input/resolve.hpp"
+#include "core/input/run_memory.hpp"
 #include "core/input/run_options.hpp"
 #include "core/input/trace_budget.hpp"
+#include "core/number_text.hpp"
 
 namespace scanlab {
 
@@ -21,14 +23,14 @@ ValueArray load_input(const InputSpec& in, ElementType type, std::string& origin
     switch (in.source) {
         case InputSpec::Source::preset: {
             const std::optional<Preset> p = find_preset(in.preset);
-            if (!p) throw ScanError("unknown preset '" + in.preset + "'");
+            if (!p) throw ScanError("unknown preset " + quoted_word(in.preset));
             origin = "preset " + std::string(p->name);
             return parse_values(p->values, type, origin, voice);
         }
         case InputSpec::Source::text:
             origin = "typed input";
             return parse_values(in.text, type, control_name(voice, Control::input), voice);
-        case InputSpec::Source::file: origin = "file " + in.file; return read_values_file(in.file, type, {}, flag_column);
+        case InputSpec::Source::file: origin = "file " + quoted_path(in.file); return read_values_file(in.file, type, {}, flag_column);
         case InputSpec::Source::random:
             if (in.random_n < 1 || in.random_n > kMaxElements)
                 throw ScanError(subject(voice, Control::random, std::to_string(in.random_n)) + " is out of range: give N from 1 to " +
@@ -84,8 +86,10 @@ PreparedRun prepare(const RunSpec& spec, Voice voice, bool emulated) {
         spec.input.random_n <= kMaxElements) {
         const ResolvedRequest shape = resolve_shape(request_for(spec, spec.request.algorithm), spec.input.random_n, voice);
         require_within_budget(shape, estimate_trace(shape));
-        if (emulated)
+        if (emulated) {
             if (const std::string problem = emulation_cost_problem(shape); !problem.empty()) throw ScanError(problem);
+            require_within_memory(shape);
+        }
     }
     run.input = load_input(spec.input, spec.request.type, run.origin, voice, takes_flags && spec.input.flags.empty());
     std::vector<uint8_t> flags;

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/number_text.hpp"
 #include "core/whole_number.hpp"
 
 namespace scanlab {
@@ -214,7 +215,7 @@ void write_through(const std::string& path, const struct stat& st, int own_fd, c
 }  // namespace
 
 void save_file_atomically(const std::string& path, std::string_view what, const std::function<void(std::ostream&)>& write) {
-    const std::string failed = "cannot save " + std::string(what) + " to '" + path + "': ";
+    const std::string failed = "cannot save " + std::string(what) + " to " + quoted_path(path) + ": ";
     const std::string endless = "it is a chain of links that does not end";
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0) {

@@ -46,10 +46,11 @@ constexpr size_t kMaxExplanationLine = 4096;
 constexpr int kMaxDepth = 8;
 
 // "…" after the first 40 characters, so a sentence never echoes a huge token whole.
+// The text as a sentence quotes it (core/number_text.hpp), without the quotes the callers add.
 std::string shown(std::string_view s) {
-    std::string out;
-    for (char c : s.substr(0, 40)) out += (static_cast<unsigned char>(c) < 0x20) ? '?' : c;
-    return s.size() > 40 ? out + "…" : out;
+    const std::string q = quoted_word(s);
+    const size_t close = q.rfind('\'');
+    return q.substr(1, close - 1);
 }
 
 // A number as the JSON text gave it, before the trace's type is known (the header may come after

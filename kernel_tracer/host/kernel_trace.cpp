@@ -17,6 +17,7 @@
 #include "core/error.hpp"
 #include "core/input/resolve.hpp"
 #include "core/input/run_words.hpp"
+#include "core/number_text.hpp"
 #include "core/trace_io/trace_json.hpp"
 #include "kernel_tracer/host/child_process.hpp"
 #include "kernel_tracer/host/compile_cache.hpp"
@@ -163,7 +164,7 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     const std::string clang = find_on_path({"clang++", "clang++-19", "clang++-18", "clang++-17", "clang++-16", "clang++-15", "clang++-14"});
     if (clang.empty()) throw ScanError("tracing your kernel needs clang++, which is not installed; install Debian's package clang (apt-get install clang)");
     std::error_code ec;
-    if (!fs::is_regular_file(request.file, ec)) throw ScanError("there is no kernel file '" + request.file + "'");
+    if (!fs::is_regular_file(request.file, ec)) throw ScanError("there is no kernel file " + quoted_path(request.file));
     const std::string source = read_file(request.file);
 
     // The run's words, with the kernel's own type unless --type chose one.

@@ -7,6 +7,7 @@
 #include "app/gui/model/session.hpp"
 #include "core/course/lesson_check.hpp"
 #include "core/course/slide_run.hpp"
+#include "core/number_text.hpp"
 #include "core/trace_io/atomic_file.hpp"
 
 namespace scanlab::gui {
@@ -14,7 +15,7 @@ namespace scanlab::gui {
 bool LessonPlayer::open(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        error = "cannot open the lesson " + path + ": it does not exist or is not readable";
+        error = "cannot open the lesson " + quoted_path(path) + ": it does not exist or is not readable";
         return false;
     }
     std::ostringstream text;

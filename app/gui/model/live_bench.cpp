@@ -6,6 +6,7 @@
 #include <fstream>
 #include <new>
 
+#include "core/number_text.hpp"
 #include "core/trace_io/atomic_file.hpp"
 #include "core/error.hpp"
 #include "app/gui/model/numbers.hpp"
@@ -164,7 +165,7 @@ std::string LiveBench::save(const std::string& path, bool json) const {
         if (json) bench::write_json(out, *result, bench_command(result->config) + "   (run from scanlab-app's Live run tab)");
         else bench::write_csv(out, *result);
     });
-    return "saved " + std::to_string(result->rows.size()) + " benchmark rows to " + path;
+    return "saved " + std::to_string(result->rows.size()) + " benchmark rows to " + quoted_path(path);
 }
 
 }  // namespace scanlab::gui

@@ -205,19 +205,19 @@ void Session::open_trace(const std::string& path) {
     const Algorithm compare_algo = form.compare_algorithm;
     const BackendChoice choice = form.backend;
     open_task = {true, ""};
-    jobs_.push_back({JobKind::open, g, "opening " + path, start_job([path, compare_algo, choice] {
+    jobs_.push_back({JobKind::open, g, "opening " + quoted_path(path), start_job([path, compare_algo, choice] {
                          return guarded([&](RunResult& r) {
                              std::error_code ec;
                              if (std::filesystem::is_directory(path, ec))
-                                 throw ScanError("cannot open trace '" + path + "': it is a directory");
+                                 throw ScanError("cannot open trace " + quoted_path(path) + ": it is a directory");
                              // A device or a named pipe may never end (or never start).
                              if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
-                                 throw ScanError("cannot open trace '" + path + "': it is not a regular file");
+                                 throw ScanError("cannot open trace " + quoted_path(path) + ": it is not a regular file");
                              std::ifstream in(path, std::ios::binary);
-                             if (!in) throw ScanError("cannot open trace '" + path + "': it does not exist or is not readable");
+                             if (!in) throw ScanError("cannot open trace " + quoted_path(path) + ": it does not exist or is not readable");
                              // The path quoted, as the other failures say it: a sentence begins with its quote mark,
                              // never with a path capitalised into another one ("M/x.json").
-                             Trace t = read_trace_json(in, "'" + path + "'");
+                             Trace t = read_trace_json(in, quoted_path(path));
                              const std::string origin = "file " + std::filesystem::path(path).filename().string();
                              // The comparison runs here, on the file's own input and operator.
                              if (t.detail == Detail::full) {
@@ -241,10 +241,10 @@ void Session::save_trace(const std::string& path) {
     }
     save_task = {true, ""};
     TracePtr t = trace;
-    jobs_.push_back({JobKind::save, generation_, "saving " + path, start_job([t, path] {
+    jobs_.push_back({JobKind::save, generation_, "saving " + quoted_path(path), start_job([t, path] {
                          return guarded([&](RunResult& r) {
                              save_file_atomically(path, "the trace", [&](std::ostream& out) { write_trace_json(out, t->trace); });
-                             r.status = "saved the trace to " + path;
+                             r.status = "saved the trace to " + quoted_path(path);
                          });
                      })});
 }
@@ -327,7 +327,7 @@ void Session::open_kernel(const std::string& path) {
     YourKernel& k = your_kernel;
     std::error_code ec;
     const auto fail = [&](const std::string& why) {
-        k.said = "Cannot open '" + path + "': " + why + "; the editor is unchanged.";
+        k.said = "Cannot open " + quoted_path(path) + ": " + why + "; the editor is unchanged.";
         k.said_failed = true;
     };
     if (std::filesystem::is_directory(path, ec)) return fail("it is a folder");
@@ -350,7 +350,7 @@ void Session::open_kernel(const std::string& path) {
     k.said.clear();
     k.said_failed = false;
     k.restored.clear();
-    status = "opened " + path;
+    status = "opened " + quoted_path(path);
     status_failed = false;
 }
 
@@ -402,7 +402,7 @@ void Session::save_kernel(const std::string& path) {
         k.saved_text = k.text;
         k.said.clear();
         k.said_failed = false;
-        status = "saved the kernel to " + path;
+        status = "saved the kernel to " + quoted_path(path);
         status_failed = false;
     } catch (const ScanError& e) {
         // The atomic save leaves an existing file as it was and no half-written one.
@@ -552,7 +552,7 @@ void Session::restore_kernel_draft(const std::string& folder) {
     k.from_disk = !path.empty();
     ++k.text_version;
     k.restored = k.name + " is as you left it when the app last quit, not saved yet" +
-                 (path.empty() ? std::string(": Save asks where to keep it.") : " (" + path + " holds what was saved).");
+                 (path.empty() ? std::string(": Save asks where to keep it.") : " (" + quoted_path(path) + " holds what was saved).");
     status = "Your kernel: " + k.name + " as you left it, not saved yet";
     status_failed = false;
 }

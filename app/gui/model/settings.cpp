@@ -2,6 +2,7 @@
 
 #include "core/algorithms/table.hpp"
 #include "core/input/run_options.hpp"
+#include "core/number_text.hpp"
 #include "core/trace_io/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/whole_number.hpp"
@@ -136,7 +137,7 @@ public:
         out = x;
     }
     void drop(const std::string& k, const std::string& v) {
-        note(k + " '" + v.substr(0, 40) + (v.size() > 40 ? "…" : "") + "' is not a value it takes; using the default");
+        note(k + " " + quoted_word(v) + " is not a value it takes; using the default");
     }
     void note(const std::string& what) { notes_.push_back("settings.ini: " + what); }
 
@@ -188,7 +189,7 @@ Settings parse_settings(const std::string& text) {
         const size_t eq = line.find('=');
         if (line.empty() || line[0] == '#') continue;
         if (eq == std::string::npos) {
-            r.note("the line '" + line.substr(0, 40) + (line.size() > 40 ? "…" : "") + "' is not key=value; skipped");
+            r.note("the line " + quoted_word(line) + " is not key=value; skipped");
             continue;
         }
         const std::string k = line.substr(0, eq), v = line.substr(eq + 1);
@@ -220,7 +221,7 @@ Settings parse_settings(const std::string& text) {
         // 8K is the largest window a projector or monitor shows; a larger one only costs memory.
         else if (k == "window_width") r.clamped(k, v, l.window_width, kMinWindowWidth, kMaxWindowWidth);
         else if (k == "window_height") r.clamped(k, v, l.window_height, kMinWindowHeight, kMaxWindowHeight);
-        else r.note("unknown setting '" + k.substr(0, 40) + "' skipped");
+        else r.note("unknown setting " + quoted_word(k) + " skipped");
     }
     return s;
 }

@@ -151,6 +151,7 @@ WindowRoom window_room(const std::string& name) {
         room.scrolls_x = w->ScrollbarX;
         room.scrolls_y = w->ScrollbarY;
         room.lines = (w->InnerRect.Max.y - w->InnerRect.Min.y - 2 * w->WindowPadding.y) / ImGui::GetTextLineHeightWithSpacing();
+        room.x = w->Pos.x, room.y = w->Pos.y, room.width = w->Size.x, room.height = w->Size.y;
         break;
     }
     return room;

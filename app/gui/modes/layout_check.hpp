@@ -27,6 +27,7 @@ struct WindowRoom {
     bool drawn = false;
     bool scrolls_x = false, scrolls_y = false;
     float lines = 0;
+    float x = 0, y = 0, width = 0, height = 0;  // where it is drawn, in pixels
 };
 // (Presenting, the panels are windows of their own, "Trace##presenting": the name matches either.)
 WindowRoom window_room(const std::string& name);

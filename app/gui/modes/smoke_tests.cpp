@@ -571,6 +571,51 @@ int run_legibility_check(const std::string& out, bool pictures, int& frames_chec
     return problems;
 }
 
+// The first layout, the Your kernel panel opened and closed again: every panel back where it was
+// (closing it left the figure, the explanation and the source as tabs in a third of the column).
+int check_kernel_round_trip(const std::string& out, int width, int height) {
+    App app;
+    app.show_banner = true;
+    std::string why;
+    std::unique_ptr<GlSurface> surface = GlSurface::open_offscreen(width, height, why);
+    if (!surface) return fail(why), 1;
+    if (const std::string e = init_imgui(app, *surface); !e.empty()) return fail(e), 1;
+    app.session.load_fig910();
+    app.session.run();
+    auto settle = [&] {
+        for (int i = 0; i < 6; ++i) {
+            app.session.wait();
+            frame(app, *surface, 1.0 / 60, false);
+        }
+    };
+    const char* panels[] = {"Controls", "Trace", "Figure 9.10", "Explain this step"};
+    auto places = [&] {
+        std::vector<WindowRoom> at;
+        for (const char* p : panels) at.push_back(window_room(p));
+        return at;
+    };
+    settle();
+    const std::vector<WindowRoom> before = places();
+    app.layout.show_your_kernel = true;
+    settle();
+    app.layout.show_your_kernel = false;
+    settle();
+    const std::vector<WindowRoom> after = places();
+    std::vector<TextProblem> found;
+    for (size_t i = 0; i < before.size(); ++i) {
+        const WindowRoom &a = before[i], &b = after[i];
+        if (a.drawn != b.drawn || std::abs(a.x - b.x) > 1 || std::abs(a.y - b.y) > 1 || std::abs(a.width - b.width) > 1 ||
+            std::abs(a.height - b.height) > 1)
+            found.push_back({panels[i], "moved", std::to_string(int(a.width)) + "x" + std::to_string(int(a.height)) + " became " +
+                                                     std::to_string(int(b.width)) + "x" + std::to_string(int(b.height)),
+                             b.x, b.y});
+    }
+    const int problems = report_frame(app, *surface, out, std::to_string(width) + "x" + std::to_string(height) + " normal after your kernel closed",
+                                      found, false);
+    shutdown_imgui(*surface);
+    return problems;
+}
+
 // CI's layout test: at each size a classroom uses, in normal and presentation mode, every tab of
 // the trace panel beside the Figure 9.10, explanation and source panes (the first layout), drawn
 // off screen; then, presenting, the step view of a sampled trace (a block of N = 2^22 in sections
@@ -691,6 +736,10 @@ int run_layout_check(const std::vector<std::string>& args) {
                 else if (array.scrolls_y)
                     missing("rows of the array view (it scrolls)");
                 if (!diagram.drawn || diagram.lines < 0.9f) missing("the step diagram");
+                // The first layout at the sizes a class uses: every row of Figure 9.10 in sight.
+                if (!c.presenting && !c.kernel && c.exercise == 0 && size[0] >= 1280)
+                    if (const WindowRoom figure = window_room("Figure 9.10"); !figure.drawn || figure.scrolls_y)
+                        missing("rows of Figure 9.10 (it scrolls)");
             }
             if (const WindowRoom explain = window_room("Explain this step/explanation_"); !explain.drawn || explain.lines < 3)
                 missing("the explanation (" + std::to_string(explain.lines).substr(0, 3) + " lines)");
@@ -698,6 +747,7 @@ int run_layout_check(const std::vector<std::string>& args) {
             ++frames_checked;
             shutdown_imgui(*surface);
         }
+    for (const auto& size : sizes) problems += check_kernel_round_trip(out, size[0], size[1]);
     int legible_frames = 0;
     // --pictures: a PNG of each legibility case's last step too, problem or not (for looking at).
     const bool pictures = std::find(args.begin(), args.end(), "--pictures") != args.end();

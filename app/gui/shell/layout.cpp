@@ -228,7 +228,8 @@ void build_presentation_layout(const App& app, ImGuiID dock, ImVec2 size, bool f
 // With the Your kernel panel open (`kernel`), it takes the right column's upper two thirds, the editor
 // beside the trace its findings show, and the figure, the explanation and the source share the
 // rest as tabs.
-void build_default_layout(ImGuiID dock, ImVec2 size, bool kernel) {
+// Returns whether the explanation shares its place with the source (and is to be put in front).
+bool build_default_layout(const App& app, ImGuiID dock, ImVec2 size, bool kernel) {
     ImGui::DockBuilderRemoveNode(dock);
     ImGui::DockBuilderAddNode(dock, ImGuiDockNodeFlags_DockSpace);
     ImGui::DockBuilderSetNodeSize(dock, size);
@@ -245,10 +246,19 @@ void build_default_layout(ImGuiID dock, ImVec2 size, bool kernel) {
         for (const char* name : {kFig910, kSource, kExplain}) ImGui::DockBuilderDockWindow(name, bottom_right);
         ImGui::DockBuilderDockWindow(kExercises, left);
         ImGui::DockBuilderFinish(dock);
-        return;
+        return true;
     }
-    const ImGuiID top_right = ImGui::DockBuilderSplitNode(bottom_right, ImGuiDir_Up, 0.42f, nullptr, &bottom_right);
-    const ImGuiID middle_right = ImGui::DockBuilderSplitNode(bottom_right, ImGuiDir_Up, 0.5f, nullptr, &bottom_right);
+    // Figure 9.10 as tall as its rows need at this width (at 1280x720 0.42 of the height showed
+    // one row of it), up to 70 % of the column: the explanation and the source share the rest.
+    const float figure_w = size.x * 0.34f - 2 * ImGui::GetStyle().WindowPadding.x;
+    const float figure_h = fig910_panel_height(figure_w, false, legible_value_size(app)) + ImGui::GetFrameHeight();
+    const float top = std::clamp(figure_h / size.y, 0.42f, 0.7f);
+    const ImGuiID top_right = ImGui::DockBuilderSplitNode(bottom_right, ImGuiDir_Up, top, nullptr, &bottom_right);
+    // Under a tall figure (a short window) the source is a tab behind the explanation, which
+    // keeps lines enough to read; else each has a third of its own.
+    const bool source_tabbed = top > 0.55f;
+    const ImGuiID middle_right =
+        source_tabbed ? bottom_right : ImGui::DockBuilderSplitNode(bottom_right, ImGuiDir_Up, 0.5f, nullptr, &bottom_right);
     ImGui::DockBuilderDockWindow(kControls, left);
     ImGui::DockBuilderDockWindow(kTrace, rest);
     ImGui::DockBuilderDockWindow(kFig910, top_right);
@@ -258,6 +268,14 @@ void build_default_layout(ImGuiID dock, ImVec2 size, bool kernel) {
     ImGui::DockBuilderDockWindow(kLesson, left);
     ImGui::DockBuilderDockWindow(kYourKernel, top_right);  // opened later: the layout is made again with room for it
     ImGui::DockBuilderFinish(dock);
+    return source_tabbed;
+}
+
+// Whether `window` is docked in `node` or in a node under it.
+bool holds(const ImGuiDockNode* node, const ImGuiWindow* window) {
+    for (const ImGuiDockNode* n = window->DockNode; n; n = n->ParentNode)
+        if (n == node) return true;
+    return false;
 }
 
 // Keeps the Source panel tall enough for the lines a step executes (app.source_pane.wants_height),
@@ -280,12 +298,16 @@ void keep_source_tall_enough(App& app) {
         float take;
     };
     std::vector<Level> levels;
+    // Figure 9.10 keeps its rows whole: scrolled to one row it shows none of the figure.
+    const ImGuiWindow* figure = app.layout.show_fig910 ? ImGui::FindWindowByName(panel_name(app, kFig910).c_str()) : nullptr;
+    const float figure_h = figure ? tab + fig910_panel_height(figure->Size.x, false, legible_value_size(app)) : 0;
     for (ImGuiDockNode* c = source; c->ParentNode && short_by >= 1; c = c->ParentNode) {
         ImGuiDockNode* parent = c->ParentNode;
         if (parent->SplitAxis != ImGuiAxis_Y) continue;
         ImGuiDockNode* other = parent->ChildNodes[0] == c ? parent->ChildNodes[1] : parent->ChildNodes[0];
         if (!other || !other->IsVisible || other->IsCentralNode() || other->HasCentralNodeChild) continue;
-        const float keep = tab + line * (levels.empty() ? 6 : 4);
+        float keep = tab + line * (levels.empty() ? 6 : 4);
+        if (figure && holds(other, figure)) keep = std::max(keep, std::min(figure_h, ImGui::GetMainViewport()->WorkSize.y * 0.7f));
         const float take = std::max(0.0f, std::min(short_by, other->Size.y - keep));
         levels.push_back({c, other, take});
         short_by -= take;
@@ -354,18 +376,24 @@ void draw_frame(App& app) {
         // A layout saved before the explanation had its panel would leave that panel floating.
         const bool saved_without_explain = !app.saved_layout_checked && !ImGui::FindWindowSettingsByID(ImHashStr(kExplain));
         app.saved_layout_checked = true;
-        // The Your kernel panel's first opening: the layout with room for it, once; after that it
-        // opens where the user left it.
+        // The Your kernel panel opened: the layout with room for it (the editor beside the trace);
+        // closed again: the first layout back, as it was before, rather than the figure, the
+        // explanation and the source left as tabs in a third of the column.
+        std::optional<bool>& laid_out = app.your_kernel_panel.laid_out;
 #if defined(__EMSCRIPTEN__)
-        const bool kernel_first_time = false;  // the page's panel is one line: it needs no room
+        const bool kernel_moved = false;  // the page's panel is one line: it needs no room
 #else
         const bool kernel_first_time = app.layout.show_your_kernel && !app.layout.your_kernel_room;
+        const bool kernel_moved = kernel_first_time || (laid_out && *laid_out != app.layout.show_your_kernel);
 #endif
-        if (app.reset_layout || saved_without_explain || kernel_first_time || !ImGui::DockBuilderGetNode(normal)) {
-            build_default_layout(normal, dock_size, app.layout.show_your_kernel);
+        if (!laid_out) laid_out = app.layout.show_your_kernel;
+        if (app.reset_layout || saved_without_explain || kernel_moved || !ImGui::DockBuilderGetNode(normal)) {
+            const bool explain_shares = build_default_layout(app, normal, dock_size, app.layout.show_your_kernel);
             app.layout.your_kernel_room |= app.layout.show_your_kernel;
+            laid_out = app.layout.show_your_kernel;
             app.reset_layout = false;
             app.layout_settling = 4;
+            if (explain_shares) app.explain_to_front = 2;
             if (app.layout.show_your_kernel) {
                 app.explain_to_front = 2;  // in front of the figure and the source it shares a place with
                 app.layout_settling = 0;   // the source is a tab there: the editor keeps its room

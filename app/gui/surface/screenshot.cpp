@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/number_text.hpp"
 #include "core/trace_io/atomic_file.hpp"
 
 namespace scanlab::gui {
@@ -42,7 +43,7 @@ std::string write_framebuffer_png(const std::string& path, int width, int height
                 static_cast<std::ostream*>(context)->write(static_cast<const char*>(data), size);
             };
             if (!stbi_write_png_to_func(to_stream, &out, width, height, 3, flipped.data(), int(row)))
-                throw ScanError("could not encode '" + path + "' as a PNG");
+                throw ScanError("could not encode " + quoted_path(path) + " as a PNG");
         });
     } catch (const ScanError& e) {
         return e.what();
