@@ -913,7 +913,13 @@ TraceJsonReading::~TraceJsonReading() = default;
 
 bool TraceJsonReading::advance(size_t budget) {
     if (trace_) return true;
-    switch (parse_->slices.advance(budget)) {
+    // The text read whole first; then the trace is built and checked in a call of its own.
+    const JsonSlices::Status status = parsed_ ? JsonSlices::Status::done : parse_->slices.advance(budget);
+    if (status == JsonSlices::Status::done && !parsed_) {
+        parsed_ = true;
+        return false;
+    }
+    switch (status) {
         case JsonSlices::Status::more: return false;
         case JsonSlices::Status::done:
             try {
@@ -937,7 +943,7 @@ bool TraceJsonReading::advance(size_t budget) {
     return true;
 }
 
-double TraceJsonReading::progress() const { return trace_ ? 1.0 : parse_ ? parse_->slices.progress() : 0.0; }
+double TraceJsonReading::progress() const { return trace_ ? 1.0 : parse_ ? 0.9 * parse_->slices.progress() + (parsed_ ? 0.1 : 0) : 0.0; }
 
 Trace TraceJsonReading::take() { return std::move(*trace_); }
 

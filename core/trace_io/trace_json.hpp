@@ -75,6 +75,7 @@ private:
     std::string origin_;
     OpenLimit limit_;
     std::unique_ptr<Parse> parse_;
+    bool parsed_ = false;
     std::optional<Trace> trace_;
 };
 
