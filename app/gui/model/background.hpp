@@ -53,9 +53,8 @@ template <class F> std::future<std::invoke_result_t<F&>> start_job(F job) {
 // should say the job was cancelled. Both run on the job's thread (the page's, between frames).
 template <class Advance, class Finish>
 std::future<std::invoke_result_t<Finish&>> start_sliced_job(Advance advance, Finish finish, std::shared_ptr<JobProgress> progress) {
-    using R = std::invoke_result_t<Finish&>;
 #if defined(__EMSCRIPTEN__)
-    auto promise = std::make_shared<std::promise<R>>();
+    auto promise = std::make_shared<std::promise<std::invoke_result_t<Finish&>>>();
     auto result = promise->get_future();
     auto advanced = std::make_shared<bool>(false);
     queue_job([promise, advance = std::move(advance), finish = std::move(finish), progress, advanced]() mutable {
