@@ -167,11 +167,64 @@ RunResult run_sampled(const SampledForm& form, BackendChoice backend) {
 
 // ---------------------------------------------------------------------------------------------
 
+#if defined(__EMSCRIPTEN__)
+namespace {
+
+// The page runs the form in two slices, the run and then its comparison (run_form's two halves),
+// so that the page draws, with the Cancel, between them.
+std::future<RunResult> start_run_job(const Form& f, std::shared_ptr<JobProgress> progress) {
+    struct State {
+        Form form;
+        RunResult result;
+        BackendSelection sel;
+        std::optional<PreparedRun> run;
+    };
+    auto state = std::make_shared<State>();
+    state->form = f;
+    auto advance = [state, progress] {
+        if (!state->run) {
+            state->result = guarded([&](RunResult& r) {
+                state->sel = select_backend(state->form.backend);
+                state->run = prepare(state->form, Voice::app, state->sel.backend->name() == "cpu");
+                r.emulation_reason = state->sel.emulation_reason;
+                r.backend_description = state->sel.backend->description();
+                r.main = make_shown(state->sel.backend->run(state->run->resolved, state->run->input), state->run->origin);
+            });
+            progress->fraction = 0.5f;
+            return !state->result.error.empty();
+        }
+        const Form& form = state->form;
+        const PreparedRun& run = *state->run;
+        RunResult compared = guarded([&](RunResult& r) {
+            try {
+                const ResolvedRequest q = resolve_for(form, form.compare_algorithm, run.input, Voice::app, run.resolved.request.flags);
+                r.compare = make_shown(state->sel.backend->run(q, run.input), run.origin);
+            } catch (const ScanError& e) {
+                r.compare_error = no_comparison(request_for(form, form.compare_algorithm), int64_t(size_of(run.input)), e.what());
+            }
+        });
+        state->result.compare = compared.compare;
+        state->result.compare_error = compared.error.empty() ? compared.compare_error : compared.error;
+        progress->fraction = 1.0f;
+        return true;
+    };
+    auto finish = [state] { return std::move(state->result); };
+    return start_sliced_job(std::move(advance), std::move(finish), std::move(progress));
+}
+
+}  // namespace
+#endif
+
 void Session::run() {
     const Form f = form;
     const uint64_t g = ++generation_;
+#if defined(__EMSCRIPTEN__)
+    auto progress = std::make_shared<JobProgress>();
+    jobs_.push_back({JobKind::run, g, "running " + std::string(name(f.request.algorithm)), start_run_job(f, progress), progress});
+#else
     jobs_.push_back({JobKind::run, g, "running " + std::string(name(f.request.algorithm)),
                      start_job([f] { return run_form(f, true); })});
+#endif
 }
 
 void Session::commit_input() {
@@ -817,6 +870,11 @@ void Session::cancel_job() {
         if (!j.progress || j.progress->cancelled) continue;
         j.progress->cancelled = true;
         if (j.kind == JobKind::open) cancel_open();  // the trace on screen stays
+        if (j.kind == JobKind::run && j.generation == generation_) {
+            ++generation_;  // its result is dropped: the run on screen stays
+            status = "The run was cancelled; the trace on screen is unchanged.";
+            status_failed = false;
+        }
     }
 }
 
