@@ -2,6 +2,10 @@
 // exactly a slice of the full trace, with the full trace's counts, and small however large N is.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -144,6 +148,70 @@ TEST(TraceBudget, RandomInputOverTheBudgetIsRefusedBeforeItsValuesAreMade) {
     spec.request.detail = Detail::counts;  // no trace kept: nothing to refuse, the values are made
     spec.input.random_n = 1000;
     EXPECT_EQ(size_of(prepare(spec, Voice::app, true).input), 1000u);
+}
+
+// Every other input kind is refused from its N before its values (or head flags) are made too. The
+// inputs below end in a token that is not a number: a refusal that read the values first would say
+// so instead of the trace's size, or (random values, which are always numbers) run nothing at all.
+namespace {
+RunSpec over_a_small_budget(Algorithm algorithm) {
+    RunSpec spec;
+    spec.request.algorithm = algorithm;
+    spec.request.max_trace_bytes = size_t(1) << 20;
+    return spec;
+}
+
+std::string values_ending_in_a_word(int64_t n, bool with_flags) {
+    std::string text;
+    for (int64_t i = 1; i < n; ++i) text += with_flags ? "1 0\n" : "1 ";
+    return text + (with_flags ? "word 1\n" : "word");
+}
+
+std::string file_holding(const std::string& text) {
+    const std::string path =
+        (std::filesystem::temp_directory_path() / ("scanlab-budget-" + std::to_string(::getpid()) + ".txt")).string();
+    std::ofstream(path) << text;
+    return path;
+}
+}  // namespace
+
+TEST(TraceBudget, SegmentedRandomInputOverTheBudgetIsRefusedBeforeItsValuesAndFlagsAreMade) {
+    RunSpec spec = over_a_small_budget(Algorithm::segmented);
+    spec.input.source = InputSpec::Source::random;
+    spec.input.random_n = int64_t(1) << 20;
+    spec.input.flags = "every:4";
+    EXPECT_THROW(prepare(spec, Voice::app, true), TraceOverBudget);
+}
+
+TEST(TraceBudget, TypedValuesOverTheBudgetAreRefusedBeforeOneIsParsed) {
+    for (const Algorithm a : {Algorithm::hierarchical, Algorithm::sequential, Algorithm::segmented}) {
+        RunSpec spec = over_a_small_budget(a);
+        spec.input.source = InputSpec::Source::text;
+        spec.input.text = values_ending_in_a_word(100000, false);
+        if (a == Algorithm::segmented) spec.input.flags = "every:8";
+        EXPECT_THROW(prepare(spec, Voice::app, true), TraceOverBudget) << name(a);
+    }
+}
+
+TEST(TraceBudget, AnInputFileOverTheBudgetIsRefusedBeforeOneValueIsRead) {
+    RunSpec spec = over_a_small_budget(Algorithm::hierarchical);
+    spec.input.source = InputSpec::Source::file;
+    spec.input.file = file_holding(values_ending_in_a_word(100000, false));
+    EXPECT_THROW(prepare(spec, Voice::cli, true), TraceOverBudget);
+    // A segmented scan's file of two columns holds half as many values as numbers.
+    spec.request.algorithm = Algorithm::segmented;
+    std::ofstream(spec.input.file) << values_ending_in_a_word(100000, true);
+    EXPECT_THROW(prepare(spec, Voice::cli, true), TraceOverBudget);
+    std::filesystem::remove(spec.input.file);
+}
+
+TEST(TraceBudget, CountingAnInputSplitsItAsItsValuesAreRead) {
+    EXPECT_EQ(count_values(""), 0);
+    EXPECT_EQ(count_values("1, 2,3\n 4 # 5 6\n7#8\n\t9"), 6);
+    const std::string path = file_holding("1 2\n3 4 # five\n");
+    EXPECT_EQ(count_values_file(path), std::optional<int64_t>(4));
+    std::filesystem::remove(path);
+    EXPECT_EQ(count_values_file("-"), std::nullopt);  // standard input is read once, as it comes
 }
 
 TEST(TraceBudget, ATraceTooLargeIsRefusedInTheWordsOfTheFrontEndThatAsked) {

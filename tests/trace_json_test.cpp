@@ -244,3 +244,78 @@ TEST(TraceJson, AValueThatDoesNotFitIsNamedByItsIndexAndASecondTypeIsRefused) {
     EXPECT_NE(load_refusal(replaced(text, "\"type\": \"int32\",", "\"type\": \"int32\", \"type\": \"double\",")).find("gives the field \"type\" twice"),
               std::string::npos);
 }
+
+namespace {
+
+// The trace a file holds read a few values a slice, as the web edition reads one between frames;
+// the trace, or the sentence of the refusal.
+std::string read_in_slices(const std::string& text, size_t budget, Trace* out = nullptr) {
+    try {
+        TraceJsonReading reading(text, "lecture.json");
+        while (!reading.advance(budget)) {
+        }
+        if (out) *out = reading.take();
+        return "";
+    } catch (const ScanError& e) {
+        return e.what();
+    }
+}
+
+std::vector<Trace> traces_of_every_shape() {
+    std::vector<Trace> v;
+    v.push_back(run_text(request(Algorithm::hierarchical, 4), std::string(find_preset("fig9.10")->values)));
+    ScanRequest racy = request(Algorithm::kogge_stone_racy);
+    racy.warp_width = 4;
+    v.push_back(run_text(racy, std::string(find_preset("fig9.10")->values)));
+    ScanRequest floats = request(Algorithm::sequential);
+    floats.type = ElementType::float32;
+    const float inf = std::numeric_limits<float>::infinity();
+    v.push_back(emulate(floats, ValueArray(std::vector<float>{-0.0f, 3e38f, 3e38f, -inf, 0.1f, inf, -2.5e-7f})));
+    ScanRequest segmented = request(Algorithm::segmented, 4);
+    segmented.flags = {1, 0, 0, 1, 0, 1, 0, 0};
+    v.push_back(run_text(segmented, "3 1 -4 1 5 9 2 6"));
+    v.push_back(run_text(request(Algorithm::decoupled_lookback, 4), "1 2 3 4 5 6 7 8 9 10 11 12 13"));
+    v.push_back(emulate(request(Algorithm::hierarchical, 0, Detail::counts), random_values(5000, 1, ElementType::int32)));
+    return v;
+}
+
+}  // namespace
+
+TEST(TraceJson, WrittenInSlicesAFileIsTheFileWrittenAtOnce) {
+    for (const Trace& t : traces_of_every_shape()) {
+        std::stringstream sliced;
+        TraceJsonWriter writer(t);
+        int slices = 0;
+        while (!writer.write_some(sliced, 1)) ++slices;
+        EXPECT_EQ(sliced.str(), json_of(t)) << name(t.algorithm);
+        EXPECT_GE(slices, int(t.steps.size())) << name(t.algorithm);  // a step a slice, after the head
+        EXPECT_EQ(writer.progress(), 1.0);
+    }
+}
+
+TEST(TraceJson, ReadInSlicesAFileIsTheTraceReadAtOnce) {
+    for (const Trace& t : traces_of_every_shape()) {
+        const std::string text = json_of(t);
+        for (size_t budget : {size_t(1), size_t(7), size_t(1) << 20}) {
+            Trace back;
+            EXPECT_EQ(read_in_slices(text, budget, &back), "") << name(t.algorithm);
+            EXPECT_EQ(json_of(back), text) << name(t.algorithm) << " in slices of " << budget;
+        }
+    }
+}
+
+TEST(TraceJson, ReadInSlicesABadFileGetsTheSentenceOfTheFileReadAtOnce) {
+    const std::string good = json_of(run_text(request(Algorithm::kogge_stone), "1 2 3"));
+    std::vector<std::string> bad = {"not json", good.substr(0, good.size() / 2), "{\"hello\": 1}", "[1,2,3]", "", "{",
+                                    good + "x", good.substr(0, good.size() - 3) + ",}\n", "{\"a\": [1,]}", "{\"a\" 1}", "{\"a\": 01}",
+                                    "{\"a\": \"\\u00e9\\n\", \"b\": -0, \"c\": 1e400}"};
+    std::string wrong_version = good;
+    bad.push_back(wrong_version.replace(wrong_version.find("\"version\": 1"), 12, "\"version\": 9"));
+    std::string text_for_number = good;
+    bad.push_back(text_for_number.replace(text_for_number.find("\"input\": [1"), 11, "\"input\": [\"x\""));
+    for (const std::string& text : bad) {
+        const std::string whole = refusal(text);
+        ASSERT_NE(whole, "") << text.substr(0, 60);
+        EXPECT_EQ(read_in_slices(text, 3), whole) << text.substr(0, 60);
+    }
+}

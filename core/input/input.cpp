@@ -239,6 +239,57 @@ ValueArray read_values_file(const std::string& path, ElementType type, const Inp
     });
 }
 
+namespace {
+// Counts tokens as ValueParser splits them (separators, and '#' to the end of the line), without
+// parsing one: what N an input holds, known before its values are made. Stops past kMaxElements.
+class TokenCounter {
+public:
+    void feed(std::string_view text) {
+        for (char c : text) {
+            if (in_comment_) {
+                in_comment_ = c != '\n';
+                continue;
+            }
+            const bool separator = is_separator(c) || c == '#';
+            if (!separator && !in_token_ && count_ <= kMaxElements) ++count_;
+            in_token_ = !separator;
+            if (c == '#') in_comment_ = true;
+        }
+    }
+    int64_t count() const { return count_; }
+
+private:
+    int64_t count_ = 0;
+    bool in_token_ = false, in_comment_ = false;
+};
+}  // namespace
+
+int64_t count_values(std::string_view text) {
+    TokenCounter counter;
+    counter.feed(text);
+    return counter.count();
+}
+
+std::optional<int64_t> count_values_file(const std::string& path) {
+    struct stat st {};
+    if (path == "-" || ::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || uint64_t(st.st_size) > kMaxInputBytes)
+        return std::nullopt;
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return std::nullopt;  // the read that follows says why
+    TokenCounter counter;
+    std::vector<char> buffer(size_t(1) << 20);
+    for (;;) {
+        const ssize_t got = ::read(fd, buffer.data(), buffer.size());
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) {
+            ::close(fd);
+            if (got < 0) return std::nullopt;
+            return counter.count();
+        }
+        counter.feed(std::string_view(buffer.data(), size_t(got)));
+    }
+}
+
 ValueArray random_values(int64_t n, uint64_t seed, ElementType type) {
     if (n < 1 || n > kMaxElements)
         throw ScanError("--random " + std::to_string(n) + " is out of range: give N from 1 to " + std::to_string(kMaxElements) + " (2^28)");

@@ -46,6 +46,12 @@ using InputProgress = std::function<void(uint64_t bytes, size_t values)>;
 // segmented scan's value and head flag), else a sentence naming the first line that does not.
 ValueArray read_values_file(const std::string& path, ElementType type, const InputProgress& progress = {}, bool pairs = false);
 
+// How many values a text or a file holds, counted as parse_values and read_values_file split them
+// but without making one (at most kMaxElements + 1), so that a run can be refused from its N first.
+// A file only where it can be read twice (a regular file): nullopt for standard input or a pipe.
+int64_t count_values(std::string_view text);
+std::optional<int64_t> count_values_file(const std::string& path);
+
 // n values drawn uniformly from 0..9 (small, so a sum of any length that Scan Lab runs fits
 // int32 and a float sum is exact), reproducible from the seed on every platform.
 ValueArray random_values(int64_t n, uint64_t seed, ElementType type);

@@ -102,7 +102,7 @@ void check_flags(const ScanRequest& req, int64_t n, Voice v) {
 
 }  // namespace
 
-ResolvedRequest resolve_shape(const ScanRequest& req, int64_t n, Voice v) {
+ResolvedRequest resolve_size(const ScanRequest& req, int64_t n, Voice v) {
     ResolvedRequest r;
     r.request = req;
     r.voice = v;
@@ -183,7 +183,6 @@ ResolvedRequest resolve_shape(const ScanRequest& req, int64_t n, Voice v) {
         r.request.sample.blocks = std::min(req.sample.blocks, r.grid - req.sample.first_block);
     }
 
-    check_flags(req, r.n, v);
     const bool single_pass = info.reach == Reach::single_pass;
     if (!single_pass) {
         // Only the single-pass scans have blocks that run at their own pace.
@@ -210,6 +209,12 @@ ResolvedRequest resolve_shape(const ScanRequest& req, int64_t n, Voice v) {
                         std::to_string(kMaxLookbackWindow) +
                         " (the lanes of the one warp that reads a window; 1 makes the look-back a chain)");
 
+    return r;
+}
+
+ResolvedRequest resolve_shape(const ScanRequest& req, int64_t n, Voice v) {
+    ResolvedRequest r = resolve_size(req, n, v);
+    check_flags(req, r.n, v);
     return r;
 }
 

@@ -12,5 +12,8 @@ ResolvedRequest resolve(const ScanRequest& request, const ValueArray& input, Voi
 // The same from N alone, before any value is made or read: every refusal but the input's own (its
 // type, an integer sum that overflows). What a run of N costs is known here.
 ResolvedRequest resolve_shape(const ScanRequest& request, int64_t n, Voice voice = Voice::cli);
+// The same but the head flags, which are made from N (every:K) or counted later: what a run of N
+// costs, known before its values and its flags are made.
+ResolvedRequest resolve_size(const ScanRequest& request, int64_t n, Voice voice = Voice::cli);
 
 }  // namespace scanlab

@@ -76,22 +76,44 @@ ResolvedRequest resolve_for(const RunSpec& spec, Algorithm algorithm, const Valu
     return resolve(q, input, voice);
 }
 
+namespace {
+
+// How many values the input will hold, known before one is made: random N, the values typed
+// counted, a regular file's counted (halved where its second column is the head flags). A preset
+// is a few values; standard input or a pipe can be read only once, and is refused as it is read.
+std::optional<int64_t> planned_count(const InputSpec& in, bool flag_column) {
+    switch (in.source) {
+        case InputSpec::Source::random:
+            if (in.random_n < 1 || in.random_n > kMaxElements) return std::nullopt;  // load_input's sentence
+            return in.random_n;
+        case InputSpec::Source::text: return count_values(in.text);
+        case InputSpec::Source::file:
+            if (const std::optional<int64_t> n = count_values_file(in.file)) return flag_column ? *n / 2 : *n;
+            return std::nullopt;
+        case InputSpec::Source::preset: return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
 PreparedRun prepare(const RunSpec& spec, Voice voice, bool emulated) {
     PreparedRun run;
     const bool takes_flags = algorithm_info(spec.request.algorithm).takes_flags;
-    // N random values are known by their count before they are made (2^28 of them are a gigabyte,
-    // and making them held a browser's page for seconds): the request is refused from N alone
-    // first, its trace's size and its emulation's cost where the emulation will run it.
-    if (spec.input.source == InputSpec::Source::random && !takes_flags && spec.input.random_n >= 1 &&
-        spec.input.random_n <= kMaxElements) {
-        const ResolvedRequest shape = resolve_shape(request_for(spec, spec.request.algorithm), spec.input.random_n, voice);
+    const bool flag_column = takes_flags && spec.input.flags.empty();
+    // Every size check comes before a value (or a head flag) is made: 2^28 random values are a
+    // gigabyte, and making them held a browser's page for seconds before the refusal. The request
+    // is refused from its N first, its trace's size and its emulation's cost where the emulation
+    // will run it.
+    if (const std::optional<int64_t> n = planned_count(spec.input, flag_column)) {
+        const ResolvedRequest shape = resolve_size(request_for(spec, spec.request.algorithm), *n, voice);
         require_within_budget(shape, estimate_trace(shape));
         if (emulated) {
             if (const std::string problem = emulation_cost_problem(shape); !problem.empty()) throw ScanError(problem);
             require_within_memory(shape);
         }
     }
-    run.input = load_input(spec.input, spec.request.type, run.origin, voice, takes_flags && spec.input.flags.empty());
+    run.input = load_input(spec.input, spec.request.type, run.origin, voice, flag_column);
     std::vector<uint8_t> flags;
     if (takes_flags) flags = load_flags(spec.input, run.input, run.origin, voice);
     run.resolved = resolve_for(spec, spec.request.algorithm, run.input, voice, flags);

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <system_error>
 #include <unistd.h>
 
@@ -28,6 +29,7 @@
 #include "core/number_text.hpp"
 #include "core/request.hpp"
 #include "core/trace_io/header_fields.hpp"
+#include "core/trace_io/json_slices.hpp"
 #include "core/trace_io/trace_check.hpp"
 
 namespace scanlab {
@@ -863,6 +865,18 @@ OpenLimit open_memory_limit() {
     return {size_t(pages) * size_t(page) / 2, "half of this machine's memory"};
 }
 
+namespace {
+
+// What a reader holds once its parse is done: the trace built and checked.
+Trace checked_trace(Reader& reader) {
+    Trace t = build(reader.trace);
+    if (const std::string problem = first_inconsistency(t); !problem.empty()) throw ScanError(problem);
+    if (const std::string problem = stated_counts_inconsistency(t, stated_counts(reader.trace)); !problem.empty()) throw ScanError(problem);
+    return t;
+}
+
+}  // namespace
+
 Trace read_trace_json(std::istream& in, const std::string& origin, const OpenLimit& limit) {
     try {
         Reader reader(limit);
@@ -870,11 +884,7 @@ Trace read_trace_json(std::istream& in, const std::string& origin, const OpenLim
         if (!ok && reader.too_large) throw TraceTooLarge(origin + " is too large to open: " + reader.problem);
         if (!ok) throw ScanError(reader.problem.empty() ? "it is not valid JSON" : reader.problem);
         if (in.bad()) throw ScanError("reading it failed partway");
-        Trace t = build(reader.trace);
-        if (const std::string problem = first_inconsistency(t); !problem.empty()) throw ScanError(problem);
-        if (const std::string problem = stated_counts_inconsistency(t, stated_counts(reader.trace)); !problem.empty())
-            throw ScanError(problem);
-        return t;
+        return checked_trace(reader);
     } catch (const TraceTooLarge&) {
         throw;
     } catch (const ScanError& e) {
@@ -890,5 +900,52 @@ Trace read_trace_json(std::istream& in, const std::string& origin, const OpenLim
         throw ScanError(origin + " is too large to load in the memory this machine has");
     }
 }
+
+struct TraceJsonReading::Parse {
+    Reader reader;
+    JsonSlices slices;
+    Parse(std::string_view text, const OpenLimit& limit) : reader(limit), slices(text, &reader) {}
+};
+
+TraceJsonReading::TraceJsonReading(std::string text, std::string origin, OpenLimit limit)
+    : text_(std::move(text)), origin_(std::move(origin)), limit_(std::move(limit)), parse_(std::make_unique<Parse>(text_, limit_)) {}
+
+TraceJsonReading::~TraceJsonReading() = default;
+
+bool TraceJsonReading::advance(size_t budget) {
+    if (trace_) return true;
+    // The text read whole first; then the trace is built and checked in a call of its own.
+    const JsonSlices::Status status = parsed_ ? JsonSlices::Status::done : parse_->slices.advance(budget);
+    if (status == JsonSlices::Status::done && !parsed_) {
+        parsed_ = true;
+        return false;
+    }
+    switch (status) {
+        case JsonSlices::Status::more: return false;
+        case JsonSlices::Status::done:
+            try {
+                trace_ = checked_trace(parse_->reader);
+                break;
+            } catch (const ScanError& e) {
+                throw ScanError(origin_ + " is not a usable Scan Lab trace: " + e.what());
+            } catch (const std::bad_alloc&) {
+                throw ScanError(origin_ + " is too large to load in the memory this machine has");
+            }
+        case JsonSlices::Status::stopped: {
+            // Something is wrong with it: read whole, it says what, as it would on the desktop.
+            parse_.reset();
+            std::istringstream in(text_);
+            trace_ = read_trace_json(in, origin_, limit_);
+            break;
+        }
+    }
+    parse_.reset();
+    text_ = {};
+    return true;
+}
+
+double TraceJsonReading::progress() const { return trace_ ? 1.0 : parse_ ? 0.9 * parse_->slices.progress() + (parsed_ ? 0.1 : 0) : 0.0; }
+
+Trace TraceJsonReading::take() { return std::move(*trace_); }
 
 }  // namespace scanlab

@@ -236,9 +236,9 @@ void phases(std::ostream& out, const Trace& t) {
     }
 }
 
-}  // namespace
 
-void write_trace_json(std::ostream& out, const Trace& t, const std::vector<StepFinding>* findings) {
+// The head of the file, everything before the first step.
+void write_head(std::ostream& out, const Trace& t) {
     out << '{';
     field(out, "format", "scanlab-trace");
     field(out, "version", kTraceFormatVersion);
@@ -266,18 +266,51 @@ void write_trace_json(std::ostream& out, const Trace& t, const std::vector<StepF
     }
     key(out, "steps", "\n ");
     out.put('[');
-    const bool explained = t.detail == Detail::full;
-    const FinalSteps finals = explained ? final_steps(t, judge(t)) : FinalSteps{};
-    const std::optional<Formula> chapter = formula_for(t);
-    for (size_t i = 0; i < t.steps.size(); ++i) {
-        if (i) out.put(',');
-        step(out, t, t.steps[i], explained ? explain_step(t, finals, i, chapter, findings).lines : std::vector<std::string>{});
-    }
+}
+
+void write_tail(std::ostream& out, const Trace& t) {
     out << "],";
     verdict(out, t);
     key(out, "result", "\n ");
     values(out, t.result);
     out << "\n}\n";
+}
+
+}  // namespace
+
+TraceJsonWriter::TraceJsonWriter(const Trace& trace, const std::vector<StepFinding>* findings) : t_(trace), findings_(findings) {}
+
+bool TraceJsonWriter::write_some(std::ostream& out, size_t max_steps) {
+    if (done()) return true;
+    if (!started_) {
+        write_head(out, t_);
+        explained_ = t_.detail == Detail::full;
+        if (explained_) finals_ = final_steps(t_, judge(t_));
+        chapter_ = formula_for(t_);
+        started_ = true;
+        return done();
+    }
+    for (size_t written = 0; next_ < t_.steps.size() && written < max_steps; ++written, ++next_) {
+        if (next_) out.put(',');
+        step(out, t_, t_.steps[next_],
+             explained_ ? explain_step(t_, finals_, next_, chapter_, findings_).lines : std::vector<std::string>{});
+    }
+    if (next_ == t_.steps.size()) {
+        write_tail(out, t_);
+        finished_ = true;
+    }
+    return done();
+}
+
+double TraceJsonWriter::progress() const {
+    if (finished_) return 1.0;
+    return started_ ? double(next_ + 1) / double(t_.steps.size() + 2) : 0.0;
+}
+
+void write_trace_json(std::ostream& out, const Trace& t, const std::vector<StepFinding>* findings) {
+    TraceJsonWriter writer(t, findings);
+    while (!writer.write_some(out, SIZE_MAX)) {
+    }
 }
 
 }  // namespace scanlab

@@ -223,19 +223,25 @@ HEAP_LIMIT_MB = 200
 def test_refusals(browser, url):
     """Every link that froze the page is refused in a sentence, at once, in little memory; and the
     refusal is not replayed on the next visit."""
+    # One link for each kind of input: random values, a segmented scan's random values and flags
+    # (every:K makes N flags), typed values (a link's input, counted before one is parsed), a file.
+    typed = ",".join(["1"] * 20000)
     links = (("hierarchical&random=268435456", "would need about"), ("hierarchical&random=19152896", "would need about"),
              ("hierarchical&random=16777216", "would need about"),
+             ("segmented&random=268435456&flags=every:4", "would need about"),
+             ("hierarchical&input=" + typed, "would need about"),
              ("hierarchical&input-file=-", "input-file is not a link parameter"),
              ("hierarchical&input-file=/dev/urandom", "input-file is not a link parameter"))
-    for query, said in links:
-        page = open_page(browser, f"{url}?algo={query}")
+    for full_query, said in links:
+        page = open_page(browser, f"{url}?algo={full_query}")
+        query = full_query if len(full_query) < 80 else full_query[:40] + f"... ({len(full_query):,} characters)"
         s = wait_for(page, "the refusal", lambda s: settled(s) and said in s["status"].lower(), 30)
         heap = heap_mb(page)
         check(f"?algo={query} is refused in a sentence and Figure 9.10 shows",
               s is not None and s["algorithm"] == "hierarchical" and s["n"] == 16 and "Figure 9.10" in s["status"], str(state(page)))
         check(f"?algo={query} is refused within {REFUSAL_MS} ms of the page's time, in under {HEAP_LIMIT_MB} MB",
               s is not None and s["longest_job_ms"] <= REFUSAL_MS and heap < HEAP_LIMIT_MB, f"{s and s['longest_job_ms']} ms, {heap:.0f} MB")
-        if query.endswith("268435456"):
+        if full_query.endswith("268435456"):
             # The same storage, the bare address: Figure 9.10, not the refused request again.
             page.goto(url)
             s = wait_for(page, "Figure 9.10 on the next visit", lambda s: settled(s) and s["steps"] > 1, 30)
@@ -587,7 +593,7 @@ def test_clipboard(browser, url):
 
 # The page's limits (docs/web.md, "Never frozen"): the largest full trace, trace file and sampled
 # run it allows, chosen so that each job takes well under 0.1 s. Raising one needs a new measurement.
-LIMITS = {"max_trace_bytes": 1 << 20, "max_trace_file_bytes": 2 << 20, "sampled_max_n": 1 << 17}
+LIMITS = {"max_trace_bytes": 1 << 20, "max_trace_file_bytes": 64 << 20, "sampled_max_n": 1 << 17}
 # The largest full trace of the slowest algorithm for its bytes, the segmented scan (every:3), under
 # 1 MiB, and its comparison with itself, also a full trace: the largest run the page allows.
 LARGEST_RUN = "algo=segmented&flags=every:3&compare=segmented"
@@ -735,6 +741,107 @@ def test_jobs(browser, url, out):
         json.dump(figures, f, indent=2)
 
 
+def cancel_shown(page, what, timeout=10.0):
+    """Clicks the Cancel of the job under way (its progress bar beside it); False if none was drawn."""
+    r = find(page, "Cancel##job", timeout)
+    if not r:
+        print(f"  (no Cancel was drawn while {what})", flush=True)
+        return False
+    page.mouse.click(r["x"] + r["w"] / 2, r["y"] + r["h"] / 2)
+    return True
+
+
+def frame_gaps(page):
+    """Starts timing the gaps between animation frames (window.longestGap, ms)."""
+    page.evaluate("() => { window.longestGap = 0; if (window.gapTimer) return; window.gapTimer = 1; let last = performance.now(); "
+                  "const tick = (t) => { window.longestGap = Math.max(window.longestGap, t - last); last = t; "
+                  "requestAnimationFrame(tick); }; requestAnimationFrame(tick); }")
+
+
+def test_slices(browser, url, out, cli):
+    """The long jobs run in slices between frames, with their progress and a Cancel on screen: a
+    save of the largest trace, cancelled, writes nothing and leaves the run; a desktop recording
+    of the size the README shows (a sampled trace of N = 2^22, written by the desktop's `scanlab
+    trace`), cancelled while it is read, leaves the run on screen, and read to its end opens."""
+    figures = {}
+    page = open_page(browser, f"{url}?{LARGEST_RUN}&random={LARGEST_RUN_N}")
+    page.on("filechooser", lambda chooser: None)
+    downloads = []
+    page.on("download", lambda d: downloads.append(d))
+    s = wait_for(page, "the largest run", lambda s: settled(s) and s["n"] == LARGEST_RUN_N, 60)
+    check("the largest run the page allows is on screen", s is not None, str(state(page)))
+    page.mouse.move(640, 400)
+    time.sleep(0.5)
+    frame_gaps(page)
+    time.sleep(3)
+    figures["longest gap between frames idle, ms"] = round(page.evaluate("() => window.longestGap"), 1)
+    # Saving it, cancelled: a save is a few hundred milliseconds of slices, so the Cancel is
+    # clicked while one is under way (tried again where the save ended first).
+    cancelled = None
+    for _ in range(3):
+        page.keyboard.press("Control+s")
+        if cancel_shown(page, "saving", 5):
+            cancelled = wait_for(page, "the cancelled save", lambda s: "Saving was cancelled" in s["status"] and not s["busy"], 20)
+            if cancelled:
+                break
+        wait_for(page, "the save's end", lambda s: not s["busy"], 20)
+        time.sleep(0.5)
+        downloads.clear()
+    time.sleep(1)
+    check("a save shows its progress and a Cancel, and a cancelled save downloads nothing and leaves the run",
+          cancelled is not None and cancelled["n"] == LARGEST_RUN_N and not downloads, f"{state(page)}, {len(downloads)} downloads")
+    # Saved to its end, in slices: the page drew frames between them.
+    page.evaluate("() => { window.longestGap = 0; Module._scanlab_clear_timings(); }")
+    with page.expect_download(timeout=60000) as download:
+        page.keyboard.press("Control+s")
+    download.value.save_as(os.path.join(out, "sliced-save.json"))
+    s = wait_for(page, "saved", lambda s: not s["busy"], 30)
+    figures["saving the largest trace: longest gap between frames, ms"] = round(page.evaluate("() => window.longestGap"), 1)
+    figures["saving the largest trace: longest slice, ms"] = round(s["longest_job_ms"], 1) if s else -1
+    with open(os.path.join(out, "sliced-save.json")) as f:
+        check("the sliced save is the whole trace", "steps" in json.load(f))
+
+    recording = os.path.join(out, "desktop-recording-2^22.json")
+    if not cli or not os.path.exists(cli):
+        print(f"  (no desktop `scanlab` at {cli}: the desktop recording is not made, and its checks are skipped)", flush=True)
+    elif os.system(f"'{cli}' trace --algo hierarchical --random 4194304 --section 64 --sample-block 32768 --format json "
+                   f"> '{recording}' 2>/dev/null") != 0:
+        check("the desktop's scanlab writes a recording", False, cli)
+    else:
+        size = os.path.getsize(recording)
+        page.evaluate("() => { window.longestGap = 0; Module._scanlab_clear_timings(); }")
+        start = time.monotonic()
+        with page.expect_file_chooser(timeout=5000) as chooser:
+            page.keyboard.press("Control+o")
+        chooser.value.set_files(recording)
+        s = wait_for(page, "the desktop recording", lambda s: s["origin"] == "file " + os.path.basename(recording) and not s["busy"], 300)
+        seconds = time.monotonic() - start
+        check(f"a desktop recording of N = 2^22 ({size / 1e6:.1f} MB, the README's example) opens in the page",
+              s is not None and s["n"] == 1 << 22, str(state(page)))
+        figures[f"opening a desktop recording of {size / 1e6:.1f} MB: seconds"] = round(seconds, 1)
+        figures[f"opening a desktop recording of {size / 1e6:.1f} MB: longest gap between frames, ms"] = round(
+            page.evaluate("() => window.longestGap"), 1)
+        figures[f"opening a desktop recording of {size / 1e6:.1f} MB: longest slice, ms"] = round(s["longest_job_ms"], 1) if s else -1
+        figures["page memory after it, MB"] = round(heap_mb(page))
+        # Again from the largest run, cancelled while it is read: the run stays on screen.
+        page.goto(f"{url}?{LARGEST_RUN}&random={LARGEST_RUN_N}")
+        wait_for(page, "the largest run again", lambda s: settled(s) and s["n"] == LARGEST_RUN_N, 60)
+        page.mouse.move(640, 400)
+        with page.expect_file_chooser(timeout=5000) as chooser:
+            page.keyboard.press("Control+o")
+        chooser.value.set_files(recording)
+        shown = cancel_shown(page, "opening the desktop recording", 30)
+        s = wait_for(page, "the cancelled open", lambda s: "Opening was cancelled" in s["status"] and not s["busy"], 30)
+        check(f"opening a desktop recording ({size / 1e6:.1f} MB) shows its progress and a Cancel, and Cancel leaves the run shown",
+              shown and s is not None and s["n"] == LARGEST_RUN_N and s["origin"] != "file " + os.path.basename(recording), str(state(page)))
+    for k, v in figures.items():
+        print(f"  {k}: {v}", flush=True)
+    check("no console errors with the sliced jobs", not page.errors, "; ".join(page.errors[:3]))
+    page.context.close()
+    with open(os.path.join(out, "slices.json"), "w") as f:
+        json.dump(figures, f, indent=2)
+
+
 def test_screenshots(browser, url, out):
     """1280x720 and 1920x1080, normal and presenting, in one page whose window is resized between
     them: the canvas follows, with as many pixels as the page (also where the window is the
@@ -778,6 +885,8 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--fixtures", default=os.path.join(os.path.dirname(__file__), "..", "fixtures"))
     ap.add_argument("--only", default="")
+    ap.add_argument("--desktop-cli", default=os.path.join(os.path.dirname(__file__), "..", "..", "build", "app", "scanlab"),
+                    help="the desktop build's scanlab, which writes the desktop recording the page must open")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     OUT = a.out
@@ -796,6 +905,7 @@ def main():
             "clipboard": lambda: test_clipboard(browser, url),
             "shots": lambda: test_screenshots(browser, url, a.out),
             "jobs": lambda: test_jobs(browser, url, a.out),
+            "slices": lambda: test_slices(browser, url, a.out, a.desktop_cli),
             "refusals": lambda: test_refusals(browser, url),
             "address": lambda: test_address(browser, url),
             "scrolling": lambda: test_scrolling(browser, url),

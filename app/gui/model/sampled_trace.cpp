@@ -47,12 +47,15 @@ SampledReport plan_sampled(const SampledForm& f, bool on_gpu, ResolvedRequest* r
     if (f.n < 1) throw ScanError("N must be at least 1");
     // Checked before the input is made: N values of an N past the cap are not worth allocating.
     if (f.n > cap.max_n) throw ScanError("N = " + grouped(f.n) + " is more than the live tab traces here: " + cap.why);
+    // The window's trace is sized from N alone, before the values are made; the values then add
+    // only their own refusals (an integer sum that overflows).
+    const ResolvedRequest shape = resolve_shape(sampled_request(f), f.n, Voice::app);  // the core's sentences, in the app's words
+    const TraceEstimate sampled = estimate_trace(shape);
+    require_within_budget(shape, sampled);
     ValueArray input = sampled_input(f);
-    const ResolvedRequest resolved = resolve(sampled_request(f), input, Voice::app);  // the core's sentences, in the app's words
+    const ResolvedRequest resolved = resolve(sampled_request(f), input, Voice::app);
     ResolvedRequest full = resolved;
     full.request.sample = {};
-    const TraceEstimate sampled = estimate_trace(resolved);
-    require_within_budget(resolved, sampled);
     r.n = resolved.n;
     r.section = resolved.section;
     r.grid = resolved.grid;

@@ -4,7 +4,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <new>
+#include <optional>
 #include <sstream>
 
 #include "core/input/resolve.hpp"
@@ -19,6 +21,7 @@
 #include "kernels/select_backend.hpp"
 #include "app/gui/model/numbers.hpp"
 #include "app/gui/model/background.hpp"
+#include "app/gui/model/save_job.hpp"
 #include "app/gui/model/settings.hpp"
 
 namespace scanlab::gui {
@@ -164,11 +167,64 @@ RunResult run_sampled(const SampledForm& form, BackendChoice backend) {
 
 // ---------------------------------------------------------------------------------------------
 
+#if defined(__EMSCRIPTEN__)
+namespace {
+
+// The page runs the form in two slices, the run and then its comparison (run_form's two halves),
+// so that the page draws, with the Cancel, between them.
+std::future<RunResult> start_run_job(const Form& f, std::shared_ptr<JobProgress> progress) {
+    struct State {
+        Form form;
+        RunResult result;
+        BackendSelection sel;
+        std::optional<PreparedRun> run;
+    };
+    auto state = std::make_shared<State>();
+    state->form = f;
+    auto advance = [state, progress] {
+        if (!state->run) {
+            state->result = guarded([&](RunResult& r) {
+                state->sel = select_backend(state->form.backend);
+                state->run = prepare(state->form, Voice::app, state->sel.backend->name() == "cpu");
+                r.emulation_reason = state->sel.emulation_reason;
+                r.backend_description = state->sel.backend->description();
+                r.main = make_shown(state->sel.backend->run(state->run->resolved, state->run->input), state->run->origin);
+            });
+            progress->fraction = 0.5f;
+            return !state->result.error.empty();
+        }
+        const Form& form = state->form;
+        const PreparedRun& run = *state->run;
+        RunResult compared = guarded([&](RunResult& r) {
+            try {
+                const ResolvedRequest q = resolve_for(form, form.compare_algorithm, run.input, Voice::app, run.resolved.request.flags);
+                r.compare = make_shown(state->sel.backend->run(q, run.input), run.origin);
+            } catch (const ScanError& e) {
+                r.compare_error = no_comparison(request_for(form, form.compare_algorithm), int64_t(size_of(run.input)), e.what());
+            }
+        });
+        state->result.compare = compared.compare;
+        state->result.compare_error = compared.error.empty() ? compared.compare_error : compared.error;
+        progress->fraction = 1.0f;
+        return true;
+    };
+    auto finish = [state] { return std::move(state->result); };
+    return start_sliced_job(std::move(advance), std::move(finish), std::move(progress));
+}
+
+}  // namespace
+#endif
+
 void Session::run() {
     const Form f = form;
     const uint64_t g = ++generation_;
+#if defined(__EMSCRIPTEN__)
+    auto progress = std::make_shared<JobProgress>();
+    jobs_.push_back({JobKind::run, g, "running " + std::string(name(f.request.algorithm)), start_run_job(f, progress), progress});
+#else
     jobs_.push_back({JobKind::run, g, "running " + std::string(name(f.request.algorithm)),
                      start_job([f] { return run_form(f, true); })});
+#endif
 }
 
 void Session::commit_input() {
@@ -200,38 +256,114 @@ void Session::open_run(const RunSpec& spec) {
     run();
 }
 
+namespace {
+
+// A path that can be read as a trace file, or the sentence why not.
+void check_openable(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) throw ScanError("cannot open trace " + quoted_path(path) + ": it is a directory");
+    // A device or a named pipe may never end (or never start).
+    if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+        throw ScanError("cannot open trace " + quoted_path(path) + ": it is not a regular file");
+}
+
+// An opened trace, with the comparison run on the file's own input and operator.
+void show_opened(RunResult& r, Trace t, const std::string& path, Algorithm compare_algo, BackendChoice choice) {
+    const std::string origin = "file " + std::filesystem::path(path).filename().string();
+    if (t.detail == Detail::full) {
+        try {
+            BackendSelection sel = select_backend(choice);
+            const ResolvedRequest q = resolve(spec_like(t, compare_algo).request, t.input, Voice::app);
+            r.compare = make_shown(sel.backend->run(q, t.input), origin);
+        } catch (const ScanError& e) {
+            r.compare_error = no_comparison(spec_like(t, compare_algo).request, t.n, e.what());
+        }
+    }
+    r.main = make_shown(std::move(t), origin);
+}
+
+#if defined(__EMSCRIPTEN__)
+// The page reads the file's JSON a slice at a time (TraceJsonReading), with its progress and a
+// Cancel on screen; the comparison runs in a slice of its own.
+std::future<RunResult> start_open_job(const std::string& path, Algorithm compare_algo, BackendChoice choice,
+                                      std::shared_ptr<JobProgress> progress) {
+    struct State {
+        std::ifstream in;
+        std::string text;
+        size_t size = 0;
+        std::optional<TraceJsonReading> reading;
+        std::string error;
+    };
+    auto state = std::make_shared<State>();
+    auto advance = [state, path, progress] {
+        constexpr size_t kPiece = size_t(4) << 20;  // bytes read from the page's file system a slice
+        try {
+            if (!state->in.is_open() && !state->reading) {
+                check_openable(path);
+                state->in.open(path, std::ios::binary | std::ios::ate);
+                if (!state->in) throw ScanError("cannot open trace " + quoted_path(path) + ": it does not exist or is not readable");
+                state->size = size_t(state->in.tellg());
+                state->in.seekg(0);
+                state->text.reserve(state->size);
+                return false;
+            }
+            if (!state->reading) {
+                const size_t at = state->text.size(), piece = std::min(kPiece, state->size - at);
+                state->text.resize(at + piece);
+                if (!state->in.read(state->text.data() + at, std::streamsize(piece)))
+                    throw ScanError("reading " + quoted_path(path) + " failed partway");
+                progress->fraction = float(0.1 * double(state->text.size()) / double(std::max<size_t>(state->size, 1)));
+                if (state->text.size() < state->size) return false;
+                state->in.close();
+                std::error_code ec;
+                std::filesystem::remove(path, ec);  // the page's copy of the file, read: its memory back
+                state->reading.emplace(std::move(state->text), quoted_path(path));
+                return false;
+            }
+            const bool read = state->reading->advance(4096);
+            progress->fraction = float(0.1 + 0.85 * state->reading->progress());
+            return read;
+        } catch (const ScanError& e) {
+            state->error = e.what();
+        } catch (const std::bad_alloc&) {
+            state->error = quoted_path(path) + " is too large to load in the memory this page has";
+        }
+        return true;
+    };
+    auto finish = [state, path, compare_algo, choice, progress] {
+        return guarded([&](RunResult& r) {
+            if (progress->cancelled) throw ScanError("opening was cancelled");
+            if (!state->error.empty()) throw ScanError(state->error);
+            show_opened(r, state->reading->take(), path, compare_algo, choice);
+        });
+    };
+    return start_sliced_job(std::move(advance), std::move(finish), std::move(progress));
+}
+#endif
+
+}  // namespace
+
 void Session::open_trace(const std::string& path) {
     const uint64_t g = ++generation_;
     const Algorithm compare_algo = form.compare_algorithm;
     const BackendChoice choice = form.backend;
     open_task = {true, ""};
+#if defined(__EMSCRIPTEN__)
+    auto progress = std::make_shared<JobProgress>();
+    jobs_.push_back({JobKind::open, g, "opening " + quoted_path(path),
+                     start_open_job(path, compare_algo, choice, progress), progress});
+#else
     jobs_.push_back({JobKind::open, g, "opening " + quoted_path(path), start_job([path, compare_algo, choice] {
                          return guarded([&](RunResult& r) {
-                             std::error_code ec;
-                             if (std::filesystem::is_directory(path, ec))
-                                 throw ScanError("cannot open trace " + quoted_path(path) + ": it is a directory");
-                             // A device or a named pipe may never end (or never start).
-                             if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
-                                 throw ScanError("cannot open trace " + quoted_path(path) + ": it is not a regular file");
+                             check_openable(path);
                              std::ifstream in(path, std::ios::binary);
                              if (!in) throw ScanError("cannot open trace " + quoted_path(path) + ": it does not exist or is not readable");
                              // The path quoted, as the other failures say it: a sentence begins with its quote mark,
                              // never with a path capitalised into another one ("M/x.json").
-                             Trace t = read_trace_json(in, quoted_path(path));
-                             const std::string origin = "file " + std::filesystem::path(path).filename().string();
-                             // The comparison runs here, on the file's own input and operator.
-                             if (t.detail == Detail::full) {
-                                 try {
-                                     BackendSelection sel = select_backend(choice);
-                                     const ResolvedRequest q = resolve(spec_like(t, compare_algo).request, t.input, Voice::app);
-                                     r.compare = make_shown(sel.backend->run(q, t.input), origin);
-                                 } catch (const ScanError& e) {
-                                     r.compare_error = no_comparison(spec_like(t, compare_algo).request, t.n, e.what());
-                                 }
-                             }
-                             r.main = make_shown(std::move(t), origin);
+                             show_opened(r, read_trace_json(in, quoted_path(path)), path, compare_algo, choice);
                          });
                      })});
+#endif
 }
 
 void Session::save_trace(const std::string& path) {
@@ -240,13 +372,8 @@ void Session::save_trace(const std::string& path) {
         return;
     }
     save_task = {true, ""};
-    TracePtr t = trace;
-    jobs_.push_back({JobKind::save, generation_, "saving " + quoted_path(path), start_job([t, path] {
-                         return guarded([&](RunResult& r) {
-                             save_file_atomically(path, "the trace", [&](std::ostream& out) { write_trace_json(out, t->trace); });
-                             r.status = "saved the trace to " + quoted_path(path);
-                         });
-                     })});
+    auto progress = std::make_shared<JobProgress>();
+    jobs_.push_back({JobKind::save, generation_, "saving " + quoted_path(path), start_save_job(trace, path, progress), progress});
 }
 
 void Session::trace_sampled() {
@@ -621,6 +748,11 @@ void Session::finish(Job& job, RunResult r) {
             return;
         case JobKind::save:
             save_task.pending = false;
+            if (job.progress && job.progress->cancelled) {
+                save_task.failure = status = kSaveCancelled;
+                status_failed = false;
+                return;
+            }
             if (r.error.empty()) {
                 save_task.failure.clear();
                 status = r.status;
@@ -725,6 +857,35 @@ void Session::cancel_open() {
     open_task = {false, ""};
     status = "Opening was cancelled; the trace on screen is unchanged.";
     status_failed = false;
+}
+
+const Session::Job* Session::sliced_job() const {
+    for (const Job& j : jobs_)
+        if (j.progress && !j.progress->cancelled) return &j;
+    return nullptr;
+}
+
+float Session::job_progress() const {
+    const Job* j = sliced_job();
+    return j ? j->progress->fraction.load() : -1.0f;
+}
+
+std::string Session::job_what() const {
+    const Job* j = sliced_job();
+    return j ? j->what : "";
+}
+
+void Session::cancel_job() {
+    for (Job& j : jobs_) {
+        if (!j.progress || j.progress->cancelled) continue;
+        j.progress->cancelled = true;
+        if (j.kind == JobKind::open) cancel_open();  // the trace on screen stays
+        if (j.kind == JobKind::run && j.generation == generation_) {
+            ++generation_;  // its result is dropped: the run on screen stays
+            status = "The run was cancelled; the trace on screen is unchanged.";
+            status_failed = false;
+        }
+    }
 }
 
 bool Session::working() const { return !jobs_.empty() || bench.running() || exercises.working(); }

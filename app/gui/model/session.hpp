@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/engine/backend.hpp"
+#include "app/gui/model/background.hpp"
 #include "core/input/run_spec.hpp"
 #include "core/trace.hpp"
 #include "app/gui/model/exercise_book.hpp"
@@ -224,6 +225,11 @@ public:
     void cancel_open();
 
     bool busy() const;
+    // The progress (0 to 1) of the job under way that is written in slices and can be cancelled (a
+    // save), or -1 where there is none; and the Cancel that stops it between two slices.
+    float job_progress() const;
+    std::string job_what() const;  // "saving scanlab-hierarchical.json"
+    void cancel_job();
     // Anything under way, the benchmark included: the window keeps redrawing while it is.
     bool working() const;
     // The preview on screen is for the form as it is now.
@@ -249,7 +255,9 @@ private:
         uint64_t generation;
         std::string what;
         std::future<RunResult> future;
+        std::shared_ptr<JobProgress> progress = {};  // a sliced job's: its progress bar and Cancel
     };
+    const Job* sliced_job() const;
     std::vector<Job> jobs_;
     uint64_t generation_ = 0;  // the newest run/open/sampled trace; older results are dropped
     uint64_t kernel_generation_ = 0;  // the kernel run under way (0: none)

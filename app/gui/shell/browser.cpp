@@ -192,14 +192,24 @@ EM_JS(void, js_pick_trace_file, (), {
         input.addEventListener("change", async () => {
             const file = input.files[0];
             if (!file) return;
-            const data = new Uint8Array(await file.arrayBuffer());
+            input.value = "";
             try { FS.mkdir("/uploads"); } catch (e) {}
             const path = "/uploads/" + file.name.split("/").join("_");
-            FS.writeFile(path, data);
-            input.value = "";
             const n = lengthBytesUTF8(path) + 1, p = _malloc(n);
             stringToUTF8(path, p, n);
-            _scanlab_open_file(p);
+            // Read in pieces of 4 MiB, each awaited, so that a large file never holds the page; one
+            // over the page's limit is not read at all, only named (scanlab_refuse_file).
+            if (file.size > _scanlab_max_trace_file_bytes()) {
+                _scanlab_refuse_file(p, file.size);
+            } else {
+                const stream = FS.open(path, "w");
+                for (let at = 0; at < file.size; at += 4 << 20) {
+                    const piece = new Uint8Array(await file.slice(at, at + (4 << 20)).arrayBuffer());
+                    FS.write(stream, piece, 0, piece.length);
+                }
+                FS.close(stream);
+                _scanlab_open_file(p);
+            }
             _free(p);
             Module.scanlabEvents++;
         });

@@ -67,7 +67,8 @@ void banner_and_error(App& app) {
 void status_bar(App& app) {
     Session& s = app.session;
     ImGui::Separator();
-    if (s.busy()) {
+    const float done = s.job_progress();
+    if (s.busy() && done < 0) {
         spinner(ImGui::GetFontSize() * 0.5f, ImGui::GetColorU32(ImGuiCol_Text));
         ImGui::SameLine();
         ImGui::Text("%s ... (the window stays live)", s.busy_what().c_str());
@@ -78,6 +79,17 @@ void status_bar(App& app) {
             if (ImGui::SmallButton("Cancel##kernel")) s.cancel_kernel();
             ImGui::SameLine();
         }
+    }
+    if (done >= 0) {
+        // A job done in slices (opening or saving a trace file): how far it has come, and its Cancel.
+        spinner(ImGui::GetFontSize() * 0.5f, ImGui::GetColorU32(ImGuiCol_Text));
+        ImGui::SameLine();
+        ImGui::TextUnformatted(s.job_what().c_str());
+        ImGui::SameLine();
+        ImGui::ProgressBar(done, ImVec2(ImGui::GetFontSize() * 8, 0));
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Cancel##job")) s.cancel_job();
+        ImGui::SameLine();
     }
     if (s.trace) {
         const Trace& t = s.trace->trace;

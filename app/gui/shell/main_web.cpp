@@ -45,12 +45,13 @@ namespace {
 
 constexpr const char* kSettingsKey = "scanlab/settings.ini";
 constexpr const char* kLayoutKey = "scanlab/imgui.ini";
-// The largest trace file the page opens. The page cannot respond while it reads one, and reading a
-// trace's JSON took it 60 to 220 ms a MB in headless Chromium (docs/web.md): 2 MiB holds the page's
-// own largest saves (a sampled trace at its largest N is 1.5 MiB, opened in 72 to 150 ms; a full
-// trace of 2 MiB would hold it for up to about 0.45 s on a loaded machine); a larger file is
-// refused with a sentence that says where it opens.
-constexpr uintmax_t kMaxTraceFileBytes = uintmax_t(2) << 20;
+// The largest trace file the page opens. The page reads it a slice at a time between frames
+// (TraceJsonReading), so its size is bounded by memory, not by a freeze: the file's text, the
+// trace as it is read and the trace built are held at once, about three times the file in the
+// page's 2 GiB of WebAssembly memory. 64 MiB holds the desktop's largest sampled recording on the
+// emulation (N = 2^22, about 45 MB of JSON: docs/web.md); a larger file is refused with a
+// sentence that says where it opens.
+constexpr uintmax_t kMaxTraceFileBytes = uintmax_t(64) << 20;
 // The longest input (values or head flags) an address carries, as much as the settings keep: a
 // pasted million values made an address of two million characters. A longer one is left out,
 // and the page says how to share that run instead.
@@ -286,18 +287,22 @@ void frame_callback() {
     if (now - page.last_persisted > 1.0) persist(page), page.last_persisted = now;
 }
 
-// A file from the picker or dropped on the page, unless it is too large to read without freezing it.
-void open_file(Page& page, const std::string& path) {
+void refuse_file(Page& page, const std::string& path, uintmax_t bytes) {
     Session& s = page.app.session;
+    s.status = "'" + std::filesystem::path(path).filename().string() + "' is " + byte_size(bytes) + ": the web edition opens trace files up to " +
+               byte_size(kMaxTraceFileBytes) + ", as much as a page's memory holds while it reads one; open it in the desktop app. The trace on screen is unchanged.";
+    s.status_failed = true;
+}
+
+// A file from the picker or dropped on the page, unless it is too large for the page to hold.
+void open_file(Page& page, const std::string& path) {
     std::error_code ec;
     const uintmax_t bytes = std::filesystem::file_size(path, ec);
     if (!ec && bytes > kMaxTraceFileBytes) {
-        s.status = "'" + std::filesystem::path(path).filename().string() + "' is " + byte_size(bytes) + ": the web edition opens trace files up to " +
-                   byte_size(kMaxTraceFileBytes) + ", so that the page keeps responding; open it in the desktop app. The trace on screen is unchanged.";
-        s.status_failed = true;
-        return;
+        std::filesystem::remove(path, ec);
+        return refuse_file(page, path, bytes);
     }
-    s.open_trace(path);
+    page.app.session.open_trace(path);
 }
 
 // The link in the address bar, else the last request kept in the browser: the first run.
@@ -335,6 +340,12 @@ extern "C" {
 
 EMSCRIPTEN_KEEPALIVE void scanlab_open_file(const char* path) {
     if (g_page) open_file(*g_page, path);
+}
+
+// The picker's file is read only under this size (browser.cpp); over it, only named.
+EMSCRIPTEN_KEEPALIVE double scanlab_max_trace_file_bytes() { return double(kMaxTraceFileBytes); }
+EMSCRIPTEN_KEEPALIVE void scanlab_refuse_file(const char* path, double bytes) {
+    if (g_page) refuse_file(*g_page, path, uintmax_t(bytes));
 }
 
 // Touch and pinch (browser.cpp): where the finger is, in CSS pixels, before GLFW's press.
