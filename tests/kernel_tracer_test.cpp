@@ -507,6 +507,20 @@ TEST(YourKernel, GradeNamesTheSmallestFailingInputWithItsReplay) {
     EXPECT_THROW(grade_exercise(3, starter), UsageError);
 }
 
+// A kernel that names its own element type cannot run the exercise's other types: that type's
+// scan fails with the sentence that says so, and the grade goes on to its other checks (it is
+// never a grade that stopped at the first type it could not run).
+TEST(YourKernel, GradeFailsTheTypesAKernelOfItsOwnTypeCannotRunAndGoesOn) {
+    NEEDS_CLANG();
+    const Grade g = grade_exercise(4, fixture_path("fault_race.cu"), {.every_type = false, .trust = true});
+    EXPECT_FALSE(g.cancelled);
+    const auto doubles = std::find_if(g.checks.begin(), g.checks.end(), [](const GradeCheck& c) { return c.name == "exclusive scan of float64 with min"; });
+    ASSERT_NE(doubles, g.checks.end());
+    EXPECT_FALSE(doubles->passed);
+    EXPECT_NE(doubles->failure.find("scans int32 values"), std::string::npos) << doubles->failure;
+    EXPECT_EQ(doubles->failure.rfind("N = 1: ", 0), 0u) << doubles->failure;
+}
+
 // The app's Grade runs in the background: it reports each run before it starts, and Cancel stops
 // it between runs (or ends the one under way), saying the grade was cancelled rather than passed.
 TEST(YourKernel, GradeReportsProgressAndStopsWhenCancelled) {

@@ -98,7 +98,16 @@ void Grading::run(const std::string& type, const std::string& op, int n, const s
     // A scan already failed at a smaller input is not run again on larger ones.
     if (!right.passed) return;
     const std::string at = "N = " + std::to_string(n) + ": ";
-    const KernelTrace k = trace_kernel(r);
+    KernelTrace k;
+    try {
+        k = trace_kernel(r);
+    } catch (const ScanError& e) {
+        // A file that does not compile is no grade at all; a run refused for this type or size
+        // (a kernel of its own type asked for another) fails this check, and the others go on.
+        if (cancelled() || std::string_view(e.what()).starts_with(kDoesNotCompile)) throw;
+        ++right.runs, ++clean.runs;
+        return fail(right, at + e.what(), replay, words);
+    }
     if (cancelled()) return;  // a run ended by Cancel says nothing of the kernel
     ++right.runs, ++clean.runs;
     if (!k.traced) return fail(right, at + k.ended, replay, words);
