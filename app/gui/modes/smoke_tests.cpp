@@ -392,6 +392,7 @@ int run_smoke_test_grade(const std::vector<std::string>& args) {
             s.open_kernel(*(ticket + 1));
             s.form.input.source = InputSpec::Source::random;
             s.form.input.random_n = 32;
+            s.form.request.exclusive = false;  // an inclusive scan, after Exercise 4's exclusive run
             s.your_kernel.block_schedule.kind = BlockSchedule::Kind::reverse;
             s.run_kernel();
             d.draw_while([&] { return s.working(); });
