@@ -14,11 +14,21 @@
     // The order in which the emulation lets warps of one block run within a step. It only changes
     // the result of the racy kernel; the correct kernels give the same trace under every schedule.
     struct Schedule {
-        enum class Kind : uint8_t { in_order, reverse, random };
+        // first: in order, but in the steps it lists, the warps it lists run first, in that order
+        // (the race finder's shortest wrong schedule, race_replay.hpp).
+        enum class Kind : uint8_t { in_order, reverse, random, first };
         Kind kind = Kind::in_order;
         uint64_t seed = 1;
-        std::string text() const;  // "in-order", "reverse", "random:SEED"
+        struct Ahead {
+            int step = 0;            // the step (the barrier interval: 0 is the one before the first barrier)
+            std::vector<int> warps;  // run first, in this order; the others then, in index order
+            bool operator==(const Ahead&) const = default;
+        };
+        std::vector<Ahead> ahead;  // first only, by step
+        std::string text() const;  // "in-order", "reverse", "random:SEED", "first:STEP@W,W/STEP@W"
     };
+    // Warps run out of their index order in `order`: the pairs a later warp runs before an earlier one.
+    int64_t reorderings(const std::vector<int>& order);
     std::optional<Schedule> parse_schedule(std::string_view s);
 
     // The order in which the emulation starts the blocks of a single-pass scan and lets them run

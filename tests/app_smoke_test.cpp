@@ -402,6 +402,8 @@ TEST_F(AppWindow, TheYourKernelPanelRunsByCtrlEnterAFindingTakesItsStepAndLineAn
         {"step", "the finding's"},
         {"line marked", "the finding's"},
         {"controls' ctrl+enter ran", "fault_race.cu, warps of 8"},  // the kernel again, not the built-in algorithm
+        {"grading drew frames", "yes"},  // the window never waits for the grade
+        {"graded", "FAILED"},           // a racy kernel fails "no findings"
         {"editing", "yes"},
         {"right moved the step", "no"},
         {"typed", "yes"},

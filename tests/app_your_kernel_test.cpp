@@ -504,3 +504,76 @@ TEST_F(YourKernelPanel, AFileFromDiskIsTrustedForTheGpuCheckOnceAndTheRunOnScree
     EXPECT_TRUE(k.trusted_for_gpu());
     EXPECT_FALSE(k.trusted_without_sandbox());  // trusted for the GPU check, not to run without a sandbox
 }
+
+// Grade in the panel runs `scanlab grade`'s grading on a worker: the window polls it, its progress
+// counts the runs, and a failed check's smallest failing input opens as a run of the editor's
+// kernel, WRONG on screen as the grade said.
+TEST_F(YourKernelPanel, GradeRunsInTheBackgroundAndOpensTheSmallestFailingInputAsARun) {
+    NEEDS_CLANG();
+    Session s;
+    ASSERT_TRUE(s.try_exercise(4));  // the starter as it is: its TODO not written
+    s.grade_every_type = false;      // int32 with sum and float64 with min: 30 runs
+    ASSERT_TRUE(s.grade_kernel(4));
+    EXPECT_TRUE(s.grading.running());
+    EXPECT_TRUE(s.working());         // the window keeps drawing its progress
+    EXPECT_FALSE(s.grade_kernel(4));  // one grading at a time
+    s.wait();
+    ASSERT_FALSE(s.grading.running());
+    ASSERT_TRUE(s.grading.outcome && s.grading.outcome->grade) << (s.grading.outcome ? s.grading.outcome->stopped : "");
+    const kernel_tracer::Grade& g = *s.grading.outcome->grade;
+    EXPECT_EQ(s.grading.progress().done, 30);
+    EXPECT_EQ(s.grading.progress().total, 30);
+    ASSERT_FALSE(g.passed());
+    ASSERT_FALSE(g.checks.front().passed);
+    EXPECT_EQ(g.checks.front().failure.rfind("N = 7: ", 0), 0u) << g.checks.front().failure;
+
+    s.open_grade_failure(0);
+    s.wait();
+    ASSERT_TRUE(s.trace && s.your_kernel.report) << s.error;
+    EXPECT_EQ(s.form.input.source, InputSpec::Source::random);
+    EXPECT_EQ(s.form.input.random_n, 7);
+    EXPECT_TRUE(s.form.request.exclusive);
+    EXPECT_EQ(s.trace->trace.n, 7);
+    EXPECT_EQ(s.your_kernel.report->verdict.rfind("WRONG", 0), 0u) << s.your_kernel.report->verdict;
+}
+
+// Cancel ends the grading under way: the grade says it was cancelled, never that it passed.
+TEST_F(YourKernelPanel, CancelStopsTheGradingAndTheGradeSaysSo) {
+    NEEDS_CLANG();
+    Session s;
+    ASSERT_TRUE(s.try_exercise(4));
+    s.run_kernel();
+    s.wait();  // compiled once: the grading's first runs start at once
+    ASSERT_TRUE(s.grade_kernel(4));
+    s.grading.cancel();
+    s.wait();
+    ASSERT_TRUE(s.grading.outcome && s.grading.outcome->grade) << (s.grading.outcome ? s.grading.outcome->stopped : "");
+    EXPECT_TRUE(s.grading.outcome->grade->cancelled);
+    EXPECT_FALSE(s.grading.outcome->grade->passed());
+    EXPECT_LT(s.grading.progress().done, 180);
+}
+
+// The panel's block schedule orders a student's kernel's blocks: a kernel that takes its block
+// order from an atomic ticket but scans its blockIdx's section is right when the blocks run in
+// order and WRONG when the last block runs first, as on a GPU that starts it first.
+TEST_F(YourKernelPanel, TheBlockScheduleShowsATicketOrderedKernelWrongUnderOneScheduleAndRightUnderAnother) {
+    NEEDS_CLANG();
+    Session s;
+    s.your_kernel.name = "ticket_block_order.cu";
+    s.form.input.source = InputSpec::Source::random;
+    s.form.input.random_n = 32;
+    run_kernel(s, text_of(kFixtures + "/students/ticket_block_order.cu"));
+    ASSERT_TRUE(s.trace) << s.your_kernel.report->stopped;
+    EXPECT_EQ(s.trace->trace.grid, 4);
+    EXPECT_TRUE(s.your_kernel.report->verdict_clean) << s.your_kernel.report->verdict;
+    EXPECT_TRUE(s.trace->book.verdict.wrong.empty());
+
+    s.your_kernel.block_schedule.kind = BlockSchedule::Kind::reverse;
+    run_kernel(s, s.your_kernel.text);
+    EXPECT_EQ(s.your_kernel.report->verdict.rfind("WRONG", 0), 0u) << s.your_kernel.report->verdict;
+    EXPECT_FALSE(s.trace->book.verdict.wrong.empty());
+
+    s.your_kernel.block_schedule = *parse_block_schedule("random:3");
+    run_kernel(s, s.your_kernel.text);
+    EXPECT_EQ(s.your_kernel.report->verdict.rfind("WRONG", 0), 0u) << s.your_kernel.report->verdict;
+}

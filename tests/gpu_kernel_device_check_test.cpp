@@ -4,6 +4,7 @@
 // the reason where nvcc or a usable GPU is missing.
 #include <gtest/gtest.h>
 
+#include <iostream>
 #include <string>
 #include <vector>
 
@@ -126,4 +127,22 @@ TEST(GpuYourKernel, TheDeviceChecksBoxStopsANewProcessWithASentence) {
     ASSERT_TRUE(k.traced) << k.ended;
     SKIP_IF_SKIPPED(k);
     EXPECT_TRUE(k.device_check.starts_with("on the GPU, the program was stopped by the device check's sandbox: system call ")) << k.device_check;
+}
+
+// compute-sanitizer inside the device check: the book's Figure 9.2 loop on one warp is a race the
+// CPU run finds at its lines, and racecheck on the GPU reports the same lines; the unwritten S of
+// a hierarchical kernel is initcheck's at the line the CPU run names. The sentence says which
+// lines agree and where they differ.
+TEST(GpuYourKernel, ComputeSanitizerReportsTheRaceAndTheUnwrittenReadAtTheCpuRunsLines) {
+    SKIP_WITHOUT_DEVICE_CHECK();
+    const KernelTrace racy = checked("fig9_2_kogge_stone_racy.cu", {"--preset", "fig9.10"});
+    ASSERT_TRUE(racy.traced) << racy.ended;
+    SKIP_IF_SKIPPED(racy);
+    if (racy.device_check.find("compute-sanitizer") == std::string::npos) GTEST_SKIP() << "no compute-sanitizer: " << racy.device_check;
+    EXPECT_NE(racy.device_check.find("compute-sanitizer's racecheck and initcheck report lines"), std::string::npos) << racy.device_check;
+    EXPECT_NE(racy.device_check.find("as the CPU run does"), std::string::npos) << racy.device_check;
+    const KernelTrace unwritten = checked(kFixtures + "/students/hier_unwritten_s.cu", {"--random", "20"});
+    ASSERT_TRUE(unwritten.traced) << unwritten.ended;
+    EXPECT_NE(unwritten.device_check.find("compute-sanitizer"), std::string::npos) << unwritten.device_check;
+    std::cout << racy.device_check << "\n" << unwritten.device_check << "\n";
 }

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <set>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -19,6 +20,7 @@
 #include "kernel_tracer/host/kernel_trace.hpp"
 #include "kernel_tracer/host/output_check.hpp"
 #include "kernel_tracer/host/sandbox.hpp"
+#include "kernel_tracer/host/sanitizer_report.hpp"
 #include "tests/kernel_fixtures.hpp"
 
 using namespace scanlab;
@@ -263,4 +265,40 @@ TEST(DeviceCheckBox, NvccCompilesFromACopyOfTheFilesSourcesOnly) {
     EXPECT_NE(leaky.status, 0);
     EXPECT_NE(leaky.diagnostics.find("secret.txt"), std::string::npos) << leaky.diagnostics;
     EXPECT_EQ(leaky.diagnostics.find("SECRET-5c1e"), std::string::npos) << leaky.diagnostics;
+}
+
+// compute-sanitizer's reports, read without a GPU from saved ones (tests/kernels/sanitizer/): the
+// lines of the student's file its hazards name, in today's format and the older one, never the
+// program's own output, CUDA's headers or a backtrace's host frame.
+TEST(SanitizerReport, TheLinesOfTheStudentsFileAreReadFromEachFormat) {
+    const std::string dir = kFixtures + "/../kernels/sanitizer/";
+    EXPECT_EQ(sanitizer_lines(text_of(dir + "racecheck_fig92.txt"), "fig92_racy.cu"), (std::set<int>{11, 12}));
+    EXPECT_EQ(sanitizer_lines(text_of(dir + "racecheck_old_format.txt"), "fig92_racy.cu"), (std::set<int>{11, 12}));
+    EXPECT_EQ(sanitizer_lines(text_of(dir + "initcheck_hier.txt"), "hier_unwritten_s.cu"), (std::set<int>{8}));
+    // Another file that merely ends the same is not the student's.
+    EXPECT_TRUE(sanitizer_lines(text_of(dir + "racecheck_fig92.txt"), "racy.cu").empty());
+    EXPECT_EQ(sanitizer_failure(text_of(dir + "racecheck_fig92.txt")), "");
+    EXPECT_EQ(sanitizer_failure(text_of(dir + "no_device.txt")), "Error: Target application returned an error");
+}
+
+TEST(SanitizerReport, TheAgreementSaysWhichLinesOnlyOneSideNames) {
+    EXPECT_EQ(sanitizer_agreement({11, 12}, {11, 12}), "compute-sanitizer's racecheck and initcheck report lines 11 and 12, as the CPU run does");
+    const std::string differ = sanitizer_agreement({8, 11}, {11, 14});
+    EXPECT_NE(differ.find("differ"), std::string::npos);
+    EXPECT_NE(differ.find("on the GPU, line 8"), std::string::npos) << differ;
+    EXPECT_NE(differ.find("the CPU run finds line 14"), std::string::npos) << differ;
+    EXPECT_NE(sanitizer_agreement({}, {}).find("report nothing"), std::string::npos);
+}
+
+// The CPU run's findings that the two tools would name: a race's two lines and an unwritten global
+// read, not an out-of-bounds access (memcheck's) or a read of unwritten shared memory.
+TEST(SanitizerReport, OnlyRacesAndUnwrittenGlobalReadsAreHeldAgainstTheTools) {
+    std::vector<Finding> f(3);
+    f[0].line = 12;
+    f[0].sentence = "line 12: a race (write after read) in step 1: thread 1 of block 0 writes XY[1] after thread 2 read it at line 11.";
+    f[1].line = 8;
+    f[1].sentence = "line 8: a read of global memory nothing wrote in step 0: thread 0 reads S[0], which neither ...";
+    f[2].line = 20;
+    f[2].sentence = "line 20: an out-of-bounds write in step 2: thread 3 writes Y[16] ...";
+    EXPECT_EQ(sanitizer_comparable_lines(f), (std::set<int>{8, 11, 12}));
 }

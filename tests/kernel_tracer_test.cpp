@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -415,6 +416,35 @@ TEST(YourKernel, TheStaleReadsAndTheRaceFindingsAgree) {
     EXPECT_TRUE(clean.findings.empty()) << all_findings(clean);
 }
 
+// The shortest wrong schedule: a race that threads in index order never show (each reads the
+// element after its own before that element's thread adds to it) is wrong under the fixed list's
+// threads-reversed schedule, which reorders every pair of threads in every step; the search
+// shrinks it to one thread run before the one below it, in one step, and says so.
+TEST(YourKernel, TheRaceFindingsScheduleIsTheShortestWrongOneTheSearchFinds) {
+    NEEDS_CLANG();
+    const KernelTrace k = traced("reversed_ks_one_sync.cu", {"--preset", "fig9.10"});
+    ASSERT_TRUE(k.traced) << all_findings(k);
+    EXPECT_TRUE(judge(k.trace).correct());  // warps of 32 in lock-step: every read before every write
+    auto race = std::find_if(k.findings.begin(), k.findings.end(), [](const Finding& f) { return f.sentence.find("a race (") != std::string::npos; });
+    ASSERT_NE(race, k.findings.end()) << all_findings(k);
+    const size_t under = race->sentence.find("Under ");
+    const size_t wrong = race->sentence.find(" the result is WRONG at ");
+    ASSERT_NE(wrong, std::string::npos) << race->sentence;
+    const std::string schedule = race->sentence.substr(under + 6, wrong - under - 6);
+    EXPECT_EQ(schedule, "--warp-width 1 --schedule first:1@1") << race->sentence;
+    EXPECT_NE(race->sentence.find("(1 reordering of the threads' order, the fewest the search found;"), std::string::npos) << race->sentence;
+    EXPECT_NE(race->sentence.find("thread 1 writes XY[1] before thread 0 reads it"), std::string::npos) << race->sentence;
+    // Its words replay it: wrong, as the finding says.
+    std::istringstream replay_words(schedule);
+    std::vector<std::string> words{"--preset", "fig9.10"};
+    for (std::string w; replay_words >> w;) words.push_back(w);
+    const KernelTrace replayed = traced("reversed_ks_one_sync.cu", words);
+    ASSERT_TRUE(replayed.traced);
+    EXPECT_FALSE(judge(replayed.trace).correct()) << "replayed with the finding's words";
+    // One step fewer reordered: right again (the search kept the smallest wrong one).
+    EXPECT_TRUE(judge(traced("reversed_ks_one_sync.cu", {"--preset", "fig9.10", "--warp-width", "1", "--schedule", "in-order"}).trace).correct());
+}
+
 TEST(YourKernel, ARaceWhoseResultIsRightUnderEveryScheduleSaysSo) {
     NEEDS_CLANG();
     const KernelTrace k = expect_found("benign_race.cu", {"--preset", "fig9.10"}, {{8, "The result was right under every schedule tried"}});
@@ -493,7 +523,7 @@ TEST(YourKernel, GradeNamesTheSmallestFailingInputWithItsReplay) {
     NEEDS_CLANG();
     const std::string starter = testing::TempDir() + "/ex4-graded.cu";
     std::ofstream(starter) << text_of(kStarters + "/ex4-exclusive-kogge-stone.cu");
-    const Grade as_is = grade_exercise(4, starter, false);
+    const Grade as_is = grade_exercise(4, starter, {.every_type = false});
     ASSERT_FALSE(as_is.passed());
     const GradeCheck& first = as_is.checks.front();
     EXPECT_EQ(first.name, "exclusive scan of int32 with sum");
@@ -505,5 +535,43 @@ TEST(YourKernel, GradeNamesTheSmallestFailingInputWithItsReplay) {
     for (std::string w; in >> w;) words.push_back(w);
     KernelRequest r = request(starter, words);
     EXPECT_FALSE(judge(trace_kernel(r).trace).correct()) << first.replay;
+    EXPECT_EQ(first.failing_words, words);  // what the app opens as a run is the replay's own words
     EXPECT_THROW(grade_exercise(3, starter), UsageError);
+}
+
+// A kernel that names its own element type cannot run the exercise's other types: that type's
+// scan fails with the sentence that says so, and the grade goes on to its other checks (it is
+// never a grade that stopped at the first type it could not run).
+TEST(YourKernel, GradeFailsTheTypesAKernelOfItsOwnTypeCannotRunAndGoesOn) {
+    NEEDS_CLANG();
+    const Grade g = grade_exercise(4, fixture_path("fault_race.cu"), {.every_type = false, .trust = true});
+    EXPECT_FALSE(g.cancelled);
+    const auto doubles = std::find_if(g.checks.begin(), g.checks.end(), [](const GradeCheck& c) { return c.name == "exclusive scan of float64 with min"; });
+    ASSERT_NE(doubles, g.checks.end());
+    EXPECT_FALSE(doubles->passed);
+    EXPECT_NE(doubles->failure.find("scans int32 values"), std::string::npos) << doubles->failure;
+    EXPECT_EQ(doubles->failure.rfind("N = 1: ", 0), 0u) << doubles->failure;
+}
+
+// The app's Grade runs in the background: it reports each run before it starts, and Cancel stops
+// it between runs (or ends the one under way), saying the grade was cancelled rather than passed.
+TEST(YourKernel, GradeReportsProgressAndStopsWhenCancelled) {
+    NEEDS_CLANG();
+    const std::string starter = testing::TempDir() + "/ex4-cancelled.cu";
+    std::ofstream(starter) << text_of(kStarters + "/ex4-exclusive-kogge-stone.cu");
+    std::atomic<bool> cancel = false;
+    std::vector<std::pair<int, int>> seen;
+    GradeOptions options{.every_type = false, .cancel = &cancel, .progress = [&](int done, int total) {
+                             seen.emplace_back(done, total);
+                             if (done == 2) cancel = true;
+                         }};
+    const Grade g = grade_exercise(4, starter, options);
+    EXPECT_TRUE(g.cancelled);
+    EXPECT_FALSE(g.passed());
+    ASSERT_GE(seen.size(), 3u);
+    EXPECT_EQ(seen.front(), std::make_pair(0, 30));  // 2 kinds x 5 sizes x 3 schedules
+    EXPECT_EQ(seen.back().first, 2);
+    int runs = 0;
+    for (const GradeCheck& c : g.checks) runs = std::max(runs, c.runs);
+    EXPECT_EQ(runs, 2);
 }

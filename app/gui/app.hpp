@@ -252,6 +252,10 @@ void draw_trace_file_dialogs(App& app);
 // The Your kernel panel (your_kernel_panel.cpp; the web edition's says in one line that it needs
 // the desktop app).
 void draw_your_kernel_panel(App& app);
+// The last Grade's report (the Your kernel panel's, shown in the Exercises tab too): its progress
+// and Cancel while it runs, then each check passed or failed, a failed one with its smallest
+// failing input and a button that opens it as a run.
+void draw_grade_report(App& app);
 // The file dialogs' look for another kind of file (the Your kernel panel's .cu files): the folder's
 // files ending in `extension` listed, `hint` over the path, `suggested` the path it opens with
 // (else the last one). `start` opens or saves; the task says how that went.

@@ -24,6 +24,19 @@ std::vector<int> warp_order(const Schedule& schedule, uint64_t step_key, int64_t
             for (int i = warps - 1; i > 0; --i) std::swap(order[i], order[splitmix64(state) % uint64_t(i + 1)]);
             break;
         }
+        case Schedule::Kind::first: {
+            // Step k's key is k - 1 (the step before the first barrier's is the largest key).
+            const int step = int(step_key + 1);
+            for (const Schedule::Ahead& a : schedule.ahead) {
+                if (a.step != step) continue;
+                std::vector<int> listed;
+                for (int w : a.warps)
+                    if (w < warps) listed.push_back(w);
+                std::erase_if(order, [&](int w) { return std::find(listed.begin(), listed.end(), w) != listed.end(); });
+                order.insert(order.begin(), listed.begin(), listed.end());
+            }
+            break;
+        }
     }
     return order;
 }

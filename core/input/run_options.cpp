@@ -114,7 +114,11 @@ void read_schedule(S& out, const std::string& v, const char* what) {
         if constexpr (std::is_same_v<S, Schedule>) return parse_schedule(v);
         else return parse_block_schedule(v);
     }();
-    if (!s) throw UsageError("unknown " + str(what) + " " + quoted_word(v) + "; choose in-order, reverse or random[:SEED]");
+    if (!s) {
+        // A warp schedule may also be the race finder's form: the warps listed run first in their steps.
+        const std::string first = std::is_same_v<S, Schedule> ? ", random[:SEED] or first:STEP@W,W[/STEP@W]" : " or random[:SEED]";
+        throw UsageError("unknown " + str(what) + " " + quoted_word(v) + "; choose in-order, reverse" + first);
+    }
     out = *s;
 }
 
@@ -235,7 +239,10 @@ constexpr RunOption kOptions[] = {
          return read_int(v, i) && is_warp_width(i) && (o.request.warp_width = i, true);
      }},
     {.flag = "--schedule", .value_word = "in-order|reverse|random[:SEED]", .settings_key = "schedule",
-     .help = [] { return str("warp order in the emulation (matters for kogge-stone-racy)"); },
+     .help = [] {
+         return str("warp order in the emulation (matters for kogge-stone-racy); first:STEP@W,W/STEP@W\nruns warps W first in step STEP, "
+                    "the rest in order (a race finding's schedule)");
+     },
      .value = [](const RunSpec& o) { return o.request.schedule.text(); },
      .read = [](RunSpec& o, const std::string&, const std::string& v) { read_schedule(o.request.schedule, v, "schedule"); },
      .read_setting = [](RunSpec& o, const std::string& v) {

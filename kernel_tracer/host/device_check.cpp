@@ -1,4 +1,5 @@
 #include "kernel_tracer/host/device_check.hpp"
+#include "kernel_tracer/host/sanitizer_report.hpp"
 
 #include <stdlib.h>
 #include <unistd.h>
@@ -162,7 +163,31 @@ std::string comparison_sentence(const ValueArray& gpu, const ValueArray& cpu, co
     }, gpu);
 }
 
-DeviceCheck check_on_device(const HarnessShape& shape, const Trace& cpu, int cpu_seconds) {
+// The program again under each of compute-sanitizer's tools (racecheck, initcheck), its reports
+// read for the file's lines and set beside the CPU run's; "" where compute-sanitizer is absent.
+std::string sanitizer_sentence(const std::string& program, const std::string& input, const HarnessShape& shape, const ChildLimits& limits,
+                               const std::set<int>& cpu_lines, const fs::path& dir) {
+    const std::string sanitizer = find_compute_sanitizer();
+    if (sanitizer.empty()) return "";
+    std::set<int> gpu_lines;
+    for (const std::string& tool : sanitizer_tools()) {
+        const std::string out = (dir / (tool + ".txt")).string(), err = (dir / (tool + ".err.txt")).string();
+        ChildLimits slower = limits;
+        slower.cpu_seconds = limits.cpu_seconds * 20;  // the tools instrument every access: many times slower
+        slower.wall_seconds = limits.wall_seconds * 20;
+        const ChildOutcome run = run_child({sanitizer, "--tool", tool, "--print-limit", "1000", program, input, (dir / "unused.bin").string()},
+                                           slower, out, err);
+        const std::string report = read_file(out) + read_file(err);
+        if (!run.started) return "compute-sanitizer could not be started";
+        if (run.wall_timeout) return "compute-sanitizer's " + tool + " did not end within " + std::to_string(int(slower.wall_seconds)) + " s";
+        if (const std::string failed = sanitizer_failure(report); !failed.empty()) return "compute-sanitizer's " + tool + " could not run: " + failed;
+        const std::set<int> lines = sanitizer_lines(report, fs::path(shape.file).filename().string());
+        gpu_lines.insert(lines.begin(), lines.end());
+    }
+    return sanitizer_agreement(gpu_lines, cpu_lines);
+}
+
+DeviceCheck check_on_device(const HarnessShape& shape, const Trace& cpu, int cpu_seconds, const std::set<int>& cpu_lines) {
     DeviceCheck check;
     // Nothing was compared here: no nvcc, no usable GPU, or nothing to give them.
     const auto skipped = [&check](const std::string& why) {
@@ -222,6 +247,7 @@ DeviceCheck check_on_device(const HarnessShape& shape, const Trace& cpu, int cpu
     check.ran = true;
     check.sentence = comparison_sentence(gpu, cpu.result, gpu_name(gpus)) + unboxed_note;
     check.same = check.sentence.find(" differs ") == std::string::npos;
+    check.sanitizer = sanitizer_sentence(program, input, shape, limits, cpu_lines, dir.path);
     return check;
 }
 

@@ -30,9 +30,13 @@ std::string replayed(const RawFinding& f) {
         if (bar == std::string::npos) break;
         at = bar + 1;
     }
-    if (parts.size() == 5 && parts[0] == "wrong")
-        return " Under " + parts[1] + " the result is WRONG at " + parts[2] + " of " + parts[3] + " values" +
-               (parts[4].empty() ? "" : ": " + parts[4]) + " (run it with those options to see it step by step).";
+    if (parts.size() == 7 && parts[0] == "wrong") {
+        // How far the schedule is from every step in index order: the pairs of threads (or warps) it runs the other way round.
+        const std::string reordered = parts[5] == "0" ? "every step in " + parts[6] + " order"
+                                      : parts[5] + (parts[5] == "1" ? " reordering" : " reorderings") + " of the " + parts[6] + "s' order, the fewest the search found";
+        return " Under " + parts[1] + " the result is WRONG at " + parts[2] + " of " + parts[3] + " values" + (parts[4].empty() ? "" : ": " + parts[4]) +
+               " (" + reordered + "; run it with those options to see it step by step).";
+    }
     if (parts.size() == 2 && parts[0] == "right")
         return " The result was right under every schedule tried (" + (parts[1].empty() ? std::string("none ran to its end") : parts[1]) +
                "), but a GPU may order these accesses either way.";

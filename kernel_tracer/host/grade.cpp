@@ -53,76 +53,113 @@ int64_t chapter_additions(const Exercise& e, const std::vector<std::string>& wor
     return emulate(run.resolved, run.input).counts.additions;
 }
 
-}  // namespace
-
-bool Grade::passed() const {
-    return std::all_of(checks.begin(), checks.end(), [](const GradeCheck& c) { return c.passed; });
-}
-
-Grade grade_exercise(int number, const std::string& file, bool every_type) {
-    const Exercise e = exercise_of(number);
+// The grade as it is built: its checks in the order they first came, and the runs made.
+struct Grading {
+    const Exercise& e;
+    const std::string& file;
+    const GradeOptions& options;
     Grade g;
-    g.exercise = number;
     std::map<std::string, GradeCheck> by_name;
     std::vector<std::string> order;
-    auto check = [&](const std::string& name) -> GradeCheck& {
+    int done = 0, total = 0;
+
+    GradeCheck& check(const std::string& name) {
         if (!by_name.contains(name)) by_name[name].name = name, order.push_back(name);
         return by_name[name];
-    };
-    auto fail = [](GradeCheck& c, const std::string& why, const std::string& replay) {
-        if (!c.passed) return;  // the first failure is the smallest input: sizes grow
+    }
+    // The first failure of a check is its smallest input: sizes grow.
+    static void fail(GradeCheck& c, const std::string& why, const std::string& replay, const std::vector<std::string>& words) {
+        if (!c.passed) return;
         c.passed = false;
         c.failure = why;
         c.replay = replay;
-    };
+        c.failing_words = words;
+    }
+    bool cancelled() const { return options.cancel && options.cancel->load(); }
+    void run(const std::string& type, const std::string& op, int n, const std::vector<std::string>& schedule);
+};
+
+void Grading::run(const std::string& type, const std::string& op, int n, const std::vector<std::string>& schedule) {
+    std::vector<std::string> words{"--random", std::to_string(n), "--seed", "11", "--type", type, "--op", op};
+    if (e.exclusive) words.push_back("--exclusive");
+    words.insert(words.end(), e.section.begin(), e.section.end());
+    words.insert(words.end(), schedule.begin(), schedule.end());
+    KernelRequest r;
+    r.file = file;
+    r.words = words;
+    r.type_given = true;
+    r.like = e.like;
+    r.cancel = options.cancel;
+    r.trust = options.trust;
+    const std::string replay = "scanlab trace --kernel " + file + " --like " + std::string(name(e.like)) + " " + joined(words);
+    const std::string scan = std::string(e.exclusive ? "exclusive" : "inclusive") + " scan of " + type + " with " + op;
+    GradeCheck& right = check(scan);
+    GradeCheck& clean = check("no findings (races, out-of-bounds accesses, unwritten reads, barriers)");
+    // A scan already failed at a smaller input is not run again on larger ones.
+    if (!right.passed) return;
+    const std::string at = "N = " + std::to_string(n) + ": ";
+    KernelTrace k;
+    try {
+        k = trace_kernel(r);
+    } catch (const ScanError& e) {
+        // A file that does not compile is no grade at all; a run refused for this type or size
+        // (a kernel of its own type asked for another) fails this check, and the others go on.
+        if (cancelled() || std::string_view(e.what()).starts_with(kDoesNotCompile)) throw;
+        ++right.runs, ++clean.runs;
+        return fail(right, at + e.what(), replay, words);
+    }
+    if (cancelled()) return;  // a run ended by Cancel says nothing of the kernel
+    ++right.runs, ++clean.runs;
+    if (!k.traced) return fail(right, at + k.ended, replay, words);
+    const Verdict v = judge(k.trace);
+    if (!v.correct())
+        fail(right, at + std::to_string(v.wrong.size()) + " of " + std::to_string(v.n) + " values wrong, first at " + std::to_string(v.wrong.front()),
+             replay, words);
+    if (!k.findings.empty()) fail(clean, at + k.findings.front().sentence, replay, words);
+    if (schedule.empty() && op == "sum" && type == "int32") {
+        GradeCheck& work = check(std::string("work within the chapter's ") + std::string(name(e.like)) + "'s additions");
+        ++work.runs;
+        const int64_t chapter = chapter_additions(e, words);
+        if (k.trace.counts.additions > chapter)
+            fail(work, at + std::to_string(k.trace.counts.additions) + " additions, the chapter's " + std::to_string(chapter), replay, words);
+    }
+}
+
+}  // namespace
+
+Algorithm graded_like(int exercise) { return exercise_of(exercise).like; }
+
+Grade grade_exercise(int number, const std::string& file, const GradeOptions& options) {
+    const Exercise e = exercise_of(number);
+    Grading grading{e, file, options, {}, {}, {}, 0, 0};
+    grading.g.exercise = number;
+    grading.g.like = e.like;
     std::vector<std::pair<std::string, std::string>> kinds{{"int32", "sum"}, {"float64", "min"}};
-    if (every_type) {
+    if (options.every_type) {
         kinds.clear();
         for (const char* type : {"int32", "int64", "float32", "float64"})
             for (const char* op : {"sum", "max", "min"}) kinds.emplace_back(type, op);
     }
+    grading.total = int(kinds.size() * e.sizes.size() * schedules().size());
     for (const auto& [type, op] : kinds)
-            for (int n : e.sizes)
-                for (const std::vector<std::string>& schedule : schedules()) {
-                    std::vector<std::string> words{"--random", std::to_string(n), "--seed", "11", "--type", type, "--op", op};
-                    if (e.exclusive) words.push_back("--exclusive");
-                    words.insert(words.end(), e.section.begin(), e.section.end());
-                    words.insert(words.end(), schedule.begin(), schedule.end());
-                    KernelRequest r;
-                    r.file = file;
-                    r.words = words;
-                    r.type_given = true;
-                    r.like = e.like;
-                    const std::string replay = "scanlab trace --kernel " + file + " --like " + std::string(name(e.like)) + " " + joined(words);
-                    const std::string scan = std::string(e.exclusive ? "exclusive" : "inclusive") + " scan of " + type + " with " + op;
-                    GradeCheck& right = check(scan);
-                    GradeCheck& clean = check("no findings (races, out-of-bounds accesses, unwritten reads, barriers)");
-                    // A scan already failed at a smaller input is not run again on larger ones.
-                    if (!right.passed) continue;
-                    ++right.runs, ++clean.runs;
-                    const KernelTrace k = trace_kernel(r);
-                    if (!k.traced) {
-                        fail(right, "N = " + std::to_string(n) + ": " + k.ended, replay);
-                        continue;
-                    }
-                    const Verdict v = judge(k.trace);
-                    if (!v.correct())
-                        fail(right, "N = " + std::to_string(n) + ": " + std::to_string(v.wrong.size()) + " of " + std::to_string(v.n) +
-                                        " values wrong, first at " + std::to_string(v.wrong.front()), replay);
-                    if (!k.findings.empty()) fail(clean, "N = " + std::to_string(n) + ": " + k.findings.front().sentence, replay);
-                    if (schedule.empty() && op == "sum" && type == "int32") {
-                        GradeCheck& work = check(std::string("work within the chapter's ") + std::string(name(e.like)) + "'s additions");
-                        ++work.runs;
-                        const int64_t chapter = chapter_additions(e, words);
-                        if (k.trace.counts.additions > chapter)
-                            fail(work, "N = " + std::to_string(n) + ": " + std::to_string(k.trace.counts.additions) + " additions, the chapter's " +
-                                           std::to_string(chapter), replay);
-                    }
+        for (int n : e.sizes)
+            for (const std::vector<std::string>& schedule : schedules()) {
+                if (grading.cancelled()) break;
+                if (options.progress) options.progress(grading.done, grading.total);
+                try {
+                    grading.run(type, op, n, schedule);
+                } catch (const ScanError&) {
+                    if (grading.cancelled()) break;  // "the run was cancelled": the grade stops here
+                    throw;
                 }
+                if (!grading.cancelled()) ++grading.done;
+            }
+    grading.g.cancelled = grading.cancelled();
+    if (options.progress) options.progress(grading.done, grading.total);
     // The scans first, type by type; then the checks that hold across them.
-    std::stable_partition(order.begin(), order.end(), [](const std::string& name) { return name.find(" scan of ") != std::string::npos; });
-    for (const std::string& name : order) g.checks.push_back(by_name[name]);
-    return g;
+    std::stable_partition(grading.order.begin(), grading.order.end(), [](const std::string& name) { return name.find(" scan of ") != std::string::npos; });
+    for (const std::string& name : grading.order) grading.g.checks.push_back(grading.by_name[name]);
+    return grading.g;
 }
 
 }  // namespace scanlab::kernel_tracer

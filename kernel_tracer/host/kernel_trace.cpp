@@ -22,6 +22,7 @@
 #include "kernel_tracer/host/child_process.hpp"
 #include "kernel_tracer/host/compile_cache.hpp"
 #include "kernel_tracer/host/device_check.hpp"
+#include "kernel_tracer/host/sanitizer_report.hpp"
 #include "kernel_tracer/host/device_harness.hpp"
 #include "kernel_tracer/host/finding_text.hpp"
 #include "kernel_tracer/host/kernel_compile.hpp"
@@ -323,7 +324,8 @@ KernelTrace trace_kernel(const KernelRequest& request) {
             const std::string why = device_check_unavailable();
             result.device_check = !why.empty()      ? "the device check was skipped: " + why
                                   : !request.trust ? device_check_untrusted(fs::path(request.file).filename().string())
-                                                   : check_on_device(shape, result.trace, request.cpu_seconds).sentence;
+                                                   : check_on_device(shape, result.trace, request.cpu_seconds,
+                                                                     sanitizer_comparable_lines(result.findings)).said();
         }
     }
     // A finding's detail read back from the runner is the kernel's to write, too.

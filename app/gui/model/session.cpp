@@ -11,6 +11,7 @@
 
 #include "core/input/resolve.hpp"
 #include "core/input/run_header.hpp"
+#include "core/input/run_words.hpp"
 #include "core/input/trace_budget.hpp"
 #include "core/trace_io/atomic_file.hpp"
 #include "core/error.hpp"
@@ -19,6 +20,7 @@
 #include "core/input/overflow.hpp"
 #include "core/trace_io/trace_json.hpp"
 #include "kernels/select_backend.hpp"
+#include "kernel_tracer/runtime/block_order_words.hpp"
 #include "app/gui/model/numbers.hpp"
 #include "app/gui/model/background.hpp"
 #include "app/gui/model/save_job.hpp"
@@ -555,6 +557,7 @@ void Session::run_kernel() {
     order.like = k.like;
     order.block_dim = k.block_dim;
     order.grid_dim = k.grid_dim;
+    order.block_schedule = k.block_schedule;
     order.cancel = k.cancel = std::make_shared<std::atomic<bool>>(false);
     order.trust = k.trusted_without_sandbox();
     order.gpu_trust = k.trusted_for_gpu();
@@ -582,6 +585,52 @@ void Session::run_kernel() {
                          r.kernel = std::make_shared<const KernelReport>(std::move(o.report));
                          return r;
                      })});
+}
+
+bool Session::grade_kernel(int exercise) {
+    YourKernel& k = your_kernel;
+    k.restored.clear();
+    GradeOrder order;
+    order.exercise = exercise;
+    order.file_name = k.name;
+    order.path = k.dirty() ? "" : k.path;
+    order.text = k.text;
+    order.trust = k.trusted_without_sandbox();
+    order.every_type = grade_every_type;
+    k.grade_exercise = exercise;
+    return grading.start(std::move(order));
+}
+
+void Session::open_grade_failure(size_t check) {
+    if (!grading.outcome || !grading.outcome->grade || check >= grading.outcome->grade->checks.size()) return;
+    const kernel_tracer::Grade& g = *grading.outcome->grade;
+    std::vector<std::string> words = g.checks[check].failing_words;
+    if (words.empty()) return;
+    YourKernel& k = your_kernel;
+    RunSpec spec;
+    BlockSchedule blocks;
+    try {
+        blocks = kernel_tracer::take_block_schedule(words).value_or(BlockSchedule{});
+        spec = parse_run_words(words, [](const std::string&, const auto&) { return false; });
+    } catch (const ScanError& e) {
+        error = as_sentence(e.what());
+        return;
+    }
+    k.block_schedule = blocks;
+    k.like = g.like;
+    k.block_dim = 0;
+    k.grid_dim = 0;
+    const BackendChoice backend = form.backend;
+    const Algorithm compare_algorithm = form.compare_algorithm;
+    static_cast<RunSpec&>(form) = spec;
+    form.request.algorithm = g.like;
+    form.backend = backend;
+    form.compare_algorithm = compare_algorithm;
+    text_draft.reset();
+    random_n_draft.reset();
+    seed_draft.reset();
+    flags_draft.reset();
+    run_kernel();
 }
 
 void Session::trust_kernel_and_run() {
@@ -805,6 +854,7 @@ void Session::finish(Job& job, RunResult r) {
 void Session::poll(double dt) {
     bench.poll();
     exercises.poll();
+    grading.poll();
     for (size_t i = 0; i < jobs_.size();) {
         if (jobs_[i].future.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
             Job job = std::move(jobs_[i]);
@@ -839,6 +889,7 @@ void Session::wait() {
     }
     bench.wait();
     exercises.wait();
+    grading.wait();
 }
 
 void Session::wait_unpolled() {
@@ -888,7 +939,7 @@ void Session::cancel_job() {
     }
 }
 
-bool Session::working() const { return !jobs_.empty() || bench.running() || exercises.working(); }
+bool Session::working() const { return !jobs_.empty() || bench.running() || exercises.working() || grading.running(); }
 
 bool Session::busy() const {
     for (const Job& j : jobs_)

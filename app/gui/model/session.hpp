@@ -20,6 +20,7 @@
 #include "app/gui/model/live_bench.hpp"
 #include "app/gui/model/sampled_trace.hpp"
 #include "app/gui/model/trace_book.hpp"
+#include "app/gui/model/kernel_grading.hpp"
 #include "app/gui/model/your_kernel.hpp"
 
 namespace scanlab::gui {
@@ -140,6 +141,9 @@ public:
 
     // The Your kernel panel: the student's .cu file and its last run (your_kernel.hpp).
     YourKernel your_kernel;
+    // Grade (the panel's and the Exercises tab's): the editor's text graded on a worker.
+    KernelGrading grading;
+    bool grade_every_type = true;  // every type and operator, as `scanlab grade`; the tests' quick pass grades two
 
     // The typed input being edited (values, random N and seed): a draft that the form takes only
     // on Enter or Run, so a half-typed value never runs and the last good trace stays meanwhile.
@@ -194,6 +198,13 @@ public:
     void trust_kernel_and_run();  // the student trusts the file: it runs without a sandbox where none can be made
     void trust_kernel_for_gpu();  // ... or trusts it for the device check: the run on screen is checked on the GPU now
     void cancel_kernel();  // stops the run under way (its runner ended at once); the trace on screen stays
+    // The editor's text graded as `scanlab grade --exercise N` grades a file, on a worker (grading);
+    // false while a grading is under way.
+    bool grade_kernel(int exercise);
+    // A failed check's smallest failing input as a run of the editor's kernel: the controls take
+    // its input, type, operator, direction, warps and schedule, the panel its launch and block
+    // schedule, and it runs, its trace on screen to step through.
+    void open_grade_failure(size_t check);
     void show_finding(int index);           // its step on screen, its line marked in the editor
     void show_compiler_message(int index);  // its line in the editor
     // Text not saved when the app quits is kept in `folder` (the settings' folder) and comes back

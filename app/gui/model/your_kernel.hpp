@@ -50,6 +50,7 @@ struct KernelDeviceOrder {
     std::string path;  // the saved file, when it held that text (its folder's #includes); else empty
     int cpu_seconds = 5;
     bool trusted = false;  // written in the editor, or trusted by the user: it may run on the GPU (trusted_for_gpu)
+    std::set<int> cpu_lines;  // the CPU run's race and unwritten-read lines, set beside compute-sanitizer's
 };
 // Blocking (a worker's): where nvcc and a GPU are there, the file compiled by nvcc and run on the
 // GPU, its Y held against the CPU run's `cpu` result; else skipped, saying why. Never throws.
@@ -84,6 +85,7 @@ struct KernelOrder {
     Algorithm like = Algorithm::kogge_stone;  // launched as this built-in algorithm launches the input ...
     int block_dim = 0;      // ... unless these say otherwise
     int64_t grid_dim = 0;   // 0: enough blocks for the input
+    BlockSchedule block_schedule;  // the order its blocks run in, one after another (--block-schedule)
     std::string scratch;    // a folder where a text not saved is written to be compiled
     std::shared_ptr<std::atomic<bool>> cancel;
     bool trust = false;     // where no sandbox can be made, run it with none (trusted_without_sandbox)
@@ -123,6 +125,10 @@ struct YourKernel {
     Algorithm like = Algorithm::kogge_stone;  // the built-in algorithm it is meant to be: its launch, its counts' formula
     int block_dim = 0;          // the launch (0: as `like` launches the input)
     int64_t grid_dim = 0;
+    // The order its blocks run in, one after another: a kernel that relies on blockIdx order (or on
+    // an atomic ticket's order matching it) is right in one and WRONG in another, as on a GPU.
+    BlockSchedule block_schedule;
+    int grade_exercise = 4;     // the exercise Grade holds the text to (a starter's own, else the student's pick)
 
     std::optional<KernelReport> report;  // of the last run that ended
     bool running = false;

@@ -9,11 +9,13 @@
 #include "core/error.hpp"
 #include "core/number_text.hpp"
 #include "core/trace_io/atomic_file.hpp"
+#include "app/gui/model/kernel_grading.hpp"
 #include "app/gui/model/your_kernel.hpp"
 #include "kernel_tracer/host/child_process.hpp"
 #include "kernel_tracer/host/compile_cache.hpp"
 #include "kernel_tracer/host/kernel_verdict.hpp"
 #include "kernel_tracer/host/sandbox.hpp"
+#include "kernel_tracer/host/sanitizer_report.hpp"
 
 namespace scanlab::gui {
 namespace {
@@ -40,27 +42,34 @@ const fs::path& scratch_folder() {
     return scratch.path;
 }
 
+// The file to compile: the saved one, or the text written to the scratch folder under its name.
+std::string file_to_compile(const std::string& path, const std::string& scratch, const std::string& file_name, const std::string& text) {
+    if (!path.empty()) return path;
+    const fs::path folder = scratch.empty() ? scratch_folder() : fs::path(scratch);
+    const std::string file = (folder / fs::path(file_name).filename()).string();
+    std::ofstream f(file, std::ios::binary | std::ios::trunc);
+    f << text;
+    f.close();
+    if (!f) throw ScanError("could not write the kernel's text to " + file + " to compile it");
+    return file;
+}
+
 }  // namespace
 
 KernelOutcome run_kernel_order(const KernelOrder& o) {
     KernelOutcome out;
     out.report.file_name = o.file_name;
     try {
-        std::string file = o.path;
-        if (file.empty()) {
-            const fs::path folder = o.scratch.empty() ? scratch_folder() : fs::path(o.scratch);
-            file = (folder / fs::path(o.file_name).filename()).string();
-            std::ofstream f(file, std::ios::binary | std::ios::trunc);
-            f << o.text;
-            f.close();
-            if (!f) throw ScanError("could not write the kernel's text to " + file + " to compile it");
-        }
+        const std::string file = file_to_compile(o.path, o.scratch, o.file_name, o.text);
         kernel_tracer::KernelRequest r;
         r.file = file;
         const std::optional<std::string> own = kernel_tracer::kernel_type_in(o.text);
         if (own) out.report.own_type = parse_type(*own);
         const bool own_type = own.has_value();
         r.words = kernel_words(o.spec, own_type);
+        // The built-in runs' words give --block-schedule to the single-pass scans only; a kernel's
+        // blocks take it from the panel.
+        if (o.block_schedule.kind != BlockSchedule::Kind::in_order) r.words.insert(r.words.end(), {"--block-schedule", o.block_schedule.text()});
         r.type_given = !own_type;
         r.block_dim = o.block_dim;
         r.grid_dim = o.grid_dim;
@@ -78,7 +87,8 @@ KernelOutcome run_kernel_order(const KernelOrder& o) {
         out.report.compile_seconds = k.compile_seconds;
         out.report.run_seconds = k.run_seconds;
         if (k.traced) out.trace = k.trace;
-        if (k.device_shape) out.report.device = KernelDeviceOrder{*k.device_shape, o.text, o.path, r.cpu_seconds, o.gpu_trust};
+        if (k.device_shape)
+            out.report.device = KernelDeviceOrder{*k.device_shape, o.text, o.path, r.cpu_seconds, o.gpu_trust, kernel_tracer::sanitizer_comparable_lines(k.findings)};
     } catch (const ScanError& e) {
         const std::string what = e.what();
         const size_t head = std::strlen(kernel_tracer::kDoesNotCompile);
@@ -129,7 +139,7 @@ kernel_tracer::DeviceCheck check_kernel_on_device(const KernelDeviceOrder& order
             if (!fs::exists(shape.file, ec))
                 save_file_atomically(shape.file, "the kernel's text for nvcc", [&](std::ostream& out) { out << order.text; });
         }
-        return kernel_tracer::check_on_device(shape, cpu, order.cpu_seconds);
+        return kernel_tracer::check_on_device(shape, cpu, order.cpu_seconds, order.cpu_lines);
     } catch (const std::exception& e) {
         check.sentence = std::string("the device check could not run: ") + e.what();
     }
@@ -141,6 +151,39 @@ std::string gpu_trust_sentence() {
         return "Trusting it runs it on this machine's GPU with all your rights (your files, your network), since no sandbox can be made here.";
     return "Trusting it runs it on this machine's GPU in a sandbox that hides your files and the network but lets the GPU driver's calls "
            "through, a wider door than the CPU run's.";
+}
+
+GradeOutcome grade_kernel_order(const GradeOrder& o, std::atomic<int>& done, std::atomic<int>& total, const std::atomic<bool>& cancel) {
+    GradeOutcome out;
+    try {
+        if (const std::string why = kernel_tracing_unavailable(); !why.empty()) {
+            out.stopped = why;
+            return out;
+        }
+        // A folder of the grading's own: a run started meanwhile rewrites the run's scratch copy.
+        std::string scratch;
+        if (o.path.empty()) {
+            scratch = (scratch_folder() / "grade").string();
+            std::error_code ec;
+            fs::create_directories(scratch, ec);
+        }
+        const std::string file = file_to_compile(o.path, scratch, o.file_name, o.text);
+        kernel_tracer::GradeOptions options;
+        options.every_type = o.every_type;
+        options.cancel = &cancel;
+        options.trust = o.trust;
+        options.progress = [&](int d, int t) { done = d, total = t; };
+        out.grade = kernel_tracer::grade_exercise(o.exercise, file, options);
+    } catch (const ScanError& e) {
+        const std::string what = e.what();
+        const size_t head = std::strlen(kernel_tracer::kDoesNotCompile);
+        out.stopped = what.compare(0, head, kernel_tracer::kDoesNotCompile) == 0
+                          ? o.file_name + " does not compile, so it cannot be graded: Run it to see the compiler's messages at its lines."
+                          : as_sentence(what);
+    } catch (const std::exception& e) {
+        out.stopped = std::string("Unexpected failure: ") + e.what();
+    }
+    return out;
 }
 
 std::string kernel_tracing_unavailable() {

@@ -301,6 +301,16 @@ int run_smoke_test_kernel(const std::vector<std::string>& args) {
         said << "controls' ctrl+enter ran\t" << (s.trace ? s.trace->trace.kernel : std::string("none")) << ", warps of " << (s.trace ? s.trace->trace.warp_width : 0)
              << "\n";
         if (std::string err = d.shoot(out + "/kernel-controls.png"); !err.empty()) return fail(err);
+        // Grade runs in the background: the window keeps drawing its progress until the report.
+        s.grade_every_type = false;
+        s.grade_kernel(4);
+        const int grading_frames = d.draw_while([&] { return s.grading.running(); });
+        d.draw();
+        said << "grading drew frames\t" << (grading_frames > 1 ? "yes" : "no") << "\n";
+        said << "graded\t"
+             << (!s.grading.outcome ? "nothing" : !s.grading.outcome->grade ? s.grading.outcome->stopped : s.grading.outcome->grade->passed() ? "PASSED" : "FAILED")
+             << "\n";
+        if (std::string err = d.shoot(out + "/kernel-graded.png"); !err.empty()) return fail(err);
         // The editor takes the keyboard: Right is its caret's, a letter its text's.
         const std::optional<ImVec2> editor = d.window_at("Your kernel/editor_");
         if (!editor) return fail("the editor is not drawn");
@@ -340,6 +350,56 @@ int run_smoke_test_kernel(const std::vector<std::string>& args) {
              << (s.your_kernel.text == typed ? "the text unchanged" : "the text changed") << "\n";
         d.draw_while([&] { return s.working(); });
         said.close();
+        return 0;
+    });
+}
+
+// The grading in the window, for its shots (at --size, presenting with --presentation): Exercise
+// 4's starter as it is graded (its progress drawn frame by frame), its report, its smallest
+// failing input opened as a run, and a ticket-ordered kernel's blocks in reverse (--ticket FILE).
+// What happened is written to grade.txt.
+int run_smoke_test_grade(const std::vector<std::string>& args) {
+    int width = 1280, height = 720;
+    const auto size = std::find(args.begin(), args.end(), "--size");
+    if (size != args.end() && size + 1 != args.end() && std::sscanf((size + 1)->c_str(), "%dx%d", &width, &height) != 2)
+        return fail("--size expects WxH");
+    const bool presenting = std::find(args.begin(), args.end(), "--presentation") != args.end();
+    const auto ticket = std::find(args.begin(), args.end(), "--ticket");
+    return in_smoke_window(args, "--smoke-test-grade", width, height, true, [&](App& app, SmokeDriver& d, const std::string& out) {
+        d.show_fig910();
+        Session& s = app.session;
+        std::ofstream said(out + "/grade.txt");
+        if (presenting) d.key(GLFW_KEY_F5);
+        s.try_exercise(4);
+        app.layout.show_your_kernel = true;
+        app.layout.show_exercises = true;
+        s.exercises.selected = 4;
+        d.draw_while([&] { return s.working(); });
+        s.grade_every_type = false;
+        s.grade_kernel(4);
+        for (int k = 0; k < 20 && s.grading.running(); ++k) d.draw();
+        if (std::string err = d.shoot(out + "/grading.png"); !err.empty()) return fail(err);
+        said << "grading drew frames\t" << d.draw_while([&] { return s.grading.running(); }) << "\n";
+        d.draw();
+        if (std::string err = d.shoot(out + "/graded.png"); !err.empty()) return fail(err);
+        s.open_grade_failure(0);
+        d.draw_while([&] { return s.working(); });
+        d.draw();
+        said << "failing input opened\t" << (s.trace ? std::to_string(s.trace->trace.n) : std::string("none")) << " values, "
+             << (s.your_kernel.report ? s.your_kernel.report->verdict.substr(0, 5) : std::string("no report")) << "\n";
+        if (std::string err = d.shoot(out + "/grade-failure-run.png"); !err.empty()) return fail(err);
+        if (ticket != args.end() && ticket + 1 != args.end()) {
+            s.open_kernel(*(ticket + 1));
+            s.form.input.source = InputSpec::Source::random;
+            s.form.input.random_n = 32;
+            s.form.request.exclusive = false;  // an inclusive scan, after Exercise 4's exclusive run
+            s.your_kernel.block_schedule.kind = BlockSchedule::Kind::reverse;
+            s.run_kernel();
+            d.draw_while([&] { return s.working(); });
+            d.draw();
+            said << "ticket kernel, blocks reverse\t" << (s.your_kernel.report ? s.your_kernel.report->verdict.substr(0, 5) : std::string("no report")) << "\n";
+            if (std::string err = d.shoot(out + "/block-schedule.png"); !err.empty()) return fail(err);
+        }
         return 0;
     });
 }

@@ -196,6 +196,22 @@ void draw_exercises_panel(App& app) {
             ImGui::SetTooltip("write the kernel yourself: %s in the Your kernel panel, with this exercise's input%s", starter->file,
                               shown ? "" : " (Enter)");
     }
+    if (starter) {
+        // Grade: the Your kernel panel's text held to this exercise, as `scanlab grade` holds a file.
+        const bool grading = s.grading.running();
+        flow(ImGui::CalcTextSize("Grade my kernel").x + ImGui::GetStyle().FramePadding.x * 2);
+        ImGui::BeginDisabled(grading);
+        if (ImGui::Button("Grade my kernel")) {
+            if (!s.your_kernel.starter || s.your_kernel.starter->exercise != book.selected) s.your_kernel.grade_exercise = book.selected;
+            s.grade_kernel(book.selected);
+            app.layout.show_your_kernel = true;  // its editor is where a failing input is opened and fixed
+        }
+        ImGui::EndDisabled();
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+            ImGui::SetTooltip("the text in the Your kernel panel (%s), on hidden inputs of many sizes, every type and operator, several "
+                              "warp and block schedules, held to the correct scan, to no findings and to the chapter's work",
+                              s.your_kernel.name.c_str());
+    }
     if (closes) {
         const uint32_t bit = uint32_t(1) << book.selected;
         if (starter) flow(ImGui::CalcTextSize(shown ? "Hide the answer" : "Show the answer").x + ImGui::GetStyle().FramePadding.x * 2);
@@ -209,6 +225,9 @@ void draw_exercises_panel(App& app) {
     } else if (!main_run) {
         ImGui::TextDisabled("This exercise runs no scan: it reads the GPUs' limits.");
     }
+    // The grade of this exercise, while it runs and after.
+    if (starter && (s.grading.running() ? s.your_kernel.grade_exercise == book.selected : s.grading.graded && s.grading.graded->exercise == book.selected))
+        draw_grade_report(app);
     // The rest of the panel, but never under eight lines (a very short panel scrolls instead).
     const float height = std::max(ImGui::GetContentRegionAvail().y, ImGui::GetTextLineHeightWithSpacing() * 8);
     ImGui::BeginChild("answer", ImVec2(0, height), ImGuiChildFlags_Borders);

@@ -13,6 +13,7 @@
 #include "app/gui/app.hpp"
 #include "app/gui/model/numbers.hpp"
 #include "core/algorithms/table.hpp"
+#include "core/input/run_options.hpp"
 #include "core/number_text.hpp"
 
 namespace scanlab::gui {
@@ -86,6 +87,7 @@ std::string run_summary(const Session& s) {
     const std::string type = own ? *own + " (the kernel's own)" : type_text(q.type);
     std::string launch = k.block_dim > 0 ? std::to_string(k.block_dim) + " threads a block" : "launched as " + std::string(name(k.like));
     if (k.grid_dim > 0) launch += ", " + std::to_string(k.grid_dim) + " blocks";
+    if (k.block_schedule.kind != BlockSchedule::Kind::in_order) launch += ", blocks " + k.block_schedule.text();
     return input + " · " + type + " · " + op_text(q.op) + " · " + (q.exclusive ? "exclusive" : "inclusive") + " · warps of " +
            std::to_string(q.warp_width) + ", " + q.schedule.text() + " · " + launch;
 }
@@ -94,6 +96,26 @@ std::string run_summary(const Session& s) {
 bool flowing_button(const char* label, bool first = false) {
     if (!first) flow(ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2);
     return ImGui::Button(label);
+}
+
+// The order the kernel's blocks run in, one after another: the run options' --block-schedule,
+// labelled as its row labels it (core/input/run_options.cpp).
+void block_schedule_choice(YourKernel& k) {
+    static const std::string label(find_option_by_flag("--block-schedule")->label);
+    ImGui::TextUnformatted("Its blocks run one after another, in this order");
+    ImGui::TextDisabled("(a kernel that relies on blockIdx order is WRONG where a later block runs first)");
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+    int kind = int(k.block_schedule.kind == BlockSchedule::Kind::replay ? BlockSchedule::Kind::in_order : k.block_schedule.kind);
+    static const char* const kinds[] = {"in-order", "reverse", "random"};
+    if (ImGui::Combo(label.c_str(), &kind, kinds, 3)) {
+        k.block_schedule = {};
+        k.block_schedule.kind = BlockSchedule::Kind(kind);
+    }
+    if (k.block_schedule.kind == BlockSchedule::Kind::random) {
+        int seed = int(k.block_schedule.seed);
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+        if (ImGui::InputInt("block seed", &seed)) k.block_schedule.seed = uint64_t(std::max(0, seed));
+    }
 }
 
 // The launch: the algorithm the kernel is meant to be, or a block and grid of one's own.
@@ -113,6 +135,7 @@ void launch_popup(YourKernel& k) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
     int grid = int(k.grid_dim);
     if (ImGui::InputInt("blocks (grid dim)", &grid, 0)) k.grid_dim = std::clamp(grid, 0, 65536);
+    block_schedule_choice(k);
     ImGui::EndPopup();
 }
 
@@ -134,6 +157,24 @@ void discard_edits_popup(App& app) {
         pending = nullptr;
         ImGui::CloseCurrentPopup();
     }
+    ImGui::EndPopup();
+}
+
+// Grade: the text held to Exercise 4 or 5 as `scanlab grade` holds a file (the starter's own
+// exercise first); while it runs, Cancel.
+void grade_button(App& app) {
+    Session& s = app.session;
+    if (s.grading.running()) {
+        if (flowing_button("Cancel grading")) s.grading.cancel();
+        return;
+    }
+    if (flowing_button("Grade...")) ImGui::OpenPopup("grade");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("hold the text to an exercise on hidden inputs, every type and operator, several schedules (scanlab grade)");
+    if (!ImGui::BeginPopup("grade")) return;
+    const KernelStarter* st = s.your_kernel.starter;
+    for (const auto& [exercise, title] : {std::pair{4, "Exercise 4: the exclusive Kogge-Stone scan"}, std::pair{5, "Exercise 5: the hierarchical scan's host code"}})
+        if (ImGui::Selectable(title, st && st->exercise == exercise)) s.grade_kernel(exercise);
     ImGui::EndPopup();
 }
 
@@ -169,10 +210,13 @@ void toolbar(App& app) {
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", k.path.empty() ? "choose where to keep it (Ctrl+S)" : ("to " + k.path + " (Ctrl+S)").c_str());
     if (flowing_button("Save as...")) app.your_kernel_panel.save_dialog = true;
-    const std::string launch = "Launch: " + (k.block_dim > 0 ? std::to_string(k.block_dim) + " a block" : std::string(name(k.like)));
+    std::string launch = "Launch: " + (k.block_dim > 0 ? std::to_string(k.block_dim) + " a block" : std::string(name(k.like)));
+    if (k.block_schedule.kind != BlockSchedule::Kind::in_order) launch += ", blocks " + k.block_schedule.text();
     if (flowing_button((launch + "##launch").c_str())) ImGui::OpenPopup("launch");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the algorithm your kernel is meant to be (--like), or a block and grid of your own");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("the algorithm your kernel is meant to be (--like), or a block and grid of your own, and the order its blocks run in");
     launch_popup(k);
+    grade_button(app);
 
     // The file's name, and what Run takes from the controls: a line each, a long one ending in an
     // ellipsis (whole on hover), so that the editor keeps the height.
@@ -220,7 +264,8 @@ std::string device_text(const KernelReport& r) {
     if (r.device_checking) return "The device check: nvcc and the GPU, where this machine has them ...";
     if (!r.device_check || r.device_check->sentence.empty()) return "";
     const kernel_tracer::DeviceCheck& d = *r.device_check;
-    return (d.skipped ? "" : d.ran && d.same ? "\xE2\x9C\x93 " : "\xE2\x9C\x97 ") + as_sentence(d.sentence);
+    return (d.skipped ? "" : d.ran && d.same ? "\xE2\x9C\x93 " : "\xE2\x9C\x97 ") + as_sentence(d.sentence) +
+           (d.sanitizer.empty() ? "" : "\n" + as_sentence(d.sanitizer));
 }
 
 void device_line(const App& app, const KernelReport& r) {
@@ -264,12 +309,28 @@ std::vector<std::string> printed_lines(const KernelReport& r) {
     return out;
 }
 
+// The grade's lines, roughly: its headline, a line a check, two more and a button a failed one.
+float grade_height(const App& app) {
+    const KernelGrading& g = app.session.grading;
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    if (g.running()) return ImGui::GetFrameHeightWithSpacing();
+    if (!g.outcome) return 0;
+    if (!g.outcome->grade) return line * 2;
+    float h = line * 3;
+    for (const kernel_tracer::GradeCheck& c : g.outcome->grade->checks) h += c.passed ? line : line * 3 + ImGui::GetFrameHeightWithSpacing();
+    return h;
+}
+
+bool has_report(const App& app) { return app.session.your_kernel.report || app.session.grading.running() || app.session.grading.outcome; }
+
 float report_height(const App& app) {
     const YourKernel& k = app.session.your_kernel;
-    if (!k.report) return 0;
+    if (!has_report(app)) return 0;
+    const float gh = grade_height(app);
+    if (!k.report) return gh + ImGui::GetStyle().WindowPadding.y * 2;
     const KernelReport& r = *k.report;
     const float w = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().WindowPadding.x * 2 - ImGui::GetStyle().ScrollbarSize;
-    float h = ImGui::GetStyle().WindowPadding.y * 2 + ImGui::CalcTextSize("x", nullptr, false, w).y * 2;
+    float h = gh + ImGui::GetStyle().WindowPadding.y * 2 + ImGui::CalcTextSize("x", nullptr, false, w).y * 2;
     if (!r.stopped.empty()) h += ImGui::CalcTextSize(("x " + r.stopped).c_str(), nullptr, false, w).y;
     if (r.needs_trust) h += ImGui::GetFrameHeightWithSpacing();
     if (k.offers_gpu_trust())
@@ -285,9 +346,16 @@ float report_height(const App& app) {
 void report(App& app, float height) {
     Session& s = app.session;
     YourKernel& k = s.your_kernel;
-    if (!k.report) return;
-    const KernelReport& r = *k.report;
+    if (!has_report(app)) return;
     ImGui::BeginChild("report", ImVec2(0, height), ImGuiChildFlags_Borders);
+    // The grade first while it runs or when it is the newer news; a run's report below it.
+    draw_grade_report(app);
+    if (!k.report) {
+        ImGui::EndChild();
+        return;
+    }
+    if (s.grading.running() || s.grading.outcome) ImGui::Separator();
+    const KernelReport& r = *k.report;
     verdict_line(app, r);
     if (!r.stopped.empty()) error_text(app, r.stopped);
     if (r.needs_trust && !k.running && ImGui::Button("Run it without a sandbox: I wrote this file or trust it")) s.trust_kernel_and_run();
@@ -335,6 +403,38 @@ void report(App& app, float height) {
     ImGui::EndChild();
 }
 
+// One check of a grade: PASS or FAIL with its runs; a failed one's smallest failing input, and
+// the button that opens it as a run of the editor's kernel.
+void grade_check(App& app, size_t i, const kernel_tracer::GradeCheck& c) {
+    const std::string head = std::string(c.passed ? "\xE2\x9C\x93 PASS  " : "\xE2\x9C\x97 FAIL  ") + c.name + " (" + std::to_string(c.runs) +
+                             (c.runs == 1 ? " run)" : " runs)");
+    ImGui::PushStyleColor(ImGuiCol_Text, col(c.passed ? app.palette().formula : app.palette().error));
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(head.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    if (c.passed) return;
+    ImGui::Indent();
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(("smallest failing input: " + c.failure).c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PushID(int(i));
+    if (ImGui::SmallButton("Open this input as a run")) app.session.open_grade_failure(i);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n(its input, type, operator, warps and schedules into the controls; then Run)", c.replay.c_str());
+    ImGui::PopID();
+    ImGui::Unindent();
+}
+
+// The grade's first line: what it comes to, and of which text.
+std::string grade_headline(const GradeOrder& order, const kernel_tracer::Grade& g) {
+    size_t failed = 0;
+    for (const kernel_tracer::GradeCheck& c : g.checks) failed += !c.passed;
+    const std::string of = "Exercise " + std::to_string(g.exercise) + ", " + order.file_name + ": ";
+    if (g.cancelled) return of + "CANCELLED: the checks below hold only the runs made before Cancel";
+    if (g.passed()) return of + "PASSED: every check";
+    return of + "FAILED: " + std::to_string(failed) + " of " + std::to_string(g.checks.size()) + " checks";
+}
+
 // The findings' and messages' lines marked in the editor (the selected one strongest), set again
 // whenever the report or the selection changes.
 void mark_lines(const App& app, EditorState& es) {
@@ -356,6 +456,33 @@ void mark_lines(const App& app, EditorState& es) {
 }
 
 }  // namespace
+
+void draw_grade_report(App& app) {
+    Session& s = app.session;
+    KernelGrading& g = s.grading;
+    if (g.running()) {
+        const KernelGrading::Progress p = g.progress();
+        const std::string what = "grading: run " + std::to_string(std::min(p.done + 1, std::max(p.total, 1))) + " of " +
+                                 std::to_string(std::max(p.total, 1));
+        ImGui::ProgressBar(float(p.fraction()), ImVec2(-ImGui::GetFontSize() * 7, 0), what.c_str());
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel##grade")) g.cancel();
+        return;
+    }
+    if (!g.outcome || !g.graded) return;
+    if (!g.outcome->stopped.empty()) {
+        error_text(app, g.outcome->stopped);
+        return;
+    }
+    const kernel_tracer::Grade& grade = *g.outcome->grade;
+    ImGui::PushStyleColor(ImGuiCol_Text, col(grade.passed() ? app.palette().formula : app.palette().error));
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(grade_headline(*g.graded, grade).c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    if (g.graded->text != s.your_kernel.text) ImGui::TextDisabled("(of the text as it was then: Grade again for the text in the editor)");
+    for (size_t i = 0; i < grade.checks.size(); ++i) grade_check(app, i, grade.checks[i]);
+}
 
 void draw_your_kernel_panel(App& app) {
     Session& s = app.session;
@@ -389,8 +516,8 @@ void draw_your_kernel_panel(App& app) {
         }
     }
 
-    const float report_h = k.report ? std::min(report_height(app), std::max(ImGui::GetContentRegionAvail().y * 0.4f, ImGui::GetFrameHeight() * 3))
-                                    : 0;
+    const float report_h =
+        has_report(app) ? std::min(report_height(app), std::max(ImGui::GetContentRegionAvail().y * 0.4f, ImGui::GetFrameHeight() * 3)) : 0;
     const float editor_h = std::max(ImGui::GetFrameHeight() * 4, ImGui::GetContentRegionAvail().y - report_h - ImGui::GetStyle().ItemSpacing.y);
     // Ctrl+Enter is Run in this panel, as in the controls (the key capture runs it, keys.cpp): the
     // route is claimed so that the editor does not also take it for "insert a line below".

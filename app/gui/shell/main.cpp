@@ -228,6 +228,7 @@ int main(int argc, char** argv) {
     if (!args.empty() && args[0] == "--smoke-test-exercises") return run_smoke_test_exercises({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "--smoke-test-lesson") return run_smoke_test_lesson({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "--smoke-test-kernel") return run_smoke_test_kernel({args.begin() + 1, args.end()});
+    if (!args.empty() && args[0] == "--smoke-test-grade") return run_smoke_test_grade({args.begin() + 1, args.end()});
     if (!args.empty() && args[0] == "--smoke-test-files") return run_smoke_test_files({args.begin() + 1, args.end()});
     if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
         std::cout << "usage: scanlab-app [--open TRACE.json] [--presentation]\n"

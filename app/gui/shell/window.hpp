@@ -46,6 +46,9 @@ int run_smoke_test_live(const std::vector<std::string>& args);
 int run_smoke_test_exercises(const std::vector<std::string>& args);
 int run_smoke_test_lesson(const std::vector<std::string>& args);
 int run_smoke_test_kernel(const std::vector<std::string>& args);
+// The grading's shots, in the real window: `--smoke-test-grade --out DIR [--size WxH]
+// [--presentation] [--kernel-dir DIR]` (smoke_tests.cpp).
+int run_smoke_test_grade(const std::vector<std::string>& args);
 int run_smoke_test_files(const std::vector<std::string>& args);
 int run_layout_check(const std::vector<std::string>& args);  // --check-layout --out DIR
 
