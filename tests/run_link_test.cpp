@@ -75,5 +75,34 @@ TEST(RunLink, ABadParameterIsRefusedInTheCommandLinesWords) {
     EXPECT_EQ(parse_run_link("step=last").place.last_step, true);
 }
 
+TEST(RunLink, ALessonLinkNamesItsSlideAndReadsBack) {
+    const RunLink l = parse_run_link("?lesson=chapter9&slide=3&step=0&view=counts&present=1");
+    ASSERT_TRUE(l.lesson);
+    EXPECT_EQ(l.lesson->name, "chapter9");
+    EXPECT_EQ(l.lesson->slide, 3u);
+    EXPECT_TRUE(l.lesson->step_given);  // step=0 given is a step, not the slide's own
+    EXPECT_EQ(lesson_link_query(*l.lesson, l.place), "lesson=chapter9&slide=3&view=counts&step=0&present=1");
+    EXPECT_FALSE(parse_run_link("lesson=slides-pt").lesson->step_given);
+    EXPECT_EQ(parse_run_link("lesson=slides-pt").lesson->slide, 1u);
+    EXPECT_FALSE(parse_run_link("algo=brent-kung").lesson);
+}
+
+TEST(RunLink, ABadLessonOrSlideIsRefusedInASentence) {
+    auto refusal = [](const char* query) {
+        try {
+            parse_run_link(query);
+        } catch (const UsageError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(accepted)");
+    };
+    EXPECT_EQ(refusal("lesson=chapter9&slide=0"), "slide '0' is no slide number: slides count from 1 (slide=1, slide=2, ...)");
+    EXPECT_EQ(refusal("lesson=chapter9&slide=two"), "slide 'two' is no slide number: slides count from 1 (slide=1, slide=2, ...)");
+    EXPECT_EQ(refusal("lesson=..%2Fsecrets&slide=1"), "lesson '../secrets' is no lesson's name: give the name of a shipped lesson, as chapter9");
+    EXPECT_EQ(refusal("slide=3"), "slide needs a lesson: give lesson=NAME beside it (lesson=chapter9&slide=3)");
+    EXPECT_EQ(refusal("lesson=chapter9&algo=brent-kung"),
+              "a lesson link names a slide, whose run the lesson states: leave out the run's options (algo, preset, ...)");
+}
+
 }  // namespace
 }  // namespace scanlab

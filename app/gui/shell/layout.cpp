@@ -421,6 +421,13 @@ void draw_frame(App& app) {
         if (ImGuiWindow* w = ImGui::FindWindowByName(panel_name(app, kExplain).c_str()); w && w->DockNode && w->DockNode->TabBar)
             w->DockNode->TabBar->NextSelectedTabId = w->TabId;
 
+    // A slide's view (a lesson): that panel's tab in front of the one it shares a place with.
+    if (!app.panel_to_front.empty())
+        if (ImGuiWindow* w = ImGui::FindWindowByName(panel_name(app, app.panel_to_front.c_str()).c_str())) {
+            if (w->DockNode && w->DockNode->TabBar) w->DockNode->TabBar->NextSelectedTabId = w->TabId;
+            app.panel_to_front.clear();
+        }
+
     // A lesson opened: the panel in front of the tab it shares with the controls.
     if (app.show_lesson && !app.lesson_shown) ImGui::SetNextWindowFocus();
     app.lesson_shown = app.show_lesson;
