@@ -120,11 +120,12 @@ void kernel_checkpoint(App& app, const Checkpoint& c) {
         dim_wrapped("Writing this kernel is graded in the desktop app (scanlab), whose Your kernel panel compiles and runs it.");
         return;
     }
-    if (ImGui::Button(("Open exercise " + std::to_string(c.exercise) + "'s starter in Your kernel").c_str()) && p.open_kernel_starter(app.session)) {
+    if (ImGui::Button(("Open exercise " + std::to_string(c.exercise) + "'s starter").c_str()) && p.open_kernel_starter(app.session)) {
         app.layout.show_your_kernel = true;
         app.your_kernel_panel.shown = false;  // in front, even where it was open behind another tab
     }
-    ImGui::SameLine();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("in the Your kernel panel, unless it already holds this exercise's kernel");
+    flow(ImGui::CalcTextSize(word(app, LessonWord::check)).x + ImGui::GetStyle().FramePadding.x * 2);
     ImGui::BeginDisabled(p.kernel_grade.running() || app.session.your_kernel.text.empty());
     if (ImGui::Button(word(app, LessonWord::check))) p.grade_kernel(app.session);
     ImGui::EndDisabled();
