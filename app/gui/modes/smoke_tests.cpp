@@ -744,9 +744,13 @@ std::string shoot_slide_views(App& app, SmokeDriver& d, const std::string& out, 
              << (ptr ? ptr->view + " " + ptr->point + " " + std::to_string(ptr->from) : "none") << (in_front("Figure 9.10") ? " figure in front" : "")
              << (in_front("Source") ? " source in front" : "") << (app.layout.show_your_kernel ? " your kernel shown" : "") << "\n";
         if (std::string err = d.shoot(out + "/slide-" + kind + ".png"); !err.empty()) return err;
-        if (std::string(kind) == "figure") {
+        if (std::string(kind) == "figure") {  // presenting, the slide opened again (PageDown in class)
             d.key(GLFW_KEY_F5);
             for (int i = 0; i < 3; ++i) d.draw();
+            app.lesson.go(k - 1, app.session);
+            app.lesson.next(app.session);
+            d.draw_while([&] { return app.session.working(); });
+            for (int i = 0; i < 4; ++i) d.draw();
             if (std::string err = d.shoot(out + "/slide-figure-presenting.png"); !err.empty()) return err;
             d.key(GLFW_KEY_ESCAPE);
         }

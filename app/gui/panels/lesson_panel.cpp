@@ -92,9 +92,15 @@ void slide_list(App& app) {
         const std::string label = std::string(mark(p.progress->slides[k])) + " " + std::to_string(k + 1) + ". " + slide_name(p.slides[k]) +
                                   "##slide" + std::to_string(k);
         if (ImGui::Selectable(label.c_str(), k == p.slide)) p.go(k, app.session);
-        // The slide shown in sight: as the list appears, and when another slide is shown (PageDown, a link).
-        static size_t in_sight = size_t(-1);
-        if (k == p.slide && (ImGui::IsWindowAppearing() || in_sight != p.slide)) ImGui::SetScrollHereY(), in_sight = p.slide;
+        // The slide shown in sight when another slide is shown (PageDown, a link) or the list is
+        // another window's (presenting): for a few frames, while a new window's layout settles.
+        static std::pair<size_t, ImGuiID> in_sight{size_t(-1), 0};
+        static int since = 0;
+        if (k == p.slide) {
+            const std::pair<size_t, ImGuiID> here{p.slide, ImGui::GetID("in sight")};
+            if (here != in_sight) in_sight = here, since = ImGui::GetFrameCount();
+            if (ImGui::GetFrameCount() - since < 3) ImGui::SetScrollHereY();
+        }
     }
     ImGui::EndChild();
 }
