@@ -9,6 +9,16 @@
 namespace scanlab {
 namespace {
 
+// Why a link's query is refused, or "(accepted)".
+std::string refusal(const char* query) {
+    try {
+        parse_run_link(query);
+    } catch (const UsageError& e) {
+        return std::string(e.what());
+    }
+    return std::string("(accepted)");
+}
+
 TEST(RunLink, TheIssuesExampleOpensFigure910AtStep3Presenting) {
     const RunLink l = parse_run_link("?algo=hierarchical&preset=fig9.10&step=3&present=1");
     EXPECT_EQ(l.spec.request.algorithm, Algorithm::hierarchical);
@@ -59,14 +69,6 @@ TEST(RunLink, TypedValuesStayReadableInTheLink) {
 }
 
 TEST(RunLink, ABadParameterIsRefusedInTheCommandLinesWords) {
-    auto refusal = [](const char* query) {
-        try {
-            parse_run_link(query);
-        } catch (const UsageError& e) {
-            return std::string(e.what());
-        }
-        return std::string("(accepted)");
-    };
     EXPECT_NE(refusal("algo=nope").find("unknown algorithm 'nope'"), std::string::npos);
     EXPECT_NE(refusal("colour=red").find("unknown link parameter 'colour'"), std::string::npos);
     EXPECT_NE(refusal("step=three").find("no step number"), std::string::npos);
@@ -88,14 +90,6 @@ TEST(RunLink, ALessonLinkNamesItsSlideAndReadsBack) {
 }
 
 TEST(RunLink, ABadLessonOrSlideIsRefusedInASentence) {
-    auto refusal = [](const char* query) {
-        try {
-            parse_run_link(query);
-        } catch (const UsageError& e) {
-            return std::string(e.what());
-        }
-        return std::string("(accepted)");
-    };
     EXPECT_EQ(refusal("lesson=chapter9&slide=0"), "slide '0' is no slide number: slides count from 1 (slide=1, slide=2, ...)");
     EXPECT_EQ(refusal("lesson=chapter9&slide=two"), "slide 'two' is no slide number: slides count from 1 (slide=1, slide=2, ...)");
     EXPECT_EQ(refusal("lesson=..%2Fsecrets&slide=1"), "lesson '../secrets' is no lesson's name: give the name of a shipped lesson, as chapter9");

@@ -802,43 +802,36 @@ def test_lessons(browser, url, out):
     page.context.close()
     # Slides at 1280x720 and 1920x1080, normal and presenting.
     page = open_page(browser, url + "?lesson=chapter9&slide=7")
-    page.mouse.move(900, 400)
-    for w, h in ((1280, 720), (1920, 1080)):
-        page.set_viewport_size({"width": w, "height": h})
-        for presenting in (False, True):
-            if presenting:
-                page.keyboard.press("F5")
-            s = wait_for(page, "the slide settled", lambda s: lesson_on(s, "chapter9", 7) and s["presenting"] == presenting and
-                         page.evaluate("() => [Module.canvas.width, Module.canvas.height]") == [w, h])
-            time.sleep(0.5)
-            name = f"scanlab-web-lesson-{w}x{h}{'-presenting' if presenting else ''}.png"
-            img = screenshot(page)
-            img.save(os.path.join(out, name))
-            check(f"screenshot {name}", s is not None and img.size == (w, h), str(s))
-        page.keyboard.press("Escape")
+    shoot_sizes(page, out, "scanlab-web-lesson", lambda s: lesson_on(s, "chapter9", 7))
     page.context.close()
 
 
-def test_screenshots(browser, url, out):
-    """1280x720 and 1920x1080, normal and presenting, in one page whose window is resized between
-    them: the canvas follows, with as many pixels as the page (also where the window is the
-    screen's size, as in a maximised or fullscreen browser)."""
-    page = open_page(browser, url)
+def shoot_sizes(page, out, prefix, ready):
+    """Screenshots at 1280x720 and 1920x1080, normal and presenting, in one page whose window is
+    resized between them: the canvas follows, with as many pixels as the page. `ready(s)` says the
+    page's state shows what is to be shot."""
     page.mouse.move(640, 400)
     for w, h in ((1280, 720), (1920, 1080)):
         page.set_viewport_size({"width": w, "height": h})
         for presenting in (False, True):
             if presenting:
                 page.keyboard.press("F5")
-            s = wait_for(page, "a settled page", lambda s: settled(s) and s["steps"] > 1 and s["presenting"] == presenting and
+            s = wait_for(page, "a settled page", lambda s: ready(s) and s["presenting"] == presenting and
                          page.evaluate("() => [Module.canvas.width, Module.canvas.height]") == [w, h])
             time.sleep(0.5)
-            name = f"scanlab-web-{w}x{h}{'-presenting' if presenting else ''}.png"
+            name = f"{prefix}-{w}x{h}{'-presenting' if presenting else ''}.png"
             img = screenshot(page)
             img.save(os.path.join(out, name))
             check(f"screenshot {name}, the canvas {w}x{h} pixels", s is not None and img.size == (w, h),
                   f"{s} canvas {page.evaluate('() => [Module.canvas.width, Module.canvas.height]')}")
         page.keyboard.press("Escape")
+
+
+def test_screenshots(browser, url, out):
+    """The page at both sizes, normal and presenting (also where the window is the screen's size, as
+    in a maximised or fullscreen browser)."""
+    page = open_page(browser, url)
+    shoot_sizes(page, out, "scanlab-web", lambda s: settled(s) and s["steps"] > 1)
     page.context.close()
 
 
