@@ -85,7 +85,9 @@ void LessonPlayer::back(Session& session) {
 }
 
 void LessonPlayer::follow(Session& session) {
-    if (const std::optional<Grade> g = kernel_grade.poll(); g && lesson && grading_slide_ < slides.size()) record(grading_slide_, *g);
+    // A grade that ends after another lesson was opened is that lesson's no more: it is dropped.
+    if (const std::optional<Grade> g = kernel_grade.poll(); g && lesson && lesson->file == grading_lesson_ && grading_slide_ < slides.size())
+        record(grading_slide_, *g);
     if (!step_pending_ || session.busy() || !session.trace) return;
     step_pending_ = false;
     run_trace_ = session.trace;
@@ -135,6 +137,7 @@ bool LessonPlayer::open_kernel_starter(Session& session) {
 void LessonPlayer::grade_kernel(const Session& session) {
     if (!lesson || !lesson->slides[slide].checkpoint || kernel_grade.running()) return;
     grading_slide_ = slide;
+    grading_lesson_ = lesson->file;
     kernel_grade.start(lesson->slides[slide].checkpoint->exercise, session.your_kernel.name, session.your_kernel.text, grade_every_type);
 }
 

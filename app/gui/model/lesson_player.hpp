@@ -100,7 +100,8 @@ public:
 
 private:
     bool step_pending_ = false;
-    size_t grading_slide_ = 0;  // the slide whose kernel is being graded
+    size_t grading_slide_ = 0;  // the slide whose kernel is being graded, of this lesson
+    std::string grading_lesson_;
     void record(size_t slide, const Grade& g);
     void load_progress();
     void save_progress();
