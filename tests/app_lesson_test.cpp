@@ -2,12 +2,16 @@
 // opened as an ordinary run at its step, and answers each checkpoint wrongly and then rightly.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <map>
+#include <thread>
 #include <tuple>
 
 #include "app/gui/model/lesson_player.hpp"
 #include "app/gui/model/session.hpp"
+#include "tests/kernel_fixtures.hpp"
 
 namespace scanlab::gui {
 namespace {
@@ -29,6 +33,7 @@ void walk_every_slide(const std::string& path) {
     LessonPlayer p;
     ASSERT_TRUE(p.open(path)) << p.error;
     Session s;
+    int kernels = 0;
     for (size_t k = 0; k < p.slides.size(); ++k) {
         if (k == 0) p.go(0, s);
         else p.next(s);
@@ -39,6 +44,11 @@ void walk_every_slide(const std::string& path) {
         EXPECT_TRUE(p.run_on_screen(s));
         EXPECT_EQ(s.trace->trace.algorithm, p.slides[k].spec.request.algorithm) << "slide " << k + 1;
         EXPECT_EQ(s.trace->trace.backend, "cpu") << "slide " << k + 1;  // the run the prose's numbers come from
+        if (p.slides[k].first_step >= 0) {  // a range of steps: played from its first to its last, where it stops
+            EXPECT_EQ(s.step, size_t(p.slides[k].first_step)) << "slide " << k + 1;
+            for (int frames = 0; s.playing && frames < 1000; ++frames) s.poll(0.1);
+        }
+        EXPECT_FALSE(s.playing) << "slide " << k + 1;
         EXPECT_EQ(s.step, size_t(std::max(0LL, p.slides[k].step))) << "slide " << k + 1;
         const std::optional<Checkpoint>& c = p.lesson->slides[k].checkpoint;
         if (!c) {
@@ -46,6 +56,10 @@ void walk_every_slide(const std::string& path) {
             continue;
         }
         EXPECT_FALSE(p.answer_open());
+        if (c->kind == Checkpoint::Kind::kernel) {  // graded by running a kernel: AKernelCheckpoint... below
+            ++kernels;
+            continue;
+        }
         const std::optional<Grade> wrong = p.check(wrong_answer(*c, p.slides[k].answer));
         ASSERT_TRUE(wrong);
         EXPECT_FALSE(wrong->right) << "slide " << k + 1;
@@ -53,7 +67,7 @@ void walk_every_slide(const std::string& path) {
         EXPECT_TRUE(p.check(right_answer(*c, p.slides[k].answer))->right) << "slide " << k + 1 << ": " << p.slides[k].answer.text;
         EXPECT_EQ(p.progress->slides[k]->tries, 2);
     }
-    EXPECT_EQ(p.progress->right(), p.progress->checkpoints());
+    EXPECT_EQ(p.progress->right() + kernels, p.progress->checkpoints());
     EXPECT_EQ(p.progress->right_first_time(), 0);
     p.back(s);
     EXPECT_EQ(p.slide, p.slides.size() - 2);
@@ -110,6 +124,40 @@ TEST(AppLesson, TheCheckpointsAnsweredAreKeptAndReadBackWhenTheLessonOpensAgain)
     EXPECT_TRUE(again.answer_open());
     EXPECT_FALSE(again.progress->slides[1]->attempted());
     std::filesystem::remove_all(folder);
+}
+
+// "Write this kernel": the starter opens in the Your kernel model, and the model's text is graded as
+// `scanlab grade` grades a file: the starter as it is (its TODO left) fails, the exercise's answer passes.
+TEST(AppLesson, AKernelCheckpointGradesTheYourKernelTextWrongAndThenRight) {
+    const std::string lesson = "# Kernel\n::: run --algo kogge-stone --preset fig9.10 --exclusive\n::: view kernel\n"
+                               "::: checkpoint kernel\n::: ask Write it.\n::: answer exercise 4\n";
+    LessonPlayer p;
+    ASSERT_TRUE(p.open_text(lesson, "kernel.md")) << p.error;
+    p.grade_every_type = false;  // the quick pass
+    Session s;
+    p.go(0, s);
+    s.wait();
+    ASSERT_TRUE(p.open_kernel_starter(s));
+    EXPECT_EQ(s.your_kernel.starter, starter_for_exercise(4));
+    const auto graded = [&] {
+        p.grade_kernel(s);
+        while (p.kernel_grade.running()) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            p.follow(s);
+        }
+        return p.graded[0];
+    };
+    const std::optional<Grade> as_is = graded();
+    ASSERT_TRUE(as_is);
+    EXPECT_FALSE(as_is->right);
+    EXPECT_NE(as_is->reason.find("failed "), std::string::npos) << as_is->reason;
+    // The student fills the starter's TODO in the editor.
+    s.edit_kernel(kernel_fixtures::filled(s.your_kernel.text, kernel_fixtures::text_of(kernel_fixtures::kFixtures + "/starter_solutions/ex4-exclusive-kogge-stone.cu")));
+    const std::optional<Grade> answer = graded();
+    ASSERT_TRUE(answer);
+    EXPECT_TRUE(answer->right) << answer->reason << p.kernel_grade.report;
+    EXPECT_EQ(p.progress->slides[0]->tries, 2);
+    EXPECT_EQ(p.progress->right(), 1);
 }
 
 }  // namespace

@@ -385,6 +385,25 @@ TEST_F(AppWindow, ALessonStepsByPageDownAndPageUpAndBBlacksTheScreenOutAndBack) 
         for (int x = 0; x < black.w; ++x) dark += same(black.at(x, y), {0, 0, 0});
     EXPECT_EQ(dark, size_t(black.w) * size_t(black.h)) << "B leaves every pixel black";
     EXPECT_GT(distinct_colours(load_png(dir + "/lesson.png")), 40u) << "the slide is back after B again";
+    // Each slide opens its view and outlines what it points at; a range of steps plays to its end.
+    expect_said(said, {
+        {"slide cells", "slide 2 tab Steps step 0 points steps cells 0 figure in front source in front"},
+        {"slide row", "slide 6 tab Steps step 1 points steps row 1 figure in front source in front"},
+        {"slide lines", "slide 9 tab Steps step 0 points source lines 10 figure in front source in front"},
+        {"slide figure", "slide 22 tab Steps step 3 points fig9.10 row 3 figure in front source in front"},
+        {"slide play", "slide 5 tab Steps step 4 points none figure in front source in front"},
+        {"slide kernel", "slide 28 tab Steps step 0 points none your kernel shown"},
+    });
+    const auto outline = [&](const char* shot) {
+        const Image im = load_png(dir + "/" + shot);
+        size_t n = 0;
+        for (int y = 0; y < im.h; ++y)
+            for (int x = 0; x < im.w; ++x) n += same(im.at(x, y), kNormalPalette.error);
+        return n;
+    };
+    for (const char* shot : {"slide-cells.png", "slide-row.png", "slide-lines.png", "slide-figure.png"})
+        EXPECT_GT(outline(shot), 200u) << shot << ": what the slide points at is outlined in the error colour";
+    EXPECT_LT(outline("slide-play.png"), 20u) << "a slide that points at nothing outlines nothing";
 }
 
 TEST_F(AppWindow, TheYourKernelPanelRunsByCtrlEnterAFindingTakesItsStepAndLineAndTheEditorKeepsItsKeys) {

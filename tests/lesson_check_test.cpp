@@ -118,6 +118,57 @@ TEST(LessonCheck, AViewPointingPastTheRunFails) {
     EXPECT_EQ(problems_of(with("::: step 4", "::: step 4\n::: view source lines 1-400"))[0].rfind("t.md:5: the listing of brent-kung has lines 1 to ", 0), 0u);
 }
 
+// What the explanation checker holds the app's own sentences to, held to a lecturer's prose too
+// (core/course/prose_check.hpp): a count or a value typed by hand that the run contradicts.
+TEST(LessonCheck, ACountTypedByHandThatTheRunContradictsFails) {
+    EXPECT_EQ(problems_of(with("{{additions}} additions", "16 additions")),
+              std::vector<std::string>{"t.md:5: the run contradicts \"16 additions\": it has total 26, additions 15, step_additions 1, "
+                                       "formula 26, bound 29; write {{total}} or {{additions}} so that the number comes from the run"});
+    EXPECT_EQ(problems_of(with("{{additions}} additions", "15 additions in 9 steps")),
+              std::vector<std::string>{"t.md:5: the run contradicts \"9 steps\": it has steps 8; write {{steps}} so that the number comes from the run"});
+    EXPECT_EQ(problems_of(with("::: ask How many additions so far?", "::: ask How many additions so far, on 17 values?")),
+              std::vector<std::string>{"t.md:6: the run contradicts \"17 values\": it has N 16; write {{N}} so that the number comes from the run"});
+    // The counts the run has, typed by hand, hold: so do the chapter's bound and the run's count so far.
+    EXPECT_EQ(problems_of(with("{{additions}} additions", "15 additions of at most 29 additions, 16 values, 8 steps")), std::vector<std::string>{});
+}
+
+TEST(LessonCheck, AValueTypedByHandThatTheRunContradictsFails) {
+    EXPECT_EQ(problems_of(with("Y[5] = {{value Y[5]}}", "Y[5] = 12")),
+              std::vector<std::string>{"t.md:5: the run contradicts \"Y[5] = 12\": Y[5] is 11 on it; write {{value Y[5]}} so that the number comes from the run"});
+    EXPECT_EQ(problems_of(with("S = {{value S[0]}}", "S[2] = 21, S = {{value S[0]}}")),
+              std::vector<std::string>{"t.md:16: the run contradicts \"S[2] = 21\": S[2] is 20 on it; write {{value S[2]}} so that the number comes from the run"});
+    EXPECT_EQ(problems_of(with("Y[5] = {{value Y[5]}}", "N = 32, Y[5] = 11")),
+              std::vector<std::string>{"t.md:5: the run contradicts \"N = 32\": N is 16 on it; write {{N}} so that the number comes from the run"});
+}
+
+TEST(LessonCheck, ACountThatDisagreesWithItsNounFails) {
+    EXPECT_EQ(problems_of(with("{{additions}} additions", "1 additions")),
+              std::vector<std::string>{"t.md:5: 1 additions: the count and its noun disagree (1 addition, 2 additions)"});
+}
+
+TEST(LessonCheck, AdditionsOnARunOfMaxFail) {
+    const std::string max = with("--algo brent-kung --preset fig9.10", "--algo brent-kung --preset fig9.10 --op max");
+    const std::vector<std::string> p = problems_of(max);
+    ASSERT_FALSE(p.empty());
+    EXPECT_EQ(p[0], "t.md:5: \"additions\" on a run of max, which adds nothing: say what it combines (max operations)");
+}
+
+TEST(LessonCheck, AKernelCheckpointNamesAnExerciseThatIsGraded) {
+    const std::string kernel = "# K\n::: run --algo kogge-stone --preset fig9.10 --exclusive\n::: checkpoint kernel\n::: ask Write it.\n";
+    EXPECT_EQ(problems_of(kernel + "::: answer exercise 4\n"), std::vector<std::string>{});
+    EXPECT_EQ(parse_lesson(kernel + "::: answer exercise 5\n", "t.md").slides[0].checkpoint->exercise, 5);
+    EXPECT_EQ(problems_of(kernel + "::: answer exercise 3\n"),
+              std::vector<std::string>{"t.md:5: a kernel checkpoint's answer is the exercise whose kernel is graded: ::: answer exercise 4 or "
+                                       "::: answer exercise 5; got 'exercise 3'"});
+    EXPECT_EQ(problems_of(kernel), std::vector<std::string>{"t.md:3: this checkpoint has no exercise (::: answer exercise 4)"});
+}
+
+TEST(LessonCheck, AStepRangeReadsWithAHyphenOrTwoDots) {
+    const Lesson l = parse_lesson(with("::: step 4", "::: steps 2..4"), "t.md");
+    EXPECT_EQ(l.slides[0].first_step, 2);
+    EXPECT_EQ(l.slides[0].last_step, 4);
+}
+
 TEST(LessonCheck, ASlideWithNoRunFails) {
     EXPECT_EQ(problems_of("# Empty\nSome prose {{N}}.\n"), std::vector<std::string>{"t.md:1: this slide has no run: state one with ::: run --algo ALGO --preset NAME"});
 }

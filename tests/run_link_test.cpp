@@ -9,6 +9,16 @@
 namespace scanlab {
 namespace {
 
+// Why a link's query is refused, or "(accepted)".
+std::string refusal(const char* query) {
+    try {
+        parse_run_link(query);
+    } catch (const UsageError& e) {
+        return std::string(e.what());
+    }
+    return std::string("(accepted)");
+}
+
 TEST(RunLink, TheIssuesExampleOpensFigure910AtStep3Presenting) {
     const RunLink l = parse_run_link("?algo=hierarchical&preset=fig9.10&step=3&present=1");
     EXPECT_EQ(l.spec.request.algorithm, Algorithm::hierarchical);
@@ -59,20 +69,33 @@ TEST(RunLink, TypedValuesStayReadableInTheLink) {
 }
 
 TEST(RunLink, ABadParameterIsRefusedInTheCommandLinesWords) {
-    auto refusal = [](const char* query) {
-        try {
-            parse_run_link(query);
-        } catch (const UsageError& e) {
-            return std::string(e.what());
-        }
-        return std::string("(accepted)");
-    };
     EXPECT_NE(refusal("algo=nope").find("unknown algorithm 'nope'"), std::string::npos);
     EXPECT_NE(refusal("colour=red").find("unknown link parameter 'colour'"), std::string::npos);
     EXPECT_NE(refusal("step=three").find("no step number"), std::string::npos);
     EXPECT_NE(refusal("view=graph").find("unknown view 'graph'"), std::string::npos);
     EXPECT_NE(refusal("algo=kogge-stone&flags=every:3").find("--flags"), std::string::npos);
     EXPECT_EQ(parse_run_link("step=last").place.last_step, true);
+}
+
+TEST(RunLink, ALessonLinkNamesItsSlideAndReadsBack) {
+    const RunLink l = parse_run_link("?lesson=chapter9&slide=3&step=0&view=counts&present=1");
+    ASSERT_TRUE(l.lesson);
+    EXPECT_EQ(l.lesson->name, "chapter9");
+    EXPECT_EQ(l.lesson->slide, 3u);
+    EXPECT_TRUE(l.lesson->step_given);  // step=0 given is a step, not the slide's own
+    EXPECT_EQ(lesson_link_query(*l.lesson, l.place), "lesson=chapter9&slide=3&view=counts&step=0&present=1");
+    EXPECT_FALSE(parse_run_link("lesson=slides-pt").lesson->step_given);
+    EXPECT_EQ(parse_run_link("lesson=slides-pt").lesson->slide, 1u);
+    EXPECT_FALSE(parse_run_link("algo=brent-kung").lesson);
+}
+
+TEST(RunLink, ABadLessonOrSlideIsRefusedInASentence) {
+    EXPECT_EQ(refusal("lesson=chapter9&slide=0"), "slide '0' is no slide number: slides count from 1 (slide=1, slide=2, ...)");
+    EXPECT_EQ(refusal("lesson=chapter9&slide=two"), "slide 'two' is no slide number: slides count from 1 (slide=1, slide=2, ...)");
+    EXPECT_EQ(refusal("lesson=..%2Fsecrets&slide=1"), "lesson '../secrets' is no lesson's name: give the name of a shipped lesson, as chapter9");
+    EXPECT_EQ(refusal("slide=3"), "slide needs a lesson: give lesson=NAME beside it (lesson=chapter9&slide=3)");
+    EXPECT_EQ(refusal("lesson=chapter9&algo=brent-kung"),
+              "a lesson link names a slide, whose run the lesson states: leave out the run's options (algo, preset, ...)");
 }
 
 }  // namespace

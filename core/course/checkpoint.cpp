@@ -67,6 +67,8 @@ CheckpointAnswer checkpoint_answer(const std::string& file, const Slide& slide, 
         a.cells = cells.value_or(std::vector<int64_t>{});
         if (a.cells.empty()) throw LessonError(at_line(file, c.line, "step " + std::to_string(facts.step) + " writes no cell by an addition: there is nothing to predict"));
         a.text = ranges(a.cells);
+    } else if (c.kind == Checkpoint::Kind::kernel) {
+        a.text = "a kernel that passes every check of scanlab grade --exercise " + std::to_string(c.exercise);
     } else {
         for (size_t i = 0; i < c.options.size(); ++i)
             if (c.options[i].right) a.right_option = i, a.text = c.options[i].text;
@@ -85,6 +87,7 @@ Grade grade(const Checkpoint& c, const CheckpointAnswer& answer, const std::stri
         if (!cells) return {false, quoted_word(given) + " is not a list of cells such as 1-3, 5"};
         return {*cells == answer.cells, *cells == answer.cells ? "" : "the step does not write exactly " + ranges(*cells)};
     }
+    if (c.kind == Checkpoint::Kind::kernel) return {false, "a kernel is graded by running it: Grade in the Lesson panel"};
     const std::optional<int64_t> k = read_number(given);
     if (!k || *k < 1 || *k > int64_t(c.options.size())) return {false, "choose an option from 1 to " + std::to_string(c.options.size())};
     const ChoiceOption& o = c.options[size_t(*k - 1)];

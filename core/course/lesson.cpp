@@ -55,8 +55,10 @@ bool read_range(const std::string& s, long long& from, long long& to) {
             to = from;
             return from >= 0;
         }
-        if (s[used] != '-') return false;
-        const std::string rest = s.substr(used + 1);
+        // A-B, or A..B as a range is written in many languages.
+        const size_t sep = s.compare(used, 2, "..") == 0 ? 2 : s[used] == '-' ? 1 : 0;
+        if (sep == 0) return false;
+        const std::string rest = s.substr(used + sep);
         to = std::stoll(rest, &used);
         return used == rest.size() && from >= 0 && to >= from;
     } catch (const std::exception&) {
@@ -161,7 +163,8 @@ private:
         if (kind == "number") c.kind = Checkpoint::Kind::number;
         else if (kind == "choice") c.kind = Checkpoint::Kind::choice;
         else if (kind == "predict") c.kind = Checkpoint::Kind::predict;
-        else fail("::: checkpoint is number, choice or predict; got " + quoted_word(kind));
+        else if (kind == "kernel") c.kind = Checkpoint::Kind::kernel;
+        else fail("::: checkpoint is number, choice, predict or kernel; got " + quoted_word(kind));
         s.checkpoint = c;
     }
 
@@ -169,7 +172,7 @@ private:
     void checkpoint_part(Slide& s, const std::string& word, const std::string& rest) {
         const bool part = word == "ask" || word == "answer" || word == "right" || word == "wrong" || word == "holds";
         if (!part) fail("unknown directive ::: " + word + " (run, step, steps, view, section, language, checkpoint, ask, answer, right, wrong, holds)");
-        if (!s.checkpoint) fail("::: " + word + " belongs to a checkpoint: write ::: checkpoint number|choice|predict above it");
+        if (!s.checkpoint) fail("::: " + word + " belongs to a checkpoint: write ::: checkpoint number|choice|predict|kernel above it");
         Checkpoint& c = *s.checkpoint;
         if (rest.empty()) fail("::: " + word + " needs its text");
         if (word == "ask") {
@@ -179,6 +182,7 @@ private:
             c.answer = trimmed(eq == std::string::npos ? rest : rest.substr(0, eq));
             c.stated = eq == std::string::npos ? "" : trimmed(rest.substr(eq + 1));
             c.answer_line = line_;
+            if (c.kind == Checkpoint::Kind::kernel) c.exercise = graded_exercise(rest);
         } else if (word == "holds") {
             c.holds = rest;
             c.holds_line = line_;
@@ -191,10 +195,22 @@ private:
         }
     }
 
+    // A kernel checkpoint's answer: "exercise N", an exercise `scanlab grade` grades.
+    int graded_exercise(const std::string& rest) const {
+        const std::vector<std::string> w = words_of(rest);
+        const auto& graded = kGradedExercises;
+        if (w.size() == 2 && w[0] == "exercise")
+            for (int e : graded)
+                if (w[1] == std::to_string(e)) return e;
+        fail("a kernel checkpoint's answer is the exercise whose kernel is graded: ::: answer exercise 4 or ::: answer exercise 5; got " +
+             quoted_word(rest));
+    }
+
     void check_complete(const Checkpoint& c) const {
         const auto missing = [&](const std::string& what) { throw LessonError(at_line(lesson_.file, c.line, "this checkpoint has no " + what)); };
         if (c.question.empty()) missing("question (::: ask)");
         if (c.kind == Checkpoint::Kind::number && c.answer.empty()) missing("answer (::: answer additions = 26)");
+        if (c.kind == Checkpoint::Kind::kernel && c.exercise == 0) missing("exercise (::: answer exercise 4)");
         if (c.kind != Checkpoint::Kind::choice) return;
         int right = 0;
         for (const ChoiceOption& o : c.options) right += o.right;

@@ -26,7 +26,9 @@ struct ChoiceOption {
 };
 
 struct Checkpoint {
-    enum class Kind { number, choice, predict };
+    // kernel: "write this kernel": an exercise's starter opened in the Your kernel panel and graded
+    // as `scanlab grade --exercise N` grades a file (the desktop app; ::: answer exercise N).
+    enum class Kind { number, choice, predict, kernel };
     Kind kind = Kind::number;
     int line = 0;
     std::string question;  // ::: ask
@@ -39,7 +41,12 @@ struct Checkpoint {
     std::vector<ChoiceOption> options;  // choice
     std::string holds;  // choice: a condition on the run's numbers that makes the right option right
     int holds_line = 0;
+    int exercise = 0;  // kernel: the chapter's exercise whose kernel is written (::: answer exercise 4)
 };
+
+// The exercises whose kernel `scanlab grade` grades (kernel_tracer/host/grade.hpp): 4, the
+// exclusive Kogge-Stone scan, and 5, the hierarchical scan's host code.
+inline constexpr int kGradedExercises[] = {4, 5};
 
 // A line of prose with where it stands in the file, for the check's sentences.
 struct ProseLine {

@@ -2,6 +2,7 @@
 
 #include "core/algorithms/table.hpp"
 #include "core/course/checkpoint.hpp"
+#include "core/course/prose_check.hpp"
 #include "core/course/slide_run.hpp"
 #include "core/lesson/explain.hpp"
 #include "core/lesson/listings.hpp"
@@ -49,20 +50,38 @@ void check_stated(const std::string& file, const Checkpoint& c, const Checkpoint
     }
 }
 
+// The text as the lecturer typed it: each {{placeholder}} left out (a mark that is no word or number).
+std::string typed_text(const std::string& text) {
+    std::string out;
+    size_t at = 0;
+    for (size_t open; (open = text.find("{{", at)) != std::string::npos;) {
+        const size_t close = text.find("}}", open);
+        if (close == std::string::npos) break;
+        out.append(text, at, open - at).append("\x01");  // (append: GCC 12 warns falsely on + here)
+        at = close + 2;
+    }
+    return out.append(text, at, std::string::npos);
+}
+
 void check_slide(const Lesson& lesson, const Slide& s, LessonRuns& runs, std::vector<std::string>& problems) {
     const Trace& t = runs.trace(lesson.file, s);
     const SlideFacts f = slide_facts(lesson.file, s, t);
     check_point(lesson.file, s, t);
+    // Each line filled in, then held to what the run says (prose_check.hpp).
+    const auto hold = [&](int line, const std::string& text) {
+        fill_placeholders(lesson.file, line, text, f);
+        if (const std::optional<std::string> why = refused_sentence(typed_text(text), f, lesson.language))
+            throw LessonError(at_line(lesson.file, line, *why));
+    };
     for (const ProseLine& p : s.prose) {
         try {
-            fill_placeholders(lesson.file, p.line, p.text, f);
+            hold(p.line, p.text);
         } catch (const LessonError& e) {
             problems.push_back(e.what());
         }
     }
     if (!s.checkpoint) return;
-    for (const std::string* text : {&s.checkpoint->question})
-        fill_placeholders(lesson.file, s.checkpoint->line, *text, f);
+    hold(s.checkpoint->line, s.checkpoint->question);
     const CheckpointAnswer a = checkpoint_answer(lesson.file, s, f);
     check_stated(lesson.file, *s.checkpoint, a, f);
 }

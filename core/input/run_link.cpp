@@ -82,11 +82,51 @@ std::string run_link_query(const RunSpec& spec, const LinkPlace& place) {
     return query;
 }
 
+std::string lesson_link_query(const LessonLink& lesson, const LinkPlace& place) {
+    std::string query = "lesson=" + encoded(lesson.name) + "&slide=" + std::to_string(lesson.slide);
+    if (place.view != 0) query += std::string("&view=") + kLinkViews[place.view];
+    if (lesson.step_given) query += "&step=" + std::to_string(place.step);
+    if (place.present) query += "&present=1";
+    return query;
+}
+
+namespace {
+
+// A lesson's name as a link gives it: a file name of the lessons' folder, never a path.
+std::string lesson_name(const std::string& value) {
+    const bool plain = !value.empty() && value.size() <= 64 && value.front() != '-' &&
+                       std::all_of(value.begin(), value.end(), [](unsigned char c) { return std::isalnum(c) || c == '-' || c == '_'; });
+    if (!plain) throw UsageError("lesson " + shown(value) + " is no lesson's name: give the name of a shipped lesson, as chapter9");
+    return value;
+}
+
+// The lesson parameters of a link, checked once the whole query is read.
+void finish_lesson_link(RunLink& link, const std::optional<std::string>& name, const std::optional<std::string>& slide, bool run_given,
+                        bool step_given) {
+    if (!name && !slide) return;
+    if (!name) throw UsageError("slide needs a lesson: give lesson=NAME beside it (lesson=chapter9&slide=3)");
+    if (run_given) throw UsageError("a lesson link names a slide, whose run the lesson states: leave out the run's options (algo, preset, ...)");
+    LessonLink l{lesson_name(*name)};
+    if (slide) {
+        const std::optional<size_t> k = parse_whole<size_t>(*slide);
+        if (!k || *k == 0) throw UsageError("slide " + shown(*slide) + " is no slide number: slides count from 1 (slide=1, slide=2, ...)");
+        l.slide = *k;
+    }
+    l.step_given = step_given;
+    if (link.place.last_step) throw UsageError("step=last is not a lesson link's: give the step's number");
+    if (link.place.compare) throw UsageError("compare is not a lesson link's: the slide states its run");
+    link.lesson = l;
+}
+
+}  // namespace
+
 RunLink parse_run_link(std::string_view query) {
     if (!query.empty() && query.front() == '?') query.remove_prefix(1);
     RunLink link;
     std::vector<std::string> words;
     bool input_given = false;
+    std::optional<std::string> lesson, slide;
+    bool step_given = false;
     while (!query.empty()) {
         const size_t amp = query.find('&');
         const std::string_view part = query.substr(0, amp);
@@ -95,7 +135,12 @@ RunLink parse_run_link(std::string_view query) {
         const size_t eq = part.find('=');
         const std::string key = decoded(part.substr(0, eq));
         const std::string value = eq == std::string_view::npos ? "" : decoded(part.substr(eq + 1));
-        if (key == "step") {
+        if (key == "lesson") {
+            lesson = value;
+        } else if (key == "slide") {
+            slide = value;
+        } else if (key == "step") {
+            step_given = true;
             if (value == "last") {
                 link.place.last_step = true;
             } else {
@@ -123,9 +168,10 @@ RunLink parse_run_link(std::string_view query) {
         } else {
             throw UsageError("unknown link parameter " + shown(key) +
                              "; a link takes the options of scanlab trace (algo=..., preset=..., section=...) and step, view, "
-                             "compare and present");
+                             "compare and present, or lesson and slide");
         }
     }
+    finish_lesson_link(link, lesson, slide, !words.empty(), step_given);
     // No input named: Figure 9.10's sixteen values, as the app starts.
     if (!input_given) words.push_back("--preset"), words.push_back("fig9.10");
     link.spec = parse_run_words(words, nullptr);

@@ -26,9 +26,18 @@ struct LinkPlace {
     std::optional<Algorithm> compare;
 };
 
+// A lesson's slide as a link: ?lesson=chapter9&slide=3 (slides counted from 1, as the player shows
+// them), with the link's step, view and present where the screen differs from what the slide opens.
+struct LessonLink {
+    std::string name;  // the lesson's file name without ".md" (letters, digits, - and _)
+    size_t slide = 1;
+    bool step_given = false;  // the link's step is the place's; else the slide's own step
+};
+
 struct RunLink {
     RunSpec spec;
     LinkPlace place;
+    std::optional<LessonLink> lesson;  // a lesson's slide: spec is then the default run, unused
 };
 
 // The words that state `spec` to parse_run_words (only what differs from its defaults, the input
@@ -38,8 +47,13 @@ std::vector<std::string> run_words(const RunSpec& spec);
 // "algo=hierarchical&preset=fig9.10&step=3": the query of a link to `spec` at `place`.
 std::string run_link_query(const RunSpec& spec, const LinkPlace& place);
 
+// "lesson=chapter9&slide=3&step=5": the query of a link to a lesson's slide; the place's step is
+// written where `step_given`, its view and presentation where they are not the first tab and off.
+std::string lesson_link_query(const LessonLink& lesson, const LinkPlace& place);
+
 // A link's query (with or without its '?'); an empty one is Figure 9.10. Throws UsageError with the
-// sentence for a parameter that is unknown or refused.
+// sentence for a parameter that is unknown or refused. A lesson link takes lesson, slide, step, view
+// and present, and no run option (the slide states its run).
 RunLink parse_run_link(std::string_view query);
 
 }  // namespace scanlab

@@ -842,26 +842,103 @@ def test_slices(browser, url, out, cli):
         json.dump(figures, f, indent=2)
 
 
-def test_screenshots(browser, url, out):
-    """1280x720 and 1920x1080, normal and presenting, in one page whose window is resized between
-    them: the canvas follows, with as many pixels as the page (also where the window is the
-    screen's size, as in a maximised or fullscreen browser)."""
+def lesson_on(s, name, slide):
+    return settled(s) and s.get("lesson") == name and s.get("slide") == slide and s.get("slide_shown")
+
+
+def test_lessons(browser, url, out):
+    """A lesson's slide at its own address: ?lesson=chapter9&slide=3 opens the slide, its checkpoint
+    is answered wrongly then rightly, the progress stays in the browser's storage, the address
+    follows the slides and reopens them; bad lesson and slide values are refused in a sentence."""
+    page = open_page(browser, url + "?lesson=chapter9&slide=3")
+    s = wait_for(page, "chapter9's slide 3", lambda s: lesson_on(s, "chapter9", 3))
+    check("?lesson=chapter9&slide=3 opens the slide, its run at its step",
+          s is not None and s["algorithm"] == "sequential" and s["step"] == 5 and s["score"] == 0, str(state(page)))
+    check("no console errors opening a lesson link", not page.errors, "; ".join(page.errors[:3]))
+    # The first section's checkpoint: the sequential scan's additions, 15 on Figure 9.10's values.
+    type_into(page, "##answer", "14")
+    s = wait_for(page, "a wrong answer graded", lambda s: s.get("tries") == 1, 10)
+    check("a wrong answer is graded wrong, one try, no score", s is not None and not s["right"] and s["score"] == 0, str(state(page)))
+    type_into(page, "##answer", "15")
+    s = wait_for(page, "the right answer graded", lambda s: s.get("right"), 10)
+    check("the right answer scores, in two tries", s is not None and s["tries"] == 2 and s["score"] == 1, str(state(page)))
+    time.sleep(0.3)
+    kept = page.evaluate("() => localStorage.getItem('scanlab/lessons/chapter9.md.progress') || ''")
+    check("the progress is in the browser's storage", kept.strip() == "3 2 1", repr(kept))
+    page.reload()
+    s = wait_for(page, "the slide again", lambda s: lesson_on(s, "chapter9", 3))
+    check("reopened, the lesson keeps the score and the tries", s is not None and s["score"] == 1 and s["tries"] == 2 and s["right"],
+          str(state(page)))
+    # Every slide has its own address, which opens that screen.
+    page.mouse.move(900, 400)
+    page.keyboard.press("PageDown")
+    s = wait_for(page, "slide 4", lambda s: lesson_on(s, "chapter9", 4), 10)
+    time.sleep(0.3)
+    check("PageDown shows the next slide, and the address names it", s is not None and "lesson=chapter9&slide=4" in page.url, page.url)
+    page.keyboard.press("ArrowLeft")
+    s = wait_for(page, "a step back", lambda s: s["step"] == 14, 10)
+    time.sleep(0.3)
+    check("a step away from the slide's own is in the address", s is not None and "slide=4&step=14" in page.url, page.url)
+    address = page.url
+    page.context.close()
+    page = open_page(browser, address)
+    s = wait_for(page, "the address reopened", lambda s: lesson_on(s, "chapter9", 4) and s["step"] == 14)
+    check("the address reopens the same slide at the same step", s is not None, f"{address}: {state(page)}")
+    page.context.close()
+    # File > Open lesson offers the lessons the page carries.
     page = open_page(browser, url)
+    wait_for(page, "Figure 9.10", lambda s: settled(s) and s["steps"] > 1)
+    opened = click(page, "File") and click(page, "Open lesson") and click(page, "slides-pt")
+    s = wait_for(page, "slides-pt's first slide", lambda s: lesson_on(s, "slides-pt", 1), 20)
+    check("File > Open lesson opens a lesson the page carries, at its first slide", opened and s is not None, str(state(page)))
+    time.sleep(0.3)
+    check("... and the address names its slide", "lesson=slides-pt&slide=1" in page.url, page.url)
+    page.context.close()
+    bad = (("lesson=nope&slide=2", "no lesson 'nope' in this page"), ("lesson=chapter9&slide=0", "slides count from 1"),
+           ("lesson=chapter9&slide=two", "is no slide number"), ("lesson=..%2Fetc&slide=1", "is no lesson's name"),
+           ("slide=3", "slide needs a lesson"), ("lesson=chapter9&algo=brent-kung", "leave out the run's options"))
+    for query, said in bad:
+        page = open_page(browser, f"{url}?{query}")
+        s = wait_for(page, "the refusal", lambda s: settled(s) and said.lower() in s["status"].lower(), 20)
+        check(f"?{query} is refused in a sentence and Figure 9.10 shows",
+              s is not None and s["algorithm"] == "hierarchical" and s["lesson"] == "" and "Figure 9.10" in s["status"], str(state(page)))
+        page.context.close()
+    page = open_page(browser, url + "?lesson=chapter9&slide=99")
+    s = wait_for(page, "the refusal", lambda s: settled(s) and "past the end" in s["status"] and s.get("slide") == 1, 20)
+    check("a slide past the end is refused in a sentence, and the first slide shows", s is not None, str(state(page)))
+    page.context.close()
+    # Slides at 1280x720 and 1920x1080, normal and presenting.
+    page = open_page(browser, url + "?lesson=chapter9&slide=7")
+    shoot_sizes(page, out, "scanlab-web-lesson", lambda s: lesson_on(s, "chapter9", 7))
+    page.context.close()
+
+
+def shoot_sizes(page, out, prefix, ready):
+    """Screenshots at 1280x720 and 1920x1080, normal and presenting, in one page whose window is
+    resized between them: the canvas follows, with as many pixels as the page. `ready(s)` says the
+    page's state shows what is to be shot."""
     page.mouse.move(640, 400)
     for w, h in ((1280, 720), (1920, 1080)):
         page.set_viewport_size({"width": w, "height": h})
         for presenting in (False, True):
             if presenting:
                 page.keyboard.press("F5")
-            s = wait_for(page, "a settled page", lambda s: settled(s) and s["steps"] > 1 and s["presenting"] == presenting and
+            s = wait_for(page, "a settled page", lambda s: ready(s) and s["presenting"] == presenting and
                          page.evaluate("() => [Module.canvas.width, Module.canvas.height]") == [w, h])
             time.sleep(0.5)
-            name = f"scanlab-web-{w}x{h}{'-presenting' if presenting else ''}.png"
+            name = f"{prefix}-{w}x{h}{'-presenting' if presenting else ''}.png"
             img = screenshot(page)
             img.save(os.path.join(out, name))
             check(f"screenshot {name}, the canvas {w}x{h} pixels", s is not None and img.size == (w, h),
                   f"{s} canvas {page.evaluate('() => [Module.canvas.width, Module.canvas.height]')}")
         page.keyboard.press("Escape")
+
+
+def test_screenshots(browser, url, out):
+    """The page at both sizes, normal and presenting (also where the window is the screen's size, as
+    in a maximised or fullscreen browser)."""
+    page = open_page(browser, url)
+    shoot_sizes(page, out, "scanlab-web", lambda s: settled(s) and s["steps"] > 1)
     page.context.close()
 
 
@@ -910,6 +987,7 @@ def main():
             "address": lambda: test_address(browser, url),
             "scrolling": lambda: test_scrolling(browser, url),
             "exercises": lambda: test_exercises(browser, url),
+            "lessons": lambda: test_lessons(browser, url, a.out),
             "digit": lambda: test_digit_with_click(browser, url),
             "zoom": lambda: test_zoom(browser, url),
             "loading": lambda: test_loading_progress(browser, url),

@@ -1,5 +1,6 @@
 #include "app/gui/model/lesson_player.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -36,7 +37,8 @@ bool LessonPlayer::open_text(const std::string& text, const std::string& file) {
         LessonRuns runs;
         for (const Slide& s : l.slides) {
             const SlideFacts f = slide_facts(file, s, runs.trace(file, s));
-            PreparedSlide p{slide_markdown(file, s, f), "", {}, LessonRuns::spec(file, s), f.step, s.view};
+            PreparedSlide p{slide_markdown(file, s, f), "", {}, LessonRuns::spec(file, s), f.step, -1, s.view};
+            if (s.first_step && s.last_step && *s.first_step < *s.last_step) p.first_step = *s.first_step;
             if (s.checkpoint) {
                 p.question = fill_placeholders(file, s.checkpoint->line, s.checkpoint->question, f);
                 p.answer = checkpoint_answer(file, s, f);
@@ -84,28 +86,72 @@ void LessonPlayer::back(Session& session) {
 }
 
 void LessonPlayer::follow(Session& session) {
+    // A grade that ends after another lesson was opened is that lesson's no more: it is dropped.
+    if (const std::optional<Grade> g = kernel_grade.poll(); g && lesson && lesson->file == grading_lesson_ && grading_slide_ < slides.size())
+        record(grading_slide_, *g);
     if (!step_pending_ || session.busy() || !session.trace) return;
     step_pending_ = false;
     run_trace_ = session.trace;
     session.playing = false;
-    const long long k = slides[slide].step;
-    session.go_to(k < 0 ? 0 : size_t(k));
+    const PreparedSlide& p = slides[slide];
+    view_request = p.view;
+    // ::: steps A-B: the slide opens at A and plays on to B, where it stops.
+    if (p.first_step >= 0) {
+        session.go_to(size_t(p.first_step));
+        session.play_stop = size_t(p.step);
+        session.playing = true;
+        return;
+    }
+    session.play_stop.reset();
+    session.go_to(p.step < 0 ? 0 : size_t(p.step));
+}
+
+std::optional<LessonPointer> LessonPlayer::pointer(const Session& session) const {
+    if (!lesson || !run_on_screen(session)) return std::nullopt;
+    const Slide& s = lesson->slides[slide];
+    if (s.point.empty()) return std::nullopt;
+    return LessonPointer{s.view, s.point, s.point_from, s.point_to};
 }
 
 std::optional<Grade> LessonPlayer::check(const std::string& given) {
     if (!lesson || !lesson->slides[slide].checkpoint) return std::nullopt;
     const Grade g = grade(*lesson->slides[slide].checkpoint, slides[slide].answer, given);
-    progress->record(slide, g);
-    graded[slide] = g;
-    save_progress();
+    record(slide, g);
     return g;
 }
 
-// One line a checkpoint: "SLIDE TRIES RIGHT" (the slide from 1). A line for a slide that has no
-// checkpoint now (the lesson was edited since) is left out.
-void LessonPlayer::load_progress() {
-    if (progress_folder.empty()) return;
-    std::ifstream in(progress_folder + "/" + lesson->file + ".progress");
+void LessonPlayer::record(size_t k, const Grade& g) {
+    progress->record(k, g);
+    graded[k] = g;
+    save_progress();
+}
+
+bool LessonPlayer::open_kernel_starter(Session& session) {
+    if (!lesson || !lesson->slides[slide].checkpoint) return false;
+    const int exercise = lesson->slides[slide].checkpoint->exercise;
+    // The student's kernel in progress is theirs: the starter opens only over another text.
+    const KernelStarter* starter = starter_for_exercise(exercise);
+    if (starter && session.your_kernel.starter == starter) return true;
+    return session.try_exercise(exercise);
+}
+
+void LessonPlayer::grade_kernel(const Session& session) {
+    if (!lesson || !lesson->slides[slide].checkpoint || kernel_grade.running()) return;
+    grading_slide_ = slide;
+    grading_lesson_ = lesson->file;
+    kernel_grade.start(lesson->slides[slide].checkpoint->exercise, session.your_kernel.name, session.your_kernel.text, grade_every_type);
+}
+
+std::string LessonPlayer::progress_text() const {
+    std::ostringstream out;
+    for (size_t k = 0; k < progress->slides.size(); ++k)
+        if (const auto& r = progress->slides[k]; r && r->attempted()) out << k + 1 << ' ' << r->tries << ' ' << r->right << '\n';
+    return out.str();
+}
+
+// A line for a slide that has no checkpoint now (the lesson was edited since) is left out.
+void LessonPlayer::read_progress_text(const std::string& text) {
+    std::istringstream in(text);
     size_t k = 0;
     int tries = 0, right = 0;
     while (in >> k >> tries >> right)
@@ -113,19 +159,45 @@ void LessonPlayer::load_progress() {
             *progress->slides[k - 1] = CheckpointRecord{tries, right != 0};
 }
 
+void LessonPlayer::load_progress() {
+    if (kept_progress) return read_progress_text(kept_progress(lesson->file));
+    if (progress_folder.empty()) return;
+    std::ifstream in(progress_folder + "/" + lesson->file + ".progress");
+    std::ostringstream text;
+    text << in.rdbuf();
+    read_progress_text(text.str());
+}
+
 void LessonPlayer::save_progress() {
+    if (keep_progress) {
+        save_error = keep_progress(lesson->file, progress_text());
+        return;
+    }
     if (progress_folder.empty()) return;
     try {
         std::error_code ec;
         std::filesystem::create_directories(progress_folder, ec);
-        save_file_atomically(progress_folder + "/" + lesson->file + ".progress", "the lesson's progress", [&](std::ostream& out) {
-            for (size_t k = 0; k < progress->slides.size(); ++k)
-                if (const auto& r = progress->slides[k]; r && r->attempted()) out << k + 1 << ' ' << r->tries << ' ' << r->right << '\n';
-        });
+        save_file_atomically(progress_folder + "/" + lesson->file + ".progress", "the lesson's progress",
+                             [&](std::ostream& out) { out << progress_text(); });
         save_error.clear();
     } catch (const ScanError& e) {
         save_error = e.what();
     }
+}
+
+std::string LessonPlayer::name() const {
+    if (!lesson) return "";
+    const std::string& f = lesson->file;
+    return f.size() > 3 && f.compare(f.size() - 3, 3, ".md") == 0 ? f.substr(0, f.size() - 3) : f;
+}
+
+std::vector<std::string> shipped_lessons() {
+    std::vector<std::string> paths;
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(SCANLAB_LESSONS, ec))
+        if (e.path().extension() == ".md") paths.push_back(e.path().string());
+    std::sort(paths.begin(), paths.end());
+    return paths;
 }
 
 bool LessonPlayer::run_on_screen(const Session& session) const { return session.trace && session.trace == run_trace_; }

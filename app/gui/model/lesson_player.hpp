@@ -3,11 +3,13 @@
 // filled in from their runs, the slide shown, and the student's way through its checkpoints. A
 // slide's run is opened in the Session as an ordinary run (every tab works on it) and stepped to
 // the slide's step once it is on screen. No ImGui here, so the tests walk a lesson as a student does.
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "app/gui/model/lesson_kernel.hpp"
 #include "core/course/checkpoint.hpp"
 #include "core/course/lesson.hpp"
 #include "core/input/run_spec.hpp"
@@ -24,7 +26,16 @@ struct PreparedSlide {
     CheckpointAnswer answer;
     RunSpec spec;
     long long step = -1;  // -1: the run's first step
+    long long first_step = -1;  // ::: steps A-B: played from A to B as the slide opens (-1: one step)
     std::string view;  // the view the slide names ("counts", "fig9.10", ...), empty: as it is
+};
+
+// What a slide points at in its view (::: view V cells A-B | row K | lines A-B), for the panel
+// that shows it to mark.
+struct LessonPointer {
+    std::string view;   // "steps", "fig9.10", "source", ...
+    std::string point;  // "cells", "row" or "lines"
+    long long from = 0, to = 0;
 };
 
 class LessonPlayer {
@@ -41,6 +52,10 @@ public:
     // student at home goes on where they left; empty: nothing kept (the tests, a shot).
     std::string progress_folder;
     std::string save_error;  // the last failed save of the progress, as a sentence
+    // Where the progress is kept instead of a folder (the web edition: the browser's storage): the
+    // text kept under a lesson's file name, and keeping it (a sentence when that failed).
+    std::function<std::string(const std::string& file)> kept_progress;
+    std::function<std::string(const std::string& file, const std::string& text)> keep_progress;
 
     // Reads and prepares every slide (their runs on the CPU emulation). False, with `error`, on a
     // lesson that does not read or whose slides do not hold against their runs (`scanlab lesson check`).
@@ -59,14 +74,42 @@ public:
     std::optional<Grade> check(const std::string& given);
     bool answer_open() const;  // the current slide's answer may be shown: attempted at least once
 
+    // A "write this kernel" checkpoint (desktop): the exercise's starter opened in the Your kernel
+    // panel (its run in the controls), and the panel's text graded as `scanlab grade` grades it;
+    // the grade is recorded on the slide that asked for it once it ends (follow()).
+    bool open_kernel_starter(Session& session);
+    void grade_kernel(const Session& session);
+    KernelGradeJob kernel_grade;
+    bool grade_every_type = true;  // as `scanlab grade`; the tests' quick pass grades two types
+
     // The slide's run is the trace on screen (not another run the student opened since).
     bool run_on_screen(const Session& session) const;
+    // The slide is on screen as it opens: its run there and stepped to its step.
+    bool slide_shown(const Session& session) const { return !step_pending_ && run_on_screen(session); }
+    // What the slide points at, while its run is on screen; nothing on a slide that points at nothing.
+    std::optional<LessonPointer> pointer(const Session& session) const;
+    // The view the slide opens, asked for once as it opens (the panels take it: a tab, a panel in
+    // front); empty when none is asked for.
+    std::string view_request;
+    // The lesson's name in a link: its file's name without ".md".
+    std::string name() const;
+
+    // The progress as kept: one line a checkpoint attempted, "SLIDE TRIES RIGHT" (the slide from 1).
+    std::string progress_text() const;
+    void read_progress_text(const std::string& text);
 
 private:
     bool step_pending_ = false;
+    size_t grading_slide_ = 0;  // the slide whose kernel is being graded, of this lesson
+    std::string grading_lesson_;
+    void record(size_t slide, const Grade& g);
     void load_progress();
     void save_progress();
     std::shared_ptr<const void> run_trace_;  // the trace the slide's run gave
 };
+
+// The lessons shipped with Scan Lab (assets/lessons/; in the web edition, carried in the page), by
+// path, in the order of their names.
+std::vector<std::string> shipped_lessons();
 
 }  // namespace scanlab::gui

@@ -875,7 +875,7 @@ void Session::poll(double dt) {
     const double period = play_period();
     while (playing && play_clock_ >= period) {
         play_clock_ -= period;
-        if (at_end()) playing = false;
+        if (at_end() || (play_stop && step >= *play_stop)) playing = false;
         else step_forward();
     }
 }
@@ -995,6 +995,7 @@ void Session::go_to(size_t k) { step = std::min(k, step_count() ? step_count() -
 void Session::toggle_play() {
     if (!playing && at_end()) first_step();  // play again from the start
     playing = !playing;
+    play_stop.reset();  // played by hand: to the end
 }
 
 }  // namespace scanlab::gui

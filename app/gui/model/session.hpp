@@ -124,6 +124,7 @@ public:
     bool stepping_both = false;
     size_t compare_extra = 0;
     bool playing = false;
+    std::optional<size_t> play_stop;  // playing stops at this step (a lesson's range), else at the end
     float steps_per_second = 1.5f;
 
     // The live tab: its benchmark, and its sampled trace of a full-size run. The sampled trace

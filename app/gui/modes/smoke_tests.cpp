@@ -820,8 +820,62 @@ int run_layout_check(const std::vector<std::string>& args) {
 // CI's smoke test of the Lesson panel, by the keys a presenter's remote sends: the chapter 9 lesson
 // opened, PageDown twice, B (black screen) and B again, PageUp; what happened is written to
 // lesson.txt, with a PNG of the black screen and one of the slide.
+namespace {
+
+// The first slide of the open lesson that points at `point` in `view` (any view where empty); or,
+// where `point` is "play", the first whose steps are a range it plays.
+size_t slide_pointing(const LessonPlayer& l, const std::string& view, const std::string& point) {
+    for (size_t k = 0; k < l.slides.size(); ++k) {
+        const Slide& s = l.lesson->slides[k];
+        if (point == "play" ? l.slides[k].first_step >= 0 : s.point == point && (view.empty() || s.view == view)) return k;
+    }
+    return l.slides.size();
+}
+
+// Each kind of view a slide opens, as it opens: the tab or panel in front, what it points at
+// (outlined), a range of steps played to its end; written as "slide-KIND.png", and said.
+std::string shoot_slide_views(App& app, SmokeDriver& d, const std::string& out, std::ofstream& said) {
+    const char* kinds[][3] = {{"cells", "steps", "cells"}, {"row", "steps", "row"}, {"lines", "source", "lines"},
+                              {"figure", "fig9.10", "row"}, {"play", "", "play"}, {"kernel", "kernel", ""}};
+    for (const auto& [kind, view, point] : kinds) {
+        size_t k = slide_pointing(app.lesson, view, point);
+        if (std::string(kind) == "kernel")
+            for (k = 0; k < app.lesson.slides.size() && app.lesson.slides[k].view != "kernel"; ++k) {}
+        if (k >= app.lesson.slides.size()) return std::string("chapter9.md has no slide for ") + kind;
+        app.lesson.go(k, app.session);
+        d.draw_while([&] { return app.session.working() || app.session.playing; });
+        for (int i = 0; i < 3; ++i) d.draw();  // a panel brought in front takes a frame
+        const std::optional<LessonPointer> ptr = app.lesson.pointer(app.session);
+        const auto in_front = [](const char* name) {
+            const ImGuiWindow* w = ImGui::FindWindowByName(name);
+            return w && (w->DockIsActive ? w->DockTabIsVisible : !w->Hidden);
+        };
+        said << "slide " << kind << "\tslide " << k + 1 << " tab " << tab_name(app.layout.tab) << " step " << app.session.step << " points "
+             << (ptr ? ptr->view + " " + ptr->point + " " + std::to_string(ptr->from) : "none") << (in_front("Figure 9.10") ? " figure in front" : "")
+             << (in_front("Source") ? " source in front" : "") << (app.layout.show_your_kernel ? " your kernel shown" : "") << "\n";
+        if (std::string err = d.shoot(out + "/slide-" + kind + ".png"); !err.empty()) return err;
+        if (std::string(kind) == "figure") {  // presenting, the slide opened again (PageDown in class)
+            d.key(GLFW_KEY_F5);
+            for (int i = 0; i < 3; ++i) d.draw();
+            app.lesson.go(k - 1, app.session);
+            app.lesson.next(app.session);
+            d.draw_while([&] { return app.session.working(); });
+            for (int i = 0; i < 4; ++i) d.draw();
+            if (std::string err = d.shoot(out + "/slide-figure-presenting.png"); !err.empty()) return err;
+            d.key(GLFW_KEY_ESCAPE);
+        }
+    }
+    return "";
+}
+
+}  // namespace
+
 int run_smoke_test_lesson(const std::vector<std::string>& args) {
-    return in_smoke_window(args, "--smoke-test-lesson", 1280, 720, true, [](App& app, SmokeDriver& d, const std::string& out) {
+    // --size WxH: the window's size (1280x720 by default), for the slides' pictures at another.
+    int width = 1280, height = 720;
+    for (size_t i = 0; i + 1 < args.size(); ++i)
+        if (args[i] == "--size" && std::sscanf(args[i + 1].c_str(), "%dx%d", &width, &height) != 2) return fail("--size expects WIDTHxHEIGHT");
+    return in_smoke_window(args, "--smoke-test-lesson", width, height, true, [](App& app, SmokeDriver& d, const std::string& out) {
         if (!app.lesson.open(std::string(SCANLAB_LESSONS) + "/chapter9.md")) return fail(app.lesson.error);
         app.show_lesson = true;
         app.lesson.go(0, app.session);
@@ -844,8 +898,9 @@ int run_smoke_test_lesson(const std::vector<std::string>& args) {
         said << "black again\t" << (app.lesson.black ? "yes" : "no") << "\n";
         d.key(GLFW_KEY_PAGE_UP);
         place("page up");
-        said.close();
         if (std::string err = d.shoot(out + "/lesson.png"); !err.empty()) return fail(err);
+        if (std::string err = shoot_slide_views(app, d, out, said); !err.empty()) return fail(err);
+        said.close();
         return 0;
     });
 }

@@ -287,6 +287,21 @@ void draw_finding_mark(const ArrayCanvas& c) {
     c.dl->AddTriangleFilled(ImVec2(b.x - s, a.y), ImVec2(b.x, a.y), ImVec2(b.x, a.y + s), col(c.p.error));
 }
 
+// A lesson's slide that points at cells (::: view steps cells A-B): one outline round them in the
+// step's row, in the error colour with a light ring, as the finding's mark, so it reads on a projector.
+void draw_lesson_cells(const ArrayCanvas& c) {
+    const std::optional<LessonPointer> ptr = c.app.lesson.pointer(c.app.session);
+    if (!ptr || ptr->point != "cells" || ptr->view != "steps" || &c.st != c.app.session.trace.get()) return;
+    const Row& r = c.rows.after;
+    const auto [lo, hi] = c.visible(r);
+    const int64_t from = std::max(r.local(ptr->from), lo), to = std::min(r.local(ptr->to), hi - 1);
+    if (r.local(ptr->from) < 0 || from > to) return;
+    const float thick = std::clamp(c.w / 9.0f, 2.0f, 4.0f);
+    const ImVec2 a(c.cell_x(r, from) - thick, c.y_after - thick), b(c.cell_x(r, to) + c.w + thick, c.y_after + c.ch + thick);
+    c.dl->AddRect(ImVec2(a.x - thick, a.y - thick), ImVec2(b.x + thick, b.y + thick), col(c.p.cell_text), 3, thick);
+    c.dl->AddRect(a, b, col(c.p.error), 3, thick);
+}
+
 // The values a race-free run holds, under a wrong row ("want").
 void draw_expected_row(const ArrayCanvas& c) {
     if (!c.expected) return;
@@ -544,6 +559,7 @@ void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, f
     draw_row(c, c.rows.after, c.y_after, &c.states, c.p.cell_untouched);
     draw_stale_reads(c);
     draw_finding_mark(c);
+    draw_lesson_cells(c);
     block_lines(c, c.rows.before, c.y_before - 3, c.y_before + c.ch + 3);
     block_lines(c, c.rows.after, c.y_after - 3, c.y_tid + c.small);
     draw_launched_threads(c);

@@ -129,6 +129,13 @@ void draw_fig910_panel(App& app) {
     const int j1 = latest(t, k, k1), js = latest(t, k, sw), j2 = latest(t, k, k2), j3 = latest(t, k, k3);
     // Predict mode hides what the step writes until it is revealed, here as in the step view.
     const bool hide_current = follow && app.predict.hides(main, k);
+    // A lesson's slide that points at a row (::: view fig9.10 row K): the figure's row step K writes.
+    int pointed = -1;
+    if (const std::optional<LessonPointer> ptr = app.lesson.pointer(s); follow && ptr && ptr->point == "row" && ptr->view == "fig9.10" &&
+                                                                        size_t(ptr->from) < t.steps.size()) {
+        const Step& at = t.steps[size_t(ptr->from)];
+        pointed = k1(at) ? 1 : sw(at) ? 2 : k2(at) ? 3 : k3(at) ? 4 : 0;
+    }
     FigRow rows[] = {
         {"initial array X", "X", &t.input, false, false},
         {"kernel 1: scan each block", "K1", j1 >= 0 ? &t.steps[size_t(j1)].values : nullptr, false, k1(cur)},
@@ -182,6 +189,11 @@ void draw_fig910_panel(App& app) {
             if (row.current) dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), col(p.thread_active), 0, 2);
             if (have) cell_text(dl, a, b, text, format_value(*row.values, i), legible);
             else if (hidden) cell_text(dl, a, b, text, "?", legible);
+        }
+        // The row the slide points at: one outline round the whole row, in the error colour.
+        if (int(r) == pointed) {
+            const float pad = std::max(3.0f, ch * 0.12f);
+            dl->AddRect(ImVec2(x_of(0) - pad, y - pad), ImVec2(x_of(15) + w + pad, y + ch + pad), col(p.error), 4, std::clamp(ch / 10, 2.0f, 4.0f));
         }
         y += ch + (r == 3 ? g.arrows : r == 4 ? 0 : g.row_gap);
     }

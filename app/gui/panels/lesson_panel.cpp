@@ -3,9 +3,11 @@
 // the slide's prose with its numbers from its run, and its checkpoint. The slide's run is an
 // ordinary run of the other panels; B blacks the screen out. The model is app.lesson.
 #include <filesystem>
+#include <utility>
 
 #include "app/gui/app.hpp"
 #include "app/gui/model/lesson_words.hpp"
+#include "core/input/run_link.hpp"
 
 #include <imgui_stdlib.h>  // InputText on std::string (after imgui.h)
 #if SCANLAB_RICH_MD
@@ -90,9 +92,57 @@ void slide_list(App& app) {
         const std::string label = std::string(mark(p.progress->slides[k])) + " " + std::to_string(k + 1) + ". " + slide_name(p.slides[k]) +
                                   "##slide" + std::to_string(k);
         if (ImGui::Selectable(label.c_str(), k == p.slide)) p.go(k, app.session);
-        if (k == p.slide && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
+        // The slide shown in sight when another slide is shown (PageDown, a link) or the list is
+        // another window's (presenting): for a few frames, while a new window's layout settles.
+        static std::pair<size_t, ImGuiID> in_sight{size_t(-1), 0};
+        static int since = 0;
+        if (k == p.slide) {
+            const std::pair<size_t, ImGuiID> here{p.slide, ImGui::GetID("in sight")};
+            if (here != in_sight) in_sight = here, since = ImGui::GetFrameCount();
+            if (ImGui::GetFrameCount() - since < 3) ImGui::SetScrollHereY();
+        }
     }
     ImGui::EndChild();
+}
+
+// The grade of the slide's checkpoint so far: right or not yet, why, the tries and the answer once attempted.
+void grade_lines(App& app) {
+    LessonPlayer& p = app.lesson;
+    const std::optional<CheckpointRecord>& r = p.progress->slides[p.slide];
+    if (const std::optional<Grade>& g = p.graded[p.slide]) {
+        ImGui::TextColored(g->right ? ImVec4(0.3f, 0.8f, 0.4f, 1) : ImVec4(0.95f, 0.45f, 0.35f, 1), "%s", word(app, g->right ? LessonWord::right : LessonWord::not_yet));
+        if (!g->right && !g->reason.empty()) ImGui::TextWrapped("%s", g->reason.c_str());
+    }
+    if (r && r->attempted())
+        ImGui::TextWrapped("%s: %d.  %s: %s", word(app, LessonWord::tries), r->tries, word(app, LessonWord::run_answer), p.slides[p.slide].answer.text.c_str());
+    else dim_wrapped(word(app, LessonWord::answer_closed));
+}
+
+// "Write this kernel": the exercise's starter in the Your kernel panel, graded as `scanlab grade`
+// grades a file. The web edition compiles no kernel and says so in one line.
+void kernel_checkpoint(App& app, const Checkpoint& c) {
+    LessonPlayer& p = app.lesson;
+    if (!kernel_grading_available()) {
+        dim_wrapped("Writing this kernel is graded in the desktop app (scanlab), whose Your kernel panel compiles and runs it.");
+        return;
+    }
+    if (ImGui::Button(("Open exercise " + std::to_string(c.exercise) + "'s starter").c_str()) && p.open_kernel_starter(app.session)) {
+        app.layout.show_your_kernel = true;
+        app.your_kernel_panel.shown = false;  // in front, even where it was open behind another tab
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("in the Your kernel panel, unless it already holds this exercise's kernel");
+    flow(ImGui::CalcTextSize(word(app, LessonWord::check)).x + ImGui::GetStyle().FramePadding.x * 2);
+    ImGui::BeginDisabled(p.kernel_grade.running() || app.session.your_kernel.text.empty());
+    if (ImGui::Button(word(app, LessonWord::check))) p.grade_kernel(app.session);
+    ImGui::EndDisabled();
+    if (p.kernel_grade.running()) {
+        ImGui::SameLine();
+        spinner(ImGui::GetFontSize() * 0.4f, ImGui::GetColorU32(ImGuiCol_Text));
+        ImGui::SameLine();
+        ImGui::TextDisabled("grading the Your kernel panel's text on hidden inputs");
+    }
+    grade_lines(app);
+    if (!p.kernel_grade.report.empty()) ImGui::TextUnformatted(p.kernel_grade.report.c_str());
 }
 
 void checkpoint(App& app) {
@@ -104,6 +154,7 @@ void checkpoint(App& app) {
     ImGui::TextWrapped("%s", p.slides[p.slide].question.c_str());
     std::string& typed = p.typed[p.slide];
     bool submit = false;
+    if (c.kind == Checkpoint::Kind::kernel) return kernel_checkpoint(app, c);
     if (c.kind == Checkpoint::Kind::choice) {
         for (size_t i = 0; i < c.options.size(); ++i) {
             const std::string n = std::to_string(i + 1);
@@ -120,26 +171,30 @@ void checkpoint(App& app) {
         ImGui::SameLine();
     }
     if (ImGui::Button(word(app, LessonWord::check)) || submit) p.check(typed);
-    const std::optional<CheckpointRecord>& r = p.progress->slides[p.slide];
-    if (const std::optional<Grade>& g = p.graded[p.slide]) {
-        ImGui::TextColored(g->right ? ImVec4(0.3f, 0.8f, 0.4f, 1) : ImVec4(0.95f, 0.45f, 0.35f, 1), "%s", word(app, g->right ? LessonWord::right : LessonWord::not_yet));
-        if (!g->right && !g->reason.empty()) ImGui::TextWrapped("%s", g->reason.c_str());
-    }
-    if (r && r->attempted())
-        ImGui::TextWrapped("%s: %d.  %s: %s", word(app, LessonWord::tries), r->tries, word(app, LessonWord::run_answer), p.slides[p.slide].answer.text.c_str());
-    else dim_wrapped(word(app, LessonWord::answer_closed));
+    grade_lines(app);
+}
+
+// The view a slide opens (::: view), once as it opens: a tab of the trace, or a panel shown and in
+// front. The student may look elsewhere afterwards.
+void open_slide_view(App& app) {
+    const std::string v = std::exchange(app.lesson.view_request, "");
+    Layout& l = app.layout;
+    if (v.empty()) return;
+    for (const TabInfo& t : kTabs)
+        if (v == kLinkViews[size_t(t.tab)]) app.tab_request = t.tab;
+    if (v == "fig9.10") l.show_fig910 = true, app.panel_to_front = "Figure 9.10";
+    if (v == "source") l.show_source = true, app.panel_to_front = "Source";
+    if (v == "exercises") l.show_exercises = true;
+    if (v == "kernel") l.show_your_kernel = true;
 }
 
 void no_lesson(App& app) {
     ImGui::TextWrapped("No lesson is open. A lesson drives the runs slide by slide and asks you questions on the way.");
-#if !defined(__EMSCRIPTEN__)  // the page carries no lesson files yet, and offers none
+#if !defined(__EMSCRIPTEN__)  // the page reads no file by its path: it offers the lessons it carries
     if (ImGui::Button("Open lesson...")) app.lesson_dialog = true;
-    std::error_code ec;
-    for (const auto& e : std::filesystem::directory_iterator(SCANLAB_LESSONS, ec)) {
-        if (e.path().extension() != ".md") continue;
-        if (ImGui::Button(("Open " + e.path().filename().string()).c_str()) && app.lesson.open(e.path().string())) app.lesson.go(0, app.session);
-    }
 #endif
+    for (const std::string& path : shipped_lessons())
+        if (ImGui::Button(("Open " + std::filesystem::path(path).filename().string()).c_str())) open_lesson(app, path);
     if (!app.lesson.error.empty()) ImGui::TextWrapped("%s", app.lesson.error.c_str());
 }
 
@@ -148,6 +203,7 @@ void no_lesson(App& app) {
 void draw_lesson_panel(App& app) {
     LessonPlayer& p = app.lesson;
     p.follow(app.session);
+    open_slide_view(app);
     if (!p.is_open()) return no_lesson(app);
     const Slide& s = p.lesson->slides[p.slide];
     ImGui::TextWrapped("%s", p.lesson->title.c_str());
@@ -192,19 +248,19 @@ void draw_black_screen(const App& app) {
     ImGui::GetForegroundDrawList(v)->AddRectFilled(v->Pos, ImVec2(v->Pos.x + v->Size.x, v->Pos.y + v->Size.y), IM_COL32(0, 0, 0, 255));
 }
 
+void open_lesson(App& app, const std::string& path) {
+    app.show_lesson = true;
+    if (app.lesson.open(path)) app.lesson.go(0, app.session);
+}
+
 void draw_lesson_dialog(App& app) {
-#if defined(__EMSCRIPTEN__)  // the page offers no lesson to open yet (its menu has no Open lesson)
+#if defined(__EMSCRIPTEN__)  // the page opens the lessons it carries from its menu, never a path
     (void)app;
 #else
     static FileDialogState state;
     const Session::FileTask task{false, app.lesson.error};
     file_dialog(app, "Open lesson", "Open", state, &app.lesson_dialog, task,
-                [&](const std::string& path) {
-                    if (app.lesson.open(path)) {
-                        app.show_lesson = true;
-                        app.lesson.go(0, app.session);
-                    }
-                },
+                [&](const std::string& path) { open_lesson(app, path); },
                 ".md", "A lesson: Markdown slides with ::: directives (docs/lessons.md).", std::string(SCANLAB_LESSONS) + "/");
 #endif
 }

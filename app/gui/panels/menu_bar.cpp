@@ -1,4 +1,6 @@
 // The menu bar: trace files, screenshots, presentation mode, help. Every item names its key.
+#include <filesystem>
+
 #include "app/gui/app.hpp"
 
 namespace scanlab::gui {
@@ -7,7 +9,13 @@ void draw_menu_bar(App& app) {
     if (!ImGui::BeginMenuBar()) return;
     if (ImGui::BeginMenu("File")) {
         if (ImGui::MenuItem("Open trace...", "Ctrl+O")) app.open_dialog = true;
-#if !defined(__EMSCRIPTEN__)  // the page does not carry the lessons' files yet
+#if defined(__EMSCRIPTEN__)  // the page carries the shipped lessons, and reads no other by its path
+        if (ImGui::BeginMenu("Open lesson")) {
+            for (const std::string& path : shipped_lessons())
+                if (ImGui::MenuItem(std::filesystem::path(path).stem().string().c_str())) open_lesson(app, path);
+            ImGui::EndMenu();
+        }
+#else
         if (ImGui::MenuItem("Open lesson...")) app.lesson_dialog = true;
 #endif
         if (ImGui::MenuItem("Save trace...", "Ctrl+S", false, app.session.trace != nullptr)) app.save_dialog = true;

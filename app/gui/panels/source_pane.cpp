@@ -138,10 +138,15 @@ void draw_source_pane(App& app) {
     ImGui::BeginChild("code", ImVec2(0, 0), false);
     ImGui::PushFont(app.mono(), code_size);
     const Palette& p = app.palette();
+    // A lesson's slide that points at lines (::: view source lines A-B): outlined, and in sight.
+    const std::optional<LessonPointer> ptr = app.lesson.pointer(app.session);
+    const bool pointing = ptr && ptr->point == "lines" && ptr->view == "source";
+    const std::string pointed_key = pointing ? "|lines " + std::to_string(ptr->from) : "";
+    ImVec2 pointed_a(0, -1), pointed_b(0, -1);
     // A new step, or the same lines at another size or in another height, scrolls again.
     const std::string key = lname + "|" + highlight_key(st) + "|" + std::to_string(int(code_size)) + "|" + std::to_string(int(code_h));
-    const bool jump = key != app.source_pane.scrolled_for;
-    app.source_pane.scrolled_for = key;
+    const bool jump = key + pointed_key != app.source_pane.scrolled_for;
+    app.source_pane.scrolled_for = key + pointed_key;
     float hl_top = -1, hl_bottom = -1;  // the highlighted lines, in the pane's content
     float run_bottom = -1;              // the end of their first run of consecutive lines
     for (size_t i = 0; i < code.size(); ++i) {
@@ -156,11 +161,19 @@ void draw_source_pane(App& app) {
             ImGui::GetWindowDrawList()->AddRectFilled(a, ImVec2(a.x + ImGui::GetContentRegionAvail().x, a.y + h), col(p.source_highlight));
         }
         if (on && line == hl.front()) hl_top = ImGui::GetCursorPosY();
+        if (pointing && line == ptr->from) pointed_a = ImVec2(a.x, ImGui::GetCursorPosY());
         ImGui::TextDisabled("%2d", line);
         ImGui::SameLine(0, ImGui::GetStyle().ItemSpacing.x);
         ImGui::TextUnformatted(wrapped.c_str());
         if (on && line == hl.back()) hl_bottom = ImGui::GetCursorPosY();
         if (on && run_bottom < 0 && std::find(hl.begin(), hl.end(), line + 1) == hl.end()) run_bottom = ImGui::GetCursorPosY();
+        if (pointing && line == ptr->to) pointed_b = ImVec2(a.x + ImGui::GetContentRegionAvail().x, ImGui::GetCursorPosY());
+    }
+    if (pointed_a.y >= 0 && pointed_b.y >= 0) {
+        const float to_screen = ImGui::GetWindowPos().y - ImGui::GetScrollY();
+        ImGui::GetWindowDrawList()->AddRect(ImVec2(pointed_a.x - 2, pointed_a.y + to_screen - 1), ImVec2(pointed_b.x, pointed_b.y + to_screen - 1),
+                                            col(p.error), 3, 2.5f);
+        if (jump) hl_top = pointed_a.y, hl_bottom = run_bottom = pointed_b.y;  // the slide's lines, rather than the step's
     }
     // A new step brings its lines into sight: a third of the spare room above them where they
     // fit, else their first run of lines (the kernel's, the host's launch lines below it) the

@@ -123,6 +123,13 @@ void draw_step_diagram(App& app, const ShownTrace& st, size_t current, const cha
     // The current step's band.
     const float band_top = top_of(current + 1);
     dl->AddRectFilled(ImVec2(wp.x, band_top), ImVec2(wp.x + ws.x, band_top + rh), col(p.current_row, 160));
+    // A lesson's slide that points at a row (::: view steps row K): outlined in the error colour.
+    if (const std::optional<LessonPointer> ptr = app.lesson.pointer(app.session);
+        ptr && ptr->point == "row" && ptr->view == "steps" && &st == app.session.trace.get() && size_t(ptr->from) < t.steps.size()) {
+        const size_t r = size_t(ptr->from) + 1;
+        if (r >= first && r < first + shown)
+            dl->AddRect(ImVec2(wp.x + 2, top_of(r)), ImVec2(side_x - 2, top_of(r) + height_of(r)), col(p.error), 3, 2.5f);
+    }
 
     const ImU32 op_c = col(p.arrow_op, 230), faint = col(p.arrow_copy, 90), hazard_c = col(p.cell_hazard, 235);
     const float thick = std::clamp(w / 20.0f, 1.0f, 2.2f);

@@ -437,11 +437,16 @@ void draw_frame(App& app) {
     // Presenting with the controls or exercises beside the lesson, the right-hand column is the
     // explanation's alone (build_presentation_layout): the figure and the source wait, open.
     const bool explanation_only = l.presentation && app.presented_left;
-    if (!explanation_only) panel(app, kFig910, &l.show_fig910, [&] { draw_fig910_panel(app); });
+    // ... unless a lesson's slide opens the figure or the source: that panel takes the column, so
+    // that what the slide points at is on the projector.
+    const LessonPlayer& lp = app.lesson;
+    const std::string slide_view = app.show_lesson && lp.is_open() && lp.run_on_screen(app.session) ? lp.slides[lp.slide].view : "";
+    const bool slide_panel = explanation_only && (slide_view == "fig9.10" || slide_view == "source");
+    if (!explanation_only || slide_view == "fig9.10") panel(app, kFig910, &l.show_fig910, [&] { draw_fig910_panel(app); });
     // (The explanation after the source: a window that appears last is in front, and presenting the
     // two share a place, the explanation's tab in front.)
-    if (!explanation_only) panel(app, kSource, &l.show_source, [&] { draw_source_pane(app); });
-    panel(app, kExplain, &l.show_explain, [&] { draw_explain_pane(app); });
+    if (!explanation_only || slide_view == "source") panel(app, kSource, &l.show_source, [&] { draw_source_pane(app); });
+    if (!slide_panel) panel(app, kExplain, &l.show_explain, [&] { draw_explain_pane(app); });
     // Opened (View > Exercises, Ctrl+E): in front of the tab it shares, so it shows at once.
     app.exercises_panel.focused = false;  // until the panel, drawn, says it has focus
     if (l.show_exercises && !app.exercises_panel.shown) ImGui::SetNextWindowFocus();
@@ -460,6 +465,13 @@ void draw_frame(App& app) {
     if (app.explain_to_front > 0 && --app.explain_to_front == 0)
         if (ImGuiWindow* w = ImGui::FindWindowByName(panel_name(app, kExplain).c_str()); w && w->DockNode && w->DockNode->TabBar)
             w->DockNode->TabBar->NextSelectedTabId = w->TabId;
+
+    // A slide's view (a lesson): that panel's tab in front of the one it shares a place with.
+    if (!app.panel_to_front.empty())
+        if (ImGuiWindow* w = ImGui::FindWindowByName(panel_name(app, app.panel_to_front.c_str()).c_str())) {
+            if (w->DockNode && w->DockNode->TabBar) w->DockNode->TabBar->NextSelectedTabId = w->TabId;
+            app.panel_to_front.clear();
+        }
 
     // A lesson opened: the panel in front of the tab it shares with the controls.
     if (app.show_lesson && !app.lesson_shown) ImGui::SetNextWindowFocus();

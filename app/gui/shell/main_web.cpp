@@ -63,6 +63,8 @@ struct Page {
     Settings settings;
     std::string stored_settings;  // what browser storage holds
     std::optional<LinkPlace> place;  // a link's step and view, taken once its run is on screen
+    std::optional<LessonLink> lesson_link;  // a link's lesson and slide, opened as the page starts
+    std::optional<LinkPlace> lesson_place;  // its step and view, taken once the slide is on screen
     std::string link_refusal;        // why the link could not be opened, said once the first run is on screen
     std::string shown_query, shown_title;
     // The run on screen, as the form that made it: the address and the browser's storage name it,
@@ -211,6 +213,35 @@ void go_to_linked_step(Page& page) {
     page.settle.want(1);
 }
 
+// A lesson link's step and view, once its slide is on screen; a step past the run's end is said and
+// the slide's own step stays.
+void go_to_lesson_place(Page& page) {
+    App& app = page.app;
+    const LinkPlace place = *page.lesson_place;
+    page.lesson_place.reset();
+    if (page.lesson_link->step_given) {
+        if (const size_t count = app.session.step_count(); place.step >= count)
+            page.link_refusal = "This link's step " + std::to_string(place.step) + " is past the end: the slide's run has steps 0 to " +
+                                std::to_string(count ? count - 1 : 0) + ". Showing the slide's own step.";
+        else app.session.go_to(place.step);
+    }
+    if (place.view != 0) app.tab_request = Tab(place.view);
+    page.settle.want(1);
+}
+
+// The address of the screen: a lesson's slide while its run is on screen (with the step and tab
+// where the student moved from the slide's own), else the run on screen.
+std::string address_of_screen(const Page& page) {
+    const App& app = page.app;
+    const LessonPlayer& l = app.lesson;
+    if (l.is_open() && app.show_lesson && l.slide_shown(app.session)) {
+        const long long own = l.slides[l.slide].step;
+        LessonLink link{l.name(), l.slide + 1, app.session.step != size_t(own < 0 ? 0 : own)};
+        return lesson_link_query(link, place_on_screen(app));
+    }
+    return page.shown_has_link ? run_link_query(page.shown_form, place_on_screen(app)) : "";
+}
+
 void show_place(Page& page) {
     App& app = page.app;
     const Session& s = app.session;
@@ -218,12 +249,13 @@ void show_place(Page& page) {
     if (s.trace && !s.busy()) {
         follow_shown_run(page);
         if (page.place) go_to_linked_step(page);
+        if (page.lesson_place && app.lesson.slide_shown(s)) go_to_lesson_place(page);
         if (!page.link_refusal.empty()) {
             app.session.status = page.link_refusal;
             app.session.status_failed = true;
             page.link_refusal.clear();
         }
-        const std::string query = page.shown_has_link ? run_link_query(page.shown_form, place_on_screen(app)) : "";
+        const std::string query = page.lesson_place ? page.shown_query : address_of_screen(page);
         if (query != page.shown_query) browser::show_query(page.shown_query = query);
     }
     // The step counted from one, as a reader counts: the last of eight steps is "step 8 of 8".
@@ -314,6 +346,12 @@ void start_from_link(Page& page) {
     page.had_link = true;
     try {
         const RunLink link = parse_run_link(query);
+        if (link.lesson) {
+            page.lesson_link = link.lesson;
+            page.lesson_place = link.place;
+            app.layout.presentation = link.place.present;
+            return;
+        }
         // A page reads no file of the computer it runs on by its name ("-" asked the browser for a
         // line of input, /dev/urandom held the page): a file opens through File > Open.
         if (link.spec.input.source == InputSpec::Source::file)
@@ -331,6 +369,48 @@ void start_from_link(Page& page) {
         static_cast<RunSpec&>(app.session.form) = static_cast<const RunSpec&>(Form{});
         page.link_refusal = "This link could not be opened: " + as_sentence(e.what()) + " Showing Figure 9.10 instead.";
     }
+}
+
+// A lesson link's lesson, opened at its slide; false, with the sentence said, where it cannot be (an
+// unknown lesson: Figure 9.10 shows; a slide past the end: the first slide).
+bool open_linked_lesson(Page& page) {
+    if (!page.lesson_link) return false;
+    App& app = page.app;
+    const std::string name = page.lesson_link->name;
+    const std::vector<std::string> shipped = shipped_lessons();
+    const std::string path = std::string(SCANLAB_LESSONS) + "/" + name + ".md";
+    if (std::find(shipped.begin(), shipped.end(), path) == shipped.end() || !app.lesson.open(path)) {
+        std::string names;
+        for (size_t i = 0; i < shipped.size(); ++i)
+            names += (i == 0 ? "" : i + 1 == shipped.size() ? " and " : ", ") + std::filesystem::path(shipped[i]).stem().string();
+        const std::string why = app.lesson.error.empty() ? "there is no lesson '" + name + "' in this page, which carries " + names
+                                                         : app.lesson.error;
+        page.link_refusal = "This link could not be opened: " + as_sentence(why) + " Showing Figure 9.10 instead.";
+        static_cast<RunSpec&>(app.session.form) = static_cast<const RunSpec&>(Form{});
+        app.lesson.error.clear();
+        page.lesson_link.reset();
+        page.lesson_place.reset();
+        return false;
+    }
+    size_t slide = page.lesson_link->slide;
+    if (slide > app.lesson.slides.size()) {
+        page.link_refusal = "This link's slide " + std::to_string(slide) + " is past the end: the lesson " + name + " has slides 1 to " +
+                            std::to_string(app.lesson.slides.size()) + ". Showing slide 1.";
+        slide = 1;
+        page.lesson_place.reset();
+    }
+    app.show_lesson = true;
+    app.lesson.go(slide - 1, app.session);
+    return true;
+}
+
+// The student's progress through each lesson, kept in the browser's storage.
+void keep_lesson_progress_in_storage(LessonPlayer& lesson) {
+    lesson.kept_progress = [](const std::string& file) { return browser::stored("scanlab/lessons/" + file + ".progress"); };
+    lesson.keep_progress = [](const std::string& file, const std::string& text) {
+        browser::store("scanlab/lessons/" + file + ".progress", text);
+        return std::string();
+    };
 }
 
 }  // namespace
@@ -437,6 +517,16 @@ EMSCRIPTEN_KEEPALIVE const char* scanlab_state() {
     json_text::quoted(o, s.error);
     o << ", \"origin\": ";
     json_text::quoted(o, s.trace ? s.trace->origin : "");
+    // The lesson open: its name, the slide (from 1), the score and the slide's checkpoint's tries.
+    const LessonPlayer& l = app.lesson;
+    o << ", \"lesson\": ";
+    json_text::quoted(o, l.name());
+    if (l.is_open()) {
+        const auto& r = l.progress->slides[l.slide];
+        o << ", \"slide\": " << l.slide + 1 << ", \"slides\": " << l.slides.size() << ", \"score\": " << l.progress->right()
+          << ", \"tries\": " << (r ? r->tries : 0) << ", \"right\": " << (r && r->right ? "true" : "false")
+          << ", \"slide_shown\": " << (l.slide_shown(s) ? "true" : "false");
+    }
     o << "}";
     json = o.str();
     return json.c_str();
@@ -482,7 +572,8 @@ int main() {
         browser::copy_to_clipboard(g_page->clipboard.c_str());
     };
     app.session.load_fig910();
-    app.session.run();
+    keep_lesson_progress_in_storage(app.lesson);
+    if (!open_linked_lesson(page)) app.session.run();
     emscripten_set_main_loop(frame_callback, 0, false);
     return 0;
 }
