@@ -192,6 +192,13 @@ void draw_black_screen(const App& app) {
     ImGui::GetForegroundDrawList(v)->AddRectFilled(v->Pos, ImVec2(v->Pos.x + v->Size.x, v->Pos.y + v->Size.y), IM_COL32(0, 0, 0, 255));
 }
 
+bool open_lesson_file(App& app, const std::string& path) {
+    if (!app.lesson.open(path)) return false;
+    app.show_lesson = true;
+    app.lesson.go(0, app.session);
+    return true;
+}
+
 void draw_lesson_dialog(App& app) {
 #if defined(__EMSCRIPTEN__)  // the page offers no lesson to open yet (its menu has no Open lesson)
     (void)app;
@@ -199,12 +206,7 @@ void draw_lesson_dialog(App& app) {
     static FileDialogState state;
     const Session::FileTask task{false, app.lesson.error};
     file_dialog(app, "Open lesson", "Open", state, &app.lesson_dialog, task,
-                [&](const std::string& path) {
-                    if (app.lesson.open(path)) {
-                        app.show_lesson = true;
-                        app.lesson.go(0, app.session);
-                    }
-                },
+                [&](const std::string& path) { open_lesson_file(app, path); },
                 ".md", "A lesson: Markdown slides with ::: directives (docs/lessons.md).", std::string(SCANLAB_LESSONS) + "/");
 #endif
 }

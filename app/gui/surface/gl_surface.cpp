@@ -110,6 +110,8 @@ std::string GlSurface::make_offscreen(int width, int height) {
     return "";
 }
 
+void GlSurface::bind() const { glBindFramebuffer(GL_FRAMEBUFFER, fbo_); }
+
 GlSurface::~GlSurface() {
     if (fbo_) {
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
