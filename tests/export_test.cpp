@@ -424,7 +424,10 @@ TEST(AppExport, CancelEndsTheChildAndNothingIsWritten) {
 
 // `scanlab export --format html`: the offline page carrying a trace or a lesson as one line of
 // script after its run, which the page opens at start (tests/web/offline_page_test.py opens it).
-constexpr const char* kFakePage = "<script>var Module={};Module.scanlabRun=\"algo=hierarchical&preset=fig9.10\";Module.other=1;</script>";
+// Set once, and read by the page's script (browser.cpp's js_query) elsewhere in it.
+constexpr const char* kFakePage =
+    "<script>var Module={};Module.scanlabRun=\"algo=hierarchical&preset=fig9.10\";Module.other=1;"
+    "function query(){return location.search.substring(1)||Module.scanlabRun||\"\";}</script>";
 
 TEST(OfflinePage, CarriesTheFileAsOneLineAfterItsRunWithNothingThatEndsTheScript) {
     const std::string html = offline_page_carrying(kFakePage, "lesson.md", "a </script> \"quoted\"\nline");

@@ -100,7 +100,7 @@ def carrying(page, carried, out, scanlab):
     `scanlab export --format html` writes it: with that command where `scanlab` is given, else the
     same line written here (one line of script after the run, pinned by tests/export_test.cpp)."""
     kind = "--lesson" if carried.endswith(".md") else "--trace"
-    if scanlab:
+    if scanlab and os.path.exists(scanlab):
         subprocess.run([scanlab, "export", "--format", "html", "--page", page, kind, carried, "--out", out], check=True)
         return out
     with open(page, encoding="utf-8") as f:
@@ -119,7 +119,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--page", required=True)
     ap.add_argument("--out", required=True)
-    ap.add_argument("--scanlab", default="", help="the desktop build's scanlab, to make the carrying copies with")
+    ap.add_argument("--scanlab", default="", help="the desktop build's scanlab, to make the carrying copies with, where it is built")
     ap.add_argument("--lesson", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "assets", "lessons", "chapter9.md"))
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
@@ -128,6 +128,8 @@ def main():
         return 77
     path = os.path.abspath(a.page)
     size = os.path.getsize(path)
+    print("the copies carrying a trace and a lesson are made by " +
+          (a.scanlab + " export --format html" if a.scanlab and os.path.exists(a.scanlab) else "this test (no desktop build's scanlab)"))
     # The same file carrying another run, as a lecturer makes one (the run is one line of it).
     with open(path, encoding="utf-8") as f:
         html = f.read()

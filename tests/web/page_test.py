@@ -784,6 +784,7 @@ def test_gif_export(browser, url, out):
         check("while it works the page draws its own frames (the progress bar)",
               during is not None and (state(page) or {}).get("frames", 0) > frames_then, str(state(page)))
         check("the dialog shows the progress and a Cancel button", find(page, "Cancel") is not None)
+        screenshot(page).save(os.path.join(out, "scanlab-web-gif-export-1280x720.png"))
     seconds = time.monotonic() - started
     path = os.path.join(out, "page-fig9.10-1280x720.gif")
     download.value.save_as(path)
@@ -810,7 +811,7 @@ def test_gif_export(browser, url, out):
     page.context.close()
 
     # 2,048 elements: drawn with the page answering, and cancelled; then a run past the limit, refused.
-    page = open_page(browser, url + "?algo=hierarchical&random=2048")
+    page = open_page(browser, url + "?algo=hierarchical&random=2048", 1920, 1080)
     wait_for(page, "the 2,048-element run", lambda s: settled(s) and s["n"] == 2048, 60)
     downloads = []
     page.on("download", lambda d: downloads.append(d))
@@ -818,8 +819,11 @@ def test_gif_export(browser, url, out):
     click(page, "Export GIF")
     s = wait_for(page, "two frames of it", lambda s: s["export_done"] >= 2, 120)
     check("a GIF of a 2,048-element run is drawn a piece at a time", s is not None and s["export_running"], str(s))
-    click(page, "Cancel")
-    s = wait_for(page, "the cancel", lambda s: not s["export_running"], 10)
+    screenshot(page).save(os.path.join(out, "scanlab-web-gif-export-2048-1920x1080.png"))
+    r = find(page, "Cancel", 60)  # each of the page's frames follows a piece: a slow renderer finds it later
+    if r:
+        page.mouse.click(r["x"] + r["w"] / 2, r["y"] + r["h"] / 2)
+    s = wait_for(page, "the cancel", lambda s: not s["export_running"], 60)
     time.sleep(1.0)
     check("Cancel stops it, says so, and nothing is downloaded", s is not None and "cancelled" in s["status"] and not downloads, str(s))
     page.context.close()

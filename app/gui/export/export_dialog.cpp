@@ -260,7 +260,10 @@ void draw_page_dialog(App& app, ExportDialog& d) {
     if (d.page_path.empty() || d.name_paths) d.page_path = default_path(app, ".html", d.page_path), d.name_paths = false;
     ImGui::SetNextItemWidth(-1);
     ImGui::InputText("##page-path", &d.page_path);
-    ImGui::TextDisabled("One HTML file, about 6 MB, that opens the %s at start; a trace of at most 2 MiB.", d.page_lesson ? "lesson" : "trace");
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("One HTML file of about 6 MB that opens the %s at start, from a double click, with no network; a trace of at most 2 MiB.",
+                        d.page_lesson ? "lesson" : "trace");
+    ImGui::PopTextWrapPos();
     if (ImGui::Button("Save page")) write_page(app, d);
     if (!d.said.empty()) said_line(app, d.said, d.failed);
     ImGui::End();

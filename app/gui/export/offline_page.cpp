@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <string_view>
 
 #include "app/gui/model/lesson_player.hpp"
 #include "app/gui/model/settings.hpp"
@@ -91,11 +92,28 @@ OfflinePageOptions parse_offline_page_options(const std::vector<std::string>& ar
     return o;
 }
 
+namespace {
+
+// Where the page sets its run (`Module.scanlabRun = "...";`; the page's script also reads it): npos
+// unless it does so exactly once.
+size_t run_assignment(const std::string& html) {
+    size_t found = std::string::npos;
+    for (size_t at = html.find(kRunLine); at != std::string::npos; at = html.find(kRunLine, at + 1)) {
+        const size_t next = html.find_first_not_of(' ', at + std::string_view(kRunLine).size());
+        if (next == std::string::npos || html[next] != '=' || html.compare(next, 2, "==") == 0) continue;
+        if (found != std::string::npos) return std::string::npos;
+        found = at;
+    }
+    return found;
+}
+
+}  // namespace
+
 std::string offline_page_carrying(const std::string& page_html, const std::string& name, const std::string& text) {
     std::string html = page_html;
-    const size_t run = html.find(kRunLine);
+    const size_t run = run_assignment(html);
     const size_t run_end = run == std::string::npos ? run : statement_end(html, run);
-    if (run_end == std::string::npos || html[run_end] != ';' || html.find(kRunLine, run + 1) != std::string::npos)
+    if (run_end == std::string::npos || html[run_end] != ';')
         throw ScanError("this is not Scan Lab's offline page (no single line of its run, Module.scanlabRun); build it with: cmake --build build-web --target scanlab-offline");
     if (const size_t old = html.find(kFileLine); old != std::string::npos) {
         const size_t end = statement_end(html, old);

@@ -32,6 +32,7 @@ struct WebAnimation::State {
     WebAnimationRequest request;
     size_t step = 0;
     int drawn = 0;  // frames drawn of this step
+    bool read = false;  // its pixels are read, to be encoded by the next piece
     std::vector<uint8_t> rgb;
 };
 
@@ -123,12 +124,15 @@ void WebAnimation::advance() {
             if (s.drawn < kSettleFrames || s.app.session.working()) {
                 frame(s.app, *s.surface, 1.0 / 60);
                 ++s.drawn, drew = true;
-            } else {
+            } else if (!s.read) {
+                // Apart from the encoding: reading waits for the browser's GPU process to finish drawing.
                 if (const std::string why = s.surface->read_rgb(s.rgb); !why.empty()) throw ScanError(why);
+                s.read = true;
+            } else {
                 s.gif->add_frame(s.rgb);
                 ++done_;
                 finished = s.step == s.request.last;
-                if (!finished) go_to(s.app, ++s.step), s.drawn = 0;
+                if (!finished) go_to(s.app, ++s.step), s.drawn = 0, s.read = false;
             }
         } catch (const ScanError& e) {
             error = e.what();

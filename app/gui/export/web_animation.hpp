@@ -1,9 +1,9 @@
 #pragma once
 // The web edition's GIF export: the run on screen drawn step by step by the views `scanlab shot`
 // draws (a second app with its own Dear ImGui context, at the asked size, in an image of its own in
-// the canvas's WebGL2 context), each step encoded by giflib (gif_writer.hpp) as it is read. A page
-// has one thread, the window's: the work is cut into pieces of one drawn frame or one encoded frame,
-// and the frame loop does one piece per animation frame, so the page keeps drawing (the dialog's
+// the canvas's WebGL2 context), each step encoded by giflib (gif_writer.hpp) once it is read. A page
+// has one thread, the window's: the work is cut into pieces (one frame drawn, one step's pixels
+// read, or one step encoded), and the frame loop does one piece per animation frame, so the page keeps drawing (the dialog's
 // progress and its Cancel) between them.
 #include <cstddef>
 #include <memory>
@@ -26,7 +26,7 @@ public:
     ~WebAnimation();
     // Starts drawing the run on screen; empty, or the sentence refusing it (nothing started).
     std::string start(const App& page, const WebAnimationRequest& r);
-    // One piece of the work: a frame drawn, or a step's frame read and encoded; at the end the GIF
+    // One piece of the work: a frame drawn, a step's frame read, or encoded; at the end the GIF
     // is written to `path()`. Leaves the page's Dear ImGui context and the canvas's framebuffer
     // current, as they were.
     void advance();
@@ -38,7 +38,7 @@ public:
     size_t bytes() const { return bytes_; }
     std::string error;  // why it stopped, where it failed
     double longest_piece_ms = 0;  // the longest the page waited for one piece
-    double longest_draw_ms = 0, longest_encode_ms = 0;  // of each kind
+    double longest_draw_ms = 0, longest_encode_ms = 0;  // of each kind (reading counts as encoding)
 
 private:
     struct State;
