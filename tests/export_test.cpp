@@ -395,7 +395,7 @@ TEST(Mp4Export, AnInterruptedVideoLeavesNoFileAndNoTemporaryFolder) {
 TEST(ExportWords, EachBadWordIsRefusedWithItsSentenceBeforeAnythingIsDrawnOrWritten) {
     const std::string dir = out_dir("export-words");
     const std::pair<const char*, const char*> cases[] = {
-        {"--out x.png", "export needs --format gif, mp4 or svg"},
+        {"--out x.png", "export needs --format gif, mp4, svg or html"},
         {"--out x.gif --steps 5..2", "--steps expects a range of step numbers A..B"},
         {"--out x.gif --frame-ms 5", "--frame-ms expects milliseconds per step from 20 to 10000"},
         {"--out x.mp4 --size 641x480", "an MP4 needs an even width and height"},

@@ -86,7 +86,7 @@ ExportOptions parse_export_options(const std::vector<std::string>& args) {
         if (ends_with(out, ".gif")) o.format = ExportFormat::gif;
         else if (ends_with(out, ".mp4")) o.format = ExportFormat::mp4;
         else if (ends_with(out, ".svg")) o.format = ExportFormat::svg;
-        else throw ScanError("export needs --format gif, mp4 or svg (or an --out ending in .gif, .mp4 or .svg)");
+        else throw ScanError("export needs --format gif, mp4, svg or html (or an --out ending in .gif, .mp4, .svg or .html)");
     }
     if (o.format != ExportFormat::svg && o.step_given)
         throw ScanError("--step chooses an SVG figure's step; an animation's steps are --steps A..B (e.g. --steps 3..3 for one)");
