@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "app/gui/app.hpp"
+#include "app/gui/export/animation_inputs.hpp"
 #include "app/gui/export/export_job.hpp"
 #include "app/gui/export/export_options.hpp"
 #include "app/gui/export/mp4_writer.hpp"
@@ -144,21 +145,7 @@ void draw_animation_dialog(App& app, ExportDialog& d) {
     ImGui::EndDisabled();
     if (!have_ffmpeg) d.mp4 = false;
     const int max_step = int(steps) - 1;
-    d.first = std::clamp(d.first, 0, max_step);
-    int last = d.last < 0 ? max_step : std::clamp(d.last, 0, max_step);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    ImGui::InputInt("first step", &d.first);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    if (ImGui::InputInt("last step", &last)) d.last = last >= max_step ? -1 : std::max(0, last);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    ImGui::InputInt("ms per step", &d.frame_ms, 100, 500);
-    d.frame_ms = std::clamp(d.frame_ms, kMinFrameMs, kMaxFrameMs);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16);
-    if (ImGui::BeginCombo("size", kSizes[d.size].name)) {
-        for (int i = 0; i < int(std::size(kSizes)); ++i)
-            if (ImGui::Selectable(kSizes[i].name, i == d.size)) d.size = i;
-        ImGui::EndCombo();
-    }
+    draw_animation_inputs(d.first, d.last, d.frame_ms, d.size, steps);
     ImGui::Checkbox("presenting (large text, high contrast)", &d.presenting);
     ImGui::Checkbox("the emulation banner on the frames", &d.banner);
     // The path's ending follows the format (a path typed by hand keeps the rest).
@@ -254,7 +241,8 @@ void draw_page_dialog(App& app, ExportDialog& d) {
     if (ImGui::RadioButton("the trace on screen", !d.page_lesson)) d.page_lesson = false;
     ImGui::EndDisabled();
     ImGui::BeginDisabled(!lesson);
-    const std::string lesson_label = "the lesson" + (lesson ? " " + std::filesystem::path(app.lesson.path).filename().string() : std::string(" (none open)"));
+    std::string lesson_label = "the lesson ";
+    lesson_label += lesson ? std::filesystem::path(app.lesson.path).filename().string() : std::string("(none open)");
     if (ImGui::RadioButton(lesson_label.c_str(), d.page_lesson)) d.page_lesson = true;
     ImGui::EndDisabled();
     if (d.page_path.empty() || d.name_paths) d.page_path = default_path(app, ".html", d.page_path), d.name_paths = false;

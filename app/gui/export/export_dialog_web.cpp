@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "app/gui/app.hpp"
+#include "app/gui/export/animation_inputs.hpp"
 #include "app/gui/export/export_options.hpp"
 #include "app/gui/export/svg_figures.hpp"
 #include "app/gui/export/web_animation.hpp"
@@ -133,22 +134,7 @@ void draw_animation_dialog(App& app, ExportDialogs& d) {
     const bool busy = d.animation.running();
     ImGui::BeginDisabled(busy);
     const int max_step = int(steps) - 1;
-    d.first = std::clamp(d.first, 0, max_step);
-    int last = d.last < 0 ? max_step : std::clamp(d.last, 0, max_step);
-    const float narrow = ImGui::GetFontSize() * 7;
-    ImGui::SetNextItemWidth(narrow);
-    ImGui::InputInt("first step", &d.first);
-    ImGui::SetNextItemWidth(narrow);
-    if (ImGui::InputInt("last step", &last)) d.last = last >= max_step ? -1 : std::max(0, last);
-    ImGui::SetNextItemWidth(narrow);
-    ImGui::InputInt("ms per step", &d.frame_ms, 100, 500);
-    d.frame_ms = std::clamp(d.frame_ms, kMinFrameMs, kMaxFrameMs);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16);
-    if (ImGui::BeginCombo("size", kAnimationSizes[d.size].name)) {
-        for (int i = 0; i < int(std::size(kAnimationSizes)); ++i)
-            if (ImGui::Selectable(kAnimationSizes[i].name, i == d.size)) d.size = i;
-        ImGui::EndCombo();
-    }
+    draw_animation_inputs(d.first, d.last, d.frame_ms, d.size, steps);
     ImGui::Checkbox("presenting (large text, high contrast)", &d.presenting);
     ImGui::Checkbox("the emulation banner on the frames", &d.banner);
     ImGui::EndDisabled();

@@ -126,8 +126,13 @@ std::string offline_page_carrying(const std::string& page_html, const std::strin
     json_text::quoted(line, text);
     line << "};";
     // Inside a <script>: "</" would end it (a lesson may quote HTML), so it is written "<\/", the same string.
-    std::string carried = line.str();
-    for (size_t at = carried.find("</"); at != std::string::npos; at = carried.find("</", at + 3)) carried.insert(at + 1, "\\");
+    const std::string text_line = line.str();
+    std::string carried;
+    carried.reserve(text_line.size());
+    for (size_t i = 0; i < text_line.size(); ++i) {
+        carried.push_back(text_line[i]);
+        if (text_line[i] == '<' && i + 1 < text_line.size() && text_line[i + 1] == '/') carried.push_back('\\');
+    }
     html.insert(run_end + 1, carried);
     return html;
 }
