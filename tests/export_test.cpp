@@ -19,9 +19,11 @@
 
 #include "app/gui/export/export_job.hpp"
 #include "app/gui/export/gif_writer.hpp"
+#include "app/gui/export/offline_page.hpp"
 #include "app/gui/export/svg_figures.hpp"
 #include "app/gui/model/session.hpp"
 #include "core/input/run_words.hpp"
+#include "core/error.hpp"
 #include "core/svg/svg_document.hpp"
 
 using namespace scanlab;
@@ -393,7 +395,7 @@ TEST(Mp4Export, AnInterruptedVideoLeavesNoFileAndNoTemporaryFolder) {
 TEST(ExportWords, EachBadWordIsRefusedWithItsSentenceBeforeAnythingIsDrawnOrWritten) {
     const std::string dir = out_dir("export-words");
     const std::pair<const char*, const char*> cases[] = {
-        {"--out x.png", "export needs --format gif, mp4 or svg"},
+        {"--out x.png", "export needs --format gif, mp4, svg or html"},
         {"--out x.gif --steps 5..2", "--steps expects a range of step numbers A..B"},
         {"--out x.gif --frame-ms 5", "--frame-ms expects milliseconds per step from 20 to 10000"},
         {"--out x.mp4 --size 641x480", "an MP4 needs an even width and height"},
@@ -418,4 +420,59 @@ TEST(AppExport, CancelEndsTheChildAndNothingIsWritten) {
     EXPECT_FALSE(std::filesystem::exists(dir + "/scanlab-hierarchical.gif"));
     for (const auto& e : std::filesystem::directory_iterator(dir))  // nor a temporary beside it
         EXPECT_EQ(e.path().filename().string().find(".tmp"), std::string::npos) << e.path();
+}
+
+// `scanlab export --format html`: the offline page carrying a trace or a lesson as one line of
+// script after its run, which the page opens at start (tests/web/offline_page_test.py opens it).
+// Set once, and read by the page's script (browser.cpp's js_query) elsewhere in it.
+constexpr const char* kFakePage =
+    "<script>var Module={};Module.scanlabRun=\"algo=hierarchical&preset=fig9.10\";Module.other=1;"
+    "function query(){return location.search.substring(1)||Module.scanlabRun||\"\";}</script>";
+
+TEST(OfflinePage, CarriesTheFileAsOneLineAfterItsRunWithNothingThatEndsTheScript) {
+    const std::string html = offline_page_carrying(kFakePage, "lesson.md", "a </script> \"quoted\"\nline");
+    const std::string line = "Module.scanlabRun=\"algo=hierarchical&preset=fig9.10\";Module.scanlabFile={\"name\":\"lesson.md\",\"text\":\"a <\\/script> \\\"quoted\\\"\\nline\"};Module.other=1;";
+    EXPECT_NE(html.find(line), std::string::npos) << html;
+    EXPECT_EQ(html.find("</script>"), html.rfind("</script>"));  // only the page's own
+}
+
+TEST(OfflinePage, CarriesOneFileReplacingTheOneItCarriedBefore) {
+    const std::string twice = offline_page_carrying(offline_page_carrying(kFakePage, "a.json", "{}"), "b.json", "[]");
+    EXPECT_EQ(twice.find("a.json"), std::string::npos) << twice;
+    EXPECT_NE(twice.find("Module.scanlabFile={\"name\":\"b.json\",\"text\":\"[]\"};Module.other=1;"), std::string::npos) << twice;
+}
+
+TEST(OfflinePage, APageWithoutItsRunLineIsRefused) {
+    try {
+        offline_page_carrying("<html>an ordinary page</html>", "a.json", "{}");
+        FAIL() << "an ordinary page was taken for the offline page";
+    } catch (const ScanError& e) {
+        EXPECT_NE(std::string(e.what()).find("not Scan Lab's offline page"), std::string::npos) << e.what();
+    }
+}
+
+TEST(OfflinePage, TheCommandWritesThePageAndRefusesABadTraceATooLargeOneAndAMissingPage) {
+    const std::string dir = out_dir("export-html");
+    std::ofstream(dir + "/page.html") << kFakePage;
+    const std::string fixture = std::string(SCANLAB_FIXTURES) + "/traces/fig910.json";
+    const std::string cli = std::string(kNoDisplay) + SCANLAB_EXE + " export --format html --page " + dir + "/page.html ";
+    ASSERT_EQ(shell(cli + "--trace " + fixture + " --out " + dir + "/lecture.html 2> " + dir + "/log.txt"), 0) << read_text(dir + "/log.txt");
+    EXPECT_NE(read_text(dir + "/lecture.html").find("Module.scanlabFile={\"name\":\"fig910.json\""), std::string::npos);
+    std::ofstream(dir + "/bad.json") << "{\"format\": \"not a trace\"}";
+    std::ofstream(dir + "/big.json") << std::string(kPageMaxTraceFileBytes + 1, ' ');
+    const std::pair<std::string, const char*> cases[] = {
+        {"--trace " + dir + "/bad.json", "bad.json"},
+        {"--trace " + dir + "/big.json", "the page opens trace files up to 2.0 MiB"},
+        {"--lesson " + dir + "/missing.md", "does not exist"},
+        {"--trace " + fixture + " --lesson x.md", "carries one file"},
+    };
+    for (const auto& [words, sentence] : cases) {
+        EXPECT_EQ(shell(cli + words + " --out " + dir + "/x.html 2> " + dir + "/log.txt"), 1) << words;
+        EXPECT_NE(read_text(dir + "/log.txt").find(sentence), std::string::npos) << words << ": " << read_text(dir + "/log.txt");
+    }
+    EXPECT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE + " export --format html --page " + dir + "/none.html --trace " + fixture + " --out " + dir +
+                    "/x.html 2> " + dir + "/log.txt"),
+              1);
+    EXPECT_NE(read_text(dir + "/log.txt").find("cmake --build build-web --target scanlab-offline"), std::string::npos) << read_text(dir + "/log.txt");
+    EXPECT_FALSE(std::filesystem::exists(dir + "/x.html"));
 }

@@ -33,3 +33,6 @@ add_library(scanlab::glad ALIAS scanlab_glad)
 add_library(scanlab_gui_deps INTERFACE)
 target_link_libraries(scanlab_gui_deps INTERFACE scanlab_imgui scanlab_stb_write)
 add_library(scanlab::gui_deps ALIAS scanlab_gui_deps)
+
+# giflib, for the page's GIF export: Debian's source, compiled here (giflib_web.cmake).
+include(giflib_web.cmake)

@@ -24,9 +24,11 @@ packages+=(libgif-dev)
 
 # The web edition: Debian's emscripten (works offline: its system libraries come prebuilt), the
 # DejaVu fonts and stb's header it packs, and for its tests Chromium (driven by PyPI's Playwright in
-# a virtual environment, tests/web/) and python3-venv.
+# a virtual environment, tests/web/) and python3-venv. dpkg-dev unpacks Debian's giflib source,
+# which the web build fetches with `apt-get source` and compiles for the page's GIF export
+# (third_party/giflib_web.cmake).
 if [ "${1:-}" = web ]; then
-  packages+=(emscripten chromium)
+  packages+=(emscripten chromium dpkg-dev)
 fi
 
 missing=()

@@ -16,6 +16,7 @@ std::string usage_text() {
            "  scanlab                                                           the desktop app (needs a display)\n"
            "  scanlab shot  --algo ALGO INPUT --step K --out FILE.png [--size WxH] [--view VIEW]   one view as a PNG\n"
            "  scanlab export --format gif|mp4|svg --algo ALGO INPUT --out FILE [--steps A..B] [--frame-ms MS]   an animation or a figure\n"
+           "  scanlab export --format html --trace F.json|--lesson F.md --out F.html   the offline page carrying a run or a lesson\n"
            "  scanlab bench [--sizes pow2:10..28] [--type T] [--op OP] [--algos LIST] [--json PATH] [--csv PATH]   GPU timings (scanlab bench --help)\n"
            "  scanlab exercise [N] [--backend B] [--device NAME]                 PMPP 3rd ed. ch. 9's exercises, answered from real runs\n"
            "  scanlab listing [--algo ALGO] [--block-algo A] [--exclusive]        the kernel listing a run shows (the app's source pane)\n"

@@ -266,6 +266,7 @@ void draw_help_window(App& app);
 // File > Export animation... and Export figure (SVG) (export/export_dialog.cpp; the web edition's
 // figure only, as a download: export/export_dialog_web.cpp).
 void open_export_dialog(bool figure);
+void open_offline_page_dialog();  // the desktop's File > Export offline page (HTML)...
 void draw_export_dialogs(App& app);
 bool export_running();  // an export is under way: the frame loop keeps drawing its progress
 // The smoke test's hand on the animation dialog: its Export button pressed with these choices
@@ -283,6 +284,9 @@ void draw_lesson_panel(App& app);
 void draw_lesson_dialog(App& app);
 // Opens the lesson at `path` on its first slide, the panel shown (or says why in the panel).
 void open_lesson(App& app, const std::string& path);
+// A lesson file opened as File > Open lesson opens it: the panel shown at its first slide. False,
+// with app.lesson.error, where it could not be read.
+bool open_lesson_file(App& app, const std::string& path);
 void draw_black_screen(const App& app);
 void end_lesson_markdown();  // the Markdown renderer's contexts freed, while the GL backend still lives
 

@@ -942,6 +942,99 @@ def test_screenshots(browser, url, out):
     page.context.close()
 
 
+def test_gif_export(browser, url, out):
+    """File > Export animation... in the page: a GIF drawn a piece at a time between the page's own
+    frames, with progress and Cancel, then downloaded; it decodes with one frame per step of the range
+    at the asked size. A run of 2,048 elements exports with the page answering throughout, and a run
+    longer than the limit is refused before anything is drawn."""
+    page = open_page(browser, url + "?algo=hierarchical&preset=fig9.10")
+    s = wait_for(page, "Figure 9.10", lambda s: settled(s) and s["steps"] == 8)
+    page.evaluate("() => { window.longestGap = 0; let last = performance.now(); const tick = (t) => { "
+                  "window.longestGap = Math.max(window.longestGap, t - last); last = t; requestAnimationFrame(tick); }; "
+                  "requestAnimationFrame(tick); }")
+
+    def click_waiting(page, label):
+        # Each of the page's frames follows a piece of the export: on a slow renderer an item shows later.
+        r = find(page, label, 60)
+        if r:
+            page.mouse.click(r["x"] + min(r["w"] / 3, 60), r["y"] + r["h"] / 2)
+        return r is not None
+
+    def open_dialog():
+        page.mouse.move(640, 400)
+        return click_waiting(page, "File") and click_waiting(page, "Export animation...")
+
+    check("File > Export animation... opens the page's GIF dialog", open_dialog() and find(page, "Export GIF") is not None)
+    started = time.monotonic()
+    with page.expect_download(timeout=300000) as download:
+        click(page, "Export GIF")
+        during = wait_for(page, "the export under way", lambda s: s["export_running"] and s["export_done"] >= 1, 120)
+        frames_then = during["frames"] if during else 0
+        time.sleep(1.0)
+        check("while it works the page draws its own frames (the progress bar)",
+              during is not None and (state(page) or {}).get("frames", 0) > frames_then, str(state(page)))
+        check("the dialog shows the progress and a Cancel button", find(page, "Cancel") is not None)
+        screenshot(page).save(os.path.join(out, "scanlab-web-gif-export-1280x720.png"))
+    seconds = time.monotonic() - started
+    path = os.path.join(out, "page-fig9.10-1280x720.gif")
+    download.value.save_as(path)
+    gif = Image.open(path)
+    sizes, frames = set(), []
+    for i in range(getattr(gif, "n_frames", 1)):
+        gif.seek(i)
+        sizes.add(gif.size)
+        frames.append(gif.convert("RGB"))
+    check(f"the downloaded GIF has one frame per step (8) at 1280x720 ({os.path.getsize(path):,} bytes, {seconds:.1f} s)",
+          len(frames) == 8 and sizes == {(1280, 720)}, f"{len(frames)} frames, sizes {sizes}")
+    check("each frame shows its own step (no two in a row the same)", all(frames[i].tobytes() != frames[i + 1].tobytes() for i in range(len(frames) - 1)))
+    s = state(page)
+    piece = s.get("longest_export_piece_ms", -1)
+    gap = page.evaluate("() => window.longestGap")
+    print(f"  the page's GIF of Figure 9.10: {seconds:.1f} s, {os.path.getsize(path):,} bytes; the longest piece {piece:.0f} ms "
+          f"(drawing {s['export_pieces']['draw_ms']:.0f} ms, reading and encoding {s['export_pieces']['encode_ms']:.0f} ms), "
+          f"the longest gap between animation frames {gap:.0f} ms", flush=True)
+    with open(os.path.join(out, "gif-export.json"), "w") as f:
+        json.dump({"seconds": round(seconds, 1), "bytes": os.path.getsize(path), "longest_piece_ms": round(piece, 1),
+                   "pieces": s["export_pieces"], "longest_gap_ms": round(gap, 1)}, f)
+    # How long a piece takes is measured (gif-export.json), not asserted: it is the renderer's speed.
+    check("the export was cut into pieces (four draws, a read and an encoding a step)", s["export_pieces"]["draw_ms"] > 0 and piece > 0, str(s))
+    check("the status says where the GIF went", "downloads as scanlab-hierarchical.gif" in s["status"], s["status"])
+
+    # Again in a window of 1920x1080, cancelled once a frame is made: nothing is downloaded.
+    downloads = []
+    page.on("download", lambda d: downloads.append(d))
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    time.sleep(1.0)
+    check("Export GIF is pressed again", click_waiting(page, "Export GIF"))
+    s = wait_for(page, "a frame of it", lambda s: s["export_done"] >= 1, 120)
+    screenshot(page).save(os.path.join(out, "scanlab-web-gif-export-1920x1080.png"))
+    check("Cancel is pressed", click_waiting(page, "Cancel"))
+    s = wait_for(page, "the cancel", lambda s: not s["export_running"], 60)
+    time.sleep(1.0)
+    check("Cancel stops it, says so, and nothing is downloaded", s is not None and "cancelled" in s["status"] and not downloads, str(s))
+    page.context.close()
+
+    # 2,048 elements: drawn a piece at a time, the page answering between them (three steps of it).
+    page = open_page(browser, url + "?algo=hierarchical&random=2048")
+    wait_for(page, "the 2,048-element run", lambda s: settled(s) and s["n"] == 2048, 60)
+    open_dialog()
+    click_waiting(page, "Export GIF")
+    s = wait_for(page, "three steps of it", lambda s: s["export_done"] >= 3, 180)
+    check("a GIF of a 2,048-element run is drawn a piece at a time", s is not None and s["export_running"], str(s))
+    if s:
+        print(f"  a GIF of 2,048 elements at 1280x720: the longest piece {s['longest_export_piece_ms']:.0f} ms (drawing "
+              f"{s['export_pieces']['draw_ms']:.0f} ms, reading or encoding {s['export_pieces']['encode_ms']:.0f} ms)", flush=True)
+    page.context.close()
+    page = open_page(browser, url + "?algo=sequential&random=400")
+    wait_for(page, "the sequential run", lambda s: settled(s) and s["steps"] > 300, 60)
+    open_dialog()
+    click(page, "Export GIF")
+    s = wait_for(page, "the refusal", lambda s: "at most 300 steps" in s["status"], 10)
+    check("a run longer than 300 steps is refused with a range that fits, nothing drawn", s is not None and not s["export_running"], str(state(page)))
+    check("no console errors with the GIF export", not page.errors, "; ".join(page.errors[:3]))
+    page.context.close()
+
+
 def page_weight(folder):
     files = {}
     for name in sorted(os.listdir(folder)):
@@ -983,6 +1076,7 @@ def main():
             "shots": lambda: test_screenshots(browser, url, a.out),
             "jobs": lambda: test_jobs(browser, url, a.out),
             "slices": lambda: test_slices(browser, url, a.out, a.desktop_cli),
+            "gif": lambda: test_gif_export(browser, url, a.out),
             "refusals": lambda: test_refusals(browser, url),
             "address": lambda: test_address(browser, url),
             "scrolling": lambda: test_scrolling(browser, url),

@@ -4,25 +4,29 @@
 #include <algorithm>
 #include <cfloat>
 #include <filesystem>
+#include <sstream>
 
 #include "app/gui/app.hpp"
+#include "app/gui/export/animation_inputs.hpp"
 #include "app/gui/export/export_job.hpp"
 #include "app/gui/export/export_options.hpp"
 #include "app/gui/export/mp4_writer.hpp"
+#include "app/gui/export/offline_page.hpp"
+#include "core/error.hpp"
+#include "core/number_text.hpp"
+#include "core/trace_io/trace_json.hpp"
 #include "app/gui/surface/screenshot.hpp"
 #include <imgui_stdlib.h>  // after imgui.h, which it needs
 
 namespace scanlab::gui {
 namespace {
 
-struct Size {
-    const char* name;
-    int w, h;
-};
-constexpr Size kSizes[] = {{"1280x720 (a projector, 720p)", 1280, 720}, {"1920x1080 (1080p)", 1920, 1080}, {"960x540 (small)", 960, 540}};
+constexpr const auto& kSizes = kAnimationSizes;
 
 struct ExportDialog {
-    bool animation_open = false, figure_open = false;
+    bool animation_open = false, figure_open = false, page_open = false;
+    bool page_lesson = false;  // the offline page carries the lesson open, else the trace on screen
+    std::string page_path;
     bool mp4 = false;
     int first = 0, last = -1;  // -1: the last step
     int frame_ms = kDefaultFrameMs;
@@ -81,7 +85,7 @@ std::vector<std::string> animation_words(const App& app, ExportDialog& d, size_t
               "; choose a shorter range, e.g. steps " + std::to_string(d.first) + " to " + std::to_string(d.first + kMaxAnimationFrames - 1);
         return {};
     }
-    const Size& s = kSizes[d.size];
+    const AnimationSize& s = kSizes[d.size];
     for (const std::string& w : {std::string("--format"), std::string(d.mp4 ? "mp4" : "gif"), std::string("--steps"),
                                  std::to_string(d.first) + ".." + std::to_string(last), std::string("--frame-ms"), std::to_string(d.frame_ms),
                                  std::string("--size"), std::to_string(s.w) + "x" + std::to_string(s.h), std::string("--out"), d.path})
@@ -141,21 +145,7 @@ void draw_animation_dialog(App& app, ExportDialog& d) {
     ImGui::EndDisabled();
     if (!have_ffmpeg) d.mp4 = false;
     const int max_step = int(steps) - 1;
-    d.first = std::clamp(d.first, 0, max_step);
-    int last = d.last < 0 ? max_step : std::clamp(d.last, 0, max_step);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    ImGui::InputInt("first step", &d.first);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    if (ImGui::InputInt("last step", &last)) d.last = last >= max_step ? -1 : std::max(0, last);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    ImGui::InputInt("ms per step", &d.frame_ms, 100, 500);
-    d.frame_ms = std::clamp(d.frame_ms, kMinFrameMs, kMaxFrameMs);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16);
-    if (ImGui::BeginCombo("size", kSizes[d.size].name)) {
-        for (int i = 0; i < int(std::size(kSizes)); ++i)
-            if (ImGui::Selectable(kSizes[i].name, i == d.size)) d.size = i;
-        ImGui::EndCombo();
-    }
+    draw_animation_inputs(d.first, d.last, d.frame_ms, d.size, steps);
     ImGui::Checkbox("presenting (large text, high contrast)", &d.presenting);
     ImGui::Checkbox("the emulation banner on the frames", &d.banner);
     // The path's ending follows the format (a path typed by hand keeps the rest).
@@ -217,7 +207,64 @@ void draw_figure_dialog(App& app, ExportDialog& d) {
     ImGui::End();
 }
 
+// The trace on screen as the file the page opens (its JSON, findings and all), or the lesson's file.
+void write_page(App& app, ExportDialog& d) {
+    d.said.clear(), d.failed = false;
+    try {
+        size_t bytes = 0;
+        if (d.page_lesson) {
+            const SmallFile f = read_small_file(app.lesson.path, 1L << 20);
+            if (!f.exists) throw ScanError("cannot read the lesson '" + app.lesson.path + "'" + (f.problem.empty() ? "" : ": " + f.problem));
+            bytes = write_offline_page(default_offline_page(), std::filesystem::path(app.lesson.path).filename().string(), f.text, false, d.page_path);
+        } else {
+            const ShownTrace& t = *app.session.trace;
+            std::ostringstream json;
+            write_trace_json(json, t.trace, t.findings ? &*t.findings : nullptr);
+            bytes = write_offline_page(default_offline_page(), "scanlab-" + run_name(t.trace) + ".json", json.str(), true, d.page_path);
+        }
+        d.said = "wrote " + d.page_path + " (" + byte_size(bytes) + "): it opens from a double click, with no network";
+    } catch (const ScanError& e) {
+        d.said = e.what(), d.failed = true;
+    }
+    app.session.status = d.said, app.session.status_failed = d.failed;
+}
+
+void draw_page_dialog(App& app, ExportDialog& d) {
+    if (!begin_dialog("Export offline page (HTML)", &d.page_open)) return ImGui::End();
+    const bool lesson = app.lesson.is_open() && !app.lesson.path.empty();
+    if (!lesson) d.page_lesson = false;
+    if (!app.session.trace && !lesson) {
+        ImGui::TextWrapped("Run a trace or open a lesson first: the page carries one of them.");
+        return ImGui::End();
+    }
+    ImGui::BeginDisabled(!app.session.trace);
+    if (ImGui::RadioButton("the trace on screen", !d.page_lesson)) d.page_lesson = false;
+    ImGui::EndDisabled();
+    ImGui::BeginDisabled(!lesson);
+    std::string lesson_label = "the lesson ";
+    lesson_label += lesson ? std::filesystem::path(app.lesson.path).filename().string() : std::string("(none open)");
+    if (ImGui::RadioButton(lesson_label.c_str(), d.page_lesson)) d.page_lesson = true;
+    ImGui::EndDisabled();
+    if (d.page_path.empty() || d.name_paths) d.page_path = default_path(app, ".html", d.page_path), d.name_paths = false;
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputText("##page-path", &d.page_path);
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("One HTML file of about 6 MB that opens the %s at start, from a double click, with no network; a trace of at most 2 MiB.",
+                        d.page_lesson ? "lesson" : "trace");
+    ImGui::PopTextWrapPos();
+    if (ImGui::Button("Save page")) write_page(app, d);
+    if (!d.said.empty()) said_line(app, d.said, d.failed);
+    ImGui::End();
+}
+
 }  // namespace
+
+void open_offline_page_dialog() {
+    ExportDialog& d = dialog();
+    d.page_open = true;
+    d.said.clear();
+    d.name_paths = true;
+}
 
 void open_export_dialog(bool figure) {
     ExportDialog& d = dialog();
@@ -258,6 +305,7 @@ void draw_export_dialogs(App& app) {
     }
     if (d.animation_open) draw_animation_dialog(app, d);
     if (d.figure_open) draw_figure_dialog(app, d);
+    if (d.page_open) draw_page_dialog(app, d);
 }
 
 }  // namespace scanlab::gui

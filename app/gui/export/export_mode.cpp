@@ -13,6 +13,7 @@
 #include "app/gui/export/export_options.hpp"
 #include "app/gui/export/gif_writer.hpp"
 #include "app/gui/export/mp4_writer.hpp"
+#include "app/gui/export/offline_page.hpp"
 #include "app/gui/export/svg_figures.hpp"
 #include "app/gui/shell/window.hpp"
 #include "app/gui/surface/gl_surface.hpp"
@@ -117,6 +118,10 @@ int run_export(const std::vector<std::string>& args) {
             std::cout << export_usage();
             return 0;
         }
+    // An offline page carrying a trace or a lesson: no run, no drawing (offline_page.hpp).
+    for (size_t i = 0; i < args.size(); ++i)
+        if ((args[i] == "--format" && i + 1 < args.size() && args[i + 1] == "html") || (args[i] == "--out" && i + 1 < args.size() && args[i + 1].ends_with(".html")))
+            return run_html_export(args);
     ExportOptions o;
     try {
         o = parse_export_options(args);

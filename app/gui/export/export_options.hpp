@@ -25,6 +25,14 @@ inline constexpr int64_t kMaxAnimationPixels = int64_t(1) << 31;
 inline constexpr int kMinFrameMs = 20, kMaxFrameMs = 10000;  // browsers draw GIF delays under 20 ms at 100 ms
 inline constexpr int kDefaultFrameMs = 800;
 
+// The sizes the app's and the page's dialogs offer (the command line takes any WxH in range).
+struct AnimationSize {
+    const char* name;
+    int w, h;
+};
+inline constexpr AnimationSize kAnimationSizes[] = {
+    {"1280x720 (a projector, 720p)", 1280, 720}, {"1920x1080 (1080p)", 1920, 1080}, {"960x540 (small)", 960, 540}};
+
 struct ExportOptions {
     ShotOptions shot;  // the run, --view, --size, --presentation, --banner, --out; --step: the SVG's step
     bool step_given = false;

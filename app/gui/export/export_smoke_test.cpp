@@ -2,7 +2,8 @@
 // [--presentation] [--export-size K: the dialog's K-th size] [--cancel] [run words]`): the real window (a display; else EGL's image), the run of the
 // words on screen, File > Export animation... opened, its picture written, Export pressed, and
 // frames drawn while the child process draws the GIF: the window's frames are counted, so a test
-// sees that the app kept drawing (never frozen) while the export worked, and how it ended.
+// sees that the app kept drawing (never frozen) while the export worked, and how it ended. The
+// figure's and the offline page's dialogs are pictured after it.
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
@@ -88,6 +89,10 @@ int run_smoke_test_export(const std::vector<std::string>& args) {
     for (int i = 0; i < 4; ++i) draw();
     frame(app, *surface, 1.0 / 60);
     surface->write_png(out + "/export-figure-dialog-" + size + ".png");
+    open_offline_page_dialog();  // and File > Export offline page (HTML)...
+    for (int i = 0; i < 4; ++i) draw();
+    frame(app, *surface, 1.0 / 60);
+    surface->write_png(out + "/export-page-dialog-" + size + ".png");
     std::cout << "export frames\t" << p.frames_done << "\t" << p.frames_total << "\nwindow frames while exporting\t" << frames << "\t" << seconds
               << "\nresult\t" << p.result << "\nerror\t" << p.error << "\n";
     shutdown_imgui(*surface);

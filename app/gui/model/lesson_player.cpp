@@ -21,7 +21,9 @@ bool LessonPlayer::open(const std::string& path) {
     }
     std::ostringstream text;
     text << in.rdbuf();
-    return open_text(text.str(), path.substr(path.find_last_of('/') + 1));
+    if (!open_text(text.str(), path.substr(path.find_last_of('/') + 1))) return false;
+    this->path = path;
+    return true;
 }
 
 bool LessonPlayer::open_text(const std::string& text, const std::string& file) {
@@ -50,6 +52,7 @@ bool LessonPlayer::open_text(const std::string& text, const std::string& file) {
         graded.assign(l.slides.size(), std::nullopt);
         slides = std::move(prepared);
         lesson = std::move(l);
+        path.clear();  // open() names it
         slide = 0;
         error.clear();
         load_progress();

@@ -45,6 +45,7 @@ public:
     std::optional<LessonProgress> progress;
     size_t slide = 0;
     std::string error;  // why the last open failed (the lesson on screen, if any, stays)
+    std::string path;   // the file of the lesson on screen (empty: one opened from text)
     std::vector<std::string> typed;  // each slide's answer as typed so far
     std::vector<std::optional<Grade>> graded;  // each slide's last grade
     bool black = false;  // B: the screen blacked out, as a presenter's remote does

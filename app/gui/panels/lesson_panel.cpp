@@ -248,9 +248,16 @@ void draw_black_screen(const App& app) {
     ImGui::GetForegroundDrawList(v)->AddRectFilled(v->Pos, ImVec2(v->Pos.x + v->Size.x, v->Pos.y + v->Size.y), IM_COL32(0, 0, 0, 255));
 }
 
-void open_lesson(App& app, const std::string& path) {
+bool open_lesson_file(App& app, const std::string& path) {
+    if (!app.lesson.open(path)) return false;
     app.show_lesson = true;
-    if (app.lesson.open(path)) app.lesson.go(0, app.session);
+    app.lesson.go(0, app.session);
+    return true;
+}
+
+void open_lesson(App& app, const std::string& path) {
+    app.show_lesson = true;  // its error, if any, shown in the panel
+    open_lesson_file(app, path);
 }
 
 void draw_lesson_dialog(App& app) {

@@ -20,10 +20,11 @@ void draw_menu_bar(App& app) {
 #endif
         if (ImGui::MenuItem("Save trace...", "Ctrl+S", false, app.session.trace != nullptr)) app.save_dialog = true;
         if (ImGui::MenuItem("Screenshot to PNG", "F12")) app.want_screenshot = true;
-#if !defined(__EMSCRIPTEN__)  // a page has no second process to draw an animation's frames in
         if (ImGui::MenuItem("Export animation...", nullptr, false, app.session.trace != nullptr)) open_export_dialog(false);
-#endif
         if (ImGui::MenuItem("Export figure (SVG)...", nullptr, false, app.session.trace != nullptr)) open_export_dialog(true);
+#if !defined(__EMSCRIPTEN__)  // the page is the offline page's own edition
+        if (ImGui::MenuItem("Export offline page (HTML)...", nullptr, false, app.session.trace != nullptr || app.lesson.is_open())) open_offline_page_dialog();
+#endif
 #if !defined(__EMSCRIPTEN__)  // a page is closed with its browser tab
         ImGui::Separator();
         if (ImGui::MenuItem("Quit", "Ctrl+Q")) app.want_quit = true;

@@ -148,6 +148,19 @@ EM_JS(char*, js_query, (), {
     return p;
 });
 
+EM_JS(char*, js_carried_file, (), {
+    // The file an offline page carries (`scanlab export --format html`): written into the page's
+    // file system under its own name, to be opened as a file the user picked.
+    const f = Module.scanlabFile;
+    if (!f || !f.name || typeof f.text !== "string") return 0;
+    try { FS.mkdir("/carried"); } catch (e) {}
+    const path = "/carried/" + String(f.name).split("/").join("_");
+    FS.writeFile(path, f.text);
+    const n = lengthBytesUTF8(path) + 1, p = _malloc(n);
+    stringToUTF8(path, p, n);
+    return p;
+});
+
 EM_JS(void, js_show_query, (const char* query), {
     const q = UTF8ToString(query);
     const url = window.location.pathname + (q ? "?" + q : "") + window.location.hash;
@@ -253,6 +266,7 @@ bool fit_canvas(GLFWwindow* window) {
 }
 
 std::string query() { return taken(js_query()); }
+std::string carried_file() { return taken(js_carried_file()); }
 void show_query(const std::string& q) { js_show_query(q.c_str()); }
 void set_title(const std::string& title) { js_set_title(title.c_str()); }
 std::string stored(const std::string& key) { return taken(js_stored(key.c_str())); }

@@ -23,6 +23,9 @@ bool fit_canvas(GLFWwindow* window);
 // The address bar's query (without '?'), and a new one in its place (no page load, no history entry).
 std::string query();
 void show_query(const std::string& query);
+// The trace or lesson an offline page carries, written into the page's file system: its path
+// there, or empty where the page carries none.
+std::string carried_file();
 void set_title(const std::string& title);
 
 // Browser storage (localStorage): empty when nothing is kept under `key` or storage is off.

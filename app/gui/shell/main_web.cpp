@@ -23,6 +23,8 @@
 #include <backends/imgui_impl_glfw.h>
 #include <imgui_internal.h>  // the input events Dear ImGui has yet to take
 
+#include "app/gui/export/offline_page.hpp"
+#include "app/gui/export/web_animation.hpp"
 #include "app/gui/model/background.hpp"
 #include "app/gui/model/numbers.hpp"
 #include "app/gui/shell/browser.hpp"
@@ -45,13 +47,8 @@ namespace {
 
 constexpr const char* kSettingsKey = "scanlab/settings.ini";
 constexpr const char* kLayoutKey = "scanlab/imgui.ini";
-// The largest trace file the page opens. The page reads it a slice at a time between frames
-// (TraceJsonReading), so its size is bounded by memory, not by a freeze: the file's text, the
-// trace as it is read and the trace built are held at once, about three times the file in the
-// page's 2 GiB of WebAssembly memory. 64 MiB holds the desktop's largest sampled recording on the
-// emulation (N = 2^22, about 45 MB of JSON: docs/web.md); a larger file is refused with a
-// sentence that says where it opens.
-constexpr uintmax_t kMaxTraceFileBytes = uintmax_t(64) << 20;
+// The largest trace file the page opens (offline_page.hpp states it and says why).
+constexpr uintmax_t kMaxTraceFileBytes = kPageMaxTraceFileBytes;
 // The longest input (values or head flags) an address carries, as much as the settings keep: a
 // pasted million values made an address of two million characters. A longer one is left out,
 // and the page says how to share that run instead.
@@ -280,6 +277,12 @@ void frame_callback() {
         page.settle.want(1);
         return;
     }
+    // A GIF export under way: one piece of it (a frame drawn or encoded), then the page's own frame
+    // with its progress bar, so the page never waits for more than a piece.
+    if (export_running()) {
+        advance_export(app);
+        page.settle.want(1);
+    }
     if (browser::fit_canvas(page.surface->window())) page.settle.want(2);
     const int events = browser::events_seen();
     const bool woken = events != page.events;
@@ -335,6 +338,20 @@ void open_file(Page& page, const std::string& path) {
         return refuse_file(page, path, bytes);
     }
     page.app.session.open_trace(path);
+}
+
+// The file an offline page carries (`scanlab export --format html`), opened at start as the user
+// would open it: a lesson (.md) as File > Open lesson, a trace as File > Open. It is the page's
+// first run, whatever the link or the last visit asked for.
+void open_carried_file(Page& page, const std::string& path) {
+    App& app = page.app;
+    page.place.reset();
+    if (path.ends_with(".md")) {
+        app.session.run();  // the lesson's first slide runs its own; until then, the form's
+        if (!open_lesson_file(app, path)) app.session.status = app.lesson.error, app.session.status_failed = true;
+        return;
+    }
+    open_file(page, path);
 }
 
 // The link in the address bar, else the last request kept in the browser: the first run.
@@ -511,7 +528,9 @@ EMSCRIPTEN_KEEPALIVE const char* scanlab_state() {
     o << ", \"presenting\": " << (app.layout.presentation ? "true" : "false") << ", \"tab\": " << int(app.layout.tab)
       << ", \"busy\": " << (s.working() ? "true" : "false") << ", \"frames\": " << g_page->frames
       << ", \"exercise\": " << s.exercises.selected << ", \"cell_width\": " << app.layout.cell_width << ", \"last_job_ms\": " << g_page->last_job_ms << ", \"longest_job_ms\": " << g_page->longest_job_ms << ", \"last_frame_ms\": " << g_page->last_frame_ms
-      << ", \"longest_frame_ms\": " << g_page->longest_frame_ms << ", \"last_gl_ms\": " << g_page->last_gl_ms << ", \"status\": ";
+      << ", \"longest_frame_ms\": " << g_page->longest_frame_ms << ", \"export_running\": " << (export_progress().running ? "true" : "false")
+      << ", \"export_done\": " << export_progress().frames_done << ", \"longest_export_piece_ms\": " << longest_export_piece_ms() << ", \"export_pieces\": " << export_piece_times()
+      << ", \"lesson_slide\": " << (app.lesson.is_open() ? app.lesson.slide + 1 : 0) << ", \"last_gl_ms\": " << g_page->last_gl_ms << ", \"status\": ";
     json_text::quoted(o, s.status);
     o << ", \"error\": ";
     json_text::quoted(o, s.error);
@@ -573,7 +592,9 @@ int main() {
     };
     app.session.load_fig910();
     keep_lesson_progress_in_storage(app.lesson);
-    if (!open_linked_lesson(page)) app.session.run();
+    // An offline page that carries a trace or a lesson opens it as File > Open would; else the link's run.
+    if (const std::string carried = browser::carried_file(); !carried.empty()) open_carried_file(page, carried);
+    else if (!open_linked_lesson(page)) app.session.run();
     emscripten_set_main_loop(frame_callback, 0, false);
     return 0;
 }

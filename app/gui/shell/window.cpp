@@ -21,8 +21,10 @@ int fail(const std::string& sentence) {
 
 std::string init_imgui(App& app, const GlSurface& surface) {
     IMGUI_CHECKVERSION();
-    ImGui::CreateContext();
-    ImPlot::CreateContext();
+    // Made current even where another is (Dear ImGui makes only a first one current): the page's
+    // GIF export draws with a second app and context beside the page's (export/web_animation.hpp).
+    ImGui::SetCurrentContext(ImGui::CreateContext());
+    ImPlot::SetCurrentContext(ImPlot::CreateContext());
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // read and written here, through the app's own save
     load_panel_layout(app);

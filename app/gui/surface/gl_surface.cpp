@@ -95,20 +95,6 @@ std::unique_ptr<GlSurface> GlSurface::open_window_or_offscreen(int width, int he
     return open_offscreen(width, height, why);
 }
 
-std::string GlSurface::make_offscreen(int width, int height) {
-    width_ = width;
-    height_ = height;
-    glGenFramebuffers(1, &fbo_);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
-    glGenRenderbuffers(1, &colour_);
-    glBindRenderbuffer(GL_RENDERBUFFER, colour_);
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, colour_);
-    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
-        return "OpenGL could not make a " + std::to_string(width) + "x" + std::to_string(height) + " off-screen image (" + description_ +
-               ")";
-    return "";
-}
 
 GlSurface::~GlSurface() {
     if (fbo_) {

@@ -18,6 +18,7 @@ public:
     static std::unique_ptr<GlSurface> open_window(int width, int height, std::string& why);
     // An off-screen image of exactly width x height: behind a hidden window where a display is
     // there and works, else on EGL with no window system at all (no DISPLAY, or one that fails).
+    // In the web edition: an image in the canvas's own WebGL2 context (bind() before drawing).
     static std::unique_ptr<GlSurface> open_offscreen(int width, int height, std::string& why);
     // What the smoke tests draw on: a visible window on a display, else EGL's off-screen image.
     static std::unique_ptr<GlSurface> open_window_or_offscreen(int width, int height, std::string& why);
@@ -34,6 +35,10 @@ public:
     float pixel_ratio() const;
     // The GLSL version line of Dear ImGui's shaders: OpenGL 3.3 core, or WebGL2's OpenGL ES 3.0.
     static const char* shading_language();
+    // Makes its off-screen image the one drawn into and read (the canvas's framebuffer where it has
+    // none). The desktop binds it once; the page's GIF export shares the canvas's WebGL2 context,
+    // so binds it for each frame it draws and gives the canvas back after.
+    void bind() const;
     // After a frame: shows it in the window (nothing to do off screen).
     void present();
     // The last frame's pixels as a PNG; empty on success, else the sentence.

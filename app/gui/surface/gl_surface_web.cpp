@@ -35,27 +35,40 @@ std::unique_ptr<GlSurface> GlSurface::open_window(int width, int height, std::st
     return s;
 }
 
-std::unique_ptr<GlSurface> GlSurface::open_offscreen(int, int, std::string& why) {
-    why = "the web edition draws in the page's canvas, never off screen";
-    return nullptr;
+// An image of its own in the canvas's WebGL2 context (the page's GIF export draws its frames there,
+// web_animation.hpp): bound while a frame is drawn into it or read, the canvas's framebuffer after.
+std::unique_ptr<GlSurface> GlSurface::open_offscreen(int width, int height, std::string& why) {
+    std::unique_ptr<GlSurface> s(new GlSurface);
+    s->description_ = "an off-screen image in the page's WebGL2 context";
+    why = s->make_offscreen(width, height);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    return why.empty() ? std::move(s) : nullptr;
 }
 
 std::unique_ptr<GlSurface> GlSurface::open_window_or_offscreen(int width, int height, std::string& why) {
     return open_window(width, height, why);
 }
 
-std::string GlSurface::make_offscreen(int, int) { return "the web edition draws in the page's canvas, never off screen"; }
 
 GlSurface::~GlSurface() {
+    if (fbo_) {
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        glDeleteRenderbuffers(1, &colour_);
+        glDeleteFramebuffers(1, &fbo_);
+    }
     if (window_) {
         glfwDestroyWindow(window_);
         glfwTerminate();
     }
 }
 
-void GlSurface::size(int& width, int& height) const { glfwGetFramebufferSize(window_, &width, &height); }
+void GlSurface::size(int& width, int& height) const {
+    if (offscreen()) width = width_, height = height_;
+    else glfwGetFramebufferSize(window_, &width, &height);
+}
 
 float GlSurface::pixel_ratio() const {
+    if (offscreen()) return 1;
     double css_w = 0, css_h = 0;
     int w = 0, h = 0;
     glfwGetFramebufferSize(window_, &w, &h);
@@ -71,6 +84,16 @@ std::string GlSurface::write_png(const std::string& path) const {
     int w = 0, h = 0;
     size(w, h);
     return write_framebuffer_png(path, w, h);
+}
+
+}  // namespace scanlab::gui
+
+namespace scanlab::gui {
+
+std::string GlSurface::read_rgb(std::vector<unsigned char>& rgb) const {
+    int w = 0, h = 0;
+    size(w, h);
+    return read_framebuffer_rgb(w, h, rgb);
 }
 
 }  // namespace scanlab::gui
