@@ -7,20 +7,29 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sanitize="${SCANLAB_SANITIZE:-1}"
-bash tools/install-deps.sh
+# Each stage says what it cost, in wall-clock seconds and in CPU seconds (user and system, its
+# child processes included), so the time CI takes is measured where it goes.
+stage() {
+  local name=$1 TIMEFORMAT
+  shift
+  TIMEFORMAT="stage: $name: %R s wall, %U s user, %S s sys"
+  time "$@"
+}
+stage "install" bash tools/install-deps.sh
 # The web edition installs (Debian's emscripten and chromium, PyPI's Playwright) and builds beside
 # the desktop build and its tests, at the lowest priority: it takes the time they leave a core
 # idle (the network, links, the window tests that run one at a time). `web.sh --test` below
 # builds whatever is left and says what failed.
 mkdir -p build-web
-nice -n 19 bash tools/web.sh --prepare >build-web/prepare.log 2>&1 &
+stage "web edition's build, beside the desktop's" nice -n 19 bash tools/web.sh --prepare >build-web/prepare.log 2>&1 &
 web_prepare=$!
 # The core's tests run once: under ASan/UBSan in the sanitizer pass below, or here when that pass
 # is skipped.
-SCANLAB_CORE_TESTS=$([ "$sanitize" = 0 ] && echo ON || echo OFF) bash tools/build.sh
-ctest --test-dir build --output-on-failure -j"$(nproc)"
+SCANLAB_CORE_TESTS=$([ "$sanitize" = 0 ] && echo ON || echo OFF) stage "desktop build" bash tools/build.sh
+stage "desktop tests (CTest)" ctest --test-dir build --output-on-failure -j"$(nproc)"
 wait "$web_prepare" || tail -n 40 build-web/prepare.log >&2
-bash tools/web.sh --test
+grep "^stage: " build-web/prepare.log >&2 || true
+stage "web edition's tests" bash tools/web.sh --test
 # The core and its tests under ASan/UBSan, and the fuzzers; SCANLAB_SANITIZE=0 runs the core's
 # tests in the build above instead, with no sanitizers and no fuzzing.
-[ "$sanitize" = 0 ] || bash tools/sanitize.sh
+[ "$sanitize" = 0 ] || stage "sanitizers and fuzzing" bash tools/sanitize.sh
