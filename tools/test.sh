@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test command: installs what is missing, builds, and runs every test: the desktop build's
 # with CTest, the web edition's (a selection of the core's tests under node, the page in headless
-# Chromium), and the core's tests under ASan/UBSan with the fuzzers.
+# Chromium), and the core's tests under ASan/UBSan with the fuzzers; before them, the include
+# check and the format of the changed lines.
 # GPU tests skip (and say so) where there is no usable GPU; the web edition's tests skip (and say
 # so) where Debian's emscripten and chromium cannot be installed.
 set -euo pipefail
@@ -16,6 +17,24 @@ stage() {
   time "$@"
 }
 stage "install" bash tools/install-deps.sh
+# The house's order and format first, as they take seconds: no include from a lower room to a
+# higher one (tools/check-includes.py), and the lines changed since main (on main itself, since
+# its last commit; SCANLAB_FORMAT_BASE names another base) formatted as .clang-format says.
+stage "include check" python3 tools/check-includes.py
+format_base="${SCANLAB_FORMAT_BASE:-}"
+if [ -z "$format_base" ]; then
+  for ref in origin/main main; do
+    git rev-parse -q --verify "$ref^{commit}" >/dev/null || continue
+    format_base=$ref
+    [ "$(git merge-base "$ref" HEAD)" != "$(git rev-parse HEAD)" ] || format_base=HEAD~1
+    break
+  done
+fi
+if [ -n "$format_base" ] && git rev-parse -q --verify "$format_base^{commit}" >/dev/null; then
+  stage "format check" bash tools/format.sh --check "$format_base"
+else
+  echo "format: not checked: this clone has no main branch or earlier commit to compare with (set SCANLAB_FORMAT_BASE)" >&2
+fi
 # The web edition installs (Debian's emscripten and chromium, PyPI's Playwright) and builds beside
 # the desktop build and its tests, at the lowest priority: it takes the time they leave a core
 # idle (the network, links, the window tests that run one at a time). `web.sh --test` below
