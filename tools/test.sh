@@ -35,6 +35,11 @@ if [ -n "$format_base" ] && git rev-parse -q --verify "$format_base^{commit}" >/
 else
   echo "format: not checked: this clone has no main branch or earlier commit to compare with (set SCANLAB_FORMAT_BASE)" >&2
 fi
+# The core's tests run once: under ASan/UBSan in the sanitizer pass below, or here when that pass
+# is skipped. The desktop build is configured first: that downloads Dear ImGui's sources, which the
+# web edition's build then copies rather than downloading them again.
+export SCANLAB_CORE_TESTS=$([ "$sanitize" = 0 ] && echo ON || echo OFF)
+stage "desktop configure" bash tools/build.sh --configure
 # The web edition installs (Debian's emscripten and chromium, PyPI's Playwright) and builds beside
 # the desktop build and its tests, at the lowest priority: it takes the time they leave a core
 # idle (the network, links, the window tests that run one at a time). `web.sh --test` below
@@ -42,9 +47,7 @@ fi
 mkdir -p build-web
 stage "web edition's build, beside the desktop's" nice -n 19 bash tools/web.sh --prepare >build-web/prepare.log 2>&1 &
 web_prepare=$!
-# The core's tests run once: under ASan/UBSan in the sanitizer pass below, or here when that pass
-# is skipped.
-SCANLAB_CORE_TESTS=$([ "$sanitize" = 0 ] && echo ON || echo OFF) stage "desktop build" bash tools/build.sh
+stage "desktop build" bash tools/build.sh
 stage "desktop tests (CTest)" ctest --test-dir build --output-on-failure -j"$(nproc)"
 wait "$web_prepare" || tail -n 40 build-web/prepare.log >&2
 grep "^stage: " build-web/prepare.log >&2 || true
