@@ -38,58 +38,36 @@ def planted(path, line):
     return files
 
 
+# Each include planted against the house's order: (file, the include, what the check must say).
+PLANTED = [
+    ("core/types.hpp", '#include "app/gui/panel.hpp"',
+     'core/types.hpp:3: includes "app/gui/panel.hpp": core/ may not include app/, a room above it'),
+    ("core/lesson/explain.hpp", '#include "kernel_tracer/host/trace.hpp"', "core/ may not include kernel_tracer/"),
+    ("core/input/input.hpp", "#include <cuda_runtime.h>",
+     "core/input/input.hpp:3: includes <cuda_runtime.h>, CUDA, which only kernels/ includes"),
+    ("app/gui/panel.cpp", '#include "kernels/chapter/scan.cuh"', "CUDA, which only kernels/ includes"),
+    ("core/types.hpp", "#include <imgui.h>", "GL or ImGui, which only app/ includes"),
+    ("core/input/input.hpp", '#include "core/lesson/explain.hpp"', "core/input may not include core/lesson/, a floor above it"),
+    ("kernels/gpu_backend.hpp", '#include "kernel_tracer/host/trace.hpp"', "kernels/ may not include kernel_tracer/, a room beside it"),
+    ("core/input/input.hpp", '#include "../../app/gui/panel.cpp"', "core/ may not include app/"),
+    ("core/input/input.hpp", '#include "core/newfloor/thing.hpp"', "core/newfloor/ is not a floor tools/check-includes.py knows"),
+]
+
+
 class IncludeCheck(unittest.TestCase):
     def test_IncludesThatRunDownPass(self):
         status, out = check(HOUSE)
         self.assertEqual(status, 0, out)
         self.assertIn("keep the house's order", out)
 
-    def test_CoreIncludingTheAppFailsNamingFileAndLine(self):
-        status, out = check(planted("core/types.hpp", '#include "app/gui/panel.hpp"'))
-        self.assertEqual(status, 1, out)
-        self.assertIn('core/types.hpp:3: includes "app/gui/panel.hpp": core/ may not include app/, a room above it', out)
-
-    def test_CoreIncludingTheKernelTracerFails(self):
-        status, out = check(planted("core/lesson/explain.hpp", '#include "kernel_tracer/host/trace.hpp"'))
-        self.assertEqual(status, 1, out)
-        self.assertIn("core/ may not include kernel_tracer/", out)
-
-    def test_CudaOutsideKernelsFails(self):
-        status, out = check(planted("core/input/input.hpp", "#include <cuda_runtime.h>"))
-        self.assertEqual(status, 1, out)
-        self.assertIn("core/input/input.hpp:3: includes <cuda_runtime.h>, CUDA, which only kernels/ includes", out)
-
-    def test_AppIncludingAKernelsCuhFails(self):
-        status, out = check(planted("app/gui/panel.cpp", '#include "kernels/chapter/scan.cuh"'))
-        self.assertEqual(status, 1, out)
-        self.assertIn("CUDA, which only kernels/ includes", out)
-
-    def test_ImGuiInCoreFails(self):
-        status, out = check(planted("core/types.hpp", "#include <imgui.h>"))
-        self.assertEqual(status, 1, out)
-        self.assertIn("GL or ImGui, which only app/ includes", out)
-
-    def test_ALowerCoreFloorIncludingAHigherOneFails(self):
-        status, out = check(planted("core/input/input.hpp", '#include "core/lesson/explain.hpp"'))
-        self.assertEqual(status, 1, out)
-        self.assertIn("core/input may not include core/lesson/, a floor above it", out)
-
-    def test_RoomsBesideEachOtherDoNotIncludeEachOther(self):
-        status, out = check(planted("kernels/gpu_backend.hpp", '#include "kernel_tracer/host/trace.hpp"'))
-        self.assertEqual(status, 1, out)
-        self.assertIn("kernels/ may not include kernel_tracer/, a room beside it", out)
-
-    def test_ARelativeIncludeUpIsFoundToo(self):
-        status, out = check(planted("core/input/input.hpp", '#include "../../app/gui/panel.cpp"'))
-        self.assertEqual(status, 1, out)
-        self.assertIn("core/ may not include app/", out)
-
-    def test_AnUnknownCoreFloorIsNamedNotPassed(self):
-        files = planted("core/input/input.hpp", '#include "core/newfloor/thing.hpp"')
-        files["core/newfloor/thing.hpp"] = "#pragma once\n"
-        status, out = check(files)
-        self.assertEqual(status, 1, out)
-        self.assertIn("core/newfloor/ is not a floor tools/check-includes.py knows", out)
+    def test_EachPlantedIncludeFailsTheCheckNamingItsFileLineAndRule(self):
+        for path, line, said in PLANTED:
+            with self.subTest(path=path, include=line):
+                files = planted(path, line)
+                files.setdefault("core/newfloor/thing.hpp", "#pragma once\n")
+                status, out = check(files)
+                self.assertEqual(status, 1, out)
+                self.assertIn(said, out)
 
 
 if __name__ == "__main__":
