@@ -8,6 +8,7 @@
 #include "core/error.hpp"
 #include "app/gui/app.hpp"
 #include "app/gui/model/numbers.hpp"
+#include <imgui.h>
 #include <imgui_stdlib.h>  // after imgui.h, which it needs
 
 namespace scanlab::gui {
