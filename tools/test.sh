@@ -47,6 +47,13 @@ stage "desktop configure" bash tools/build.sh --configure
 mkdir -p build-web
 stage "web edition's build, beside the desktop's" nice -n 19 bash tools/web.sh --prepare >build-web/prepare.log 2>&1 &
 web_prepare=$!
+# A stage that fails ends the command; the web edition's build beside it ends with it.
+stop_tree() {
+  local child
+  for child in $(pgrep -P "$1"); do stop_tree "$child"; done
+  kill "$1" 2>/dev/null || true
+}
+trap 'stop_tree "$web_prepare"' EXIT
 stage "desktop build" bash tools/build.sh
 stage "desktop tests (CTest)" ctest --test-dir build --output-on-failure -j"$(nproc)"
 wait "$web_prepare" || tail -n 40 build-web/prepare.log >&2
