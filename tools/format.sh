@@ -46,7 +46,7 @@ case "${1:-}" in
       exit 0
     fi
     echo "format: the lines above, changed since $(git rev-parse --short "$since"), do not follow .clang-format;" \
-         "git clang-format $(git rev-parse --short "$since") formats them" >&2
+         "apply the difference above (clang-format -i --lines=FIRST:LAST FILE formats a range)" >&2
     exit 1
     ;;
   *)

@@ -5,13 +5,14 @@
 #include <cfloat>
 #include <filesystem>
 
+#include <imgui.h>
+#include <imgui_stdlib.h>  // after imgui.h, which it needs
+
 #include "app/gui/app.hpp"
 #include "app/gui/export/export_job.hpp"
 #include "app/gui/export/export_options.hpp"
 #include "app/gui/export/mp4_writer.hpp"
 #include "app/gui/surface/screenshot.hpp"
-#include <imgui.h>
-#include <imgui_stdlib.h>  // after imgui.h, which it needs
 
 namespace scanlab::gui {
 namespace {
