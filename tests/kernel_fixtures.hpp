@@ -11,7 +11,7 @@
 namespace scanlab::kernel_fixtures {
 
 inline const std::string kFixtures = std::filesystem::absolute(SCANLAB_KERNEL_FIXTURES).lexically_normal().string();
-inline const std::string kStarters = std::filesystem::absolute(kFixtures + "/../../assets/your-kernel").lexically_normal().string();
+inline const std::string kStarters = std::filesystem::absolute(kFixtures + "/../../../assets/your-kernel").lexically_normal().string();
 
 // A fixture's path from its name in tests/fixtures/kernels/ ("brent_kung.cu"); a path as it is.
 inline std::string fixture_path(const std::string& name) { return name.find('/') == std::string::npos ? kFixtures + "/" + name : name; }
