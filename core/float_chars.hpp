@@ -3,7 +3,7 @@
 // shortest text that reads back to the same float or double, and reading it correctly rounded.
 // Where the standard library has the floating-point forms (libstdc++, the desktop builds) they are
 // std's own; where it has not (the web edition's libc++ 13 has none), Scan Lab's, which write and
-// read the same bytes (tests/float_chars_test.cpp holds the two together on a large sample).
+// read the same bytes (tests/core/float_chars_test.cpp holds the two together on a large sample).
 #include <charconv>
 #include <type_traits>
 #include <version>

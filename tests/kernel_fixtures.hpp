@@ -1,6 +1,6 @@
 #pragma once
 // The kernels the kernel tracer's tests run that are made from others rather than kept as second
-// copies: a starter of assets/your-kernel/ with its TODO done from tests/kernels/starter_solutions/.
+// copies: a starter of assets/your-kernel/ with its TODO done from tests/fixtures/kernels/starter_solutions/.
 #include <unistd.h>
 
 #include <filesystem>
@@ -11,9 +11,9 @@
 namespace scanlab::kernel_fixtures {
 
 inline const std::string kFixtures = std::filesystem::absolute(SCANLAB_KERNEL_FIXTURES).lexically_normal().string();
-inline const std::string kStarters = std::filesystem::absolute(kFixtures + "/../../assets/your-kernel").lexically_normal().string();
+inline const std::string kStarters = std::filesystem::absolute(kFixtures + "/../../../assets/your-kernel").lexically_normal().string();
 
-// A fixture's path from its name in tests/kernels/ ("brent_kung.cu"); a path as it is.
+// A fixture's path from its name in tests/fixtures/kernels/ ("brent_kung.cu"); a path as it is.
 inline std::string fixture_path(const std::string& name) { return name.find('/') == std::string::npos ? kFixtures + "/" + name : name; }
 
 inline std::string text_of(const std::string& path) {

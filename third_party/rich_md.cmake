@@ -8,32 +8,20 @@ set(SCANLAB_RICH_MD FALSE)
 set(rich_md_root "${bundle_dir}/imgui_rich_md")
 set(rich_md_stamp "${bundle_dir}/scanlab-${SCANLAB_IMGUI_BUNDLE_SHA256}-rich-md.stamp")
 if(NOT EXISTS "${rich_md_stamp}")
-  message(STATUS "Fetching imgui_rich_md and md4c from PyPI's imgui-bundle ${SCANLAB_IMGUI_BUNDLE_VERSION} (source distribution)")
-  set(download "${CMAKE_CURRENT_BINARY_DIR}/imgui-bundle-rich-md-download")
-  file(REMOVE_RECURSE "${rich_md_root}" "${download}")
-  file(MAKE_DIRECTORY "${download}")
-  file(WRITE "${download}/requirements.txt"
-       "imgui-bundle==${SCANLAB_IMGUI_BUNDLE_VERSION} --hash=sha256:${SCANLAB_IMGUI_BUNDLE_SHA256}\n")
-  execute_process(COMMAND "${venv}/bin/python" -m pip download --quiet --disable-pip-version-check --no-deps
-                          --no-binary imgui-bundle --require-hashes -r "${download}/requirements.txt" -d "${download}"
-                  RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
-  set(sdist "${download}/imgui_bundle-${SCANLAB_IMGUI_BUNDLE_VERSION}.tar.gz")
-  if(rc EQUAL 0 AND EXISTS "${sdist}")
-    file(SHA256 "${sdist}" got)
-  endif()
-  if(NOT rc EQUAL 0 OR NOT got STREQUAL SCANLAB_IMGUI_BUNDLE_SHA256)
-    message(WARNING "Could not fetch imgui_rich_md from imgui-bundle==${SCANLAB_IMGUI_BUNDLE_VERSION} (${err}); "
-                    "the Lesson panel shows its prose as wrapped text.")
-    file(REMOVE_RECURSE "${download}")
+  message(STATUS "Unpacking imgui_rich_md and md4c from PyPI's imgui-bundle ${SCANLAB_IMGUI_BUNDLE_VERSION}")
+  scanlab_imgui_bundle_sdist(error)  # the archive Dear ImGui came from, downloaded once (CMakeLists.txt)
+  if(error)
+    message(WARNING "Could not fetch imgui_rich_md (${error}); the Lesson panel shows its prose as wrapped text.")
     return()
   endif()
   set(top "imgui_bundle-${SCANLAB_IMGUI_BUNDLE_VERSION}/external/imgui_rich_md/imgui_rich_md")
-  file(ARCHIVE_EXTRACT INPUT "${sdist}" DESTINATION "${download}/x"
+  file(REMOVE_RECURSE "${rich_md_root}" "${bundle_download}/rich-md")
+  file(ARCHIVE_EXTRACT INPUT "${bundle_sdist}" DESTINATION "${bundle_download}/rich-md"
        PATTERNS "${top}/CMakeLists.txt" "${top}/LICENSE" "${top}/THIRD_PARTY_LICENSES.md" "${top}/cmake/*" "${top}/imgui_rich_md/*"
                 "${top}/external/md4c/src/*" "${top}/external/md4c/LICENSE.md" "${top}/assets/fonts/*" "${top}/assets/images/markdown_broken_image.png")
   file(MAKE_DIRECTORY "${bundle_dir}")
-  file(RENAME "${download}/x/${top}" "${rich_md_root}")
-  file(REMOVE_RECURSE "${download}")
+  file(RENAME "${bundle_download}/rich-md/${top}" "${rich_md_root}")
+  file(REMOVE_RECURSE "${bundle_download}/rich-md")
   file(TOUCH "${rich_md_stamp}")
 endif()
 

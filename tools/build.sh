@@ -2,7 +2,7 @@
 # Configures (once) and builds Scan Lab in build/ with the default CMake preset: the CUDA kernels
 # for one architecture, this machine's GPU's where it has one (sm_90 where it has none, so every
 # kernel still compiles), through ccache when it is installed. `cmake --preset release` builds the
-# fat binary for every architecture instead.
+# fat binary for every architecture instead. `bash tools/build.sh --configure` configures only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/install-deps.sh
@@ -20,4 +20,4 @@ if [ ! -f build/CMakeCache.txt ]; then
 elif [ -n "${SCANLAB_CORE_TESTS:-}" ] && ! grep -qx "SCANLAB_CORE_TESTS:BOOL=$SCANLAB_CORE_TESTS" build/CMakeCache.txt; then
   cmake -S . -B build "${options[@]}" >/dev/null
 fi
-cmake --build build -j"$(nproc)"
+[ "${1:-}" = --configure ] || cmake --build build -j"$(nproc)"

@@ -6,8 +6,9 @@
 set -euo pipefail
 
 # Build and test: compiler, CMake, Ninja, ccache, GoogleTest, JSON; clang with its sanitizer and libFuzzer
-# runtimes for the sanitizer pass (tools/sanitize.sh).
-packages=(g++ make cmake ninja-build ccache libgtest-dev nlohmann-json3-dev clang libclang-rt-14-dev)
+# runtimes for the sanitizer pass (tools/sanitize.sh); clang-format for the house's format
+# (tools/format.sh, whose check of the changed lines the test command runs).
+packages=(g++ make cmake ninja-build ccache libgtest-dev nlohmann-json3-dev clang libclang-rt-14-dev clang-format)
 # Your kernel's sandbox: bubblewrap makes the box a student's file is compiled and run in, and
 # libseccomp gives the runner its system-call allow-list (docs/your-kernel.md says why each).
 packages+=(bubblewrap libseccomp-dev)

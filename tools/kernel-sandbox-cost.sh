@@ -35,7 +35,7 @@ echo "bwrap, the runner's box:               $(per_run bwrap --unshare-user --un
 python3 - "$work/kogge_stone.cu" <<'EOF'
 import sys
 starter = open("assets/your-kernel/kogge-stone.cu").read()
-solution = open("tests/kernels/starter_solutions/kogge-stone.cu").read()
+solution = open("tests/fixtures/kernels/starter_solutions/kogge-stone.cu").read()
 todo, end = starter.index("// TODO"), starter.index("// END TODO")
 start, stop = starter.rindex("\n", 0, todo) + 1, starter.index("\n", end) + 1
 open(sys.argv[1], "w").write(starter[:start] + solution + starter[stop:])

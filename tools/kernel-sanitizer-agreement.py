@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs each student-style kernel of tests/kernels/students/cases.tsv on the GPU under
+"""Runs each student-style kernel of tests/fixtures/kernels/students/cases.tsv on the GPU under
 compute-sanitizer (racecheck, initcheck, synccheck) and sets the lines it reports beside the lines
 `scanlab trace --kernel` finds on the CPU, file by file: the same lines, or where they differ.
 

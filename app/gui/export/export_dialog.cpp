@@ -6,6 +6,9 @@
 #include <filesystem>
 #include <sstream>
 
+#include <imgui.h>
+#include <imgui_stdlib.h>  // after imgui.h, which it needs
+
 #include "app/gui/app.hpp"
 #include "app/gui/export/animation_inputs.hpp"
 #include "app/gui/export/export_job.hpp"
@@ -16,7 +19,6 @@
 #include "core/number_text.hpp"
 #include "core/trace_io/trace_json.hpp"
 #include "app/gui/surface/screenshot.hpp"
-#include <imgui_stdlib.h>  // after imgui.h, which it needs
 
 namespace scanlab::gui {
 namespace {

@@ -1,5 +1,5 @@
 // CI's smoke tests of the real window: keys arrive through GLFW's key callback, as a user's do,
-// and the window's pixels are written for the tests to check (tests/app_smoke_test.cpp). With no
+// and the window's pixels are written for the tests to check (tests/app/gui/window/app_smoke_test.cpp). With no
 // display they draw the same frames through EGL into an off-screen image of the window's size.
 #include <glad/gl.h>
 #define GLFW_INCLUDE_NONE

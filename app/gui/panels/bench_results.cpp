@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <cstdio>
 
+#include <imgui.h>
+#include <imgui_stdlib.h>  // after imgui.h, which it needs
+
 #include "core/error.hpp"
 #include "app/gui/app.hpp"
 #include "app/gui/model/numbers.hpp"
-#include <imgui_stdlib.h>  // after imgui.h, which it needs
 
 namespace scanlab::gui {
 namespace {

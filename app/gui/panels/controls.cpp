@@ -4,10 +4,12 @@
 
 #include <algorithm>
 
+#include <imgui.h>
+#include <imgui_stdlib.h>  // after imgui.h, which it needs
+
 #include "core/input/input.hpp"
 #include "app/gui/app.hpp"
 #include "core/algorithms/lookback_window.hpp"
-#include <imgui_stdlib.h>  // after imgui.h, which it needs
 
 namespace scanlab::gui {
 namespace {

@@ -1,5 +1,5 @@
 // A student's kernel written to do harm, run as `scanlab trace --kernel FILE` runs it: each file of
-// tests/kernels/hostile/ tries one way out, and each test shows it stayed in its box. The CLI is
+// tests/fixtures/kernels/hostile/ tries one way out, and each test shows it stayed in its box. The CLI is
 // run as a separate process (under limits of this test's own, and killed after a time limit), so a
 // file that did get out ends only that process and the test fails with a sentence. Set
 // SCANLAB_SANDBOX_TEST_EXE to another `scanlab` to hold an older build to the same tests.

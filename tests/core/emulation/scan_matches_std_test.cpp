@@ -23,7 +23,7 @@ template <class T, template <class> class OpT>
 std::vector<T> reference(const std::vector<T>& x, bool exclusive, const std::vector<uint8_t>& flags) {
     std::vector<T> y(x.size());
     const OpT<T> op;
-    if (!flags.empty()) {  // a segmented scan: std's scan of each segment (tests/segmented_scan_test.cpp has more)
+    if (!flags.empty()) {  // a segmented scan: std's scan of each segment (tests/core/emulation/segmented_scan_test.cpp has more)
         for (size_t a = 0; a < x.size();) {
             size_t b = a + 1;
             while (b < x.size() && !flags[b]) ++b;

@@ -314,7 +314,7 @@ struct Starter {
 }  // namespace
 
 // Each starter under assets/your-kernel/ compiles and runs as it is, with a WRONG verdict; with
-// its TODO filled from tests/kernels/starter_solutions/ it gives the right scan.
+// its TODO filled from tests/fixtures/kernels/starter_solutions/ it gives the right scan.
 TEST(YourKernel, EachStarterIsWrongAsItIsAndRightWithItsTodoDone) {
     NEEDS_CLANG();
     const std::vector<Starter> all{

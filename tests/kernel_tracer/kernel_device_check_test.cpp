@@ -130,7 +130,7 @@ struct FakeDev {
     ~FakeDev() { fs::remove_all(path); }
 };
 
-// The probe (tests/kernels/device_box/probe.c) compiled once, run in the device check's box with
+// The probe (tests/fixtures/kernels/device_box/probe.c) compiled once, run in the device check's box with
 // `what` as its input: what it wrote, or why it stopped.
 struct BoxedProbe {
     std::string wrote, said;
@@ -267,11 +267,11 @@ TEST(DeviceCheckBox, NvccCompilesFromACopyOfTheFilesSourcesOnly) {
     EXPECT_EQ(leaky.diagnostics.find("SECRET-5c1e"), std::string::npos) << leaky.diagnostics;
 }
 
-// compute-sanitizer's reports, read without a GPU from saved ones (tests/kernels/sanitizer/): the
+// compute-sanitizer's reports, read without a GPU from saved ones (tests/fixtures/kernels/sanitizer/): the
 // lines of the student's file its hazards name, in today's format and the older one, never the
 // program's own output, CUDA's headers or a backtrace's host frame.
 TEST(SanitizerReport, TheLinesOfTheStudentsFileAreReadFromEachFormat) {
-    const std::string dir = kFixtures + "/../kernels/sanitizer/";
+    const std::string dir = kFixtures + "/sanitizer/";
     EXPECT_EQ(sanitizer_lines(text_of(dir + "racecheck_fig92.txt"), "fig92_racy.cu"), (std::set<int>{11, 12}));
     EXPECT_EQ(sanitizer_lines(text_of(dir + "racecheck_old_format.txt"), "fig92_racy.cu"), (std::set<int>{11, 12}));
     EXPECT_EQ(sanitizer_lines(text_of(dir + "initcheck_hier.txt"), "hier_unwritten_s.cu"), (std::set<int>{8}));

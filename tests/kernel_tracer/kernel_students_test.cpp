@@ -1,4 +1,4 @@
-// Student-style kernels (tests/kernels/students/, their table cases.tsv), each written as a student
+// Student-style kernels (tests/fixtures/kernels/students/, their table cases.tsv), each written as a student
 // would write it and each held to its verdict (the correct scan, wrong, or no result) and to the lines of its findings: every
 // finding expected is there, and no finding is at another line. The correct ones use what students
 // use (includes of CUDA's headers, shuffles and votes, cooperative groups, extern __shared__,
@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <set>
 #include <sstream>
@@ -25,9 +26,9 @@ namespace {
 
 enum class Want { correct, wrong, no_result };
 
-// One row of tests/kernels/students/cases.tsv.
+// One row of tests/fixtures/kernels/students/cases.tsv.
 struct Student {
-    std::string file;  // in tests/kernels/students/
+    std::string file;  // in tests/fixtures/kernels/students/
     std::vector<std::string> words;
     Algorithm like = Algorithm::kogge_stone;
     Want want = Want::correct;
@@ -68,31 +69,41 @@ std::string said(const KernelTrace& k) {
 
 }  // namespace
 
-TEST(StudentKernels, EachGivesItsVerdictAndItsFindingsAtTheirLinesAndNoOthers) {
+TEST(StudentKernels, TheTableHoldsThirtyKernelsOrMore) { ASSERT_GE(students().size(), 30u); }
+
+// One test per kernel of the table, so that CTest compiles and traces them side by side.
+class StudentKernel : public ::testing::TestWithParam<Student> {};
+
+TEST_P(StudentKernel, GivesItsVerdictAndItsFindingsAtTheirLinesAndNoOthers) {
     if (find_on_path({"clang++", "clang++-14"}).empty()) GTEST_SKIP() << "clang++ is not installed (Debian's package clang)";
-    ASSERT_GE(students().size(), 30u);
-    for (const Student& s : students()) {
-        KernelRequest r;
-        r.file = kFixtures + "/students/" + s.file;
-        r.words = s.words;
-        r.like = s.like;
-        r.cpu_seconds = 10;
-        const KernelTrace k = trace_kernel(r);
-        const std::string at = s.file + ": " + said(k);
-        ASSERT_EQ(k.traced, s.want != Want::no_result) << at;
-        if (k.traced) EXPECT_EQ(judge(k.trace).correct(), s.want == Want::correct) << at;
-        std::set<int> lines;
-        for (const auto& [line, words] : s.findings) {
-            lines.insert(line);
-            const bool found = std::any_of(k.findings.begin(), k.findings.end(), [&](const Finding& f) {
-                return f.line == line && f.sentence.find(words) != std::string::npos;
-            });
-            EXPECT_TRUE(found || (!k.traced && k.ended.find(words) != std::string::npos && k.ended.find("line " + std::to_string(line)) == 0))
-                << at << "wanted at line " << line << ": " << words;
-        }
-        for (const Finding& f : k.findings) EXPECT_TRUE(lines.contains(f.line)) << at << "a finding at line " << f.line << " not expected";
+    const Student& s = GetParam();
+    KernelRequest r;
+    r.file = kFixtures + "/students/" + s.file;
+    r.words = s.words;
+    r.like = s.like;
+    r.cpu_seconds = 10;
+    const KernelTrace k = trace_kernel(r);
+    const std::string at = s.file + ": " + said(k);
+    ASSERT_EQ(k.traced, s.want != Want::no_result) << at;
+    if (k.traced) EXPECT_EQ(judge(k.trace).correct(), s.want == Want::correct) << at;
+    std::set<int> lines;
+    for (const auto& [line, words] : s.findings) {
+        lines.insert(line);
+        const bool found = std::any_of(k.findings.begin(), k.findings.end(),
+                                       [&](const Finding& f) { return f.line == line && f.sentence.find(words) != std::string::npos; });
+        EXPECT_TRUE(found || (!k.traced && k.ended.find(words) != std::string::npos && k.ended.find("line " + std::to_string(line)) == 0))
+            << at << "wanted at line " << line << ": " << words;
     }
+    for (const Finding& f : k.findings) EXPECT_TRUE(lines.contains(f.line)) << at << "a finding at line " << f.line << " not expected";
 }
+
+// Named for its file: bk_correct.cu is Students/StudentKernel.GivesItsVerdict.../bk_correct.
+INSTANTIATE_TEST_SUITE_P(Students, StudentKernel, ::testing::ValuesIn(students()), [](const ::testing::TestParamInfo<Student>& i) {
+    std::string name = i.param.file.substr(0, i.param.file.rfind('.'));
+    for (char& c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+    return name;
+});
 
 TEST(StudentKernels, PrintfLinesComeWithTheirThreadAndStep) {
     if (find_on_path({"clang++", "clang++-14"}).empty()) GTEST_SKIP() << "clang++ is not installed (Debian's package clang)";

@@ -1,4 +1,4 @@
-// The device check on a GPU: the book's race-free kernels, written by hand (tests/kernels/),
+// The device check on a GPU: the book's race-free kernels, written by hand (tests/fixtures/kernels/),
 // compiled by nvcc and run on the device, give the CPU run's values; the racy Figure 9.2 loop is
 // compared too, and whatever the GPU gives, the trace stays the CPU run's. Each test skips with
 // the reason where nvcc or a usable GPU is missing.
