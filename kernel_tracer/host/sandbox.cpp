@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -43,6 +44,27 @@ std::string box_made_stamp() {
            std::to_string(fs::last_write_time(bwrap, ec).time_since_epoch().count()) + "\n";
 }
 
+// Each bind of the box, a folder before anything bound inside it: bwrap mounts in the order given,
+// and a later mount hides what lies under it. (A kernel in /tmp itself has its copy bound at /tmp;
+// the shim, in a checkout under /tmp, must then be bound after it, not hidden by it.)
+void add_binds(std::vector<std::string>& w, const Box& box) {
+    struct Bind {
+        const char* flag;
+        std::string here, there;
+    };
+    std::vector<Bind> binds;
+    for (const std::string& p : box.read_only) binds.push_back({"--ro-bind", p, p});
+    for (const auto& [here, there] : box.read_only_at) binds.push_back({"--ro-bind", here, there});
+    for (const std::string& p : box.writable) binds.push_back({"--bind", p, p});
+    for (const auto& [here, there] : box.writable_at) binds.push_back({"--bind", here, there});
+    auto depth = [](const std::string& p) {
+        const fs::path normal = fs::path(p).lexically_normal();
+        return std::distance(normal.begin(), normal.end());
+    };
+    std::stable_sort(binds.begin(), binds.end(), [&](const Bind& a, const Bind& b) { return depth(a.there) < depth(b.there); });
+    for (const Bind& b : binds) w.insert(w.end(), {b.flag, b.here, b.there});
+}
+
 }  // namespace
 
 std::vector<std::string> boxed(const std::vector<std::string>& argv, const Box& box) {
@@ -58,10 +80,7 @@ std::vector<std::string> boxed(const std::vector<std::string>& argv, const Box& 
     // A /dev of the box's own (null, zero, random, ...), then each device node named, as it is.
     if (!box.devices.empty()) w.insert(w.end(), {"--dev", "/dev"});
     for (const std::string& d : box.devices) w.insert(w.end(), {"--dev-bind", d, d});
-    for (const std::string& p : box.read_only) w.insert(w.end(), {"--ro-bind", p, p});
-    for (const auto& [here, there] : box.read_only_at) w.insert(w.end(), {"--ro-bind", here, there});
-    for (const std::string& p : box.writable) w.insert(w.end(), {"--bind", p, p});
-    for (const auto& [here, there] : box.writable_at) w.insert(w.end(), {"--bind", here, there});
+    add_binds(w, box);
     for (const auto& [name, value] : box.env) w.insert(w.end(), {"--setenv", name, value});
     if (!box.work_dir.empty()) w.insert(w.end(), {"--dir", box.work_dir, "--chdir", box.work_dir});
     w.push_back("--");

@@ -415,3 +415,26 @@ TEST_F(NoSandbox, TheCliRefusesAFileUnlessTrusted) {
 }
 
 }  // namespace
+
+// bwrap mounts in the order given, and a later mount hides what lies under it: a folder bound inside
+// another (the shim of a checkout under /tmp, inside a kernel's folder copied to /tmp) is seen in
+// the box whatever order the box's lists give them in.
+TEST(SandboxBinds, AFolderBoundInsideAnotherIsSeenNotHidden) {
+    using namespace scanlab::kernel_tracer;
+    if (const std::string why = box_unavailable(); !why.empty()) GTEST_SKIP() << why;
+    const fs::path base = fs::temp_directory_path() / ("scanlab-nested-binds-" + std::to_string(::getpid()));
+    fs::create_directories(base / "outer" / "inner");
+    fs::create_directories(base / "copy" / "inner");  // the mount point, made as the compile's copy makes it
+    std::ofstream(base / "outer" / "inner" / "file.txt") << "inner";
+    Box box;
+    box.read_only = {(base / "outer" / "inner").string()};
+    box.read_only_at = {{(base / "copy").string(), (base / "outer").string()}};
+    const std::string out = (base / "out.txt").string(), err = (base / "err.txt").string();
+    ChildLimits limits;
+    limits.cpu_seconds = 5;
+    limits.wall_seconds = 20;
+    const ChildOutcome ran = run_child(boxed({"/bin/cat", (base / "outer" / "inner" / "file.txt").string()}, box), limits, out, err);
+    EXPECT_EQ(ran.exit_status, 0) << text_of(err);
+    EXPECT_EQ(text_of(out), "inner") << text_of(err);
+    fs::remove_all(base);
+}
