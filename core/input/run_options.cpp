@@ -364,14 +364,14 @@ constexpr RunOption kOptions[] = {
      .value_word = "\"2,1,3,1\"", .group = OptionGroup::input, .source = true, .stated = Stated::when_set,
      .help = [] { return str("values separated by commas or spaces"); },
      .value = [](const RunSpec& o) { return source_value(o, InputSpec::Source::text, o.input.text); },
-     .read = [](RunSpec& o, const std::string& flag, const std::string& v) {
+     .read = [](RunSpec& o, const std::string&, const std::string& v) {
          read_input(o, InputSpec::Source::text);
          o.input.text = v;
      }},
     {.flag = "--input-file", .value_word = "PATH", .group = OptionGroup::input, .source = true, .stated = Stated::when_set,
      .help = [] { return str("a file of values ('-' reads standard input; '#' starts a comment)"); },
      .value = [](const RunSpec& o) { return source_value(o, InputSpec::Source::file, o.input.file); },
-     .read = [](RunSpec& o, const std::string& flag, const std::string& v) {
+     .read = [](RunSpec& o, const std::string&, const std::string& v) {
          read_input(o, InputSpec::Source::file);
          o.input.file = v;
      }},
