@@ -14,9 +14,9 @@
 
 namespace scanlab {
 
-// Whose words a refusal speaks: the command line's flags ("--type int64") or the app's controls
-// ("int64 in the type menu"); core/input/wording.hpp words them.
-enum class Voice : uint8_t { cli, app };
+// Whose words a refusal speaks: the command line's flags ("--type int64"), the app's controls
+// ("int64 in the type menu") or a link's keys ("type=int64"); core/input/wording.hpp words them.
+enum class Voice : uint8_t { cli, app, link };
 
 inline constexpr int64_t kMaxElements = int64_t(1) << 28;
 inline constexpr size_t kDefaultMaxTraceBytes = size_t(512) << 20;

@@ -174,7 +174,8 @@ RunLink parse_run_link(std::string_view query) {
     finish_lesson_link(link, lesson, slide, !words.empty(), step_given);
     // No input named: Figure 9.10's sixteen values, as the app starts.
     if (!input_given) words.push_back("--preset"), words.push_back("fig9.10");
-    link.spec = parse_run_words(words, nullptr);
+    // The words are the link's: a refusal names its keys (section=3), never the command line's flags.
+    link.spec = parse_run_words(words, nullptr, Voice::link);
     return link;
 }
 

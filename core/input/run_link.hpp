@@ -3,7 +3,8 @@
 // page stands (the step, the view, presentation mode, the algorithm the Compare tab runs beside it):
 //   ?algo=hierarchical&preset=fig9.10&step=3&present=1
 // Each `--flag VALUE` is flag=VALUE and each switch (--exclusive) is switch=1. Reading a link
-// refuses what the command line refuses, in the same words; `scanlab link` and the page write them.
+// refuses what the command line refuses, naming the link's keys where the command line names its
+// flags ("section=0", not "--section 0"); `scanlab link` and the page write them.
 #include <cstddef>
 #include <optional>
 #include <string>

@@ -46,12 +46,19 @@ std::string phase2_choices() {
     return s;
 }
 
+// Another option named in a sentence, in the sentence's voice: w("--block-algo", v).
+std::string w(std::string_view flag, Voice voice) { return option_word(flag, voice); }
+// An option set to a value, as advice in the sentence's voice: "--algo domino" | "algo=domino".
+std::string w(std::string_view flag, Voice voice, std::string_view value) {
+    return voice == Voice::app ? std::string(value) + " in the " + option_word(flag, voice) : named_value(option_word(flag, voice), value);
+}
+
 // " (and the phase 2 scan of --algo three-phase)": where else --block-algo applies.
-std::string coarsened_phase2_words() {
+std::string coarsened_phase2_words(Voice v) {
     std::string s;
     for (const AlgorithmInfo& row : algorithm_table())
         if (row.takes_coarsening && row.takes_block_algorithm)
-            s += (s.empty() ? " (and the phase 2 scan of --algo " : " or ") + str(row.name);
+            s += (s.empty() ? " (and the phase 2 scan of " + w("--algo", v, row.name) : " or " + str(row.name));
     return s.empty() ? s : s + ")";
 }
 
@@ -70,9 +77,9 @@ bool read_int(const std::string& v, int& out) { return parse_number_into(v, out)
 bool usable_section(int i) { return i == 0 || (i >= 2 && i <= largest_section() && is_pow2(i)); }
 
 // The sentence for --block-schedule and --resident-blocks, which share it.
-std::string block_words_refusal(const ScanRequest& q) {
+std::string block_words_refusal(const ScanRequest& q, Voice v) {
     const AlgorithmInfo& info = info_of(q);
-    return "--block-schedule and --resident-blocks are for the single-pass scans (domino, decoupled-lookback), whose blocks run at "
+    return w("--block-schedule", v) + " and " + w("--resident-blocks", v) + " are for the single-pass scans (domino, decoupled-lookback), whose blocks run at "
            "their own pace; " +
            str(info.name) + (info.reach == Reach::one_thread ? " has no blocks" : " runs its blocks in lock-step steps") +
            "; leave them out";
@@ -87,29 +94,37 @@ std::string block_algo_scans() {
     return s;
 }
 
-std::string block_algo_refusal(const ScanRequest& q) {
+std::string block_algo_refusal(const ScanRequest& q, Voice v) {
     const AlgorithmInfo& info = info_of(q);
-    return "--block-algo chooses the block scan inside --algo " + block_algo_scans() + coarsened_phase2_words() + ", and " + str(info.name) +
+    return w("--block-algo", v) + " chooses the block scan inside " + w("--algo", v, block_algo_scans()) + coarsened_phase2_words(v) + ", and " +
+           str(info.name) +
            (info.reach == Reach::one_thread    ? " has no blocks"
             : info.reach == Reach::multi_block ? " always scans its blocks with its own kernel"
             : info.reach == Reach::single_pass ? " scans each section with " + str(algorithm_info(info.fixed_block).title)
                                                : " is itself the block scan") +
-           "; leave --block-algo out";
+           "; leave " + w("--block-algo", v) + " out";
 }
 
-std::string coarsening_refusal(const ScanRequest& q) {
+std::string coarsening_refusal(const ScanRequest& q, Voice v) {
     const AlgorithmInfo& info = info_of(q);
     const bool blocks_chosen = info.reach == Reach::multi_block && info.takes_block_algorithm;
-    return "--coarsening sets how many elements each thread of a coarsened block scans (" + coarsened_names() + "), and " +
+    const std::string coarsening = w("--coarsening", v);
+    return coarsening + " sets how many elements each thread of a coarsened block scans (" + coarsened_names() + "), and " +
            str(info.name) +
-           (blocks_chosen ? " scans its blocks with " + str(name(q.block_algorithm)) + "; add --block-algo " + coarsened_names() +
-                                ", or leave --coarsening out"
-                          : " does not coarsen; leave --coarsening out");
+           (blocks_chosen ? " scans its blocks with " + str(name(q.block_algorithm)) + "; add " + w("--block-algo", v, coarsened_names()) +
+                                ", or leave " + coarsening + " out"
+                          : " does not coarsen; leave " + coarsening + " out");
+}
+
+// "unknown algorithm 'nope'", naming the option where the words are a link's, whose keys a
+// reader may not connect with the thing they choose: "... (the link's algo)".
+std::string unknown(const std::string& flag, std::string_view what, const std::string& v) {
+    return "unknown " + str(what) + " " + quoted_word(v) + (flag.starts_with("--") ? "" : " (the link's " + flag + ")");
 }
 
 // A schedule's words: "in-order", "reverse" or "random[:SEED]".
 template <class S>
-void read_schedule(S& out, const std::string& v, const char* what) {
+void read_schedule(S& out, const std::string& flag, const std::string& v, const char* what) {
     const auto s = [&] {
         if constexpr (std::is_same_v<S, Schedule>) return parse_schedule(v);
         else return parse_block_schedule(v);
@@ -117,7 +132,7 @@ void read_schedule(S& out, const std::string& v, const char* what) {
     if (!s) {
         // A warp schedule may also be the race finder's form: the warps listed run first in their steps.
         const std::string first = std::is_same_v<S, Schedule> ? ", random[:SEED] or first:STEP@W,W[/STEP@W]" : " or random[:SEED]";
-        throw UsageError("unknown " + str(what) + " " + quoted_word(v) + "; choose in-order, reverse" + first);
+        throw UsageError(unknown(flag, what, v) + "; choose in-order, reverse" + first);
     }
     out = *s;
 }
@@ -136,9 +151,9 @@ constexpr RunOption kOptions[] = {
                 "; kogge-stone-racy is WRONG ON PURPOSE, a lesson on barriers)";
      },
      .value = [](const RunSpec& o) { return str(name(o.request.algorithm)); },
-     .read = [](RunSpec& o, const std::string&, const std::string& v) {
+     .read = [](RunSpec& o, const std::string& flag, const std::string& v) {
          auto a = parse_algorithm(v);
-         if (!a) throw UsageError("unknown algorithm " + quoted_word(v) + "; choose one of " + names_of_algorithms());
+         if (!a) throw UsageError(unknown(flag, "algorithm", v) + "; choose one of " + names_of_algorithms());
          o.request.algorithm = *a;
      },
      .read_setting = [](RunSpec& o, const std::string& v) {
@@ -153,10 +168,10 @@ constexpr RunOption kOptions[] = {
                 ")\n" + block_algorithm_names_for(Algorithm::segmented, "|", "|") + " inside segmented";
      },
      .value = [](const RunSpec& o) { return str(name(o.request.block_algorithm)); },
-     .read = [](RunSpec& o, const std::string&, const std::string& v) {
+     .read = [](RunSpec& o, const std::string& flag, const std::string& v) {
          auto a = parse_algorithm(v);
          if (!a || !algorithm_info(*a).multi_kernel_block)
-             throw UsageError("unknown block algorithm " + quoted_word(v) + "; choose " + multi_kernel_block_names());
+             throw UsageError(unknown(flag, "block algorithm", v) + "; choose " + multi_kernel_block_names());
          o.request.block_algorithm = *a;
      },
      .refusal = block_algo_refusal,
@@ -174,7 +189,7 @@ constexpr RunOption kOptions[] = {
      .value = [](const RunSpec& o) { return std::to_string(o.request.coarsening); },
      .read = [](RunSpec& o, const std::string& flag, const std::string& v) {
          o.request.coarsening = whole_number<int>(flag, v);
-         if (o.request.coarsening <= 0) throw UsageError("--coarsening must be a power of two of at least 1");
+         if (o.request.coarsening <= 0) throw UsageError(flag + " must be a power of two of at least 1");
      },
      .refusal = coarsening_refusal,
      .read_setting = [](RunSpec& o, const std::string& v) {
@@ -184,9 +199,9 @@ constexpr RunOption kOptions[] = {
     {.flag = "--op", .value_word = "sum|max|min", .settings_key = "op",
      .help = [] { return str("the scan operator (default sum)"); },
      .value = [](const RunSpec& o) { return str(name(o.request.op)); },
-     .read = [](RunSpec& o, const std::string&, const std::string& v) {
+     .read = [](RunSpec& o, const std::string& flag, const std::string& v) {
          auto op = parse_op(v);
-         if (!op) throw UsageError("unknown operator " + quoted_word(v) + "; choose sum, max or min");
+         if (!op) throw UsageError(unknown(flag, "operator", v) + "; choose sum, max or min");
          o.request.op = *op;
      },
      .read_setting = [](RunSpec& o, const std::string& v) {
@@ -197,9 +212,9 @@ constexpr RunOption kOptions[] = {
      .value_word = "int32|int64|float|double", .settings_key = "type",
      .help = [] { return str("element type (default int32)"); },
      .value = [](const RunSpec& o) { return str(name(o.request.type)); },
-     .read = [](RunSpec& o, const std::string&, const std::string& v) {
+     .read = [](RunSpec& o, const std::string& flag, const std::string& v) {
          auto t = parse_type(v);
-         if (!t) throw UsageError("unknown type " + quoted_word(v) + "; choose int32, int64, float or double");
+         if (!t) throw UsageError(unknown(flag, "type", v) + "; choose int32, int64, float or double");
          o.request.type = *t;
      },
      .read_setting = [](RunSpec& o, const std::string& v) {
@@ -220,7 +235,7 @@ constexpr RunOption kOptions[] = {
      .value = [](const RunSpec& o) { return std::to_string(o.request.section); },
      .read = [](RunSpec& o, const std::string& flag, const std::string& v) {
          o.request.section = whole_number<int>(flag, v);
-         if (o.request.section <= 0) throw UsageError("--section must be a positive power of two");
+         if (o.request.section <= 0) throw UsageError(flag + " must be a positive power of two");
      },
      .read_setting = [](RunSpec& o, const std::string& v) {
          int i = 0;
@@ -244,7 +259,7 @@ constexpr RunOption kOptions[] = {
                     "the rest in order (a race finding's schedule)");
      },
      .value = [](const RunSpec& o) { return o.request.schedule.text(); },
-     .read = [](RunSpec& o, const std::string&, const std::string& v) { read_schedule(o.request.schedule, v, "schedule"); },
+     .read = [](RunSpec& o, const std::string& flag, const std::string& v) { read_schedule(o.request.schedule, flag, v, "schedule"); },
      .read_setting = [](RunSpec& o, const std::string& v) {
          auto s = parse_schedule(v);
          return s && (o.request.schedule = *s, true);
@@ -256,7 +271,7 @@ constexpr RunOption kOptions[] = {
      .value = [](const RunSpec& o) {
          return o.request.block_schedule.kind == BlockSchedule::Kind::replay ? BlockSchedule{}.text() : o.request.block_schedule.text();
      },
-     .read = [](RunSpec& o, const std::string&, const std::string& v) { read_schedule(o.request.block_schedule, v, "block schedule"); },
+     .read = [](RunSpec& o, const std::string& flag, const std::string& v) { read_schedule(o.request.block_schedule, flag, v, "block schedule"); },
      .refusal = block_words_refusal,
      .leave = [](ScanRequest& q) { q.block_schedule = {}; }},
     {.flag = "--resident-blocks", .control = Control::resident_blocks, .label = "resident blocks", .menu = false,
@@ -277,9 +292,9 @@ constexpr RunOption kOptions[] = {
      },
      .value = [](const RunSpec& o) { return on_off(o.request.static_index); },
      .read = [](RunSpec& o, const std::string&, const std::string&) { o.request.static_index = true; },
-     .refusal = [](const ScanRequest& q) {
-         return "--static-index is for --algo domino (a blockIdx-ordered wait, to show its deadlock); " + str(info_of(q).name) +
-                " draws no index; leave it out";
+     .refusal = [](const ScanRequest& q, Voice v) {
+         return w("--static-index", v) + " is for " + w("--algo", v, "domino") + " (a blockIdx-ordered wait, to show its deadlock); " +
+                str(info_of(q).name) + " draws no index; leave it out";
      },
      .leave = [](ScanRequest& q) { q.static_index = false; }},
     {.flag = "--window", .control = Control::window, .label = "look-back window", .menu = true,
@@ -291,10 +306,10 @@ constexpr RunOption kOptions[] = {
      .value = [](const RunSpec& o) { return std::to_string(o.request.lookback_window); },
      .read = [](RunSpec& o, const std::string& flag, const std::string& v) { o.request.lookback_window = whole_number<int>(flag, v); },
      // "--window 32" (the default) is accepted for any algorithm: it changes nothing.
-     .refusal = [](const ScanRequest& q) {
+     .refusal = [](const ScanRequest& q, Voice v) {
          if (q.lookback_window == kDefaultLookbackWindow) return str("");
-         return "--window is for --algo decoupled-lookback (the predecessors one look-back reads at once); " + str(info_of(q).name) +
-                " has no look-back; leave it out";
+         return w("--window", v) + " is for " + w("--algo", v, "decoupled-lookback") + " (the predecessors one look-back reads at once); " +
+                str(info_of(q).name) + " has no look-back; leave it out";
      },
      .leave = [](ScanRequest& q) { q.lookback_window = kDefaultLookbackWindow; }},
     {.flag = "--sample-block", .control = Control::sample_block, .label = "sampled block", .menu = false, .value_word = "B[:K]",
@@ -312,16 +327,16 @@ constexpr RunOption kOptions[] = {
          SampleWindow& s = o.request.sample;
          s.first_block = whole_number<int64_t>(flag, v.substr(0, colon));
          s.blocks = colon == std::string::npos ? 1 : whole_number<int64_t>(flag, v.substr(colon + 1));
-         if (s.first_block < 0 || s.blocks < 1) throw UsageError("--sample-block takes a block number B >= 0, or B:COUNT with COUNT >= 1");
+         if (s.first_block < 0 || s.blocks < 1) throw UsageError(flag + " takes a block number B >= 0, or B:COUNT with COUNT >= 1");
      }},
     {.flag = "--backend", .value_word = "auto|cpu|gpu", .settings_key = "backend",
      .help = [] { return str("auto uses a GPU when one is usable, else the CPU emulation (default auto)"); },
      .value = [](const RunSpec& o) {
          return str(o.backend == BackendChoice::cpu ? "cpu" : o.backend == BackendChoice::gpu ? "gpu" : "auto");
      },
-     .read = [](RunSpec& o, const std::string&, const std::string& v) {
+     .read = [](RunSpec& o, const std::string& flag, const std::string& v) {
          auto b = parse_backend_choice(v);
-         if (!b) throw UsageError("unknown backend " + quoted_word(v) + "; choose auto, cpu or gpu");
+         if (!b) throw UsageError(unknown(flag, "backend", v) + "; choose auto, cpu or gpu");
          o.backend = *b;
      },
      .read_setting = [](RunSpec& o, const std::string& v) {
@@ -334,14 +349,14 @@ constexpr RunOption kOptions[] = {
      .value = [](const RunSpec& o) { return std::to_string(o.request.max_trace_bytes >> 20); },
      .read = [](RunSpec& o, const std::string& flag, const std::string& v) {
          const auto mb = whole_number<int64_t>(flag, v);
-         if (mb <= 0 || mb > (int64_t(1) << 20)) throw UsageError("--max-trace-mb must be from 1 to 1048576");
+         if (mb <= 0 || mb > (int64_t(1) << 20)) throw UsageError(flag + " must be from 1 to 1048576");
          o.request.max_trace_bytes = size_t(mb) << 20;
      }},
     {.flag = "--preset", .value_word = "fig9.10|slides|slides-t0", .group = OptionGroup::input, .source = true, .stated = Stated::when_set,
      .help = [] { return str("the book's Figure 9.10 or a slide-deck example"); },
      .value = [](const RunSpec& o) { return source_value(o, InputSpec::Source::preset, o.input.preset); },
-     .read = [](RunSpec& o, const std::string&, const std::string& v) {
-         if (!find_preset(v)) throw UsageError("unknown preset " + quoted_word(v) + "; choose one of " + names_of_presets());
+     .read = [](RunSpec& o, const std::string& flag, const std::string& v) {
+         if (!find_preset(v)) throw UsageError(unknown(flag, "preset", v) + "; choose one of " + names_of_presets());
          read_input(o, InputSpec::Source::preset);
          o.input.preset = v;
      }},
@@ -364,14 +379,14 @@ constexpr RunOption kOptions[] = {
      .value_word = "N [--seed S]", .group = OptionGroup::input, .source = true, .stated = Stated::when_set,
      .help = [] { return str("N values from 0..9, reproducible from the seed"); },
      .value = [](const RunSpec& o) { return source_value(o, InputSpec::Source::random, std::to_string(o.input.random_n)); },
-     .read = [](RunSpec& o, const std::string&, const std::string& v) {
-         const WholeNumber<int64_t> w = read_whole<int64_t>(v);
-         if (w.out_of_range || (w.value && (*w.value < 1 || *w.value > kMaxElements)))
-             throw UsageError("--random " + (v.size() <= 40 ? v : quoted_word(v)) + " is out of range: give N from 1 to " +
+     .read = [](RunSpec& o, const std::string& flag, const std::string& v) {
+         const WholeNumber<int64_t> n = read_whole<int64_t>(v);
+         if (n.out_of_range || (n.value && (*n.value < 1 || *n.value > kMaxElements)))
+             throw UsageError(named_value(flag, v.size() <= 40 ? v : quoted_word(v)) + " is out of range: give N from 1 to " +
                               std::to_string(kMaxElements) + " (2^28)");
-         if (!w.value) throw UsageError("--random expects a whole number N, got " + quoted_word(v));
+         if (!n.value) throw UsageError(flag + " expects a whole number N, got " + quoted_word(v));
          read_input(o, InputSpec::Source::random);
-         o.input.random_n = *w.value;
+         o.input.random_n = *n.value;
      }},
     // Listed with --random in the help.
     {.flag = "--seed", .value_word = "S", .group = OptionGroup::input, .stated = Stated::when_set,
@@ -388,19 +403,31 @@ constexpr RunOption kOptions[] = {
                     "--flags, the file's second column (value flag per line)");
      },
      .value = [](const RunSpec& o) { return o.input.flags; },
-     .read = [](RunSpec& o, const std::string&, const std::string& v) {
+     .read = [](RunSpec& o, const std::string& flag, const std::string& v) {
          o.input.flags = v;
-         if (v.empty()) throw UsageError("--flags is empty; give one head flag (0 or 1) per value, or every:K");
+         if (v.empty()) throw UsageError(flag + " is empty; give one head flag (0 or 1) per value, or every:K");
      },
-     .refusal = [](const ScanRequest& q) {
-         return "--flags gives the head flags of --algo segmented, and " + str(info_of(q).name) +
-                " scans the whole input as one segment; leave --flags out";
+     .refusal = [](const ScanRequest& q, Voice v) {
+         const std::string flags = w("--flags", v);
+         return flags + " gives the head flags of " + w("--algo", v, "segmented") + ", and " + str(info_of(q).name) +
+                " scans the whole input as one segment; leave " + flags + " out";
      }},
 };
 
 }  // namespace
 
 std::span<const RunOption> run_options() { return kOptions; }
+
+std::string RunOption::word(Voice voice) const {
+    if (voice == Voice::cli) return str(flag);
+    if (voice == Voice::app && !label.empty()) return str(label) + (control ? (menu ? " menu" : " field") : "");
+    return str(link_key());
+}
+
+std::string option_word(std::string_view flag, Voice voice) {
+    const RunOption* o = find_option_by_flag(flag);
+    return o ? o->word(voice) : str(flag);
+}
 
 const RunOption* find_option_by_flag(std::string_view flag) {
     for (const RunOption& o : kOptions)

@@ -44,11 +44,12 @@ struct RunOption {
     // The value as a run states it ("8", "random:7", "1" for a switch that is on; "" for an input
     // the run does not read). A fresh RunSpec's value is the default.
     std::string (*value)(const RunSpec&) = nullptr;
-    // Reads the command line's (or a link's) value into the spec; throws UsageError naming the flag.
-    void (*read)(RunSpec&, const std::string& flag, const std::string& value) = nullptr;
+    // Reads the command line's (or a link's) value into the spec; throws UsageError naming the
+    // option in the words it was given in: `name` is word(voice), "--section" or "section".
+    void (*read)(RunSpec&, const std::string& name, const std::string& value) = nullptr;
     // The sentence refusing the option, given for a request that does not take it (empty: it
-    // stands after all, as a value that changes nothing).
-    std::string (*refusal)(const ScanRequest&) = nullptr;
+    // stands after all, as a value that changes nothing), in the words of `voice`.
+    std::string (*refusal)(const ScanRequest&, Voice voice) = nullptr;
     // Reads settings.ini's value; false: not a value the app can use (dropped with a note).
     bool (*read_setting)(RunSpec&, const std::string& value) = nullptr;
     // Set for an option that a move to an algorithm not taking it (the app's algorithm menu, a
@@ -56,7 +57,9 @@ struct RunOption {
     void (*leave)(ScanRequest&) = nullptr;
 
     bool is_switch() const { return value_word.empty(); }
-    std::string_view link_key() const { return flag.substr(2); }  // "warp-width"
+    std::string_view link_key() const { return flag.size() > 2 ? flag.substr(2) : flag; }  // "warp-width"
+    // The option as `voice` names it: "--warp-width" | "warp width" (its flag without a control) | "warp-width".
+    std::string word(Voice voice) const;
 };
 
 // The algorithm of words that name none: the book's hierarchical scan, which takes any length.
@@ -68,6 +71,10 @@ std::span<const RunOption> run_options();
 const RunOption* find_option_by_flag(std::string_view flag);
 const RunOption* find_option_by_control(Control control);
 const RunOption* find_option_by_link_key(std::string_view key);
+
+// The option of `flag` as `voice` names it ("--block-algo" | "block algorithm" | "block-algo"), for
+// a sentence that names another option than its own.
+std::string option_word(std::string_view flag, Voice voice);
 
 // What run_words writes for `option` in `spec`: the value (empty for a switch that is on), or
 // nullopt when the run does not state it.

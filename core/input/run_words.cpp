@@ -46,7 +46,23 @@ std::string run_words_usage() {
            "\nALGORITHMS:\n" + algorithm_lines() + "\n";
 }
 
-RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own) {
+namespace {
+
+// "--preset, --input, --input-file or --random N" | "preset, input or random": the inputs a run
+// takes one of, in `voice`'s words (a link names no file).
+std::string input_words(Voice voice) {
+    std::vector<std::string> words;
+    for (const RunOption& o : run_options())
+        if (o.source && (voice == Voice::cli || o.in_link) && !(voice == Voice::link && o.flag == "--input-file"))
+            words.push_back(o.word(voice) + (voice == Voice::cli && o.flag == "--random" ? " N" : ""));
+    std::string s;
+    for (size_t i = 0; i < words.size(); ++i) s += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + words[i];
+    return s;
+}
+
+}  // namespace
+
+RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own, Voice voice) {
     RunSpec o;
     o.request.algorithm = kWordsDefaultAlgorithm;
     int inputs = 0;
@@ -58,7 +74,7 @@ RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own
             return args[++i];
         };
         if (const RunOption* option = find_option_by_flag(flag)) {
-            option->read(o, flag, option->is_switch() ? flag : value());
+            option->read(o, option->word(voice), option->is_switch() ? flag : value());
             inputs += option->source;
             given.push_back(option);
         } else if (!own || !own(flag, value)) {
@@ -69,9 +85,9 @@ RunSpec parse_run_words(const std::vector<std::string>& args, const OwnWord& own
     // table's order is named.
     for (const RunOption& option : run_options())
         if (option.refusal && !option.takes(o.request) && std::find(given.begin(), given.end(), &option) != given.end())
-            if (const std::string why = option.refusal(o.request); !why.empty()) throw UsageError(why);
-    if (inputs == 0) throw UsageError("no input: give one of --preset, --input, --input-file or --random N");
-    if (inputs > 1) throw UsageError("give only one input: --preset, --input, --input-file or --random N");
+            if (const std::string why = option.refusal(o.request, voice); !why.empty()) throw UsageError(why);
+    if (inputs == 0) throw UsageError("no input: give one of " + input_words(voice));
+    if (inputs > 1) throw UsageError("give only one input: " + input_words(voice));
     return o;
 }
 

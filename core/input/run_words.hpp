@@ -20,11 +20,17 @@ struct UsageError : ScanError {
     using ScanError::ScanError;
 };
 
-// `word` as a whole number of type T; throws UsageError naming `flag`.
+// An option's name and its value as the words they were given in say them: a flag "--section 3",
+// a link's key "section=3" (words are read from a command line or a link).
+inline std::string named_value(const std::string& name, std::string_view value) {
+    return name + (name.starts_with("--") ? " " : "=") + std::string(value);
+}
+
+// `word` as a whole number of type T; throws UsageError naming `flag` (a flag, or a link's key).
 template <class T>
 T whole_number(const std::string& flag, const std::string& word) {
     const WholeNumber<T> w = read_whole<T>(word);
-    if (w.out_of_range) throw UsageError(flag + " " + word.substr(0, 40) + (word[0] == '-' ? " is out of range" : " is too large"));
+    if (w.out_of_range) throw UsageError(named_value(flag, word.substr(0, 40)) + (word[0] == '-' ? " is out of range" : " is too large"));
     if (!w.value) throw UsageError(flag + " expects a whole number, got " + quoted_word(word));
     return *w.value;
 }
@@ -33,8 +39,9 @@ T whole_number(const std::string& flag, const std::string& word) {
 using OwnWord = std::function<bool(const std::string& flag, const std::function<const std::string&()>& value)>;
 
 // The run the words state; exactly one input is required. Words neither a run's nor `own`'s
-// are refused with a UsageError.
-RunSpec parse_run_words(const std::vector<std::string>& words, const OwnWord& own);
+// are refused with a UsageError, whose sentence names the options in `voice`'s words: the
+// command line's flags, or a link's keys where the words are a link's (parse_run_link).
+RunSpec parse_run_words(const std::vector<std::string>& words, const OwnWord& own, Voice voice = Voice::cli);
 
 // The flags parse_run_words reads, for a usage text.
 std::string run_words_usage();

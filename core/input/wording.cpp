@@ -16,18 +16,20 @@ const RunOption& option_of(Control c) {
 
 std::string setting(Voice voice, Control control, std::string_view value) {
     const RunOption& n = option_of(control);
-    if (voice == Voice::cli) return std::string(n.flag) + " " + std::string(value);
+    if (voice != Voice::app) return subject(voice, control, value);
     return std::string(value) + " in the " + std::string(n.label) + (n.menu ? " menu" : " field");
 }
 
 std::string subject(Voice voice, Control control, std::string_view value) {
     const RunOption& n = option_of(control);
+    if (voice == Voice::link) return std::string(n.link_key()) + "=" + std::string(value);
     return std::string(voice == Voice::cli ? n.flag : n.label) + " " + std::string(value);
 }
 
 std::string control_name(Voice voice, Control control) {
     const RunOption& n = option_of(control);
     if (voice == Voice::cli) return std::string(n.flag);
+    if (voice == Voice::link) return std::string(n.link_key());
     if (control == Control::input) return "the typed values";
     return "the " + std::string(n.label) + (n.menu ? " menu" : " field");
 }

@@ -58,7 +58,8 @@ struct TraceTooLarge : ScanError {
 Trace read_trace_json(std::istream& in, const std::string& origin, const OpenLimit& limit = open_memory_limit());
 
 // The same reading a slice at a time, for a page with one thread: each advance() parses about
-// `budget` values of the text and says whether the trace is read. The trace and every refusal are
+// `budget` values of the text and says whether the trace is read; then one call builds the trace,
+// one holds it against its run (first_inconsistency) and one checks its stated counts. The trace and every refusal are
 // read_trace_json's (a malformed file is read whole once it is found to be, for its sentence);
 // advance() throws them. A file refused by its header's estimate is refused before its arrays.
 class TraceJsonReading {
@@ -76,6 +77,8 @@ private:
     OpenLimit limit_;
     std::unique_ptr<Parse> parse_;
     bool parsed_ = false;
+    std::optional<Trace> built_;  // parsed and built, before its check
+    bool checked_ = false;        // built_ is held against its run
     std::optional<Trace> trace_;
 };
 

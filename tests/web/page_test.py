@@ -197,6 +197,14 @@ def test_links(browser, url):
     check("a bad link is said in a sentence and Figure 9.10 shows",
           s is not None and s["algorithm"] == "hierarchical" and "unknown algorithm 'nope'" in s["status"].lower(), str(s))
     page.context.close()
+    # A link's refusal speaks the link's words: its keys (section=0), never the command line's flags.
+    for query, said in (("algo=kogge-stone&section=0", "section must be a positive power of two"),
+                        ("algo=kogge-stone&flags=every:3", "leave flags out")):
+        page = open_page(browser, f"{url}?{query}")
+        s = wait_for(page, f"the refusal of ?{query}", lambda s: settled(s) and said in s["status"], 20)
+        check(f"?{query} is refused in the link's words ({said}), naming no --flag",
+              s is not None and "--" not in s["status"] and s["n"] == 16, str(s or state(page)))
+        page.context.close()
 
 
 def heap_mb(page):

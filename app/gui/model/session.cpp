@@ -269,24 +269,30 @@ void check_openable(const std::string& path) {
         throw ScanError("cannot open trace " + quoted_path(path) + ": it is not a regular file");
 }
 
+// The comparison run on an opened trace's own input and operator (a full trace's only).
+void compare_opened(RunResult& r, const Trace& t, const std::string& origin, Algorithm compare_algo, BackendChoice choice) {
+    if (t.detail != Detail::full) return;
+    try {
+        BackendSelection sel = select_backend(choice);
+        const ResolvedRequest q = resolve(spec_like(t, compare_algo).request, t.input, Voice::app);
+        r.compare = make_shown(sel.backend->run(q, t.input), origin);
+    } catch (const ScanError& e) {
+        r.compare_error = no_comparison(spec_like(t, compare_algo).request, t.n, e.what());
+    }
+}
+
+std::string opened_origin(const std::string& path) { return "file " + std::filesystem::path(path).filename().string(); }
+
 // An opened trace, with the comparison run on the file's own input and operator.
 void show_opened(RunResult& r, Trace t, const std::string& path, Algorithm compare_algo, BackendChoice choice) {
-    const std::string origin = "file " + std::filesystem::path(path).filename().string();
-    if (t.detail == Detail::full) {
-        try {
-            BackendSelection sel = select_backend(choice);
-            const ResolvedRequest q = resolve(spec_like(t, compare_algo).request, t.input, Voice::app);
-            r.compare = make_shown(sel.backend->run(q, t.input), origin);
-        } catch (const ScanError& e) {
-            r.compare_error = no_comparison(spec_like(t, compare_algo).request, t.n, e.what());
-        }
-    }
-    r.main = make_shown(std::move(t), origin);
+    compare_opened(r, t, opened_origin(path), compare_algo, choice);
+    r.main = make_shown(std::move(t), opened_origin(path));
 }
 
 #if defined(__EMSCRIPTEN__)
-// The page reads the file's JSON a slice at a time (TraceJsonReading), with its progress and a
-// Cancel on screen; the comparison runs in a slice of its own.
+// The page reads the file's JSON a slice at a time (TraceJsonReading, which then builds the trace
+// and holds it against its run in slices of their own), with its progress and a Cancel on screen;
+// the comparison runs in a slice of its own.
 std::future<RunResult> start_open_job(const std::string& path, Algorithm compare_algo, BackendChoice choice,
                                       std::shared_ptr<JobProgress> progress) {
     struct State {
@@ -294,12 +300,19 @@ std::future<RunResult> start_open_job(const std::string& path, Algorithm compare
         std::string text;
         size_t size = 0;
         std::optional<TraceJsonReading> reading;
+        std::optional<Trace> trace;  // read and checked, before its comparison
+        RunResult compared;
         std::string error;
     };
     auto state = std::make_shared<State>();
-    auto advance = [state, path, progress] {
+    auto advance = [state, path, compare_algo, choice, progress] {
         constexpr size_t kPiece = size_t(4) << 20;  // bytes read from the page's file system a slice
         try {
+            if (state->trace) {
+                state->compared = guarded([&](RunResult& r) { compare_opened(r, *state->trace, opened_origin(path), compare_algo, choice); });
+                progress->fraction = 1.0f;
+                return true;
+            }
             if (!state->in.is_open() && !state->reading) {
                 check_openable(path);
                 state->in.open(path, std::ios::binary | std::ios::ate);
@@ -324,7 +337,11 @@ std::future<RunResult> start_open_job(const std::string& path, Algorithm compare
             }
             const bool read = state->reading->advance(4096);
             progress->fraction = float(0.1 + 0.85 * state->reading->progress());
-            return read;
+            if (read) {
+                state->trace = state->reading->take();
+                state->reading.reset();
+            }
+            return false;
         } catch (const ScanError& e) {
             state->error = e.what();
         } catch (const std::bad_alloc&) {
@@ -332,11 +349,13 @@ std::future<RunResult> start_open_job(const std::string& path, Algorithm compare
         }
         return true;
     };
-    auto finish = [state, path, compare_algo, choice, progress] {
+    auto finish = [state, path, progress] {
         return guarded([&](RunResult& r) {
             if (progress->cancelled) throw ScanError("opening was cancelled");
             if (!state->error.empty()) throw ScanError(state->error);
-            show_opened(r, state->reading->take(), path, compare_algo, choice);
+            r.compare = std::move(state->compared.compare);
+            r.compare_error = state->compared.error.empty() ? state->compared.compare_error : state->compared.error;
+            r.main = make_shown(std::move(*state->trace), opened_origin(path));
         });
     };
     return start_sliced_job(std::move(advance), std::move(finish), std::move(progress));

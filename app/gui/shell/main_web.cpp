@@ -384,7 +384,11 @@ void start_from_link(Page& page) {
     } catch (const ScanError& e) {
         // A bad link: said in a sentence, and Figure 9.10 as the app starts.
         static_cast<RunSpec&>(app.session.form) = static_cast<const RunSpec&>(Form{});
-        page.link_refusal = "This link could not be opened: " + as_sentence(e.what()) + " Showing Figure 9.10 instead.";
+        // After the colon the refusal keeps its first word as written: a link's key (section=0) is
+        // named as the address spells it, never capitalised into another word.
+        std::string why = e.what();
+        if (!why.empty() && why.back() != '.') why += '.';
+        page.link_refusal = "This link could not be opened: " + why + " Showing Figure 9.10 instead.";
     }
 }
 

@@ -4,6 +4,7 @@
 
 #include "core/error.hpp"
 #include "core/input/run_link.hpp"
+#include "core/input/run_options.hpp"
 #include "core/input/run_words.hpp"
 
 namespace scanlab {
@@ -68,13 +69,43 @@ TEST(RunLink, TypedValuesStayReadableInTheLink) {
     EXPECT_EQ(run_link_query(spec, {}), "algo=kogge-stone&input=2+1,3+1%26x");
 }
 
-TEST(RunLink, ABadParameterIsRefusedInTheCommandLinesWords) {
-    EXPECT_NE(refusal("algo=nope").find("unknown algorithm 'nope'"), std::string::npos);
+TEST(RunLink, ABadParameterIsRefusedInTheLinksOwnWords) {
+    EXPECT_NE(refusal("algo=nope").find("unknown algorithm 'nope' (the link's algo)"), std::string::npos);
     EXPECT_NE(refusal("colour=red").find("unknown link parameter 'colour'"), std::string::npos);
     EXPECT_NE(refusal("step=three").find("no step number"), std::string::npos);
     EXPECT_NE(refusal("view=graph").find("unknown view 'graph'"), std::string::npos);
-    EXPECT_NE(refusal("algo=kogge-stone&flags=every:3").find("--flags"), std::string::npos);
+    EXPECT_EQ(refusal("algo=kogge-stone&flags=every:3"),
+              "flags gives the head flags of algo=segmented, and kogge-stone scans the whole input as one segment; leave flags out");
+    EXPECT_EQ(refusal("algo=kogge-stone&section=0"), "section must be a positive power of two");
+    EXPECT_EQ(refusal("preset=slides&random=8"), "give only one input: preset, input or random");
     EXPECT_EQ(parse_run_link("step=last").place.last_step, true);
+}
+
+// Every option a link carries, given a value it refuses or to an algorithm that does not take it:
+// each refusal names the option by its link key (section=3), never by the command line's flag.
+TEST(RunLink, EveryOptionsLinkRefusalNamesItsLinkKeyAndNoFlag) {
+    const char* bad_values[] = {"nope", "0", "-1", "", "99999999999999999999"};
+    // An algorithm that takes each option (so its value is what is refused) and one that takes few.
+    const char* algorithms[] = {"decoupled-lookback", "domino", "hierarchical", "three-phase", "segmented", "kogge-stone", "sequential"};
+    for (const RunOption& o : run_options()) {
+        if (!o.in_link) continue;
+        const std::string key(o.link_key());
+        int refused = 0;
+        for (const char* algo : algorithms)
+            for (const char* v : bad_values) {
+                const std::string query = std::string("algo=") + algo + "&" + key + "=" + (o.is_switch() ? "1" : v) +
+                                          (o.source ? "" : "&random=8") + (std::string(algo) == "segmented" && key != "flags" ? "&flags=every:2" : "");
+                const std::string why = refusal(query.c_str());
+                if (why == "(accepted)") continue;
+                ++refused;
+                EXPECT_NE(why.find(key), std::string::npos) << query << ": " << why;
+                EXPECT_EQ(why.find("--"), std::string::npos) << query << ": " << why;
+            }
+        // Typed values and a file's path are read when the run is made, not from the link's words;
+        // the two switches apply to every algorithm.
+        const bool never_refused = key == "input" || key == "input-file" || key == "exclusive" || key == "inclusive";
+        if (!never_refused) EXPECT_GT(refused, 0) << key << " is never refused, so its words are not checked";
+    }
 }
 
 TEST(RunLink, ALessonLinkNamesItsSlideAndReadsBack) {
