@@ -26,6 +26,18 @@ struct DeviceRun {
 // `program input output` as run in the device check's box, with the device nodes of `dev`.
 std::vector<std::string> boxed_device_run(const DeviceRun& run, const std::filesystem::path& dev = "/dev");
 
+// The program under compute-sanitizer's `tool` (racecheck, initcheck), in a box of the same kind as
+// boxed_device_run's (namespaces, no network, no $HOME, the system read-only, the GPU's nodes, its
+// input read-only and its output and working folder writable) but WITHOUT the allow-list:
+// compute-sanitizer starts the program as its own child (fork and execve) and injects its own
+// library into it, calls the allow-list forbids. A toolkit outside /usr brings its folder, read-only.
+struct SanitizerRun {
+    std::string sanitizer, tool;         // compute-sanitizer's path, and the tool it runs
+    std::string program, input, output;  // as DeviceRun's
+    std::string work_dir;                // its working folder and TMPDIR, writable (the tool's scratch)
+};
+std::vector<std::string> boxed_sanitizer_run(const SanitizerRun& run, const std::filesystem::path& dev = "/dev");
+
 // nvcc's compile of the program, in a box of the same kind without the allow-list (nvcc starts the
 // host compiler and its own tools): it reads a copy of the file's folder (kernel_compile.hpp's
 // copy_sources: its regular source and header files only) seen where the folder is, and writes only

@@ -165,19 +165,29 @@ std::string comparison_sentence(const ValueArray& gpu, const ValueArray& cpu, co
 
 // The program again under each of compute-sanitizer's tools (racecheck, initcheck), its reports
 // read for the file's lines and set beside the CPU run's; "" where compute-sanitizer is absent.
+// In a box of the GPU run's kind where that run was `boxed` (device_box.hpp: without the allow-list,
+// since compute-sanitizer starts the program as its child); as it is where that run was not.
 std::string sanitizer_sentence(const std::string& program, const std::string& input, const HarnessShape& shape, const ChildLimits& limits,
-                               const std::set<int>& cpu_lines, const fs::path& dir) {
+                               const std::set<int>& cpu_lines, const fs::path& dir, bool boxed) {
     const std::string sanitizer = find_compute_sanitizer();
     if (sanitizer.empty()) return "";
     std::set<int> gpu_lines;
     for (const std::string& tool : sanitizer_tools()) {
         const std::string out = (dir / (tool + ".txt")).string(), err = (dir / (tool + ".err.txt")).string();
+        const std::string unused = (dir / "unused.bin").string(), work = (dir / ("work-" + tool)).string();
         ChildLimits slower = limits;
         slower.cpu_seconds = limits.cpu_seconds * 20;  // the tools instrument every access: many times slower
         slower.wall_seconds = limits.wall_seconds * 20;
-        const ChildOutcome run = run_child({sanitizer, "--tool", tool, "--print-limit", "1000", program, input, (dir / "unused.bin").string()},
-                                           slower, out, err);
+        std::vector<std::string> argv{sanitizer, "--tool", tool, "--print-limit", "1000", program, input, unused};
+        if (boxed) {
+            fs::create_directories(work);
+            std::ofstream(unused, std::ios::trunc);  // bound writable: it must be there
+            argv = boxed_sanitizer_run({sanitizer, tool, program, input, unused, work});
+        }
+        const ChildOutcome run = run_child(argv, slower, out, err);
         const std::string report = read_file(out) + read_file(err);
+        if (boxed && run.exit_status == 1 && report.starts_with("bwrap: "))
+            return "compute-sanitizer's " + tool + " could not run in the device check's sandbox: " + printable(report.substr(0, report.find('\n')), 200);
         if (!run.started) return "compute-sanitizer could not be started";
         if (run.wall_timeout) return "compute-sanitizer's " + tool + " did not end within " + std::to_string(int(slower.wall_seconds)) + " s";
         if (const std::string failed = sanitizer_failure(report); !failed.empty()) return "compute-sanitizer's " + tool + " could not run: " + failed;
@@ -247,7 +257,7 @@ DeviceCheck check_on_device(const HarnessShape& shape, const Trace& cpu, int cpu
     check.ran = true;
     check.sentence = comparison_sentence(gpu, cpu.result, gpu_name(gpus)) + unboxed_note;
     check.same = check.sentence.find(" differs ") == std::string::npos;
-    check.sanitizer = sanitizer_sentence(program, input, shape, limits, cpu_lines, dir.path);
+    check.sanitizer = sanitizer_sentence(program, input, shape, limits, cpu_lines, dir.path, boxed);
     return check;
 }
 

@@ -235,6 +235,72 @@ TEST(DeviceCheckBox, LetsNoSignalReachAnotherProcess) {
     EXPECT_NE(p.said.find("system call 62 "), std::string::npos) << p.said;
 }
 
+// compute-sanitizer runs the program in a box of the GPU run's kind: the same namespaces, the system,
+// the program and its input read-only, its output and its own work folder writable, the same GPU
+// nodes, no $HOME; but no allow-list (no LD_PRELOAD), since it starts the program as its child.
+TEST(DeviceCheckBox, ComputeSanitizerRunsInTheSameBoxWithoutTheAllowList) {
+    const FakeDev dev;
+    const std::vector<std::string> argv =
+        boxed_sanitizer_run({"/opt/cuda/compute-sanitizer/compute-sanitizer", "racecheck", "/p/prog", "/p/in", "/p/out", "/p/work"}, dev.path);
+    const std::vector<std::string> gpu_run = boxed_device_run({"/p/prog", "/p/in", "/p/out", "/p/filter.so", "/p/work"}, dev.path);
+    for (const char* ns : {"--unshare-user", "--unshare-net", "--unshare-pid", "--unshare-ipc", "--new-session", "--die-with-parent", "--clearenv"})
+        EXPECT_TRUE(has(argv, ns)) << ns;
+    const std::vector<std::string> ro = after(argv, "--ro-bind"), rw = after(argv, "--bind");
+    // The toolkit outside /usr comes with its folder (the tool's libraries lie beside it).
+    for (const char* p : {"/usr", "/p/prog", "/p/in", "/sys", "/opt/cuda"}) EXPECT_TRUE(has(ro, p)) << p;
+    EXPECT_EQ(rw, (std::vector<std::string>{"/p/out", "/p/work"}));
+    EXPECT_EQ(after(argv, "--dev-bind"), after(gpu_run, "--dev-bind"));
+    EXPECT_EQ(after(argv, "--proc"), std::vector<std::string>{"/proc"});
+    EXPECT_FALSE(has(after(argv, "--setenv"), "LD_PRELOAD"));
+    EXPECT_FALSE(has(argv, "/p/filter.so"));
+    EXPECT_TRUE(has(after(argv, "--setenv"), "TMPDIR"));
+    if (const char* home = std::getenv("HOME"))
+        for (const std::string& w : argv)
+            if (!w.starts_with(dev.path.string())) EXPECT_FALSE(w == home || w.starts_with(std::string(home) + "/")) << w;
+    EXPECT_EQ(std::vector<std::string>(argv.end() - 9, argv.end()),
+              (std::vector<std::string>{"--", "/opt/cuda/compute-sanitizer/compute-sanitizer", "--tool", "racecheck", "--print-limit", "1000", "/p/prog",
+                                        "/p/in", "/p/out"}));
+    // A compute-sanitizer under /usr brings nothing more.
+    const std::vector<std::string> in_usr =
+        boxed_sanitizer_run({"/usr/bin/compute-sanitizer", "initcheck", "/p/prog", "/p/in", "/p/out", "/p/work"}, dev.path);
+    EXPECT_EQ(after(in_usr, "--ro-bind").size(), ro.size() - 1);
+}
+
+// The box holds with a launcher that starts its target as a child, as compute-sanitizer does (a
+// shell script stands in for it here): the target runs and writes its output, and a file outside
+// the box stays unread.
+TEST(DeviceCheckBox, ASanitizersChildRunsInTheBoxAndReadsNothingOutsideIt) {
+    NEEDS_A_BOX();
+    const TempDir toolkit, dir;
+    const fs::path launcher = toolkit.path / "compute-sanitizer" / "compute-sanitizer";
+    fs::create_directories(launcher.parent_path());
+    std::ofstream(launcher) << "#!/bin/sh\n# --tool T --print-limit N PROGRAM INPUT OUTPUT: the program as a child\n\"$5\" \"$6\" \"$7\"\n";
+    fs::permissions(launcher, fs::perms::owner_all);
+    const std::string program = (dir.path / "probe").string();
+    int status = 0;
+    run_tool({find_on_path({"clang", "clang-14", "cc"}), "-O1", "-pthread", kFixtures + "/device_box/probe.c", "-o", program}, status);
+    ASSERT_EQ(status, 0);
+    const fs::path canary = fs::temp_directory_path() / ("scanlab-sanitizer-canary-" + std::to_string(::getpid()));
+    std::ofstream(canary) << "secret";
+    const auto run = [&](const std::string& what) {
+        const std::string input = (dir.path / "input").string(), output = (dir.path / "output").string();
+        std::ofstream(input) << what << "\n";
+        std::ofstream(output, std::ios::trunc);
+        fs::create_directories(dir.path / "work");
+        ChildLimits limits;
+        limits.cpu_seconds = 5;
+        limits.wall_seconds = 10;
+        const ChildOutcome o = run_child(boxed_sanitizer_run({launcher.string(), "racecheck", program, input, output, (dir.path / "work").string()}),
+                                         limits, (dir.path / "stdout").string(), (dir.path / "stderr").string());
+        EXPECT_EQ(o.exit_status, 0) << last_line_of((dir.path / "stderr").string(), 400);
+        return read_file(output);
+    };
+    EXPECT_EQ(run("thread"), "a thread ran");
+    EXPECT_EQ(run("home"), "/tmp");
+    EXPECT_EQ(run("read " + canary.string()), "could not read it");
+    fs::remove(canary);
+}
+
 // nvcc compiles the device check's program in the box too, from a copy of the file's folder that
 // holds its sources only: a header of the folder is found, any other file there is not.
 TEST(DeviceCheckBox, NvccCompilesFromACopyOfTheFilesSourcesOnly) {

@@ -17,6 +17,7 @@ bool KernelGrading::start(GradeOrder order) {
     if (running()) return false;
     shared_ = std::make_shared<Shared>();
     order_ = order;
+    number_ = ++started;
     job_ = start_job([order = std::move(order), shared = shared_] { return grade_kernel_order(order, shared->done, shared->total, shared->cancel); });
     return true;
 }
@@ -29,6 +30,7 @@ void KernelGrading::poll() {
     if (!job_.valid() || job_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
     outcome = job_.get();
     graded = order_;
+    graded_number = number_;
 }
 
 void KernelGrading::wait() {

@@ -29,6 +29,10 @@ struct GradeOutcome {
     std::string stopped;  // why there is no grade: it does not compile, no compiler, the web edition
 };
 
+// Whether this edition grades kernels: the desktop app does; the web page compiles no kernel, and
+// the panels that offer a grading say it is the desktop app's.
+bool kernel_grading_available();
+
 // Blocking (a worker's): the desktop's grading; the web edition says the desktop app is needed.
 // `done`/`total` are set as the runs go; `cancel` stops it. Never throws.
 GradeOutcome grade_kernel_order(const GradeOrder& order, std::atomic<int>& done, std::atomic<int>& total,
@@ -56,6 +60,11 @@ public:
     // The last grading that ended: its order (the text graded) and what came of it.
     std::optional<GradeOrder> graded;
     std::optional<GradeOutcome> outcome;
+    // Each grading started is numbered from 1, so whoever started one (the Lesson panel's
+    // checkpoint) knows its outcome from another's: `started` is the last one's number, `graded_number`
+    // the number of the one `outcome` came from (0: none yet).
+    int started = 0;
+    int graded_number = 0;
 
 private:
     struct Shared {
@@ -64,6 +73,7 @@ private:
     };
     std::shared_ptr<Shared> shared_;
     std::optional<GradeOrder> order_;
+    int number_ = 0;  // the running grading's
     std::future<GradeOutcome> job_;
 };
 

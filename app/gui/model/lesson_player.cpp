@@ -50,6 +50,7 @@ bool LessonPlayer::open_text(const std::string& text, const std::string& file) {
         progress.emplace(l);
         typed.assign(l.slides.size(), "");
         graded.assign(l.slides.size(), std::nullopt);
+        kernel_report.clear();
         slides = std::move(prepared);
         lesson = std::move(l);
         path.clear();  // open() names it
@@ -89,9 +90,7 @@ void LessonPlayer::back(Session& session) {
 }
 
 void LessonPlayer::follow(Session& session) {
-    // A grade that ends after another lesson was opened is that lesson's no more: it is dropped.
-    if (const std::optional<Grade> g = kernel_grade.poll(); g && lesson && lesson->file == grading_lesson_ && grading_slide_ < slides.size())
-        record(grading_slide_, *g);
+    take_kernel_grade(session);
     if (!step_pending_ || session.busy() || !session.trace) return;
     step_pending_ = false;
     run_trace_ = session.trace;
@@ -138,11 +137,38 @@ bool LessonPlayer::open_kernel_starter(Session& session) {
     return session.try_exercise(exercise);
 }
 
-void LessonPlayer::grade_kernel(const Session& session) {
-    if (!lesson || !lesson->slides[slide].checkpoint || kernel_grade.running()) return;
+void LessonPlayer::grade_kernel(Session& session) {
+    if (!lesson || !lesson->slides[slide].checkpoint || !session.grade_kernel(lesson->slides[slide].checkpoint->exercise)) return;
     grading_slide_ = slide;
     grading_lesson_ = lesson->file;
-    kernel_grade.start(lesson->slides[slide].checkpoint->exercise, session.your_kernel.name, session.your_kernel.text, grade_every_type);
+    grading_number_ = session.grading.started;
+    kernel_report.clear();
+}
+
+namespace {
+
+// The checkpoint's grade of a kernel's grading: right when every check passed; else the first
+// failed check with its smallest failing input, or why it could not be graded.
+Grade checkpoint_grade(const GradeOutcome& o) {
+    if (!o.grade) return {false, o.stopped};
+    if (o.grade->cancelled) return {false, "the grading was cancelled before its last run"};
+    for (const kernel_tracer::GradeCheck& c : o.grade->checks)
+        if (!c.passed) return {false, "failed " + c.name + ": " + c.failure};
+    return {true, ""};
+}
+
+}  // namespace
+
+void LessonPlayer::take_kernel_grade(Session& session) {
+    session.grading.poll();  // whichever of the Session and the lesson polls first in a frame
+    if (grading_number_ == 0 || session.grading.graded_number != grading_number_) return;
+    grading_number_ = 0;
+    // A grade that ends after another lesson was opened is that lesson's no more: it is dropped.
+    if (!lesson || lesson->file != grading_lesson_ || grading_slide_ >= slides.size()) return;
+    const GradeOutcome& o = *session.grading.outcome;
+    if (o.grade)
+        for (const kernel_tracer::GradeCheck& c : o.grade->checks) kernel_report += std::string(c.passed ? "PASS  " : "FAIL  ") + c.name + "\n";
+    record(grading_slide_, checkpoint_grade(o));
 }
 
 std::string LessonPlayer::progress_text() const {

@@ -9,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/model/lesson_kernel.hpp"
 #include "core/course/checkpoint.hpp"
 #include "core/course/lesson.hpp"
 #include "core/input/run_spec.hpp"
@@ -76,12 +75,14 @@ public:
     bool answer_open() const;  // the current slide's answer may be shown: attempted at least once
 
     // A "write this kernel" checkpoint (desktop): the exercise's starter opened in the Your kernel
-    // panel (its run in the controls), and the panel's text graded as `scanlab grade` grades it;
-    // the grade is recorded on the slide that asked for it once it ends (follow()).
+    // panel (its run in the controls), and the panel's text graded by the Session's grading (the
+    // panel's Grade, as `scanlab grade` grades a file); the grade is recorded on the slide that
+    // asked for it once it ends (follow()), unless another lesson was opened meanwhile.
     bool open_kernel_starter(Session& session);
-    void grade_kernel(const Session& session);
-    KernelGradeJob kernel_grade;
-    bool grade_every_type = true;  // as `scanlab grade`; the tests' quick pass grades two types
+    void grade_kernel(Session& session);
+    bool grading_kernel() const { return grading_number_ != 0; }  // this lesson's grading is under way
+    // The last kernel grade's checks, one line each ("PASS  exclusive scan of int32 with sum").
+    std::string kernel_report;
 
     // The slide's run is the trace on screen (not another run the student opened since).
     bool run_on_screen(const Session& session) const;
@@ -103,6 +104,8 @@ private:
     bool step_pending_ = false;
     size_t grading_slide_ = 0;  // the slide whose kernel is being graded, of this lesson
     std::string grading_lesson_;
+    int grading_number_ = 0;  // the Session's number for that grading (KernelGrading::started); 0: none
+    void take_kernel_grade(Session& session);
     void record(size_t slide, const Grade& g);
     void load_progress();
     void save_progress();

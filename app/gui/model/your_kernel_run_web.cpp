@@ -19,6 +19,9 @@ kernel_tracer::DeviceCheck check_kernel_on_device(const KernelDeviceOrder&, cons
 }
 
 std::string gpu_trust_sentence() { return ""; }  // no device check here
+
+bool kernel_grading_available() { return false; }
+
 GradeOutcome grade_kernel_order(const GradeOrder&, std::atomic<int>&, std::atomic<int>&, const std::atomic<bool>&) {
     GradeOutcome out;
     out.stopped = "Grading your kernel needs the desktop app (or scanlab grade --exercise N FILE.cu).";

@@ -132,17 +132,17 @@ void kernel_checkpoint(App& app, const Checkpoint& c) {
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("in the Your kernel panel, unless it already holds this exercise's kernel");
     flow(ImGui::CalcTextSize(word(app, LessonWord::check)).x + ImGui::GetStyle().FramePadding.x * 2);
-    ImGui::BeginDisabled(p.kernel_grade.running() || app.session.your_kernel.text.empty());
+    ImGui::BeginDisabled(app.session.grading.running() || app.session.your_kernel.text.empty());
     if (ImGui::Button(word(app, LessonWord::check))) p.grade_kernel(app.session);
     ImGui::EndDisabled();
-    if (p.kernel_grade.running()) {
+    if (p.grading_kernel()) {
         ImGui::SameLine();
         spinner(ImGui::GetFontSize() * 0.4f, ImGui::GetColorU32(ImGuiCol_Text));
         ImGui::SameLine();
         ImGui::TextDisabled("grading the Your kernel panel's text on hidden inputs");
     }
     grade_lines(app);
-    if (!p.kernel_grade.report.empty()) ImGui::TextUnformatted(p.kernel_grade.report.c_str());
+    if (!p.kernel_report.empty()) ImGui::TextUnformatted(p.kernel_report.c_str());
 }
 
 void checkpoint(App& app) {

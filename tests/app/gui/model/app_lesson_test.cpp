@@ -133,15 +133,16 @@ TEST(AppLesson, AKernelCheckpointGradesTheYourKernelTextWrongAndThenRight) {
                                "::: checkpoint kernel\n::: ask Write it.\n::: answer exercise 4\n";
     LessonPlayer p;
     ASSERT_TRUE(p.open_text(lesson, "kernel.md")) << p.error;
-    p.grade_every_type = false;  // the quick pass
     Session s;
+    s.grade_every_type = false;  // the quick pass
     p.go(0, s);
     s.wait();
     ASSERT_TRUE(p.open_kernel_starter(s));
     EXPECT_EQ(s.your_kernel.starter, starter_for_exercise(4));
     const auto graded = [&] {
         p.grade_kernel(s);
-        while (p.kernel_grade.running()) {
+        EXPECT_TRUE(p.grading_kernel());
+        while (p.grading_kernel()) {
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
             p.follow(s);
         }
@@ -155,9 +156,37 @@ TEST(AppLesson, AKernelCheckpointGradesTheYourKernelTextWrongAndThenRight) {
     s.edit_kernel(kernel_fixtures::filled(s.your_kernel.text, kernel_fixtures::text_of(kernel_fixtures::kFixtures + "/starter_solutions/ex4-exclusive-kogge-stone.cu")));
     const std::optional<Grade> answer = graded();
     ASSERT_TRUE(answer);
-    EXPECT_TRUE(answer->right) << answer->reason << p.kernel_grade.report;
+    EXPECT_TRUE(answer->right) << answer->reason << p.kernel_report;
+    EXPECT_NE(p.kernel_report.find("PASS  exclusive scan of int32 with sum"), std::string::npos) << p.kernel_report;
     EXPECT_EQ(p.progress->slides[0]->tries, 2);
     EXPECT_EQ(p.progress->right(), 1);
+    // One grading in the app: the checkpoint's grade is the Your kernel panel's Grade, shown there too.
+    ASSERT_TRUE(s.grading.outcome && s.grading.outcome->grade);
+    EXPECT_TRUE(s.grading.outcome->grade->passed());
+    EXPECT_EQ(s.grading.graded->text, s.your_kernel.text);
+}
+
+// A kernel's grade that ends after another lesson was opened belongs to no slide of it: it is dropped,
+// and the new lesson's checkpoint stays unattempted.
+TEST(AppLesson, AKernelGradeThatEndsAfterAnotherLessonOpenedIsDropped) {
+    const std::string lesson = "# Kernel\n::: run --algo kogge-stone --preset fig9.10 --exclusive\n"
+                               "::: checkpoint kernel\n::: ask Write it.\n::: answer exercise 4\n";
+    LessonPlayer p;
+    ASSERT_TRUE(p.open_text(lesson, "kernel.md")) << p.error;
+    Session s;
+    s.grade_every_type = false;
+    p.go(0, s);
+    s.wait();
+    ASSERT_TRUE(p.open_kernel_starter(s));
+    p.grade_kernel(s);
+    ASSERT_TRUE(p.grading_kernel());
+    ASSERT_TRUE(p.open_text(lesson, "another.md")) << p.error;
+    s.grading.wait();
+    ASSERT_TRUE(s.grading.outcome);  // the grading ended (the starter's TODO fails it)
+    p.follow(s);
+    EXPECT_FALSE(p.grading_kernel());
+    EXPECT_FALSE(p.graded[0]);
+    EXPECT_FALSE(p.progress->slides[0]->attempted());
 }
 
 }  // namespace
