@@ -4,6 +4,7 @@
 #   bash tools/format.sh --check BASE  change nothing; fail, showing the difference, where a line
 #                                      changed since BASE (its merge base with HEAD, committed or
 #                                      not) is not formatted. The test command runs this.
+#   bash tools/format.sh --fix BASE    format those lines in place, and no others.
 # The check looks at the changed lines only (clang-format --lines), so a change is held to the
 # format without reformatting the lines around it that it did not touch.
 set -euo pipefail
@@ -22,8 +23,9 @@ case "${1:-}" in
     git ls-files -z -- "${code[@]}" | grep -zE '\.(cpp|hpp|h|c|cu|cuh|inl)$' | xargs -0 -r -n 50 -P "$(nproc)" clang-format -i --style=file
     echo "format: every tracked C++ and CUDA file but the fixtures and assets follows .clang-format"
     ;;
-  --check)
-    base=${2:?"usage: bash tools/format.sh --check BASE"}
+  --check | --fix)
+    mode=$1
+    base=${2:?"usage: bash tools/format.sh $mode BASE"}
     since=$(git merge-base "$base" HEAD)
     # The lines each file added or changed since then (a moved file's unchanged lines are not
     # changed: git diff follows the move), as clang-format's --lines ranges.
@@ -37,10 +39,18 @@ case "${1:-}" in
     failed=0
     for file in $(cut -f1 <<<"$ranges" | sort -u); do
       mapfile -t lines < <(awk -F'\t' -v f="$file" '$1 == f { print $2 }' <<<"$ranges")
+      if [ "$mode" = --fix ]; then
+        clang-format -i --style=file "${lines[@]}" "$file"
+        continue
+      fi
       if ! clang-format --style=file "${lines[@]}" "$file" | diff -u --label "$file" --label "$file (formatted)" "$file" - >&2; then
         failed=1
       fi
     done
+    if [ "$mode" = --fix ]; then
+      echo "format: the lines changed since $(git rev-parse --short "$since") now follow .clang-format"
+      exit 0
+    fi
     if [ "$failed" = 0 ]; then
       echo "format: the lines changed since $(git rev-parse --short "$since") follow .clang-format"
       exit 0
@@ -50,7 +60,7 @@ case "${1:-}" in
     exit 1
     ;;
   *)
-    echo "usage: bash tools/format.sh [--check BASE]" >&2
+    echo "usage: bash tools/format.sh [--check BASE | --fix BASE]" >&2
     exit 2
     ;;
 esac

@@ -387,8 +387,8 @@ TEST_F(AppWindow, ALessonStepsByPageDownAndPageUpAndBBlacksTheScreenOutAndBack) 
     EXPECT_GT(distinct_colours(load_png(dir + "/lesson.png")), 40u) << "the slide is back after B again";
     // Each slide opens its view and outlines what it points at; a range of steps plays to its end.
     expect_said(said, {
-        {"slide cells", "slide 2 tab Steps step 0 points steps cells 0 figure in front source in front"},
-        {"slide row", "slide 6 tab Steps step 1 points steps row 1 figure in front source in front"},
+        {"slide cells", "slide 2 tab Steps step 0 points steps cells 0 figure in front"},
+        {"slide row", "slide 6 tab Steps step 1 points steps row 1 figure in front"},
         {"slide lines", "slide 9 tab Steps step 0 points source lines 10 figure in front source in front"},
         {"slide figure", "slide 22 tab Steps step 3 points fig9.10 row 3 figure in front source in front"},
         {"slide play", "slide 5 tab Steps step 4 points none figure in front source in front"},
