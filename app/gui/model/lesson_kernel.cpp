@@ -24,7 +24,7 @@ std::pair<Grade, std::string> grade_text(int exercise, const std::string& file_n
         f << text;
         f.close();
         if (!f) throw ScanError("could not write the kernel's text to " + file.string() + " to grade it");
-        const kernel_tracer::Grade g = kernel_tracer::grade_exercise(exercise, file.string(), every_type);
+        const kernel_tracer::Grade g = kernel_tracer::grade_exercise(exercise, file.string(), {.every_type = every_type});
         std::string failed;
         for (const kernel_tracer::GradeCheck& c : g.checks) {
             out.second += std::string(c.passed ? "PASS  " : "FAIL  ") + c.name + "\n";
