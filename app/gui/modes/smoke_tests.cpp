@@ -676,6 +676,128 @@ int check_kernel_round_trip(const std::string& out, int width, int height) {
     return problems;
 }
 
+namespace {
+
+// One frame of the layout check: a mode, a tab, and what is open and run in it.
+struct LayoutCase {
+    bool presenting;
+    Tab tab;
+    int sampled_step = -1;  // -1: Figure 9.10's trace; else this step of the sampled trace
+    bool racy = false;  // kogge-stone-racy on Figure 9.10's input, warps of 4 in order: wrong, with hazards
+    int exercise = 0;  // the Exercises panel open on this exercise (0: closed)
+    bool events = false;  // the domino scan of 64 random values in sections of 8, blocks in a random order
+    bool kernel = false;  // the Your kernel panel open on Exercise 4's starter, run with its input
+};
+
+std::vector<LayoutCase> layout_cases() {
+    std::vector<LayoutCase> cases;
+    for (const bool presenting : {false, true})
+        for (const TabInfo& tab : kTabs) cases.push_back({presenting, tab.tab});
+    for (const int step : {3, 31}) cases.push_back({true, Tab::steps, step});
+    for (const Tab tab : {Tab::steps, Tab::compare}) cases.push_back({true, tab, -1, true});
+    // The Exercises panel on exercise 6 (the widest answer) and on the two that print a kernel
+    // listing (4, 5), at the sizes screenshots are taken at.
+    for (const int exercise : {4, 5, 6})
+        for (const bool presenting : {false, true}) cases.push_back({presenting, Tab::steps, -1, false, exercise});
+    // An event-scheduled scan's tiles view in both modes, and its per-tile counts presenting.
+    for (const bool presenting : {false, true}) cases.push_back({presenting, Tab::steps, -1, false, 0, true});
+    cases.push_back({true, Tab::counts, -1, false, 0, true});
+    for (const bool presenting : {false, true}) cases.push_back({presenting, Tab::steps, -1, false, 0, false, true});
+    return cases;
+}
+
+// The case's runs, done, at its step; the layout settled over its first frames. Empty, else
+// the sentence that says what failed.
+std::string prepare_layout_case(App& app, const LayoutCase& c, GlSurface& surface) {
+    app.session.load_fig910();
+    if (c.racy) {
+        app.session.form.request.algorithm = Algorithm::kogge_stone_racy;
+        app.session.form.request.warp_width = 4;
+        app.session.form.request.schedule = *parse_schedule("in-order");
+    }
+    if (c.events) {
+        app.session.form.request.algorithm = Algorithm::domino;
+        app.session.form.request.section = 8;
+        app.session.form.request.block_schedule = *parse_block_schedule("random:3");
+        app.session.form.input.source = InputSpec::Source::random;
+        app.session.form.input.random_n = 64;
+    }
+    app.session.run();
+    if (c.exercise > 0) {
+        app.layout.show_exercises = true;
+        app.session.exercises.select(c.exercise, BackendChoice::cpu);
+    }
+    app.session.wait();
+    if (c.kernel) {
+        app.layout.show_your_kernel = true;
+        app.session.try_exercise(4);
+        app.session.run_kernel();
+        app.session.wait();
+    }
+    if (c.racy) app.session.go_to(1);  // stride 1: three hazards
+    if (c.events) app.session.go_to(9);  // a block passes the prefix on while two others wait
+    if (c.sampled_step >= 0) {
+        SampledForm& f = app.session.sampled_form;
+        f.n = int64_t(1) << 22;
+        f.section = 64;
+        f.block = 40;
+        app.session.trace_sampled();
+        app.session.wait();
+        frame(app, surface, 1.0 / 60, false);  // takes in the finished trace
+        app.session.wait();
+        if (!app.session.sampled_trace || app.session.trace != app.session.sampled_trace)
+            return "the sampled trace did not arrive: " + app.session.sampled_error;
+        app.tab_request = c.tab;
+        app.session.go_to(size_t(c.sampled_step));
+    }
+    // The dock layout, the tab and the zoom settle over the first frames.
+    for (int i = 0; i < 5; ++i) {
+        app.session.wait();
+        frame(app, surface, 1.0 / 60, false);  // the draw data only: no pixels
+    }
+    return "";
+}
+
+std::string layout_case_name(const LayoutCase& c, int width, int height) {
+    std::string where = std::to_string(width) + "x" + std::to_string(height) + (c.presenting ? " presentation " : " normal ") + tab_name(c.tab);
+    if (c.sampled_step >= 0) where += " sampled step " + std::to_string(c.sampled_step);
+    if (c.racy) where += " racy step 1";
+    if (c.events) where += " domino step 9";
+    if (c.exercise > 0) where += " exercise " + std::to_string(c.exercise);
+    if (c.kernel) where += " your kernel";
+    return where;
+}
+
+// The frame's text problems, and what the lecture needs that is not whole in sight.
+std::vector<TextProblem> layout_problems(const LayoutCase& c, int width) {
+    std::vector<TextProblem> found = find_text_problems(ImGui::GetDrawData());
+    auto missing = [&](const std::string& what) { found.push_back({"", "hidden", what, 0, 0}); };
+    if (c.tab == Tab::steps && c.events) {
+        const WindowRoom tiles = window_room("Trace/tiles_"), events = window_room("Trace/events_");
+        if (!tiles.drawn)
+            missing("the tiles view");
+        else if (tiles.scrolls_y || tiles.scrolls_x)
+            missing("rows of the tiles view (it scrolls)");
+        if (!events.drawn) missing("the timeline of events");
+    } else if (c.tab == Tab::steps) {
+        const WindowRoom array = window_room("Trace/array_"), diagram = window_room("Trace/diagram_");
+        if (!array.drawn)
+            missing("the array view");
+        else if (array.scrolls_y)
+            missing("rows of the array view (it scrolls)");
+        if (!diagram.drawn || diagram.lines < 0.9f) missing("the step diagram");
+        // The first layout at the sizes a class uses: every row of Figure 9.10 in sight.
+        if (!c.presenting && !c.kernel && c.exercise == 0 && width >= 1280)
+            if (const WindowRoom figure = window_room("Figure 9.10"); !figure.drawn || figure.scrolls_y)
+                missing("rows of Figure 9.10 (it scrolls)");
+    }
+    if (const WindowRoom explain = window_room("Explain this step/explanation_"); !explain.drawn || explain.lines < 3)
+        missing("the explanation (" + std::to_string(explain.lines).substr(0, 3) + " lines)");
+    return found;
+}
+
+}  // namespace
+
 // CI's layout test: at each size a classroom uses, in normal and presentation mode, every tab of
 // the trace panel beside the Figure 9.10, explanation and source panes (the first layout), drawn
 // off screen; then, presenting, the step view of a sampled trace (a block of N = 2^22 in sections
@@ -693,31 +815,10 @@ int run_layout_check(const std::vector<std::string>& args) {
     if (out.empty()) return fail("--check-layout needs --out DIR");
     note_values_drawn(true);  // the legibility pass measures every value the views lay out
     const int sizes[][2] = {{1024, 640}, {1280, 720}, {1366, 768}, {1920, 1080}};
-    struct Case {
-        bool presenting;
-        Tab tab;
-        int sampled_step = -1;  // -1: Figure 9.10's trace; else this step of the sampled trace
-        bool racy = false;  // kogge-stone-racy on Figure 9.10's input, warps of 4 in order: wrong, with hazards
-        int exercise = 0;  // the Exercises panel open on this exercise (0: closed)
-        bool events = false;  // the domino scan of 64 random values in sections of 8, blocks in a random order
-        bool kernel = false;  // the Your kernel panel open on Exercise 4's starter, run with its input
-    };
-    std::vector<Case> cases;
-    for (const bool presenting : {false, true})
-        for (const TabInfo& tab : kTabs) cases.push_back({presenting, tab.tab});
-    for (const int step : {3, 31}) cases.push_back({true, Tab::steps, step});
-    for (const Tab tab : {Tab::steps, Tab::compare}) cases.push_back({true, tab, -1, true});
-    // The Exercises panel on exercise 6 (the widest answer) and on the two that print a kernel
-    // listing (4, 5), at the sizes screenshots are taken at.
-    for (const int exercise : {4, 5, 6})
-        for (const bool presenting : {false, true}) cases.push_back({presenting, Tab::steps, -1, false, exercise});
-    // An event-scheduled scan's tiles view in both modes, and its per-tile counts presenting.
-    for (const bool presenting : {false, true}) cases.push_back({presenting, Tab::steps, -1, false, 0, true});
-    cases.push_back({true, Tab::counts, -1, false, 0, true});
-    for (const bool presenting : {false, true}) cases.push_back({presenting, Tab::steps, -1, false, 0, false, true});
+    const std::vector<LayoutCase> cases = layout_cases();
     int problems = 0, frames_checked = 0;
     for (const auto& size : sizes)
-        for (const Case& c : cases) {
+        for (const LayoutCase& c : cases) {
             if ((c.exercise > 0 || c.kernel) && size[0] != 1280 && size[0] != 1920) continue;
             App app;
             app.layout.presentation = c.presenting;
@@ -727,83 +828,9 @@ int run_layout_check(const std::vector<std::string>& args) {
             std::unique_ptr<GlSurface> surface = GlSurface::open_offscreen(size[0], size[1], why);
             if (!surface) return fail(why);
             if (const std::string e = init_imgui(app, *surface); !e.empty()) return fail(e);
-            app.session.load_fig910();
-            if (c.racy) {
-                app.session.form.request.algorithm = Algorithm::kogge_stone_racy;
-                app.session.form.request.warp_width = 4;
-                app.session.form.request.schedule = *parse_schedule("in-order");
-            }
-            if (c.events) {
-                app.session.form.request.algorithm = Algorithm::domino;
-                app.session.form.request.section = 8;
-                app.session.form.request.block_schedule = *parse_block_schedule("random:3");
-                app.session.form.input.source = InputSpec::Source::random;
-                app.session.form.input.random_n = 64;
-            }
-            app.session.run();
-            if (c.exercise > 0) {
-                app.layout.show_exercises = true;
-                app.session.exercises.select(c.exercise, BackendChoice::cpu);
-            }
-            app.session.wait();
-            if (c.kernel) {
-                app.layout.show_your_kernel = true;
-                app.session.try_exercise(4);
-                app.session.run_kernel();
-                app.session.wait();
-            }
-            if (c.racy) app.session.go_to(1);  // stride 1: three hazards
-            if (c.events) app.session.go_to(9);  // a block passes the prefix on while two others wait
-            if (c.sampled_step >= 0) {
-                SampledForm& f = app.session.sampled_form;
-                f.n = int64_t(1) << 22;
-                f.section = 64;
-                f.block = 40;
-                app.session.trace_sampled();
-                app.session.wait();
-                frame(app, *surface, 1.0 / 60, false);  // takes in the finished trace
-                app.session.wait();
-                if (!app.session.sampled_trace || app.session.trace != app.session.sampled_trace)
-                    return fail("the sampled trace did not arrive: " + app.session.sampled_error);
-                app.tab_request = c.tab;
-                app.session.go_to(size_t(c.sampled_step));
-            }
-            // The dock layout, the tab and the zoom settle over the first frames.
-            for (int i = 0; i < 5; ++i) {
-                app.session.wait();
-                frame(app, *surface, 1.0 / 60, false);  // the draw data only: no pixels
-            }
-            std::string where =
-                std::to_string(size[0]) + "x" + std::to_string(size[1]) + (c.presenting ? " presentation " : " normal ") + tab_name(c.tab);
-            if (c.sampled_step >= 0) where += " sampled step " + std::to_string(c.sampled_step);
-            if (c.racy) where += " racy step 1";
-            if (c.events) where += " domino step 9";
-            if (c.exercise > 0) where += " exercise " + std::to_string(c.exercise);
-            if (c.kernel) where += " your kernel";
-            std::vector<TextProblem> found = find_text_problems(ImGui::GetDrawData());
-            auto missing = [&](const std::string& what) { found.push_back({"", "hidden", what, 0, 0}); };
-            if (c.tab == Tab::steps && c.events) {
-                const WindowRoom tiles = window_room("Trace/tiles_"), events = window_room("Trace/events_");
-                if (!tiles.drawn)
-                    missing("the tiles view");
-                else if (tiles.scrolls_y || tiles.scrolls_x)
-                    missing("rows of the tiles view (it scrolls)");
-                if (!events.drawn) missing("the timeline of events");
-            } else if (c.tab == Tab::steps) {
-                const WindowRoom array = window_room("Trace/array_"), diagram = window_room("Trace/diagram_");
-                if (!array.drawn)
-                    missing("the array view");
-                else if (array.scrolls_y)
-                    missing("rows of the array view (it scrolls)");
-                if (!diagram.drawn || diagram.lines < 0.9f) missing("the step diagram");
-                // The first layout at the sizes a class uses: every row of Figure 9.10 in sight.
-                if (!c.presenting && !c.kernel && c.exercise == 0 && size[0] >= 1280)
-                    if (const WindowRoom figure = window_room("Figure 9.10"); !figure.drawn || figure.scrolls_y)
-                        missing("rows of Figure 9.10 (it scrolls)");
-            }
-            if (const WindowRoom explain = window_room("Explain this step/explanation_"); !explain.drawn || explain.lines < 3)
-                missing("the explanation (" + std::to_string(explain.lines).substr(0, 3) + " lines)");
-            problems += report_frame(app, *surface, out, where, found, false);
+            if (const std::string e = prepare_layout_case(app, c, *surface); !e.empty()) return fail(e);
+            const std::vector<TextProblem> found = layout_problems(c, size[0]);
+            problems += report_frame(app, *surface, out, layout_case_name(c, size[0], size[1]), found, false);
             ++frames_checked;
             shutdown_imgui(*surface);
         }
