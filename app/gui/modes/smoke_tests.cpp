@@ -246,6 +246,120 @@ int run_smoke_test_exercises(const std::vector<std::string>& args) {
     });
 }
 
+namespace {
+
+// The kernel opened by Ctrl+K and the file, run by Ctrl+Enter with warps of 4; a click on the first
+// finding takes its step and marks its line.
+std::string kernel_run_and_finding(App& app, SmokeDriver& d, const std::string& out, const std::string& kernel, std::ostream& said) {
+    Session& s = app.session;
+    d.key(GLFW_KEY_K, GLFW_MOD_CONTROL);
+    d.draw();
+    said << "opened\t" << (app.layout.show_your_kernel ? "yes" : "no") << "\t" << s.your_kernel.name << "\n";
+    said << "focused\t" << (app.your_kernel_panel.focused ? "yes" : "no") << "\n";
+    s.open_kernel(kernel);
+    s.form.request.warp_width = 4;
+    d.draw();
+    d.key(GLFW_KEY_ENTER, GLFW_MOD_CONTROL);
+    d.draw_while([&] { return s.working(); });
+    d.draw();
+    if (!s.your_kernel.report) return "Ctrl+Enter in the panel gave no run of the kernel";
+    said << "traced\t" << (s.trace ? s.trace->trace.kernel : std::string("none")) << "\n";
+    said << "findings\t" << s.your_kernel.report->findings.size() << "\n";
+    if (s.your_kernel.report->findings.empty()) return "the kernel's run found nothing: " + s.your_kernel.report->stopped;
+    const std::optional<ImVec2> report = d.window_at("Your kernel/report_");
+    if (!report) return "the findings are not drawn";
+    // The first finding's row: under the verdict (wrapped to the report's width) and the line
+    // that counts the findings.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float wrap = d.window_width("Your kernel/report_") - style.WindowPadding.x * 2;
+    const float verdict = ImGui::CalcTextSize(s.your_kernel.report->verdict.c_str(), nullptr, false, wrap).y + style.ItemSpacing.y;
+    d.click(ImVec2(report->x + ImGui::GetFontSize() * 3, report->y + style.WindowPadding.y + verdict + ImGui::GetTextLineHeightWithSpacing() * 1.5f));
+    d.draw();
+    const kernel_tracer::Finding& f = s.your_kernel.report->findings.front();
+    said << "selected\t" << s.your_kernel.selected_finding << "\n";
+    said << "step\t" << (s.step == size_t(f.step) ? "the finding's" : "another") << "\n";
+    said << "line marked\t" << (s.your_kernel.line_to_show == f.line ? "the finding's" : "another") << "\n";
+    if (std::string err = d.shoot(out + "/kernel-finding.png"); !err.empty()) return err;
+    return "";
+}
+
+std::string kernel_run_from_controls(App& app, SmokeDriver& d, const std::string& out, std::ostream& said) {
+    Session& s = app.session;
+    // The controls apply to the kernel on screen: with them in focus (a click on their note), a
+    // choice (warps of 8) and Ctrl+Enter run the kernel again with it, not the built-in algorithm.
+    const std::optional<ImVec2> controls = d.window_at("Controls");
+    if (!controls) return "the controls are not drawn";
+    d.click(ImVec2(controls->x + ImGui::GetFontSize() * 2, controls->y + ImGui::GetTextLineHeight() * 0.5f));
+    s.form.request.warp_width = 8;
+    d.key(GLFW_KEY_ENTER, GLFW_MOD_CONTROL);
+    d.draw_while([&] { return s.working(); });
+    d.draw();
+    said << "controls' ctrl+enter ran\t" << (s.trace ? s.trace->trace.kernel : std::string("none")) << ", warps of " << (s.trace ? s.trace->trace.warp_width : 0)
+         << "\n";
+    if (std::string err = d.shoot(out + "/kernel-controls.png"); !err.empty()) return err;
+    return "";
+}
+
+std::string kernel_graded(App& app, SmokeDriver& d, const std::string& out, std::ostream& said) {
+    Session& s = app.session;
+    // Grade runs in the background: the window keeps drawing its progress until the report.
+    s.grade_every_type = false;
+    s.grade_kernel(4);
+    const int grading_frames = d.draw_while([&] { return s.grading.running(); });
+    d.draw();
+    said << "grading drew frames\t" << (grading_frames > 1 ? "yes" : "no") << "\n";
+    said << "graded\t"
+         << (!s.grading.outcome ? "nothing" : !s.grading.outcome->grade ? s.grading.outcome->stopped : s.grading.outcome->grade->passed() ? "PASSED" : "FAILED")
+         << "\n";
+    if (std::string err = d.shoot(out + "/kernel-graded.png"); !err.empty()) return err;
+    return "";
+}
+
+std::string kernel_editor_keys(App& app, SmokeDriver& d, std::ostream& said) {
+    Session& s = app.session;
+    // The editor takes the keyboard: Right is its caret's, a letter its text's.
+    const std::optional<ImVec2> editor = d.window_at("Your kernel/editor_");
+    if (!editor) return "the editor is not drawn";
+    d.click(ImVec2(editor->x + ImGui::GetFontSize() * 6, editor->y + ImGui::GetTextLineHeightWithSpacing() * 0.5f));
+    d.draw();  // the frame after the click says the editor takes text
+    said << "editing\t" << (ImGui::GetIO().WantTextInput ? "yes" : "no") << "\n";
+    s.trace = s.fig910;  // a trace of several steps on screen, at its first: Right would move it
+    s.go_to(0);
+    const size_t step = s.step;
+    const std::string text = s.your_kernel.text;
+    d.key(GLFW_KEY_RIGHT);
+    ImGui::GetIO().AddInputCharacter('x');
+    d.draw();
+    d.draw();
+    said << "right moved the step\t" << (s.step != step ? "yes" : "no") << "\n";
+    said << "typed\t" << (s.your_kernel.text != text && s.your_kernel.dirty() ? "yes" : "no") << "\n";
+    // A call typed as a keyboard types it, brackets and all, reads as typed: "(y)", not "(y))".
+    for (const char c : std::string("(y);")) {  // a key a frame
+        ImGui::GetIO().AddInputCharacter(static_cast<unsigned char>(c));
+        d.draw();
+    }
+    d.draw();
+    said << "brackets typed\t" << (s.your_kernel.text.find("x(y);") != std::string::npos ? "as typed" : "not as typed") << "\n";
+    // Ctrl+Enter in the editor runs the kernel (the text as typed), and adds no line to it.
+    // (Straight to Dear ImGui and the key capture: the GLFW backend reads the modifiers from the
+    // keyboard itself, where no Ctrl is down.)
+    const std::string typed = s.your_kernel.text;
+    ImGuiIO& io = ImGui::GetIO();
+    io.AddKeyEvent(ImGuiMod_Ctrl, true);
+    io.AddKeyEvent(ImGuiKey_Enter, true);
+    capture_key_press(GLFW_KEY_ENTER, GLFW_MOD_CONTROL);
+    d.draw();
+    io.AddKeyEvent(ImGuiKey_Enter, false);
+    io.AddKeyEvent(ImGuiMod_Ctrl, false);
+    d.draw();
+    said << "ctrl+enter in the editor\t" << (s.your_kernel.running || s.working() ? "runs" : "does not run") << ", "
+         << (s.your_kernel.text == typed ? "the text unchanged" : "the text changed") << "\n";
+    d.draw_while([&] { return s.working(); });
+    return "";
+}
+
+}  // namespace
+
 // CI's smoke test of the Your kernel panel: Ctrl+K opens it (on Exercise 4's starter), the file
 // given with --kernel is opened in it, Ctrl+Enter runs it with the controls' run (warps of 4, so
 // the race is one between warps); a click on the first finding moves to its step and marks its
@@ -259,96 +373,11 @@ int run_smoke_test_kernel(const std::vector<std::string>& args) {
     const std::string kernel = *(file + 1);
     return in_smoke_window(args, "--smoke-test-kernel", 1280, 720, true, [&](App& app, SmokeDriver& d, const std::string& out) {
         d.show_fig910();
-        Session& s = app.session;
         std::ofstream said(out + "/kernel.txt");
-        d.key(GLFW_KEY_K, GLFW_MOD_CONTROL);
-        d.draw();
-        said << "opened\t" << (app.layout.show_your_kernel ? "yes" : "no") << "\t" << s.your_kernel.name << "\n";
-        said << "focused\t" << (app.your_kernel_panel.focused ? "yes" : "no") << "\n";
-        s.open_kernel(kernel);
-        s.form.request.warp_width = 4;
-        d.draw();
-        d.key(GLFW_KEY_ENTER, GLFW_MOD_CONTROL);
-        d.draw_while([&] { return s.working(); });
-        d.draw();
-        if (!s.your_kernel.report) return fail("Ctrl+Enter in the panel gave no run of the kernel");
-        said << "traced\t" << (s.trace ? s.trace->trace.kernel : std::string("none")) << "\n";
-        said << "findings\t" << s.your_kernel.report->findings.size() << "\n";
-        if (s.your_kernel.report->findings.empty()) return fail("the kernel's run found nothing: " + s.your_kernel.report->stopped);
-        const std::optional<ImVec2> report = d.window_at("Your kernel/report_");
-        if (!report) return fail("the findings are not drawn");
-        // The first finding's row: under the verdict (wrapped to the report's width) and the line
-        // that counts the findings.
-        const ImGuiStyle& style = ImGui::GetStyle();
-        const float wrap = d.window_width("Your kernel/report_") - style.WindowPadding.x * 2;
-        const float verdict = ImGui::CalcTextSize(s.your_kernel.report->verdict.c_str(), nullptr, false, wrap).y + style.ItemSpacing.y;
-        d.click(ImVec2(report->x + ImGui::GetFontSize() * 3, report->y + style.WindowPadding.y + verdict + ImGui::GetTextLineHeightWithSpacing() * 1.5f));
-        d.draw();
-        const kernel_tracer::Finding& f = s.your_kernel.report->findings.front();
-        said << "selected\t" << s.your_kernel.selected_finding << "\n";
-        said << "step\t" << (s.step == size_t(f.step) ? "the finding's" : "another") << "\n";
-        said << "line marked\t" << (s.your_kernel.line_to_show == f.line ? "the finding's" : "another") << "\n";
-        if (std::string err = d.shoot(out + "/kernel-finding.png"); !err.empty()) return fail(err);
-        // The controls apply to the kernel on screen: with them in focus (a click on their note), a
-        // choice (warps of 8) and Ctrl+Enter run the kernel again with it, not the built-in algorithm.
-        const std::optional<ImVec2> controls = d.window_at("Controls");
-        if (!controls) return fail("the controls are not drawn");
-        d.click(ImVec2(controls->x + ImGui::GetFontSize() * 2, controls->y + ImGui::GetTextLineHeight() * 0.5f));
-        s.form.request.warp_width = 8;
-        d.key(GLFW_KEY_ENTER, GLFW_MOD_CONTROL);
-        d.draw_while([&] { return s.working(); });
-        d.draw();
-        said << "controls' ctrl+enter ran\t" << (s.trace ? s.trace->trace.kernel : std::string("none")) << ", warps of " << (s.trace ? s.trace->trace.warp_width : 0)
-             << "\n";
-        if (std::string err = d.shoot(out + "/kernel-controls.png"); !err.empty()) return fail(err);
-        // Grade runs in the background: the window keeps drawing its progress until the report.
-        s.grade_every_type = false;
-        s.grade_kernel(4);
-        const int grading_frames = d.draw_while([&] { return s.grading.running(); });
-        d.draw();
-        said << "grading drew frames\t" << (grading_frames > 1 ? "yes" : "no") << "\n";
-        said << "graded\t"
-             << (!s.grading.outcome ? "nothing" : !s.grading.outcome->grade ? s.grading.outcome->stopped : s.grading.outcome->grade->passed() ? "PASSED" : "FAILED")
-             << "\n";
-        if (std::string err = d.shoot(out + "/kernel-graded.png"); !err.empty()) return fail(err);
-        // The editor takes the keyboard: Right is its caret's, a letter its text's.
-        const std::optional<ImVec2> editor = d.window_at("Your kernel/editor_");
-        if (!editor) return fail("the editor is not drawn");
-        d.click(ImVec2(editor->x + ImGui::GetFontSize() * 6, editor->y + ImGui::GetTextLineHeightWithSpacing() * 0.5f));
-        d.draw();  // the frame after the click says the editor takes text
-        said << "editing\t" << (ImGui::GetIO().WantTextInput ? "yes" : "no") << "\n";
-        s.trace = s.fig910;  // a trace of several steps on screen, at its first: Right would move it
-        s.go_to(0);
-        const size_t step = s.step;
-        const std::string text = s.your_kernel.text;
-        d.key(GLFW_KEY_RIGHT);
-        ImGui::GetIO().AddInputCharacter('x');
-        d.draw();
-        d.draw();
-        said << "right moved the step\t" << (s.step != step ? "yes" : "no") << "\n";
-        said << "typed\t" << (s.your_kernel.text != text && s.your_kernel.dirty() ? "yes" : "no") << "\n";
-        // A call typed as a keyboard types it, brackets and all, reads as typed: "(y)", not "(y))".
-        for (const char c : std::string("(y);")) {  // a key a frame
-            ImGui::GetIO().AddInputCharacter(static_cast<unsigned char>(c));
-            d.draw();
-        }
-        d.draw();
-        said << "brackets typed\t" << (s.your_kernel.text.find("x(y);") != std::string::npos ? "as typed" : "not as typed") << "\n";
-        // Ctrl+Enter in the editor runs the kernel (the text as typed), and adds no line to it.
-        // (Straight to Dear ImGui and the key capture: the GLFW backend reads the modifiers from the
-        // keyboard itself, where no Ctrl is down.)
-        const std::string typed = s.your_kernel.text;
-        ImGuiIO& io = ImGui::GetIO();
-        io.AddKeyEvent(ImGuiMod_Ctrl, true);
-        io.AddKeyEvent(ImGuiKey_Enter, true);
-        capture_key_press(GLFW_KEY_ENTER, GLFW_MOD_CONTROL);
-        d.draw();
-        io.AddKeyEvent(ImGuiKey_Enter, false);
-        io.AddKeyEvent(ImGuiMod_Ctrl, false);
-        d.draw();
-        said << "ctrl+enter in the editor\t" << (s.your_kernel.running || s.working() ? "runs" : "does not run") << ", "
-             << (s.your_kernel.text == typed ? "the text unchanged" : "the text changed") << "\n";
-        d.draw_while([&] { return s.working(); });
+        if (const std::string e = kernel_run_and_finding(app, d, out, kernel, said); !e.empty()) return fail(e);
+        if (const std::string e = kernel_run_from_controls(app, d, out, said); !e.empty()) return fail(e);
+        if (const std::string e = kernel_graded(app, d, out, said); !e.empty()) return fail(e);
+        if (const std::string e = kernel_editor_keys(app, d, said); !e.empty()) return fail(e);
         said.close();
         return 0;
     });
