@@ -79,6 +79,84 @@ int run_shot(const std::vector<std::string>& args) {
     });
 }
 
+namespace {
+
+// --lesson: the slide's own run, at its step, in its view; empty, else the sentence that refuses it.
+std::string take_lesson_slide(App& app, ShotOptions& o) {
+    if (!app.lesson.open(o.lesson)) return app.lesson.error;
+    if (o.slide > int(app.lesson.slides.size()))
+        return "--slide " + std::to_string(o.slide) + ": the lesson has " + std::to_string(app.lesson.slides.size()) + " slides";
+    app.show_lesson = true;
+    const PreparedSlide& slide = app.lesson.slides[size_t(o.slide - 1)];
+    static_cast<RunSpec&>(o.form) = slide.spec;
+    o.form.request.detail = Detail::full;
+    o.form.request.max_trace_bytes = Form().request.max_trace_bytes;
+    o.step = slide.step < 0 ? 0 : size_t(slide.step), o.step_last = false;
+    if (slide.view == "counts") o.view = View::window, app.tab_request = Tab::counts;
+    return "";
+}
+
+// The live tab's sampled trace of the shot's request (any view shows it): N random values, the
+// chosen blocks kept. Empty, else the sentence that refuses it.
+std::string start_sampled_trace(App& app, const ShotOptions& o) {
+    const Form& f = o.form;
+    if (f.request.algorithm != kSampledAlgorithm) return "the live view's sampled trace is of the hierarchical scan: give --algo hierarchical";
+    if (f.input.source != InputSource::random) return "the live view's sampled trace runs on N random values: give --random N (and --seed S)";
+    SampledForm& sf = app.session.sampled_form;
+    sf.block_algorithm = f.request.block_algorithm;
+    sf.type = f.request.type;
+    sf.op = f.request.op;
+    sf.exclusive = f.request.exclusive;
+    sf.n = f.input.random_n;
+    sf.seed = f.input.seed;
+    sf.section = f.request.section;
+    sf.block = o.sample.first_block;
+    sf.blocks = o.sample.blocks;
+    app.session.trace_sampled();
+    app.session.preview_sampled();  // the block range the tab shows comes from it
+    return "";
+}
+
+// --your-kernel: the words' run first (the trace on screen when the kernel gives none), then the
+// kernel, and --finding's step. Empty, else the sentence that says what failed.
+std::string run_your_kernel(App& app, ShotOptions& o, GlSurface& surface) {
+    app.layout.show_your_kernel = true;
+    const KernelStarter* starter = nullptr;
+    for (const KernelStarter& st : kernel_starters())
+        if (o.your_kernel == st.file) starter = &st;
+    if (starter) app.session.open_starter(*starter);
+    else app.session.open_kernel(o.your_kernel);
+    if (app.session.your_kernel.said_failed) return app.session.your_kernel.said;
+    app.session.run_kernel();
+    draw_until_done(app, surface);
+    const YourKernel& k = app.session.your_kernel;
+    if (o.finding > 0) {
+        if (!k.report || o.finding > int(k.report->findings.size()))
+            return "--finding " + std::to_string(o.finding) + ": the kernel's run gave " + std::to_string(k.report ? k.report->findings.size() : 0) +
+                   " findings";
+        app.session.show_finding(o.finding - 1);
+        o.step = app.session.step, o.step_last = false;
+    }
+    return "";
+}
+
+// --bench: after the trace, so nothing else runs on the GPU while it is timed. Empty, else the
+// sentence that says what failed.
+std::string run_shot_bench(App& app, const ShotOptions& o, GlSurface& surface) {
+    if (std::string e = start_bench(app.session.bench, o); !e.empty()) return e;
+    draw_until_done(app, surface);
+    if (!app.session.bench.error.empty()) return "the benchmark failed: " + app.session.bench.error;
+    const bench::BenchResult& r = *app.session.bench.result;
+    if (r.cancelled) return "the benchmark stopped before its end";
+    for (const bench::BenchRow& row : r.rows)
+        if (!row.verified && !row.skipped)
+            return "the benchmark's " + row.algorithm + " at N = " + std::to_string(row.n) + " gave a wrong result: " + row.problem;
+    std::cerr << "scanlab: benchmark done: " << r.rows.size() << " rows for " << r.config.sizes.size() << " sizes on " << r.gpu.name << "\n";
+    return "";
+}
+
+}  // namespace
+
 int run_shot_scene(ShotOptions o, const ShotTake& take) {
     App app;
     app.headless = true;
@@ -92,41 +170,13 @@ int run_shot_scene(ShotOptions o, const ShotTake& take) {
     }
     if (o.bench_n > 0 && !app.session.bench.available())
         return fail("--bench needs a usable GPU: " + app.session.bench.unavailable_reason());
-    if (!o.lesson.empty()) {
-        if (!app.lesson.open(o.lesson)) return fail(app.lesson.error);
-        if (o.slide > int(app.lesson.slides.size()))
-            return fail("--slide " + std::to_string(o.slide) + ": the lesson has " + std::to_string(app.lesson.slides.size()) + " slides");
-        app.show_lesson = true;
-        const PreparedSlide& slide = app.lesson.slides[size_t(o.slide - 1)];
-        static_cast<RunSpec&>(o.form) = slide.spec;
-        o.form.request.detail = Detail::full;
-        o.form.request.max_trace_bytes = Form().request.max_trace_bytes;
-        o.step = slide.step < 0 ? 0 : size_t(slide.step), o.step_last = false;
-        if (slide.view == "counts") o.view = View::window, app.tab_request = Tab::counts;
-    }
+    if (!o.lesson.empty())
+        if (const std::string e = take_lesson_slide(app, o); !e.empty()) return fail(e);
     app.session.form = o.form;
     app.live.defaults_applied = true;  // the shot's N is the one asked for
     const bool sampled = !o.sample.all();
     if (sampled) {
-        // The live tab's sampled trace of the shot's request (any view shows it): N random values,
-        // the chosen blocks kept.
-        const Form& f = o.form;
-        if (f.request.algorithm != kSampledAlgorithm)
-            return fail("the live view's sampled trace is of the hierarchical scan: give --algo hierarchical");
-        if (f.input.source != InputSource::random)
-            return fail("the live view's sampled trace runs on N random values: give --random N (and --seed S)");
-        SampledForm& sf = app.session.sampled_form;
-        sf.block_algorithm = f.request.block_algorithm;
-        sf.type = f.request.type;
-        sf.op = f.request.op;
-        sf.exclusive = f.request.exclusive;
-        sf.n = f.input.random_n;
-        sf.seed = f.input.seed;
-        sf.section = f.request.section;
-        sf.block = o.sample.first_block;
-        sf.blocks = o.sample.blocks;
-        app.session.trace_sampled();
-        app.session.preview_sampled();  // the block range the tab shows comes from it
+        if (const std::string e = start_sampled_trace(app, o); !e.empty()) return fail(e);
     } else {
         app.session.run();
     }
@@ -151,26 +201,8 @@ int run_shot_scene(ShotOptions o, const ShotTake& take) {
         draw_until_done(app, *surface);
         app.lesson.follow(app.session);
     }
-    if (!o.your_kernel.empty()) {
-        // The words' run first (the trace on screen when the kernel gives none), then the kernel.
-        app.layout.show_your_kernel = true;
-        const KernelStarter* starter = nullptr;
-        for (const KernelStarter& st : kernel_starters())
-            if (o.your_kernel == st.file) starter = &st;
-        if (starter) app.session.open_starter(*starter);
-        else app.session.open_kernel(o.your_kernel);
-        if (app.session.your_kernel.said_failed) return fail(app.session.your_kernel.said);
-        app.session.run_kernel();
-        draw_until_done(app, *surface);
-        const YourKernel& k = app.session.your_kernel;
-        if (o.finding > 0) {
-            if (!k.report || o.finding > int(k.report->findings.size()))
-                return fail("--finding " + std::to_string(o.finding) + ": the kernel's run gave " +
-                            std::to_string(k.report ? k.report->findings.size() : 0) + " findings");
-            app.session.show_finding(o.finding - 1);
-            o.step = app.session.step, o.step_last = false;
-        }
-    }
+    if (!o.your_kernel.empty())
+        if (const std::string e = run_your_kernel(app, o, *surface); !e.empty()) return fail(e);
     if (sampled && !app.session.sampled_error.empty()) return fail(app.session.sampled_error);
     if (!app.session.error.empty()) return fail(app.session.error);
     const size_t steps = app.session.step_count();
@@ -184,20 +216,8 @@ int run_shot_scene(ShotOptions o, const ShotTake& take) {
         app.tab_request = Tab::counts;
     else if (o.view == View::compare)
         app.tab_request = Tab::compare;
-    if (o.bench_n > 0) {
-        // After the trace, so nothing else runs on the GPU while it is timed.
-        if (std::string e = start_bench(app.session.bench, o); !e.empty()) return fail(e);
-        draw_until_done(app, *surface);
-        if (!app.session.bench.error.empty()) return fail("the benchmark failed: " + app.session.bench.error);
-        const bench::BenchResult& r = *app.session.bench.result;
-        if (r.cancelled) return fail("the benchmark stopped before its end");
-        for (const bench::BenchRow& row : r.rows)
-            if (!row.verified && !row.skipped)
-                return fail("the benchmark's " + row.algorithm + " at N = " + std::to_string(row.n) +
-                            " gave a wrong result: " + row.problem);
-        std::cerr << "scanlab: benchmark done: " << r.rows.size() << " rows for " << r.config.sizes.size() << " sizes on " << r.gpu.name
-                  << "\n";
-    }
+    if (o.bench_n > 0)
+        if (const std::string e = run_shot_bench(app, o, *surface); !e.empty()) return fail(e);
     // ImGui settles its layout (tab bars, auto-sized items) over the first frames; a frame that
     // set work going (a panel's preview) is followed by frames until it is done.
     settle_frames(app, *surface, o.frames);

@@ -246,6 +246,120 @@ int run_smoke_test_exercises(const std::vector<std::string>& args) {
     });
 }
 
+namespace {
+
+// The kernel opened by Ctrl+K and the file, run by Ctrl+Enter with warps of 4; a click on the first
+// finding takes its step and marks its line.
+std::string kernel_run_and_finding(App& app, SmokeDriver& d, const std::string& out, const std::string& kernel, std::ostream& said) {
+    Session& s = app.session;
+    d.key(GLFW_KEY_K, GLFW_MOD_CONTROL);
+    d.draw();
+    said << "opened\t" << (app.layout.show_your_kernel ? "yes" : "no") << "\t" << s.your_kernel.name << "\n";
+    said << "focused\t" << (app.your_kernel_panel.focused ? "yes" : "no") << "\n";
+    s.open_kernel(kernel);
+    s.form.request.warp_width = 4;
+    d.draw();
+    d.key(GLFW_KEY_ENTER, GLFW_MOD_CONTROL);
+    d.draw_while([&] { return s.working(); });
+    d.draw();
+    if (!s.your_kernel.report) return "Ctrl+Enter in the panel gave no run of the kernel";
+    said << "traced\t" << (s.trace ? s.trace->trace.kernel : std::string("none")) << "\n";
+    said << "findings\t" << s.your_kernel.report->findings.size() << "\n";
+    if (s.your_kernel.report->findings.empty()) return "the kernel's run found nothing: " + s.your_kernel.report->stopped;
+    const std::optional<ImVec2> report = d.window_at("Your kernel/report_");
+    if (!report) return "the findings are not drawn";
+    // The first finding's row: under the verdict (wrapped to the report's width) and the line
+    // that counts the findings.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float wrap = d.window_width("Your kernel/report_") - style.WindowPadding.x * 2;
+    const float verdict = ImGui::CalcTextSize(s.your_kernel.report->verdict.c_str(), nullptr, false, wrap).y + style.ItemSpacing.y;
+    d.click(ImVec2(report->x + ImGui::GetFontSize() * 3, report->y + style.WindowPadding.y + verdict + ImGui::GetTextLineHeightWithSpacing() * 1.5f));
+    d.draw();
+    const kernel_tracer::Finding& f = s.your_kernel.report->findings.front();
+    said << "selected\t" << s.your_kernel.selected_finding << "\n";
+    said << "step\t" << (s.step == size_t(f.step) ? "the finding's" : "another") << "\n";
+    said << "line marked\t" << (s.your_kernel.line_to_show == f.line ? "the finding's" : "another") << "\n";
+    if (std::string err = d.shoot(out + "/kernel-finding.png"); !err.empty()) return err;
+    return "";
+}
+
+std::string kernel_run_from_controls(App& app, SmokeDriver& d, const std::string& out, std::ostream& said) {
+    Session& s = app.session;
+    // The controls apply to the kernel on screen: with them in focus (a click on their note), a
+    // choice (warps of 8) and Ctrl+Enter run the kernel again with it, not the built-in algorithm.
+    const std::optional<ImVec2> controls = d.window_at("Controls");
+    if (!controls) return "the controls are not drawn";
+    d.click(ImVec2(controls->x + ImGui::GetFontSize() * 2, controls->y + ImGui::GetTextLineHeight() * 0.5f));
+    s.form.request.warp_width = 8;
+    d.key(GLFW_KEY_ENTER, GLFW_MOD_CONTROL);
+    d.draw_while([&] { return s.working(); });
+    d.draw();
+    said << "controls' ctrl+enter ran\t" << (s.trace ? s.trace->trace.kernel : std::string("none")) << ", warps of " << (s.trace ? s.trace->trace.warp_width : 0)
+         << "\n";
+    if (std::string err = d.shoot(out + "/kernel-controls.png"); !err.empty()) return err;
+    return "";
+}
+
+std::string kernel_graded(App& app, SmokeDriver& d, const std::string& out, std::ostream& said) {
+    Session& s = app.session;
+    // Grade runs in the background: the window keeps drawing its progress until the report.
+    s.grade_every_type = false;
+    s.grade_kernel(4);
+    const int grading_frames = d.draw_while([&] { return s.grading.running(); });
+    d.draw();
+    said << "grading drew frames\t" << (grading_frames > 1 ? "yes" : "no") << "\n";
+    said << "graded\t"
+         << (!s.grading.outcome ? "nothing" : !s.grading.outcome->grade ? s.grading.outcome->stopped : s.grading.outcome->grade->passed() ? "PASSED" : "FAILED")
+         << "\n";
+    if (std::string err = d.shoot(out + "/kernel-graded.png"); !err.empty()) return err;
+    return "";
+}
+
+std::string kernel_editor_keys(App& app, SmokeDriver& d, std::ostream& said) {
+    Session& s = app.session;
+    // The editor takes the keyboard: Right is its caret's, a letter its text's.
+    const std::optional<ImVec2> editor = d.window_at("Your kernel/editor_");
+    if (!editor) return "the editor is not drawn";
+    d.click(ImVec2(editor->x + ImGui::GetFontSize() * 6, editor->y + ImGui::GetTextLineHeightWithSpacing() * 0.5f));
+    d.draw();  // the frame after the click says the editor takes text
+    said << "editing\t" << (ImGui::GetIO().WantTextInput ? "yes" : "no") << "\n";
+    s.trace = s.fig910;  // a trace of several steps on screen, at its first: Right would move it
+    s.go_to(0);
+    const size_t step = s.step;
+    const std::string text = s.your_kernel.text;
+    d.key(GLFW_KEY_RIGHT);
+    ImGui::GetIO().AddInputCharacter('x');
+    d.draw();
+    d.draw();
+    said << "right moved the step\t" << (s.step != step ? "yes" : "no") << "\n";
+    said << "typed\t" << (s.your_kernel.text != text && s.your_kernel.dirty() ? "yes" : "no") << "\n";
+    // A call typed as a keyboard types it, brackets and all, reads as typed: "(y)", not "(y))".
+    for (const char c : std::string("(y);")) {  // a key a frame
+        ImGui::GetIO().AddInputCharacter(static_cast<unsigned char>(c));
+        d.draw();
+    }
+    d.draw();
+    said << "brackets typed\t" << (s.your_kernel.text.find("x(y);") != std::string::npos ? "as typed" : "not as typed") << "\n";
+    // Ctrl+Enter in the editor runs the kernel (the text as typed), and adds no line to it.
+    // (Straight to Dear ImGui and the key capture: the GLFW backend reads the modifiers from the
+    // keyboard itself, where no Ctrl is down.)
+    const std::string typed = s.your_kernel.text;
+    ImGuiIO& io = ImGui::GetIO();
+    io.AddKeyEvent(ImGuiMod_Ctrl, true);
+    io.AddKeyEvent(ImGuiKey_Enter, true);
+    capture_key_press(GLFW_KEY_ENTER, GLFW_MOD_CONTROL);
+    d.draw();
+    io.AddKeyEvent(ImGuiKey_Enter, false);
+    io.AddKeyEvent(ImGuiMod_Ctrl, false);
+    d.draw();
+    said << "ctrl+enter in the editor\t" << (s.your_kernel.running || s.working() ? "runs" : "does not run") << ", "
+         << (s.your_kernel.text == typed ? "the text unchanged" : "the text changed") << "\n";
+    d.draw_while([&] { return s.working(); });
+    return "";
+}
+
+}  // namespace
+
 // CI's smoke test of the Your kernel panel: Ctrl+K opens it (on Exercise 4's starter), the file
 // given with --kernel is opened in it, Ctrl+Enter runs it with the controls' run (warps of 4, so
 // the race is one between warps); a click on the first finding moves to its step and marks its
@@ -259,96 +373,11 @@ int run_smoke_test_kernel(const std::vector<std::string>& args) {
     const std::string kernel = *(file + 1);
     return in_smoke_window(args, "--smoke-test-kernel", 1280, 720, true, [&](App& app, SmokeDriver& d, const std::string& out) {
         d.show_fig910();
-        Session& s = app.session;
         std::ofstream said(out + "/kernel.txt");
-        d.key(GLFW_KEY_K, GLFW_MOD_CONTROL);
-        d.draw();
-        said << "opened\t" << (app.layout.show_your_kernel ? "yes" : "no") << "\t" << s.your_kernel.name << "\n";
-        said << "focused\t" << (app.your_kernel_panel.focused ? "yes" : "no") << "\n";
-        s.open_kernel(kernel);
-        s.form.request.warp_width = 4;
-        d.draw();
-        d.key(GLFW_KEY_ENTER, GLFW_MOD_CONTROL);
-        d.draw_while([&] { return s.working(); });
-        d.draw();
-        if (!s.your_kernel.report) return fail("Ctrl+Enter in the panel gave no run of the kernel");
-        said << "traced\t" << (s.trace ? s.trace->trace.kernel : std::string("none")) << "\n";
-        said << "findings\t" << s.your_kernel.report->findings.size() << "\n";
-        if (s.your_kernel.report->findings.empty()) return fail("the kernel's run found nothing: " + s.your_kernel.report->stopped);
-        const std::optional<ImVec2> report = d.window_at("Your kernel/report_");
-        if (!report) return fail("the findings are not drawn");
-        // The first finding's row: under the verdict (wrapped to the report's width) and the line
-        // that counts the findings.
-        const ImGuiStyle& style = ImGui::GetStyle();
-        const float wrap = d.window_width("Your kernel/report_") - style.WindowPadding.x * 2;
-        const float verdict = ImGui::CalcTextSize(s.your_kernel.report->verdict.c_str(), nullptr, false, wrap).y + style.ItemSpacing.y;
-        d.click(ImVec2(report->x + ImGui::GetFontSize() * 3, report->y + style.WindowPadding.y + verdict + ImGui::GetTextLineHeightWithSpacing() * 1.5f));
-        d.draw();
-        const kernel_tracer::Finding& f = s.your_kernel.report->findings.front();
-        said << "selected\t" << s.your_kernel.selected_finding << "\n";
-        said << "step\t" << (s.step == size_t(f.step) ? "the finding's" : "another") << "\n";
-        said << "line marked\t" << (s.your_kernel.line_to_show == f.line ? "the finding's" : "another") << "\n";
-        if (std::string err = d.shoot(out + "/kernel-finding.png"); !err.empty()) return fail(err);
-        // The controls apply to the kernel on screen: with them in focus (a click on their note), a
-        // choice (warps of 8) and Ctrl+Enter run the kernel again with it, not the built-in algorithm.
-        const std::optional<ImVec2> controls = d.window_at("Controls");
-        if (!controls) return fail("the controls are not drawn");
-        d.click(ImVec2(controls->x + ImGui::GetFontSize() * 2, controls->y + ImGui::GetTextLineHeight() * 0.5f));
-        s.form.request.warp_width = 8;
-        d.key(GLFW_KEY_ENTER, GLFW_MOD_CONTROL);
-        d.draw_while([&] { return s.working(); });
-        d.draw();
-        said << "controls' ctrl+enter ran\t" << (s.trace ? s.trace->trace.kernel : std::string("none")) << ", warps of " << (s.trace ? s.trace->trace.warp_width : 0)
-             << "\n";
-        if (std::string err = d.shoot(out + "/kernel-controls.png"); !err.empty()) return fail(err);
-        // Grade runs in the background: the window keeps drawing its progress until the report.
-        s.grade_every_type = false;
-        s.grade_kernel(4);
-        const int grading_frames = d.draw_while([&] { return s.grading.running(); });
-        d.draw();
-        said << "grading drew frames\t" << (grading_frames > 1 ? "yes" : "no") << "\n";
-        said << "graded\t"
-             << (!s.grading.outcome ? "nothing" : !s.grading.outcome->grade ? s.grading.outcome->stopped : s.grading.outcome->grade->passed() ? "PASSED" : "FAILED")
-             << "\n";
-        if (std::string err = d.shoot(out + "/kernel-graded.png"); !err.empty()) return fail(err);
-        // The editor takes the keyboard: Right is its caret's, a letter its text's.
-        const std::optional<ImVec2> editor = d.window_at("Your kernel/editor_");
-        if (!editor) return fail("the editor is not drawn");
-        d.click(ImVec2(editor->x + ImGui::GetFontSize() * 6, editor->y + ImGui::GetTextLineHeightWithSpacing() * 0.5f));
-        d.draw();  // the frame after the click says the editor takes text
-        said << "editing\t" << (ImGui::GetIO().WantTextInput ? "yes" : "no") << "\n";
-        s.trace = s.fig910;  // a trace of several steps on screen, at its first: Right would move it
-        s.go_to(0);
-        const size_t step = s.step;
-        const std::string text = s.your_kernel.text;
-        d.key(GLFW_KEY_RIGHT);
-        ImGui::GetIO().AddInputCharacter('x');
-        d.draw();
-        d.draw();
-        said << "right moved the step\t" << (s.step != step ? "yes" : "no") << "\n";
-        said << "typed\t" << (s.your_kernel.text != text && s.your_kernel.dirty() ? "yes" : "no") << "\n";
-        // A call typed as a keyboard types it, brackets and all, reads as typed: "(y)", not "(y))".
-        for (const char c : std::string("(y);")) {  // a key a frame
-            ImGui::GetIO().AddInputCharacter(static_cast<unsigned char>(c));
-            d.draw();
-        }
-        d.draw();
-        said << "brackets typed\t" << (s.your_kernel.text.find("x(y);") != std::string::npos ? "as typed" : "not as typed") << "\n";
-        // Ctrl+Enter in the editor runs the kernel (the text as typed), and adds no line to it.
-        // (Straight to Dear ImGui and the key capture: the GLFW backend reads the modifiers from the
-        // keyboard itself, where no Ctrl is down.)
-        const std::string typed = s.your_kernel.text;
-        ImGuiIO& io = ImGui::GetIO();
-        io.AddKeyEvent(ImGuiMod_Ctrl, true);
-        io.AddKeyEvent(ImGuiKey_Enter, true);
-        capture_key_press(GLFW_KEY_ENTER, GLFW_MOD_CONTROL);
-        d.draw();
-        io.AddKeyEvent(ImGuiKey_Enter, false);
-        io.AddKeyEvent(ImGuiMod_Ctrl, false);
-        d.draw();
-        said << "ctrl+enter in the editor\t" << (s.your_kernel.running || s.working() ? "runs" : "does not run") << ", "
-             << (s.your_kernel.text == typed ? "the text unchanged" : "the text changed") << "\n";
-        d.draw_while([&] { return s.working(); });
+        if (const std::string e = kernel_run_and_finding(app, d, out, kernel, said); !e.empty()) return fail(e);
+        if (const std::string e = kernel_run_from_controls(app, d, out, said); !e.empty()) return fail(e);
+        if (const std::string e = kernel_graded(app, d, out, said); !e.empty()) return fail(e);
+        if (const std::string e = kernel_editor_keys(app, d, said); !e.empty()) return fail(e);
         said.close();
         return 0;
     });
@@ -676,6 +705,128 @@ int check_kernel_round_trip(const std::string& out, int width, int height) {
     return problems;
 }
 
+namespace {
+
+// One frame of the layout check: a mode, a tab, and what is open and run in it.
+struct LayoutCase {
+    bool presenting;
+    Tab tab;
+    int sampled_step = -1;  // -1: Figure 9.10's trace; else this step of the sampled trace
+    bool racy = false;  // kogge-stone-racy on Figure 9.10's input, warps of 4 in order: wrong, with hazards
+    int exercise = 0;  // the Exercises panel open on this exercise (0: closed)
+    bool events = false;  // the domino scan of 64 random values in sections of 8, blocks in a random order
+    bool kernel = false;  // the Your kernel panel open on Exercise 4's starter, run with its input
+};
+
+std::vector<LayoutCase> layout_cases() {
+    std::vector<LayoutCase> cases;
+    for (const bool presenting : {false, true})
+        for (const TabInfo& tab : kTabs) cases.push_back({presenting, tab.tab});
+    for (const int step : {3, 31}) cases.push_back({true, Tab::steps, step});
+    for (const Tab tab : {Tab::steps, Tab::compare}) cases.push_back({true, tab, -1, true});
+    // The Exercises panel on exercise 6 (the widest answer) and on the two that print a kernel
+    // listing (4, 5), at the sizes screenshots are taken at.
+    for (const int exercise : {4, 5, 6})
+        for (const bool presenting : {false, true}) cases.push_back({presenting, Tab::steps, -1, false, exercise});
+    // An event-scheduled scan's tiles view in both modes, and its per-tile counts presenting.
+    for (const bool presenting : {false, true}) cases.push_back({presenting, Tab::steps, -1, false, 0, true});
+    cases.push_back({true, Tab::counts, -1, false, 0, true});
+    for (const bool presenting : {false, true}) cases.push_back({presenting, Tab::steps, -1, false, 0, false, true});
+    return cases;
+}
+
+// The case's runs, done, at its step; the layout settled over its first frames. Empty, else
+// the sentence that says what failed.
+std::string prepare_layout_case(App& app, const LayoutCase& c, GlSurface& surface) {
+    app.session.load_fig910();
+    if (c.racy) {
+        app.session.form.request.algorithm = Algorithm::kogge_stone_racy;
+        app.session.form.request.warp_width = 4;
+        app.session.form.request.schedule = *parse_schedule("in-order");
+    }
+    if (c.events) {
+        app.session.form.request.algorithm = Algorithm::domino;
+        app.session.form.request.section = 8;
+        app.session.form.request.block_schedule = *parse_block_schedule("random:3");
+        app.session.form.input.source = InputSpec::Source::random;
+        app.session.form.input.random_n = 64;
+    }
+    app.session.run();
+    if (c.exercise > 0) {
+        app.layout.show_exercises = true;
+        app.session.exercises.select(c.exercise, BackendChoice::cpu);
+    }
+    app.session.wait();
+    if (c.kernel) {
+        app.layout.show_your_kernel = true;
+        app.session.try_exercise(4);
+        app.session.run_kernel();
+        app.session.wait();
+    }
+    if (c.racy) app.session.go_to(1);  // stride 1: three hazards
+    if (c.events) app.session.go_to(9);  // a block passes the prefix on while two others wait
+    if (c.sampled_step >= 0) {
+        SampledForm& f = app.session.sampled_form;
+        f.n = int64_t(1) << 22;
+        f.section = 64;
+        f.block = 40;
+        app.session.trace_sampled();
+        app.session.wait();
+        frame(app, surface, 1.0 / 60, false);  // takes in the finished trace
+        app.session.wait();
+        if (!app.session.sampled_trace || app.session.trace != app.session.sampled_trace)
+            return "the sampled trace did not arrive: " + app.session.sampled_error;
+        app.tab_request = c.tab;
+        app.session.go_to(size_t(c.sampled_step));
+    }
+    // The dock layout, the tab and the zoom settle over the first frames.
+    for (int i = 0; i < 5; ++i) {
+        app.session.wait();
+        frame(app, surface, 1.0 / 60, false);  // the draw data only: no pixels
+    }
+    return "";
+}
+
+std::string layout_case_name(const LayoutCase& c, int width, int height) {
+    std::string where = std::to_string(width) + "x" + std::to_string(height) + (c.presenting ? " presentation " : " normal ") + tab_name(c.tab);
+    if (c.sampled_step >= 0) where += " sampled step " + std::to_string(c.sampled_step);
+    if (c.racy) where += " racy step 1";
+    if (c.events) where += " domino step 9";
+    if (c.exercise > 0) where += " exercise " + std::to_string(c.exercise);
+    if (c.kernel) where += " your kernel";
+    return where;
+}
+
+// The frame's text problems, and what the lecture needs that is not whole in sight.
+std::vector<TextProblem> layout_problems(const LayoutCase& c, int width) {
+    std::vector<TextProblem> found = find_text_problems(ImGui::GetDrawData());
+    auto missing = [&](const std::string& what) { found.push_back({"", "hidden", what, 0, 0}); };
+    if (c.tab == Tab::steps && c.events) {
+        const WindowRoom tiles = window_room("Trace/tiles_"), events = window_room("Trace/events_");
+        if (!tiles.drawn)
+            missing("the tiles view");
+        else if (tiles.scrolls_y || tiles.scrolls_x)
+            missing("rows of the tiles view (it scrolls)");
+        if (!events.drawn) missing("the timeline of events");
+    } else if (c.tab == Tab::steps) {
+        const WindowRoom array = window_room("Trace/array_"), diagram = window_room("Trace/diagram_");
+        if (!array.drawn)
+            missing("the array view");
+        else if (array.scrolls_y)
+            missing("rows of the array view (it scrolls)");
+        if (!diagram.drawn || diagram.lines < 0.9f) missing("the step diagram");
+        // The first layout at the sizes a class uses: every row of Figure 9.10 in sight.
+        if (!c.presenting && !c.kernel && c.exercise == 0 && width >= 1280)
+            if (const WindowRoom figure = window_room("Figure 9.10"); !figure.drawn || figure.scrolls_y)
+                missing("rows of Figure 9.10 (it scrolls)");
+    }
+    if (const WindowRoom explain = window_room("Explain this step/explanation_"); !explain.drawn || explain.lines < 3)
+        missing("the explanation (" + std::to_string(explain.lines).substr(0, 3) + " lines)");
+    return found;
+}
+
+}  // namespace
+
 // CI's layout test: at each size a classroom uses, in normal and presentation mode, every tab of
 // the trace panel beside the Figure 9.10, explanation and source panes (the first layout), drawn
 // off screen; then, presenting, the step view of a sampled trace (a block of N = 2^22 in sections
@@ -693,31 +844,10 @@ int run_layout_check(const std::vector<std::string>& args) {
     if (out.empty()) return fail("--check-layout needs --out DIR");
     note_values_drawn(true);  // the legibility pass measures every value the views lay out
     const int sizes[][2] = {{1024, 640}, {1280, 720}, {1366, 768}, {1920, 1080}};
-    struct Case {
-        bool presenting;
-        Tab tab;
-        int sampled_step = -1;  // -1: Figure 9.10's trace; else this step of the sampled trace
-        bool racy = false;  // kogge-stone-racy on Figure 9.10's input, warps of 4 in order: wrong, with hazards
-        int exercise = 0;  // the Exercises panel open on this exercise (0: closed)
-        bool events = false;  // the domino scan of 64 random values in sections of 8, blocks in a random order
-        bool kernel = false;  // the Your kernel panel open on Exercise 4's starter, run with its input
-    };
-    std::vector<Case> cases;
-    for (const bool presenting : {false, true})
-        for (const TabInfo& tab : kTabs) cases.push_back({presenting, tab.tab});
-    for (const int step : {3, 31}) cases.push_back({true, Tab::steps, step});
-    for (const Tab tab : {Tab::steps, Tab::compare}) cases.push_back({true, tab, -1, true});
-    // The Exercises panel on exercise 6 (the widest answer) and on the two that print a kernel
-    // listing (4, 5), at the sizes screenshots are taken at.
-    for (const int exercise : {4, 5, 6})
-        for (const bool presenting : {false, true}) cases.push_back({presenting, Tab::steps, -1, false, exercise});
-    // An event-scheduled scan's tiles view in both modes, and its per-tile counts presenting.
-    for (const bool presenting : {false, true}) cases.push_back({presenting, Tab::steps, -1, false, 0, true});
-    cases.push_back({true, Tab::counts, -1, false, 0, true});
-    for (const bool presenting : {false, true}) cases.push_back({presenting, Tab::steps, -1, false, 0, false, true});
+    const std::vector<LayoutCase> cases = layout_cases();
     int problems = 0, frames_checked = 0;
     for (const auto& size : sizes)
-        for (const Case& c : cases) {
+        for (const LayoutCase& c : cases) {
             if ((c.exercise > 0 || c.kernel) && size[0] != 1280 && size[0] != 1920) continue;
             App app;
             app.layout.presentation = c.presenting;
@@ -727,83 +857,9 @@ int run_layout_check(const std::vector<std::string>& args) {
             std::unique_ptr<GlSurface> surface = GlSurface::open_offscreen(size[0], size[1], why);
             if (!surface) return fail(why);
             if (const std::string e = init_imgui(app, *surface); !e.empty()) return fail(e);
-            app.session.load_fig910();
-            if (c.racy) {
-                app.session.form.request.algorithm = Algorithm::kogge_stone_racy;
-                app.session.form.request.warp_width = 4;
-                app.session.form.request.schedule = *parse_schedule("in-order");
-            }
-            if (c.events) {
-                app.session.form.request.algorithm = Algorithm::domino;
-                app.session.form.request.section = 8;
-                app.session.form.request.block_schedule = *parse_block_schedule("random:3");
-                app.session.form.input.source = InputSpec::Source::random;
-                app.session.form.input.random_n = 64;
-            }
-            app.session.run();
-            if (c.exercise > 0) {
-                app.layout.show_exercises = true;
-                app.session.exercises.select(c.exercise, BackendChoice::cpu);
-            }
-            app.session.wait();
-            if (c.kernel) {
-                app.layout.show_your_kernel = true;
-                app.session.try_exercise(4);
-                app.session.run_kernel();
-                app.session.wait();
-            }
-            if (c.racy) app.session.go_to(1);  // stride 1: three hazards
-            if (c.events) app.session.go_to(9);  // a block passes the prefix on while two others wait
-            if (c.sampled_step >= 0) {
-                SampledForm& f = app.session.sampled_form;
-                f.n = int64_t(1) << 22;
-                f.section = 64;
-                f.block = 40;
-                app.session.trace_sampled();
-                app.session.wait();
-                frame(app, *surface, 1.0 / 60, false);  // takes in the finished trace
-                app.session.wait();
-                if (!app.session.sampled_trace || app.session.trace != app.session.sampled_trace)
-                    return fail("the sampled trace did not arrive: " + app.session.sampled_error);
-                app.tab_request = c.tab;
-                app.session.go_to(size_t(c.sampled_step));
-            }
-            // The dock layout, the tab and the zoom settle over the first frames.
-            for (int i = 0; i < 5; ++i) {
-                app.session.wait();
-                frame(app, *surface, 1.0 / 60, false);  // the draw data only: no pixels
-            }
-            std::string where =
-                std::to_string(size[0]) + "x" + std::to_string(size[1]) + (c.presenting ? " presentation " : " normal ") + tab_name(c.tab);
-            if (c.sampled_step >= 0) where += " sampled step " + std::to_string(c.sampled_step);
-            if (c.racy) where += " racy step 1";
-            if (c.events) where += " domino step 9";
-            if (c.exercise > 0) where += " exercise " + std::to_string(c.exercise);
-            if (c.kernel) where += " your kernel";
-            std::vector<TextProblem> found = find_text_problems(ImGui::GetDrawData());
-            auto missing = [&](const std::string& what) { found.push_back({"", "hidden", what, 0, 0}); };
-            if (c.tab == Tab::steps && c.events) {
-                const WindowRoom tiles = window_room("Trace/tiles_"), events = window_room("Trace/events_");
-                if (!tiles.drawn)
-                    missing("the tiles view");
-                else if (tiles.scrolls_y || tiles.scrolls_x)
-                    missing("rows of the tiles view (it scrolls)");
-                if (!events.drawn) missing("the timeline of events");
-            } else if (c.tab == Tab::steps) {
-                const WindowRoom array = window_room("Trace/array_"), diagram = window_room("Trace/diagram_");
-                if (!array.drawn)
-                    missing("the array view");
-                else if (array.scrolls_y)
-                    missing("rows of the array view (it scrolls)");
-                if (!diagram.drawn || diagram.lines < 0.9f) missing("the step diagram");
-                // The first layout at the sizes a class uses: every row of Figure 9.10 in sight.
-                if (!c.presenting && !c.kernel && c.exercise == 0 && size[0] >= 1280)
-                    if (const WindowRoom figure = window_room("Figure 9.10"); !figure.drawn || figure.scrolls_y)
-                        missing("rows of Figure 9.10 (it scrolls)");
-            }
-            if (const WindowRoom explain = window_room("Explain this step/explanation_"); !explain.drawn || explain.lines < 3)
-                missing("the explanation (" + std::to_string(explain.lines).substr(0, 3) + " lines)");
-            problems += report_frame(app, *surface, out, where, found, false);
+            if (const std::string e = prepare_layout_case(app, c, *surface); !e.empty()) return fail(e);
+            const std::vector<TextProblem> found = layout_problems(c, size[0]);
+            problems += report_frame(app, *surface, out, layout_case_name(c, size[0], size[1]), found, false);
             ++frames_checked;
             shutdown_imgui(*surface);
         }

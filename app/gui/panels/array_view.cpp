@@ -696,25 +696,19 @@ std::string more_rows_advice(const App& app) {
     return banner ? "more without the banner" : "Ctrl+- for more";
 }
 
-}  // namespace
 
-void draw_step_view(App& app, float diagram_height) {
+// The step's name, its stale reads, and its counts beside them.
+void draw_step_heading(App& app) {
     Session& s = app.session;
-    if (!s.trace) return;
     const Trace& t = s.trace->trace;
-    if (t.steps.empty()) return;
     const Step& st = t.steps[s.step];
-    const Palette& p = app.palette();
     const StepCounts& c = st.counts;
-    if (is_event_trace(t)) {
-        draw_event_step_view(app, diagram_height);
-        return;
-    }
     ImGui::Text("#%zu  %s", s.step, step_label(st).c_str());
     // The hazards beside the step's name, before the counts that wrap: never cut at the edge.
     if (c.hazards > 0) {
         ImGui::SameLine(0, 16);
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(p.cell_hazard)), "%s stale %s", grouped(c.hazards).c_str(), c.hazards == 1 ? "read" : "reads");
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(app.palette().cell_hazard)), "%s stale %s", grouped(c.hazards).c_str(),
+                           c.hazards == 1 ? "read" : "reads");
     }
     ImGui::SameLine(0, 16);
     ImGui::PushTextWrapPos(0);  // a narrow column (the live tab) wraps the counts rather than cutting them
@@ -733,6 +727,12 @@ void draw_step_view(App& app, float diagram_height) {
         ImGui::TextDisabled("%s · %s", work.c_str(), warps.c_str());
     }
     ImGui::PopTextWrapPos();
+}
+
+// The cells' colours, only those this trace can show, flowing onto as many lines as they need.
+void draw_cell_legend(App& app) {
+    const Palette& p = app.palette();
+    const Trace& t = app.session.trace->trace;
     // The outlines as the rows draw them (draw_array_view): a late read thick, a possible one thin.
     struct Swatch {
         Rgb colour;
@@ -741,7 +741,7 @@ void draw_step_view(App& app, float diagram_height) {
         float outline = 0;     // a mark drawn as an outline of this thickness; 0: a filled cell
         int alpha = 255;
     };
-    const Verdict& v = s.trace->book.verdict;
+    const Verdict& v = app.session.trace->book.verdict;
     const bool racy = algorithm_info(t.algorithm).racy;
     const Swatch legend[] = {
         {p.cell_updated, "updated"},
@@ -755,10 +755,6 @@ void draw_step_view(App& app, float diagram_height) {
         {p.thread_idle, "idle thread"},
         {p.segment_flag, "flag 1 (bar: a segment starts)", !t.flags.empty()},
     };
-    // Presenting, the legend and the zoom's buttons take the rulers' small font: the rows they
-    // explain keep the height.
-    const bool small_legend = app.layout.presentation;
-    if (small_legend) ImGui::PushFont(nullptr, ruler_font_size());
     const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
     bool first = true;
     for (const Swatch& sw : legend) {
@@ -772,106 +768,104 @@ void draw_step_view(App& app, float diagram_height) {
         if (sw.outline > 0) legend_outline(sw.colour, sw.alpha, sw.outline, sw.label);
         else legend_swatch(sw.colour, sw.label);
     }
-    if (app.view == View::window && (!app.layout.presentation || app.step_view.zoom_fixed)) {
-        // The zoom's buttons and value, on the legend's line where they fit (presenting, once the
-        // zoom was set by hand: + and - are the keys, and "fit" brings the fitted zoom back).
-        const ImGuiStyle& style = ImGui::GetStyle();
-        flow(24 + ImGui::CalcTextSize("-+fit zoom 000 px").x + 6 * style.FramePadding.x + 3 * style.ItemSpacing.x);
-        if (ImGui::SmallButton("-")) zoom_by_hand(app, 1 / 1.25f);
-        ImGui::SameLine();
-        if (ImGui::SmallButton("+")) zoom_by_hand(app, 1.25f);
-        ImGui::SameLine();
-        if (ImGui::SmallButton("fit")) {
-            app.step_view.zoom_fixed = false;  // and fitting again on resize, a new N or another layout
-            app.step_view.fitted_width = 0;
-        }
-        ImGui::SameLine();
-        ImGui::TextDisabled("zoom %.0f px", app.layout.cell_width);
+}
+
+// The zoom's buttons and value, on the legend's line where they fit (presenting, once the zoom
+// was set by hand: + and - are the keys, and "fit" brings the fitted zoom back).
+void draw_zoom_buttons(App& app) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    flow(24 + ImGui::CalcTextSize("-+fit zoom 000 px").x + 6 * style.FramePadding.x + 3 * style.ItemSpacing.x);
+    if (ImGui::SmallButton("-")) zoom_by_hand(app, 1 / 1.25f);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("+")) zoom_by_hand(app, 1.25f);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("fit")) {
+        app.step_view.zoom_fixed = false;  // and fitting again on resize, a new N or another layout
+        app.step_view.fitted_width = 0;
     }
-    if (small_legend) ImGui::PopFont();
+    ImGui::SameLine();
+    ImGui::TextDisabled("zoom %.0f px", app.layout.cell_width);
+}
+
+// The cells' room: the child's inside less the row labels (draw_array_view's label_w) and its
+// margin, so that fitted rows need no horizontal scrollbar. The step diagram under the rows
+// shares their columns: the fit leaves its step labels a column of their own where the cells
+// stay wide enough for digits (presenting: for every value whole at the legible size), else the
+// diagram goes without them (step_diagram.cpp), never hiding a column under them.
+float cells_room(App& app, const Trace& t, size_t widest) {
     const float font = ImGui::GetFontSize();
     const ImGuiStyle& style = ImGui::GetStyle();
-    // The cells' room: the child's inside less the row labels (draw_array_view's label_w) and
-    // its margin, so that fitted rows need no horizontal scrollbar.
-    const size_t widest = columns_to_fit(t);
-    // The step diagram under the rows shares their columns: the fit leaves its step labels a
-    // column of their own where the cells stay wide enough for digits (presenting: for every value
-    // whole at the legible size), else the diagram goes without them (step_diagram.cpp), never
-    // hiding a column under them.
     const bool with_diagram = app.view != View::array && app.view != View::explain;
     float room = ImGui::GetContentRegionAvail().x - font * 4.2f - 8 - 2 * (style.WindowPadding.x + style.ChildBorderSize) - 1;
     if (const float labels = step_diagram_side_width(t, ImGui::GetContentRegionAvail().x) + style.ScrollbarSize;
         with_diagram && (room - labels) / float(widest) >= std::max(font * 0.75f, value_cell_width(app, t)))
         room -= labels;
-    const bool fits_width = !app.step_view.zoom_fixed && room / float(widest) >= 2.0f;  // 2 px: the narrowest column
-    // A sampled trace's S is kept whole, wider than the block the zoom fits: that row scrolls.
-    int64_t step_cols = 0;
-    const StepRows step_rows_now = step_rows(t, s.step);
-    for (const Row* r : {&step_rows_now.before, &step_rows_now.sums, &step_rows_now.after})
-        if (*r) step_cols = std::max(step_cols, r->column + int64_t(r->count));
-    const bool scrollbar = !fits_width || step_cols > int64_t(widest);
-    draw_verdict_line(app, *s.trace);
-    if (!t.sample.all()) {
-        if (app.layout.presentation) ImGui::PushFont(nullptr, ruler_font_size());  // as the legend
-        sampled_window_note(t, st);
-        if (app.layout.presentation) ImGui::PopFont();
-    }
-    const float caption = ImGui::GetTextLineHeightWithSpacing();
-    // The compact diagram's rows: three where they fit, else two, else the current step's alone.
-    size_t compact_rows = kCompactDiagramRows;
+    return room;
+}
+
+// How the array view's rows and the compact diagram under them share a window's height.
+struct RowsFit {
+    float h = 0;            // the array view's height
+    float row_scale = 1;    // its rows' height, as a share of a full row's
+    size_t compact_rows = kCompactDiagramRows;  // the compact diagram's rows, where it is compact
+};
+
+// A short window: the fitted zoom first makes the rows shorter (down to digits still legible),
+// so that every row shows with at least the compact step diagram under it; then the compact
+// diagram gives up rows; only then does the array view scroll.
+void fit_rows_to_window(App& app, RowsFit& f, bool scrollbar, float caption) {
+    Session& s = app.session;
+    const Trace& t = s.trace->trace;
+    const ImGuiStyle& style = ImGui::GetStyle();
     // A run of up to 16 elements (the book's examples, Figure 9.10) asks for room for every row of
     // its diagram, as a map round the current row (thin rows), before it settles for three.
     bool map = t.n <= 16 && t.steps.size() + 1 > kCompactDiagramRows;
     auto compact = [&] {
-        return (map ? step_diagram_height(t, t.steps.size() + 1, thinnest_diagram_row()) : step_diagram_height(t, compact_rows)) +
+        return (map ? step_diagram_height(t, t.steps.size() + 1, thinnest_diagram_row()) : step_diagram_height(t, f.compact_rows)) +
                style.ItemSpacing.y;
     };
-    float h = array_view_height(app, *s.trace, s.step);
-    float row_scale = 1;
-    if (app.view == View::window && diagram_height <= 0) {
-        // A short window: the fitted zoom first makes the rows shorter (down to digits still
-        // legible), so that every row shows with at least the compact step diagram under it; then
-        // the compact diagram gives up rows; only then does the array view scroll.
-        const float kMinRowScale = min_row_scale(app);  // a cell about one line of text tall, or legible digits
-        const float avail_y = ImGui::GetContentRegionAvail().y - style.ItemSpacing.y - caption;
-        auto fit_rows = [&] {
-            float room_y = avail_y - compact();
-            row_scale = 1;
-            h = array_view_height(app, *s.trace, s.step, 1, scrollbar);
-            while (!app.step_view.zoom_fixed && h > room_y && row_scale > kMinRowScale) {
-                row_scale = std::max(kMinRowScale, row_scale - 0.05f);
-                h = array_view_height(app, *s.trace, s.step, row_scale, scrollbar);
-            }
-            return room_y;
-        };
-        float room_y = fit_rows();
-        if (h > room_y && map) map = false, room_y = fit_rows();
-        while (h > room_y && compact_rows > 1) {
-            --compact_rows;
-            room_y = fit_rows();
+    const float kMinRowScale = min_row_scale(app);  // a cell about one line of text tall, or legible digits
+    const float avail_y = ImGui::GetContentRegionAvail().y - style.ItemSpacing.y - caption;
+    auto fit_rows = [&] {
+        float room_y = avail_y - compact();
+        f.row_scale = 1;
+        f.h = array_view_height(app, *s.trace, s.step, 1, scrollbar);
+        while (!app.step_view.zoom_fixed && f.h > room_y && f.row_scale > kMinRowScale) {
+            f.row_scale = std::max(kMinRowScale, f.row_scale - 0.05f);
+            f.h = array_view_height(app, *s.trace, s.step, f.row_scale, scrollbar);
         }
-        h = std::max(std::min(h, room_y), font * 3);
+        return room_y;
+    };
+    float room_y = fit_rows();
+    if (f.h > room_y && map) map = false, room_y = fit_rows();
+    while (f.h > room_y && f.compact_rows > 1) {
+        --f.compact_rows;
+        room_y = fit_rows();
     }
-    // A trace of another width arrives zoomed to fit (16 elements large, 2048 as thin columns).
-    // So does a resize, a new text size or another layout, until the user zooms by hand. Rows
-    // made shorter keep their cells no wider than 1.6 times their height.
-    if ((widest != app.step_view.fitted_width || room != app.step_view.fitted_room || row_scale != app.step_view.fitted_row_scale) && !app.step_view.zoom_fixed) {
-        app.step_view.fitted_width = widest;
-        app.step_view.fitted_room = room;
-        app.step_view.fitted_row_scale = row_scale;
-        const float tallest = row_scale < 1 ? std::round(cell_height() * row_scale) * 1.6f : 8.0f * font;
-        app.layout.cell_width = std::clamp(std::min(room / float(widest), tallest), 2.0f, 8.0f * font);
-        app.step_view.shared_scroll_x = 0;
-    }
-    draw_array_view(app, *s.trace, s.step, "array", h, 0, row_scale);
-    if (app.view == View::array) return;
-    if (app.view == View::explain) {
-        const float rest = ImGui::GetContentRegionAvail().y;
-        if (ImGui::CollapsingHeader("Explain this step", ImGuiTreeNodeFlags_DefaultOpen)) draw_explain_pane(app, std::max(font * 6, rest - font * 4.5f));
-        return;
-    }
-    // The whole diagram where its rows fit (or it has at least eight lines to scroll in); else the
-    // rows around the current step.
+    f.h = std::max(std::min(f.h, room_y), ImGui::GetFontSize() * 3);
+}
+
+// A trace of another width arrives zoomed to fit (16 elements large, 2048 as thin columns). So
+// does a resize, a new text size or another layout, until the user zooms by hand. Rows made
+// shorter keep their cells no wider than 1.6 times their height.
+void fit_zoom(App& app, size_t widest, float room, float row_scale) {
+    StepViewState& sv = app.step_view;
+    if ((widest == sv.fitted_width && room == sv.fitted_room && row_scale == sv.fitted_row_scale) || sv.zoom_fixed) return;
+    sv.fitted_width = widest;
+    sv.fitted_room = room;
+    sv.fitted_row_scale = row_scale;
+    const float font = ImGui::GetFontSize();
+    const float tallest = row_scale < 1 ? std::round(cell_height() * row_scale) * 1.6f : 8.0f * font;
+    app.layout.cell_width = std::clamp(std::min(room / float(widest), tallest), 2.0f, 8.0f * font);
+    sv.shared_scroll_x = 0;
+}
+
+// The step diagram under the rows, with its caption: the whole diagram where its rows fit (or it
+// has at least eight lines to scroll in); else the rows around the current step.
+void draw_diagram_under_rows(App& app, float diagram_height, size_t compact_rows, float caption) {
+    Session& s = app.session;
+    const Trace& t = s.trace->trace;
+    const float font = ImGui::GetFontSize();
     const float left = ImGui::GetContentRegionAvail().y - caption;
     // (Presenting, never a diagram that scrolls: the rows around the current step say how many there are.)
     const bool small = diagram_height <= 0 && left < (app.layout.presentation ? step_diagram_height(t, 0) : std::min(step_diagram_height(t, 0), font * 8));
@@ -901,6 +895,57 @@ void draw_step_view(App& app, float diagram_height) {
     }
     draw_step_diagram(app, *s.trace, s.step, "diagram", 1, small ? step_diagram_height(t, compact_rows, thin) : diagram_height, small ? compact_rows : 0,
                       thin);
+}
+
+}  // namespace
+
+void draw_step_view(App& app, float diagram_height) {
+    Session& s = app.session;
+    if (!s.trace) return;
+    const Trace& t = s.trace->trace;
+    if (t.steps.empty()) return;
+    const Step& st = t.steps[s.step];
+    if (is_event_trace(t)) {
+        draw_event_step_view(app, diagram_height);
+        return;
+    }
+    draw_step_heading(app);
+    // Presenting, the legend and the zoom's buttons take the rulers' small font: the rows they
+    // explain keep the height.
+    const bool small_legend = app.layout.presentation;
+    if (small_legend) ImGui::PushFont(nullptr, ruler_font_size());
+    draw_cell_legend(app);
+    if (app.view == View::window && (!app.layout.presentation || app.step_view.zoom_fixed)) draw_zoom_buttons(app);
+    if (small_legend) ImGui::PopFont();
+    const size_t widest = columns_to_fit(t);
+    const float room = cells_room(app, t, widest);
+    const bool fits_width = !app.step_view.zoom_fixed && room / float(widest) >= 2.0f;  // 2 px: the narrowest column
+    // A sampled trace's S is kept whole, wider than the block the zoom fits: that row scrolls.
+    int64_t step_cols = 0;
+    const StepRows step_rows_now = step_rows(t, s.step);
+    for (const Row* r : {&step_rows_now.before, &step_rows_now.sums, &step_rows_now.after})
+        if (*r) step_cols = std::max(step_cols, r->column + int64_t(r->count));
+    const bool scrollbar = !fits_width || step_cols > int64_t(widest);
+    draw_verdict_line(app, *s.trace);
+    if (!t.sample.all()) {
+        if (app.layout.presentation) ImGui::PushFont(nullptr, ruler_font_size());  // as the legend
+        sampled_window_note(t, st);
+        if (app.layout.presentation) ImGui::PopFont();
+    }
+    const float caption = ImGui::GetTextLineHeightWithSpacing();
+    RowsFit f;
+    f.h = array_view_height(app, *s.trace, s.step);
+    if (app.view == View::window && diagram_height <= 0) fit_rows_to_window(app, f, scrollbar, caption);
+    fit_zoom(app, widest, room, f.row_scale);
+    draw_array_view(app, *s.trace, s.step, "array", f.h, 0, f.row_scale);
+    if (app.view == View::array) return;
+    if (app.view == View::explain) {
+        const float font = ImGui::GetFontSize();
+        const float rest = ImGui::GetContentRegionAvail().y;
+        if (ImGui::CollapsingHeader("Explain this step", ImGuiTreeNodeFlags_DefaultOpen)) draw_explain_pane(app, std::max(font * 6, rest - font * 4.5f));
+        return;
+    }
+    draw_diagram_under_rows(app, diagram_height, f.compact_rows, caption);
 }
 
 }  // namespace scanlab::gui

@@ -58,11 +58,9 @@ float cells_room(float width) {
     return width - ImGui::GetFontSize() * 4.2f - 8 - 2 * (style.WindowPadding.x + style.ChildBorderSize) - 1;
 }
 
-}  // namespace
-
-void draw_compare_view(App& app) {
+// The algorithm to compare with, and what the view shows (on hover, presenting).
+void draw_compare_header(App& app) {
     Session& s = app.session;
-    if (!s.trace || s.trace->trace.steps.empty()) return;
     const bool presenting = app.layout.presentation;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
     if (ImGui::BeginCombo("compare with", std::string(name(s.form.compare_algorithm)).c_str())) {
@@ -82,6 +80,15 @@ void draw_compare_view(App& app) {
         ImGui::TextDisabled("%s", note);
         ImGui::PopTextWrapPos();
     }
+}
+
+}  // namespace
+
+void draw_compare_view(App& app) {
+    Session& s = app.session;
+    if (!s.trace || s.trace->trace.steps.empty()) return;
+    const bool presenting = app.layout.presentation;
+    draw_compare_header(app);
     // This view fits its own zoom to its width (the step view's is kept for the step view): both
     // runs' columns, unless the user zoomed by hand.
     const float kept = app.layout.cell_width;

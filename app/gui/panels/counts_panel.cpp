@@ -355,6 +355,143 @@ void draw_one_chart(App& app) {
 
 }  // namespace
 
+namespace {
+
+// The chapter's counts for the run's own section, the cumulative chart's lines, in words.
+std::vector<Formula> draw_reference_formulas(const Trace& a) {
+    // The run's own section (a multi-block run's is not N's power of two: 2049 runs sections of 2048).
+    const int64_t n = a.section > 0 ? a.section : next_pow2(a.n);
+    std::vector<Formula> refs = reference_lines(n);
+    ImGui::PushTextWrapPos(0);
+    std::string said;
+    for (const Formula& r : refs) said += "  " + r.algorithm + " " + r.text + " = " + grouped(r.value) + ";";
+    ImGui::TextDisabled("The chapter's counts for one section of N = %lld, the cumulative chart's lines:%s %s", static_cast<long long>(n),
+                        said.c_str(), kFormulaNote);
+    ImGui::PopTextWrapPos();
+    return refs;
+}
+
+// The charts' grid: two charts a row where they stay readable, else one.
+struct ChartGrid {
+    bool two = false;
+    float wfull = 0, half = 0, ch = 0;  // the row's width, a chart's width, a chart's height
+    void beside() const {
+        if (two) ImGui::SameLine();
+    }
+};
+
+// An event-scheduled scan: how long each tile's block waited, and what it read. Whole-run
+// totals, not the current step's: the titles say so. A deadlock's waiting blocks never end
+// their polls, which no count can show.
+void draw_tile_charts(App& app, const ChartGrid& g) {
+    Session& s = app.session;
+    const Palette& p = app.palette();
+    const Trace& a = s.trace->trace;
+    const TileSeries ts = tile_series(s.trace->book.tile_counts, a, s.step);
+    const std::vector<double>& polls = ts.polls;
+    const std::vector<double>& depth = ts.depth;
+    const std::vector<double>& reads = ts.reads;
+    const size_t tile = ts.tile;
+    const bool deadlock = !a.deadlock.empty();
+    ImGui::BeginGroup();
+    bars("Failed polls per tile over the whole run", "polls",
+         {{deadlock ? "failed polls (the waiting blocks spin for ever)" : "failed polls", polls, p.cell_hazard}}, tile, ImVec2(g.half, g.ch), p, false,
+         "tile");
+    ImGui::EndGroup();
+    g.beside();
+    ImGui::BeginGroup();
+    if (algorithm_info(a.algorithm).handoff == Handoff::flag_chain)
+        bars("Flag reads per tile over the whole run", "flag reads", {{"reads of flags[tile]: failed polls + 1", reads, p.series_b}}, tile,
+             ImVec2(g.half, g.ch), p, false, "tile");
+    else
+        bars("Look-back per tile over the whole run", "per tile", {{"predecessors combined", depth, p.series_a}, {"status words read", reads, p.series_b}},
+             tile, ImVec2(g.half, g.ch), p, false, "tile");
+    ImGui::EndGroup();
+}
+
+// Additions per step and so far (beside the chapter's formulas), threads and divergent warps:
+// the main run's, and the compared run's beside it.
+void draw_step_charts(App& app, const ChartGrid& g, const std::vector<Formula>& refs, Rgb ca, Rgb cb) {
+    Session& s = app.session;
+    const Palette& p = app.palette();
+    const Trace& a = s.trace->trace;
+    const ShownTrace* b = s.compare.get();
+    const std::string la = run_name(a), lb = b ? run_name(b->trace) : "";
+    std::vector<Series> per{{la, per_step(a, &StepCounts::additions), ca}};
+    std::vector<Series> cum{{la, std::vector<double>(s.trace->book.cumulative_additions.begin(), s.trace->book.cumulative_additions.end()), ca}};
+    if (b) {
+        per.push_back({lb, per_step(b->trace, &StepCounts::additions), cb});
+        cum.push_back({lb, std::vector<double>(b->book.cumulative_additions.begin(), b->book.cumulative_additions.end()), cb});
+    }
+    ImGui::BeginGroup();
+    bars("Additions per step", "additions", per, s.step, ImVec2(g.half, g.ch), p, false);
+    ImGui::EndGroup();
+    g.beside();
+    ImGui::BeginGroup();
+    lines("Additions so far, and the formulas", "additions so far", cum, refs, s.step, ImVec2(g.half, g.ch), p, false);
+    ImGui::EndGroup();
+
+    auto threads_chart = [&](const ShownTrace& st, float width) {
+        const std::string title = "Active vs idle threads: " + run_name(st.trace);
+        bars(title.c_str(), "threads",
+             {{"active", per_step(st.trace, &StepCounts::active_threads), p.thread_active},
+              {"idle", per_step(st.trace, &StepCounts::idle_threads), p.thread_idle}},
+             &st == s.trace.get() ? s.step : s.compare_step(), ImVec2(width, g.ch), p, true);
+    };
+    ImGui::BeginGroup();
+    threads_chart(*s.trace, g.half);
+    ImGui::EndGroup();
+    g.beside();
+    ImGui::BeginGroup();
+    if (b) threads_chart(*b, g.half);
+    else bars("Divergent warps per step", "warps", {{la, per_step(a, &StepCounts::divergent_warps), ca}}, s.step, ImVec2(g.half, g.ch), p, false);
+    ImGui::EndGroup();
+    if (b) {
+        bars("Divergent warps per step (control divergence)", "warps",
+             {{la, per_step(a, &StepCounts::divergent_warps), ca}, {lb, per_step(b->trace, &StepCounts::divergent_warps), cb}}, s.step,
+             ImVec2(g.wfull, g.ch), p, false);
+    }
+}
+
+// The numbers behind the charts, for the current algorithm: a row per step, a click goes to it.
+void draw_counts_table(App& app) {
+    Session& s = app.session;
+    const Palette& p = app.palette();
+    const Trace& a = s.trace->trace;
+    ImGui::Spacing();
+    ImGui::Text("Per step: %s", run_name(a).c_str());
+    const ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp;
+    if (!ImGui::BeginTable("counts", 9, tf)) return;
+    const char* heads[] = {"#", "step", "additions", "cumulative", "active", "idle", "divergent warps", "barriers", "hazards"};
+    for (const char* h : heads) ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    // Only the rows in sight are laid out: a sequential trace has a step per element.
+    ImGuiListClipper clipper;
+    clipper.Begin(int(a.steps.size()));
+    while (clipper.Step()) {
+        for (size_t i = size_t(clipper.DisplayStart); i < size_t(clipper.DisplayEnd); ++i) {
+            const Step& st = a.steps[i];
+            ImGui::TableNextRow();
+            if (i == s.step) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, col(p.current_row));
+            const long long v[] = {static_cast<long long>(st.counts.additions), static_cast<long long>(s.trace->book.cumulative_additions[i]),
+                                   static_cast<long long>(st.counts.active_threads), static_cast<long long>(st.counts.idle_threads),
+                                   static_cast<long long>(st.counts.divergent_warps), static_cast<long long>(st.counts.barriers),
+                                   static_cast<long long>(st.counts.hazards)};
+            ImGui::TableNextColumn();
+            ImGui::Text("%zu", i);
+            ImGui::TableNextColumn();
+            if (ImGui::Selectable(step_label(st).c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) s.go_to(i);
+            for (long long x : v) {
+                ImGui::TableNextColumn();
+                ImGui::Text("%lld", x);
+            }
+        }
+    }
+    ImGui::EndTable();
+}
+
+}  // namespace
+
 void draw_counts_panel(App& app) {
     Session& s = app.session;
     if (!s.trace) return;
@@ -376,120 +513,18 @@ void draw_counts_panel(App& app) {
         return;
     }
     phase_counts_table(*s.trace, p);
-
-    // The run's own section (a multi-block run's is not N's power of two: 2049 runs sections of 2048).
-    const int64_t n = a.section > 0 ? a.section : next_pow2(a.n);
-    std::vector<Formula> refs = reference_lines(n);
-    ImGui::PushTextWrapPos(0);
-    std::string said;
-    for (const Formula& r : refs) said += "  " + r.algorithm + " " + r.text + " = " + grouped(r.value) + ";";
-    ImGui::TextDisabled("The chapter's counts for one section of N = %lld, the cumulative chart's lines:%s %s", static_cast<long long>(n),
-                        said.c_str(), kFormulaNote);
-    ImGui::PopTextWrapPos();
+    const std::vector<Formula> refs = draw_reference_formulas(a);
 
     ImGui::BeginChild("charts", ImVec2(0, 0), false);
     const float font = ImGui::GetFontSize();
-    const float wfull = ImGui::GetContentRegionAvail().x;
-    // Two charts a row where they stay readable, else one.
-    const bool two = wfull >= font * 44;
-    const float half = two ? (wfull - ImGui::GetStyle().ItemSpacing.x) * 0.5f : wfull;
-    auto beside = [&] {
-        if (two) ImGui::SameLine();
-    };
-    const float ch = font * 14;
-    const std::string la = run_name(a), lb = b ? run_name(b->trace) : "";
-
-    std::vector<Series> per{{la, per_step(a, &StepCounts::additions), ca}};
-    std::vector<Series> cum{{la, std::vector<double>(s.trace->book.cumulative_additions.begin(), s.trace->book.cumulative_additions.end()), ca}};
-    if (b) {
-        per.push_back({lb, per_step(b->trace, &StepCounts::additions), cb});
-        cum.push_back({lb, std::vector<double>(b->book.cumulative_additions.begin(), b->book.cumulative_additions.end()), cb});
-    }
-    if (is_event_trace(a)) {
-        // An event-scheduled scan: how long each tile's block waited, and what it read.
-        const TileSeries ts = tile_series(s.trace->book.tile_counts, a, s.step);
-        const std::vector<double>& polls = ts.polls;
-        const std::vector<double>& depth = ts.depth;
-        const std::vector<double>& reads = ts.reads;
-        const size_t tile = ts.tile;
-        // Whole-run totals, not the current step's: the titles say so. A deadlock's waiting
-        // blocks never end their polls, which no count can show.
-        const bool deadlock = !a.deadlock.empty();
-        ImGui::BeginGroup();
-        bars("Failed polls per tile over the whole run", "polls",
-             {{deadlock ? "failed polls (the waiting blocks spin for ever)" : "failed polls", polls, p.cell_hazard}}, tile, ImVec2(half, ch), p, false, "tile");
-        ImGui::EndGroup();
-        beside();
-        ImGui::BeginGroup();
-        if (algorithm_info(a.algorithm).handoff == Handoff::flag_chain)
-            bars("Flag reads per tile over the whole run", "flag reads",
-                 {{"reads of flags[tile]: failed polls + 1", reads, p.series_b}}, tile, ImVec2(half, ch), p, false, "tile");
-        else
-            bars("Look-back per tile over the whole run", "per tile",
-                 {{"predecessors combined", depth, p.series_a}, {"status words read", reads, p.series_b}}, tile, ImVec2(half, ch), p, false,
-                 "tile");
-        ImGui::EndGroup();
-    }
-    ImGui::BeginGroup();
-    bars("Additions per step", "additions", per, s.step, ImVec2(half, ch), p, false);
-    ImGui::EndGroup();
-    beside();
-    ImGui::BeginGroup();
-    lines("Additions so far, and the formulas", "additions so far", cum, refs, s.step, ImVec2(half, ch), p, false);
-    ImGui::EndGroup();
-
-    auto threads_chart = [&](const ShownTrace& st, float width) {
-        const std::string title = "Active vs idle threads: " + run_name(st.trace);
-        bars(title.c_str(), "threads",
-             {{"active", per_step(st.trace, &StepCounts::active_threads), p.thread_active},
-              {"idle", per_step(st.trace, &StepCounts::idle_threads), p.thread_idle}},
-             &st == s.trace.get() ? s.step : s.compare_step(), ImVec2(width, ch), p, true);
-    };
-    ImGui::BeginGroup();
-    threads_chart(*s.trace, half);
-    ImGui::EndGroup();
-    beside();
-    ImGui::BeginGroup();
-    if (b) threads_chart(*b, half);
-    else bars("Divergent warps per step", "warps", {{la, per_step(a, &StepCounts::divergent_warps), ca}}, s.step, ImVec2(half, ch), p, false);
-    ImGui::EndGroup();
-    if (b) {
-        bars("Divergent warps per step (control divergence)", "warps",
-             {{la, per_step(a, &StepCounts::divergent_warps), ca}, {lb, per_step(b->trace, &StepCounts::divergent_warps), cb}},
-             s.step, ImVec2(wfull, ch), p, false);
-    }
-    // The numbers behind the charts, for the current algorithm.
-    ImGui::Spacing();
-    ImGui::Text("Per step: %s", la.c_str());
-    const ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp;
-    if (ImGui::BeginTable("counts", 9, tf)) {
-        const char* heads[] = {"#", "step", "additions", "cumulative", "active", "idle", "divergent warps", "barriers", "hazards"};
-        for (const char* h : heads) ImGui::TableSetupColumn(h);
-        ImGui::TableHeadersRow();
-        // Only the rows in sight are laid out: a sequential trace has a step per element.
-        ImGuiListClipper clipper;
-        clipper.Begin(int(a.steps.size()));
-        while (clipper.Step()) {
-            for (size_t i = size_t(clipper.DisplayStart); i < size_t(clipper.DisplayEnd); ++i) {
-                const Step& st = a.steps[i];
-                ImGui::TableNextRow();
-                if (i == s.step) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, col(p.current_row));
-                const long long v[] = {static_cast<long long>(st.counts.additions), static_cast<long long>(s.trace->book.cumulative_additions[i]),
-                                       static_cast<long long>(st.counts.active_threads), static_cast<long long>(st.counts.idle_threads),
-                                       static_cast<long long>(st.counts.divergent_warps), static_cast<long long>(st.counts.barriers),
-                                       static_cast<long long>(st.counts.hazards)};
-                ImGui::TableNextColumn();
-                ImGui::Text("%zu", i);
-                ImGui::TableNextColumn();
-                if (ImGui::Selectable(step_label(st).c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) s.go_to(i);
-                for (long long x : v) {
-                    ImGui::TableNextColumn();
-                    ImGui::Text("%lld", x);
-                }
-            }
-        }
-        ImGui::EndTable();
-    }
+    ChartGrid g;
+    g.wfull = ImGui::GetContentRegionAvail().x;
+    g.two = g.wfull >= font * 44;
+    g.half = g.two ? (g.wfull - ImGui::GetStyle().ItemSpacing.x) * 0.5f : g.wfull;
+    g.ch = font * 14;
+    if (is_event_trace(a)) draw_tile_charts(app, g);
+    draw_step_charts(app, g, refs, ca, cb);
+    draw_counts_table(app);
     ImGui::EndChild();
 }
 

@@ -150,6 +150,53 @@ void open_selected_exercise_run(App& app) {
     if (const RunSpec* run = main_run_of(app.session.exercises)) open_run(app, *run);
 }
 
+namespace {
+
+// The exercise's buttons: Try it yourself and Grade my kernel (an exercise that asks for a kernel),
+// Show or Hide the answer, Open this run.
+void draw_answer_buttons(App& app, const ExerciseAnswer& answer, const KernelStarter* starter, bool shown, const RunSpec* main_run) {
+    Session& s = app.session;
+    ExerciseBook& book = s.exercises;
+    const bool closes = answer_closes(book.selected);
+    if (starter) {
+        if (ImGui::Button("Try it yourself")) try_it_yourself(app, book.selected);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("write the kernel yourself: %s in the Your kernel panel, with this exercise's input%s", starter->file,
+                              shown ? "" : " (Enter)");
+    }
+    if (starter) {
+        // Grade: the Your kernel panel's text held to this exercise, as `scanlab grade` holds a file.
+        const bool grading = s.grading.running();
+        flow(ImGui::CalcTextSize("Grade my kernel").x + ImGui::GetStyle().FramePadding.x * 2);
+        ImGui::BeginDisabled(grading);
+        if (ImGui::Button("Grade my kernel")) {
+            if (!s.your_kernel.starter || s.your_kernel.starter->exercise != book.selected) s.your_kernel.grade_exercise = book.selected;
+            s.grade_kernel(book.selected);
+            app.layout.show_your_kernel = true;  // its editor is where a failing input is opened and fixed
+        }
+        ImGui::EndDisabled();
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+            ImGui::SetTooltip("the text in the Your kernel panel (%s), on hidden inputs of many sizes, every type and operator, several "
+                              "warp and block schedules, held to the correct scan, to no findings and to the chapter's work",
+                              s.your_kernel.name.c_str());
+    }
+    if (closes) {
+        const uint32_t bit = uint32_t(1) << book.selected;
+        if (starter) flow(ImGui::CalcTextSize(shown ? "Hide the answer" : "Show the answer").x + ImGui::GetStyle().FramePadding.x * 2);
+        if (ImGui::Button(shown ? "Hide the answer" : "Show the answer")) app.layout.answers_shown ^= bit;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shown ? "close it again: try first, compare after" : "the kernel that answers it, and its run");
+    }
+    if (main_run && shown) {
+        if (closes) flow(ImGui::CalcTextSize("Open this run").x + ImGui::GetStyle().FramePadding.x * 2);
+        if (ImGui::Button("Open this run")) open_run(app, *main_run);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nin the main view (Enter)", answer.commands[answer.main_run].c_str());
+    } else if (!main_run) {
+        ImGui::TextDisabled("This exercise runs no scan: it reads the GPUs' limits.");
+    }
+}
+
+}  // namespace
+
 void draw_exercises_panel(App& app) {
     Session& s = app.session;
     ExerciseBook& book = s.exercises;
@@ -189,42 +236,7 @@ void draw_exercises_panel(App& app) {
     // An exercise that asks for a kernel: its starter in the Your kernel panel, with its run, first;
     // its answer (the kernel's listing and the run that executes it) behind a button.
     const KernelStarter* starter = starter_of(book.selected);
-    const bool closes = answer_closes(book.selected);
-    if (starter) {
-        if (ImGui::Button("Try it yourself")) try_it_yourself(app, book.selected);
-        if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("write the kernel yourself: %s in the Your kernel panel, with this exercise's input%s", starter->file,
-                              shown ? "" : " (Enter)");
-    }
-    if (starter) {
-        // Grade: the Your kernel panel's text held to this exercise, as `scanlab grade` holds a file.
-        const bool grading = s.grading.running();
-        flow(ImGui::CalcTextSize("Grade my kernel").x + ImGui::GetStyle().FramePadding.x * 2);
-        ImGui::BeginDisabled(grading);
-        if (ImGui::Button("Grade my kernel")) {
-            if (!s.your_kernel.starter || s.your_kernel.starter->exercise != book.selected) s.your_kernel.grade_exercise = book.selected;
-            s.grade_kernel(book.selected);
-            app.layout.show_your_kernel = true;  // its editor is where a failing input is opened and fixed
-        }
-        ImGui::EndDisabled();
-        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-            ImGui::SetTooltip("the text in the Your kernel panel (%s), on hidden inputs of many sizes, every type and operator, several "
-                              "warp and block schedules, held to the correct scan, to no findings and to the chapter's work",
-                              s.your_kernel.name.c_str());
-    }
-    if (closes) {
-        const uint32_t bit = uint32_t(1) << book.selected;
-        if (starter) flow(ImGui::CalcTextSize(shown ? "Hide the answer" : "Show the answer").x + ImGui::GetStyle().FramePadding.x * 2);
-        if (ImGui::Button(shown ? "Hide the answer" : "Show the answer")) app.layout.answers_shown ^= bit;
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shown ? "close it again: try first, compare after" : "the kernel that answers it, and its run");
-    }
-    if (main_run && shown) {
-        if (closes) flow(ImGui::CalcTextSize("Open this run").x + ImGui::GetStyle().FramePadding.x * 2);
-        if (ImGui::Button("Open this run")) open_run(app, *main_run);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nin the main view (Enter)", answer->commands[answer->main_run].c_str());
-    } else if (!main_run) {
-        ImGui::TextDisabled("This exercise runs no scan: it reads the GPUs' limits.");
-    }
+    draw_answer_buttons(app, *answer, starter, shown, main_run);
     // The grade of this exercise, while it runs and after.
     if (starter && (s.grading.running() ? s.your_kernel.grade_exercise == book.selected : s.grading.graded && s.grading.graded->exercise == book.selected))
         draw_grade_report(app);

@@ -54,18 +54,10 @@ void section_combo(SampledForm& f) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("elements per block; a smaller section makes more blocks and a longer S");
 }
 
-}  // namespace
-
-void draw_sampled_trace_section(App& app) {
-    Session& s = app.session;
+// The form: the block algorithm, section, type and operator, N, and which block to keep, with
+// the range of blocks the core gives for that N.
+void draw_sampled_form(Session& s) {
     SampledForm& f = s.sampled_form;
-    const bool gpu = sampled_runs_on_gpu(s.form.backend);
-    const TraceCap cap = sampled_trace_cap(gpu, f.type);
-    wrapped("Any block of a run of millions of elements, in full, with the block sums S whole at every level; the counts cover "
-            "every block. It opens below and in the Steps tab.",
-            true);
-    if (!gpu) wrapped("No GPU here: " + cap.why + ".");
-
     const float font = ImGui::GetFontSize();
     ImGui::SetNextItemWidth(font * 8);
     enum_combo("block algorithm##sampled", &f.block_algorithm, multi_kernel_block_algorithms(), block_algo_text,
@@ -79,7 +71,7 @@ void draw_sampled_trace_section(App& app) {
     ImGui::SetNextItemWidth(font * 5.5f);
     enum_combo("operator##sampled", &f.op, {OpKind::sum, OpKind::max, OpKind::min}, op_text);
 
-    // N, exactly, up to the core's 2^28; the cap above refuses past it with its sentence.
+    // N, exactly, up to the core's 2^28; the cap refuses past it with its sentence.
     n_input("N##sampled", &f.n, kMaxElements);
     // The range comes from the core (resolve, in the preview), never from arithmetic of ours.
     s.preview_sampled();
@@ -96,11 +88,15 @@ void draw_sampled_trace_section(App& app) {
     f.block = std::max<int64_t>(0, f.block);
     ImGui::SameLine();
     ImGui::TextDisabled("%s", range);
+}
 
+// Trace this block, disabled while a job runs, while the benchmark has the GPU, or where the
+// form is refused; what is running beside it.
+void draw_trace_button(Session& s, bool gpu, bool refused) {
     const bool tracing = s.busy();
     // A trace on the GPU while the benchmark runs would disturb its timings: one at a time.
     const bool gpu_taken = gpu && s.bench.running();
-    ImGui::BeginDisabled(tracing || gpu_taken || (current && !pv.error.empty()));
+    ImGui::BeginDisabled(tracing || gpu_taken || refused);
     if (ImGui::Button(tracing ? "Tracing..." : "Trace this block")) s.trace_sampled();
     ImGui::EndDisabled();
     if (gpu_taken) {
@@ -113,8 +109,14 @@ void draw_sampled_trace_section(App& app) {
         ImGui::SameLine();
         ImGui::TextUnformatted(s.busy_what().c_str());
     }
+}
 
-    // The memory statement: the trace's own when it is of this form, else the form's estimate.
+// The memory statement: the trace's own when it is of this form, else the form's estimate (or
+// the sentence that refuses it); then the last trace's refusal, where it is another.
+void draw_memory_statement(App& app, bool current) {
+    Session& s = app.session;
+    const SampledForm& f = s.sampled_form;
+    const SampledReport& pv = s.sampled_preview;
     const bool shown_is_form = s.sampled_trace && s.sampled_report.form == f;
     if (shown_is_form) {
         wrapped(memory_statement(s.sampled_report));
@@ -131,6 +133,24 @@ void draw_sampled_trace_section(App& app) {
         ImGui::TextDisabled("estimating the memory this trace needs...");
     }
     if (!s.sampled_error.empty() && !(current && s.sampled_error == pv.error)) refusal(app, s.sampled_error, "  (the trace on screen stays)");
+}
+
+}  // namespace
+
+void draw_sampled_trace_section(App& app) {
+    Session& s = app.session;
+    SampledForm& f = s.sampled_form;
+    const bool gpu = sampled_runs_on_gpu(s.form.backend);
+    const TraceCap cap = sampled_trace_cap(gpu, f.type);
+    wrapped("Any block of a run of millions of elements, in full, with the block sums S whole at every level; the counts cover "
+            "every block. It opens below and in the Steps tab.",
+            true);
+    if (!gpu) wrapped("No GPU here: " + cap.why + ".");
+
+    draw_sampled_form(s);
+    const bool current = s.preview_current();
+    draw_trace_button(s, gpu, current && !s.sampled_preview.error.empty());
+    draw_memory_statement(app, current);
 
     ImGui::Spacing();
     if (s.sampled_trace && s.trace == s.sampled_trace) {

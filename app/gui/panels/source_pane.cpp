@@ -44,48 +44,35 @@ std::string wrap_code(const std::string& line, float width) {
     return out;
 }
 
-}  // namespace
+// A student's kernel: its code is theirs, in the Your kernel panel; the built-in listing of the
+// algorithm it is meant to be would be the exercise's answer.
+void draw_your_kernel_note(App& app, const Trace& t) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::Text("This trace is your kernel, %s: its code is in the Your kernel panel, the findings' lines marked.", t.kernel.c_str());
+    ImGui::PopTextWrapPos();
+    if (ImGui::Button("Show it (Ctrl+K)")) {
+        app.layout.show_your_kernel = true;
+        app.your_kernel_panel.shown = false;  // in front
+    }
+}
 
-void draw_source_pane(App& app) {
-    Session& s = app.session;
-    if (!s.trace || s.trace->trace.steps.empty()) return;
-    const Trace& t = s.trace->trace;
-    const Step& st = t.steps[std::min(s.step, t.steps.size() - 1)];
-    if (!t.kernel.empty()) {
-        // A student's kernel: its code is theirs, in the Your kernel panel; the built-in listing of
-        // the algorithm it is meant to be would be the exercise's answer.
-        ImGui::PushTextWrapPos(0);
-        ImGui::Text("This trace is your kernel, %s: its code is in the Your kernel panel, the findings' lines marked.", t.kernel.c_str());
-        ImGui::PopTextWrapPos();
-        if (ImGui::Button("Show it (Ctrl+K)")) {
-            app.layout.show_your_kernel = true;
-            app.your_kernel_panel.shown = false;  // in front
-        }
-        return;
-    }
-    const std::string lname = listing_name(t.algorithm, t.block_algorithm);
-    const Listing* l = find_listing(lname);
-    if (!l) {
-        ImGui::TextWrapped("No listing is built in for %s.", lname.c_str());
-        return;
-    }
-    const std::vector<int> hl = highlighted_lines(*l, t, std::min(s.step, t.steps.size() - 1));
-    const std::string highlighted = "highlighted: what #" + std::to_string(s.step) + " " + step_label(st) + " executes";
+// The listing's title and notes over the code, and what the highlight shows.
+void draw_listing_heading(App& app, const Listing& l, const Trace& t, const std::string& highlighted) {
     if (app.layout.presentation) {
         // On a projector the code is the point: the title takes one line (whole on hover), and
         // the highlight speaks for itself.
         const ImVec2 a = ImGui::GetCursorScreenPos();
         const float w = ImGui::GetContentRegionAvail().x;
-        ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), a, ImVec2(a.x + w, a.y + ImGui::GetTextLineHeight()), a.x + w, l->title.c_str(),
-                                  nullptr, nullptr);
+        ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), a, ImVec2(a.x + w, a.y + ImGui::GetTextLineHeight()), a.x + w, l.title.c_str(), nullptr,
+                                  nullptr);
         ImGui::Dummy(ImVec2(w, ImGui::GetTextLineHeight()));
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", l->title.c_str(), highlighted.c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", l.title.c_str(), highlighted.c_str());
     } else {
         ImGui::PushTextWrapPos(0);
-        ImGui::TextUnformatted(l->title.c_str());
+        ImGui::TextUnformatted(l.title.c_str());
         ImGui::PopTextWrapPos();
     }
-    if (const std::string note = type_note(*l, t.type); !note.empty()) ImGui::TextWrapped("%s", note.c_str());
+    if (const std::string note = type_note(l, t.type); !note.empty()) ImGui::TextWrapped("%s", note.c_str());
     // The listing draws the index from a counter; a static-index run takes blockIdx.x instead.
     if (t.static_index) ImGui::TextWrapped("This run uses the static index: bid = blockIdx.x, not a draw from blockCounter.");
     if (!app.layout.presentation) {
@@ -93,62 +80,64 @@ void draw_source_pane(App& app) {
         ImGui::TextDisabled("%s", highlighted.c_str());
         ImGui::PopTextWrapPos();
     }
-    const std::vector<std::string> code = shown_lines(*l, t.exclusive);
-    // The room the longest run of lines any step executes needs, wrapped as drawn below, with
-    // the code's text at `size` pixels.
+}
+
+// The room the longest run of lines any step executes needs, wrapped as the code is drawn, with
+// the code's text at `size` pixels in a pane `room_w` wide.
+float longest_block(App& app, const Listing& l, const std::vector<std::string>& code, float room_w, float size) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    ImGui::PushFont(app.mono(), size);
+    const float number_w = ImGui::CalcTextSize("00").x + style.ItemSpacing.x;
+    const float text_w = std::max(ImGui::GetFontSize() * 4, room_w - number_w);
+    float block = 0;
+    for (const auto& [key, lines] : l.highlights) {
+        // Each run of consecutive lines (the kernel's loop; the host's launch lines apart).
+        float h = 0;
+        for (size_t k = 0; k < lines.size(); ++k) {
+            if (k > 0 && lines[k] != lines[k - 1] + 1) h = 0;
+            if (lines[k] >= 1 && lines[k] <= int(code.size())) h += ImGui::CalcTextSize(wrap_code(code[size_t(lines[k] - 1)], text_w).c_str()).y + style.ItemSpacing.y;
+            block = std::max(block, h);
+        }
+    }
+    ImGui::PopFont();
+    return block;
+}
+
+// Where the panel is short (a projector at 1280x720), the code's text gets smaller, down to 80%
+// and never under 15 px, until that run fits, rather than cut it; the layout keeps the panel
+// tall enough for the run at the smallest of those sizes (keep_source_tall_enough), so the
+// panels above it keep what they can. Returns the code's text size.
+float fit_code_size(App& app, const Listing& l, const std::vector<std::string>& code) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const float room_w = ImGui::GetContentRegionAvail().x - style.ScrollbarSize;
-    auto longest_block = [&](float size) {
-        ImGui::PushFont(app.mono(), size);
-        const float number_w = ImGui::CalcTextSize("00").x + style.ItemSpacing.x;
-        const float text_w = std::max(ImGui::GetFontSize() * 4, room_w - number_w);
-        float block = 0;
-        for (const auto& [key, lines] : l->highlights) {
-            // Each run of consecutive lines (the kernel's loop; the host's launch lines apart).
-            float h = 0;
-            for (size_t k = 0; k < lines.size(); ++k) {
-                if (k > 0 && lines[k] != lines[k - 1] + 1) h = 0;
-                if (lines[k] >= 1 && lines[k] <= int(code.size()))
-                    h += ImGui::CalcTextSize(wrap_code(code[size_t(lines[k] - 1)], text_w).c_str()).y + style.ItemSpacing.y;
-                block = std::max(block, h);
-            }
-        }
-        ImGui::PopFont();
-        return block;
-    };
-    // Where the panel is short (a projector at 1280x720), the code's text gets smaller, down to 80%
-    // and never under 15 px, until that run fits, rather than cut it; the layout keeps the panel
-    // tall enough for the run at the smallest of those sizes (keep_source_tall_enough), so the
-    // panels above it keep what they can.
     const float font = ImGui::GetFontSize();
     std::vector<float> sizes{font};
     for (float scale : {0.9f, 0.8f})
         if (std::round(font * scale) >= 15.0f) sizes.push_back(std::round(font * scale));
     const ImGuiWindow* pane = ImGui::GetCurrentWindow();
     const float tab_bar = pane->DockNode ? pane->DockNode->Size.y - pane->Size.y : 0;
-    app.source_pane.wants_height = tab_bar + ImGui::GetCursorPosY() + longest_block(sizes.back()) + style.WindowPadding.y + 2;
+    app.source_pane.wants_height = tab_bar + ImGui::GetCursorPosY() + longest_block(app, l, code, room_w, sizes.back()) + style.WindowPadding.y + 2;
     float code_size = font;
     for (float size : sizes) {
         code_size = size;
-        if (longest_block(size) <= ImGui::GetContentRegionAvail().y) break;
+        if (longest_block(app, l, code, room_w, size) <= ImGui::GetContentRegionAvail().y) break;
     }
-    const float code_h = ImGui::GetContentRegionAvail().y;
-    // Long lines wrap (hanging under their own start: wrap_code) rather than run out of a narrow
-    // pane: the lines a step executes are read whole, with no scrolling sideways.
-    ImGui::BeginChild("code", ImVec2(0, 0), false);
-    ImGui::PushFont(app.mono(), code_size);
-    const Palette& p = app.palette();
-    // A lesson's slide that points at lines (::: view source lines A-B): outlined, and in sight.
-    const std::optional<LessonPointer> ptr = app.lesson.pointer(app.session);
-    const bool pointing = ptr && ptr->point == "lines" && ptr->view == "source";
-    const std::string pointed_key = pointing ? "|lines " + std::to_string(ptr->from) : "";
-    ImVec2 pointed_a(0, -1), pointed_b(0, -1);
-    // A new step, or the same lines at another size or in another height, scrolls again.
-    const std::string key = lname + "|" + highlight_key(st) + "|" + std::to_string(int(code_size)) + "|" + std::to_string(int(code_h));
-    const bool jump = key + pointed_key != app.source_pane.scrolled_for;
-    app.source_pane.scrolled_for = key + pointed_key;
-    float hl_top = -1, hl_bottom = -1;  // the highlighted lines, in the pane's content
+    return code_size;
+}
+
+// Where the highlighted lines and the slide's lines fell, in the code child's content.
+struct CodeMarks {
+    float hl_top = -1, hl_bottom = -1;  // the highlighted lines
     float run_bottom = -1;              // the end of their first run of consecutive lines
+    ImVec2 pointed_a{0, -1}, pointed_b{0, -1};  // the slide's lines' corners
+};
+
+// The numbered lines, those the step executes highlighted. Long lines wrap (hanging under their
+// own start: wrap_code) rather than run out of a narrow pane: the lines a step executes are read
+// whole, with no scrolling sideways.
+CodeMarks draw_code_lines(App& app, const std::vector<std::string>& code, const std::vector<int>& hl, const LessonPointer* pointer) {
+    const Palette& p = app.palette();
+    CodeMarks m;
     for (size_t i = 0; i < code.size(); ++i) {
         const int line = int(i) + 1;
         const bool on = std::find(hl.begin(), hl.end(), line) != hl.end();
@@ -160,31 +149,73 @@ void draw_source_pane(App& app) {
             const float h = ImGui::CalcTextSize(wrapped.c_str()).y + ImGui::GetStyle().ItemSpacing.y;
             ImGui::GetWindowDrawList()->AddRectFilled(a, ImVec2(a.x + ImGui::GetContentRegionAvail().x, a.y + h), col(p.source_highlight));
         }
-        if (on && line == hl.front()) hl_top = ImGui::GetCursorPosY();
-        if (pointing && line == ptr->from) pointed_a = ImVec2(a.x, ImGui::GetCursorPosY());
+        if (on && line == hl.front()) m.hl_top = ImGui::GetCursorPosY();
+        if (pointer && line == pointer->from) m.pointed_a = ImVec2(a.x, ImGui::GetCursorPosY());
         ImGui::TextDisabled("%2d", line);
         ImGui::SameLine(0, ImGui::GetStyle().ItemSpacing.x);
         ImGui::TextUnformatted(wrapped.c_str());
-        if (on && line == hl.back()) hl_bottom = ImGui::GetCursorPosY();
-        if (on && run_bottom < 0 && std::find(hl.begin(), hl.end(), line + 1) == hl.end()) run_bottom = ImGui::GetCursorPosY();
-        if (pointing && line == ptr->to) pointed_b = ImVec2(a.x + ImGui::GetContentRegionAvail().x, ImGui::GetCursorPosY());
+        if (on && line == hl.back()) m.hl_bottom = ImGui::GetCursorPosY();
+        if (on && m.run_bottom < 0 && std::find(hl.begin(), hl.end(), line + 1) == hl.end()) m.run_bottom = ImGui::GetCursorPosY();
+        if (pointer && line == pointer->to) m.pointed_b = ImVec2(a.x + ImGui::GetContentRegionAvail().x, ImGui::GetCursorPosY());
     }
-    if (pointed_a.y >= 0 && pointed_b.y >= 0) {
+    return m;
+}
+
+// The code in its own scrolling child: a lesson's slide that points at lines (::: view source
+// lines A-B) has them outlined, and a new step (or the slide's lines) brought into sight.
+void draw_code(App& app, const std::string& lname, const Step& st, const std::vector<std::string>& code, const std::vector<int>& hl, float code_size) {
+    const float code_h = ImGui::GetContentRegionAvail().y;
+    ImGui::BeginChild("code", ImVec2(0, 0), false);
+    ImGui::PushFont(app.mono(), code_size);
+    const std::optional<LessonPointer> ptr = app.lesson.pointer(app.session);
+    const bool pointing = ptr && ptr->point == "lines" && ptr->view == "source";
+    const std::string pointed_key = pointing ? "|lines " + std::to_string(ptr->from) : "";
+    // A new step, or the same lines at another size or in another height, scrolls again.
+    const std::string key = lname + "|" + highlight_key(st) + "|" + std::to_string(int(code_size)) + "|" + std::to_string(int(code_h));
+    const bool jump = key + pointed_key != app.source_pane.scrolled_for;
+    app.source_pane.scrolled_for = key + pointed_key;
+    CodeMarks m = draw_code_lines(app, code, hl, pointing ? &*ptr : nullptr);
+    if (m.pointed_a.y >= 0 && m.pointed_b.y >= 0) {
         const float to_screen = ImGui::GetWindowPos().y - ImGui::GetScrollY();
-        ImGui::GetWindowDrawList()->AddRect(ImVec2(pointed_a.x - 2, pointed_a.y + to_screen - 1), ImVec2(pointed_b.x, pointed_b.y + to_screen - 1),
-                                            col(p.error), 3, 2.5f);
-        if (jump) hl_top = pointed_a.y, hl_bottom = run_bottom = pointed_b.y;  // the slide's lines, rather than the step's
+        ImGui::GetWindowDrawList()->AddRect(ImVec2(m.pointed_a.x - 2, m.pointed_a.y + to_screen - 1), ImVec2(m.pointed_b.x, m.pointed_b.y + to_screen - 1),
+                                            col(app.palette().error), 3, 2.5f);
+        if (jump) m.hl_top = m.pointed_a.y, m.hl_bottom = m.run_bottom = m.pointed_b.y;  // the slide's lines, rather than the step's
     }
     // A new step brings its lines into sight: a third of the spare room above them where they
     // fit, else their first run of lines (the kernel's, the host's launch lines below it) the
     // same way, else their first line at the top.
-    if (jump && hl_top >= 0) {
+    if (jump && m.hl_top >= 0) {
         const float seen = ImGui::GetWindowHeight();
-        const float block = hl_bottom - hl_top <= seen ? hl_bottom - hl_top : run_bottom - hl_top;
-        ImGui::SetScrollY(std::max(0.0f, block <= seen ? hl_top - (seen - block) * 0.3f : hl_top));
+        const float block = m.hl_bottom - m.hl_top <= seen ? m.hl_bottom - m.hl_top : m.run_bottom - m.hl_top;
+        ImGui::SetScrollY(std::max(0.0f, block <= seen ? m.hl_top - (seen - block) * 0.3f : m.hl_top));
     }
     ImGui::PopFont();
     ImGui::EndChild();
+}
+
+}  // namespace
+
+void draw_source_pane(App& app) {
+    Session& s = app.session;
+    if (!s.trace || s.trace->trace.steps.empty()) return;
+    const Trace& t = s.trace->trace;
+    const Step& st = t.steps[std::min(s.step, t.steps.size() - 1)];
+    if (!t.kernel.empty()) {
+        draw_your_kernel_note(app, t);
+        return;
+    }
+    const std::string lname = listing_name(t.algorithm, t.block_algorithm);
+    const Listing* l = find_listing(lname);
+    if (!l) {
+        ImGui::TextWrapped("No listing is built in for %s.", lname.c_str());
+        return;
+    }
+    const std::vector<int> hl = highlighted_lines(*l, t, std::min(s.step, t.steps.size() - 1));
+    const std::string highlighted = "highlighted: what #" + std::to_string(s.step) + " " + step_label(st) + " executes";
+    draw_listing_heading(app, *l, t, highlighted);
+    const std::vector<std::string> code = shown_lines(*l, t.exclusive);
+    const float code_size = fit_code_size(app, *l, code);
+    draw_code(app, lname, st, code, hl, code_size);
 }
 
 }  // namespace scanlab::gui

@@ -35,46 +35,37 @@ std::string short_label(const Step& s) {
     return dot == std::string::npos ? l : l.substr(dot + 4);
 }
 
-void timeline(App& app) {
-    Session& s = app.session;
-    // (In Compare, the longer run's steps: the shorter one rests on its last.)
-    const ShownTrace& run = *s.stepped_trace();
+// The timeline's strip on screen: its top left, width and height, and one slot per step.
+struct Strip {
+    ImVec2 a;
+    float w = 0, h = 0, slot = 0;
+};
+
+// Kernel bands across the top third, labelled with the kernel's name where it fits.
+void draw_kernel_bands(const ShownTrace& run, const Strip& st, float band_h, ImDrawList* dl) {
     const std::vector<Step>& steps = run.trace.steps;
     const size_t n = steps.size();
-    if (n == 0) return;
-    const Palette& p = app.palette();
-    ImDrawList* dl = ImGui::GetWindowDrawList();
     const float font = ImGui::GetFontSize();
-    const float w = ImGui::GetContentRegionAvail().x;
-    // (Presenting, the kernels' band a line high: the step view below keeps the room.)
-    const bool presenting = app.layout.presentation;
-    const float h = font * (presenting ? 2.45f : 3.1f);
-    const ImVec2 a = ImGui::GetCursorScreenPos();
-    ImGui::InvisibleButton("timeline", ImVec2(w, h));
-    const float slot = w / float(n);
-    auto slot_of = [&](float x) { return size_t(std::clamp(int((x - a.x) / slot), 0, int(n) - 1)); };
-    if (ImGui::IsItemActive()) {
-        s.playing = false;
-        s.go_to_stepped(slot_of(ImGui::GetIO().MousePos.x));
-    }
-    // Kernel bands across the top third, labelled with the kernel's name where it fits.
-    const float band_h = font * (presenting ? 1.1f : 1.25f);
     for (size_t i = 0; i < n;) {
         size_t j = i;
         while (j < n && steps[j].kernel == steps[i].kernel && steps[j].depth == steps[i].depth) ++j;
-        const float x0 = a.x + slot * float(i), x1 = a.x + slot * float(j);
-        dl->AddRectFilled(ImVec2(x0 + 1, a.y), ImVec2(x1 - 1, a.y + band_h), kernel_band(steps[i].kernel, 200), 3);
-        std::string k = steps[i].kernel == Kernel::single ? run_name(run.trace)
-                                                          : std::string(name(steps[i].kernel));
+        const float x0 = st.a.x + st.slot * float(i), x1 = st.a.x + st.slot * float(j);
+        dl->AddRectFilled(ImVec2(x0 + 1, st.a.y), ImVec2(x1 - 1, st.a.y + band_h), kernel_band(steps[i].kernel, 200), 3);
+        std::string k = steps[i].kernel == Kernel::single ? run_name(run.trace) : std::string(name(steps[i].kernel));
         if (steps[i].depth > 0) k += " · S^" + std::to_string(steps[i].depth);
-        if (ImGui::CalcTextSize(k.c_str()).x < x1 - x0 - 6)
-            dl->AddText(ImVec2(x0 + 5, a.y + (band_h - font) * 0.5f), IM_COL32_WHITE, k.c_str());
+        if (ImGui::CalcTextSize(k.c_str()).x < x1 - x0 - 6) dl->AddText(ImVec2(x0 + 5, st.a.y + (band_h - font) * 0.5f), IM_COL32_WHITE, k.c_str());
         i = j;
     }
-    // Ticks with labels, the current step as a filled slot.
-    const float ty = a.y + band_h + 2;
-    const size_t cur = s.stepped_step();
-    dl->AddRectFilled(ImVec2(a.x + slot * float(cur), ty), ImVec2(a.x + slot * float(cur + 1), a.y + h), col(p.current_row), 3);
+}
+
+// Ticks with labels under the bands (from `ty`), the current step as a filled slot.
+void draw_step_ticks(App& app, const std::vector<Step>& steps, const Strip& st, float ty, size_t cur, ImDrawList* dl) {
+    const Palette& p = app.palette();
+    const size_t n = steps.size();
+    const float font = ImGui::GetFontSize();
+    const ImVec2 a = st.a;
+    const float w = st.w, slot = st.slot;
+    dl->AddRectFilled(ImVec2(a.x + slot * float(cur), ty), ImVec2(a.x + slot * float(cur + 1), a.y + st.h), col(p.current_row), 3);
     // An event trace's ticks carry step numbers only (each event in the tooltip): its events
     // repeat (start, scanned, ...) and would read as a sentence, mixed with numbers where they do
     // not fit.
@@ -108,19 +99,50 @@ void timeline(App& app) {
     }
     dl->AddRectFilled(ImVec2(cur_x - 3, ty + font * 0.4f), ImVec2(cur_x + cur_w + 3, ty + font * 1.5f), col(p.current_row), 3);
     dl->AddText(ImVec2(cur_x, ty + font * 0.45f), IM_COL32_WHITE, cur_text.c_str());
+}
+
+// A hovered step's tooltip: its label and counts, and what S^d is where the step is in a level
+// of the recursion (the labels name it S^d).
+void step_tooltip(const Step& step, size_t k) {
+    const int d = step.depth;
+    const std::string level =
+        d > 0 ? "\nS^" + std::to_string(d) + ": the block sums of " + (d == 1 ? std::string("S") : "S^" + std::to_string(d - 1)) + " (level " +
+                    std::to_string(d) + " of the recursion): " + (d == 1 ? std::string("S") : "S^" + std::to_string(d - 1)) +
+                    " is longer than one section, so it is scanned in sections too and its sections' totals are S^" + std::to_string(d)
+              : std::string();
+    ImGui::SetTooltip("step %zu: %s\n%s, %s active / %s idle threads%s", k, step_label(step).c_str(),
+                      counted(step.counts.additions, "addition", "additions").c_str(), grouped(step.counts.active_threads).c_str(),
+                      grouped(step.counts.idle_threads).c_str(), level.c_str());
+}
+
+void timeline(App& app) {
+    Session& s = app.session;
+    // (In Compare, the longer run's steps: the shorter one rests on its last.)
+    const ShownTrace& run = *s.stepped_trace();
+    const std::vector<Step>& steps = run.trace.steps;
+    const size_t n = steps.size();
+    if (n == 0) return;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float font = ImGui::GetFontSize();
+    // (Presenting, the kernels' band a line high: the step view below keeps the room.)
+    const bool presenting = app.layout.presentation;
+    Strip st;
+    st.w = ImGui::GetContentRegionAvail().x;
+    st.h = font * (presenting ? 2.45f : 3.1f);
+    st.a = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton("timeline", ImVec2(st.w, st.h));
+    st.slot = st.w / float(n);
+    auto slot_of = [&](float x) { return size_t(std::clamp(int((x - st.a.x) / st.slot), 0, int(n) - 1)); };
+    if (ImGui::IsItemActive()) {
+        s.playing = false;
+        s.go_to_stepped(slot_of(ImGui::GetIO().MousePos.x));
+    }
+    const float band_h = font * (presenting ? 1.1f : 1.25f);
+    draw_kernel_bands(run, st, band_h, dl);
+    draw_step_ticks(app, steps, st, st.a.y + band_h + 2, s.stepped_step(), dl);
     if (ImGui::IsItemHovered()) {
         const size_t k = slot_of(ImGui::GetIO().MousePos.x);
-        // A level of the recursion is named S^d in the labels: what that is, where it is shown.
-        const int d = steps[k].depth;
-        const std::string level =
-            d > 0 ? "\nS^" + std::to_string(d) + ": the block sums of " + (d == 1 ? std::string("S") : "S^" + std::to_string(d - 1)) +
-                        " (level " + std::to_string(d) + " of the recursion): " + (d == 1 ? std::string("S") : "S^" + std::to_string(d - 1)) +
-                        " is longer than one section, so it is scanned in sections too and its sections' totals are S^" +
-                        std::to_string(d)
-                  : std::string();
-        ImGui::SetTooltip("step %zu: %s\n%s, %s active / %s idle threads%s", k, step_label(steps[k]).c_str(),
-                          counted(steps[k].counts.additions, "addition", "additions").c_str(), grouped(steps[k].counts.active_threads).c_str(),
-                          grouped(steps[k].counts.idle_threads).c_str(), level.c_str());
+        step_tooltip(steps[k], k);
     }
 }
 

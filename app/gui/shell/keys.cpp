@@ -29,6 +29,78 @@ void toggle_presentation(App& app) {
     apply_theme(app);
 }
 
+// Ctrl with a key: the files, the panels, quitting and the text size.
+void ctrl_shortcut(App& app, int key) {
+    Session& s = app.session;
+    switch (key) {
+        case GLFW_KEY_O: app.open_dialog = true; break;
+        case GLFW_KEY_S:
+            if (s.trace) app.save_dialog = true;
+            break;
+        case GLFW_KEY_B: {
+            bool& shown = app.layout.presentation ? app.controls_in_presentation : app.layout.show_controls;
+            shown = !shown;
+            break;
+        }
+        case GLFW_KEY_E: app.layout.show_exercises = !app.layout.show_exercises; break;
+        case GLFW_KEY_K: app.layout.show_your_kernel = !app.layout.show_your_kernel; break;
+        case GLFW_KEY_Q: app.want_quit = true; break;
+        // Ctrl +/-/0: the text size (presenting: on top of scaling to the window).
+        case GLFW_KEY_EQUAL:
+        case GLFW_KEY_KP_ADD: change_font_scale(app, 1.1f); break;
+        case GLFW_KEY_MINUS:
+        case GLFW_KEY_KP_SUBTRACT: change_font_scale(app, 1 / 1.1f); break;
+        case GLFW_KEY_0:
+        case GLFW_KEY_KP_0: change_font_scale(app, 0); break;
+    }
+}
+
+// A key alone: stepping and playing, the exercises' list, the lesson's slides, presenting, the
+// tabs and the zoom.
+void plain_shortcut(App& app, int key) {
+    Session& s = app.session;
+    switch (key) {
+        case GLFW_KEY_SPACE: s.toggle_play(); break;
+        case GLFW_KEY_RIGHT:
+            s.playing = false;
+            s.step_forward();
+            break;
+        case GLFW_KEY_LEFT:
+            s.playing = false;
+            s.step_back();
+            break;
+        case GLFW_KEY_UP:
+        case GLFW_KEY_DOWN:
+            if (app.exercises_panel.focused) select_next_exercise(app, key == GLFW_KEY_DOWN ? 1 : -1);
+            break;
+        case GLFW_KEY_ENTER:
+        case GLFW_KEY_KP_ENTER:
+            if (app.exercises_panel.focused) open_selected_exercise_run(app);
+            break;
+        case GLFW_KEY_PAGE_DOWN: app.lesson.next(s); break;
+        case GLFW_KEY_PAGE_UP: app.lesson.back(s); break;
+        case GLFW_KEY_B:
+            if (app.lesson.is_open()) app.lesson.black = !app.lesson.black;
+            break;
+        case GLFW_KEY_HOME: s.first_step(); break;
+        case GLFW_KEY_END: s.last_step(); break;
+        case GLFW_KEY_F5: toggle_presentation(app); break;
+        case GLFW_KEY_ESCAPE:
+            if (app.layout.presentation) toggle_presentation(app);
+            break;
+        case GLFW_KEY_F12: app.want_screenshot = true; break;
+        case GLFW_KEY_F1: app.help_window = !app.help_window; break;
+        case GLFW_KEY_1:
+        case GLFW_KEY_2:
+        case GLFW_KEY_3:
+        case GLFW_KEY_4: app.tab_request = kTabs[key - GLFW_KEY_1].tab; break;
+        case GLFW_KEY_EQUAL:
+        case GLFW_KEY_KP_ADD: zoom_by_hand(app, 1.25f); break;
+        case GLFW_KEY_MINUS:
+        case GLFW_KEY_KP_SUBTRACT: zoom_by_hand(app, 1 / 1.25f); break;
+    }
+}
+
 }  // namespace
 
 void install_key_capture(GLFWwindow* window) { glfwSetKeyCallback(window, on_key); }
@@ -75,27 +147,7 @@ void handle_shortcuts(App& app) {
         // Typing, or a dialog open: the keys belong to it.
         if (typing || ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId)) continue;
         if (ctrl) {
-            switch (p.key) {
-                case GLFW_KEY_O: app.open_dialog = true; break;
-                case GLFW_KEY_S:
-                    if (s.trace) app.save_dialog = true;
-                    break;
-                case GLFW_KEY_B: {
-                    bool& shown = app.layout.presentation ? app.controls_in_presentation : app.layout.show_controls;
-                    shown = !shown;
-                    break;
-                }
-                case GLFW_KEY_E: app.layout.show_exercises = !app.layout.show_exercises; break;
-                case GLFW_KEY_K: app.layout.show_your_kernel = !app.layout.show_your_kernel; break;
-                case GLFW_KEY_Q: app.want_quit = true; break;
-                // Ctrl +/-/0: the text size (presenting: on top of scaling to the window).
-                case GLFW_KEY_EQUAL:
-                case GLFW_KEY_KP_ADD: change_font_scale(app, 1.1f); break;
-                case GLFW_KEY_MINUS:
-                case GLFW_KEY_KP_SUBTRACT: change_font_scale(app, 1 / 1.1f); break;
-                case GLFW_KEY_0:
-                case GLFW_KEY_KP_0: change_font_scale(app, 0); break;
-            }
+            ctrl_shortcut(app, p.key);
             continue;
         }
         // A click in this frame may have just given a text field the keyboard (WantTextInput says so
@@ -103,46 +155,7 @@ void handle_shortcuts(App& app) {
         const bool types = p.key == GLFW_KEY_SPACE || (p.key >= GLFW_KEY_0 && p.key <= GLFW_KEY_9) || p.key == GLFW_KEY_EQUAL ||
                            p.key == GLFW_KEY_MINUS;
         if (types && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) continue;
-        switch (p.key) {
-            case GLFW_KEY_SPACE: s.toggle_play(); break;
-            case GLFW_KEY_RIGHT:
-                s.playing = false;
-                s.step_forward();
-                break;
-            case GLFW_KEY_LEFT:
-                s.playing = false;
-                s.step_back();
-                break;
-            case GLFW_KEY_UP:
-            case GLFW_KEY_DOWN:
-                if (app.exercises_panel.focused) select_next_exercise(app, p.key == GLFW_KEY_DOWN ? 1 : -1);
-                break;
-            case GLFW_KEY_ENTER:
-            case GLFW_KEY_KP_ENTER:
-                if (app.exercises_panel.focused) open_selected_exercise_run(app);
-                break;
-            case GLFW_KEY_PAGE_DOWN: app.lesson.next(s); break;
-            case GLFW_KEY_PAGE_UP: app.lesson.back(s); break;
-            case GLFW_KEY_B:
-                if (app.lesson.is_open()) app.lesson.black = !app.lesson.black;
-                break;
-            case GLFW_KEY_HOME: s.first_step(); break;
-            case GLFW_KEY_END: s.last_step(); break;
-            case GLFW_KEY_F5: toggle_presentation(app); break;
-            case GLFW_KEY_ESCAPE:
-                if (app.layout.presentation) toggle_presentation(app);
-                break;
-            case GLFW_KEY_F12: app.want_screenshot = true; break;
-            case GLFW_KEY_F1: app.help_window = !app.help_window; break;
-            case GLFW_KEY_1:
-            case GLFW_KEY_2:
-            case GLFW_KEY_3:
-            case GLFW_KEY_4: app.tab_request = kTabs[p.key - GLFW_KEY_1].tab; break;
-            case GLFW_KEY_EQUAL:
-            case GLFW_KEY_KP_ADD: zoom_by_hand(app, 1.25f); break;
-            case GLFW_KEY_MINUS:
-            case GLFW_KEY_KP_SUBTRACT: zoom_by_hand(app, 1 / 1.25f); break;
-        }
+        plain_shortcut(app, p.key);
     }
 }
 

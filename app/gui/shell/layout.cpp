@@ -340,6 +340,134 @@ void panel(const App& app, const char* name, bool* open, Draw draw) {
     ImGui::End();
 }
 
+// Presenting: the projector's layout, built again whenever what it holds or the window's size
+// changes (the figure beside the trace, a left-hand column, the Your kernel panel).
+void dock_presentation_layout(App& app, ImGuiID normal, ImGuiID presenting, ImVec2 dock_size) {
+    const bool figure = fig910_follows_main(app.session) && app.layout.show_fig910;
+    const bool left_shown = app.controls_in_presentation || app.layout.show_exercises || app.show_lesson;
+    if (app.reset_layout || !ImGui::DockBuilderGetNode(presenting) || app.presentation_built_for.x != dock_size.x ||
+        app.your_kernel_panel.presented != app.layout.show_your_kernel || app.presented_figure != figure || app.presented_left != left_shown ||
+        app.presentation_built_for.y != dock_size.y) {
+        build_presentation_layout(app, presenting, dock_size, figure, left_shown);
+        app.presented_figure = figure;
+        app.presented_left = left_shown;
+        app.your_kernel_panel.presented = app.layout.show_your_kernel;
+        app.presentation_built_for = dock_size;
+        app.explain_to_front = 2;  // once its window is docked
+        app.reset_layout = false;
+    }
+    ImGui::DockSpace(normal, ImVec2(0, 0), ImGuiDockNodeFlags_KeepAliveOnly);
+    ImGui::DockSpace(presenting, dock_size);
+}
+
+// The window's own layout: the user's (saved), built only when asked for, when a saved one lacks
+// a panel, or when the Your kernel panel needs its room.
+void dock_window_layout(App& app, ImGuiID normal, ImGuiID presenting, ImVec2 dock_size) {
+    app.presentation_built_for = ImVec2(0, 0);  // presenting again builds it again
+    // A layout saved before the explanation had its panel would leave that panel floating.
+    const bool saved_without_explain = !app.saved_layout_checked && !ImGui::FindWindowSettingsByID(ImHashStr(kExplain));
+    app.saved_layout_checked = true;
+    // The Your kernel panel opened: the layout with room for it (the editor beside the trace);
+    // closed again: the first layout back, as it was before, rather than the figure, the
+    // explanation and the source left as tabs in a third of the column.
+    std::optional<bool>& laid_out = app.your_kernel_panel.laid_out;
+#if defined(__EMSCRIPTEN__)
+    const bool kernel_moved = false;  // the page's panel is one line: it needs no room
+#else
+    const bool kernel_first_time = app.layout.show_your_kernel && !app.layout.your_kernel_room;
+    const bool kernel_moved = kernel_first_time || (laid_out && *laid_out != app.layout.show_your_kernel);
+#endif
+    if (!laid_out) laid_out = app.layout.show_your_kernel;
+    if (app.reset_layout || saved_without_explain || kernel_moved || !ImGui::DockBuilderGetNode(normal)) {
+        const bool explain_shares = build_default_layout(app, normal, dock_size, app.layout.show_your_kernel);
+        app.layout.your_kernel_room |= app.layout.show_your_kernel;
+        laid_out = app.layout.show_your_kernel;
+        app.reset_layout = false;
+        app.layout_settling = 4;
+        if (explain_shares) app.explain_to_front = 2;
+        if (app.layout.show_your_kernel) {
+            app.explain_to_front = 2;  // in front of the figure and the source it shares a place with
+            app.layout_settling = 0;   // the source is a tab there: the editor keeps its room
+        }
+    }
+    // The first layout makes the source tall enough for its lines over its first frames;
+    // after that no run and no text size moves a panel.
+    if (app.layout_settling > 0) {
+        --app.layout_settling;
+        keep_source_tall_enough(app);
+    }
+    ImGui::DockSpace(presenting, ImVec2(0, 0), ImGuiDockNodeFlags_KeepAliveOnly);
+    ImGui::DockSpace(normal, dock_size);
+}
+
+// A tab brought in front of the one it shares a place with: presenting starts with the
+// explanation's in front of the source's (without taking the keyboard from the exercises, where
+// they are open), and a lesson's slide brings its view's.
+void bring_tabs_to_front(App& app) {
+    if (app.explain_to_front > 0 && --app.explain_to_front == 0)
+        if (ImGuiWindow* w = ImGui::FindWindowByName(panel_name(app, kExplain).c_str()); w && w->DockNode && w->DockNode->TabBar)
+            w->DockNode->TabBar->NextSelectedTabId = w->TabId;
+    if (!app.panel_to_front.empty())
+        if (ImGuiWindow* w = ImGui::FindWindowByName(panel_name(app, app.panel_to_front.c_str()).c_str())) {
+            if (w->DockNode && w->DockNode->TabBar) w->DockNode->TabBar->NextSelectedTabId = w->TabId;
+            app.panel_to_front.clear();
+        }
+}
+
+// The panels opened by a menu or a key: each in front of the tab it shares when it opens, and
+// floating at a readable size where a layout saved before it existed has no place for it.
+void draw_opened_panels(App& app) {
+    Layout& l = app.layout;
+    // Opened (View > Exercises, Ctrl+E): in front of the tab it shares, so it shows at once.
+    app.exercises_panel.focused = false;  // until the panel, drawn, says it has focus
+    if (l.show_exercises && !app.exercises_panel.shown) ImGui::SetNextWindowFocus();
+    app.exercises_panel.shown = l.show_exercises;
+    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 30, ImGui::GetFontSize() * 34), ImGuiCond_FirstUseEver);
+    panel(app, kExercises, &l.show_exercises, [&] { draw_exercises_panel(app); });
+    // Opened (View > Your kernel, Ctrl+K, an exercise's "Try it yourself"): in front of its tab.
+    app.your_kernel_panel.focused = false;  // until the panel, drawn, says otherwise
+    if (l.show_your_kernel && !app.your_kernel_panel.shown) ImGui::SetNextWindowFocus();
+    app.your_kernel_panel.shown = l.show_your_kernel;
+    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 40, ImGui::GetFontSize() * 34), ImGuiCond_FirstUseEver);
+    panel(app, kYourKernel, &l.show_your_kernel, [&] { draw_your_kernel_panel(app); });
+}
+
+// Every panel of the dock space; `keep_size`: the trace keeps its text at `kept_size`.
+void draw_panels(App& app, bool keep_size, float kept_size) {
+    Layout& l = app.layout;
+    bool& controls = l.presentation ? app.controls_in_presentation : l.show_controls;
+    panel(app, kControls, &controls, [&] { draw_controls(app); });
+    panel(app, kTrace, nullptr, [&] {
+        // Presenting, Ctrl+= makes the text of the explanation and the other panels larger; the
+        // trace keeps the size its rows are laid out for, so the array and the step diagram stay
+        // whole in sight with every value at least legible_value_size (Ctrl+- makes it smaller too).
+        if (keep_size) ImGui::PushFont(nullptr, kept_size);
+        centre(app);
+        if (keep_size) ImGui::PopFont();
+    });
+    // Presenting with the controls or exercises beside the lesson, the right-hand column is the
+    // explanation's alone (build_presentation_layout): the figure and the source wait, open.
+    const bool explanation_only = l.presentation && app.presented_left;
+    // ... unless a lesson's slide opens the figure or the source: that panel takes the column, so
+    // that what the slide points at is on the projector.
+    const LessonPlayer& lp = app.lesson;
+    const std::string slide_view = app.show_lesson && lp.is_open() && lp.run_on_screen(app.session) ? lp.slides[lp.slide].view : "";
+    const bool slide_panel = explanation_only && (slide_view == "fig9.10" || slide_view == "source");
+    if (!explanation_only || slide_view == "fig9.10") panel(app, kFig910, &l.show_fig910, [&] { draw_fig910_panel(app); });
+    // (The explanation after the source: a window that appears last is in front, and presenting the
+    // two share a place, the explanation's tab in front.)
+    if (!explanation_only || slide_view == "source") panel(app, kSource, &l.show_source, [&] { draw_source_pane(app); });
+    if (!slide_panel) panel(app, kExplain, &l.show_explain, [&] { draw_explain_pane(app); });
+    draw_opened_panels(app);
+    bring_tabs_to_front(app);
+
+    // A lesson opened: the panel in front of the tab it shares with the controls.
+    if (app.show_lesson && !app.lesson_shown) ImGui::SetNextWindowFocus();
+    app.lesson_shown = app.show_lesson;
+    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 30, ImGui::GetFontSize() * 34), ImGuiCond_FirstUseEver);
+    panel(app, kLesson, &app.show_lesson, [&] { draw_lesson_panel(app); });
+}
+
 }  // namespace
 
 void draw_frame(App& app) {
@@ -367,118 +495,13 @@ void draw_frame(App& app) {
     const float status_h = ImGui::GetFrameHeightWithSpacing() + 6;
     const ImVec2 dock_size(ImGui::GetContentRegionAvail().x, std::max(100.0f, ImGui::GetContentRegionAvail().y - status_h));
     const ImGuiID normal = ImGui::GetID("panels"), presenting = ImGui::GetID("panels-presenting");
-    if (app.layout.presentation) {
-        const bool figure = fig910_follows_main(app.session) && app.layout.show_fig910;
-        const bool left_shown = app.controls_in_presentation || app.layout.show_exercises || app.show_lesson;
-        if (app.reset_layout || !ImGui::DockBuilderGetNode(presenting) || app.presentation_built_for.x != dock_size.x ||
-            app.your_kernel_panel.presented != app.layout.show_your_kernel || app.presented_figure != figure ||
-            app.presented_left != left_shown || app.presentation_built_for.y != dock_size.y) {
-            build_presentation_layout(app, presenting, dock_size, figure, left_shown);
-            app.presented_figure = figure;
-            app.presented_left = left_shown;
-            app.your_kernel_panel.presented = app.layout.show_your_kernel;
-            app.presentation_built_for = dock_size;
-            app.explain_to_front = 2;  // once its window is docked
-            app.reset_layout = false;
-        }
-        ImGui::DockSpace(normal, ImVec2(0, 0), ImGuiDockNodeFlags_KeepAliveOnly);
-        ImGui::DockSpace(presenting, dock_size);
-    } else {
-        app.presentation_built_for = ImVec2(0, 0);  // presenting again builds it again
-        // A layout saved before the explanation had its panel would leave that panel floating.
-        const bool saved_without_explain = !app.saved_layout_checked && !ImGui::FindWindowSettingsByID(ImHashStr(kExplain));
-        app.saved_layout_checked = true;
-        // The Your kernel panel opened: the layout with room for it (the editor beside the trace);
-        // closed again: the first layout back, as it was before, rather than the figure, the
-        // explanation and the source left as tabs in a third of the column.
-        std::optional<bool>& laid_out = app.your_kernel_panel.laid_out;
-#if defined(__EMSCRIPTEN__)
-        const bool kernel_moved = false;  // the page's panel is one line: it needs no room
-#else
-        const bool kernel_first_time = app.layout.show_your_kernel && !app.layout.your_kernel_room;
-        const bool kernel_moved = kernel_first_time || (laid_out && *laid_out != app.layout.show_your_kernel);
-#endif
-        if (!laid_out) laid_out = app.layout.show_your_kernel;
-        if (app.reset_layout || saved_without_explain || kernel_moved || !ImGui::DockBuilderGetNode(normal)) {
-            const bool explain_shares = build_default_layout(app, normal, dock_size, app.layout.show_your_kernel);
-            app.layout.your_kernel_room |= app.layout.show_your_kernel;
-            laid_out = app.layout.show_your_kernel;
-            app.reset_layout = false;
-            app.layout_settling = 4;
-            if (explain_shares) app.explain_to_front = 2;
-            if (app.layout.show_your_kernel) {
-                app.explain_to_front = 2;  // in front of the figure and the source it shares a place with
-                app.layout_settling = 0;   // the source is a tab there: the editor keeps its room
-            }
-        }
-        // The first layout makes the source tall enough for its lines over its first frames;
-        // after that no run and no text size moves a panel.
-        if (app.layout_settling > 0) {
-            --app.layout_settling;
-            keep_source_tall_enough(app);
-        }
-        ImGui::DockSpace(presenting, ImVec2(0, 0), ImGuiDockNodeFlags_KeepAliveOnly);
-        ImGui::DockSpace(normal, dock_size);
-    }
+    if (app.layout.presentation) dock_presentation_layout(app, normal, presenting, dock_size);
+    else dock_window_layout(app, normal, presenting, dock_size);
     status_bar(app);
     if (keep_size) ImGui::PopFont();
     ImGui::End();
 
-    bool& controls = l.presentation ? app.controls_in_presentation : l.show_controls;
-    panel(app, kControls, &controls, [&] { draw_controls(app); });
-    panel(app, kTrace, nullptr, [&] {
-        // Presenting, Ctrl+= makes the text of the explanation and the other panels larger; the
-        // trace keeps the size its rows are laid out for, so the array and the step diagram stay
-        // whole in sight with every value at least legible_value_size (Ctrl+- makes it smaller too).
-        if (keep_size) ImGui::PushFont(nullptr, kept_size);
-        centre(app);
-        if (keep_size) ImGui::PopFont();
-    });
-    // Presenting with the controls or exercises beside the lesson, the right-hand column is the
-    // explanation's alone (build_presentation_layout): the figure and the source wait, open.
-    const bool explanation_only = l.presentation && app.presented_left;
-    // ... unless a lesson's slide opens the figure or the source: that panel takes the column, so
-    // that what the slide points at is on the projector.
-    const LessonPlayer& lp = app.lesson;
-    const std::string slide_view = app.show_lesson && lp.is_open() && lp.run_on_screen(app.session) ? lp.slides[lp.slide].view : "";
-    const bool slide_panel = explanation_only && (slide_view == "fig9.10" || slide_view == "source");
-    if (!explanation_only || slide_view == "fig9.10") panel(app, kFig910, &l.show_fig910, [&] { draw_fig910_panel(app); });
-    // (The explanation after the source: a window that appears last is in front, and presenting the
-    // two share a place, the explanation's tab in front.)
-    if (!explanation_only || slide_view == "source") panel(app, kSource, &l.show_source, [&] { draw_source_pane(app); });
-    if (!slide_panel) panel(app, kExplain, &l.show_explain, [&] { draw_explain_pane(app); });
-    // Opened (View > Exercises, Ctrl+E): in front of the tab it shares, so it shows at once.
-    app.exercises_panel.focused = false;  // until the panel, drawn, says it has focus
-    if (l.show_exercises && !app.exercises_panel.shown) ImGui::SetNextWindowFocus();
-    app.exercises_panel.shown = l.show_exercises;
-    // A layout saved before the panel existed has no place for it: it floats, at a readable size.
-    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 30, ImGui::GetFontSize() * 34), ImGuiCond_FirstUseEver);
-    panel(app, kExercises, &l.show_exercises, [&] { draw_exercises_panel(app); });
-    // Opened (View > Your kernel, Ctrl+K, an exercise's "Try it yourself"): in front of its tab.
-    app.your_kernel_panel.focused = false;  // until the panel, drawn, says otherwise
-    if (l.show_your_kernel && !app.your_kernel_panel.shown) ImGui::SetNextWindowFocus();
-    app.your_kernel_panel.shown = l.show_your_kernel;
-    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 40, ImGui::GetFontSize() * 34), ImGuiCond_FirstUseEver);
-    panel(app, kYourKernel, &l.show_your_kernel, [&] { draw_your_kernel_panel(app); });
-    // Presenting starts with the explanation's tab in front of the source's (without taking the
-    // keyboard from the exercises, where they are open).
-    if (app.explain_to_front > 0 && --app.explain_to_front == 0)
-        if (ImGuiWindow* w = ImGui::FindWindowByName(panel_name(app, kExplain).c_str()); w && w->DockNode && w->DockNode->TabBar)
-            w->DockNode->TabBar->NextSelectedTabId = w->TabId;
-
-    // A slide's view (a lesson): that panel's tab in front of the one it shares a place with.
-    if (!app.panel_to_front.empty())
-        if (ImGuiWindow* w = ImGui::FindWindowByName(panel_name(app, app.panel_to_front.c_str()).c_str())) {
-            if (w->DockNode && w->DockNode->TabBar) w->DockNode->TabBar->NextSelectedTabId = w->TabId;
-            app.panel_to_front.clear();
-        }
-
-    // A lesson opened: the panel in front of the tab it shares with the controls.
-    if (app.show_lesson && !app.lesson_shown) ImGui::SetNextWindowFocus();
-    app.lesson_shown = app.show_lesson;
-    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 30, ImGui::GetFontSize() * 34), ImGuiCond_FirstUseEver);
-    panel(app, kLesson, &app.show_lesson, [&] { draw_lesson_panel(app); });
-
+    draw_panels(app, keep_size, kept_size);
     draw_trace_file_dialogs(app);
     draw_lesson_dialog(app);
     draw_help_window(app);

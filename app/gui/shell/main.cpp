@@ -84,11 +84,10 @@ void on_drop(GLFWwindow*, int count, const char** paths) {
     if (g_app && count > 0) g_app->session.open_trace(paths[0]);
 }
 
-int run_interactive(const std::vector<std::string>& args) {
-    App app;
-    g_app = &app;
-    app.config_dir = config_dir();
-    const std::string settings_path = app.config_dir.empty() ? "" : app.config_dir + "/settings.ini";
+// The settings kept from the last quit, into the app: the run's form, the layout, the lesson
+// progress and the Your kernel draft. What was clamped or dropped is said, never fatal; the
+// values in use are what is saved back.
+Settings load_app_settings(App& app, const std::string& settings_path) {
     // No settings kept yet: the first start, which shows how to step and present.
     std::error_code no_file;
     app.first_run_hint = !settings_path.empty() && !std::filesystem::exists(settings_path, no_file);
@@ -99,11 +98,69 @@ int run_interactive(const std::vector<std::string>& args) {
     app.tab_request = app.layout.tab;
     app.lesson.progress_folder = app.config_dir.empty() ? "" : app.config_dir + "/lessons";  // each lesson's checkpoints, kept
     app.session.restore_kernel_draft(app.config_dir);  // the Your kernel panel's text not saved at the last quit
-    // What was clamped or dropped is said, never fatal; the values in use are what is saved back.
     for (const std::string& note : settings.notes) {
         std::cerr << "scanlab: " << note << "\n";
         app.session.status += (app.session.status.empty() ? "" : "; ") + note;
     }
+    return settings;
+}
+
+// Frames until the window closes or the app quits.
+void frame_loop(App& app, GlSurface& surface, IdleMeter& idle) {
+    GLFWwindow* w = surface.window();
+    double last = glfwGetTime();
+    FrameSettle settle;
+    while (!glfwWindowShouldClose(w) && !app.want_quit) {
+        // Frames are drawn only when something can have changed: when the next step is due while
+        // playing (nothing else moves), ten a second while a worker runs (its result, the
+        // spinner), else only after an event, and until a frame settles.
+        if (settle.due() || idle.starting())
+            settle.spend(), glfwPollEvents();
+        else if (app.session.working() || export_running())
+            glfwWaitEventsTimeout(0.1);
+        else if (app.session.playing)
+            glfwWaitEventsTimeout(app.session.seconds_to_next_step());
+        else if (idle.measuring())
+            glfwWaitEventsTimeout(idle.left());
+        else
+            glfwWaitEvents(), settle.want(1);
+        const double now = glfwGetTime();
+        frame(app, surface, now - last);
+        last = now;
+        if (app.want_screenshot) {
+            app.want_screenshot = false;
+            const std::string path = screenshot_path();
+            const std::string err = surface.write_png(path);
+            app.session.status = err.empty() ? "screenshot saved to " + path : err;
+            app.session.status_failed = !err.empty();
+            settle.want(1);  // say so now, not at the next event
+        }
+        settle.drawn(ImGui::GetDrawData());
+        // The first layout settles over frames of its own, not over the user's first clicks.
+        if (app.layout_settling > 0) settle.want(1);
+        surface.present();
+        if (ImGui::GetIO().WantSaveIniSettings) save_panel_layout(app);
+        if (idle.done(app, now)) app.want_quit = true;
+    }
+}
+
+// At quit: the settings kept for the next start (the window's size, the form, the layout).
+void save_app_settings(App& app, Settings& settings, const std::string& settings_path, GLFWwindow* w) {
+    if (settings_path.empty()) return;
+    glfwGetWindowSize(w, &app.layout.window_width, &app.layout.window_height);
+    settings.form = app.session.form;
+    settings.layout = app.layout;
+    settings.steps_per_second = app.session.steps_per_second;
+    if (!save_settings(settings_path, settings))
+        std::cerr << "scanlab: could not save the settings to " << settings_path << "; the old ones are kept\n";
+}
+
+int run_interactive(const std::vector<std::string>& args) {
+    App app;
+    g_app = &app;
+    app.config_dir = config_dir();
+    const std::string settings_path = app.config_dir.empty() ? "" : app.config_dir + "/settings.ini";
+    Settings settings = load_app_settings(app, settings_path);
     std::string open_path;
     double measure_idle = 0;  // CI: seconds to sit idle, counting frames, before quitting
     for (size_t i = 0; i < args.size(); ++i) {
@@ -130,52 +187,12 @@ int run_interactive(const std::vector<std::string>& args) {
     else
         app.session.open_trace(open_path);
 
-    double last = glfwGetTime();
     IdleMeter idle(measure_idle);
-    FrameSettle settle;
-    while (!glfwWindowShouldClose(w) && !app.want_quit) {
-        // Frames are drawn only when something can have changed: when the next step is due while
-        // playing (nothing else moves), ten a second while a worker runs (its result, the
-        // spinner), else only after an event, and until a frame settles.
-        if (settle.due() || idle.starting())
-            settle.spend(), glfwPollEvents();
-        else if (app.session.working() || export_running())
-            glfwWaitEventsTimeout(0.1);
-        else if (app.session.playing)
-            glfwWaitEventsTimeout(app.session.seconds_to_next_step());
-        else if (idle.measuring())
-            glfwWaitEventsTimeout(idle.left());
-        else
-            glfwWaitEvents(), settle.want(1);
-        const double now = glfwGetTime();
-        frame(app, *surface, now - last);
-        last = now;
-        if (app.want_screenshot) {
-            app.want_screenshot = false;
-            const std::string path = screenshot_path();
-            const std::string err = surface->write_png(path);
-            app.session.status = err.empty() ? "screenshot saved to " + path : err;
-            app.session.status_failed = !err.empty();
-            settle.want(1);  // say so now, not at the next event
-        }
-        settle.drawn(ImGui::GetDrawData());
-        // The first layout settles over frames of its own, not over the user's first clicks.
-        if (app.layout_settling > 0) settle.want(1);
-        surface->present();
-        if (ImGui::GetIO().WantSaveIniSettings) save_panel_layout(app);
-        if (idle.done(app, now)) app.want_quit = true;
-    }
+    frame_loop(app, *surface, idle);
     save_panel_layout(app);
     app.session.keep_kernel_draft(app.config_dir);
     const double quit_started = glfwGetTime();
-    if (!settings_path.empty()) {
-        glfwGetWindowSize(w, &app.layout.window_width, &app.layout.window_height);
-        settings.form = app.session.form;
-        settings.layout = app.layout;
-        settings.steps_per_second = app.session.steps_per_second;
-        if (!save_settings(settings_path, settings))
-            std::cerr << "scanlab: could not save the settings to " << settings_path << "; the old ones are kept\n";
-    }
+    save_app_settings(app, settings, settings_path, w);
     // The window goes at once. A save under way is finished (a few writes); anything else still
     // running (a scan, a trace file's read and check, the benchmark's run) ends with the process,
     // now, rather than keeping it alive out of sight for as long as it takes.
