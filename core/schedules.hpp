@@ -20,7 +20,7 @@
         Kind kind = Kind::in_order;
         uint64_t seed = 1;
         struct Ahead {
-            int step = 0;            // the step (the barrier interval: 0 is the one before the first barrier)
+            int step = 0;  // the step (the barrier interval: 0 is the one before the first barrier)
             std::vector<int> warps;  // run first, in this order; the others then, in index order
             bool operator==(const Ahead&) const = default;
         };

@@ -32,7 +32,8 @@ int check(const std::vector<std::string>& files) {
         }
         for (const std::string& p : problems) std::cerr << p << "\n";
         if (problems.empty())
-            std::cout << path << ": " << counted(int64_t(slides), "slide", "slides") << (slides == 1 ? " holds against its run\n" : " hold against their runs\n");
+            std::cout << path << ": " << counted(int64_t(slides), "slide", "slides")
+                      << (slides == 1 ? " holds against its run\n" : " hold against their runs\n");
         failed += !problems.empty();
     }
     return failed ? 1 : 0;

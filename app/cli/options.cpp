@@ -22,8 +22,8 @@ std::string usage_text() {
            "  scanlab listing [--algo ALGO] [--block-algo A] [--exclusive]        the kernel listing a run shows (the app's source pane)\n"
            "  scanlab link  --algo ALGO INPUT [--step K] [--view V] [--present]   the web edition's link to a run at a step\n"
            "  scanlab lesson check FILE... | show FILE [--slide K]               a lesson's slides held against their runs (docs/lessons.md)\n"
-           "\n"
-           + run_words_usage() +
+           "\n" +
+           run_words_usage() +
            "  --format table|json      trace output (default table)\n"
            "  --explain                trace: each step's explanation under its row (JSON carries it always)\n"
            "\n"

@@ -132,7 +132,7 @@ struct App {
     // is Figure 9.10's), the controls or exercises column shown (Ctrl+B, Ctrl+E).
     bool presented_figure = false, presented_left = false;
     int explain_to_front = 0;                // frames left to bring the explanation's tab in front of the source's
-    std::string panel_to_front;              // a panel whose tab comes in front next frame (a lesson's slide: "Figure 9.10", "Source")
+    std::string panel_to_front;  // a panel whose tab comes in front next frame (a lesson's slide: "Figure 9.10", "Source")
     bool show_banner = true;                 // the CPU-emulation line (its x hides it for this run)
     bool first_run_hint = false;             // the first start: the status bar says how to step and present, until a key is pressed
     bool shot_banner = false;                // `scanlab shot --banner`: the line on a single view too

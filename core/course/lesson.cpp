@@ -163,8 +163,10 @@ private:
         if (kind == "number") c.kind = Checkpoint::Kind::number;
         else if (kind == "choice") c.kind = Checkpoint::Kind::choice;
         else if (kind == "predict") c.kind = Checkpoint::Kind::predict;
-        else if (kind == "kernel") c.kind = Checkpoint::Kind::kernel;
-        else fail("::: checkpoint is number, choice, predict or kernel; got " + quoted_word(kind));
+        else if (kind == "kernel")
+            c.kind = Checkpoint::Kind::kernel;
+        else
+            fail("::: checkpoint is number, choice, predict or kernel; got " + quoted_word(kind));
         s.checkpoint = c;
     }
 

@@ -103,7 +103,8 @@ std::vector<std::string> check_lesson(const Lesson& lesson) {
 
 std::string slide_text(const Lesson& lesson, size_t k) {
     if (k >= lesson.slides.size())
-        throw LessonError(file_name_shown(lesson.file) + " has " + counted(int64_t(lesson.slides.size()), "slide", "slides") + "; there is no slide " + std::to_string(k + 1));
+        throw LessonError(file_name_shown(lesson.file) + " has " + counted(int64_t(lesson.slides.size()), "slide", "slides") +
+                          "; there is no slide " + std::to_string(k + 1));
     const Slide& s = lesson.slides[k];
     LessonRuns runs;
     const Trace& t = runs.trace(lesson.file, s);

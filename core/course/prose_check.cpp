@@ -14,7 +14,7 @@ struct CountedNoun {
     const char* singular;
     const char* plural;
     std::vector<const char*> numbers;  // names of SlideFacts::numbers
-    const char* placeholder;           // what to write instead
+    const char* placeholder;  // what to write instead
 };
 
 const std::vector<CountedNoun>& nouns(const std::string& language) {
@@ -62,8 +62,8 @@ std::optional<std::string> refused_count(const std::string& text, const SlideFac
             if (!singular && !plural) continue;
             const int64_t n = read_grouped(digits);
             if ((n == 1) != singular)
-                return digits + " " + word + ": the count and its noun disagree (1 " + noun.singular + ", " + (n == 1 ? "2" : digits) + " " +
-                       noun.plural + ")";
+                return digits + " " + word + ": the count and its noun disagree (1 " + noun.singular + ", " + (n == 1 ? "2" : digits) +
+                       " " + noun.plural + ")";
             std::string has;
             bool held = false;
             for (const char* name : noun.numbers) {
@@ -86,8 +86,8 @@ std::optional<std::string> refused_value(const std::string& text, const SlideFac
     for (std::sregex_iterator m(text.begin(), text.end(), stated), end; m != end; ++m) {
         const std::string what = (*m)[2], given = (*m)[4];
         if (std::regex_search(text.substr(0, size_t(m->position(2))), in_formula)) continue;
-        const std::optional<std::string> value = what == "N" ? std::optional<std::string>(std::to_string(*number_named(f, "N")))
-                                                             : placeholder_value(f, "value " + what);
+        const std::optional<std::string> value =
+            what == "N" ? std::optional<std::string>(std::to_string(*number_named(f, "N"))) : placeholder_value(f, "value " + what);
         if (!value) return what + " = " + given + ": the run has no " + what;
         std::string plain;
         for (char c : *value)
@@ -107,7 +107,12 @@ std::optional<std::string> refused_operator(const std::string& text, const Slide
     if (!std::regex_search(text, m, adds)) return std::nullopt;
     const std::string op = f.trace->op == OpKind::max ? "max" : "min";
     std::string why = "\"";  // (append: GCC 12 warns falsely on + here)
-    return why.append(m.str(1)).append("\" on a run of ").append(op).append(", which adds nothing: say what it combines (").append(op).append(" operations)");
+    return why.append(m.str(1))
+        .append("\" on a run of ")
+        .append(op)
+        .append(", which adds nothing: say what it combines (")
+        .append(op)
+        .append(" operations)");
 }
 
 }  // namespace

@@ -2,14 +2,14 @@
 
 #include "core/algorithms/scan_plans.hpp"
 #include "core/dispatch.hpp"
+#include "core/emulation/cpu_executor.hpp"
+#include "core/emulation/event_scan.hpp"
 #include "core/error.hpp"
 #include "core/input/resolve.hpp"
 #include "core/input/run_header.hpp"
-#include "core/operators.hpp"
 #include "core/input/run_memory.hpp"
 #include "core/input/trace_budget.hpp"
-#include "core/emulation/cpu_executor.hpp"
-#include "core/emulation/event_scan.hpp"
+#include "core/operators.hpp"
 
 namespace scanlab {
 namespace {

@@ -13,9 +13,9 @@
 #include "core/dispatch.hpp"
 #include "core/error.hpp"
 #include "core/float_chars.hpp"
+#include "core/input/wording.hpp"
 #include "core/number_text.hpp"
 #include "core/request.hpp"
-#include "core/input/wording.hpp"
 
 namespace scanlab {
 
@@ -272,8 +272,7 @@ int64_t count_values(std::string_view text) {
 
 std::optional<int64_t> count_values_file(const std::string& path) {
     struct stat st {};
-    if (path == "-" || ::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || uint64_t(st.st_size) > kMaxInputBytes)
-        return std::nullopt;
+    if (path == "-" || ::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || uint64_t(st.st_size) > kMaxInputBytes) return std::nullopt;
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return std::nullopt;  // the read that follows says why
     TokenCounter counter;

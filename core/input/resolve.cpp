@@ -176,10 +176,9 @@ ResolvedRequest resolve_size(const ScanRequest& req, int64_t n, Voice v) {
         if (req.sample.first_block < 0 || req.sample.blocks < 1)
             throw ScanError(control_name(v, Control::sample_block) + " takes a block number B >= 0, or B:COUNT with COUNT >= 1");
         if (req.sample.first_block >= r.grid)
-            throw ScanError(subject(v, Control::sample_block, std::to_string(req.sample.first_block)) + " is no block of this run: N = " +
-                            grouped(r.n) + " in sections of " + std::to_string(r.section) + " makes " +
-                            counted(r.grid, "block", "blocks") +
-                            (r.grid == 1 ? ", block 0" : ", numbered 0 to " + grouped(r.grid - 1)));
+            throw ScanError(subject(v, Control::sample_block, std::to_string(req.sample.first_block)) +
+                            " is no block of this run: N = " + grouped(r.n) + " in sections of " + std::to_string(r.section) + " makes " +
+                            counted(r.grid, "block", "blocks") + (r.grid == 1 ? ", block 0" : ", numbered 0 to " + grouped(r.grid - 1)));
         r.request.sample.blocks = std::min(req.sample.blocks, r.grid - req.sample.first_block);
     }
 

@@ -105,7 +105,8 @@ void finish_lesson_link(RunLink& link, const std::optional<std::string>& name, c
                         bool step_given) {
     if (!name && !slide) return;
     if (!name) throw UsageError("slide needs a lesson: give lesson=NAME beside it (lesson=chapter9&slide=3)");
-    if (run_given) throw UsageError("a lesson link names a slide, whose run the lesson states: leave out the run's options (algo, preset, ...)");
+    if (run_given)
+        throw UsageError("a lesson link names a slide, whose run the lesson states: leave out the run's options (algo, preset, ...)");
     LessonLink l{lesson_name(*name)};
     if (slide) {
         const std::optional<size_t> k = parse_whole<size_t>(*slide);

@@ -97,7 +97,8 @@ uint64_t plan_memory(const ResolvedRequest& r) {
     MemoryExecutor ex(ledger, flagged ? pair : value);
     // The scan reads the input itself, counted above; a segmented scan reads the pairs made of it,
     // a temporary gone once the scan returns (core/emulation/emulate.cpp).
-    const MemoryExecutor::Buffer y = flagged ? run_segmented(ex, r, ex.make_buffer(r.n)) : run_scan(ex, r, MemoryExecutor::Buffer(nullptr, r.n, 0));
+    const MemoryExecutor::Buffer y =
+        flagged ? run_segmented(ex, r, ex.make_buffer(r.n)) : run_scan(ex, r, MemoryExecutor::Buffer(nullptr, r.n, 0));
     if (flagged) ledger.add(uint64_t(r.n) * value);  // the values taken out of the pairs beside them
     return ledger.peak;
 }
@@ -142,8 +143,7 @@ std::string run_memory_problem(const ResolvedRequest& r, uint64_t machine_bytes)
     const uint64_t need = estimate_run_memory(r);
     if (machine_bytes == 0 || need <= machine_bytes / 2) return "";
     return std::string(name(r.request.algorithm)) + " on N = " + grouped(r.n) + " would hold about " + gib(need) +
-           " of memory while it runs, more than half of the " + gib(machine_bytes) +
-           " this machine has; give a smaller N";
+           " of memory while it runs, more than half of the " + gib(machine_bytes) + " this machine has; give a smaller N";
 }
 
 void require_within_memory(const ResolvedRequest& r, uint64_t machine_bytes) {

@@ -26,8 +26,10 @@ void JsonSlices::skip_space() {
 
 size_t JsonSlices::string_end(size_t from) const {
     for (size_t i = from + 1; i < text_.size(); ++i) {
-        if (text_[i] == '\\') ++i;
-        else if (text_[i] == '"') return i + 1;
+        if (text_[i] == '\\')
+            ++i;
+        else if (text_[i] == '"')
+            return i + 1;
     }
     return std::string_view::npos;
 }

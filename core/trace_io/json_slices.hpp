@@ -27,7 +27,7 @@ public:
 
 private:
     enum class In : unsigned char { object_first, object_next, array_first, array_next };
-    bool value();         // one value at at_, opening an object or array, or a scalar whole
+    bool value();  // one value at at_, opening an object or array, or a scalar whole
     bool scalar(size_t end);
     bool key();
     void skip_space();

@@ -4,6 +4,7 @@
 // against the run its own header describes (core/trace_io/trace_check.hpp).
 #include "core/trace_io/trace_json.hpp"
 
+#include <unistd.h>
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -16,13 +17,12 @@
 #include <set>
 #include <sstream>
 #include <system_error>
-#include <unistd.h>
 
 #include "core/algorithms/lookback_window.hpp"
 #include "core/algorithms/table.hpp"
 #include "core/dispatch.hpp"
-#include "core/float_chars.hpp"
 #include "core/error.hpp"
+#include "core/float_chars.hpp"
 #include "core/input/resolve.hpp"
 #include "core/input/run_header.hpp"
 #include "core/input/trace_budget.hpp"

@@ -68,7 +68,7 @@ public:
     ~TraceJsonReading();
     bool advance(size_t budget);
     double progress() const;  // 0 to 1: how much of the text is read
-    Trace take();             // once advance() said it is read
+    Trace take();  // once advance() said it is read
 
 private:
     struct Parse;
@@ -78,7 +78,7 @@ private:
     std::unique_ptr<Parse> parse_;
     bool parsed_ = false;
     std::optional<Trace> built_;  // parsed and built, before its check
-    bool checked_ = false;        // built_ is held against its run
+    bool checked_ = false;  // built_ is held against its run
     std::optional<Trace> trace_;
 };
 

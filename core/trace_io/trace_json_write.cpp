@@ -236,7 +236,6 @@ void phases(std::ostream& out, const Trace& t) {
     }
 }
 
-
 // The head of the file, everything before the first step.
 void write_head(std::ostream& out, const Trace& t) {
     out << '{';
@@ -309,8 +308,7 @@ double TraceJsonWriter::progress() const {
 
 void write_trace_json(std::ostream& out, const Trace& t, const std::vector<StepFinding>* findings) {
     TraceJsonWriter writer(t, findings);
-    while (!writer.write_some(out, SIZE_MAX)) {
-    }
+    while (!writer.write_some(out, SIZE_MAX)) {}
 }
 
 }  // namespace scanlab

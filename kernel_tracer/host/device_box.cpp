@@ -28,14 +28,15 @@ namespace {
 
 // What a program on the GPU sees in its box: the program and its input read-only, its output and
 // working folder writable, the GPU's nodes, a /proc and /sys, HOME in the box's /tmp.
-Box gpu_box(const std::string& program, const std::string& input, const std::string& output, const std::string& work_dir, const fs::path& dev) {
+Box gpu_box(const std::string& program, const std::string& input, const std::string& output, const std::string& work_dir,
+            const fs::path& dev) {
     Box box;
     box.read_only = {program, input};
     box.writable = {output, work_dir};
     box.work_dir = work_dir;
     box.devices = gpu_device_nodes(dev);
     box.proc = true;  // the driver reads /proc/self/maps and /proc/driver/nvidia
-    box.sys = true;   // and the GPU's PCI and NUMA nodes under /sys
+    box.sys = true;  // and the GPU's PCI and NUMA nodes under /sys
     // HOME is the box's /tmp, so the driver's caches never reach the user's.
     box.env = {{"HOME", "/tmp"}};
     // A driver installed outside /usr (a container's /usr/local/nvidia is inside it) is found

@@ -19,8 +19,8 @@ std::vector<std::string> gpu_device_nodes(const std::filesystem::path& dev = "/d
 
 struct DeviceRun {
     std::string program, input, output;  // the program, its input (read-only) and its output (writable)
-    std::string filter;                  // the allow-list's library, loaded first (LD_PRELOAD)
-    std::string work_dir;                // its working folder, writable (its scratch)
+    std::string filter;  // the allow-list's library, loaded first (LD_PRELOAD)
+    std::string work_dir;  // its working folder, writable (its scratch)
 };
 
 // `program input output` as run in the device check's box, with the device nodes of `dev`.
@@ -32,9 +32,9 @@ std::vector<std::string> boxed_device_run(const DeviceRun& run, const std::files
 // compute-sanitizer starts the program as its own child (fork and execve) and injects its own
 // library into it, calls the allow-list forbids. A toolkit outside /usr brings its folder, read-only.
 struct SanitizerRun {
-    std::string sanitizer, tool;         // compute-sanitizer's path, and the tool it runs
+    std::string sanitizer, tool;  // compute-sanitizer's path, and the tool it runs
     std::string program, input, output;  // as DeviceRun's
-    std::string work_dir;                // its working folder and TMPDIR, writable (the tool's scratch)
+    std::string work_dir;  // its working folder and TMPDIR, writable (the tool's scratch)
 };
 std::vector<std::string> boxed_sanitizer_run(const SanitizerRun& run, const std::filesystem::path& dev = "/dev");
 
@@ -45,8 +45,8 @@ std::vector<std::string> boxed_sanitizer_run(const SanitizerRun& run, const std:
 // there for `-arch=native`, which asks the driver which GPU it compiles for.
 struct DeviceCompile {
     std::string folder;  // the student's file's folder, as the generated main #includes it
-    std::string copy;    // its copy, seen at `folder` in the box
-    std::string work;    // nvcc's own folder, writable
+    std::string copy;  // its copy, seen at `folder` in the box
+    std::string work;  // nvcc's own folder, writable
 };
 std::vector<std::string> boxed_device_compile(const std::vector<std::string>& argv, const DeviceCompile& c,
                                               const std::filesystem::path& dev = "/dev");

@@ -187,10 +187,13 @@ std::string sanitizer_sentence(const std::string& program, const std::string& in
         const ChildOutcome run = run_child(argv, slower, out, err);
         const std::string report = read_file(out) + read_file(err);
         if (boxed && run.exit_status == 1 && report.starts_with("bwrap: "))
-            return "compute-sanitizer's " + tool + " could not run in the device check's sandbox: " + printable(report.substr(0, report.find('\n')), 200);
+            return "compute-sanitizer's " + tool +
+                   " could not run in the device check's sandbox: " + printable(report.substr(0, report.find('\n')), 200);
         if (!run.started) return "compute-sanitizer could not be started";
-        if (run.wall_timeout) return "compute-sanitizer's " + tool + " did not end within " + std::to_string(int(slower.wall_seconds)) + " s";
-        if (const std::string failed = sanitizer_failure(report); !failed.empty()) return "compute-sanitizer's " + tool + " could not run: " + failed;
+        if (run.wall_timeout)
+            return "compute-sanitizer's " + tool + " did not end within " + std::to_string(int(slower.wall_seconds)) + " s";
+        if (const std::string failed = sanitizer_failure(report); !failed.empty())
+            return "compute-sanitizer's " + tool + " could not run: " + failed;
         const std::set<int> lines = sanitizer_lines(report, fs::path(shape.file).filename().string());
         gpu_lines.insert(lines.begin(), lines.end());
     }
@@ -244,7 +247,8 @@ DeviceCheck check_on_device(const HarnessShape& shape, const Trace& cpu, int cpu
     const std::string said = last_line_of((dir.path / "stderr.txt").string(), 400);
     if (!run.started) return skipped("nvcc's program could not be started");
     if (boxed && run.exit_status == kForbiddenCallStatus && said.starts_with(kForbiddenCallWords))
-        return check.sentence = "on the GPU, the program was stopped by the device check's sandbox: " + said.substr(std::strlen("scanlab-gpu-filter: ")) +
+        return check.sentence = "on the GPU, the program was stopped by the device check's sandbox: " +
+                                said.substr(std::strlen("scanlab-gpu-filter: ")) +
                                 " (the CUDA driver's own calls are allowed; a file that makes others does not run on the GPU)",
                check;
     if (run.wall_timeout) return check.sentence = "on the GPU, the kernel did not end within " + std::to_string(int(limits.wall_seconds)) + " s and was stopped", check;

@@ -96,7 +96,13 @@ std::string find_nvcc() {
 
 std::vector<std::string> nvcc_flags(int arch) {
     // -lineinfo: compute-sanitizer's reports name the file's lines (it changes no code).
-    return {"-std=c++17", "-O2", "-lineinfo", "--fmad=false", "--expt-relaxed-constexpr", "-x", "cu",
+    return {"-std=c++17",
+            "-O2",
+            "-lineinfo",
+            "--fmad=false",
+            "--expt-relaxed-constexpr",
+            "-x",
+            "cu",
             arch > 0 ? "-arch=sm_" + std::to_string(arch) : "-arch=native"};
 }
 

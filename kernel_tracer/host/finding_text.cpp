@@ -33,9 +33,10 @@ std::string replayed(const RawFinding& f) {
     if (parts.size() == 7 && parts[0] == "wrong") {
         // How far the schedule is from every step in index order: the pairs of threads (or warps) it runs the other way round.
         const std::string reordered = parts[5] == "0" ? "every step in " + parts[6] + " order"
-                                      : parts[5] + (parts[5] == "1" ? " reordering" : " reorderings") + " of the " + parts[6] + "s' order, the fewest the search found";
-        return " Under " + parts[1] + " the result is WRONG at " + parts[2] + " of " + parts[3] + " values" + (parts[4].empty() ? "" : ": " + parts[4]) +
-               " (" + reordered + "; run it with those options to see it step by step).";
+                                                      : parts[5] + (parts[5] == "1" ? " reordering" : " reorderings") + " of the " +
+                                                            parts[6] + "s' order, the fewest the search found";
+        return " Under " + parts[1] + " the result is WRONG at " + parts[2] + " of " + parts[3] + " values" +
+               (parts[4].empty() ? "" : ": " + parts[4]) + " (" + reordered + "; run it with those options to see it step by step).";
     }
     if (parts.size() == 2 && parts[0] == "right")
         return " The result was right under every schedule tried (" + (parts[1].empty() ? std::string("none ran to its end") : parts[1]) +
@@ -107,10 +108,12 @@ std::string finding_sentence(const RawFinding& f, int line, int other_line) {
             const std::string share = b == std::string::npos ? "" : f.detail.substr(b + 1);
             const std::string where = f.thread >= 0 ? " in " + thread(f.thread, f.block) + " " + when(f) : std::string();
             if (f.detail.starts_with("tracer"))
-                return "the tracer ran out of the memory it sets aside for this run's trace" + (share.empty() ? "" : " (" + share + ")") + where +
+                return "the tracer ran out of the memory it sets aside for this run's trace" + (share.empty() ? "" : " (" + share + ")") +
+                       where +
                        ": the kernel made more accesses or passed more barriers than the algorithm it is launched as does on this input; "
                        "run it on a smaller input.";
-            return "the kernel ran out of its memory" + where + ": it asked for more than its " + (kernel_limit.empty() ? "" : kernel_limit + " ") +
+            return "the kernel ran out of its memory" + where + ": it asked for more than its " +
+                   (kernel_limit.empty() ? "" : kernel_limit + " ") +
                    "limit (the tracer's own memory is not counted in it); the run stopped there.";
         }
     }

@@ -113,7 +113,9 @@ void Grading::run(const std::string& type, const std::string& op, int n, const s
     if (!k.traced) return fail(right, at + k.ended, replay, words);
     const Verdict v = judge(k.trace);
     if (!v.correct())
-        fail(right, at + std::to_string(v.wrong.size()) + " of " + std::to_string(v.n) + " values wrong, first at " + std::to_string(v.wrong.front()),
+        fail(right,
+             at + std::to_string(v.wrong.size()) + " of " + std::to_string(v.n) + " values wrong, first at " +
+                 std::to_string(v.wrong.front()),
              replay, words);
     if (!k.findings.empty()) fail(clean, at + k.findings.front().sentence, replay, words);
     if (schedule.empty() && op == "sum" && type == "int32") {
@@ -121,7 +123,8 @@ void Grading::run(const std::string& type, const std::string& op, int n, const s
         ++work.runs;
         const int64_t chapter = chapter_additions(e, words);
         if (k.trace.counts.additions > chapter)
-            fail(work, at + std::to_string(k.trace.counts.additions) + " additions, the chapter's " + std::to_string(chapter), replay, words);
+            fail(work, at + std::to_string(k.trace.counts.additions) + " additions, the chapter's " + std::to_string(chapter), replay,
+                 words);
     }
 }
 
@@ -157,7 +160,8 @@ Grade grade_exercise(int number, const std::string& file, const GradeOptions& op
     grading.g.cancelled = grading.cancelled();
     if (options.progress) options.progress(grading.done, grading.total);
     // The scans first, type by type; then the checks that hold across them.
-    std::stable_partition(grading.order.begin(), grading.order.end(), [](const std::string& name) { return name.find(" scan of ") != std::string::npos; });
+    std::stable_partition(grading.order.begin(), grading.order.end(),
+                          [](const std::string& name) { return name.find(" scan of ") != std::string::npos; });
     for (const std::string& name : grading.order) grading.g.checks.push_back(grading.by_name[name]);
     return grading.g;
 }

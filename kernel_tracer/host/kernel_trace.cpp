@@ -22,13 +22,13 @@
 #include "kernel_tracer/host/child_process.hpp"
 #include "kernel_tracer/host/compile_cache.hpp"
 #include "kernel_tracer/host/device_check.hpp"
-#include "kernel_tracer/host/sanitizer_report.hpp"
 #include "kernel_tracer/host/device_harness.hpp"
 #include "kernel_tracer/host/finding_text.hpp"
 #include "kernel_tracer/host/kernel_compile.hpp"
+#include "kernel_tracer/host/launch_plan.hpp"
 #include "kernel_tracer/host/output_check.hpp"
 #include "kernel_tracer/host/sandbox.hpp"
-#include "kernel_tracer/host/launch_plan.hpp"
+#include "kernel_tracer/host/sanitizer_report.hpp"
 #include "kernel_tracer/runtime/block_order_words.hpp"
 
 namespace scanlab::kernel_tracer {
@@ -322,10 +322,11 @@ KernelTrace trace_kernel(const KernelRequest& request) {
         result.device_shape = shape;
         if (request.device_check) {
             const std::string why = device_check_unavailable();
-            result.device_check = !why.empty()      ? "the device check was skipped: " + why
-                                  : !request.trust ? device_check_untrusted(fs::path(request.file).filename().string())
-                                                   : check_on_device(shape, result.trace, request.cpu_seconds,
-                                                                     sanitizer_comparable_lines(result.findings)).said();
+            result.device_check =
+                !why.empty() ? "the device check was skipped: " + why
+                : !request.trust
+                    ? device_check_untrusted(fs::path(request.file).filename().string())
+                    : check_on_device(shape, result.trace, request.cpu_seconds, sanitizer_comparable_lines(result.findings)).said();
         }
     }
     // A finding's detail read back from the runner is the kernel's to write, too.

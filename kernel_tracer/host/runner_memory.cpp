@@ -32,8 +32,7 @@ uint64_t trace_estimate(ScanRequest request, Algorithm like, int section, int64_
         try {
             const uint64_t one = estimate_trace(resolve_shape(request, section)).trace_bytes;
             return one > UINT64_MAX / uint64_t(grid) ? UINT64_MAX : one * uint64_t(grid);
-        } catch (const ScanError&) {
-        }
+        } catch (const ScanError&) {}
     }
     return 0;
 }
@@ -52,7 +51,8 @@ std::string bytes_words(uint64_t bytes) {
 }
 
 std::string memory_detail(const std::string& whose, const RunnerMemory& memory) {
-    return (whose == "tracer" ? "tracer" : "kernel") + std::string("|") + bytes_words(memory.kernel_bytes) + "|" + bytes_words(memory.tracer_bytes);
+    return (whose == "tracer" ? "tracer" : "kernel") + std::string("|") + bytes_words(memory.kernel_bytes) + "|" +
+           bytes_words(memory.tracer_bytes);
 }
 
 }  // namespace scanlab::kernel_tracer

@@ -57,8 +57,9 @@ std::string sanitizer_failure(const std::string& report) {
 
 std::string sanitizer_agreement(const std::set<int>& gpu, const std::set<int>& cpu) {
     const std::string tools = "compute-sanitizer's racecheck and initcheck";
-    if (gpu == cpu) return gpu.empty() ? tools + " report nothing, as the CPU run finds no race and no unwritten read"
-                                       : tools + " report " + lines_text(gpu) + ", as the CPU run does";
+    if (gpu == cpu)
+        return gpu.empty() ? tools + " report nothing, as the CPU run finds no race and no unwritten read"
+                           : tools + " report " + lines_text(gpu) + ", as the CPU run does";
     std::set<int> only_gpu, only_cpu;
     for (int l : gpu)
         if (!cpu.contains(l)) only_gpu.insert(l);
@@ -68,7 +69,8 @@ std::string sanitizer_agreement(const std::set<int>& gpu, const std::set<int>& c
     if (!only_gpu.empty()) s += "on the GPU, " + lines_text(only_gpu) + " (which the CPU run's schedules did not show)";
     if (!only_gpu.empty() && !only_cpu.empty()) s += "; ";
     if (!only_cpu.empty())
-        s += "the CPU run finds " + lines_text(only_cpu) + ", which this GPU run did not (racecheck sees only the hazards of the "
+        s += "the CPU run finds " + lines_text(only_cpu) +
+             ", which this GPU run did not (racecheck sees only the hazards of the "
              "order the GPU ran, initcheck only global memory)";
     return s;
 }

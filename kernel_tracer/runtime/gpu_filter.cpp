@@ -17,7 +17,8 @@ namespace {
 void write_number(long n) {
     char digits[24];
     int k = 0;
-    do digits[k++] = char('0' + n % 10); while ((n /= 10) > 0 && k < 20);
+    do digits[k++] = char('0' + n % 10);
+    while ((n /= 10) > 0 && k < 20);
     while (k > 0) (void)!::write(2, &digits[--k], 1);
 }
 
@@ -31,7 +32,7 @@ void on_forbidden_call(int, siginfo_t* info, void*) {
 }
 
 __attribute__((constructor(101))) void enter_the_filter() {
-    struct sigaction sa{};
+    struct sigaction sa {};
     sa.sa_sigaction = on_forbidden_call;
     sa.sa_flags = SA_SIGINFO;
     sigaction(SIGSYS, &sa, nullptr);

@@ -16,9 +16,9 @@
 #include <sstream>
 #include <thread>
 
+#include "core/error.hpp"
 #include "core/number_text.hpp"
 #include "core/trace_io/atomic_file.hpp"
-#include "core/error.hpp"
 
 using namespace scanlab;
 namespace fs = std::filesystem;

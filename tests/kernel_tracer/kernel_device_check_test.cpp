@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
-#include <set>
 #include <fstream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -46,7 +46,8 @@ std::string harness_compile_errors(const HarnessShape& shape) {
     return status == 0 ? "" : said.empty() ? "nvcc failed" : said;
 }
 
-HarnessShape shape_of(const std::string& file, bool host, const std::string& name, ElementType type, bool any_type, OpKind op = OpKind::sum) {
+HarnessShape shape_of(const std::string& file, bool host, const std::string& name, ElementType type, bool any_type,
+                      OpKind op = OpKind::sum) {
     HarnessShape h;
     h.file = file;
     h.entry = {host, name};
@@ -88,12 +89,16 @@ TEST(DeviceCheck, SaysWhereTheGpusResultFirstDiffersAndHowOften) {
 
 TEST(DeviceHarness, CompilesWithNvccForAnExerciseKernelOfItsOwnType) {
     NEEDS_NVCC();
-    EXPECT_EQ(harness_compile_errors(shape_of(kFixtures + "/fig9_2_kogge_stone_racy.cu", false, "Kogge_Stone_scan_kernel", ElementType::float32, false)), "");
+    EXPECT_EQ(harness_compile_errors(
+                  shape_of(kFixtures + "/fig9_2_kogge_stone_racy.cu", false, "Kogge_Stone_scan_kernel", ElementType::float32, false)),
+              "");
 }
 
 TEST(DeviceHarness, CompilesWithNvccForAKernelOfEveryTypeAndOperator) {
     NEEDS_NVCC();
-    EXPECT_EQ(harness_compile_errors(shape_of(kStarters + "/kogge-stone.cu", false, "kogge_stone_scan", ElementType::int64, true, OpKind::max)), "");
+    EXPECT_EQ(
+        harness_compile_errors(shape_of(kStarters + "/kogge-stone.cu", false, "kogge_stone_scan", ElementType::int64, true, OpKind::max)),
+        "");
 }
 
 TEST(DeviceHarness, CompilesWithNvccForHostCodeThatCopiesFromTheHostsArrays) {
@@ -103,7 +108,8 @@ TEST(DeviceHarness, CompilesWithNvccForHostCodeThatCopiesFromTheHostsArrays) {
 
 TEST(DeviceHarness, CompilesWithNvccForHostCodeOfEveryTypeAndOperator) {
     NEEDS_NVCC();
-    EXPECT_EQ(harness_compile_errors(shape_of(solved_starter("ex5-hierarchical"), true, "scan", ElementType::float32, true, OpKind::min)), "");
+    EXPECT_EQ(harness_compile_errors(shape_of(solved_starter("ex5-hierarchical"), true, "scan", ElementType::float32, true, OpKind::min)),
+              "");
 }
 
 namespace {
@@ -124,7 +130,8 @@ struct FakeDev {
     FakeDev() {
         fs::create_directories(path / "dri");
         fs::create_directories(path / "nvidia-caps");
-        for (const char* node : {"nvidiactl", "nvidia0", "nvidia1", "nvidia-uvm", "nvidia-uvm-tools", "nvidia-modeset", "null", "sda", "kvm"})
+        for (const char* node :
+             {"nvidiactl", "nvidia0", "nvidia1", "nvidia-uvm", "nvidia-uvm-tools", "nvidia-modeset", "null", "sda", "kvm"})
             std::ofstream(path / node);
     }
     ~FakeDev() { fs::remove_all(path); }
@@ -160,11 +167,11 @@ BoxedProbe probe_in_the_box(const std::string& what) {
     return out;
 }
 
-#define NEEDS_A_BOX()                                                                               \
-    do {                                                                                            \
-        if (const std::string why = box_unavailable(); !why.empty()) GTEST_SKIP() << why;           \
+#define NEEDS_A_BOX()                                                                                   \
+    do {                                                                                                \
+        if (const std::string why = box_unavailable(); !why.empty()) GTEST_SKIP() << why;               \
         if (gpu_filter_library().empty()) GTEST_SKIP() << "the device check's allow-list is not built"; \
-        if (find_on_path({"clang", "clang-14", "cc"}).empty()) GTEST_SKIP() << "no C compiler";      \
+        if (find_on_path({"clang", "clang-14", "cc"}).empty()) GTEST_SKIP() << "no C compiler";         \
     } while (0)
 
 }  // namespace
@@ -172,8 +179,9 @@ BoxedProbe probe_in_the_box(const std::string& what) {
 TEST(DeviceCheckBox, BindsTheGpusDeviceNodesThatAreThereAndNoOthers) {
     const FakeDev dev;
     const std::string d = dev.path.string();
-    EXPECT_EQ(gpu_device_nodes(dev.path), (std::vector<std::string>{d + "/dri", d + "/nvidia-caps", d + "/nvidia-modeset", d + "/nvidia-uvm",
-                                                                    d + "/nvidia-uvm-tools", d + "/nvidia0", d + "/nvidia1", d + "/nvidiactl"}));
+    EXPECT_EQ(gpu_device_nodes(dev.path),
+              (std::vector<std::string>{d + "/dri", d + "/nvidia-caps", d + "/nvidia-modeset", d + "/nvidia-uvm", d + "/nvidia-uvm-tools",
+                                        d + "/nvidia0", d + "/nvidia1", d + "/nvidiactl"}));
     const std::vector<std::string> argv = boxed_device_run({"/p/prog", "/p/in", "/p/out", "/p/filter.so", "/p/work"}, dev.path);
     // Each node bound as it is, in a /dev of the box's own; nothing else of the folder.
     EXPECT_EQ(after(argv, "--dev"), std::vector<std::string>{"/dev"});
@@ -184,7 +192,8 @@ TEST(DeviceCheckBox, BindsTheGpusDeviceNodesThatAreThereAndNoOthers) {
 TEST(DeviceCheckBox, IsTheRunnersBoxWithTheDriversNeedsAndTheFilterLoadedFirst) {
     const FakeDev dev;
     const std::vector<std::string> argv = boxed_device_run({"/p/prog", "/p/in", "/p/out", "/p/filter.so", "/p/work"}, dev.path);
-    for (const char* ns : {"--unshare-user", "--unshare-net", "--unshare-pid", "--unshare-ipc", "--new-session", "--die-with-parent", "--clearenv"})
+    for (const char* ns :
+         {"--unshare-user", "--unshare-net", "--unshare-pid", "--unshare-ipc", "--new-session", "--die-with-parent", "--clearenv"})
         EXPECT_TRUE(has(argv, ns)) << ns;
     // The system, the program, its input and the filter read-only; its output and its work folder writable; no $HOME.
     const std::vector<std::string> ro = after(argv, "--ro-bind"), rw = after(argv, "--bind");
@@ -240,10 +249,11 @@ TEST(DeviceCheckBox, LetsNoSignalReachAnotherProcess) {
 // nodes, no $HOME; but no allow-list (no LD_PRELOAD), since it starts the program as its child.
 TEST(DeviceCheckBox, ComputeSanitizerRunsInTheSameBoxWithoutTheAllowList) {
     const FakeDev dev;
-    const std::vector<std::string> argv =
-        boxed_sanitizer_run({"/opt/cuda/compute-sanitizer/compute-sanitizer", "racecheck", "/p/prog", "/p/in", "/p/out", "/p/work"}, dev.path);
+    const std::vector<std::string> argv = boxed_sanitizer_run(
+        {"/opt/cuda/compute-sanitizer/compute-sanitizer", "racecheck", "/p/prog", "/p/in", "/p/out", "/p/work"}, dev.path);
     const std::vector<std::string> gpu_run = boxed_device_run({"/p/prog", "/p/in", "/p/out", "/p/filter.so", "/p/work"}, dev.path);
-    for (const char* ns : {"--unshare-user", "--unshare-net", "--unshare-pid", "--unshare-ipc", "--new-session", "--die-with-parent", "--clearenv"})
+    for (const char* ns :
+         {"--unshare-user", "--unshare-net", "--unshare-pid", "--unshare-ipc", "--new-session", "--die-with-parent", "--clearenv"})
         EXPECT_TRUE(has(argv, ns)) << ns;
     const std::vector<std::string> ro = after(argv, "--ro-bind"), rw = after(argv, "--bind");
     // The toolkit outside /usr comes with its folder (the tool's libraries lie beside it).
@@ -258,8 +268,8 @@ TEST(DeviceCheckBox, ComputeSanitizerRunsInTheSameBoxWithoutTheAllowList) {
         for (const std::string& w : argv)
             if (!w.starts_with(dev.path.string())) EXPECT_FALSE(w == home || w.starts_with(std::string(home) + "/")) << w;
     EXPECT_EQ(std::vector<std::string>(argv.end() - 9, argv.end()),
-              (std::vector<std::string>{"--", "/opt/cuda/compute-sanitizer/compute-sanitizer", "--tool", "racecheck", "--print-limit", "1000", "/p/prog",
-                                        "/p/in", "/p/out"}));
+              (std::vector<std::string>{"--", "/opt/cuda/compute-sanitizer/compute-sanitizer", "--tool", "racecheck", "--print-limit",
+                                        "1000", "/p/prog", "/p/in", "/p/out"}));
     // A compute-sanitizer under /usr brings nothing more.
     const std::vector<std::string> in_usr =
         boxed_sanitizer_run({"/usr/bin/compute-sanitizer", "initcheck", "/p/prog", "/p/in", "/p/out", "/p/work"}, dev.path);
@@ -290,8 +300,9 @@ TEST(DeviceCheckBox, ASanitizersChildRunsInTheBoxAndReadsNothingOutsideIt) {
         ChildLimits limits;
         limits.cpu_seconds = 5;
         limits.wall_seconds = 10;
-        const ChildOutcome o = run_child(boxed_sanitizer_run({launcher.string(), "racecheck", program, input, output, (dir.path / "work").string()}),
-                                         limits, (dir.path / "stdout").string(), (dir.path / "stderr").string());
+        const ChildOutcome o =
+            run_child(boxed_sanitizer_run({launcher.string(), "racecheck", program, input, output, (dir.path / "work").string()}), limits,
+                      (dir.path / "stdout").string(), (dir.path / "stderr").string());
         EXPECT_EQ(o.exit_status, 0) << last_line_of((dir.path / "stderr").string(), 400);
         return read_file(output);
     };
@@ -318,7 +329,9 @@ TEST(DeviceCheckBox, NvccCompilesFromACopyOfTheFilesSourcesOnly) {
         copy_sources(folder.path, copy, name, text_of(shape.file));
         const std::vector<std::string> flags = nvcc_flags(90);
         CompileCommand c{find_nvcc(), flags, source};
-        c.box = [&](const std::vector<std::string>& argv) { return boxed_device_compile(argv, {folder.path.string(), copy, work.path.string()}); };
+        c.box = [&](const std::vector<std::string>& argv) {
+            return boxed_device_compile(argv, {folder.path.string(), copy, work.path.string()});
+        };
         c.box_output = (work.path / "program").string();
         return compile_cached(fnv1a(name + std::to_string(::getpid()) + std::to_string(std::time(nullptr))), ".gpu-test", work.path, c);
     };
@@ -348,7 +361,8 @@ TEST(SanitizerReport, TheLinesOfTheStudentsFileAreReadFromEachFormat) {
 }
 
 TEST(SanitizerReport, TheAgreementSaysWhichLinesOnlyOneSideNames) {
-    EXPECT_EQ(sanitizer_agreement({11, 12}, {11, 12}), "compute-sanitizer's racecheck and initcheck report lines 11 and 12, as the CPU run does");
+    EXPECT_EQ(sanitizer_agreement({11, 12}, {11, 12}),
+              "compute-sanitizer's racecheck and initcheck report lines 11 and 12, as the CPU run does");
     const std::string differ = sanitizer_agreement({8, 11}, {11, 14});
     EXPECT_NE(differ.find("differ"), std::string::npos);
     EXPECT_NE(differ.find("on the GPU, line 8"), std::string::npos) << differ;

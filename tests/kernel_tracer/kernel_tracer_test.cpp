@@ -208,8 +208,9 @@ TEST(YourKernel, AnAllocationBombEndsTheChildWithASentence) {
 TEST(YourKernel, AKernelPastItsOneGibRunsOutOfItsMemoryNamingTheLimit) {
     NEEDS_CLANG();
     // 1.5 GiB: more than the kernel's own part of the runner's limit, however small the trace.
-    expect_ended("fault_allocation_past_limit.cu", "the kernel ran out of its memory in thread 0 of block 0 before the first barrier: "
-                                                   "it asked for more than its 1 GiB limit");
+    expect_ended("fault_allocation_past_limit.cu",
+                 "the kernel ran out of its memory in thread 0 of block 0 before the first barrier: "
+                 "it asked for more than its 1 GiB limit");
 }
 
 TEST(YourKernel, ACudaMallocPastTheKernelsLimitRunsOutOfItsMemoryWithASentence) {
@@ -425,14 +426,16 @@ TEST(YourKernel, TheRaceFindingsScheduleIsTheShortestWrongOneTheSearchFinds) {
     const KernelTrace k = traced("reversed_ks_one_sync.cu", {"--preset", "fig9.10"});
     ASSERT_TRUE(k.traced) << all_findings(k);
     EXPECT_TRUE(judge(k.trace).correct());  // warps of 32 in lock-step: every read before every write
-    auto race = std::find_if(k.findings.begin(), k.findings.end(), [](const Finding& f) { return f.sentence.find("a race (") != std::string::npos; });
+    auto race = std::find_if(k.findings.begin(), k.findings.end(),
+                             [](const Finding& f) { return f.sentence.find("a race (") != std::string::npos; });
     ASSERT_NE(race, k.findings.end()) << all_findings(k);
     const size_t under = race->sentence.find("Under ");
     const size_t wrong = race->sentence.find(" the result is WRONG at ");
     ASSERT_NE(wrong, std::string::npos) << race->sentence;
     const std::string schedule = race->sentence.substr(under + 6, wrong - under - 6);
     EXPECT_EQ(schedule, "--warp-width 1 --schedule first:1@1") << race->sentence;
-    EXPECT_NE(race->sentence.find("(1 reordering of the threads' order, the fewest the search found;"), std::string::npos) << race->sentence;
+    EXPECT_NE(race->sentence.find("(1 reordering of the threads' order, the fewest the search found;"), std::string::npos)
+        << race->sentence;
     EXPECT_NE(race->sentence.find("thread 1 writes XY[1] before thread 0 reads it"), std::string::npos) << race->sentence;
     // Its words replay it: wrong, as the finding says.
     std::istringstream replay_words(schedule);
@@ -442,7 +445,8 @@ TEST(YourKernel, TheRaceFindingsScheduleIsTheShortestWrongOneTheSearchFinds) {
     ASSERT_TRUE(replayed.traced);
     EXPECT_FALSE(judge(replayed.trace).correct()) << "replayed with the finding's words";
     // One step fewer reordered: right again (the search kept the smallest wrong one).
-    EXPECT_TRUE(judge(traced("reversed_ks_one_sync.cu", {"--preset", "fig9.10", "--warp-width", "1", "--schedule", "in-order"}).trace).correct());
+    EXPECT_TRUE(
+        judge(traced("reversed_ks_one_sync.cu", {"--preset", "fig9.10", "--warp-width", "1", "--schedule", "in-order"}).trace).correct());
 }
 
 TEST(YourKernel, ARaceWhoseResultIsRightUnderEveryScheduleSaysSo) {
@@ -546,7 +550,8 @@ TEST(YourKernel, GradeFailsTheTypesAKernelOfItsOwnTypeCannotRunAndGoesOn) {
     NEEDS_CLANG();
     const Grade g = grade_exercise(4, fixture_path("fault_race.cu"), {.every_type = false, .trust = true});
     EXPECT_FALSE(g.cancelled);
-    const auto doubles = std::find_if(g.checks.begin(), g.checks.end(), [](const GradeCheck& c) { return c.name == "exclusive scan of float64 with min"; });
+    const auto doubles =
+        std::find_if(g.checks.begin(), g.checks.end(), [](const GradeCheck& c) { return c.name == "exclusive scan of float64 with min"; });
     ASSERT_NE(doubles, g.checks.end());
     EXPECT_FALSE(doubles->passed);
     EXPECT_NE(doubles->failure.find("scans int32 values"), std::string::npos) << doubles->failure;

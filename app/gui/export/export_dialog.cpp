@@ -15,10 +15,10 @@
 #include "app/gui/export/export_options.hpp"
 #include "app/gui/export/mp4_writer.hpp"
 #include "app/gui/export/offline_page.hpp"
+#include "app/gui/surface/screenshot.hpp"
 #include "core/error.hpp"
 #include "core/number_text.hpp"
 #include "core/trace_io/trace_json.hpp"
-#include "app/gui/surface/screenshot.hpp"
 
 namespace scanlab::gui {
 namespace {
@@ -216,8 +216,10 @@ void write_page(App& app, ExportDialog& d) {
         size_t bytes = 0;
         if (d.page_lesson) {
             const SmallFile f = read_small_file(app.lesson.path, 1L << 20);
-            if (!f.exists) throw ScanError("cannot read the lesson '" + app.lesson.path + "'" + (f.problem.empty() ? "" : ": " + f.problem));
-            bytes = write_offline_page(default_offline_page(), std::filesystem::path(app.lesson.path).filename().string(), f.text, false, d.page_path);
+            if (!f.exists)
+                throw ScanError("cannot read the lesson '" + app.lesson.path + "'" + (f.problem.empty() ? "" : ": " + f.problem));
+            bytes = write_offline_page(default_offline_page(), std::filesystem::path(app.lesson.path).filename().string(), f.text, false,
+                                       d.page_path);
         } else {
             const ShownTrace& t = *app.session.trace;
             std::ostringstream json;
@@ -251,8 +253,9 @@ void draw_page_dialog(App& app, ExportDialog& d) {
     ImGui::SetNextItemWidth(-1);
     ImGui::InputText("##page-path", &d.page_path);
     ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("One HTML file of about 6 MB that opens the %s at start, from a double click, with no network; a trace of at most 2 MiB.",
-                        d.page_lesson ? "lesson" : "trace");
+    ImGui::TextDisabled(
+        "One HTML file of about 6 MB that opens the %s at start, from a double click, with no network; a trace of at most %s.",
+        d.page_lesson ? "lesson" : "trace", byte_size(kPageMaxTraceFileBytes).c_str());
     ImGui::PopTextWrapPos();
     if (ImGui::Button("Save page")) write_page(app, d);
     if (!d.said.empty()) said_line(app, d.said, d.failed);

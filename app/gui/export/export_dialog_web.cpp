@@ -98,9 +98,12 @@ void end_animation(App& app, ExportDialogs& d) {
     const std::string name = std::filesystem::path(a.path()).filename().string();
     browser::download(a.path(), name, "image/gif");
     const size_t kib = (a.bytes() + 1023) / 1024;
-    say(app, d, "the animation downloads as " + name + " (" + std::to_string(a.frames_total()) + " frames, " +
-                    (kib >= 1024 ? std::to_string(kib / 1024) + "." + std::to_string(kib % 1024 * 10 / 1024) + " MiB" : std::to_string(kib) + " KiB") +
-                    ", the browser's downloads)", false);
+    say(app, d,
+        "the animation downloads as " + name + " (" + std::to_string(a.frames_total()) + " frames, " +
+            (kib >= 1024 ? std::to_string(kib / 1024) + "." + std::to_string(kib % 1024 * 10 / 1024) + " MiB"
+                         : std::to_string(kib) + " KiB") +
+            ", the browser's downloads)",
+        false);
     std::error_code ec;
     std::filesystem::remove(a.path(), ec);  // the browser has its copy: the page's memory is given back
 }
@@ -143,7 +146,8 @@ void draw_animation_dialog(App& app, ExportDialogs& d) {
     if (busy) {
         draw_animation_progress(d);
     } else {
-        ImGui::TextDisabled("%d frames, %.1f s; at most %zu frames", std::max(frames, 0), std::max(frames, 0) * d.frame_ms / 1000.0, kMaxAnimationFrames);
+        ImGui::TextDisabled("%d frames, %.1f s; at most %zu frames", std::max(frames, 0), std::max(frames, 0) * d.frame_ms / 1000.0,
+                            kMaxAnimationFrames);
         if (ImGui::Button("Export GIF")) start_animation(app, d, size_t(std::max(d.first, 0)), size_t(std::max(end, 0)));
     }
     said_line(app, d);
@@ -164,7 +168,8 @@ void cancel_export() { dialogs().cancel_asked = dialogs().animation.running(); }
 
 ExportProgress export_progress() {
     const ExportDialogs& d = dialogs();
-    return {d.animation.running(), int(d.animation.frames_done()), int(d.animation.frames_total()), d.failed ? "" : d.said, d.failed ? d.said : ""};
+    return {d.animation.running(), int(d.animation.frames_done()), int(d.animation.frames_total()), d.failed ? "" : d.said,
+            d.failed ? d.said : ""};
 }
 
 double longest_export_piece_ms() { return dialogs().animation.longest_piece_ms; }

@@ -120,7 +120,8 @@ int run_export(const std::vector<std::string>& args) {
         }
     // An offline page carrying a trace or a lesson: no run, no drawing (offline_page.hpp).
     for (size_t i = 0; i < args.size(); ++i)
-        if ((args[i] == "--format" && i + 1 < args.size() && args[i + 1] == "html") || (args[i] == "--out" && i + 1 < args.size() && args[i + 1].ends_with(".html")))
+        if ((args[i] == "--format" && i + 1 < args.size() && args[i + 1] == "html") ||
+            (args[i] == "--out" && i + 1 < args.size() && args[i + 1].ends_with(".html")))
             return run_html_export(args);
     ExportOptions o;
     try {

@@ -53,8 +53,8 @@ std::string export_usage() {
            "  The format may be left to FILE's ending (.gif, .mp4, .svg). The file is written whole or not at all.\n"
            "usage: scanlab export --format html --trace F.json|--lesson F.md --out F.html [--page P]\n"
            "  html: the offline page (the web edition as one file) carrying the trace or the lesson, which it\n"
-           "  opens at start; it opens from file:// with no network. A trace of at most 2 MiB (the page's\n"
-           "  limit). P: the offline page built by `cmake --build build-web --target scanlab-offline`\n"
+           "  opens at start; it opens from file:// with no network. A trace of at most 64 MiB (the\n"
+           "  page's limit). P: the offline page built by `cmake --build build-web --target scanlab-offline`\n"
            "  (default build-web/offline/scanlab-offline.html of the source tree, or $SCANLAB_OFFLINE_PAGE).\n";
 }
 
@@ -86,7 +86,8 @@ ExportOptions parse_export_options(const std::vector<std::string>& args) {
         if (ends_with(out, ".gif")) o.format = ExportFormat::gif;
         else if (ends_with(out, ".mp4")) o.format = ExportFormat::mp4;
         else if (ends_with(out, ".svg")) o.format = ExportFormat::svg;
-        else throw ScanError("export needs --format gif, mp4, svg or html (or an --out ending in .gif, .mp4, .svg or .html)");
+        else
+            throw ScanError("export needs --format gif, mp4, svg or html (or an --out ending in .gif, .mp4, .svg or .html)");
     }
     if (o.format != ExportFormat::svg && o.step_given)
         throw ScanError("--step chooses an SVG figure's step; an animation's steps are --steps A..B (e.g. --steps 3..3 for one)");

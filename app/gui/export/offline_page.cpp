@@ -46,9 +46,12 @@ size_t statement_end(const std::string& html, size_t from) {
     bool in_string = false;
     for (size_t i = from; i < html.size(); ++i) {
         const char c = html[i];
-        if (in_string && c == '\\') ++i;
-        else if (c == '"') in_string = !in_string;
-        else if (!in_string && (c == ';' || c == '\n')) return i;
+        if (in_string && c == '\\')
+            ++i;
+        else if (c == '"')
+            in_string = !in_string;
+        else if (!in_string && (c == ';' || c == '\n'))
+            return i;
     }
     return std::string::npos;
 }
@@ -59,7 +62,8 @@ void check_carried(const std::string& name, const std::string& text, bool is_tra
     if (is_trace) {
         if (text.size() > kPageMaxTraceFileBytes)
             throw ScanError("'" + name + "' is " + byte_size(text.size()) + ": the page opens trace files up to " +
-                            byte_size(kPageMaxTraceFileBytes) + ", as much as it holds in its memory; save a smaller run (fewer values, or a sampled trace)");
+                            byte_size(kPageMaxTraceFileBytes) +
+                            ", as much as it holds in its memory; save a smaller run (fewer values, or a sampled trace)");
         std::istringstream in(text);
         read_trace_json(in, "'" + name + "'");
         return;
@@ -80,11 +84,17 @@ OfflinePageOptions parse_offline_page_options(const std::vector<std::string>& ar
         };
         if (a == "--format") {
             if (value() != "html") throw ScanError("an offline page is --format html");
-        } else if (a == "--trace") o.trace = value();
-        else if (a == "--lesson") o.lesson = value();
-        else if (a == "--page") o.page = value();
-        else if (a == "--out") o.out = value();
-        else throw ScanError("unknown option " + quoted_word(a) + " for export --format html; it takes --trace F.json or --lesson F.md, --out F.html and --page P");
+        } else if (a == "--trace")
+            o.trace = value();
+        else if (a == "--lesson")
+            o.lesson = value();
+        else if (a == "--page")
+            o.page = value();
+        else if (a == "--out")
+            o.out = value();
+        else
+            throw ScanError("unknown option " + quoted_word(a) +
+                            " for export --format html; it takes --trace F.json or --lesson F.md, --out F.html and --page P");
     }
     if (o.trace.empty() == o.lesson.empty()) throw ScanError("export --format html carries one file: give --trace F.json or --lesson F.md");
     if (o.out.empty()) throw ScanError("export --format html needs --out F.html");
@@ -114,7 +124,8 @@ std::string offline_page_carrying(const std::string& page_html, const std::strin
     const size_t run = run_assignment(html);
     const size_t run_end = run == std::string::npos ? run : statement_end(html, run);
     if (run_end == std::string::npos || html[run_end] != ';')
-        throw ScanError("this is not Scan Lab's offline page (no single line of its run, Module.scanlabRun); build it with: cmake --build build-web --target scanlab-offline");
+        throw ScanError(
+            "this is not Scan Lab's offline page (no single line of its run, Module.scanlabRun); build it with: cmake --build build-web --target scanlab-offline");
     if (const size_t old = html.find(kFileLine); old != std::string::npos) {
         const size_t end = statement_end(html, old);
         html.erase(old, end == std::string::npos ? std::string::npos : end + 1 - old);
@@ -137,10 +148,13 @@ std::string offline_page_carrying(const std::string& page_html, const std::strin
     return html;
 }
 
-size_t write_offline_page(const std::string& page_path, const std::string& name, const std::string& text, bool is_trace, const std::string& out) {
+size_t write_offline_page(const std::string& page_path, const std::string& name, const std::string& text, bool is_trace,
+                          const std::string& out) {
     std::error_code ec;
     if (!std::filesystem::exists(page_path, ec))
-        throw ScanError("the offline page '" + page_path + "' is not built: build it with `bash tools/web.sh --build && cmake --build build-web --target scanlab-offline`, or give --page FILE");
+        throw ScanError(
+            "the offline page '" + page_path +
+            "' is not built: build it with `bash tools/web.sh --build && cmake --build build-web --target scanlab-offline`, or give --page FILE");
     check_carried(name, text, is_trace);
     const std::string html = offline_page_carrying(read_whole(page_path, kMaxPageBytes, "the offline page"), name, text);
     save_file_atomically(out, "the page", [&](std::ostream& o) { o.write(html.data(), std::streamsize(html.size())); });
@@ -155,8 +169,8 @@ int run_html_export(const std::vector<std::string>& args) {
         const std::string text = read_whole(file, is_trace ? kMaxPageBytes : kMaxLessonBytes, is_trace ? "the trace" : "the lesson");
         const std::string name = std::filesystem::path(file).filename().string();
         const size_t bytes = write_offline_page(o.page, name, text, is_trace, o.out);
-        std::cerr << "scanlab: wrote " << o.out << " (the offline page carrying " << (is_trace ? "the trace " : "the lesson ") << name << ", "
-                  << byte_size(bytes) << "; it opens from file:// with no network)\n";
+        std::cerr << "scanlab: wrote " << o.out << " (the offline page carrying " << (is_trace ? "the trace " : "the lesson ") << name
+                  << ", " << byte_size(bytes) << "; it opens from file:// with no network)\n";
     } catch (const ScanError& e) {
         std::cerr << "scanlab: error: " << e.what() << "\n";  // as fail() says it (window.hpp, not linked here)
         return 1;

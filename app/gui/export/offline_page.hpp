@@ -18,10 +18,10 @@ namespace scanlab::gui {
 inline constexpr size_t kPageMaxTraceFileBytes = size_t(64) << 20;
 
 struct OfflinePageOptions {
-    std::string trace;   // --trace F.json, or
+    std::string trace;  // --trace F.json, or
     std::string lesson;  // --lesson F.md
-    std::string page;    // --page: the offline page to copy (default: the web build's)
-    std::string out;     // --out F.html
+    std::string page;  // --page: the offline page to copy (default: the web build's)
+    std::string out;  // --out F.html
 };
 
 // Throws ScanError naming the bad word.
@@ -39,7 +39,8 @@ std::string default_offline_page();
 // The page at `page_path` carrying `text` as the file `name` (a trace where `is_trace`, else a
 // lesson), checked as the page would check it, saved to `out` whole or not at all. Returns the
 // page's size; throws ScanError with the sentence.
-size_t write_offline_page(const std::string& page_path, const std::string& name, const std::string& text, bool is_trace, const std::string& out);
+size_t write_offline_page(const std::string& page_path, const std::string& name, const std::string& text, bool is_trace,
+                          const std::string& out);
 
 // The command: reads and checks the file (a trace that opens, a lesson that parses), writes the page.
 int run_html_export(const std::vector<std::string>& args);

@@ -75,7 +75,8 @@ std::string WebAnimation::start(const App& page, const WebAnimationRequest& r) {
     const size_t frames = r.last - r.first + 1;
     if (frames > kMaxAnimationFrames)
         return "an animation holds at most " + std::to_string(kMaxAnimationFrames) + " steps, and this range is " + std::to_string(frames) +
-               "; choose a shorter range, e.g. steps " + std::to_string(r.first) + " to " + std::to_string(r.first + kMaxAnimationFrames - 1);
+               "; choose a shorter range, e.g. steps " + std::to_string(r.first) + " to " +
+               std::to_string(r.first + kMaxAnimationFrames - 1);
     auto s = std::make_unique<State>();
     s->request = r;
     App& app = s->app;

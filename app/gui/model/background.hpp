@@ -74,8 +74,7 @@ std::future<std::invoke_result_t<Finish&>> start_sliced_job(Advance advance, Fin
     return result;
 #else
     return std::async(std::launch::async, [advance = std::move(advance), finish = std::move(finish), progress]() mutable {
-        while (!progress->cancelled && !advance()) {
-        }
+        while (!progress->cancelled && !advance()) {}
         return finish();
     });
 #endif

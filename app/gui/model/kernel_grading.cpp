@@ -18,7 +18,8 @@ bool KernelGrading::start(GradeOrder order) {
     shared_ = std::make_shared<Shared>();
     order_ = order;
     number_ = ++started;
-    job_ = start_job([order = std::move(order), shared = shared_] { return grade_kernel_order(order, shared->done, shared->total, shared->cancel); });
+    job_ = start_job(
+        [order = std::move(order), shared = shared_] { return grade_kernel_order(order, shared->done, shared->total, shared->cancel); });
     return true;
 }
 

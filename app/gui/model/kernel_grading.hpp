@@ -18,10 +18,10 @@ namespace scanlab::gui {
 struct GradeOrder {
     int exercise = 4;
     std::string file_name;  // as the student knows it
-    std::string path;       // the saved file, when it holds the text; else empty
+    std::string path;  // the saved file, when it holds the text; else empty
     std::string text;
-    bool trust = false;     // where no sandbox can be made, grade it with none
-    bool every_type = true; // the tests' quick pass grades two kinds only
+    bool trust = false;  // where no sandbox can be made, grade it with none
+    bool every_type = true;  // the tests' quick pass grades two kinds only
 };
 
 struct GradeOutcome {
@@ -35,8 +35,7 @@ bool kernel_grading_available();
 
 // Blocking (a worker's): the desktop's grading; the web edition says the desktop app is needed.
 // `done`/`total` are set as the runs go; `cancel` stops it. Never throws.
-GradeOutcome grade_kernel_order(const GradeOrder& order, std::atomic<int>& done, std::atomic<int>& total,
-                                const std::atomic<bool>& cancel);
+GradeOutcome grade_kernel_order(const GradeOrder& order, std::atomic<int>& done, std::atomic<int>& total, const std::atomic<bool>& cancel);
 
 class KernelGrading {
 public:
@@ -46,9 +45,9 @@ public:
     ~KernelGrading();  // cancels a grading still going and waits for it
 
     bool start(GradeOrder order);  // false (nothing starts) while one is going
-    void cancel();                 // the run under way ends at once; the grade says it was cancelled
-    void poll();                   // once a frame: takes in a finished grading
-    void wait();                   // blocks until none is going
+    void cancel();  // the run under way ends at once; the grade says it was cancelled
+    void poll();  // once a frame: takes in a finished grading
+    void wait();  // blocks until none is going
 
     bool running() const { return job_.valid(); }
     struct Progress {

@@ -167,7 +167,8 @@ void LessonPlayer::take_kernel_grade(Session& session) {
     if (!lesson || lesson->file != grading_lesson_ || grading_slide_ >= slides.size()) return;
     const GradeOutcome& o = *session.grading.outcome;
     if (o.grade)
-        for (const kernel_tracer::GradeCheck& c : o.grade->checks) kernel_report += std::string(c.passed ? "PASS  " : "FAIL  ") + c.name + "\n";
+        for (const kernel_tracer::GradeCheck& c : o.grade->checks)
+            kernel_report += std::string(c.passed ? "PASS  " : "FAIL  ") + c.name + "\n";
     record(grading_slide_, checkpoint_grade(o));
 }
 

@@ -32,7 +32,7 @@ struct PreparedSlide {
 // What a slide points at in its view (::: view V cells A-B | row K | lines A-B), for the panel
 // that shows it to mark.
 struct LessonPointer {
-    std::string view;   // "steps", "fig9.10", "source", ...
+    std::string view;  // "steps", "fig9.10", "source", ...
     std::string point;  // "cells", "row" or "lines"
     long long from = 0, to = 0;
 };
@@ -44,7 +44,7 @@ public:
     std::optional<LessonProgress> progress;
     size_t slide = 0;
     std::string error;  // why the last open failed (the lesson on screen, if any, stays)
-    std::string path;   // the file of the lesson on screen (empty: one opened from text)
+    std::string path;  // the file of the lesson on screen (empty: one opened from text)
     std::vector<std::string> typed;  // each slide's answer as typed so far
     std::vector<std::optional<Grade>> graded;  // each slide's last grade
     bool black = false;  // B: the screen blacked out, as a presenter's remote does

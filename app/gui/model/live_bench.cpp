@@ -6,11 +6,11 @@
 #include <fstream>
 #include <new>
 
+#include "app/gui/model/background.hpp"
+#include "app/gui/model/numbers.hpp"
+#include "core/error.hpp"
 #include "core/number_text.hpp"
 #include "core/trace_io/atomic_file.hpp"
-#include "core/error.hpp"
-#include "app/gui/model/numbers.hpp"
-#include "app/gui/model/background.hpp"
 
 namespace scanlab::gui {
 

@@ -9,22 +9,22 @@
 #include <optional>
 #include <sstream>
 
+#include "app/gui/model/background.hpp"
+#include "app/gui/model/numbers.hpp"
+#include "app/gui/model/save_job.hpp"
+#include "app/gui/model/settings.hpp"
+#include "core/error.hpp"
+#include "core/input/overflow.hpp"
 #include "core/input/resolve.hpp"
 #include "core/input/run_header.hpp"
 #include "core/input/run_words.hpp"
 #include "core/input/trace_budget.hpp"
-#include "core/trace_io/atomic_file.hpp"
-#include "core/error.hpp"
 #include "core/number_text.hpp"
-#include "core/values.hpp"
-#include "core/input/overflow.hpp"
+#include "core/trace_io/atomic_file.hpp"
 #include "core/trace_io/trace_json.hpp"
-#include "kernels/select_backend.hpp"
+#include "core/values.hpp"
 #include "kernel_tracer/runtime/block_order_words.hpp"
-#include "app/gui/model/numbers.hpp"
-#include "app/gui/model/background.hpp"
-#include "app/gui/model/save_job.hpp"
-#include "app/gui/model/settings.hpp"
+#include "kernels/select_backend.hpp"
 
 namespace scanlab::gui {
 
@@ -309,7 +309,8 @@ std::future<RunResult> start_open_job(const std::string& path, Algorithm compare
         constexpr size_t kPiece = size_t(4) << 20;  // bytes read from the page's file system a slice
         try {
             if (state->trace) {
-                state->compared = guarded([&](RunResult& r) { compare_opened(r, *state->trace, opened_origin(path), compare_algo, choice); });
+                state->compared =
+                    guarded([&](RunResult& r) { compare_opened(r, *state->trace, opened_origin(path), compare_algo, choice); });
                 progress->fraction = 1.0f;
                 return true;
             }
@@ -371,8 +372,7 @@ void Session::open_trace(const std::string& path) {
     open_task = {true, ""};
 #if defined(__EMSCRIPTEN__)
     auto progress = std::make_shared<JobProgress>();
-    jobs_.push_back({JobKind::open, g, "opening " + quoted_path(path),
-                     start_open_job(path, compare_algo, choice, progress), progress});
+    jobs_.push_back({JobKind::open, g, "opening " + quoted_path(path), start_open_job(path, compare_algo, choice, progress), progress});
 #else
     jobs_.push_back({JobKind::open, g, "opening " + quoted_path(path), start_job([path, compare_algo, choice] {
                          return guarded([&](RunResult& r) {
@@ -894,7 +894,8 @@ void Session::poll(double dt) {
     const double period = play_period();
     while (playing && play_clock_ >= period) {
         play_clock_ -= period;
-        if (at_end() || (play_stop && step >= *play_stop)) playing = false;
+        if (at_end() || (play_stop && step >= *play_stop))
+            playing = false;
         else step_forward();
     }
 }

@@ -12,16 +12,16 @@
 #include <string>
 #include <vector>
 
-#include "core/engine/backend.hpp"
 #include "app/gui/model/background.hpp"
-#include "core/input/run_spec.hpp"
-#include "core/trace.hpp"
 #include "app/gui/model/exercise_book.hpp"
+#include "app/gui/model/kernel_grading.hpp"
 #include "app/gui/model/live_bench.hpp"
 #include "app/gui/model/sampled_trace.hpp"
 #include "app/gui/model/trace_book.hpp"
-#include "app/gui/model/kernel_grading.hpp"
 #include "app/gui/model/your_kernel.hpp"
+#include "core/engine/backend.hpp"
+#include "core/input/run_spec.hpp"
+#include "core/trace.hpp"
 
 namespace scanlab::gui {
 

@@ -1,10 +1,10 @@
 #include "app/gui/model/settings.hpp"
 
 #include "core/algorithms/table.hpp"
+#include "core/error.hpp"
 #include "core/input/run_options.hpp"
 #include "core/number_text.hpp"
 #include "core/trace_io/atomic_file.hpp"
-#include "core/error.hpp"
 #include "core/whole_number.hpp"
 
 #include <fcntl.h>
@@ -221,7 +221,8 @@ Settings parse_settings(const std::string& text) {
         // 8K is the largest window a projector or monitor shows; a larger one only costs memory.
         else if (k == "window_width") r.clamped(k, v, l.window_width, kMinWindowWidth, kMaxWindowWidth);
         else if (k == "window_height") r.clamped(k, v, l.window_height, kMinWindowHeight, kMaxWindowHeight);
-        else r.note("unknown setting " + quoted_word(k) + " skipped");
+        else
+            r.note("unknown setting " + quoted_word(k) + " skipped");
     }
     return s;
 }

@@ -89,7 +89,7 @@ struct KernelOrder {
     std::string scratch;    // a folder where a text not saved is written to be compiled
     std::shared_ptr<std::atomic<bool>> cancel;
     bool trust = false;     // where no sandbox can be made, run it with none (trusted_without_sandbox)
-    bool gpu_trust = false; // the device check may run it on the GPU (trusted_for_gpu)
+    bool gpu_trust = false;  // the device check may run it on the GPU (trusted_for_gpu)
 };
 struct KernelOutcome {
     std::optional<Trace> trace;
@@ -128,7 +128,7 @@ struct YourKernel {
     // The order its blocks run in, one after another: a kernel that relies on blockIdx order (or on
     // an atomic ticket's order matching it) is right in one and WRONG in another, as on a GPU.
     BlockSchedule block_schedule;
-    int grade_exercise = 4;     // the exercise Grade holds the text to (a starter's own, else the student's pick)
+    int grade_exercise = 4;  // the exercise Grade holds the text to (a starter's own, else the student's pick)
 
     std::optional<KernelReport> report;  // of the last run that ended
     bool running = false;

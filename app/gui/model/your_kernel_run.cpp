@@ -6,11 +6,11 @@
 #include <filesystem>
 #include <fstream>
 
+#include "app/gui/model/kernel_grading.hpp"
+#include "app/gui/model/your_kernel.hpp"
 #include "core/error.hpp"
 #include "core/number_text.hpp"
 #include "core/trace_io/atomic_file.hpp"
-#include "app/gui/model/kernel_grading.hpp"
-#include "app/gui/model/your_kernel.hpp"
 #include "kernel_tracer/host/child_process.hpp"
 #include "kernel_tracer/host/compile_cache.hpp"
 #include "kernel_tracer/host/kernel_verdict.hpp"
@@ -69,7 +69,8 @@ KernelOutcome run_kernel_order(const KernelOrder& o) {
         r.words = kernel_words(o.spec, own_type);
         // The built-in runs' words give --block-schedule to the single-pass scans only; a kernel's
         // blocks take it from the panel.
-        if (o.block_schedule.kind != BlockSchedule::Kind::in_order) r.words.insert(r.words.end(), {"--block-schedule", o.block_schedule.text()});
+        if (o.block_schedule.kind != BlockSchedule::Kind::in_order)
+            r.words.insert(r.words.end(), {"--block-schedule", o.block_schedule.text()});
         r.type_given = !own_type;
         r.block_dim = o.block_dim;
         r.grid_dim = o.grid_dim;
@@ -88,7 +89,8 @@ KernelOutcome run_kernel_order(const KernelOrder& o) {
         out.report.run_seconds = k.run_seconds;
         if (k.traced) out.trace = k.trace;
         if (k.device_shape)
-            out.report.device = KernelDeviceOrder{*k.device_shape, o.text, o.path, r.cpu_seconds, o.gpu_trust, kernel_tracer::sanitizer_comparable_lines(k.findings)};
+            out.report.device = KernelDeviceOrder{*k.device_shape, o.text,      o.path,
+                                                  r.cpu_seconds,   o.gpu_trust, kernel_tracer::sanitizer_comparable_lines(k.findings)};
     } catch (const ScanError& e) {
         const std::string what = e.what();
         const size_t head = std::strlen(kernel_tracer::kDoesNotCompile);

@@ -100,8 +100,10 @@ std::string take_lesson_slide(App& app, ShotOptions& o) {
 // chosen blocks kept. Empty, else the sentence that refuses it.
 std::string start_sampled_trace(App& app, const ShotOptions& o) {
     const Form& f = o.form;
-    if (f.request.algorithm != kSampledAlgorithm) return "the live view's sampled trace is of the hierarchical scan: give --algo hierarchical";
-    if (f.input.source != InputSource::random) return "the live view's sampled trace runs on N random values: give --random N (and --seed S)";
+    if (f.request.algorithm != kSampledAlgorithm)
+        return "the live view's sampled trace is of the hierarchical scan: give --algo hierarchical";
+    if (f.input.source != InputSource::random)
+        return "the live view's sampled trace runs on N random values: give --random N (and --seed S)";
     SampledForm& sf = app.session.sampled_form;
     sf.block_algorithm = f.request.block_algorithm;
     sf.type = f.request.type;
@@ -124,16 +126,18 @@ std::string run_your_kernel(App& app, ShotOptions& o, GlSurface& surface) {
     const KernelStarter* starter = nullptr;
     for (const KernelStarter& st : kernel_starters())
         if (o.your_kernel == st.file) starter = &st;
-    if (starter) app.session.open_starter(*starter);
-    else app.session.open_kernel(o.your_kernel);
+    if (starter)
+        app.session.open_starter(*starter);
+    else
+        app.session.open_kernel(o.your_kernel);
     if (app.session.your_kernel.said_failed) return app.session.your_kernel.said;
     app.session.run_kernel();
     draw_until_done(app, surface);
     const YourKernel& k = app.session.your_kernel;
     if (o.finding > 0) {
         if (!k.report || o.finding > int(k.report->findings.size()))
-            return "--finding " + std::to_string(o.finding) + ": the kernel's run gave " + std::to_string(k.report ? k.report->findings.size() : 0) +
-                   " findings";
+            return "--finding " + std::to_string(o.finding) + ": the kernel's run gave " +
+                   std::to_string(k.report ? k.report->findings.size() : 0) + " findings";
         app.session.show_finding(o.finding - 1);
         o.step = app.session.step, o.step_last = false;
     }
@@ -151,7 +155,8 @@ std::string run_shot_bench(App& app, const ShotOptions& o, GlSurface& surface) {
     for (const bench::BenchRow& row : r.rows)
         if (!row.verified && !row.skipped)
             return "the benchmark's " + row.algorithm + " at N = " + std::to_string(row.n) + " gave a wrong result: " + row.problem;
-    std::cerr << "scanlab: benchmark done: " << r.rows.size() << " rows for " << r.config.sizes.size() << " sizes on " << r.gpu.name << "\n";
+    std::cerr << "scanlab: benchmark done: " << r.rows.size() << " rows for " << r.config.sizes.size() << " sizes on " << r.gpu.name
+              << "\n";
     return "";
 }
 

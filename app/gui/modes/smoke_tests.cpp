@@ -273,7 +273,8 @@ std::string kernel_run_and_finding(App& app, SmokeDriver& d, const std::string& 
     const ImGuiStyle& style = ImGui::GetStyle();
     const float wrap = d.window_width("Your kernel/report_") - style.WindowPadding.x * 2;
     const float verdict = ImGui::CalcTextSize(s.your_kernel.report->verdict.c_str(), nullptr, false, wrap).y + style.ItemSpacing.y;
-    d.click(ImVec2(report->x + ImGui::GetFontSize() * 3, report->y + style.WindowPadding.y + verdict + ImGui::GetTextLineHeightWithSpacing() * 1.5f));
+    d.click(ImVec2(report->x + ImGui::GetFontSize() * 3,
+                   report->y + style.WindowPadding.y + verdict + ImGui::GetTextLineHeightWithSpacing() * 1.5f));
     d.draw();
     const kernel_tracer::Finding& f = s.your_kernel.report->findings.front();
     said << "selected\t" << s.your_kernel.selected_finding << "\n";
@@ -294,8 +295,8 @@ std::string kernel_run_from_controls(App& app, SmokeDriver& d, const std::string
     d.key(GLFW_KEY_ENTER, GLFW_MOD_CONTROL);
     d.draw_while([&] { return s.working(); });
     d.draw();
-    said << "controls' ctrl+enter ran\t" << (s.trace ? s.trace->trace.kernel : std::string("none")) << ", warps of " << (s.trace ? s.trace->trace.warp_width : 0)
-         << "\n";
+    said << "controls' ctrl+enter ran\t" << (s.trace ? s.trace->trace.kernel : std::string("none")) << ", warps of "
+         << (s.trace ? s.trace->trace.warp_width : 0) << "\n";
     if (std::string err = d.shoot(out + "/kernel-controls.png"); !err.empty()) return err;
     return "";
 }
@@ -309,7 +310,10 @@ std::string kernel_graded(App& app, SmokeDriver& d, const std::string& out, std:
     d.draw();
     said << "grading drew frames\t" << (grading_frames > 1 ? "yes" : "no") << "\n";
     said << "graded\t"
-         << (!s.grading.outcome ? "nothing" : !s.grading.outcome->grade ? s.grading.outcome->stopped : s.grading.outcome->grade->passed() ? "PASSED" : "FAILED")
+         << (!s.grading.outcome                   ? "nothing"
+             : !s.grading.outcome->grade          ? s.grading.outcome->stopped
+             : s.grading.outcome->grade->passed() ? "PASSED"
+                                                  : "FAILED")
          << "\n";
     if (std::string err = d.shoot(out + "/kernel-graded.png"); !err.empty()) return err;
     return "";
@@ -426,7 +430,8 @@ int run_smoke_test_grade(const std::vector<std::string>& args) {
             s.run_kernel();
             d.draw_while([&] { return s.working(); });
             d.draw();
-            said << "ticket kernel, blocks reverse\t" << (s.your_kernel.report ? s.your_kernel.report->verdict.substr(0, 5) : std::string("no report")) << "\n";
+            said << "ticket kernel, blocks reverse\t"
+                 << (s.your_kernel.report ? s.your_kernel.report->verdict.substr(0, 5) : std::string("no report")) << "\n";
             if (std::string err = d.shoot(out + "/block-schedule.png"); !err.empty()) return fail(err);
         }
         return 0;
@@ -695,12 +700,13 @@ int check_kernel_round_trip(const std::string& out, int width, int height) {
         const WindowRoom &a = before[i], &b = after[i];
         if (a.drawn != b.drawn || std::abs(a.x - b.x) > 1 || std::abs(a.y - b.y) > 1 || std::abs(a.width - b.width) > 1 ||
             std::abs(a.height - b.height) > 1)
-            found.push_back({panels[i], "moved", std::to_string(int(a.width)) + "x" + std::to_string(int(a.height)) + " became " +
-                                                     std::to_string(int(b.width)) + "x" + std::to_string(int(b.height)),
+            found.push_back({panels[i], "moved",
+                             std::to_string(int(a.width)) + "x" + std::to_string(int(a.height)) + " became " +
+                                 std::to_string(int(b.width)) + "x" + std::to_string(int(b.height)),
                              b.x, b.y});
     }
-    const int problems = report_frame(app, *surface, out, std::to_string(width) + "x" + std::to_string(height) + " normal after your kernel closed",
-                                      found, false);
+    const int problems = report_frame(
+        app, *surface, out, std::to_string(width) + "x" + std::to_string(height) + " normal after your kernel closed", found, false);
     shutdown_imgui(*surface);
     return problems;
 }
@@ -788,7 +794,8 @@ std::string prepare_layout_case(App& app, const LayoutCase& c, GlSurface& surfac
 }
 
 std::string layout_case_name(const LayoutCase& c, int width, int height) {
-    std::string where = std::to_string(width) + "x" + std::to_string(height) + (c.presenting ? " presentation " : " normal ") + tab_name(c.tab);
+    std::string where =
+        std::to_string(width) + "x" + std::to_string(height) + (c.presenting ? " presentation " : " normal ") + tab_name(c.tab);
     if (c.sampled_step >= 0) where += " sampled step " + std::to_string(c.sampled_step);
     if (c.racy) where += " racy step 1";
     if (c.events) where += " domino step 9";
@@ -891,8 +898,8 @@ size_t slide_pointing(const LessonPlayer& l, const std::string& view, const std:
 // Each kind of view a slide opens, as it opens: the tab or panel in front, what it points at
 // (outlined), a range of steps played to its end; written as "slide-KIND.png", and said.
 std::string shoot_slide_views(App& app, SmokeDriver& d, const std::string& out, std::ofstream& said) {
-    const char* kinds[][3] = {{"cells", "steps", "cells"}, {"row", "steps", "row"}, {"lines", "source", "lines"},
-                              {"figure", "fig9.10", "row"}, {"play", "", "play"}, {"kernel", "kernel", ""}};
+    const char* kinds[][3] = {{"cells", "steps", "cells"},  {"row", "steps", "row"}, {"lines", "source", "lines"},
+                              {"figure", "fig9.10", "row"}, {"play", "", "play"},    {"kernel", "kernel", ""}};
     for (const auto& [kind, view, point] : kinds) {
         size_t k = slide_pointing(app.lesson, view, point);
         if (std::string(kind) == "kernel")
@@ -907,8 +914,9 @@ std::string shoot_slide_views(App& app, SmokeDriver& d, const std::string& out, 
             return w && (w->DockIsActive ? w->DockTabIsVisible : !w->Hidden);
         };
         said << "slide " << kind << "\tslide " << k + 1 << " tab " << tab_name(app.layout.tab) << " step " << app.session.step << " points "
-             << (ptr ? ptr->view + " " + ptr->point + " " + std::to_string(ptr->from) : "none") << (in_front("Figure 9.10") ? " figure in front" : "")
-             << (in_front("Source") ? " source in front" : "") << (app.layout.show_your_kernel ? " your kernel shown" : "") << "\n";
+             << (ptr ? ptr->view + " " + ptr->point + " " + std::to_string(ptr->from) : "none")
+             << (in_front("Figure 9.10") ? " figure in front" : "") << (in_front("Source") ? " source in front" : "")
+             << (app.layout.show_your_kernel ? " your kernel shown" : "") << "\n";
         if (std::string err = d.shoot(out + "/slide-" + kind + ".png"); !err.empty()) return err;
         if (std::string(kind) == "figure") {  // presenting, the slide opened again (PageDown in class)
             d.key(GLFW_KEY_F5);
@@ -930,7 +938,8 @@ int run_smoke_test_lesson(const std::vector<std::string>& args) {
     // --size WxH: the window's size (1280x720 by default), for the slides' pictures at another.
     int width = 1280, height = 720;
     for (size_t i = 0; i + 1 < args.size(); ++i)
-        if (args[i] == "--size" && std::sscanf(args[i + 1].c_str(), "%dx%d", &width, &height) != 2) return fail("--size expects WIDTHxHEIGHT");
+        if (args[i] == "--size" && std::sscanf(args[i + 1].c_str(), "%dx%d", &width, &height) != 2)
+            return fail("--size expects WIDTHxHEIGHT");
     return in_smoke_window(args, "--smoke-test-lesson", width, height, true, [](App& app, SmokeDriver& d, const std::string& out) {
         if (!app.lesson.open(std::string(SCANLAB_LESSONS) + "/chapter9.md")) return fail(app.lesson.error);
         app.show_lesson = true;

@@ -696,7 +696,6 @@ std::string more_rows_advice(const App& app) {
     return banner ? "more without the banner" : "Ctrl+- for more";
 }
 
-
 // The step's name, its stale reads, and its counts beside them.
 void draw_step_heading(App& app) {
     Session& s = app.session;
@@ -805,8 +804,8 @@ float cells_room(App& app, const Trace& t, size_t widest) {
 
 // How the array view's rows and the compact diagram under them share a window's height.
 struct RowsFit {
-    float h = 0;            // the array view's height
-    float row_scale = 1;    // its rows' height, as a share of a full row's
+    float h = 0;  // the array view's height
+    float row_scale = 1;  // its rows' height, as a share of a full row's
     size_t compact_rows = kCompactDiagramRows;  // the compact diagram's rows, where it is compact
 };
 
@@ -942,7 +941,8 @@ void draw_step_view(App& app, float diagram_height) {
     if (app.view == View::explain) {
         const float font = ImGui::GetFontSize();
         const float rest = ImGui::GetContentRegionAvail().y;
-        if (ImGui::CollapsingHeader("Explain this step", ImGuiTreeNodeFlags_DefaultOpen)) draw_explain_pane(app, std::max(font * 6, rest - font * 4.5f));
+        if (ImGui::CollapsingHeader("Explain this step", ImGuiTreeNodeFlags_DefaultOpen))
+            draw_explain_pane(app, std::max(font * 6, rest - font * 4.5f));
         return;
     }
     draw_diagram_under_rows(app, diagram_height, f.compact_rows, caption);

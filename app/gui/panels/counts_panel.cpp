@@ -395,8 +395,8 @@ void draw_tile_charts(App& app, const ChartGrid& g) {
     const bool deadlock = !a.deadlock.empty();
     ImGui::BeginGroup();
     bars("Failed polls per tile over the whole run", "polls",
-         {{deadlock ? "failed polls (the waiting blocks spin for ever)" : "failed polls", polls, p.cell_hazard}}, tile, ImVec2(g.half, g.ch), p, false,
-         "tile");
+         {{deadlock ? "failed polls (the waiting blocks spin for ever)" : "failed polls", polls, p.cell_hazard}}, tile,
+         ImVec2(g.half, g.ch), p, false, "tile");
     ImGui::EndGroup();
     g.beside();
     ImGui::BeginGroup();
@@ -404,8 +404,9 @@ void draw_tile_charts(App& app, const ChartGrid& g) {
         bars("Flag reads per tile over the whole run", "flag reads", {{"reads of flags[tile]: failed polls + 1", reads, p.series_b}}, tile,
              ImVec2(g.half, g.ch), p, false, "tile");
     else
-        bars("Look-back per tile over the whole run", "per tile", {{"predecessors combined", depth, p.series_a}, {"status words read", reads, p.series_b}},
-             tile, ImVec2(g.half, g.ch), p, false, "tile");
+        bars("Look-back per tile over the whole run", "per tile",
+             {{"predecessors combined", depth, p.series_a}, {"status words read", reads, p.series_b}}, tile, ImVec2(g.half, g.ch), p, false,
+             "tile");
     ImGui::EndGroup();
 }
 
@@ -443,8 +444,11 @@ void draw_step_charts(App& app, const ChartGrid& g, const std::vector<Formula>& 
     ImGui::EndGroup();
     g.beside();
     ImGui::BeginGroup();
-    if (b) threads_chart(*b, g.half);
-    else bars("Divergent warps per step", "warps", {{la, per_step(a, &StepCounts::divergent_warps), ca}}, s.step, ImVec2(g.half, g.ch), p, false);
+    if (b)
+        threads_chart(*b, g.half);
+    else
+        bars("Divergent warps per step", "warps", {{la, per_step(a, &StepCounts::divergent_warps), ca}}, s.step, ImVec2(g.half, g.ch), p,
+             false);
     ImGui::EndGroup();
     if (b) {
         bars("Divergent warps per step (control divergence)", "warps",
@@ -473,10 +477,11 @@ void draw_counts_table(App& app) {
             const Step& st = a.steps[i];
             ImGui::TableNextRow();
             if (i == s.step) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, col(p.current_row));
-            const long long v[] = {static_cast<long long>(st.counts.additions), static_cast<long long>(s.trace->book.cumulative_additions[i]),
-                                   static_cast<long long>(st.counts.active_threads), static_cast<long long>(st.counts.idle_threads),
-                                   static_cast<long long>(st.counts.divergent_warps), static_cast<long long>(st.counts.barriers),
-                                   static_cast<long long>(st.counts.hazards)};
+            const long long v[] = {
+                static_cast<long long>(st.counts.additions),       static_cast<long long>(s.trace->book.cumulative_additions[i]),
+                static_cast<long long>(st.counts.active_threads),  static_cast<long long>(st.counts.idle_threads),
+                static_cast<long long>(st.counts.divergent_warps), static_cast<long long>(st.counts.barriers),
+                static_cast<long long>(st.counts.hazards)};
             ImGui::TableNextColumn();
             ImGui::Text("%zu", i);
             ImGui::TableNextColumn();
@@ -501,7 +506,8 @@ void draw_counts_panel(App& app) {
     // (Presenting, the formulas are the chart's lines: the chart keeps the height.)
     const Rgb ca = algorithm_colour(p, a.algorithm), cb = b ? algorithm_colour(p, b->trace.algorithm, a.algorithm) : p.series_b;
     summary(*s.trace, ca, !app.layout.presentation);
-    if (b) summary(*b, cb, !app.layout.presentation);
+    if (b)
+        summary(*b, cb, !app.layout.presentation);
     else if (!s.compare_error.empty()) {
         ImGui::PushTextWrapPos(0);
         ImGui::TextDisabled("%s", s.compare_error.c_str());

@@ -176,15 +176,17 @@ void draw_answer_buttons(App& app, const ExerciseAnswer& answer, const KernelSta
         }
         ImGui::EndDisabled();
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-            ImGui::SetTooltip("the text in the Your kernel panel (%s), on hidden inputs of many sizes, every type and operator, several "
-                              "warp and block schedules, held to the correct scan, to no findings and to the chapter's work",
-                              s.your_kernel.name.c_str());
+            ImGui::SetTooltip(
+                "the text in the Your kernel panel (%s), on hidden inputs of many sizes, every type and operator, several "
+                "warp and block schedules, held to the correct scan, to no findings and to the chapter's work",
+                s.your_kernel.name.c_str());
     }
     if (closes) {
         const uint32_t bit = uint32_t(1) << book.selected;
         if (starter) flow(ImGui::CalcTextSize(shown ? "Hide the answer" : "Show the answer").x + ImGui::GetStyle().FramePadding.x * 2);
         if (ImGui::Button(shown ? "Hide the answer" : "Show the answer")) app.layout.answers_shown ^= bit;
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shown ? "close it again: try first, compare after" : "the kernel that answers it, and its run");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s", shown ? "close it again: try first, compare after" : "the kernel that answers it, and its run");
     }
     if (main_run && shown) {
         if (closes) flow(ImGui::CalcTextSize("Open this run").x + ImGui::GetStyle().FramePadding.x * 2);
@@ -238,7 +240,8 @@ void draw_exercises_panel(App& app) {
     const KernelStarter* starter = starter_of(book.selected);
     draw_answer_buttons(app, *answer, starter, shown, main_run);
     // The grade of this exercise, while it runs and after.
-    if (starter && (s.grading.running() ? s.your_kernel.grade_exercise == book.selected : s.grading.graded && s.grading.graded->exercise == book.selected))
+    if (starter && (s.grading.running() ? s.your_kernel.grade_exercise == book.selected
+                                        : s.grading.graded && s.grading.graded->exercise == book.selected))
         draw_grade_report(app);
     // The rest of the panel, but never under eight lines (a very short panel scrolls instead).
     const float height = std::max(ImGui::GetContentRegionAvail().y, ImGui::GetTextLineHeightWithSpacing() * 8);

@@ -123,8 +123,8 @@ int pointed_row(App& app, const Trace& t, bool follow) {
 
 // Where the rows were drawn, for the arrows between them.
 struct FigPlace {
-    ImVec2 o;                            // the rows' top left
-    float y = 0;                         // under the last row
+    ImVec2 o;  // the rows' top left
+    float y = 0;  // under the last row
     float y_scanned_s = 0, y_final = 0;  // kernel 2's S row's top, the final row's top
     float x_of(const Geometry& g, size_t i) const { return o.x + g.label_w + float(i) * g.w + float(i / 4) * g.gap; }
 };
@@ -172,7 +172,8 @@ FigPlace draw_fig_rows(App& app, const FigRow (&rows)[5], const Geometry& g, boo
         // The row the slide points at: one outline round the whole row, in the error colour.
         if (int(r) == pointed) {
             const float pad = std::max(3.0f, ch * 0.12f);
-            dl->AddRect(ImVec2(x_of(0) - pad, y - pad), ImVec2(x_of(15) + w + pad, y + ch + pad), col(p.error), 4, std::clamp(ch / 10, 2.0f, 4.0f));
+            dl->AddRect(ImVec2(x_of(0) - pad, y - pad), ImVec2(x_of(15) + w + pad, y + ch + pad), col(p.error), 4,
+                        std::clamp(ch / 10, 2.0f, 4.0f));
         }
         y += ch + (r == 3 ? g.arrows : r == 4 ? 0 : g.row_gap);
     }
@@ -191,7 +192,8 @@ void draw_block_sum_arrows(App& app, const Geometry& g, const FigPlace& at, bool
         dl->AddLine(from, to, ac, final_current ? 2.5f : 1.5f);
         dl->AddTriangleFilled(to, ImVec2(to.x - 5, to.y - 7), ImVec2(to.x + 4, to.y - 8), ac);
         const std::string lbl = prefixed("S[", static_cast<long long>(i)) + "]";
-        dl->AddText(ImGui::GetFont(), label_size, ImVec2((from.x + to.x) * 0.5f + 4, (from.y + to.y) * 0.5f - label_size * 0.6f), ac, lbl.c_str());
+        dl->AddText(ImGui::GetFont(), label_size, ImVec2((from.x + to.x) * 0.5f + 4, (from.y + to.y) * 0.5f - label_size * 0.6f), ac,
+                    lbl.c_str());
     }
 }
 
@@ -215,8 +217,10 @@ void draw_fig910_panel(App& app) {
     if (t.steps.empty()) return;
     size_t& k = follow ? s.step : app.fig910_panel.step;
     k = std::min(k, t.steps.size() - 1);
-    if (follow) ImGui::TextDisabled("steps with the main view: #%zu %s", k, step_label(t.steps[k]).c_str());
-    else draw_own_step_line(app, t, k);
+    if (follow)
+        ImGui::TextDisabled("steps with the main view: #%zu %s", k, step_label(t.steps[k]).c_str());
+    else
+        draw_own_step_line(app, t, k);
 
     const Step& cur = t.steps[k];
     const int j1 = latest(t, k, writes_k1), js = latest(t, k, writes_s), j2 = latest(t, k, writes_k2), j3 = latest(t, k, writes_k3);

@@ -110,12 +110,15 @@ void grade_lines(App& app) {
     LessonPlayer& p = app.lesson;
     const std::optional<CheckpointRecord>& r = p.progress->slides[p.slide];
     if (const std::optional<Grade>& g = p.graded[p.slide]) {
-        ImGui::TextColored(g->right ? ImVec4(0.3f, 0.8f, 0.4f, 1) : ImVec4(0.95f, 0.45f, 0.35f, 1), "%s", word(app, g->right ? LessonWord::right : LessonWord::not_yet));
+        ImGui::TextColored(g->right ? ImVec4(0.3f, 0.8f, 0.4f, 1) : ImVec4(0.95f, 0.45f, 0.35f, 1), "%s",
+                           word(app, g->right ? LessonWord::right : LessonWord::not_yet));
         if (!g->right && !g->reason.empty()) ImGui::TextWrapped("%s", g->reason.c_str());
     }
     if (r && r->attempted())
-        ImGui::TextWrapped("%s: %d.  %s: %s", word(app, LessonWord::tries), r->tries, word(app, LessonWord::run_answer), p.slides[p.slide].answer.text.c_str());
-    else dim_wrapped(word(app, LessonWord::answer_closed));
+        ImGui::TextWrapped("%s: %d.  %s: %s", word(app, LessonWord::tries), r->tries, word(app, LessonWord::run_answer),
+                           p.slides[p.slide].answer.text.c_str());
+    else
+        dim_wrapped(word(app, LessonWord::answer_closed));
 }
 
 // "Write this kernel": the exercise's starter in the Your kernel panel, graded as `scanlab grade`
@@ -266,9 +269,9 @@ void draw_lesson_dialog(App& app) {
 #else
     static FileDialogState state;
     const Session::FileTask task{false, app.lesson.error};
-    file_dialog(app, "Open lesson", "Open", state, &app.lesson_dialog, task,
-                [&](const std::string& path) { open_lesson(app, path); },
-                ".md", "A lesson: Markdown slides with ::: directives (docs/lessons.md).", std::string(SCANLAB_LESSONS) + "/");
+    file_dialog(
+        app, "Open lesson", "Open", state, &app.lesson_dialog, task, [&](const std::string& path) { open_lesson(app, path); }, ".md",
+        "A lesson: Markdown slides with ::: directives (docs/lessons.md).", std::string(SCANLAB_LESSONS) + "/");
 #endif
 }
 

@@ -23,7 +23,8 @@ void draw_menu_bar(App& app) {
         if (ImGui::MenuItem("Export animation...", nullptr, false, app.session.trace != nullptr)) open_export_dialog(false);
         if (ImGui::MenuItem("Export figure (SVG)...", nullptr, false, app.session.trace != nullptr)) open_export_dialog(true);
 #if !defined(__EMSCRIPTEN__)  // the page is the offline page's own edition
-        if (ImGui::MenuItem("Export offline page (HTML)...", nullptr, false, app.session.trace != nullptr || app.lesson.is_open())) open_offline_page_dialog();
+        if (ImGui::MenuItem("Export offline page (HTML)...", nullptr, false, app.session.trace != nullptr || app.lesson.is_open()))
+            open_offline_page_dialog();
 #endif
 #if !defined(__EMSCRIPTEN__)  // a page is closed with its browser tab
         ImGui::Separator();

@@ -142,9 +142,10 @@ void draw_sampled_trace_section(App& app) {
     SampledForm& f = s.sampled_form;
     const bool gpu = sampled_runs_on_gpu(s.form.backend);
     const TraceCap cap = sampled_trace_cap(gpu, f.type);
-    wrapped("Any block of a run of millions of elements, in full, with the block sums S whole at every level; the counts cover "
-            "every block. It opens below and in the Steps tab.",
-            true);
+    wrapped(
+        "Any block of a run of millions of elements, in full, with the block sums S whole at every level; the counts cover "
+        "every block. It opens below and in the Steps tab.",
+        true);
     if (!gpu) wrapped("No GPU here: " + cap.why + ".");
 
     draw_sampled_form(s);

@@ -63,8 +63,8 @@ void draw_listing_heading(App& app, const Listing& l, const Trace& t, const std:
         // the highlight speaks for itself.
         const ImVec2 a = ImGui::GetCursorScreenPos();
         const float w = ImGui::GetContentRegionAvail().x;
-        ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), a, ImVec2(a.x + w, a.y + ImGui::GetTextLineHeight()), a.x + w, l.title.c_str(), nullptr,
-                                  nullptr);
+        ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), a, ImVec2(a.x + w, a.y + ImGui::GetTextLineHeight()), a.x + w,
+                                  l.title.c_str(), nullptr, nullptr);
         ImGui::Dummy(ImVec2(w, ImGui::GetTextLineHeight()));
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", l.title.c_str(), highlighted.c_str());
     } else {
@@ -95,7 +95,8 @@ float longest_block(App& app, const Listing& l, const std::vector<std::string>& 
         float h = 0;
         for (size_t k = 0; k < lines.size(); ++k) {
             if (k > 0 && lines[k] != lines[k - 1] + 1) h = 0;
-            if (lines[k] >= 1 && lines[k] <= int(code.size())) h += ImGui::CalcTextSize(wrap_code(code[size_t(lines[k] - 1)], text_w).c_str()).y + style.ItemSpacing.y;
+            if (lines[k] >= 1 && lines[k] <= int(code.size()))
+                h += ImGui::CalcTextSize(wrap_code(code[size_t(lines[k] - 1)], text_w).c_str()).y + style.ItemSpacing.y;
             block = std::max(block, h);
         }
     }
@@ -116,7 +117,8 @@ float fit_code_size(App& app, const Listing& l, const std::vector<std::string>& 
         if (std::round(font * scale) >= 15.0f) sizes.push_back(std::round(font * scale));
     const ImGuiWindow* pane = ImGui::GetCurrentWindow();
     const float tab_bar = pane->DockNode ? pane->DockNode->Size.y - pane->Size.y : 0;
-    app.source_pane.wants_height = tab_bar + ImGui::GetCursorPosY() + longest_block(app, l, code, room_w, sizes.back()) + style.WindowPadding.y + 2;
+    app.source_pane.wants_height =
+        tab_bar + ImGui::GetCursorPosY() + longest_block(app, l, code, room_w, sizes.back()) + style.WindowPadding.y + 2;
     float code_size = font;
     for (float size : sizes) {
         code_size = size;
@@ -163,7 +165,8 @@ CodeMarks draw_code_lines(App& app, const std::vector<std::string>& code, const 
 
 // The code in its own scrolling child: a lesson's slide that points at lines (::: view source
 // lines A-B) has them outlined, and a new step (or the slide's lines) brought into sight.
-void draw_code(App& app, const std::string& lname, const Step& st, const std::vector<std::string>& code, const std::vector<int>& hl, float code_size) {
+void draw_code(App& app, const std::string& lname, const Step& st, const std::vector<std::string>& code, const std::vector<int>& hl,
+               float code_size) {
     const float code_h = ImGui::GetContentRegionAvail().y;
     ImGui::BeginChild("code", ImVec2(0, 0), false);
     ImGui::PushFont(app.mono(), code_size);
@@ -177,8 +180,8 @@ void draw_code(App& app, const std::string& lname, const Step& st, const std::ve
     CodeMarks m = draw_code_lines(app, code, hl, pointing ? &*ptr : nullptr);
     if (m.pointed_a.y >= 0 && m.pointed_b.y >= 0) {
         const float to_screen = ImGui::GetWindowPos().y - ImGui::GetScrollY();
-        ImGui::GetWindowDrawList()->AddRect(ImVec2(m.pointed_a.x - 2, m.pointed_a.y + to_screen - 1), ImVec2(m.pointed_b.x, m.pointed_b.y + to_screen - 1),
-                                            col(app.palette().error), 3, 2.5f);
+        ImGui::GetWindowDrawList()->AddRect(ImVec2(m.pointed_a.x - 2, m.pointed_a.y + to_screen - 1),
+                                            ImVec2(m.pointed_b.x, m.pointed_b.y + to_screen - 1), col(app.palette().error), 3, 2.5f);
         if (jump) m.hl_top = m.pointed_a.y, m.hl_bottom = m.run_bottom = m.pointed_b.y;  // the slide's lines, rather than the step's
     }
     // A new step brings its lines into sight: a third of the spare room above them where they

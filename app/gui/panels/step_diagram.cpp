@@ -50,17 +50,17 @@ namespace {
 // sight (only those are drawn: a sampled trace's diagram has thousands of columns).
 struct DiagramLayout {
     const Trace& t;
-    size_t current = 0;      // the current step; its row is current + 1 (row 0 is the input)
-    size_t first = 0;        // the first row drawn
-    size_t shown = 0;        // how many rows are drawn from `first`
-    float w = 0, rh = 0;     // a column's width, a row's height
-    float thin = 0;          // > 0: every row but the current one is this thin (the compact map)
-    float label_w = 0;       // the pinned row labels' width, left of the columns
+    size_t current = 0;  // the current step; its row is current + 1 (row 0 is the input)
+    size_t first = 0;  // the first row drawn
+    size_t shown = 0;  // how many rows are drawn from `first`
+    float w = 0, rh = 0;  // a column's width, a row's height
+    float thin = 0;  // > 0: every row but the current one is this thin (the compact map)
+    float label_w = 0;  // the pinned row labels' width, left of the columns
     ImVec2 origin{}, wp{}, ws{};  // the content's top left; the window's position and size
-    float x0 = 0;            // the first column's left edge
-    bool labels = false;     // whether the right-hand step labels are drawn
-    float side_w = 0;        // their width, 0 where they are left out
-    float side_x = 0;        // their left edge
+    float x0 = 0;  // the first column's left edge
+    bool labels = false;  // whether the right-hand step labels are drawn
+    float side_w = 0;  // their width, 0 where they are left out
+    float side_x = 0;  // their left edge
     size_t c_lo = 0, c_hi = 0, r_lo = 0, r_hi = 0;  // the columns and rows in sight
 
     // Each row in its own index space: a sampled trace's window of the input's scan and S whole.
@@ -97,8 +97,10 @@ size_t diagram_columns(const Trace& t) {
 void follow_shared_scroll(App& app, int scroll_slot) {
     float& seen = app.step_view.scroll_seen[scroll_slot];
     const float cur = ImGui::GetScrollX();
-    if (std::fabs(cur - seen) > 0.5f) app.step_view.shared_scroll_x = cur;
-    else if (std::fabs(cur - app.step_view.shared_scroll_x) > 0.5f) ImGui::SetScrollX(app.step_view.shared_scroll_x);
+    if (std::fabs(cur - seen) > 0.5f)
+        app.step_view.shared_scroll_x = cur;
+    else if (std::fabs(cur - app.step_view.shared_scroll_x) > 0.5f)
+        ImGui::SetScrollX(app.step_view.shared_scroll_x);
     seen = app.step_view.shared_scroll_x;
 }
 
@@ -138,7 +140,8 @@ void draw_block_sum_lines(const DiagramLayout& g, size_t r, const LineInk& ink, 
         const int64_t src = above.local(sp.s);
         const float xa = g.cx(here, sp.first), xb = g.cx(here, sp.last);
         if (src >= 0)
-            dl->AddLine(ImVec2(g.cx(above, src), g.ry(r - 1)), ImVec2((xa + xb) * 0.5f, bar_y), ink.op, r - 1 == g.current ? ink.thick * 1.8f : ink.thick);
+            dl->AddLine(ImVec2(g.cx(above, src), g.ry(r - 1)), ImVec2((xa + xb) * 0.5f, bar_y), ink.op,
+                        r - 1 == g.current ? ink.thick * 1.8f : ink.thick);
         dl->AddLine(ImVec2(xa, bar_y), ImVec2(xb, bar_y), ink.op, ink.thick);
         for (int64_t i = sp.first; i <= sp.last; ++i)
             if (g.w >= 6) dl->AddLine(ImVec2(g.cx(here, i), bar_y), ImVec2(g.cx(here, i), g.ry(r)), ink.faint, 1.0f);
@@ -161,7 +164,8 @@ void draw_step_row_lines(const DiagramLayout& g, size_t r, const LineInk& ink, I
         // A stale read: the thread took the element's new value, from its own row.
         if (a.applies_op && std::binary_search(s.hazards.begin(), s.hazards.end(), a.src)) {
             const ImVec2 new_value(g.cx(here, here.local(a.src)), g.ry(r));
-            dl->AddBezierQuadratic(new_value, ImVec2((new_value.x + to.x) * 0.5f, g.ry(r) - g.height_of(r) * 0.6f), to, ink.hazard, ink.thick * 1.6f);
+            dl->AddBezierQuadratic(new_value, ImVec2((new_value.x + to.x) * 0.5f, g.ry(r) - g.height_of(r) * 0.6f), to, ink.hazard,
+                                   ink.thick * 1.6f);
             continue;
         }
         dl->AddLine(from, to, a.applies_op ? ink.op : ink.faint, a.applies_op ? (r - 1 == g.current ? ink.thick * 1.8f : ink.thick) : 1.0f);
@@ -180,8 +184,10 @@ void draw_addition_lines(App& app, const DiagramLayout& g, ImDrawList* dl) {
     const Palette& p = app.palette();
     const LineInk ink{col(p.arrow_op, 230), col(p.arrow_copy, 90), col(p.cell_hazard, 235), std::clamp(g.w / 20.0f, 1.0f, 2.2f)};
     for (size_t r = std::max<size_t>(g.r_lo, g.first + 1); r < g.r_hi; ++r) {
-        if (g.t.steps[r - 1].phase == Phase::add_block_sums) draw_block_sum_lines(g, r, ink, dl);
-        else draw_step_row_lines(g, r, ink, dl);
+        if (g.t.steps[r - 1].phase == Phase::add_block_sums)
+            draw_block_sum_lines(g, r, ink, dl);
+        else
+            draw_step_row_lines(g, r, ink, dl);
     }
 }
 
@@ -206,7 +212,8 @@ bool draw_value_box(App& app, const DiagramLayout& g, const Row& row, size_t r, 
     dl->AddRectFilled(a, b, hit ? col(p.thread_active) : col(p.cell_untouched), 3.0f);
     const int64_t e = row.offset + i;
     if (std::binary_search(ringed.begin(), ringed.end(), int32_t(e))) dl->AddRect(a, b, col(p.cell_hazard), 3.0f, 2.0f);
-    dl->AddText(ImGui::GetFont(), value_size, ImVec2(c.x - sz.x * 0.5f, c.y - sz.y * 0.5f), hit ? IM_COL32(20, 20, 20, 255) : col(p.cell_text), val.c_str());
+    dl->AddText(ImGui::GetFont(), value_size, ImVec2(c.x - sz.x * 0.5f, c.y - sz.y * 0.5f),
+                hit ? IM_COL32(20, 20, 20, 255) : col(p.cell_text), val.c_str());
     return true;
 }
 
@@ -238,24 +245,29 @@ void draw_nodes(App& app, const ShownTrace& st, const DiagramLayout& g, ImDrawLi
             const bool hit = r > 0 && written[size_t(i)];
             if (cur_row && values && draw_value_box(app, g, row, r, i, hit, value_size, ringed, dl)) continue;
             const float d = std::min(dot, g.height_of(r) * 0.22f);
-            dl->AddCircleFilled(ImVec2(g.cx(row, i), g.ry(r)), hit ? d * 1.5f : d, hit ? col(p.thread_active) : ImGui::GetColorU32(ImGuiCol_Text), 12);
+            dl->AddCircleFilled(ImVec2(g.cx(row, i), g.ry(r)), hit ? d * 1.5f : d,
+                                hit ? col(p.thread_active) : ImGui::GetColorU32(ImGuiCol_Text), 12);
         }
     }
 }
 
 // A thin row's label shrinks with it, to no less than three quarters of the side labels' size.
-float label_size(const DiagramLayout& g, float hh, float full) { return hh < g.rh ? std::min(full, std::max(hh * 1.6f, side_font_size() * 0.75f)) : full; }
+float label_size(const DiagramLayout& g, float hh, float full) {
+    return hh < g.rh ? std::min(full, std::max(hh * 1.6f, side_font_size() * 0.75f)) : full;
+}
 
 // Row labels, pinned to the left edge: the step number and the array (S rows say so).
 void draw_row_numbers(App& app, const DiagramLayout& g, float lx, ImDrawList* dl) {
     const Palette& p = app.palette();
     for (size_t r = g.r_lo; r < g.r_hi; ++r) {
         const float yy = g.top_of(r), hh = g.height_of(r);
-        dl->AddRectFilled(ImVec2(lx, yy), ImVec2(lx + g.label_w - 2, yy + hh), r == g.current + 1 ? col(p.current_row) : ImGui::GetColorU32(ImGuiCol_ChildBg));
+        dl->AddRectFilled(ImVec2(lx, yy), ImVec2(lx + g.label_w - 2, yy + hh),
+                          r == g.current + 1 ? col(p.current_row) : ImGui::GetColorU32(ImGuiCol_ChildBg));
         std::string label = r == 0 ? std::string("X") : prefixed("#", static_cast<long long>(r - 1));
         if (r > 0 && g.t.steps[r - 1].array == ArrayKind::s) label += " S";
         const float fs = label_size(g, hh, ImGui::GetFontSize());
-        if (g.labelled(r, fs)) dl->AddText(ImGui::GetFont(), fs, ImVec2(lx + 4, yy + (hh - fs) * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), label.c_str());
+        if (g.labelled(r, fs))
+            dl->AddText(ImGui::GetFont(), fs, ImVec2(lx + 4, yy + (hh - fs) * 0.5f), ImGui::GetColorU32(ImGuiCol_Text), label.c_str());
     }
 }
 

@@ -53,7 +53,8 @@ void draw_kernel_bands(const ShownTrace& run, const Strip& st, float band_h, ImD
         dl->AddRectFilled(ImVec2(x0 + 1, st.a.y), ImVec2(x1 - 1, st.a.y + band_h), kernel_band(steps[i].kernel, 200), 3);
         std::string k = steps[i].kernel == Kernel::single ? run_name(run.trace) : std::string(name(steps[i].kernel));
         if (steps[i].depth > 0) k += " · S^" + std::to_string(steps[i].depth);
-        if (ImGui::CalcTextSize(k.c_str()).x < x1 - x0 - 6) dl->AddText(ImVec2(x0 + 5, st.a.y + (band_h - font) * 0.5f), IM_COL32_WHITE, k.c_str());
+        if (ImGui::CalcTextSize(k.c_str()).x < x1 - x0 - 6)
+            dl->AddText(ImVec2(x0 + 5, st.a.y + (band_h - font) * 0.5f), IM_COL32_WHITE, k.c_str());
         i = j;
     }
 }
@@ -106,8 +107,8 @@ void draw_step_ticks(App& app, const std::vector<Step>& steps, const Strip& st, 
 void step_tooltip(const Step& step, size_t k) {
     const int d = step.depth;
     const std::string level =
-        d > 0 ? "\nS^" + std::to_string(d) + ": the block sums of " + (d == 1 ? std::string("S") : "S^" + std::to_string(d - 1)) + " (level " +
-                    std::to_string(d) + " of the recursion): " + (d == 1 ? std::string("S") : "S^" + std::to_string(d - 1)) +
+        d > 0 ? "\nS^" + std::to_string(d) + ": the block sums of " + (d == 1 ? std::string("S") : "S^" + std::to_string(d - 1)) +
+                    " (level " + std::to_string(d) + " of the recursion): " + (d == 1 ? std::string("S") : "S^" + std::to_string(d - 1)) +
                     " is longer than one section, so it is scanned in sections too and its sections' totals are S^" + std::to_string(d)
               : std::string();
     ImGui::SetTooltip("step %zu: %s\n%s, %s active / %s idle threads%s", k, step_label(step).c_str(),

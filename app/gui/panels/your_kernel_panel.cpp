@@ -173,7 +173,8 @@ void grade_button(App& app) {
         ImGui::SetTooltip("hold the text to an exercise on hidden inputs, every type and operator, several schedules (scanlab grade)");
     if (!ImGui::BeginPopup("grade")) return;
     const KernelStarter* st = s.your_kernel.starter;
-    for (const auto& [exercise, title] : {std::pair{4, "Exercise 4: the exclusive Kogge-Stone scan"}, std::pair{5, "Exercise 5: the hierarchical scan's host code"}})
+    for (const auto& [exercise, title] :
+         {std::pair{4, "Exercise 4: the exclusive Kogge-Stone scan"}, std::pair{5, "Exercise 5: the hierarchical scan's host code"}})
         if (ImGui::Selectable(title, st && st->exercise == exercise)) s.grade_kernel(exercise);
     ImGui::EndPopup();
 }
@@ -214,7 +215,8 @@ void toolbar(App& app) {
     if (k.block_schedule.kind != BlockSchedule::Kind::in_order) launch += ", blocks " + k.block_schedule.text();
     if (flowing_button((launch + "##launch").c_str())) ImGui::OpenPopup("launch");
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("the algorithm your kernel is meant to be (--like), or a block and grid of your own, and the order its blocks run in");
+        ImGui::SetTooltip(
+            "the algorithm your kernel is meant to be (--like), or a block and grid of your own, and the order its blocks run in");
     launch_popup(k);
     grade_button(app);
 
@@ -264,8 +266,10 @@ std::string device_text(const KernelReport& r) {
     if (r.device_checking) return "The device check: nvcc and the GPU, where this machine has them ...";
     if (!r.device_check || r.device_check->sentence.empty()) return "";
     const kernel_tracer::DeviceCheck& d = *r.device_check;
-    return (d.skipped ? "" : d.ran && d.same ? "\xE2\x9C\x93 " : "\xE2\x9C\x97 ") + as_sentence(d.sentence) +
-           (d.sanitizer.empty() ? "" : "\n" + as_sentence(d.sanitizer));
+    return (d.skipped         ? ""
+            : d.ran && d.same ? "\xE2\x9C\x93 "
+                              : "\xE2\x9C\x97 ") +
+           as_sentence(d.sentence) + (d.sanitizer.empty() ? "" : "\n" + as_sentence(d.sanitizer));
 }
 
 void device_line(const App& app, const KernelReport& r) {
@@ -317,7 +321,8 @@ float grade_height(const App& app) {
     if (!g.outcome) return 0;
     if (!g.outcome->grade) return line * 2;
     float h = line * 3;
-    for (const kernel_tracer::GradeCheck& c : g.outcome->grade->checks) h += c.passed ? line : line * 3 + ImGui::GetFrameHeightWithSpacing();
+    for (const kernel_tracer::GradeCheck& c : g.outcome->grade->checks)
+        h += c.passed ? line : line * 3 + ImGui::GetFrameHeightWithSpacing();
     return h;
 }
 
@@ -334,7 +339,8 @@ float report_height(const App& app) {
     if (!r.stopped.empty()) h += ImGui::CalcTextSize(("x " + r.stopped).c_str(), nullptr, false, w).y;
     if (r.needs_trust) h += ImGui::GetFrameHeightWithSpacing();
     if (k.offers_gpu_trust())
-        h += ImGui::CalcTextSize(gpu_trust_sentence().c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y + ImGui::GetFrameHeightWithSpacing();
+        h += ImGui::CalcTextSize(gpu_trust_sentence().c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y +
+             ImGui::GetFrameHeightWithSpacing();
     if (const std::string d = device_text(r); !d.empty()) h += ImGui::CalcTextSize(("xx " + d).c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
     for (const kernel_tracer::Finding& f : r.findings) h += ImGui::CalcTextSize(f.sentence.c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
     for (const CompilerMessage& m : r.compiler) h += ImGui::CalcTextSize(m.text.c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
@@ -406,8 +412,8 @@ void report(App& app, float height) {
 // One check of a grade: PASS or FAIL with its runs; a failed one's smallest failing input, and
 // the button that opens it as a run of the editor's kernel.
 void grade_check(App& app, size_t i, const kernel_tracer::GradeCheck& c) {
-    const std::string head = std::string(c.passed ? "\xE2\x9C\x93 PASS  " : "\xE2\x9C\x97 FAIL  ") + c.name + " (" + std::to_string(c.runs) +
-                             (c.runs == 1 ? " run)" : " runs)");
+    const std::string head = std::string(c.passed ? "\xE2\x9C\x93 PASS  " : "\xE2\x9C\x97 FAIL  ") + c.name + " (" +
+                             std::to_string(c.runs) + (c.runs == 1 ? " run)" : " runs)");
     ImGui::PushStyleColor(ImGuiCol_Text, col(c.passed ? app.palette().formula : app.palette().error));
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(head.c_str());
@@ -420,7 +426,8 @@ void grade_check(App& app, size_t i, const kernel_tracer::GradeCheck& c) {
     ImGui::PopTextWrapPos();
     ImGui::PushID(int(i));
     if (ImGui::SmallButton("Open this input as a run")) app.session.open_grade_failure(i);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n(its input, type, operator, warps and schedules into the controls; then Run)", c.replay.c_str());
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s\n(its input, type, operator, warps and schedules into the controls; then Run)", c.replay.c_str());
     ImGui::PopID();
     ImGui::Unindent();
 }
@@ -462,8 +469,8 @@ void draw_grade_report(App& app) {
     KernelGrading& g = s.grading;
     if (g.running()) {
         const KernelGrading::Progress p = g.progress();
-        const std::string what = "grading: run " + std::to_string(std::min(p.done + 1, std::max(p.total, 1))) + " of " +
-                                 std::to_string(std::max(p.total, 1));
+        const std::string what =
+            "grading: run " + std::to_string(std::min(p.done + 1, std::max(p.total, 1))) + " of " + std::to_string(std::max(p.total, 1));
         ImGui::ProgressBar(float(p.fraction()), ImVec2(-ImGui::GetFontSize() * 7, 0), what.c_str());
         ImGui::SameLine();
         if (ImGui::Button("Cancel##grade")) g.cancel();

@@ -346,8 +346,8 @@ void dock_presentation_layout(App& app, ImGuiID normal, ImGuiID presenting, ImVe
     const bool figure = fig910_follows_main(app.session) && app.layout.show_fig910;
     const bool left_shown = app.controls_in_presentation || app.layout.show_exercises || app.show_lesson;
     if (app.reset_layout || !ImGui::DockBuilderGetNode(presenting) || app.presentation_built_for.x != dock_size.x ||
-        app.your_kernel_panel.presented != app.layout.show_your_kernel || app.presented_figure != figure || app.presented_left != left_shown ||
-        app.presentation_built_for.y != dock_size.y) {
+        app.your_kernel_panel.presented != app.layout.show_your_kernel || app.presented_figure != figure ||
+        app.presented_left != left_shown || app.presentation_built_for.y != dock_size.y) {
         build_presentation_layout(app, presenting, dock_size, figure, left_shown);
         app.presented_figure = figure;
         app.presented_left = left_shown;
@@ -387,7 +387,7 @@ void dock_window_layout(App& app, ImGuiID normal, ImGuiID presenting, ImVec2 doc
         if (explain_shares) app.explain_to_front = 2;
         if (app.layout.show_your_kernel) {
             app.explain_to_front = 2;  // in front of the figure and the source it shares a place with
-            app.layout_settling = 0;   // the source is a tab there: the editor keeps its room
+            app.layout_settling = 0;  // the source is a tab there: the editor keeps its room
         }
     }
     // The first layout makes the source tall enough for its lines over its first frames;
@@ -495,8 +495,10 @@ void draw_frame(App& app) {
     const float status_h = ImGui::GetFrameHeightWithSpacing() + 6;
     const ImVec2 dock_size(ImGui::GetContentRegionAvail().x, std::max(100.0f, ImGui::GetContentRegionAvail().y - status_h));
     const ImGuiID normal = ImGui::GetID("panels"), presenting = ImGui::GetID("panels-presenting");
-    if (app.layout.presentation) dock_presentation_layout(app, normal, presenting, dock_size);
-    else dock_window_layout(app, normal, presenting, dock_size);
+    if (app.layout.presentation)
+        dock_presentation_layout(app, normal, presenting, dock_size);
+    else
+        dock_window_layout(app, normal, presenting, dock_size);
     status_bar(app);
     if (keep_size) ImGui::PopFont();
     ImGui::End();

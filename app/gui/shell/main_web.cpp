@@ -220,7 +220,8 @@ void go_to_lesson_place(Page& page) {
         if (const size_t count = app.session.step_count(); place.step >= count)
             page.link_refusal = "This link's step " + std::to_string(place.step) + " is past the end: the slide's run has steps 0 to " +
                                 std::to_string(count ? count - 1 : 0) + ". Showing the slide's own step.";
-        else app.session.go_to(place.step);
+        else
+            app.session.go_to(place.step);
     }
     if (place.view != 0) app.tab_request = Tab(place.view);
     page.settle.want(1);
@@ -324,8 +325,9 @@ void frame_callback() {
 
 void refuse_file(Page& page, const std::string& path, uintmax_t bytes) {
     Session& s = page.app.session;
-    s.status = "'" + std::filesystem::path(path).filename().string() + "' is " + byte_size(bytes) + ": the web edition opens trace files up to " +
-               byte_size(kMaxTraceFileBytes) + ", as much as a page's memory holds while it reads one; open it in the desktop app. The trace on screen is unchanged.";
+    s.status = "'" + std::filesystem::path(path).filename().string() + "' is " + byte_size(bytes) +
+               ": the web edition opens trace files up to " + byte_size(kMaxTraceFileBytes) +
+               ", as much as a page's memory holds while it reads one; open it in the desktop app. The trace on screen is unchanged.";
     s.status_failed = true;
 }
 
@@ -404,8 +406,8 @@ bool open_linked_lesson(Page& page) {
         std::string names;
         for (size_t i = 0; i < shipped.size(); ++i)
             names += (i == 0 ? "" : i + 1 == shipped.size() ? " and " : ", ") + std::filesystem::path(shipped[i]).stem().string();
-        const std::string why = app.lesson.error.empty() ? "there is no lesson '" + name + "' in this page, which carries " + names
-                                                         : app.lesson.error;
+        const std::string why =
+            app.lesson.error.empty() ? "there is no lesson '" + name + "' in this page, which carries " + names : app.lesson.error;
         page.link_refusal = "This link could not be opened: " + as_sentence(why) + " Showing Figure 9.10 instead.";
         static_cast<RunSpec&>(app.session.form) = static_cast<const RunSpec&>(Form{});
         app.lesson.error.clear();
@@ -531,10 +533,13 @@ EMSCRIPTEN_KEEPALIVE const char* scanlab_state() {
     json_text::quoted(o, s.trace ? std::string(name(s.trace->trace.algorithm)) : "");
     o << ", \"presenting\": " << (app.layout.presentation ? "true" : "false") << ", \"tab\": " << int(app.layout.tab)
       << ", \"busy\": " << (s.working() ? "true" : "false") << ", \"frames\": " << g_page->frames
-      << ", \"exercise\": " << s.exercises.selected << ", \"cell_width\": " << app.layout.cell_width << ", \"last_job_ms\": " << g_page->last_job_ms << ", \"longest_job_ms\": " << g_page->longest_job_ms << ", \"last_frame_ms\": " << g_page->last_frame_ms
-      << ", \"longest_frame_ms\": " << g_page->longest_frame_ms << ", \"export_running\": " << (export_progress().running ? "true" : "false")
-      << ", \"export_done\": " << export_progress().frames_done << ", \"longest_export_piece_ms\": " << longest_export_piece_ms() << ", \"export_pieces\": " << export_piece_times()
-      << ", \"lesson_slide\": " << (app.lesson.is_open() ? app.lesson.slide + 1 : 0) << ", \"last_gl_ms\": " << g_page->last_gl_ms << ", \"status\": ";
+      << ", \"exercise\": " << s.exercises.selected << ", \"cell_width\": " << app.layout.cell_width
+      << ", \"last_job_ms\": " << g_page->last_job_ms << ", \"longest_job_ms\": " << g_page->longest_job_ms
+      << ", \"last_frame_ms\": " << g_page->last_frame_ms << ", \"longest_frame_ms\": " << g_page->longest_frame_ms
+      << ", \"export_running\": " << (export_progress().running ? "true" : "false")
+      << ", \"export_done\": " << export_progress().frames_done << ", \"longest_export_piece_ms\": " << longest_export_piece_ms()
+      << ", \"export_pieces\": " << export_piece_times() << ", \"lesson_slide\": " << (app.lesson.is_open() ? app.lesson.slide + 1 : 0)
+      << ", \"last_gl_ms\": " << g_page->last_gl_ms << ", \"status\": ";
     json_text::quoted(o, s.status);
     o << ", \"error\": ";
     json_text::quoted(o, s.error);
@@ -597,8 +602,10 @@ int main() {
     app.session.load_fig910();
     keep_lesson_progress_in_storage(app.lesson);
     // An offline page that carries a trace or a lesson opens it as File > Open would; else the link's run.
-    if (const std::string carried = browser::carried_file(); !carried.empty()) open_carried_file(page, carried);
-    else if (!open_linked_lesson(page)) app.session.run();
+    if (const std::string carried = browser::carried_file(); !carried.empty())
+        open_carried_file(page, carried);
+    else if (!open_linked_lesson(page))
+        app.session.run();
     emscripten_set_main_loop(frame_callback, 0, false);
     return 0;
 }

@@ -63,8 +63,10 @@ GlSurface::~GlSurface() {
 }
 
 void GlSurface::size(int& width, int& height) const {
-    if (offscreen()) width = width_, height = height_;
-    else glfwGetFramebufferSize(window_, &width, &height);
+    if (offscreen())
+        width = width_, height = height_;
+    else
+        glfwGetFramebufferSize(window_, &width, &height);
 }
 
 float GlSurface::pixel_ratio() const {

@@ -28,13 +28,17 @@ TEST(CliLesson, ACheckThatFailsNamesEachProblemWithItsLineAndExits1) {
 
 // A sentence typed by hand is held to the run, as a checkpoint is: the check fails naming it.
 TEST(CliLesson, ASentenceTheRunContradictsFailsTheCheckAndOneThatHoldsPasses) {
-    const std::string bad = written("sentence.md", "# Sentence\n::: run --algo brent-kung --preset fig9.10\n::: step 4\n"
-                                                   "After {{label}}: 15 additions so far, Y[5] = 12.\n");
+    const std::string bad = written("sentence.md",
+                                    "# Sentence\n::: run --algo brent-kung --preset fig9.10\n::: step 4\n"
+                                    "After {{label}}: 15 additions so far, Y[5] = 12.\n");
     const CliResult r = run_cli({"lesson", "check", bad});
     EXPECT_EQ(r.exit_code, 1);
-    EXPECT_EQ(r.err, "sentence.md:4: the run contradicts \"Y[5] = 12\": Y[5] is 11 on it; write {{value Y[5]}} so that the number comes from the run\n");
-    const std::string good = written("sentence-good.md", "# Sentence\n::: run --algo brent-kung --preset fig9.10\n::: step 4\n"
-                                                         "After {{label}}: 15 additions so far, Y[5] = 11.\n");
+    EXPECT_EQ(
+        r.err,
+        "sentence.md:4: the run contradicts \"Y[5] = 12\": Y[5] is 11 on it; write {{value Y[5]}} so that the number comes from the run\n");
+    const std::string good = written("sentence-good.md",
+                                     "# Sentence\n::: run --algo brent-kung --preset fig9.10\n::: step 4\n"
+                                     "After {{label}}: 15 additions so far, Y[5] = 11.\n");
     const CliResult ok = run_cli({"lesson", "check", good});
     EXPECT_EQ(ok.exit_code, 0) << ok.err;
     EXPECT_EQ(ok.out, good + ": 1 slide holds against its run\n");

@@ -125,20 +125,28 @@ TEST(LessonCheck, ACountTypedByHandThatTheRunContradictsFails) {
               std::vector<std::string>{"t.md:5: the run contradicts \"16 additions\": it has total 26, additions 15, step_additions 1, "
                                        "formula 26, bound 29; write {{total}} or {{additions}} so that the number comes from the run"});
     EXPECT_EQ(problems_of(with("{{additions}} additions", "15 additions in 9 steps")),
-              std::vector<std::string>{"t.md:5: the run contradicts \"9 steps\": it has steps 8; write {{steps}} so that the number comes from the run"});
+              std::vector<std::string>{
+                  "t.md:5: the run contradicts \"9 steps\": it has steps 8; write {{steps}} so that the number comes from the run"});
     EXPECT_EQ(problems_of(with("::: ask How many additions so far?", "::: ask How many additions so far, on 17 values?")),
-              std::vector<std::string>{"t.md:6: the run contradicts \"17 values\": it has N 16; write {{N}} so that the number comes from the run"});
+              std::vector<std::string>{
+                  "t.md:6: the run contradicts \"17 values\": it has N 16; write {{N}} so that the number comes from the run"});
     // The counts the run has, typed by hand, hold: so do the chapter's bound and the run's count so far.
-    EXPECT_EQ(problems_of(with("{{additions}} additions", "15 additions of at most 29 additions, 16 values, 8 steps")), std::vector<std::string>{});
+    EXPECT_EQ(problems_of(with("{{additions}} additions", "15 additions of at most 29 additions, 16 values, 8 steps")),
+              std::vector<std::string>{});
 }
 
 TEST(LessonCheck, AValueTypedByHandThatTheRunContradictsFails) {
-    EXPECT_EQ(problems_of(with("Y[5] = {{value Y[5]}}", "Y[5] = 12")),
-              std::vector<std::string>{"t.md:5: the run contradicts \"Y[5] = 12\": Y[5] is 11 on it; write {{value Y[5]}} so that the number comes from the run"});
-    EXPECT_EQ(problems_of(with("S = {{value S[0]}}", "S[2] = 21, S = {{value S[0]}}")),
-              std::vector<std::string>{"t.md:16: the run contradicts \"S[2] = 21\": S[2] is 20 on it; write {{value S[2]}} so that the number comes from the run"});
+    EXPECT_EQ(
+        problems_of(with("Y[5] = {{value Y[5]}}", "Y[5] = 12")),
+        std::vector<std::string>{
+            "t.md:5: the run contradicts \"Y[5] = 12\": Y[5] is 11 on it; write {{value Y[5]}} so that the number comes from the run"});
+    EXPECT_EQ(
+        problems_of(with("S = {{value S[0]}}", "S[2] = 21, S = {{value S[0]}}")),
+        std::vector<std::string>{
+            "t.md:16: the run contradicts \"S[2] = 21\": S[2] is 20 on it; write {{value S[2]}} so that the number comes from the run"});
     EXPECT_EQ(problems_of(with("Y[5] = {{value Y[5]}}", "N = 32, Y[5] = 11")),
-              std::vector<std::string>{"t.md:5: the run contradicts \"N = 32\": N is 16 on it; write {{N}} so that the number comes from the run"});
+              std::vector<std::string>{
+                  "t.md:5: the run contradicts \"N = 32\": N is 16 on it; write {{N}} so that the number comes from the run"});
 }
 
 TEST(LessonCheck, ACountThatDisagreesWithItsNounFails) {
@@ -157,9 +165,10 @@ TEST(LessonCheck, AKernelCheckpointNamesAnExerciseThatIsGraded) {
     const std::string kernel = "# K\n::: run --algo kogge-stone --preset fig9.10 --exclusive\n::: checkpoint kernel\n::: ask Write it.\n";
     EXPECT_EQ(problems_of(kernel + "::: answer exercise 4\n"), std::vector<std::string>{});
     EXPECT_EQ(parse_lesson(kernel + "::: answer exercise 5\n", "t.md").slides[0].checkpoint->exercise, 5);
-    EXPECT_EQ(problems_of(kernel + "::: answer exercise 3\n"),
-              std::vector<std::string>{"t.md:5: a kernel checkpoint's answer is the exercise whose kernel is graded: ::: answer exercise 4 or "
-                                       "::: answer exercise 5; got 'exercise 3'"});
+    EXPECT_EQ(
+        problems_of(kernel + "::: answer exercise 3\n"),
+        std::vector<std::string>{"t.md:5: a kernel checkpoint's answer is the exercise whose kernel is graded: ::: answer exercise 4 or "
+                                 "::: answer exercise 5; got 'exercise 3'"});
     EXPECT_EQ(problems_of(kernel), std::vector<std::string>{"t.md:3: this checkpoint has no exercise (::: answer exercise 4)"});
 }
 

@@ -228,9 +228,10 @@ TEST(WarpSchedule, FirstRunsTheListedWarpsAheadInTheirStepOnly) {
     EXPECT_EQ(s->text(), "first:1@3,1/4@2");
     EXPECT_EQ(warp_order(*s, 0, 0, 5), (std::vector<int>{3, 1, 0, 2, 4}));  // step 1's key is 0
     EXPECT_EQ(warp_order(*s, 3, 7, 4), (std::vector<int>{2, 0, 1, 3}));
-    EXPECT_EQ(warp_order(*s, 1, 0, 4), (std::vector<int>{0, 1, 2, 3}));     // step 2: in order
+    EXPECT_EQ(warp_order(*s, 1, 0, 4), (std::vector<int>{0, 1, 2, 3}));  // step 2: in order
     EXPECT_EQ(reorderings({3, 1, 0, 2, 4}), 4);
     EXPECT_EQ(reorderings({0, 1, 2}), 0);
-    for (const char* bad : {"first:", "first:1", "first:1@", "first:1@2,2", "first:1@2/1@3", "first:x@1"}) EXPECT_FALSE(parse_schedule(bad)) << bad;
+    for (const char* bad : {"first:", "first:1", "first:1@", "first:1@2,2", "first:1@2/1@3", "first:x@1"})
+        EXPECT_FALSE(parse_schedule(bad)) << bad;
     EXPECT_FALSE(parse_block_schedule("first:1@2"));  // a warp schedule's form only
 }

@@ -168,8 +168,7 @@ std::string values_ending_in_a_word(int64_t n, bool with_flags) {
 }
 
 std::string file_holding(const std::string& text) {
-    const std::string path =
-        (std::filesystem::temp_directory_path() / ("scanlab-budget-" + std::to_string(::getpid()) + ".txt")).string();
+    const std::string path = (std::filesystem::temp_directory_path() / ("scanlab-budget-" + std::to_string(::getpid()) + ".txt")).string();
     std::ofstream(path) << text;
     return path;
 }

@@ -94,7 +94,8 @@ TEST(RunLink, EveryOptionsLinkRefusalNamesItsLinkKeyAndNoFlag) {
         for (const char* algo : algorithms)
             for (const char* v : bad_values) {
                 const std::string query = std::string("algo=") + algo + "&" + key + "=" + (o.is_switch() ? "1" : v) +
-                                          (o.source ? "" : "&random=8") + (std::string(algo) == "segmented" && key != "flags" ? "&flags=every:2" : "");
+                                          (o.source ? "" : "&random=8") +
+                                          (std::string(algo) == "segmented" && key != "flags" ? "&flags=every:2" : "");
                 const std::string why = refusal(query.c_str());
                 if (why == "(accepted)") continue;
                 ++refused;
@@ -123,7 +124,8 @@ TEST(RunLink, ALessonLinkNamesItsSlideAndReadsBack) {
 TEST(RunLink, ABadLessonOrSlideIsRefusedInASentence) {
     EXPECT_EQ(refusal("lesson=chapter9&slide=0"), "slide '0' is no slide number: slides count from 1 (slide=1, slide=2, ...)");
     EXPECT_EQ(refusal("lesson=chapter9&slide=two"), "slide 'two' is no slide number: slides count from 1 (slide=1, slide=2, ...)");
-    EXPECT_EQ(refusal("lesson=..%2Fsecrets&slide=1"), "lesson '../secrets' is no lesson's name: give the name of a shipped lesson, as chapter9");
+    EXPECT_EQ(refusal("lesson=..%2Fsecrets&slide=1"),
+              "lesson '../secrets' is no lesson's name: give the name of a shipped lesson, as chapter9");
     EXPECT_EQ(refusal("slide=3"), "slide needs a lesson: give lesson=NAME beside it (lesson=chapter9&slide=3)");
     EXPECT_EQ(refusal("lesson=chapter9&algo=brent-kung"),
               "a lesson link names a slide, whose run the lesson states: leave out the run's options (algo, preset, ...)");

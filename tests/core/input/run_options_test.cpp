@@ -134,7 +134,8 @@ TEST(RunOptions, AnAppRefusalNamesTheControlByItsLabelAndNoFlag) {
         {Control::section, [](RunSpec& s) { s.request.section = 4096; }},
         {Control::warp_width, [](RunSpec& s) { s.request.warp_width = 3; }},
         {Control::coarsening, [](RunSpec& s) { s.request.algorithm = Algorithm::three_phase, s.request.coarsening = 3; }},
-        {Control::block_algorithm, [](RunSpec& s) { s.request.algorithm = Algorithm::hierarchical, s.request.block_algorithm = Algorithm::sequential; }},
+        {Control::block_algorithm,
+         [](RunSpec& s) { s.request.algorithm = Algorithm::hierarchical, s.request.block_algorithm = Algorithm::sequential; }},
         {Control::type, [](RunSpec& s) { s.input.source = InputSpec::Source::text, s.input.text = "1 2.5 3"; }},
         {Control::type, [](RunSpec& s) { s.input.source = InputSpec::Source::text, s.input.text = "1 99999999999"; }},
         {Control::input, [](RunSpec& s) { s.input.source = InputSpec::Source::text, s.input.text = "1 two 3"; }},
@@ -143,7 +144,10 @@ TEST(RunOptions, AnAppRefusalNamesTheControlByItsLabelAndNoFlag) {
         {Control::flags, [](RunSpec& s) { s.request.algorithm = Algorithm::segmented; }},
         {Control::resident_blocks, [](RunSpec& s) { s.request.algorithm = Algorithm::domino, s.request.resident_blocks = 0; }},
         {Control::window, [](RunSpec& s) { s.request.algorithm = Algorithm::decoupled_lookback, s.request.lookback_window = 0; }},
-        {Control::sample_block, [](RunSpec& s) { s.request.algorithm = Algorithm::hierarchical, s.request.sample = {99, 1}; }},
+        {Control::sample_block,
+         [](RunSpec& s) {
+             s.request.algorithm = Algorithm::hierarchical, s.request.sample = {99, 1};
+         }},
     };
     for (const Case& c : cases) {
         RunSpec spec;

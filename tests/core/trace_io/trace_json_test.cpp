@@ -252,8 +252,7 @@ namespace {
 std::string read_in_slices(const std::string& text, size_t budget, Trace* out = nullptr) {
     try {
         TraceJsonReading reading(text, "lecture.json");
-        while (!reading.advance(budget)) {
-        }
+        while (!reading.advance(budget)) {}
         if (out) *out = reading.take();
         return "";
     } catch (const ScanError& e) {
@@ -306,8 +305,17 @@ TEST(TraceJson, ReadInSlicesAFileIsTheTraceReadAtOnce) {
 
 TEST(TraceJson, ReadInSlicesABadFileGetsTheSentenceOfTheFileReadAtOnce) {
     const std::string good = json_of(run_text(request(Algorithm::kogge_stone), "1 2 3"));
-    std::vector<std::string> bad = {"not json", good.substr(0, good.size() / 2), "{\"hello\": 1}", "[1,2,3]", "", "{",
-                                    good + "x", good.substr(0, good.size() - 3) + ",}\n", "{\"a\": [1,]}", "{\"a\" 1}", "{\"a\": 01}",
+    std::vector<std::string> bad = {"not json",
+                                    good.substr(0, good.size() / 2),
+                                    "{\"hello\": 1}",
+                                    "[1,2,3]",
+                                    "",
+                                    "{",
+                                    good + "x",
+                                    good.substr(0, good.size() - 3) + ",}\n",
+                                    "{\"a\": [1,]}",
+                                    "{\"a\" 1}",
+                                    "{\"a\": 01}",
                                     "{\"a\": \"\\u00e9\\n\", \"b\": -0, \"c\": 1e400}"};
     std::string wrong_version = good;
     bad.push_back(wrong_version.replace(wrong_version.find("\"version\": 1"), 12, "\"version\": 9"));

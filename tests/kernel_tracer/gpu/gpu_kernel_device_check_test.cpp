@@ -126,7 +126,8 @@ TEST(GpuYourKernel, TheDeviceChecksBoxStopsANewProcessWithASentence) {
     const KernelTrace k = checked(kFixtures + "/hostile/hostile_gpu_fork.cu", {"--random", "100", "--seed", "3", "--type", "float32"});
     ASSERT_TRUE(k.traced) << k.ended;
     SKIP_IF_SKIPPED(k);
-    EXPECT_TRUE(k.device_check.starts_with("on the GPU, the program was stopped by the device check's sandbox: system call ")) << k.device_check;
+    EXPECT_TRUE(k.device_check.starts_with("on the GPU, the program was stopped by the device check's sandbox: system call "))
+        << k.device_check;
 }
 
 // compute-sanitizer inside the device check: the book's Figure 9.2 loop on one warp is a race the

@@ -22,8 +22,8 @@
 #include "app/gui/export/offline_page.hpp"
 #include "app/gui/export/svg_figures.hpp"
 #include "app/gui/model/session.hpp"
-#include "core/input/run_words.hpp"
 #include "core/error.hpp"
+#include "core/input/run_words.hpp"
 #include "core/svg/svg_document.hpp"
 
 using namespace scanlab;
@@ -431,7 +431,8 @@ constexpr const char* kFakePage =
 
 TEST(OfflinePage, CarriesTheFileAsOneLineAfterItsRunWithNothingThatEndsTheScript) {
     const std::string html = offline_page_carrying(kFakePage, "lesson.md", "a </script> \"quoted\"\nline");
-    const std::string line = "Module.scanlabRun=\"algo=hierarchical&preset=fig9.10\";Module.scanlabFile={\"name\":\"lesson.md\",\"text\":\"a <\\/script> \\\"quoted\\\"\\nline\"};Module.other=1;";
+    const std::string line =
+        "Module.scanlabRun=\"algo=hierarchical&preset=fig9.10\";Module.scanlabFile={\"name\":\"lesson.md\",\"text\":\"a <\\/script> \\\"quoted\\\"\\nline\"};Module.other=1;";
     EXPECT_NE(html.find(line), std::string::npos) << html;
     EXPECT_EQ(html.find("</script>"), html.rfind("</script>"));  // only the page's own
 }
@@ -456,7 +457,8 @@ TEST(OfflinePage, TheCommandWritesThePageAndRefusesABadTraceATooLargeOneAndAMiss
     std::ofstream(dir + "/page.html") << kFakePage;
     const std::string fixture = std::string(SCANLAB_FIXTURES) + "/traces/fig910.json";
     const std::string cli = std::string(kNoDisplay) + SCANLAB_EXE + " export --format html --page " + dir + "/page.html ";
-    ASSERT_EQ(shell(cli + "--trace " + fixture + " --out " + dir + "/lecture.html 2> " + dir + "/log.txt"), 0) << read_text(dir + "/log.txt");
+    ASSERT_EQ(shell(cli + "--trace " + fixture + " --out " + dir + "/lecture.html 2> " + dir + "/log.txt"), 0)
+        << read_text(dir + "/log.txt");
     EXPECT_NE(read_text(dir + "/lecture.html").find("Module.scanlabFile={\"name\":\"fig910.json\""), std::string::npos);
     std::ofstream(dir + "/bad.json") << "{\"format\": \"not a trace\"}";
     std::ofstream(dir + "/big.json") << std::string(kPageMaxTraceFileBytes + 1, ' ');
@@ -470,9 +472,10 @@ TEST(OfflinePage, TheCommandWritesThePageAndRefusesABadTraceATooLargeOneAndAMiss
         EXPECT_EQ(shell(cli + words + " --out " + dir + "/x.html 2> " + dir + "/log.txt"), 1) << words;
         EXPECT_NE(read_text(dir + "/log.txt").find(sentence), std::string::npos) << words << ": " << read_text(dir + "/log.txt");
     }
-    EXPECT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE + " export --format html --page " + dir + "/none.html --trace " + fixture + " --out " + dir +
-                    "/x.html 2> " + dir + "/log.txt"),
+    EXPECT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE + " export --format html --page " + dir + "/none.html --trace " + fixture +
+                    " --out " + dir + "/x.html 2> " + dir + "/log.txt"),
               1);
-    EXPECT_NE(read_text(dir + "/log.txt").find("cmake --build build-web --target scanlab-offline"), std::string::npos) << read_text(dir + "/log.txt");
+    EXPECT_NE(read_text(dir + "/log.txt").find("cmake --build build-web --target scanlab-offline"), std::string::npos)
+        << read_text(dir + "/log.txt");
     EXPECT_FALSE(std::filesystem::exists(dir + "/x.html"));
 }

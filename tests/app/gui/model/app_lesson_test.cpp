@@ -129,8 +129,9 @@ TEST(AppLesson, TheCheckpointsAnsweredAreKeptAndReadBackWhenTheLessonOpensAgain)
 // "Write this kernel": the starter opens in the Your kernel model, and the model's text is graded as
 // `scanlab grade` grades a file: the starter as it is (its TODO left) fails, the exercise's answer passes.
 TEST(AppLesson, AKernelCheckpointGradesTheYourKernelTextWrongAndThenRight) {
-    const std::string lesson = "# Kernel\n::: run --algo kogge-stone --preset fig9.10 --exclusive\n::: view kernel\n"
-                               "::: checkpoint kernel\n::: ask Write it.\n::: answer exercise 4\n";
+    const std::string lesson =
+        "# Kernel\n::: run --algo kogge-stone --preset fig9.10 --exclusive\n::: view kernel\n"
+        "::: checkpoint kernel\n::: ask Write it.\n::: answer exercise 4\n";
     LessonPlayer p;
     ASSERT_TRUE(p.open_text(lesson, "kernel.md")) << p.error;
     Session s;
@@ -153,7 +154,8 @@ TEST(AppLesson, AKernelCheckpointGradesTheYourKernelTextWrongAndThenRight) {
     EXPECT_FALSE(as_is->right);
     EXPECT_NE(as_is->reason.find("failed "), std::string::npos) << as_is->reason;
     // The student fills the starter's TODO in the editor.
-    s.edit_kernel(kernel_fixtures::filled(s.your_kernel.text, kernel_fixtures::text_of(kernel_fixtures::kFixtures + "/starter_solutions/ex4-exclusive-kogge-stone.cu")));
+    s.edit_kernel(kernel_fixtures::filled(
+        s.your_kernel.text, kernel_fixtures::text_of(kernel_fixtures::kFixtures + "/starter_solutions/ex4-exclusive-kogge-stone.cu")));
     const std::optional<Grade> answer = graded();
     ASSERT_TRUE(answer);
     EXPECT_TRUE(answer->right) << answer->reason << p.kernel_report;
@@ -169,8 +171,9 @@ TEST(AppLesson, AKernelCheckpointGradesTheYourKernelTextWrongAndThenRight) {
 // A kernel's grade that ends after another lesson was opened belongs to no slide of it: it is dropped,
 // and the new lesson's checkpoint stays unattempted.
 TEST(AppLesson, AKernelGradeThatEndsAfterAnotherLessonOpenedIsDropped) {
-    const std::string lesson = "# Kernel\n::: run --algo kogge-stone --preset fig9.10 --exclusive\n"
-                               "::: checkpoint kernel\n::: ask Write it.\n::: answer exercise 4\n";
+    const std::string lesson =
+        "# Kernel\n::: run --algo kogge-stone --preset fig9.10 --exclusive\n"
+        "::: checkpoint kernel\n::: ask Write it.\n::: answer exercise 4\n";
     LessonPlayer p;
     ASSERT_TRUE(p.open_text(lesson, "kernel.md")) << p.error;
     Session s;

@@ -191,7 +191,8 @@ TEST(LiveSampledTrace, ABlockOutOfRangeGetsTheCoresSentenceAndTheTraceStays) {
     s.trace_sampled();
     s.wait();
     EXPECT_EQ(s.trace, before);
-    EXPECT_NE(s.sampled_error.find("sampled block 1024 is no block of this run: N = 65,536 in sections of 64 makes 1,024 blocks, numbered 0 to 1,023"),
+    EXPECT_NE(s.sampled_error.find(
+                  "sampled block 1024 is no block of this run: N = 65,536 in sections of 64 makes 1,024 blocks, numbered 0 to 1,023"),
               std::string::npos)
         << s.sampled_error;
     // A good request afterwards clears it.

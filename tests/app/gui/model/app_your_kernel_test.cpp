@@ -512,10 +512,10 @@ TEST_F(YourKernelPanel, GradeRunsInTheBackgroundAndOpensTheSmallestFailingInputA
     NEEDS_CLANG();
     Session s;
     ASSERT_TRUE(s.try_exercise(4));  // the starter as it is: its TODO not written
-    s.grade_every_type = false;      // int32 with sum and float64 with min: 30 runs
+    s.grade_every_type = false;  // int32 with sum and float64 with min: 30 runs
     ASSERT_TRUE(s.grade_kernel(4));
     EXPECT_TRUE(s.grading.running());
-    EXPECT_TRUE(s.working());         // the window keeps drawing its progress
+    EXPECT_TRUE(s.working());  // the window keeps drawing its progress
     EXPECT_FALSE(s.grade_kernel(4));  // one grading at a time
     s.wait();
     ASSERT_FALSE(s.grading.running());

@@ -5,8 +5,8 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
-#include "core/number_text.hpp"
 #include "core/lesson/lookback_counts.hpp"
+#include "core/number_text.hpp"
 
 #include <chrono>
 #include <cstdio>

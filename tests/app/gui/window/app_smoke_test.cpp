@@ -20,18 +20,18 @@
 #include <set>
 #include <sstream>
 
-#include "core/number_text.hpp"
 #include "app/gui/model/numbers.hpp"
-#include "app/gui/shell/palette.hpp"
 #include "app/gui/model/sampled_trace.hpp"
 #include "app/gui/model/trace_book.hpp"
 #include "app/gui/model/your_kernel.hpp"
-#include "core/input/resolve.hpp"
-#include "tests/cli_run.hpp"
+#include "app/gui/shell/palette.hpp"
 #include "core/emulation/emulate.hpp"
 #include "core/input/input.hpp"
+#include "core/input/resolve.hpp"
 #include "core/input/trace_budget.hpp"
+#include "core/number_text.hpp"
 #include "kernels/bench/bench.hpp"
+#include "tests/cli_run.hpp"
 
 #ifndef SCANLAB_APP_EXE
 #error "SCANLAB_APP_EXE must name the scanlab-app binary"
@@ -387,13 +387,13 @@ TEST_F(AppWindow, ALessonStepsByPageDownAndPageUpAndBBlacksTheScreenOutAndBack) 
     EXPECT_GT(distinct_colours(load_png(dir + "/lesson.png")), 40u) << "the slide is back after B again";
     // Each slide opens its view and outlines what it points at; a range of steps plays to its end.
     expect_said(said, {
-        {"slide cells", "slide 2 tab Steps step 0 points steps cells 0 figure in front"},
-        {"slide row", "slide 6 tab Steps step 1 points steps row 1 figure in front"},
-        {"slide lines", "slide 9 tab Steps step 0 points source lines 10 figure in front source in front"},
-        {"slide figure", "slide 22 tab Steps step 3 points fig9.10 row 3 figure in front source in front"},
-        {"slide play", "slide 5 tab Steps step 4 points none figure in front source in front"},
-        {"slide kernel", "slide 28 tab Steps step 0 points none your kernel shown"},
-    });
+                          {"slide cells", "slide 2 tab Steps step 0 points steps cells 0 figure in front"},
+                          {"slide row", "slide 6 tab Steps step 1 points steps row 1 figure in front"},
+                          {"slide lines", "slide 9 tab Steps step 0 points source lines 10 figure in front source in front"},
+                          {"slide figure", "slide 22 tab Steps step 3 points fig9.10 row 3 figure in front source in front"},
+                          {"slide play", "slide 5 tab Steps step 4 points none figure in front source in front"},
+                          {"slide kernel", "slide 28 tab Steps step 0 points none your kernel shown"},
+                      });
     const auto outline = [&](const char* shot) {
         const Image im = load_png(dir + "/" + shot);
         size_t n = 0;
@@ -414,34 +414,35 @@ TEST_F(AppWindow, TheYourKernelPanelRunsByCtrlEnterAFindingTakesItsStepAndLineAn
     ASSERT_TRUE(ran);
     std::map<std::string, std::string> said = tab_separated(dir + "/kernel.txt");
     expect_said(said, {
-        {"opened", "yes\tex4-exclusive-kogge-stone.cu"},  // the first look: Exercise 4's starter
-        {"focused", "yes"},
-        {"traced", "fault_race.cu"},
-        {"selected", "0"},
-        {"step", "the finding's"},
-        {"line marked", "the finding's"},
-        {"controls' ctrl+enter ran", "fault_race.cu, warps of 8"},  // the kernel again, not the built-in algorithm
-        {"grading drew frames", "yes"},  // the window never waits for the grade
-        {"graded", "FAILED"},           // a racy kernel fails "no findings"
-        {"editing", "yes"},
-        {"right moved the step", "no"},
-        {"typed", "yes"},
-        {"brackets typed", "as typed"},
-        {"ctrl+enter in the editor", "runs, the text unchanged"},
-    });
+                          {"opened", "yes\tex4-exclusive-kogge-stone.cu"},  // the first look: Exercise 4's starter
+                          {"focused", "yes"},
+                          {"traced", "fault_race.cu"},
+                          {"selected", "0"},
+                          {"step", "the finding's"},
+                          {"line marked", "the finding's"},
+                          {"controls' ctrl+enter ran", "fault_race.cu, warps of 8"},  // the kernel again, not the built-in algorithm
+                          {"grading drew frames", "yes"},  // the window never waits for the grade
+                          {"graded", "FAILED"},  // a racy kernel fails "no findings"
+                          {"editing", "yes"},
+                          {"right moved the step", "no"},
+                          {"typed", "yes"},
+                          {"brackets typed", "as typed"},
+                          {"ctrl+enter in the editor", "runs, the text unchanged"},
+                      });
 }
 
 TEST_F(AppWindow, AFailedSaveOrOpenIsSaidInItsDialogWhichStaysOpenEnterTakesTheWholePathAndEscClosesHelpBeforePresenting) {
     std::map<std::string, std::string> said = said_by("files");
-    const std::string failure = "Cannot save the trace to " + quoted_path(dir + "/no-such-folder/x.json") + ": its folder does not exist. Nothing was written.";
+    const std::string failure =
+        "Cannot save the trace to " + quoted_path(dir + "/no-such-folder/x.json") + ": its folder does not exist. Nothing was written.";
     expect_said(said, {
-        {"save dialog", "open"},
-        {"failed save: dialog", "open"},
-        {"failed save: says", failure},
-        {"failed save: status", "failure: " + failure},  // never a stale "saved"
-        {"good save: dialog", "closed"},
-        {"good save: status", "saved the trace to " + quoted_path(dir + "/saved.json")},
-    });
+                          {"save dialog", "open"},
+                          {"failed save: dialog", "open"},
+                          {"failed save: says", failure},
+                          {"failed save: status", "failure: " + failure},  // never a stale "saved"
+                          {"good save: dialog", "closed"},
+                          {"good save: status", "saved the trace to " + quoted_path(dir + "/saved.json")},
+                      });
     EXPECT_TRUE(std::filesystem::exists(dir + "/saved.json"));
     EXPECT_FALSE(std::filesystem::exists(dir + "/no-such-folder"));
     expect_said(said, {
