@@ -3,6 +3,8 @@
 // the slide's prose with its numbers from its run, and its checkpoint. The slide's run is an
 // ordinary run of the other panels; B blacks the screen out. The model is app.lesson.
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <utility>
 
 #include "app/gui/app.hpp"
@@ -27,11 +29,36 @@ std::map<int, RichMd::Context*>& markdown_contexts() {
     return contexts;
 }
 
+// The prose in the app's own face, DejaVu Sans: the Roboto that imgui_rich_md embeds has no arrow
+// (the deed lines' "→" drew as a box) and set the slides apart from the rest of the window. Its
+// four styles, asked for as BASE-{Regular,Bold,RegularItalic,BoldItalic}.ttf, are DejaVu's files;
+// any other asset is the library's own.
+constexpr const char* kDejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans";
+
+RichMd::AssetBytes read_asset(const std::string& path) {
+    if (!path.starts_with(kDejaVuSans)) return RichMd::ReadAssetDefault(path);
+    std::string file = path;
+    for (const auto& [asked, there] : {std::pair<std::string, std::string>{"-Regular.ttf", ".ttf"},
+                                       {"-RegularItalic.ttf", "-Oblique.ttf"},
+                                       {"-BoldItalic.ttf", "-BoldOblique.ttf"},
+                                       {"-Bold.ttf", "-Bold.ttf"}})
+        if (path.ends_with(asked)) file = path.substr(0, path.size() - asked.size()) + there;
+    std::ifstream in(file, std::ios::binary);
+    if (!in) return std::nullopt;
+    return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
 void slide_prose(const std::string& markdown) {
     RichMd::Context*& c = markdown_contexts()[int(ImGui::GetFontSize() + 0.5f)];
     if (!c) {
         RichMd::MarkdownOptions options;
         options.fontOptions.regularSize = float(int(ImGui::GetFontSize() + 0.5f));
+        if (std::filesystem::exists(std::string(kDejaVuSans) + ".ttf")) {
+            RichMd::HostServices host = RichMd::GetHostServices();
+            host.ReadAsset = read_asset;
+            RichMd::SetHostServices(host);
+            options.fontOptions.fontBasePath = kDejaVuSans;
+        }
         c = RichMd::CreateContext(options);
     }
     RichMd::SetCurrentContext(c);
