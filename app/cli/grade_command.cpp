@@ -28,7 +28,7 @@ int run_grade_command(const std::vector<std::string>& args) {
             return kernel_tracer::grade_exercise(exercise, file);
         }();
         output_begins();
-        std::cout << "Exercise " << exercise << ", " << file << ":\n";
+        std::cout << "Exercise " << exercise << ", " << kernel_tracer::path_word(file) << ":\n";
         for (const kernel_tracer::GradeCheck& c : g.checks) {
             std::cout << (c.passed ? "  PASS  " : "  FAIL  ") << c.name << " (" << c.runs << (c.runs == 1 ? " run" : " runs") << ")\n";
             if (!c.passed) std::cout << "        smallest failing input: " << c.failure << "\n        replay: " << c.replay << "\n";

@@ -277,14 +277,22 @@ std::optional<int64_t> count_values_file(const std::string& path) {
     if (fd < 0) return std::nullopt;  // the read that follows says why
     TokenCounter counter;
     std::vector<char> buffer(size_t(1) << 20);
+    uint64_t bytes = 0;
     for (;;) {
         const ssize_t got = ::read(fd, buffer.data(), buffer.size());
         if (got < 0 && errno == EINTR) continue;
-        if (got <= 0) {
+        if (got < 0) {
+            // Said here, where it failed (a second read could fail sooner, and say fewer bytes).
+            const int err = errno;
             ::close(fd);
-            if (got < 0) return std::nullopt;
+            throw ScanError("reading input file " + quoted_path(path) + " failed after " + std::to_string(bytes) +
+                            " bytes: " + read_failure(err) + " (nothing was scanned)");
+        }
+        if (got == 0) {
+            ::close(fd);
             return counter.count();
         }
+        bytes += uint64_t(got);
         counter.feed(std::string_view(buffer.data(), size_t(got)));
     }
 }

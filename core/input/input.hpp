@@ -48,7 +48,8 @@ ValueArray read_values_file(const std::string& path, ElementType type, const Inp
 
 // How many values a text or a file holds, counted as parse_values and read_values_file split them
 // but without making one (at most kMaxElements + 1), so that a run can be refused from its N first.
-// A file only where it can be read twice (a regular file): nullopt for standard input or a pipe.
+// A file only where it can be read twice (a regular file): nullopt for standard input or a pipe. A
+// read that fails partway is ScanError, said as reading the values would say it.
 int64_t count_values(std::string_view text);
 std::optional<int64_t> count_values_file(const std::string& path);
 

@@ -1,6 +1,7 @@
 #include "kernel_tracer/host/grade.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 
 #include "core/emulation/emulate.hpp"
@@ -8,9 +9,19 @@
 #include "core/input/run_spec.hpp"
 #include "core/input/run_words.hpp"
 #include "core/lesson/verdict.hpp"
+#include "core/number_text.hpp"
 #include "kernel_tracer/runtime/block_order_words.hpp"
 
 namespace scanlab::kernel_tracer {
+
+// The file as the report names it: as given, ready to paste into a shell, unless it holds a control
+// or bidirectional character (a newline would start a line of its own, U+202E turn the rest of the
+// line around): then quoted short with those escaped, as every sentence quotes a path.
+std::string path_word(const std::string& file) {
+    const bool plain = std::none_of(file.begin(), file.end(), [](char c) { return (unsigned char)c < 0x20 || c == 0x7f; }) &&
+                       quoted_path(file).find('\\') == std::string::npos;
+    return plain ? file : quoted_path(file);
+}
 namespace {
 
 struct Exercise {
@@ -91,7 +102,7 @@ void Grading::run(const std::string& type, const std::string& op, int n, const s
     r.like = e.like;
     r.cancel = options.cancel;
     r.trust = options.trust;
-    const std::string replay = "scanlab trace --kernel " + file + " --like " + std::string(name(e.like)) + " " + joined(words);
+    const std::string replay = "scanlab trace --kernel " + path_word(file) + " --like " + std::string(name(e.like)) + " " + joined(words);
     const std::string scan = std::string(e.exclusive ? "exclusive" : "inclusive") + " scan of " + type + " with " + op;
     GradeCheck& right = check(scan);
     GradeCheck& clean = check("no findings (races, out-of-bounds accesses, unwritten reads, barriers)");
@@ -134,6 +145,9 @@ Algorithm graded_like(int exercise) { return exercise_of(exercise).like; }
 
 Grade grade_exercise(int number, const std::string& file, const GradeOptions& options) {
     const Exercise e = exercise_of(number);
+    // Said once, before any run: each run would fail its check with this same sentence.
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(file, ec)) throw ScanError("there is no kernel file " + quoted_path(file));
     Grading grading{e, file, options, {}, {}, {}, 0, 0};
     grading.g.exercise = number;
     grading.g.like = e.like;

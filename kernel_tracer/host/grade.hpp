@@ -55,6 +55,10 @@ struct GradeOptions {
 // The exercise's launch (--like), or UsageError for an exercise other than 4 or 5.
 Algorithm graded_like(int exercise);
 
+// The kernel file as a grade's report names it (plain, or quoted short where it holds a control or
+// bidirectional character).
+std::string path_word(const std::string& file);
+
 // Throws UsageError for an exercise other than 4 or 5, ScanError where the file does not compile.
 Grade grade_exercise(int exercise, const std::string& file, const GradeOptions& options = {});
 

@@ -58,12 +58,16 @@ size_t statement_end(const std::string& html, size_t from) {
 
 // The file's checks: a trace that reads back as the page would read it, or a lesson whose slides
 // hold against their runs. The sentence is the one the page would show, said before the file is made.
+void refuse_past_the_pages_limit(const std::string& name, uint64_t bytes) {
+    if (bytes > kPageMaxTraceFileBytes)
+        throw ScanError("'" + name + "' is " + byte_size(bytes) + ": the page opens trace files up to " +
+                        byte_size(kPageMaxTraceFileBytes) +
+                        ", as much as it holds in its memory; save a smaller run (fewer values, or a sampled trace)");
+}
+
 void check_carried(const std::string& name, const std::string& text, bool is_trace) {
     if (is_trace) {
-        if (text.size() > kPageMaxTraceFileBytes)
-            throw ScanError("'" + name + "' is " + byte_size(text.size()) + ": the page opens trace files up to " +
-                            byte_size(kPageMaxTraceFileBytes) +
-                            ", as much as it holds in its memory; save a smaller run (fewer values, or a sampled trace)");
+        refuse_past_the_pages_limit(name, text.size());
         std::istringstream in(text);
         read_trace_json(in, "'" + name + "'");
         return;
@@ -166,6 +170,10 @@ int run_html_export(const std::vector<std::string>& args) {
         const OfflinePageOptions o = parse_offline_page_options(args);
         const bool is_trace = !o.trace.empty();
         const std::string& file = is_trace ? o.trace : o.lesson;
+        // A trace past the page's limit is refused in the page's words before it is read.
+        std::error_code ec;
+        if (const uintmax_t size = std::filesystem::file_size(file, ec); is_trace && !ec)
+            refuse_past_the_pages_limit(std::filesystem::path(file).filename().string(), size);
         const std::string text = read_whole(file, is_trace ? kMaxPageBytes : kMaxLessonBytes, is_trace ? "the trace" : "the lesson");
         const std::string name = std::filesystem::path(file).filename().string();
         const size_t bytes = write_offline_page(o.page, name, text, is_trace, o.out);

@@ -24,6 +24,7 @@
 #include "app/gui/model/session.hpp"
 #include "core/error.hpp"
 #include "core/input/run_words.hpp"
+#include "core/number_text.hpp"
 #include "core/svg/svg_document.hpp"
 
 using namespace scanlab;
@@ -462,9 +463,9 @@ TEST(OfflinePage, TheCommandWritesThePageAndRefusesABadTraceATooLargeOneAndAMiss
     EXPECT_NE(read_text(dir + "/lecture.html").find("Module.scanlabFile={\"name\":\"fig910.json\""), std::string::npos);
     std::ofstream(dir + "/bad.json") << "{\"format\": \"not a trace\"}";
     std::ofstream(dir + "/big.json") << std::string(kPageMaxTraceFileBytes + 1, ' ');
-    const std::pair<std::string, const char*> cases[] = {
+    const std::pair<std::string, std::string> cases[] = {
         {"--trace " + dir + "/bad.json", "bad.json"},
-        {"--trace " + dir + "/big.json", "the page opens trace files up to 2.0 MiB"},
+        {"--trace " + dir + "/big.json", "the page opens trace files up to " + byte_size(kPageMaxTraceFileBytes)},
         {"--lesson " + dir + "/missing.md", "does not exist"},
         {"--trace " + fixture + " --lesson x.md", "carries one file"},
     };
