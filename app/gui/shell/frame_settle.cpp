@@ -31,16 +31,26 @@ uint64_t draw_data_hash(const ImDrawData* d) {
     return h;
 }
 
+// A panel behind another's tab in its dock node, or inside one: Dear ImGui hides it again on every
+// frame it stays there, so its being hidden says nothing will change.
+bool behind_a_tab(const ImGuiWindow* w) {
+    for (; w; w = w->ParentWindow)
+        if (w->DockIsActive && !w->DockTabIsVisible) return true;
+    return false;
+}
+
 // Whether Dear ImGui has more to show without a new event: input it spreads over frames (a click's
 // press and release, a key and the characters typed with it, each in a frame of its own), or a
 // window it drew hidden while it measured it (a combo's popup, a tooltip, appears a frame after
-// the click that opened it).
+// the click that opened it; a tab chosen shows a frame later).
 bool imgui_has_more() {
     const ImGuiContext* g = ImGui::GetCurrentContext();
     if (!g) return false;
     if (!g->InputEventsQueue.empty()) return true;
-    for (const ImGuiWindow* w : g->Windows)
-        if (w->Active && (w->HiddenFramesCannotSkipItems > 0 || w->HiddenFramesCanSkipItems > 0)) return true;
+    for (const ImGuiWindow* w : g->Windows) {
+        if (!w->Active) continue;
+        if (w->HiddenFramesCannotSkipItems > 0 || (w->HiddenFramesCanSkipItems > 0 && !behind_a_tab(w))) return true;
+    }
     return false;
 }
 
