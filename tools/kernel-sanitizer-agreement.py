@@ -19,7 +19,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-STUDENTS = os.path.join(ROOT, "tests", "kernels", "students")
+STUDENTS = os.path.join(ROOT, "tests", "fixtures", "kernels", "students")
 C_TYPES = {"int32": "int", "int64": "long", "float32": "float", "float64": "double", "int": "int", "long": "long", "float": "float",
            "double": "double"}
 
