@@ -16,15 +16,19 @@
 
 namespace scanlab {
 
-template <class T> struct TypeTag {
+template <class T>
+struct TypeTag {
     using type = T;
 };
 
-template <template <class> class Op> struct OpTag {
-    template <class T> using of = Op<T>;
+template <template <class> class Op>
+struct OpTag {
+    template <class T>
+    using of = Op<T>;
 };
 
-template <class F> decltype(auto) with_type(ElementType t, F&& f) {
+template <class F>
+decltype(auto) with_type(ElementType t, F&& f) {
     switch (t) {
         case ElementType::int32: return std::forward<F>(f)(TypeTag<int32_t>{});
         case ElementType::int64: return std::forward<F>(f)(TypeTag<int64_t>{});
@@ -34,7 +38,8 @@ template <class F> decltype(auto) with_type(ElementType t, F&& f) {
     return std::forward<F>(f)(TypeTag<double>{});
 }
 
-template <class F> decltype(auto) with_op(OpKind o, F&& f) {
+template <class F>
+decltype(auto) with_op(OpKind o, F&& f) {
     switch (o) {
         case OpKind::sum: return std::forward<F>(f)(OpTag<SumOp>{});
         case OpKind::max: return std::forward<F>(f)(OpTag<MaxOp>{});
@@ -44,7 +49,8 @@ template <class F> decltype(auto) with_op(OpKind o, F&& f) {
 }
 
 // Both at once: f(TypeTag<T>, OpTag<Op>).
-template <class F> decltype(auto) with_type_and_op(ElementType t, OpKind o, F&& f) {
+template <class F>
+decltype(auto) with_type_and_op(ElementType t, OpKind o, F&& f) {
     return with_type(t, [&]<class T>(TypeTag<T> type) -> decltype(auto) {
         return with_op(o, [&]<template <class> class Op>(OpTag<Op> op) -> decltype(auto) { return f(type, op); });
     });

@@ -8,20 +8,25 @@
 namespace scanlab {
 namespace {
 
-constexpr std::array<std::pair<BlockState, std::string_view>, 6> kStates{{
-    {BlockState::not_started, "not-started"}, {BlockState::scanning, "scanning"}, {BlockState::waiting, "waiting"},
-    {BlockState::looking_back, "looking-back"}, {BlockState::passed, "passed"}, {BlockState::done, "done"}}};
-constexpr std::array<std::pair<TileStatus, std::string_view>, 3> kStatuses{{
-    {TileStatus::invalid, "invalid"}, {TileStatus::aggregate, "aggregate"}, {TileStatus::prefix, "prefix"}}};
-constexpr std::array<std::pair<EventKind, std::string_view>, 8> kKinds{{
-    {EventKind::start, "start"}, {EventKind::scanned, "scanned"}, {EventKind::publish_aggregate, "publish-aggregate"},
-    {EventKind::look_back, "look-back"}, {EventKind::passed, "passed"}, {EventKind::publish_prefix, "publish-prefix"},
-    {EventKind::done, "done"}, {EventKind::deadlock, "deadlock"}}};
+constexpr std::array<std::pair<BlockState, std::string_view>, 6> kStates{{{BlockState::not_started, "not-started"},
+                                                                          {BlockState::scanning, "scanning"},
+                                                                          {BlockState::waiting, "waiting"},
+                                                                          {BlockState::looking_back, "looking-back"},
+                                                                          {BlockState::passed, "passed"},
+                                                                          {BlockState::done, "done"}}};
+constexpr std::array<std::pair<TileStatus, std::string_view>, 3> kStatuses{
+    {{TileStatus::invalid, "invalid"}, {TileStatus::aggregate, "aggregate"}, {TileStatus::prefix, "prefix"}}};
+constexpr std::array<std::pair<EventKind, std::string_view>, 8> kKinds{{{EventKind::start, "start"},
+                                                                        {EventKind::scanned, "scanned"},
+                                                                        {EventKind::publish_aggregate, "publish-aggregate"},
+                                                                        {EventKind::look_back, "look-back"},
+                                                                        {EventKind::passed, "passed"},
+                                                                        {EventKind::publish_prefix, "publish-prefix"},
+                                                                        {EventKind::done, "done"},
+                                                                        {EventKind::deadlock, "deadlock"}}};
 
 // " (3 polls)", " (1 poll)", or nothing.
-std::string polls_note(int64_t polls) {
-    return polls ? " (" + counted(polls, "poll", "polls") + ")" : std::string();
-}
+std::string polls_note(int64_t polls) { return polls ? " (" + counted(polls, "poll", "polls") + ")" : std::string(); }
 
 template <class E, size_t N>
 std::string_view name_in(const std::array<std::pair<E, std::string_view>, N>& table, E e) {

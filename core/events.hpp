@@ -19,12 +19,12 @@ namespace scanlab {
 
 // Where one block stands.
 enum class BlockState : uint8_t {
-    not_started,   // not yet resident on an SM
-    scanning,      // drew its tile; scanning its section
-    waiting,       // domino: its section is scanned; thread 0 polls flags[tile]
+    not_started,  // not yet resident on an SM
+    scanning,  // drew its tile; scanning its section
+    waiting,  // domino: its section is scanned; thread 0 polls flags[tile]
     looking_back,  // look-back: its aggregate is published; it reads its predecessors' status words
-    passed,        // it has published its inclusive prefix (domino: scan_value[tile+1], flags[tile+1])
-    done,          // every thread added the carried prefix: its section of Y is final
+    passed,  // it has published its inclusive prefix (domino: scan_value[tile+1], flags[tile+1])
+    done,  // every thread added the carried prefix: its section of Y is final
 };
 
 // What one tile's flag or status word says. The domino scan's flags[i] is 0 (invalid) or 1
@@ -33,22 +33,22 @@ enum class BlockState : uint8_t {
 enum class TileStatus : uint8_t { invalid = 0, aggregate = 1, prefix = 2 };
 
 enum class EventKind : uint8_t {
-    start,              // the block became resident and drew its tile
-    scanned,            // its section's local scan is done: the local total is known
+    start,  // the block became resident and drew its tile
+    scanned,  // its section's local scan is done: the local total is known
     publish_aggregate,  // look-back: status[tile] = A, with the local total
-    look_back,          // look-back: one window of predecessors' status words read
-    passed,             // domino: read scan_value[tile], wrote scan_value[tile+1], set flags[tile+1]
-    publish_prefix,     // look-back: status[tile] = P, with the inclusive prefix
-    done,               // every thread added the carried prefix to its elements
-    deadlock,           // no block can move: the run stops here (no block; the snapshot says who waits on whom)
+    look_back,  // look-back: one window of predecessors' status words read
+    passed,  // domino: read scan_value[tile], wrote scan_value[tile+1], set flags[tile+1]
+    publish_prefix,  // look-back: status[tile] = P, with the inclusive prefix
+    done,  // every thread added the carried prefix to its elements
+    deadlock,  // no block can move: the run stops here (no block; the snapshot says who waits on whom)
 };
 
 struct Event {
     int64_t seq = 0;  // position in the run's order of events: 0, 1, 2 ...
     EventKind kind = EventKind::start;
     int32_t block = -1;  // blockIdx.x; -1 for a deadlock
-    int32_t tile = -1;   // the tile that block drew
-    int64_t polls = 0;   // failed polls of a flag or status word just before this event
+    int32_t tile = -1;  // the tile that block drew
+    int64_t polls = 0;  // failed polls of a flag or status word just before this event
     int32_t window_first = -1, window_last = -1;  // look_back: the tiles the window read
     int32_t found = -1;  // look_back: the tile whose inclusive prefix ended the look-back (-1: none in the window)
     bool operator==(const Event&) const = default;
@@ -80,16 +80,16 @@ uint64_t value_bits(T v) {
 
 // Every block and every tile after one event.
 struct EventSnapshot {
-    std::vector<BlockState> state;       // per block
-    std::vector<int32_t> tile;           // per block: the tile it drew, -1 before it starts
-    std::vector<int64_t> polls;          // per block: failed polls so far
-    std::vector<int32_t> waits_on;       // per block: the tile whose flag or status word it waits on, -1
-    std::vector<int32_t> window_first;   // per block: its current look-back window, -1 (look-back only, else empty)
+    std::vector<BlockState> state;  // per block
+    std::vector<int32_t> tile;  // per block: the tile it drew, -1 before it starts
+    std::vector<int64_t> polls;  // per block: failed polls so far
+    std::vector<int32_t> waits_on;  // per block: the tile whose flag or status word it waits on, -1
+    std::vector<int32_t> window_first;  // per block: its current look-back window, -1 (look-back only, else empty)
     std::vector<int32_t> window_last;
-    std::vector<TileStatus> status;      // domino: flags[0..grid]; look-back: status[0..grid-1]
-    ValueArray aggregate;                // per tile: its section's local total (the identity until scanned)
-    ValueArray prefix;                   // domino: scan_value[0..grid]; look-back: inclusive prefix per tile
-    ValueArray exclusive;                // per tile: the prefix its block adds (known once it passed)
+    std::vector<TileStatus> status;  // domino: flags[0..grid]; look-back: status[0..grid-1]
+    ValueArray aggregate;  // per tile: its section's local total (the identity until scanned)
+    ValueArray prefix;  // domino: scan_value[0..grid]; look-back: inclusive prefix per tile
+    ValueArray exclusive;  // per tile: the prefix its block adds (known once it passed)
     bool empty() const { return state.empty(); }
 };
 

@@ -20,14 +20,17 @@ struct Flagged {
     uint8_t flag;  // 1: this element starts a segment (after a scan: a segment started at or before it)
 };
 
-template <class T> struct FlaggedTraits {
+template <class T>
+struct FlaggedTraits {
     static constexpr bool flagged = false;
 };
-template <class V> struct FlaggedTraits<Flagged<V>> {
+template <class V>
+struct FlaggedTraits<Flagged<V>> {
     static constexpr bool flagged = true;
     using Value = V;
 };
-template <class T> inline constexpr bool is_flagged_v = FlaggedTraits<T>::flagged;
+template <class T>
+inline constexpr bool is_flagged_v = FlaggedTraits<T>::flagged;
 
 // Op is an operator of core/operators.hpp over V.
 template <class V, class Op>

@@ -146,22 +146,26 @@ private:
 };
 
 // std::bit_cast, which the web edition's libc++ 13 lacks.
-template <class To, class From> To bit_copy(From v) {
+template <class To, class From>
+To bit_copy(From v) {
     To t;
     std::memcpy(&t, &v, sizeof t);
     return t;
 }
 
-template <class T> struct Ieee;
-template <> struct Ieee<double> {
+template <class T>
+struct Ieee;
+template <>
+struct Ieee<double> {
     using Bits = uint64_t;
-    static constexpr int p = 53;           // significand bits, the hidden one included
-    static constexpr int bias = 1075;      // a normal number is 1.f * 2^(be - 1023): f * 2^(be - bias)
+    static constexpr int p = 53;  // significand bits, the hidden one included
+    static constexpr int bias = 1075;  // a normal number is 1.f * 2^(be - 1023): f * 2^(be - bias)
     static constexpr int emin = -1022, emax = 1023;
     static constexpr int max_l = 310, min_l = -324;  // decimal magnitudes past which it is inf or 0
-    static constexpr int fast_exp = 22;    // 10^22 is the largest power of ten a double holds exactly
+    static constexpr int fast_exp = 22;  // 10^22 is the largest power of ten a double holds exactly
 };
-template <> struct Ieee<float> {
+template <>
+struct Ieee<float> {
     using Bits = uint32_t;
     static constexpr int p = 24;
     static constexpr int bias = 150;
@@ -173,7 +177,8 @@ template <> struct Ieee<float> {
 // ---- writing ----
 
 // v > 0 as f * 2^e with f a whole number of at most p bits (the hidden bit made explicit).
-template <class T> std::pair<uint64_t, int> decompose(T v) {
+template <class T>
+std::pair<uint64_t, int> decompose(T v) {
     using F = Ieee<T>;
     const auto b = bit_copy<typename F::Bits>(v);
     const uint64_t frac = uint64_t(b) & ((uint64_t(1) << (F::p - 1)) - 1);
@@ -182,7 +187,8 @@ template <class T> std::pair<uint64_t, int> decompose(T v) {
 }
 
 // The shortest digits of v > 0 that read back to v, closest to v: v ~ 0.d1d2...dn * 10^k.
-template <class T> int shortest_digits(T v, char* d, int& k) {
+template <class T>
+int shortest_digits(T v, char* d, int& k) {
     const auto [f, e] = decompose(v);
     // A whole number below 2^p: its own digits, less trailing zeros, are the shortest.
     if (e <= 0 && (e > -64 && (f & ((uint64_t(1) << -e) - 1)) == 0)) {
@@ -252,7 +258,8 @@ template <class T> int shortest_digits(T v, char* d, int& k) {
 }
 
 // v's whole-number digits, exactly (fixed text of a whole number below 10^23).
-template <class T> int exact_whole_digits(T v, char* d) {
+template <class T>
+int exact_whole_digits(T v, char* d) {
     const auto [f, e] = decompose(v);
     unsigned __int128 m = e >= 0 ? (unsigned __int128)f << e : f >> -e;
     char tmp[48];
@@ -263,7 +270,8 @@ template <class T> int exact_whole_digits(T v, char* d) {
     return n;
 }
 
-template <class T> std::to_chars_result write(char* first, char* last, T v) {
+template <class T>
+std::to_chars_result write(char* first, char* last, T v) {
     char out[64];
     char* o = out;
     if (std::signbit(v)) *o++ = '-';
@@ -312,7 +320,8 @@ template <class T> std::to_chars_result write(char* first, char* last, T v) {
 
 // Rounds (q + a fraction, nonzero when `sticky`) * 2^k2 to the nearest T, ties to even. False
 // when it rounds to zero or past the largest finite T.
-template <class T> bool round_binary(uint64_t q, int k2, bool sticky, T& out) {
+template <class T>
+bool round_binary(uint64_t q, int k2, bool sticky, T& out) {
     using F = Ieee<T>;
     const int e = int(std::bit_width(q)) - 1 + k2;  // the exponent of q's top bit
     if (e > F::emax) return false;
@@ -343,7 +352,8 @@ bool ascii_iequal(const char* p, const char* last, const char* word) {
     return true;
 }
 
-template <class T> std::from_chars_result read(const char* first, const char* last, T& value) {
+template <class T>
+std::from_chars_result read(const char* first, const char* last, T& value) {
     using F = Ieee<T>;
     const char* p = first;
     const bool negative = p != last && *p == '-';
@@ -442,8 +452,10 @@ template <class T> std::from_chars_result read(const char* first, const char* la
         Big s(1);
         s.mul_pow5(-e);
         const int k = 63 + s.bits() - d.bits();  // D * 2^k / S has 63 or 64 bits
-        if (k >= 0) d.shl(k);
-        else s.shl(-k);
+        if (k >= 0)
+            d.shl(k);
+        else
+            s.shl(-k);
         const int top = d.bits() - s.bits();
         Big t = s;
         t.shl(std::max(top, 0));

@@ -36,14 +36,20 @@ inline constexpr bool kStdFloatChars =
 #endif
 
 // std::to_chars and std::from_chars for every number Scan Lab writes and reads.
-template <class T> std::to_chars_result to_chars(char* first, char* last, T v) {
-    if constexpr (std::is_floating_point_v<T> && !kStdFloatChars) return float_chars::to_chars(first, last, v);
-    else return std::to_chars(first, last, v);
+template <class T>
+std::to_chars_result to_chars(char* first, char* last, T v) {
+    if constexpr (std::is_floating_point_v<T> && !kStdFloatChars)
+        return float_chars::to_chars(first, last, v);
+    else
+        return std::to_chars(first, last, v);
 }
 
-template <class T> std::from_chars_result from_chars(const char* first, const char* last, T& v) {
-    if constexpr (std::is_floating_point_v<T> && !kStdFloatChars) return float_chars::from_chars(first, last, v);
-    else return std::from_chars(first, last, v);
+template <class T>
+std::from_chars_result from_chars(const char* first, const char* last, T& v) {
+    if constexpr (std::is_floating_point_v<T> && !kStdFloatChars)
+        return float_chars::from_chars(first, last, v);
+    else
+        return std::from_chars(first, last, v);
 }
 
 }  // namespace scanlab

@@ -9,7 +9,8 @@ std::string step_label(const Step& s) {
     if (s.kernel != Kernel::single) label += std::string(name(s.kernel)) + " · ";
     if (s.depth > 0) label += "S^" + std::to_string(s.depth) + " · ";
     const std::string of_c = " of " + std::to_string(s.coarsening);
-    if (s.coarsening > 0 && (s.phase == Phase::stride || s.phase == Phase::reduction || s.phase == Phase::distribution)) label += "phase 2 · ";
+    if (s.coarsening > 0 && (s.phase == Phase::stride || s.phase == Phase::reduction || s.phase == Phase::distribution))
+        label += "phase 2 · ";
     switch (s.phase) {
         case Phase::load: label += "load"; break;
         case Phase::thread_scan: label += "phase 1 · element " + std::to_string(s.level + 1) + of_c; break;

@@ -25,36 +25,36 @@ struct Access {
 };
 
 struct StepCounts {
-    int64_t additions = 0;        // operator applications in the step
-    int64_t active_threads = 0;   // threads that read or wrote an element
-    int64_t idle_threads = 0;     // launched threads that did nothing
-    int64_t barriers = 0;         // __syncthreads() each block passed in the step
+    int64_t additions = 0;  // operator applications in the step
+    int64_t active_threads = 0;  // threads that read or wrote an element
+    int64_t idle_threads = 0;  // launched threads that did nothing
+    int64_t barriers = 0;  // __syncthreads() each block passed in the step
     int64_t divergent_warps = 0;  // warps with both active and idle threads (control divergence)
-    int64_t hazards = 0;          // reads of an element another thread overwrote in this step
-    int64_t polls = 0;            // failed polls of a flag or status word (single-pass scans)
-    int64_t waits = 0;            // events that had to wait (polled at least once)
+    int64_t hazards = 0;  // reads of an element another thread overwrote in this step
+    int64_t polls = 0;  // failed polls of a flag or status word (single-pass scans)
+    int64_t waits = 0;  // events that had to wait (polled at least once)
     bool operator==(const StepCounts&) const = default;
 };
 
 struct Step {
     Kernel kernel = Kernel::single;
     Phase phase = Phase::load;
-    int level = 0;       // stride (Kogge-Stone), tree level (Brent-Kung), i (sequential); 0-based element (three-phase phases 1 and 3)
+    int level = 0;  // stride (Kogge-Stone), tree level (Brent-Kung), i (sequential); 0-based element (three-phase phases 1 and 3)
     int coarsening = 0;  // a three-phase block's C (its phase 2 steps are stride/reduction/distribution); 0: not coarsened
-    int depth = 0;       // 0 = the scan of the input; 1 = the scan of S; 2 = of S's block sums ...
+    int depth = 0;  // 0 = the scan of the input; 1 = the scan of S; 2 = of S's block sums ...
     ArrayKind array = ArrayKind::xy;
     std::string array_name;  // a student's kernel: the array as the file names it ("bufA"); else empty
-    int blocks = 1;      // blocks (or host loops) that ran the step
+    int blocks = 1;  // blocks (or host loops) that ran the step
     int threads_per_block = 1;
-    ValueArray values;   // the array after the step (full detail only): all of it, or a sampled window
+    ValueArray values;  // the array after the step (full detail only): all of it, or a sampled window
     std::vector<uint8_t> flags;  // segmented scan: the flag beside each of `values` (1: a segment started
-                                 // at or before it, within what the step's array has scanned); else empty
+        // at or before it, within what the step's array has scanned); else empty
     int64_t offset = 0;  // index of values[0] in the whole array (non-zero only in a sampled trace)
     std::vector<Access> accesses;  // ordered by thread, then by element (full detail only)
     std::vector<int32_t> hazards;  // elements read after being overwritten in this step, sorted
     StepCounts counts;
     std::optional<Event> event;  // a single-pass scan's event step (phase event), else none
-    EventSnapshot snapshot;      // every block and tile after the event (full detail only)
+    EventSnapshot snapshot;  // every block and tile after the event (full detail only)
 };
 
 // The step's array as the reader knows it: the file's own name for a student's kernel, else XY, S or Y.
@@ -78,7 +78,7 @@ struct TraceCounts {
 
 enum class Detail : uint8_t {
     counts,  // counters and result only: what `scan` and the big tests need
-    full,    // plus every step's array snapshot and accesses: what `trace` and the app show
+    full,  // plus every step's array snapshot and accesses: what `trace` and the app show
 };
 
 // The run a trace records, resolved: every option that decides its steps, as one value. A backend
@@ -92,28 +92,28 @@ struct RunHeader {
     ElementType type = ElementType::int32;
     bool exclusive = false;
     int64_t n = 0;
-    int section = 0;            // elements per block (0 for sequential)
-    int coarsening = 0;         // elements each thread scans alone (three-phase blocks; 0: not coarsened)
+    int section = 0;  // elements per block (0 for sequential)
+    int coarsening = 0;  // elements each thread scans alone (three-phase blocks; 0: not coarsened)
     int threads_per_block = 0;  // of the first kernel
-    int64_t grid = 0;           // blocks of the first kernel
+    int64_t grid = 0;  // blocks of the first kernel
     int warp_width = kWarpSize;
-    std::string schedule;       // warp schedule the emulation used ("hardware" on a GPU)
-    std::string block_schedule; // single-pass scans: the block schedule ("in-order", "random:7", "replay", "hardware")
+    std::string schedule;  // warp schedule the emulation used ("hardware" on a GPU)
+    std::string block_schedule;  // single-pass scans: the block schedule ("in-order", "random:7", "replay", "hardware")
     bool static_index = false;  // single-pass scans: each block's tile is its blockIdx (may deadlock)
-    int resident_blocks = 0;    // single-pass scans: blocks resident at once in the emulation (0: not modelled)
-    int lookback_window = 0;    // decoupled-lookback: predecessors one look-back reads at once (0: not this algorithm)
+    int resident_blocks = 0;  // single-pass scans: blocks resident at once in the emulation (0: not modelled)
+    int lookback_window = 0;  // decoupled-lookback: predecessors one look-back reads at once (0: not this algorithm)
     Detail detail = Detail::full;
-    std::string kernel;         // a student's kernel file this trace records (kernel_tracer/); empty for the built-in kernels
-    SampleWindow sample;        // which blocks of the input's scan keep their steps (all unless sampled)
+    std::string kernel;  // a student's kernel file this trace records (kernel_tracer/); empty for the built-in kernels
+    SampleWindow sample;  // which blocks of the input's scan keep their steps (all unless sampled)
     bool operator==(const RunHeader&) const = default;
 };
 
 // A trace is its run (the header's fields read as the trace's own: t.algorithm, t.n) and what the
 // run produced.
 struct Trace : RunHeader {
-    std::string deadlock;       // the sentence, when the run stopped in a deadlock (its result is then not the scan)
-    std::string backend;        // "cpu" (emulation) or "gpu"
-    std::string note;           // set when the run did not go as asked (e.g. auto fell back to the CPU); not saved
+    std::string deadlock;  // the sentence, when the run stopped in a deadlock (its result is then not the scan)
+    std::string backend;  // "cpu" (emulation) or "gpu"
+    std::string note;  // set when the run did not go as asked (e.g. auto fell back to the CPU); not saved
     RunHeader& run() { return *this; }
     const RunHeader& run() const { return *this; }
     ValueArray input;

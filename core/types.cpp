@@ -20,21 +20,24 @@ std::string_view name_from(const std::array<std::pair<E, std::string_view>, N>& 
     return "?";
 }
 
-constexpr std::array<std::pair<OpKind, std::string_view>, 3> kOps{{
-    {OpKind::sum, "sum"}, {OpKind::max, "max"}, {OpKind::min, "min"}}};
-constexpr std::array<std::pair<ElementType, std::string_view>, 4> kTypes{{
-    {ElementType::int32, "int32"}, {ElementType::int64, "int64"},
-    {ElementType::float32, "float"}, {ElementType::float64, "double"}}};
-constexpr std::array<std::pair<Kernel, std::string_view>, 5> kKernels{{
-    {Kernel::single, "scan"}, {Kernel::k1, "K1"}, {Kernel::k2, "K2"}, {Kernel::k3, "K3"}, {Kernel::host, "host"}}};
-constexpr std::array<std::pair<Phase, std::string_view>, 12> kPhases{{
-    {Phase::load, "load"}, {Phase::stride, "stride"}, {Phase::reduction, "reduction"},
-    {Phase::distribution, "distribution"}, {Phase::sequential, "sequential"},
-    {Phase::block_sum_write, "block-sum-write"}, {Phase::host_scan, "host-scan"},
-    {Phase::add_block_sums, "add-block-sums"}, {Phase::thread_scan, "thread-scan"},
-    {Phase::add_predecessor, "add-predecessor"}, {Phase::event, "event"}, {Phase::interval, "interval"}}};
-constexpr std::array<std::pair<ArrayKind, std::string_view>, 3> kArrays{{
-    {ArrayKind::xy, "XY"}, {ArrayKind::s, "S"}, {ArrayKind::y, "Y"}}};
+constexpr std::array<std::pair<OpKind, std::string_view>, 3> kOps{{{OpKind::sum, "sum"}, {OpKind::max, "max"}, {OpKind::min, "min"}}};
+constexpr std::array<std::pair<ElementType, std::string_view>, 4> kTypes{
+    {{ElementType::int32, "int32"}, {ElementType::int64, "int64"}, {ElementType::float32, "float"}, {ElementType::float64, "double"}}};
+constexpr std::array<std::pair<Kernel, std::string_view>, 5> kKernels{
+    {{Kernel::single, "scan"}, {Kernel::k1, "K1"}, {Kernel::k2, "K2"}, {Kernel::k3, "K3"}, {Kernel::host, "host"}}};
+constexpr std::array<std::pair<Phase, std::string_view>, 12> kPhases{{{Phase::load, "load"},
+                                                                      {Phase::stride, "stride"},
+                                                                      {Phase::reduction, "reduction"},
+                                                                      {Phase::distribution, "distribution"},
+                                                                      {Phase::sequential, "sequential"},
+                                                                      {Phase::block_sum_write, "block-sum-write"},
+                                                                      {Phase::host_scan, "host-scan"},
+                                                                      {Phase::add_block_sums, "add-block-sums"},
+                                                                      {Phase::thread_scan, "thread-scan"},
+                                                                      {Phase::add_predecessor, "add-predecessor"},
+                                                                      {Phase::event, "event"},
+                                                                      {Phase::interval, "interval"}}};
+constexpr std::array<std::pair<ArrayKind, std::string_view>, 3> kArrays{{{ArrayKind::xy, "XY"}, {ArrayKind::s, "S"}, {ArrayKind::y, "Y"}}};
 
 }  // namespace
 

@@ -35,18 +35,18 @@ enum class ElementType : uint8_t { int32, int64, float32, float64 };
 enum class Kernel : uint8_t { single, k1, k2, k3, host };
 
 enum class Phase : uint8_t {
-    load,             // global memory -> XY (shifted by one for an exclusive scan)
-    stride,           // one Kogge-Stone iteration; level = stride
-    reduction,        // one Brent-Kung reduction-tree level; level = 1..log2(section)
-    distribution,     // one Brent-Kung distribution-tree level; level = 1..log2(section)-1
-    sequential,       // one iteration of the sequential loop; level = i
+    load,  // global memory -> XY (shifted by one for an exclusive scan)
+    stride,  // one Kogge-Stone iteration; level = stride
+    reduction,  // one Brent-Kung reduction-tree level; level = 1..log2(section)
+    distribution,  // one Brent-Kung distribution-tree level; level = 1..log2(section)-1
+    sequential,  // one iteration of the sequential loop; level = i
     block_sum_write,  // the last thread of each block writes its section's total to S
-    host_scan,        // the slides' host loop over s[]
-    add_block_sums,   // kernel 3 / add_cuda: S is added to every later section
-    thread_scan,      // three-phase, phase 1: each thread adds element level - 1 of its subsection into element level
+    host_scan,  // the slides' host loop over s[]
+    add_block_sums,  // kernel 3 / add_cuda: S is added to every later section
+    thread_scan,  // three-phase, phase 1: each thread adds element level - 1 of its subsection into element level
     add_predecessor,  // three-phase, phase 3: each thread t > 0 adds its predecessor's total into element level of its subsection
-    event,            // one block's event in a single-pass scan (core/events.hpp); level = its sequence number
-    interval,         // a student's kernel (kernel_tracer/): the code up to a barrier; level = the step's number
+    event,  // one block's event in a single-pass scan (core/events.hpp); level = its sequence number
+    interval,  // a student's kernel (kernel_tracer/): the code up to a barrier; level = the step's number
 };
 
 // Which array a step's snapshot shows.

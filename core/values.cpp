@@ -15,9 +15,7 @@ size_t size_of(const ValueArray& v) {
     return std::visit([](const auto& vec) { return vec.size(); }, v);
 }
 
-size_t element_bytes(ElementType t) {
-    return (t == ElementType::int32 || t == ElementType::float32) ? 4 : 8;
-}
+size_t element_bytes(ElementType t) { return (t == ElementType::int32 || t == ElementType::float32) ? 4 : 8; }
 
 std::string format_value(const ValueArray& v, size_t i) {
     return std::visit(

@@ -12,11 +12,24 @@ namespace scanlab {
 
 using ValueArray = std::variant<std::vector<int32_t>, std::vector<int64_t>, std::vector<float>, std::vector<double>>;
 
-template <class T> constexpr ElementType element_type_of();
-template <> constexpr ElementType element_type_of<int32_t>() { return ElementType::int32; }
-template <> constexpr ElementType element_type_of<int64_t>() { return ElementType::int64; }
-template <> constexpr ElementType element_type_of<float>() { return ElementType::float32; }
-template <> constexpr ElementType element_type_of<double>() { return ElementType::float64; }
+template <class T>
+constexpr ElementType element_type_of();
+template <>
+constexpr ElementType element_type_of<int32_t>() {
+    return ElementType::int32;
+}
+template <>
+constexpr ElementType element_type_of<int64_t>() {
+    return ElementType::int64;
+}
+template <>
+constexpr ElementType element_type_of<float>() {
+    return ElementType::float32;
+}
+template <>
+constexpr ElementType element_type_of<double>() {
+    return ElementType::float64;
+}
 
 ValueArray empty_values(ElementType t);
 size_t size_of(const ValueArray& v);

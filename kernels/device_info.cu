@@ -71,7 +71,8 @@ const Probe& probed() {
 std::string DeviceInfo::summary() const {
     char memory[32];
     std::snprintf(memory, sizeof memory, "%.1f GiB", double(global_memory) / double(1u << 30));
-    return name + " (sm_" + std::to_string(major) + std::to_string(minor) + ", " + std::to_string(multiprocessors) + " SMs, " + memory + ")";
+    return name + " (sm_" + std::to_string(major) + std::to_string(minor) + ", " + std::to_string(multiprocessors) + " SMs, " + memory +
+           ")";
 }
 
 const std::string& usable_gpu_reason() { return probed().reason; }

@@ -8,15 +8,15 @@
 namespace scanlab::gpu {
 
 struct DeviceInfo {
-    std::string name;             // "NVIDIA H100 80GB HBM3"
-    int major = 0, minor = 0;     // compute capability
+    std::string name;  // "NVIDIA H100 80GB HBM3"
+    int major = 0, minor = 0;  // compute capability
     int multiprocessors = 0;
     int max_threads_per_block = 0;
     int64_t max_grid_x = 0;
     size_t shared_memory_per_block = 0;  // bytes, without opting in to more
-    size_t global_memory = 0;     // bytes
-    size_t l2_cache = 0;          // bytes
-    int driver_version = 0;       // e.g. 13000 for CUDA 13.0
+    size_t global_memory = 0;  // bytes
+    size_t l2_cache = 0;  // bytes
+    int driver_version = 0;  // e.g. 13000 for CUDA 13.0
     int runtime_version = 0;
     std::string summary() const;  // "NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, 79.1 GiB)"
 };

@@ -21,7 +21,9 @@ class DeviceArray {
 public:
     DeviceArray() = default;
     DeviceArray(int64_t size, const std::string& what) : size_(size) {
-        if (size > 0) cuda_check(cudaMalloc(&ptr_, size_t(size) * sizeof(T)), "cudaMalloc(" + what + ", " + std::to_string(size * int64_t(sizeof(T))) + " bytes)");
+        if (size > 0)
+            cuda_check(cudaMalloc(&ptr_, size_t(size) * sizeof(T)),
+                       "cudaMalloc(" + what + ", " + std::to_string(size * int64_t(sizeof(T))) + " bytes)");
     }
     ~DeviceArray() {
         if (ptr_) cudaFree(ptr_);  // never throws: a destructor may run while another error unwinds
@@ -46,13 +48,16 @@ private:
 
 template <class T>
 void upload(DeviceSpan<T> to, const T* from, int64_t count, const std::string& what) {
-    if (count > 0) cuda_check(cudaMemcpy(to.ptr, from, size_t(count) * sizeof(T), cudaMemcpyHostToDevice), "cudaMemcpy(" + what + " to the GPU)");
+    if (count > 0)
+        cuda_check(cudaMemcpy(to.ptr, from, size_t(count) * sizeof(T), cudaMemcpyHostToDevice), "cudaMemcpy(" + what + " to the GPU)");
 }
 
 template <class T>
 std::vector<T> download(DeviceSpan<T> from, int64_t count, const std::string& what) {
     std::vector<T> out(static_cast<size_t>(count));
-    if (count > 0) cuda_check(cudaMemcpy(out.data(), from.ptr, size_t(count) * sizeof(T), cudaMemcpyDeviceToHost), "cudaMemcpy(" + what + " from the GPU)");
+    if (count > 0)
+        cuda_check(cudaMemcpy(out.data(), from.ptr, size_t(count) * sizeof(T), cudaMemcpyDeviceToHost),
+                   "cudaMemcpy(" + what + " from the GPU)");
     return out;
 }
 

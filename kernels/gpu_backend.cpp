@@ -6,11 +6,11 @@
 #include "core/emulation/emulate.hpp"
 #include "core/error.hpp"
 #include "core/input/trace_budget.hpp"
+#include "kernels/chapter/domino_gpu.hpp"
+#include "kernels/chapter/gpu_scan.hpp"
+#include "kernels/chapter/lookback_gpu.hpp"
 #include "kernels/device_info.hpp"
 #include "kernels/gpu_error.hpp"
-#include "kernels/chapter/domino_gpu.hpp"
-#include "kernels/chapter/lookback_gpu.hpp"
-#include "kernels/chapter/gpu_scan.hpp"
 
 namespace scanlab::gpu {
 namespace {
@@ -52,9 +52,10 @@ private:
     // is the emulation replaying that order, checked against every value the device computed.
     static Trace run_single_pass(const ResolvedRequest& r, const ValueArray& input) {
         if (r.request.static_index)
-            throw ScanError("--static-index is not run on the GPU: a block that takes its tile from blockIdx can wait forever for a block "
-                            "the hardware has not started, and the GPU would hang; run it with --backend cpu, where the emulation "
-                            "finds the deadlock and says so");
+            throw ScanError(
+                "--static-index is not run on the GPU: a block that takes its tile from blockIdx can wait forever for a block "
+                "the hardware has not started, and the GPU would hang; run it with --backend cpu, where the emulation "
+                "finds the deadlock and says so");
         if (r.request.detail == Detail::full) require_within_budget(r, estimate_trace(r));
         ResolvedRequest replay = r;
         replay.request.block_schedule.kind = BlockSchedule::Kind::replay;
@@ -77,7 +78,8 @@ private:
         } catch (const ScanError& e) {
             throw GpuError(std::string("the GPU's run does not replay: ") + e.what());
         }
-        if (!bitwise_equal(trace.result, y)) throw GpuError("the GPU's result differs from the emulation's replay of its own order of events");
+        if (!bitwise_equal(trace.result, y))
+            throw GpuError("the GPU's result differs from the emulation's replay of its own order of events");
         trace.backend = "gpu";
         trace.schedule = "hardware";
         trace.block_schedule = "hardware";

@@ -53,8 +53,12 @@ BackendSelection select_backend(BackendChoice choice) {
 std::optional<DeviceLimits> this_machine_gpu() {
     if (!gpu_unavailable_reason().empty()) return std::nullopt;
     const gpu::DeviceInfo& d = gpu::device_info();
-    return DeviceLimits{d.name + " (this machine)", std::to_string(d.major) + "." + std::to_string(d.minor), d.max_threads_per_block,
-                        d.max_grid_x, int64_t(d.shared_memory_per_block), int64_t(d.global_memory)};
+    return DeviceLimits{d.name + " (this machine)",
+                        std::to_string(d.major) + "." + std::to_string(d.minor),
+                        d.max_threads_per_block,
+                        d.max_grid_x,
+                        int64_t(d.shared_memory_per_block),
+                        int64_t(d.global_memory)};
 }
 
 }  // namespace scanlab

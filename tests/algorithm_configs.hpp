@@ -30,8 +30,7 @@ inline std::vector<AlgoConfig> every_configuration() {
     std::vector<AlgoConfig> v;
     for (const AlgorithmInfo& row : algorithm_table()) {
         if (row.takes_block_algorithm) {
-            for (Algorithm b : block_algorithms_for(row.id))
-                v.push_back({row.id, b, 0, identifier(row.name) + "_" + identifier(name(b))});
+            for (Algorithm b : block_algorithms_for(row.id)) v.push_back({row.id, b, 0, identifier(row.name) + "_" + identifier(name(b))});
         } else {
             v.push_back({row.id, row.reach == Reach::multi_block ? row.fixed_block : row.id, 0, identifier(row.name)});
         }
@@ -66,7 +65,8 @@ inline std::vector<uint8_t> flags_for(const AlgoConfig& c, int64_t n, uint64_t s
 // coarsened block's shared memory), or any N for the others.
 inline int64_t largest_input(const AlgoConfig& c) {
     const AlgorithmInfo& row = algorithm_info(c.algorithm);
-    const int capacity = row.takes_coarsening ? section_capacity(row, c.coarsening ? c.coarsening : row.elements_per_thread, 8) : row.capacity();
+    const int capacity =
+        row.takes_coarsening ? section_capacity(row, c.coarsening ? c.coarsening : row.elements_per_thread, 8) : row.capacity();
     return capacity ? capacity : kMaxElements;
 }
 

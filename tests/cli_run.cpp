@@ -1,8 +1,8 @@
 #include "tests/cli_run.hpp"
 
 #include <fcntl.h>
-#include <sys/types.h>
 #include <sys/resource.h>
+#include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -93,8 +93,10 @@ CliResult run_cli(const std::vector<std::string>& args, const std::string& stdin
     }
     CliResult r;
     r.peak_rss_kib = usage.ru_maxrss;
-    if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
-    else if (WIFSIGNALED(status)) r.exit_code = 128 + WTERMSIG(status);
+    if (WIFEXITED(status))
+        r.exit_code = WEXITSTATUS(status);
+    else if (WIFSIGNALED(status))
+        r.exit_code = 128 + WTERMSIG(status);
     r.out = out.read_all();
     r.err = err.read_all();
     return r;

@@ -5,8 +5,8 @@
 
 struct CliResult {
     int exit_code = -1;  // the exit status; 128 + signal number if the process was killed by a signal
-    std::string out;     // everything written to stdout
-    std::string err;     // everything written to stderr
+    std::string out;  // everything written to stdout
+    std::string err;  // everything written to stderr
     long peak_rss_kib = 0;  // this process's peak resident memory (not any other child's)
 };
 

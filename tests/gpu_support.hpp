@@ -10,10 +10,10 @@
 #include "core/trace.hpp"
 #include "kernels/device_info.hpp"
 
-#define SCANLAB_SKIP_WITHOUT_GPU()                                                                     \
-    do {                                                                                               \
-        if (const std::string& reason = scanlab::gpu::usable_gpu_reason(); !reason.empty())           \
-            GTEST_SKIP() << "no usable CUDA GPU: " << reason;                                          \
+#define SCANLAB_SKIP_WITHOUT_GPU()                                                          \
+    do {                                                                                    \
+        if (const std::string& reason = scanlab::gpu::usable_gpu_reason(); !reason.empty()) \
+            GTEST_SKIP() << "no usable CUDA GPU: " << reason;                               \
     } while (0)
 
 namespace scanlab::testing {
@@ -78,8 +78,10 @@ std::vector<T> gpu_test_input(int64_t n, uint64_t seed) {
     std::mt19937_64 rng(seed);
     std::vector<T> v(static_cast<size_t>(n));
     for (auto& x : v) {
-        if constexpr (std::is_floating_point_v<T>) x = T(std::uniform_real_distribution<double>(-100.0, 100.0)(rng));
-        else x = T(int64_t(rng() % 41) - 20);
+        if constexpr (std::is_floating_point_v<T>)
+            x = T(std::uniform_real_distribution<double>(-100.0, 100.0)(rng));
+        else
+            x = T(int64_t(rng() % 41) - 20);
     }
     return v;
 }

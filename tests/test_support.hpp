@@ -32,8 +32,10 @@ std::vector<T> random_input(int64_t n, uint64_t seed) {
 template <class T, template <class> class OpT>
 std::vector<T> std_scan(const std::vector<T>& x, bool exclusive) {
     std::vector<T> y(x.size());
-    if (exclusive) std::exclusive_scan(x.begin(), x.end(), y.begin(), OpT<T>::identity(), OpT<T>{});
-    else std::inclusive_scan(x.begin(), x.end(), y.begin(), OpT<T>{});
+    if (exclusive)
+        std::exclusive_scan(x.begin(), x.end(), y.begin(), OpT<T>::identity(), OpT<T>{});
+    else
+        std::inclusive_scan(x.begin(), x.end(), y.begin(), OpT<T>{});
     return y;
 }
 

@@ -2,9 +2,9 @@
 
 #include <iostream>
 
+#include "app/cli/progress_line.hpp"
 #include "core/trace_io/trace_json.hpp"
 #include "core/trace_io/trace_table.hpp"
-#include "app/cli/progress_line.hpp"
 #include "kernel_tracer/host/kernel_trace.hpp"
 #include "kernel_tracer/host/kernel_verdict.hpp"
 
@@ -19,7 +19,8 @@ void print_printed(std::ostream& out, const kernel_tracer::KernelTrace& k, bool 
         if (p.thread < 0)
             out << "  host code: ";
         else
-            out << "  step " << p.step << ", thread " << p.thread << (blocks ? " of block " + std::to_string(p.block) : std::string()) << ": ";
+            out << "  step " << p.step << ", thread " << p.thread << (blocks ? " of block " + std::to_string(p.block) : std::string())
+                << ": ";
         out << p.text << "\n";
     }
     if (k.printed_dropped > 0) out << "  ... and " << k.printed_dropped << " more lines, not kept\n";
@@ -52,7 +53,8 @@ int run_kernel_command(const Options& o) {
         said << "\nfindings in " << o.kernel.file << ":\n";
         for (const kernel_tracer::Finding& f : k.findings) said << "  " << f.sentence << "\n";
     } else if (k.traced && o.command == Command::trace && o.format == Format::table) {
-        said << "\nfindings in " << o.kernel.file << ": none (no race, out-of-bounds access, read of unwritten shared memory or "
+        said << "\nfindings in " << o.kernel.file
+             << ": none (no race, out-of-bounds access, read of unwritten shared memory or "
                 "barrier some thread misses)\n";
     }
     if (k.traced) print_printed(said, k, k.trace.grid > 1);

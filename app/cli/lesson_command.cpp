@@ -43,7 +43,8 @@ int show(const std::vector<std::string>& args) {
     if (args.empty()) throw UsageError("scanlab lesson show needs a lesson file (scanlab lesson --help)");
     std::optional<size_t> only;
     for (size_t i = 1; i < args.size(); ++i) {
-        if (args[i] != "--slide" || i + 1 >= args.size()) throw UsageError("unknown option " + quoted_word(args[i]) + " (scanlab lesson --help)");
+        if (args[i] != "--slide" || i + 1 >= args.size())
+            throw UsageError("unknown option " + quoted_word(args[i]) + " (scanlab lesson --help)");
         const size_t k = whole_number<size_t>("--slide", args[++i]);
         if (k == 0) throw UsageError("--slide counts from 1");
         only = k - 1;
@@ -58,16 +59,18 @@ int show(const std::vector<std::string>& args) {
 }  // namespace
 
 int run_lesson_command(const std::vector<std::string>& args) {
-    return with_error_sentences([&] {
-        if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-            std::cout << kUsage;
-            return args.empty() ? 2 : 0;
-        }
-        const std::vector<std::string> rest(args.begin() + 1, args.end());
-        if (args[0] == "check") return check(rest);
-        if (args[0] == "show") return show(rest);
-        throw UsageError("unknown lesson command " + quoted_word(args[0]) + "; use check or show (scanlab lesson --help)");
-    }, "out of memory");
+    return with_error_sentences(
+        [&] {
+            if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+                std::cout << kUsage;
+                return args.empty() ? 2 : 0;
+            }
+            const std::vector<std::string> rest(args.begin() + 1, args.end());
+            if (args[0] == "check") return check(rest);
+            if (args[0] == "show") return show(rest);
+            throw UsageError("unknown lesson command " + quoted_word(args[0]) + "; use check or show (scanlab lesson --help)");
+        },
+        "out of memory");
 }
 
 }  // namespace scanlab::cli

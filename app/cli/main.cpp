@@ -5,23 +5,23 @@
 #include <cstring>
 #include <iostream>
 
+#include "app/cli/bench_command.hpp"
+#include "app/cli/error_sentences.hpp"
+#include "app/cli/exercise_command.hpp"
+#include "app/cli/grade_command.hpp"
+#include "app/cli/kernel_command.hpp"
+#include "app/cli/launch_app.hpp"
+#include "app/cli/lesson_command.hpp"
+#include "app/cli/link_command.hpp"
+#include "app/cli/listing_command.hpp"
+#include "app/cli/options.hpp"
+#include "app/cli/progress_line.hpp"
 #include "core/error.hpp"
 #include "core/input/overflow.hpp"
 #include "core/input/run_spec.hpp"
 #include "core/trace_io/trace_json.hpp"
 #include "core/trace_io/trace_table.hpp"
-#include "app/cli/error_sentences.hpp"
-#include "app/cli/grade_command.hpp"
 #include "kernels/select_backend.hpp"
-#include "app/cli/bench_command.hpp"
-#include "app/cli/exercise_command.hpp"
-#include "app/cli/listing_command.hpp"
-#include "app/cli/link_command.hpp"
-#include "app/cli/lesson_command.hpp"
-#include "app/cli/launch_app.hpp"
-#include "app/cli/kernel_command.hpp"
-#include "app/cli/options.hpp"
-#include "app/cli/progress_line.hpp"
 
 using namespace scanlab;
 using scanlab::cli::ProgressLine;
@@ -84,17 +84,19 @@ int main(int argc, char** argv) {
     if (!args.empty() && args[0] == "link") return cli::run_link_command({args.begin() + 1, args.end()});
     // `scanlab lesson` too (app/cli/lesson_command.cpp).
     if (!args.empty() && args[0] == "lesson") return cli::run_lesson_command({args.begin() + 1, args.end()});
-    return cli::with_error_sentences([&] {
-        const cli::Options o = cli::parse_options(args);
-        switch (o.command) {
-            case cli::Command::help: std::cout << cli::usage_text(); return cli::with_output_written(0);
-            case cli::Command::version: std::cout << "scanlab 0.1\n"; return cli::with_output_written(0);
-            case cli::Command::app: return cli::exec_app({});
-            case cli::Command::shot: return cli::exec_app(o.app_args, "--shot");
-            case cli::Command::export_: return cli::exec_app(o.app_args, "--export");
-            case cli::Command::trace:
-            case cli::Command::scan: return o.kernel.file.empty() ? run(o) : cli::run_kernel_command(o);
-        }
-        return 0;
-    }, "out of memory; try a smaller N");
+    return cli::with_error_sentences(
+        [&] {
+            const cli::Options o = cli::parse_options(args);
+            switch (o.command) {
+                case cli::Command::help: std::cout << cli::usage_text(); return cli::with_output_written(0);
+                case cli::Command::version: std::cout << "scanlab 0.1\n"; return cli::with_output_written(0);
+                case cli::Command::app: return cli::exec_app({});
+                case cli::Command::shot: return cli::exec_app(o.app_args, "--shot");
+                case cli::Command::export_: return cli::exec_app(o.app_args, "--export");
+                case cli::Command::trace:
+                case cli::Command::scan: return o.kernel.file.empty() ? run(o) : cli::run_kernel_command(o);
+            }
+            return 0;
+        },
+        "out of memory; try a smaller N");
 }

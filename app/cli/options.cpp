@@ -64,7 +64,8 @@ Options parse_options(const std::vector<std::string>& args) {
         return o;
     }
     if (cmd != "trace" && cmd != "scan")
-        throw UsageError("unknown command " + quoted_word(cmd) + "; the commands are trace, scan, shot, export, bench, exercise, listing and link (see scanlab --help)");
+        throw UsageError("unknown command " + quoted_word(cmd) +
+                         "; the commands are trace, scan, shot, export, bench, exercise, listing and link (see scanlab --help)");
     // `scanlab trace --help` asks for the help that names trace's options, not for a run.
     for (size_t i = 1; i < args.size(); ++i)
         if (args[i] == "--help" || args[i] == "-h") return o;
@@ -98,9 +99,12 @@ Options parse_options(const std::vector<std::string>& args) {
         }
         if (flag != "--format") return false;
         const std::string& v = value();
-        if (v == "table") o.format = Format::table;
-        else if (v == "json") o.format = Format::json;
-        else throw UsageError("unknown format " + quoted_word(v) + "; choose table or json");
+        if (v == "table")
+            o.format = Format::table;
+        else if (v == "json")
+            o.format = Format::json;
+        else
+            throw UsageError("unknown format " + quoted_word(v) + "; choose table or json");
         return true;
     });
     o.run.request.detail = o.command == Command::trace ? Detail::full : Detail::counts;

@@ -8,11 +8,11 @@
 
 #include <imgui.h>
 
-#include "app/gui/shell/palette.hpp"
 #include "app/gui/model/lesson_player.hpp"
 #include "app/gui/model/predict.hpp"
 #include "app/gui/model/session.hpp"
 #include "app/gui/model/settings.hpp"
+#include "app/gui/shell/palette.hpp"
 
 struct GLFWwindow;
 
@@ -39,7 +39,7 @@ struct StepViewState {
     size_t fitted_width = 0;
     float fitted_room = 0;
     float fitted_row_scale = 1;  // the rows' height it was fitted to (less than 1: a short window)
-    bool zoom_fixed = false;     // zoomed by hand (+/-, Ctrl+wheel) or --zoom given: keep it
+    bool zoom_fixed = false;  // zoomed by hand (+/-, Ctrl+wheel) or --zoom given: keep it
     size_t diagram_scrolled_to = size_t(-1);  // the step the full diagram last scrolled into sight
     // What the last frame showed (the layout check reads it): the step diagram's rows in sight of
     // its rows, and the events timeline's lanes named of its lanes.
@@ -49,14 +49,14 @@ struct StepViewState {
 
 // The Counts tab's own state (counts_panel.cpp): presenting, it shows one chart at a time.
 struct CountsPanelState {
-    int chart = 0;             // which one (the tab's buttons choose)
-    float chart_height = 0;    // the height the last frame drew it at
+    int chart = 0;  // which one (the tab's buttons choose)
+    float chart_height = 0;  // the height the last frame drew it at
 };
 
 // The Figure 9.10 panel's own state (fig910_panel.cpp).
 struct Fig910PanelState {
-    size_t step = 0;        // its own step when the main trace is another run
-    int scrolled_to = -1;   // the row a short panel last scrolled to
+    size_t step = 0;  // its own step when the main trace is another run
+    int scrolled_to = -1;  // the row a short panel last scrolled to
 };
 
 // The Source panel's own state (source_pane.cpp).
@@ -70,19 +70,19 @@ struct SourcePaneState {
 
 // The Exercises panel's own state (exercises_panel.cpp).
 struct ExercisesPanelState {
-    bool shown = false;    // open last frame
-    int in_view = 0;       // the exercise its list last scrolled to
+    bool shown = false;  // open last frame
+    int in_view = 0;  // the exercise its list last scrolled to
     bool focused = false;  // it has focus: Up/Down/Enter are its
 };
 
 // The Your kernel panel's own state (your_kernel_panel.cpp; the editor itself lives there). The
 // document and its run are the model's (session.your_kernel).
 struct YourKernelPanelState {
-    bool shown = false;         // open last frame
-    bool focused = false;       // it has focus: Ctrl+Enter runs the kernel, Ctrl+S and Ctrl+O are its files'
-    bool open_dialog = false;   // requests for its Open and Save dialogs
+    bool shown = false;  // open last frame
+    bool focused = false;  // it has focus: Ctrl+Enter runs the kernel, Ctrl+S and Ctrl+O are its files'
+    bool open_dialog = false;  // requests for its Open and Save dialogs
     bool save_dialog = false;
-    bool presented = false;     // the presentation layout was built with the panel open
+    bool presented = false;  // the presentation layout was built with the panel open
     // Normal mode: whether the layout on screen was built with the panel open (unset: the saved
     // layout, as the user left it). Closing the panel builds the first layout again.
     std::optional<bool> laid_out;
@@ -96,15 +96,15 @@ struct FileDialogState {
     std::vector<std::string> entries;  // sub-folders end with '/'
     std::string listed;
     double listed_at = 0;  // ImGui time of the listing: files written since show up
-    bool asked = false;    // an open or save of `path` was started from this dialog
+    bool asked = false;  // an open or save of `path` was started from this dialog
     bool failure_seen = false;  // its failure was shown (the path field took the focus for it)
-    bool enter_waiting = false; // Enter was pressed; the characters typed before it are still arriving
+    bool enter_waiting = false;  // Enter was pressed; the characters typed before it are still arriving
 };
 
 // The Live run tab's own view state (the model is session.bench and session.sampled_*).
 struct LiveTabState {
     bool defaults_applied = false;  // N lowered to the emulation's cap where there is no GPU
-    bool chart_time = false;        // the chart shows median time instead of GB/s
+    bool chart_time = false;  // the chart shows median time instead of GB/s
     const void* scrolled_to = nullptr;  // the sampled trace the tab last scrolled down to
     std::string save_path = "scanlab-bench.json";
     std::string save_status, save_error;
@@ -124,18 +124,18 @@ struct App {
     bool save_dialog = false;
     bool help_window = false;
     bool controls_in_presentation = false;  // Ctrl+B while presenting
-    bool reset_layout = false;               // View > Reset layout: the first layout again
-    bool saved_layout_checked = false;       // whether imgui.ini's layout knows every panel
-    int layout_settling = 0;                 // frames left in which the first layout may still fit the source
-    ImVec2 presentation_built_for{0, 0};     // the dock space's size the presentation layout was built for
+    bool reset_layout = false;  // View > Reset layout: the first layout again
+    bool saved_layout_checked = false;  // whether imgui.ini's layout knows every panel
+    int layout_settling = 0;  // frames left in which the first layout may still fit the source
+    ImVec2 presentation_built_for{0, 0};  // the dock space's size the presentation layout was built for
     // What else the presentation layout was built for: the figure beside the trace (the main run
     // is Figure 9.10's), the controls or exercises column shown (Ctrl+B, Ctrl+E).
     bool presented_figure = false, presented_left = false;
-    int explain_to_front = 0;                // frames left to bring the explanation's tab in front of the source's
+    int explain_to_front = 0;  // frames left to bring the explanation's tab in front of the source's
     std::string panel_to_front;  // a panel whose tab comes in front next frame (a lesson's slide: "Figure 9.10", "Source")
-    bool show_banner = true;                 // the CPU-emulation line (its x hides it for this run)
-    bool first_run_hint = false;             // the first start: the status bar says how to step and present, until a key is pressed
-    bool shot_banner = false;                // `scanlab shot --banner`: the line on a single view too
+    bool show_banner = true;  // the CPU-emulation line (its x hides it for this run)
+    bool first_run_hint = false;  // the first start: the status bar says how to step and present, until a key is pressed
+    bool shot_banner = false;  // `scanlab shot --banner`: the line on a single view too
     std::optional<Tab> tab_request;  // select this centre tab on the next frame
     // Enter or Escape pressed since the last frame (without Ctrl), as the key capture saw them
     // (every press, wherever the focus is): a dialog's Enter is never lost.
@@ -157,8 +157,8 @@ struct App {
     LiveTabState live;
     Prediction predict;  // predict mode of the explanation pane
     LessonPlayer lesson;  // the Lesson panel's lesson and the student's way through it
-    bool show_lesson = false;   // the Lesson panel (File > Open lesson, View > Lesson)
-    bool lesson_dialog = false; // File > Open lesson
+    bool show_lesson = false;  // the Lesson panel (File > Open lesson, View > Lesson)
+    bool lesson_dialog = false;  // File > Open lesson
     bool lesson_shown = false;  // the Lesson panel was open last frame
 
     bool headless = false;  // --shot: no interaction, no settings
@@ -205,8 +205,8 @@ float value_cell_width(const App& app, const Trace& t);
 // `thin` > 0 (compact): the rows other than the current step's are that tall, a map of the whole
 // figure around the current row's values (every row of a small run where the full rows do not fit).
 inline constexpr size_t kCompactDiagramRows = 3;
-void draw_step_diagram(App& app, const ShownTrace& t, size_t step, const char* id, int scroll_slot, float height = 0, size_t compact_rows = 0,
-                       float thin = 0);
+void draw_step_diagram(App& app, const ShownTrace& t, size_t step, const char* id, int scroll_slot, float height = 0,
+                       size_t compact_rows = 0, float thin = 0);
 float step_diagram_height(const Trace& t, size_t compact_rows, float thin = 0);
 // The thinnest rows the map of every row may have (thin above): the lines of each addition still
 // apart, the dots still seen.
@@ -246,7 +246,7 @@ void open_selected_exercise_run(App& app);
 void draw_source_pane(App& app);
 void draw_compare_view(App& app);
 void draw_live_run_panel(App& app);
-void draw_bench_results(App& app);        // the live tab's table, chart and save (bench_results.cpp)
+void draw_bench_results(App& app);  // the live tab's table, chart and save (bench_results.cpp)
 void draw_bench_chart(App& app, const bench::BenchResult& r, bool time, ImVec2 size);  // log-log, bench_chart.cpp
 void draw_sampled_trace_section(App& app);  // the live tab's sampled trace (sampled_trace_panel.cpp)
 void draw_trace_file_dialogs(App& app);
@@ -261,7 +261,8 @@ void draw_grade_report(App& app);
 // files ending in `extension` listed, `hint` over the path, `suggested` the path it opens with
 // (else the last one). `start` opens or saves; the task says how that went.
 void file_dialog(App& app, const char* title, const char* action, FileDialogState& d, bool* open, const Session::FileTask& task,
-                 const std::function<void(const std::string&)>& start, const char* extension, const char* hint, const std::string& suggested);
+                 const std::function<void(const std::string&)>& start, const char* extension, const char* hint,
+                 const std::string& suggested);
 void draw_help_window(App& app);
 // File > Export animation... and Export figure (SVG) (export/export_dialog.cpp; the web edition's
 // figure only, as a download: export/export_dialog_web.cpp).

@@ -10,11 +10,11 @@
 namespace scanlab {
 
 struct AddBlockSums {
-    int64_t n = 0;        // elements of Y
+    int64_t n = 0;  // elements of Y
     int section = 2;
-    int threads = 1;      // per block
+    int threads = 1;  // per block
     int first_block = 0;  // blocks before it add nothing
-    int offset = 0;       // block b adds S[b + offset]
+    int offset = 0;  // block b adds S[b + offset]
 
     SCANLAB_HD int64_t grid() const { return (n + section - 1) / section; }
     // Does thread t of block b add to section position j (t, t + threads, ...)?

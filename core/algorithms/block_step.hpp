@@ -36,7 +36,7 @@ struct SectionLayout {
 
 struct StepShape {
     Phase phase;
-    int level;   // stride for Kogge-Stone; tree level for Brent-Kung
+    int level;  // stride for Kogge-Stone; tree level for Brent-Kung
     int stride;  // distance between src and dst
 };
 
@@ -59,19 +59,24 @@ struct StepBarriers {
 // Whether the definition says its barriers step by step (Algo::barriers(k, layout)); otherwise
 // every step has the temporary's barrier or none (Algo::barrier_between) and ends in one.
 template <class Algo>
-inline constexpr bool kBarriersByStep = requires(int k, const SectionLayout& l) { Algo::barriers(k, l); };
+inline constexpr bool kBarriersByStep = requires(int k, const SectionLayout& l) {
+    Algo::barriers(k, l);
+};
 
 template <class Algo>
 SCANLAB_HD constexpr StepBarriers step_barriers(int k, const SectionLayout& l) {
-    if constexpr (kBarriersByStep<Algo>) return Algo::barriers(k, l);
-    else return {k >= 0 && Algo::barrier_between ? 1 : 0, 1};
+    if constexpr (kBarriersByStep<Algo>)
+        return Algo::barriers(k, l);
+    else
+        return {k >= 0 && Algo::barrier_between ? 1 : 0, 1};
 }
 
 // Whether thread t only ever writes XY[t] (Algo::writes_only_own_element, false where a definition
 // does not say): then after the last step every thread reads back an element no other thread wrote.
-template <class Algo> inline constexpr bool kWritesOnlyOwnElement = false;
 template <class Algo>
-    requires requires { Algo::writes_only_own_element; }
+inline constexpr bool kWritesOnlyOwnElement = false;
+template <class Algo>
+requires requires { Algo::writes_only_own_element; }
 inline constexpr bool kWritesOnlyOwnElement<Algo> = Algo::writes_only_own_element;
 
 }  // namespace scanlab

@@ -36,25 +36,46 @@ struct BrentKungLevels {
 
 struct BrentKung : BrentKungLevels {
     static constexpr StepRule rules[] = {
-        {.phase = Phase::reduction, .heading = "Reduction tree, level", .parameter = "level", .stride = "2^(level − 1)",
-         .when = "(t + 1)·2·stride − 1 < SECTION_SIZE", .src = "(t + 1)·2·stride − 1 − stride", .dst = "(t + 1)·2·stride − 1",
-         .idle = "their node (t + 1)·2·stride − 1 lies past the end of the section", .from = "t·2·stride",
+        {.phase = Phase::reduction,
+         .heading = "Reduction tree, level",
+         .parameter = "level",
+         .stride = "2^(level − 1)",
+         .when = "(t + 1)·2·stride − 1 < SECTION_SIZE",
+         .src = "(t + 1)·2·stride − 1 − stride",
+         .dst = "(t + 1)·2·stride − 1",
+         .idle = "their node (t + 1)·2·stride − 1 lies past the end of the section",
+         .from = "t·2·stride",
          .note = "Contiguous threads take the nodes, so only the last warp that works can diverge."},
-        {.phase = Phase::distribution, .heading = "Distribution tree, level", .parameter = "level", .stride = "SECTION_SIZE / 2^(level + 1)",
-         .when = "(t + 1)·2·stride − 1 + stride < SECTION_SIZE", .src = "(t + 1)·2·stride − 1", .dst = "(t + 1)·2·stride − 1 + stride",
+        {.phase = Phase::distribution,
+         .heading = "Distribution tree, level",
+         .parameter = "level",
+         .stride = "SECTION_SIZE / 2^(level + 1)",
+         .when = "(t + 1)·2·stride − 1 + stride < SECTION_SIZE",
+         .src = "(t + 1)·2·stride − 1",
+         .dst = "(t + 1)·2·stride − 1 + stride",
          .idle = "the element stride places to the right of their node (t + 1)·2·stride − 1 lies past the end of the section",
-         .from = "0", .note = "Each node's complete prefix is pushed down to the element stride places to its right."}};
+         .from = "0",
+         .note = "Each node's complete prefix is pushed down to the element stride places to its right."}};
     // N - 1 in the reduction tree, N - 1 - log2 N in the distribution tree.
     static int64_t chapter_additions(int64_t n) { return 2 * n - 2 - ceil_log2(n); }
     // What the chapter states (9.4): (N/2) + (N/4) + ... + 2 − 1 is "less than N − 2", so the whole
     // scan does 2 × N − 3. A bound: the exact count above is log2 N − 1 below it.
     static int64_t book_bound(int64_t n) { return 2 * n - 3; }
     static constexpr AlgorithmInfo info() {
-        return {.id = Algorithm::brent_kung, .name = "brent-kung", .title = "Brent-Kung",
+        return {.id = Algorithm::brent_kung,
+                .name = "brent-kung",
+                .title = "Brent-Kung",
                 .summary = "9.4 Brent-Kung: reduction tree then distribution tree, index = (t+1)*2*stride-1",
-                .chapter = "PMPP 3rd ed. §9.4", .reach = Reach::one_section, .elements_per_thread = 2,
-                .multi_kernel_block = true, .phase2_block = true, .flagged_block = true, .formula = {"2N − 2 − log2 N", &chapter_additions}, .listing = "brent-kung",
-                .bound = {"2N − 3", &book_bound}, .rules = rules};
+                .chapter = "PMPP 3rd ed. §9.4",
+                .reach = Reach::one_section,
+                .elements_per_thread = 2,
+                .multi_kernel_block = true,
+                .phase2_block = true,
+                .flagged_block = true,
+                .formula = {"2N − 2 − log2 N", &chapter_additions},
+                .listing = "brent-kung",
+                .bound = {"2N − 3", &book_bound},
+                .rules = rules};
     }
     static constexpr int buffers = 1;
     static constexpr bool barrier_between = false;  // reads and writes of one level never overlap
@@ -64,8 +85,7 @@ struct BrentKung : BrentKungLevels {
     SCANLAB_HD static Work work(int k, int t, int section) {
         const StepShape s = shape(k, section);
         const long long index = (long long)(t + 1) * 2 * s.stride - 1;
-        if (s.phase == Phase::reduction)
-            return index < section ? combine(int(index - s.stride), int(index)) : idle();
+        if (s.phase == Phase::reduction) return index < section ? combine(int(index - s.stride), int(index)) : idle();
         return index + s.stride < section ? combine(int(index), int(index + s.stride)) : idle();
     }
 };

@@ -17,20 +17,38 @@ namespace scanlab {
 
 struct BrentKungNaive : BrentKungLevels {
     static constexpr StepRule rules[] = {
-        {.phase = Phase::reduction, .heading = "Reduction tree, level", .parameter = "level", .stride = "2^(level − 1)",
-         .when = "(t + 1) mod (2·stride) = 0", .src = "t − stride", .dst = "t",
-         .idle = "(t + 1) mod (2·stride) ≠ 0: t is not the last element of a group of 2·stride", .from = "t − 2·stride + 1",
+        {.phase = Phase::reduction,
+         .heading = "Reduction tree, level",
+         .parameter = "level",
+         .stride = "2^(level − 1)",
+         .when = "(t + 1) mod (2·stride) = 0",
+         .src = "t − stride",
+         .dst = "t",
+         .idle = "(t + 1) mod (2·stride) ≠ 0: t is not the last element of a group of 2·stride",
+         .from = "t − 2·stride + 1",
          .note = "One thread per element, and only every (2·stride)-th one works: the working threads are spread over every "
                  "warp, so almost every warp diverges (the contiguous brent-kung keeps them together)."},
-        {.phase = Phase::distribution, .heading = "Distribution tree, level", .parameter = "level", .stride = "SECTION_SIZE / 2^(level + 1)",
-         .when = "(t + 1) mod (2·stride) = 0 and t + stride < SECTION_SIZE", .src = "t", .dst = "t + stride",
-         .idle = "(t + 1) mod (2·stride) ≠ 0, or t + stride lies past the end of the section", .from = "0",
+        {.phase = Phase::distribution,
+         .heading = "Distribution tree, level",
+         .parameter = "level",
+         .stride = "SECTION_SIZE / 2^(level + 1)",
+         .when = "(t + 1) mod (2·stride) = 0 and t + stride < SECTION_SIZE",
+         .src = "t",
+         .dst = "t + stride",
+         .idle = "(t + 1) mod (2·stride) ≠ 0, or t + stride lies past the end of the section",
+         .from = "0",
          .note = "The same test spreads the working threads over every warp here too."}};
     static constexpr AlgorithmInfo info() {
-        return {.id = Algorithm::brent_kung_naive, .name = "brent-kung-naive", .title = "Brent-Kung, naive indexing",
+        return {.id = Algorithm::brent_kung_naive,
+                .name = "brent-kung-naive",
+                .title = "Brent-Kung, naive indexing",
                 .summary = "9.4 Brent-Kung with the (t+1) % (2*stride) == 0 test (more divergent warps)",
-                .chapter = "PMPP 3rd ed. §9.4", .reach = Reach::one_section, .elements_per_thread = 1,
-                .formula = BrentKung::info().formula, .listing = "brent-kung-naive", .bound = BrentKung::info().bound,
+                .chapter = "PMPP 3rd ed. §9.4",
+                .reach = Reach::one_section,
+                .elements_per_thread = 1,
+                .formula = BrentKung::info().formula,
+                .listing = "brent-kung-naive",
+                .bound = BrentKung::info().bound,
                 .rules = rules};
     }
     static constexpr int buffers = 1;

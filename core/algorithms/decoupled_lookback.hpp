@@ -28,11 +28,19 @@ namespace scanlab {
 
 struct DecoupledLookback {
     static constexpr AlgorithmInfo info() {
-        return {.id = Algorithm::decoupled_lookback, .name = "decoupled-lookback", .title = "decoupled look-back",
-                .summary = "single-pass scan: each tile publishes its aggregate, looks back over a window of predecessors' status words, publishes its inclusive prefix",
-                .chapter = "Merrill & Garland (2016)", .reach = Reach::single_pass, .takes_window = true, .handoff = Handoff::status_words,
-                .events_per_tile = 6,
-                .fixed_block = Algorithm::kogge_stone, .listing = "decoupled-lookback"};
+        return {
+            .id = Algorithm::decoupled_lookback,
+            .name = "decoupled-lookback",
+            .title = "decoupled look-back",
+            .summary =
+                "single-pass scan: each tile publishes its aggregate, looks back over a window of predecessors' status words, publishes its inclusive prefix",
+            .chapter = "Merrill & Garland (2016)",
+            .reach = Reach::single_pass,
+            .takes_window = true,
+            .handoff = Handoff::status_words,
+            .events_per_tile = 6,
+            .fixed_block = Algorithm::kogge_stone,
+            .listing = "decoupled-lookback"};
     }
     // The section scan inside each block: Kogge-Stone, as the domino scan's, so the two
     // single-pass scans differ only in how a tile learns its prefix.

@@ -25,19 +25,27 @@
 // holding tile i - 1 has always started before tile i's block.
 #include <cstdint>
 
-#include "core/hd.hpp"
 #include "core/algorithms/kogge_stone.hpp"
 #include "core/algorithms/table.hpp"
+#include "core/hd.hpp"
 
 namespace scanlab {
 
 struct Domino {
     static constexpr AlgorithmInfo info() {
-        return {.id = Algorithm::domino, .name = "domino", .title = "domino",
-                .summary = "11.7 single-pass scan: each block draws its tile, scans it, waits for its predecessor's flag and passes its sum on",
-                .chapter = "PMPP 4th ed. §11.7", .reach = Reach::single_pass, .takes_static_index = true, .handoff = Handoff::flag_chain,
-                .events_per_tile = 4,
-                .fixed_block = Algorithm::kogge_stone, .formula = {}, .listing = "domino"};
+        return {
+            .id = Algorithm::domino,
+            .name = "domino",
+            .title = "domino",
+            .summary = "11.7 single-pass scan: each block draws its tile, scans it, waits for its predecessor's flag and passes its sum on",
+            .chapter = "PMPP 4th ed. §11.7",
+            .reach = Reach::single_pass,
+            .takes_static_index = true,
+            .handoff = Handoff::flag_chain,
+            .events_per_tile = 4,
+            .fixed_block = Algorithm::kogge_stone,
+            .formula = {},
+            .listing = "domino"};
     }
     // The section scan inside each block (the chapter leaves it open; Kogge-Stone, as §11.2).
     using BlockScan = KoggeStone;

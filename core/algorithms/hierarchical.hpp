@@ -13,12 +13,21 @@ struct Hierarchical {
     // additions, kernel 2 under 2N / section and kernel 3 under N, so the whole scan stays within 4N − 3.
     static int64_t chapter_bound(int64_t n) { return 4 * n - 3; }
     static constexpr AlgorithmInfo info() {
-        return {.id = Algorithm::hierarchical, .name = "hierarchical", .title = "hierarchical",
-                .summary = "9.5 hierarchical scan (the 4th edition's 11.6 \"segmented\" scan): K1 scans sections and writes S, K2 scans S, K3 adds S",
-                .chapter = "PMPP 3rd ed. §9.5", .reach = Reach::multi_block, .takes_block_algorithm = true,
-                .takes_sample_block = true, .figure_9_10 = true, .listing = "hierarchical", .bound = {"4N − 3", &chapter_bound},
-                .bound_scope = "with Brent-Kung sections (the work-efficient kernel of 9.4)",
-                .block_sums = {.s = "S", .write_offset = 0, .first_adder = 1, .add_offset = -1}};
+        return {
+            .id = Algorithm::hierarchical,
+            .name = "hierarchical",
+            .title = "hierarchical",
+            .summary =
+                "9.5 hierarchical scan (the 4th edition's 11.6 \"segmented\" scan): K1 scans sections and writes S, K2 scans S, K3 adds S",
+            .chapter = "PMPP 3rd ed. §9.5",
+            .reach = Reach::multi_block,
+            .takes_block_algorithm = true,
+            .takes_sample_block = true,
+            .figure_9_10 = true,
+            .listing = "hierarchical",
+            .bound = {"4N − 3", &chapter_bound},
+            .bound_scope = "with Brent-Kung sections (the work-efficient kernel of 9.4)",
+            .block_sums = {.s = "S", .write_offset = 0, .first_adder = 1, .add_offset = -1}};
     }
 };
 

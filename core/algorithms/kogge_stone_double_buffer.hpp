@@ -15,16 +15,29 @@ namespace scanlab {
 
 struct KoggeStoneDoubleBuffer {
     static constexpr StepRule rules[] = {
-        {.phase = Phase::stride, .heading = "Stride", .parameter = "stride", .when = "t ≥ stride", .src = "t − stride", .dst = "t",
-         .others = "copy their element into the other buffer unchanged", .from = "t − 2·stride + 1",
+        {.phase = Phase::stride,
+         .heading = "Stride",
+         .parameter = "stride",
+         .when = "t ≥ stride",
+         .src = "t − stride",
+         .dst = "t",
+         .others = "copy their element into the other buffer unchanged",
+         .from = "t − 2·stride + 1",
          .note = "Every thread reads one buffer and writes the other, so one barrier per stride is enough; the buffers swap "
                  "roles for the next stride."}};
     static constexpr AlgorithmInfo info() {
-        return {.id = Algorithm::kogge_stone_double_buffer, .name = "kogge-stone-double-buffer", .title = "Kogge-Stone, double buffer",
-                .summary = "Kogge-Stone with two buffers swapped each stride", .chapter = "PMPP 3rd ed. §9.2 (the double-buffer exercise)",
-                .reach = Reach::one_section, .elements_per_thread = 1,
-                .formula = KoggeStone::info().formula, .listing = "kogge-stone-double-buffer", .bound = KoggeStone::info().bound,
-                .rules = rules, .shared = "buf"};
+        return {.id = Algorithm::kogge_stone_double_buffer,
+                .name = "kogge-stone-double-buffer",
+                .title = "Kogge-Stone, double buffer",
+                .summary = "Kogge-Stone with two buffers swapped each stride",
+                .chapter = "PMPP 3rd ed. §9.2 (the double-buffer exercise)",
+                .reach = Reach::one_section,
+                .elements_per_thread = 1,
+                .formula = KoggeStone::info().formula,
+                .listing = "kogge-stone-double-buffer",
+                .bound = KoggeStone::info().bound,
+                .rules = rules,
+                .shared = "buf"};
     }
     static constexpr int buffers = 2;
     static constexpr bool barrier_between = false;

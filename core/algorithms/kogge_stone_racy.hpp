@@ -27,16 +27,30 @@ namespace scanlab {
 
 struct KoggeStoneRacy : KoggeStone {
     static constexpr StepRule rules[] = {
-        {.phase = Phase::stride, .heading = "Stride", .parameter = "stride", .when = "stride ≤ t", .src = "t − stride", .dst = "t",
-         .idle = "they have left the loop, which runs while stride ≤ threadIdx.x", .from = "t − 2·stride + 1",
+        {.phase = Phase::stride,
+         .heading = "Stride",
+         .parameter = "stride",
+         .when = "stride ≤ t",
+         .src = "t − stride",
+         .dst = "t",
+         .idle = "they have left the loop, which runs while stride ≤ threadIdx.x",
+         .from = "t − 2·stride + 1",
          .note = "The loop's one barrier opens the stride; within it nothing orders the reads against other warps' writes: that "
                  "is the race. What XY[t] holds above is what it holds only where no read was stale."}};
     static constexpr AlgorithmInfo info() {
-        return {.id = Algorithm::kogge_stone_racy, .name = "kogge-stone-racy", .title = "Kogge-Stone, one barrier",
+        return {.id = Algorithm::kogge_stone_racy,
+                .name = "kogge-stone-racy",
+                .title = "Kogge-Stone, one barrier",
                 .summary = "LESSON, wrong on purpose: the book's 9.2 loop as printed, XY[t] += XY[t-stride] races between warps",
-                .chapter = "PMPP 3rd ed., Fig. 9.2", .reach = Reach::one_section, .elements_per_thread = 1, .racy = true,
-                .barrier_in_thread_loop = true, .formula = KoggeStone::info().formula, .listing = "kogge-stone-racy",
-                .bound = KoggeStone::info().bound, .rules = rules};
+                .chapter = "PMPP 3rd ed., Fig. 9.2",
+                .reach = Reach::one_section,
+                .elements_per_thread = 1,
+                .racy = true,
+                .barrier_in_thread_loop = true,
+                .formula = KoggeStone::info().formula,
+                .listing = "kogge-stone-racy",
+                .bound = KoggeStone::info().bound,
+                .rules = rules};
     }
     static constexpr bool barrier_between = false;  // nothing between a stride's reads and writes: the race is the lesson
     // The loop is the book's: no barrier after the load (the first stride's opens the loop), one

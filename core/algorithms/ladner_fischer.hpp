@@ -23,26 +23,49 @@ namespace scanlab {
 
 struct LadnerFischer {
     static constexpr StepRule rules[] = {
-        {.phase = Phase::reduction, .heading = "Pairs, level", .parameter = "level", .stride = "1", .when = "2·t + 1 < SECTION_SIZE",
-         .src = "2·t", .dst = "2·t + 1", .idle = "their pair lies past the end of the section", .from = "2·t",
+        {.phase = Phase::reduction,
+         .heading = "Pairs, level",
+         .parameter = "level",
+         .stride = "1",
+         .when = "2·t + 1 < SECTION_SIZE",
+         .src = "2·t",
+         .dst = "2·t + 1",
+         .idle = "their pair lies past the end of the section",
+         .from = "2·t",
          .note = "Each odd element now holds its pair combined; the next levels scan these pair totals."},
-        {.phase = Phase::stride, .heading = "Sklansky over the pair totals, stride", .parameter = "stride",
+        {.phase = Phase::stride,
+         .heading = "Sklansky over the pair totals, stride",
+         .parameter = "stride",
          .when = "2·(⌊t / stride⌋·2·stride + stride + t mod stride) + 1 < SECTION_SIZE",
-         .src = "2·(⌊t / stride⌋·2·stride + stride − 1) + 1", .dst = "2·(⌊t / stride⌋·2·stride + stride + t mod stride) + 1",
+         .src = "2·(⌊t / stride⌋·2·stride + stride − 1) + 1",
+         .dst = "2·(⌊t / stride⌋·2·stride + stride + t mod stride) + 1",
          .idle = "the odd element they would write lies past the end of the section: the pair totals need only SECTION_SIZE / 4 threads",
          .from = "2·⌊t / stride⌋·2·stride",
          .note = "Only the odd elements, the pair totals, take part: in groups of 2·stride pair totals, each upper half combines "
                  "in the last pair total of its lower half."},
-        {.phase = Phase::distribution, .heading = "The even elements, level", .parameter = "level", .stride = "1",
-         .when = "2·t + 2 < SECTION_SIZE", .src = "2·t + 1", .dst = "2·t + 2", .idle = "2·t + 2 lies past the end of the section",
-         .from = "0", .note = "Each even element combines in the complete prefix of the odd element before it."}};
+        {.phase = Phase::distribution,
+         .heading = "The even elements, level",
+         .parameter = "level",
+         .stride = "1",
+         .when = "2·t + 2 < SECTION_SIZE",
+         .src = "2·t + 1",
+         .dst = "2·t + 2",
+         .idle = "2·t + 2 lies past the end of the section",
+         .from = "0",
+         .note = "Each even element combines in the complete prefix of the odd element before it."}};
     static int64_t chapter_additions(int64_t n) { return n / 2 + n / 4 * (ceil_log2(n) - 1) + n / 2 - 1; }
     static constexpr AlgorithmInfo info() {
-        return {.id = Algorithm::ladner_fischer, .name = "ladner-fischer", .title = "Ladner-Fischer",
+        return {.id = Algorithm::ladner_fischer,
+                .name = "ladner-fischer",
+                .title = "Ladner-Fischer",
                 .summary = "Ladner-Fischer: pairs, Sklansky over the pair sums, then the even elements (depth log2 N + 1)",
-                .chapter = "Ladner & Fischer (1980)", .reach = Reach::one_section, .elements_per_thread = 2,
-                .multi_kernel_block = true, .formula = {"N/2 + (N/4)·log2(N/2) + N/2 − 1", &chapter_additions},
-                .listing = "ladner-fischer", .rules = rules};
+                .chapter = "Ladner & Fischer (1980)",
+                .reach = Reach::one_section,
+                .elements_per_thread = 2,
+                .multi_kernel_block = true,
+                .formula = {"N/2 + (N/4)·log2(N/2) + N/2 − 1", &chapter_additions},
+                .listing = "ladner-fischer",
+                .rules = rules};
     }
     static constexpr int buffers = 1;
     static constexpr bool barrier_between = false;  // every level reads positions it does not write

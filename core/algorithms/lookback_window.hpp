@@ -33,8 +33,8 @@ SCANLAB_HD inline int64_t window_first(int64_t nearest, int window) {
 
 // What a tile does after one read of its window.
 struct WindowVerdict {
-    bool wait = false;   // a word is still invalid: read the window again
-    int combine = 0;     // combine this many tiles, nearest first
+    bool wait = false;  // a word is still invalid: read the window again
+    int combine = 0;  // combine this many tiles, nearest first
     bool found = false;  // the last of them holds an inclusive prefix: the look-back ends
 };
 
@@ -55,10 +55,10 @@ struct LookBack {
     int64_t tile = 0;
     int window = kDefaultLookbackWindow;
     int64_t nearest = -1;  // the nearest predecessor not yet combined (-1: done, or tile 0)
-    T prefix{};            // the combination of the predecessors passed, nearest last
-    int64_t depth = 0;     // predecessors combined
-    int64_t reads = 0;     // status words read
-    int64_t polls = 0;     // reads of a window that held an invalid word
+    T prefix{};  // the combination of the predecessors passed, nearest last
+    int64_t depth = 0;  // predecessors combined
+    int64_t reads = 0;  // status words read
+    int64_t polls = 0;  // reads of a window that held an invalid word
     bool done = false;
 
     SCANLAB_HD int64_t first() const { return window_first(nearest, window); }

@@ -31,20 +31,7 @@ struct AlgorithmList {
 };
 
 // In the order menus and --help list them.
-using RegisteredAlgorithms = AlgorithmList<
-    Sequential,
-    KoggeStone,
-    KoggeStoneRacy,
-    KoggeStoneDoubleBuffer,
-    BrentKung,
-    BrentKungNaive,
-    Sklansky,
-    LadnerFischer,
-    ThreePhase,
-    Hierarchical,
-    Slides,
-    Segmented,
-    Domino,
-    DecoupledLookback>;
+using RegisteredAlgorithms = AlgorithmList<Sequential, KoggeStone, KoggeStoneRacy, KoggeStoneDoubleBuffer, BrentKung, BrentKungNaive,
+                                           Sklansky, LadnerFischer, ThreePhase, Hierarchical, Slides, Segmented, Domino, DecoupledLookback>;
 
 }  // namespace scanlab

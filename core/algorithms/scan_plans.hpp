@@ -20,8 +20,8 @@
 #include <string>
 
 #include "core/algorithms/block_setup.hpp"
-#include "core/error.hpp"
 #include "core/algorithms/registry.hpp"
+#include "core/error.hpp"
 
 namespace scanlab {
 
@@ -42,7 +42,8 @@ typename Exec::Buffer run_multi_block(Exec& ex, const ResolvedRequest& r, const 
             }
         }
     });
-    if (!ran) throw ScanError("internal: " + std::string(name(r.request.block_algorithm)) + " is not a block algorithm of the hierarchical scan");
+    if (!ran)
+        throw ScanError("internal: " + std::string(name(r.request.block_algorithm)) + " is not a block algorithm of the hierarchical scan");
     return out;
 }
 
@@ -102,7 +103,8 @@ typename Exec::Buffer run_scan(Exec& ex, const ResolvedRequest& r, const typenam
         case Reach::one_thread: return ex.sequential(X, r.n, q.exclusive);
         case Reach::multi_block: return run_multi_block(ex, r, X, setup);
         case Reach::one_section: break;
-        case Reach::single_pass: throw ScanError("internal: " + std::string(name(q.algorithm)) + " runs as events, not as a plan of launches");
+        case Reach::single_pass:
+            throw ScanError("internal: " + std::string(name(q.algorithm)) + " runs as events, not as a plan of launches");
     }
     typename Exec::Buffer out;
     bool ran = false;

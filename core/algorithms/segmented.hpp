@@ -14,11 +14,18 @@ namespace scanlab {
 
 struct Segmented {
     static constexpr AlgorithmInfo info() {
-        return {.id = Algorithm::segmented, .name = "segmented", .title = "segmented",
-                .summary = "scan by head flags (not the 4th edition's 11.6 \"segmented\" scan, which is hierarchical here): the (flag, value) "
-                           "operator restarts at each flag; hierarchical past a section",
-                .chapter = "Blelloch (1990); thrust::inclusive_scan_by_key", .reach = Reach::multi_block,
-                .takes_block_algorithm = true, .takes_sample_block = true, .takes_flags = true, .listing = "segmented",
+        return {.id = Algorithm::segmented,
+                .name = "segmented",
+                .title = "segmented",
+                .summary =
+                    "scan by head flags (not the 4th edition's 11.6 \"segmented\" scan, which is hierarchical here): the (flag, value) "
+                    "operator restarts at each flag; hierarchical past a section",
+                .chapter = "Blelloch (1990); thrust::inclusive_scan_by_key",
+                .reach = Reach::multi_block,
+                .takes_block_algorithm = true,
+                .takes_sample_block = true,
+                .takes_flags = true,
+                .listing = "segmented",
                 .block_sums = {.s = "S", .write_offset = 0, .first_adder = 1, .add_offset = -1, .carries = true}};
     }
 };

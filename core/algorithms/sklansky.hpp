@@ -18,18 +18,29 @@ namespace scanlab {
 
 struct Sklansky {
     static constexpr StepRule rules[] = {
-        {.phase = Phase::stride, .heading = "Stride", .parameter = "stride",
-         .when = "⌊t / stride⌋·2·stride + stride + t mod stride < SECTION_SIZE", .src = "⌊t / stride⌋·2·stride + stride − 1",
-         .dst = "⌊t / stride⌋·2·stride + stride + t mod stride", .idle = "their element lies past the end of the section",
+        {.phase = Phase::stride,
+         .heading = "Stride",
+         .parameter = "stride",
+         .when = "⌊t / stride⌋·2·stride + stride + t mod stride < SECTION_SIZE",
+         .src = "⌊t / stride⌋·2·stride + stride − 1",
+         .dst = "⌊t / stride⌋·2·stride + stride + t mod stride",
+         .idle = "their element lies past the end of the section",
          .from = "⌊t / stride⌋·2·stride",
          .note = "The section is cut into groups of 2·stride: every element of a group's upper half combines in the last element of its "
                  "lower half, which fans out to all of them."}};
     static int64_t chapter_additions(int64_t n) { return n / 2 * ceil_log2(n); }
     static constexpr AlgorithmInfo info() {
-        return {.id = Algorithm::sklansky, .name = "sklansky", .title = "Sklansky",
+        return {.id = Algorithm::sklansky,
+                .name = "sklansky",
+                .title = "Sklansky",
                 .summary = "Sklansky's divide and conquer: each level the upper half of every group adds its lower half's last element",
-                .chapter = "Sklansky (1960)", .reach = Reach::one_section, .elements_per_thread = 2,
-                .multi_kernel_block = true, .formula = {"(N/2)·log2 N", &chapter_additions}, .listing = "sklansky", .rules = rules};
+                .chapter = "Sklansky (1960)",
+                .reach = Reach::one_section,
+                .elements_per_thread = 2,
+                .multi_kernel_block = true,
+                .formula = {"(N/2)·log2 N", &chapter_additions},
+                .listing = "sklansky",
+                .rules = rules};
     }
     static constexpr int buffers = 1;
     static constexpr bool barrier_between = false;  // a level reads lower halves and writes upper halves

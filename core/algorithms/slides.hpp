@@ -12,18 +12,35 @@ struct Slides {
     // scan_cuda's loop, in the slides' names: p is the section in shared memory, i the stride, x
     // the temporary.
     static constexpr StepRule rules[] = {
-        {.phase = Phase::stride, .heading = "Step i =", .parameter = "i", .when = "t ≥ i", .src = "t − i", .dst = "t",
-         .idle = "no element lies i places to the left of theirs", .from = "t − 2·i + 1",
+        {.phase = Phase::stride,
+         .heading = "Step i =",
+         .parameter = "i",
+         .when = "t ≥ i",
+         .src = "t − i",
+         .dst = "t",
+         .idle = "no element lies i places to the left of theirs",
+         .from = "t − 2·i + 1",
          .note = "Each thread keeps its result in x across the barrier between computing and copying, so no thread reads an "
                  "element another thread has already updated in this step."}};
     static constexpr AlgorithmInfo info() {
-        return {.id = Algorithm::slides, .name = "slides", .title = "the slides' scan_cuda",
+        return {.id = Algorithm::slides,
+                .name = "slides",
+                .title = "the slides' scan_cuda",
                 .summary = "the slide deck: scan_cuda writes s[blockIdx.x+1], s scanned on the host, then add_cuda",
-                .chapter = "the course's slides", .reach = Reach::multi_block, .takes_sample_block = true,
-                .fixed_block = Algorithm::kogge_stone, .listing = "slides",
-                .block_sums = {.s = "s", .write_offset = 1, .first_adder = 0, .add_offset = 0, .scan_kernel = "scan_cuda",
-                               .sum_scan = "the host", .add_kernel = "add_cuda"},
-                .rules = rules, .shared = "p"};
+                .chapter = "the course's slides",
+                .reach = Reach::multi_block,
+                .takes_sample_block = true,
+                .fixed_block = Algorithm::kogge_stone,
+                .listing = "slides",
+                .block_sums = {.s = "s",
+                               .write_offset = 1,
+                               .first_adder = 0,
+                               .add_offset = 0,
+                               .scan_kernel = "scan_cuda",
+                               .sum_scan = "the host",
+                               .add_kernel = "add_cuda"},
+                .rules = rules,
+                .shared = "p"};
     }
 };
 

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "core/trace.hpp"
 #include "core/algorithms/registry.hpp"
+#include "core/trace.hpp"
 
 namespace scanlab {
 

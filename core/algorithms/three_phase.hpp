@@ -31,26 +31,52 @@ namespace scanlab {
 
 struct ThreePhase {
     static constexpr StepRule rules[] = {
-        {.phase = Phase::thread_scan, .heading = "Phase 1, j =", .parameter = "j", .src = "t·C + j − 1", .dst = "t·C + j",
+        {.phase = Phase::thread_scan,
+         .heading = "Phase 1, j =",
+         .parameter = "j",
+         .src = "t·C + j − 1",
+         .dst = "t·C + j",
          .from = "t·C",
          .note = "Each thread scans its own C contiguous elements, one after another; after C − 1 such sub-steps the last "
                  "element of each subsection holds its total. No thread reads another's elements, so no barrier separates the "
                  "sub-steps: the listing's next one follows the last."},
-        {.phase = Phase::stride, .heading = "Phase 2, stride", .parameter = "stride", .when = "t ≥ stride",
-         .src = "(t − stride)·C + C − 1", .dst = "t·C + C − 1", .idle = "no subsection lies stride places to the left of theirs",
+        {.phase = Phase::stride,
+         .heading = "Phase 2, stride",
+         .parameter = "stride",
+         .when = "t ≥ stride",
+         .src = "(t − stride)·C + C − 1",
+         .dst = "t·C + C − 1",
+         .idle = "no subsection lies stride places to the left of theirs",
          .from = "(t − 2·stride + 1)·C",
          .note = "A Kogge-Stone step over the T subsection totals, which sit C elements apart at XY[t·C + C − 1]."},
-        {.phase = Phase::reduction, .heading = "Phase 2, reduction level", .parameter = "level", .stride = "2^(level − 1)",
-         .when = "(t + 1)·2·stride − 1 < T", .src = "((t + 1)·2·stride − 1 − stride)·C + C − 1", .dst = "((t + 1)·2·stride − 1)·C + C − 1",
-         .idle = "their node (t + 1)·2·stride − 1 lies past the last of the T subsection totals", .from = "t·2·stride·C",
+        {.phase = Phase::reduction,
+         .heading = "Phase 2, reduction level",
+         .parameter = "level",
+         .stride = "2^(level − 1)",
+         .when = "(t + 1)·2·stride − 1 < T",
+         .src = "((t + 1)·2·stride − 1 − stride)·C + C − 1",
+         .dst = "((t + 1)·2·stride − 1)·C + C − 1",
+         .idle = "their node (t + 1)·2·stride − 1 lies past the last of the T subsection totals",
+         .from = "t·2·stride·C",
          .note = "A Brent-Kung reduction level over the T subsection totals, which sit C elements apart at XY[t·C + C − 1]."},
-        {.phase = Phase::distribution, .heading = "Phase 2, distribution level", .parameter = "level", .stride = "T / 2^(level + 1)",
-         .when = "(t + 1)·2·stride − 1 + stride < T", .src = "((t + 1)·2·stride − 1)·C + C − 1",
+        {.phase = Phase::distribution,
+         .heading = "Phase 2, distribution level",
+         .parameter = "level",
+         .stride = "T / 2^(level + 1)",
+         .when = "(t + 1)·2·stride − 1 + stride < T",
+         .src = "((t + 1)·2·stride − 1)·C + C − 1",
          .dst = "((t + 1)·2·stride − 1 + stride)·C + C − 1",
-         .idle = "the total stride subsections to the right of their node (t + 1)·2·stride − 1 lies past the last one", .from = "0",
+         .idle = "the total stride subsections to the right of their node (t + 1)·2·stride − 1 lies past the last one",
+         .from = "0",
          .note = "A Brent-Kung distribution level over the T subsection totals."},
-        {.phase = Phase::add_predecessor, .heading = "Phase 3, j =", .parameter = "j", .when = "t > 0", .src = "t·C − 1",
-         .dst = "t·C + j", .idle = "thread 0's subsection comes first: it has no predecessor", .from = "0",
+        {.phase = Phase::add_predecessor,
+         .heading = "Phase 3, j =",
+         .parameter = "j",
+         .when = "t > 0",
+         .src = "t·C − 1",
+         .dst = "t·C + j",
+         .idle = "thread 0's subsection comes first: it has no predecessor",
+         .from = "0",
          .note = "XY[t·C − 1], the predecessor's total, is the scan of everything before the subsection since phase 2; the last "
                  "element of each subsection is complete already. Phase 3 reads only those totals, which it never writes, so "
                  "no barrier separates its sub-steps: the listing's last one follows the last, before the store."}};
@@ -61,11 +87,21 @@ struct ThreePhase {
         return t * (c - 1) + algorithm_info(phase2).formula.additions(t) + (t - 1) * (c - 1);
     }
     static constexpr AlgorithmInfo info() {
-        return {.id = Algorithm::three_phase, .name = "three-phase", .title = "three-phase",
-                .summary = "11.5 three-phase (thread coarsening): each thread scans C elements, a block scan of the T totals, each thread adds its predecessor's",
-                .chapter = "PMPP 4th ed. §11.5", .reach = Reach::one_section, .elements_per_thread = default_coarsening,
-                .multi_kernel_block = true, .takes_block_algorithm = true, .takes_coarsening = true,
-                .formula = {"T·(C − 1) + phase 2 on T + (T − 1)·(C − 1)", nullptr, &additions}, .listing = "three-phase", .rules = rules};
+        return {
+            .id = Algorithm::three_phase,
+            .name = "three-phase",
+            .title = "three-phase",
+            .summary =
+                "11.5 three-phase (thread coarsening): each thread scans C elements, a block scan of the T totals, each thread adds its predecessor's",
+            .chapter = "PMPP 4th ed. §11.5",
+            .reach = Reach::one_section,
+            .elements_per_thread = default_coarsening,
+            .multi_kernel_block = true,
+            .takes_block_algorithm = true,
+            .takes_coarsening = true,
+            .formula = {"T·(C − 1) + phase 2 on T + (T − 1)·(C − 1)", nullptr, &additions},
+            .listing = "three-phase",
+            .rules = rules};
     }
     static constexpr int buffers = 1;
     // Not every step has a barrier between its reads and writes (only Kogge-Stone's in phase 2):
@@ -105,10 +141,10 @@ struct ThreePhase {
         const int p1 = l.coarsening - 1, p2 = phase2_steps(l.phase2, subsections(l));
         const bool phase2 = k >= p1 && k < p1 + p2;
         StepBarriers b{phase2 && !bk(l.phase2) ? 1 : 0, 0};
-        if (k == -1) ++b.after;                         // after the load
+        if (k == -1) ++b.after;  // after the load
         if (k + 1 >= p1 && k + 1 < p1 + p2) ++b.after;  // the one that opens the next step of phase 2
-        if (k == p1 + p2 - 1) ++b.after;                // after phase 2
-        if (k == steps(l) - 1) ++b.after;               // after phase 3, before the store
+        if (k == p1 + p2 - 1) ++b.after;  // after phase 2
+        if (k == steps(l) - 1) ++b.after;  // after phase 3, before the store
         return b;
     }
 

@@ -59,13 +59,16 @@ CheckpointAnswer checkpoint_answer(const std::string& file, const Slide& slide, 
         const std::optional<std::string> value = placeholder_value(facts, c.answer);
         if (value) a.number = read_number(*value);
         if (!a.number)
-            throw LessonError(at_line(file, c.answer_line, "the checkpoint's answer " + quoted_word(c.answer) + " has no value on this slide's run"));
+            throw LessonError(
+                at_line(file, c.answer_line, "the checkpoint's answer " + quoted_word(c.answer) + " has no value on this slide's run"));
         a.text = grouped(*a.number);
     } else if (c.kind == Checkpoint::Kind::predict) {
         if (facts.step < 0) throw LessonError(at_line(file, c.line, "a predict checkpoint asks about a step: give the slide ::: step K"));
         const std::optional<std::vector<int64_t>> cells = read_cells(facts.words.at("cells"));
         a.cells = cells.value_or(std::vector<int64_t>{});
-        if (a.cells.empty()) throw LessonError(at_line(file, c.line, "step " + std::to_string(facts.step) + " writes no cell by an addition: there is nothing to predict"));
+        if (a.cells.empty())
+            throw LessonError(at_line(
+                file, c.line, "step " + std::to_string(facts.step) + " writes no cell by an addition: there is nothing to predict"));
         a.text = ranges(a.cells);
     } else if (c.kind == Checkpoint::Kind::kernel) {
         a.text = "a kernel that passes every check of scanlab grade --exercise " + std::to_string(c.exercise);
@@ -95,7 +98,8 @@ Grade grade(const Checkpoint& c, const CheckpointAnswer& answer, const std::stri
 }
 
 LessonProgress::LessonProgress(const Lesson& lesson) {
-    for (const Slide& s : lesson.slides) slides.push_back(s.checkpoint ? std::optional<CheckpointRecord>(CheckpointRecord{}) : std::nullopt);
+    for (const Slide& s : lesson.slides)
+        slides.push_back(s.checkpoint ? std::optional<CheckpointRecord>(CheckpointRecord{}) : std::nullopt);
 }
 
 void LessonProgress::record(size_t slide, const Grade& g) {

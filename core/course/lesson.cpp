@@ -30,8 +30,10 @@ std::optional<std::vector<std::string>> shell_words(const std::string& s) {
     char quote = 0;
     for (char c : s) {
         if (quote) {
-            if (c == quote) quote = 0;
-            else word += c;
+            if (c == quote)
+                quote = 0;
+            else
+                word += c;
         } else if (c == '"' || c == '\'') {
             quote = c, in_word = true;
         } else if (c == ' ' || c == '\t') {
@@ -147,7 +149,8 @@ private:
         const std::vector<std::string> w = words_of(rest);
         bool known = false;
         for (const char* v : kLessonViews) known = known || (!w.empty() && w[0] == v);
-        if (!known) fail("::: view names one of steps, compare, counts, live, fig9.10, source, exercises, kernel; got " + quoted_word(rest));
+        if (!known)
+            fail("::: view names one of steps, compare, counts, live, fig9.10, source, exercises, kernel; got " + quoted_word(rest));
         s.view = w[0];
         s.view_line = line_;
         if (w.size() == 1) return;
@@ -160,9 +163,12 @@ private:
         if (s.checkpoint) fail("a slide has one checkpoint; this slide's is at line " + std::to_string(s.checkpoint->line));
         Checkpoint c;
         c.line = line_;
-        if (kind == "number") c.kind = Checkpoint::Kind::number;
-        else if (kind == "choice") c.kind = Checkpoint::Kind::choice;
-        else if (kind == "predict") c.kind = Checkpoint::Kind::predict;
+        if (kind == "number")
+            c.kind = Checkpoint::Kind::number;
+        else if (kind == "choice")
+            c.kind = Checkpoint::Kind::choice;
+        else if (kind == "predict")
+            c.kind = Checkpoint::Kind::predict;
         else if (kind == "kernel")
             c.kind = Checkpoint::Kind::kernel;
         else
@@ -173,7 +179,9 @@ private:
     // ::: ask, ::: answer, ::: right, ::: wrong, ::: holds: the parts of the slide's checkpoint.
     void checkpoint_part(Slide& s, const std::string& word, const std::string& rest) {
         const bool part = word == "ask" || word == "answer" || word == "right" || word == "wrong" || word == "holds";
-        if (!part) fail("unknown directive ::: " + word + " (run, step, steps, view, section, language, checkpoint, ask, answer, right, wrong, holds)");
+        if (!part)
+            fail("unknown directive ::: " + word +
+                 " (run, step, steps, view, section, language, checkpoint, ask, answer, right, wrong, holds)");
         if (!s.checkpoint) fail("::: " + word + " belongs to a checkpoint: write ::: checkpoint number|choice|predict|kernel above it");
         Checkpoint& c = *s.checkpoint;
         if (rest.empty()) fail("::: " + word + " needs its text");
@@ -191,7 +199,8 @@ private:
         } else {
             if (c.kind != Checkpoint::Kind::choice) fail("::: " + word + " is an option of a choice checkpoint");
             const size_t bar = rest.find('|');
-            ChoiceOption o{line_, trimmed(rest.substr(0, bar)), bar == std::string::npos ? "" : trimmed(rest.substr(bar + 1)), word == "right"};
+            ChoiceOption o{line_, trimmed(rest.substr(0, bar)), bar == std::string::npos ? "" : trimmed(rest.substr(bar + 1)),
+                           word == "right"};
             if (!o.right && o.reason.empty()) fail("a wrong option says why it is wrong: ::: wrong TEXT | REASON");
             c.options.push_back(o);
         }
@@ -209,7 +218,9 @@ private:
     }
 
     void check_complete(const Checkpoint& c) const {
-        const auto missing = [&](const std::string& what) { throw LessonError(at_line(lesson_.file, c.line, "this checkpoint has no " + what)); };
+        const auto missing = [&](const std::string& what) {
+            throw LessonError(at_line(lesson_.file, c.line, "this checkpoint has no " + what));
+        };
         if (c.question.empty()) missing("question (::: ask)");
         if (c.kind == Checkpoint::Kind::number && c.answer.empty()) missing("answer (::: answer additions = 26)");
         if (c.kind == Checkpoint::Kind::kernel && c.exercise == 0) missing("exercise (::: answer exercise 4)");

@@ -19,7 +19,8 @@ void check_point(const std::string& file, const Slide& s, const Trace& t) {
     if (s.point == "cells" && s.point_to >= t.n)
         refuse("cell " + std::to_string(s.point_to) + " is past the end of the run's " + grouped(t.n) + " elements");
     if (s.point == "row" && s.point_to >= (long long)t.steps.size())
-        refuse("row " + std::to_string(s.point_to) + " is not a step of the run, which has " + counted(int64_t(t.steps.size()), "step", "steps"));
+        refuse("row " + std::to_string(s.point_to) + " is not a step of the run, which has " +
+               counted(int64_t(t.steps.size()), "step", "steps"));
     if (s.point == "lines") {
         const Listing* l = find_listing(listing_name(t.algorithm, t.block_algorithm));
         const size_t lines = l ? shown_lines(*l, t.exclusive).size() : 0;
@@ -36,12 +37,14 @@ void check_stated(const std::string& file, const Checkpoint& c, const Checkpoint
         const std::optional<int64_t> stated = evaluate(c.stated, {});
         if (!stated) contradicted(c.answer_line, "the stated answer " + quoted_word(c.stated) + " is not a whole number");
         if (*stated != *a.number)
-            contradicted(c.answer_line, "the run contradicts this checkpoint: " + c.answer + " is " + a.text + " on its run, not " + grouped(*stated));
+            contradicted(c.answer_line,
+                         "the run contradicts this checkpoint: " + c.answer + " is " + a.text + " on its run, not " + grouped(*stated));
     }
     if (c.kind == Checkpoint::Kind::predict && !c.answer.empty()) {
         const std::optional<std::vector<int64_t>> stated = read_cells(c.answer);
         if (!stated || *stated != a.cells)
-            contradicted(c.answer_line, "the run contradicts this checkpoint: step " + std::to_string(f.step) + " writes cells " + a.text + ", not " + c.answer);
+            contradicted(c.answer_line, "the run contradicts this checkpoint: step " + std::to_string(f.step) + " writes cells " + a.text +
+                                            ", not " + c.answer);
     }
     if (c.kind == Checkpoint::Kind::choice && !c.holds.empty()) {
         const std::optional<int64_t> holds = evaluate(c.holds, f.numbers);
@@ -109,10 +112,12 @@ std::string slide_text(const Lesson& lesson, size_t k) {
     LessonRuns runs;
     const Trace& t = runs.trace(lesson.file, s);
     const SlideFacts f = slide_facts(lesson.file, s, t);
-    std::string out = "Slide " + std::to_string(k + 1) + " of " + std::to_string(lesson.slides.size()) + (s.section.empty() ? "" : " · " + s.section) + "\n";
+    std::string out = "Slide " + std::to_string(k + 1) + " of " + std::to_string(lesson.slides.size()) +
+                      (s.section.empty() ? "" : " · " + s.section) + "\n";
     std::string words;
     for (const std::string& w : s.run_words) words += " " + w;
-    out += "Run: scanlab trace" + words + (f.step >= 0 ? "  (step " + std::to_string(f.step) + ": " + f.words.at("label") + ")" : "") + "\n\n";
+    out +=
+        "Run: scanlab trace" + words + (f.step >= 0 ? "  (step " + std::to_string(f.step) + ": " + f.words.at("label") + ")" : "") + "\n\n";
     out += slide_markdown(lesson.file, s, f);
     if (s.checkpoint) {
         const Checkpoint& c = *s.checkpoint;

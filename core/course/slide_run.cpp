@@ -97,9 +97,12 @@ std::optional<std::string> element_value(const SlideFacts& f, const std::string&
     const Trace& t = *f.trace;
     const ValueArray* v = nullptr;
     int64_t offset = 0;
-    if (what[0] == 'X') v = &t.input;
-    else if (what[0] == 'Y') v = &t.result;
-    else if (what[0] == 'S' && last_s_step(t)) v = &last_s_step(t)->values, offset = last_s_step(t)->offset;
+    if (what[0] == 'X')
+        v = &t.input;
+    else if (what[0] == 'Y')
+        v = &t.result;
+    else if (what[0] == 'S' && last_s_step(t))
+        v = &last_s_step(t)->values, offset = last_s_step(t)->offset;
     if (!v || *i - offset >= int64_t(size_of(*v)) || *i < offset) return std::nullopt;
     return format_value(*v, size_t(*i - offset));
 }
@@ -170,9 +173,10 @@ SlideFacts slide_facts(const std::string& file, const Slide& slide, const Trace&
     if (slide.first_step) {
         const long long steps = (long long)trace.steps.size();
         if (*slide.last_step >= steps)
-            throw LessonError(at_line(file, slide.step_line, "step " + std::to_string(*slide.last_step) + " does not exist: this run of " +
-                                                                  std::string(name(trace.algorithm)) + " has " + counted(steps, "step", "steps") +
-                                                                  (steps ? ", #0 to #" + std::to_string(steps - 1) : std::string())));
+            throw LessonError(at_line(file, slide.step_line,
+                                      "step " + std::to_string(*slide.last_step) + " does not exist: this run of " +
+                                          std::string(name(trace.algorithm)) + " has " + counted(steps, "step", "steps") +
+                                          (steps ? ", #0 to #" + std::to_string(steps - 1) : std::string())));
         f.step = *slide.last_step;
         add_step_facts(f, trace, size_t(f.step));
     } else {
@@ -192,8 +196,9 @@ std::string fill_placeholders(const std::string& file, int line, const std::stri
         const std::string inside = text.substr(open + 2, close - open - 2);
         const std::optional<std::string> value = placeholder_value(facts, inside);
         if (!value)
-            throw LessonError(at_line(file, line, "{{" + inside + "}} has no value on this slide; its run gives " + known_names(facts) +
-                                                      ", value X[i], Y[i], S[i]" + (facts.step >= 0 ? ", cell i" : "")));
+            throw LessonError(at_line(file, line,
+                                      "{{" + inside + "}} has no value on this slide; its run gives " + known_names(facts) +
+                                          ", value X[i], Y[i], S[i]" + (facts.step >= 0 ? ", cell i" : "")));
         out += text.substr(at, open - at) + *value;
         at = close + 2;
     }

@@ -12,7 +12,8 @@
 
 namespace scanlab {
 
-template <class T> struct MachineOutcome {
+template <class T>
+struct MachineOutcome {
     std::vector<T> result;
     std::string deadlock;  // the sentence, when the blocks stopped before the scan was done
 };
@@ -20,6 +21,7 @@ template <class T> struct MachineOutcome {
 // template <> struct BlockMachineOf<Definition> {
 //     template <class T, class Op> static MachineOutcome<T> run(const ResolvedRequest&, const T* x, Recorder&);
 // };
-template <class Definition> struct BlockMachineOf;
+template <class Definition>
+struct BlockMachineOf;
 
 }  // namespace scanlab

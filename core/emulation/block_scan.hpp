@@ -13,9 +13,9 @@
 #include "core/algorithms/block_setup.hpp"
 #include "core/algorithms/block_step.hpp"
 #include "core/algorithms/load.hpp"
+#include "core/emulation/warp_order.hpp"
 #include "core/recording/recorder.hpp"
 #include "core/recording/step_records.hpp"
-#include "core/emulation/warp_order.hpp"
 
 namespace scanlab {
 

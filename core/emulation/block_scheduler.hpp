@@ -77,7 +77,8 @@ std::string deadlock_sentence(const Machine& m, const std::vector<int32_t>& orde
         int32_t setter = m.holder(tile);
         if (setter < 0 && static_index && tile >= 0 && size_t(tile) < order.size()) setter = tile;  // tile t is block t's
         sentence += (k ? "; block " : "block ") + std::to_string(b) + " for " + m.waits_for(b);
-        if (setter < 0) sentence += ", whose tile no block has drawn";
+        if (setter < 0)
+            sentence += ", whose tile no block has drawn";
         else {
             sentence += ", which block " + std::to_string(setter) + " sets";
             if (!started[size_t(setter)]) sentence += ", but block " + std::to_string(setter) + " never started";

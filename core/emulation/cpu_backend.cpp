@@ -1,5 +1,5 @@
-#include "core/engine/backend.hpp"
 #include "core/emulation/emulate.hpp"
+#include "core/engine/backend.hpp"
 
 namespace scanlab {
 namespace {

@@ -22,8 +22,8 @@ namespace scanlab {
 template <class T, class Op>
 class DominoMachine : public TileBlocks<T, Op, Domino::BlockScan> {
     using Base = TileBlocks<T, Op, Domino::BlockScan>;
-    using Base::aggregate_, Base::exclusive_prefix_, Base::grid_, Base::n_, Base::pending_polls_, Base::polls_, Base::rec_,
-        Base::section_, Base::state_, Base::threads_, Base::tile_, Base::view_, Base::xy_, Base::y_;
+    using Base::aggregate_, Base::exclusive_prefix_, Base::grid_, Base::n_, Base::pending_polls_, Base::polls_, Base::rec_, Base::section_,
+        Base::state_, Base::threads_, Base::tile_, Base::view_, Base::xy_, Base::y_;
 
 public:
     DominoMachine(const T* x, int64_t n, int section, bool exclusive, Recorder& rec) : Base(x, n, section, exclusive, rec) {
@@ -144,7 +144,8 @@ private:
     std::vector<T> scan_value_;
 };
 
-template <> struct BlockMachineOf<Domino> {
+template <>
+struct BlockMachineOf<Domino> {
     template <class T, class Op>
     static MachineOutcome<T> run(const ResolvedRequest& r, const T* x, Recorder& rec) {
         DominoMachine<T, Op> m(x, r.n, r.section, r.request.exclusive, rec);

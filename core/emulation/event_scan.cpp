@@ -2,14 +2,14 @@
 
 #include "core/algorithms/registry.hpp"
 #include "core/dispatch.hpp"
+#include "core/emulation/block_scheduler.hpp"
+#include "core/emulation/domino_machine.hpp"
+#include "core/emulation/lookback_machine.hpp"
 #include "core/error.hpp"
 #include "core/input/trace_budget.hpp"
 #include "core/operators.hpp"
 #include "core/recording/recorder.hpp"
 #include "core/recording/step_records.hpp"
-#include "core/emulation/block_scheduler.hpp"
-#include "core/emulation/domino_machine.hpp"
-#include "core/emulation/lookback_machine.hpp"
 
 namespace scanlab {
 namespace {
@@ -51,8 +51,8 @@ BlockSchedule replay_of(const Trace& t) {
     s.kind = BlockSchedule::Kind::replay;
     for (const Step& st : t.steps)
         if (st.event && st.event->kind != EventKind::deadlock)
-            s.order.push_back({st.event->block, st.event->kind, st.event->tile, st.event->polls, st.event->window_first, st.event->window_last, 0, false,
-                               st.event->found});
+            s.order.push_back({st.event->block, st.event->kind, st.event->tile, st.event->polls, st.event->window_first,
+                               st.event->window_last, 0, false, st.event->found});
     return s;
 }
 

@@ -27,8 +27,8 @@ namespace scanlab {
 template <class T, class Op>
 class LookbackMachine : public TileBlocks<T, Op, DecoupledLookback::BlockScan> {
     using Base = TileBlocks<T, Op, DecoupledLookback::BlockScan>;
-    using Base::aggregate_, Base::exclusive_prefix_, Base::grid_, Base::n_, Base::pending_polls_, Base::polls_, Base::rec_,
-        Base::section_, Base::state_, Base::threads_, Base::tile_, Base::view_, Base::xy_, Base::y_;
+    using Base::aggregate_, Base::exclusive_prefix_, Base::grid_, Base::n_, Base::pending_polls_, Base::polls_, Base::rec_, Base::section_,
+        Base::state_, Base::threads_, Base::tile_, Base::view_, Base::xy_, Base::y_;
 
 public:
     LookbackMachine(const T* x, int64_t n, int section, bool exclusive, int window, Recorder& rec)
@@ -76,8 +76,7 @@ public:
                 return "has " + who + " act on its window while tile " + std::to_string(waits_on(e.block)) + " has published nothing";
             if (e.found != -1 && (e.found < e.window_first || e.found > e.window_last || status_[size_t(e.found)] != TileStatus::prefix))
                 return "has " + who + " stop its look-back at tile " + std::to_string(e.found) + ", which holds no inclusive prefix";
-            if (e.found == -1 && e.window_first == 0)
-                return "has " + who + " read tile 0 without meeting its inclusive prefix";
+            if (e.found == -1 && e.window_first == 0) return "has " + who + " read tile 0 without meeting its inclusive prefix";
             found = e.found;
             polls_[i] += e.polls;
             pending_polls_[i] = e.polls;
@@ -219,7 +218,8 @@ private:
     std::vector<T> inclusive_;  // per tile: its inclusive prefix once published
 };
 
-template <> struct BlockMachineOf<DecoupledLookback> {
+template <>
+struct BlockMachineOf<DecoupledLookback> {
     template <class T, class Op>
     static MachineOutcome<T> run(const ResolvedRequest& r, const T* x, Recorder& rec) {
         LookbackMachine<T, Op> m(x, r.n, r.section, r.request.exclusive, r.request.lookback_window, rec);

@@ -11,10 +11,10 @@
 #include <utility>
 #include <vector>
 
+#include "core/emulation/section_scan.hpp"
 #include "core/events.hpp"
 #include "core/recording/recorder.hpp"
 #include "core/recording/step_records.hpp"
-#include "core/emulation/section_scan.hpp"
 
 namespace scanlab {
 
@@ -35,8 +35,13 @@ public:
 
 protected:
     TileBlocks(const T* x, int64_t n, int section, bool exclusive, Recorder& rec)
-        : x_(x), n_(n), section_(section), threads_(BlockScan::threads(section)), grid_((n + section - 1) / section),
-          exclusive_(exclusive), rec_(rec) {
+        : x_(x),
+          n_(n),
+          section_(section),
+          threads_(BlockScan::threads(section)),
+          grid_((n + section - 1) / section),
+          exclusive_(exclusive),
+          rec_(rec) {
         const size_t g = size_t(grid_);
         state_.assign(g, BlockState::not_started);
         tile_.assign(g, -1);
@@ -137,7 +142,7 @@ protected:
     std::vector<char> drawn_;
     std::vector<T> aggregate_, exclusive_prefix_;  // per tile: its local total, the prefix it learns
     std::vector<std::vector<T>> xy_;  // each scanned tile's XY until its block is done (shared memory)
-    std::vector<T> view_;             // each section as its block holds it: XY once scanned, Y once done
+    std::vector<T> view_;  // each section as its block holds it: XY once scanned, Y once done
     std::vector<T> y_;
     std::string deadlock_;
 };

@@ -12,7 +12,7 @@ struct DeviceLimits {
     int max_threads_per_block = 0;
     int64_t max_grid_x = 0;
     int64_t shared_memory_per_block = 0;  // bytes
-    int64_t global_memory = 0;            // bytes, per GPU (a GeForce GTX 690 is two GPUs of 2 GiB each)
+    int64_t global_memory = 0;  // bytes, per GPU (a GeForce GTX 690 is two GPUs of 2 GiB each)
 };
 
 }  // namespace scanlab

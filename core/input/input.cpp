@@ -209,7 +209,8 @@ ValueArray parse_values(std::string_view text, ElementType type, std::string_vie
 
 ValueArray read_values_file(const std::string& path, ElementType type, const InputProgress& progress, bool pairs) {
     if (path == "-")
-        return with_type(type, [&]<class T>(TypeTag<T>) -> ValueArray { return read_all<T>(0, "standard input", "standard input", progress, pairs); });
+        return with_type(
+            type, [&]<class T>(TypeTag<T>) -> ValueArray { return read_all<T>(0, "standard input", "standard input", progress, pairs); });
     // A named pipe is opened as `cat` opens it, waiting for its writer (Ctrl-C ends the wait):
     // opened without waiting it would read as empty before the writer came, a wrong answer with
     // status 0. Anything else is opened without waiting and looked at before it is read.

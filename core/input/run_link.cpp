@@ -17,9 +17,12 @@ std::string encoded(std::string_view s) {
     static const char* hex = "0123456789ABCDEF";
     std::string out;
     for (unsigned char c : s) {
-        if (std::isalnum(c) || std::strchr("-._~:,", c)) out += char(c);
-        else if (c == ' ') out += '+';
-        else out += '%', out += hex[c >> 4], out += hex[c & 15];
+        if (std::isalnum(c) || std::strchr("-._~:,", c))
+            out += char(c);
+        else if (c == ' ')
+            out += '+';
+        else
+            out += '%', out += hex[c >> 4], out += hex[c & 15];
     }
     return out;
 }
@@ -71,13 +74,17 @@ std::string run_link_query(const RunSpec& spec, const LinkPlace& place) {
     const std::vector<std::string> words = run_words(spec);
     for (size_t i = 0; i < words.size(); ++i) {
         const RunOption* option = find_option_by_flag(words[i]);
-        if (option->is_switch()) param(option->link_key(), "1");
-        else param(option->link_key(), words[++i]);
+        if (option->is_switch())
+            param(option->link_key(), "1");
+        else
+            param(option->link_key(), words[++i]);
     }
     if (place.compare) param("compare", name(*place.compare));
     if (place.view != 0) param("view", kLinkViews[place.view]);
-    if (place.last_step) param("step", "last");
-    else if (place.step != 0) param("step", std::to_string(place.step));
+    if (place.last_step)
+        param("step", "last");
+    else if (place.step != 0)
+        param("step", std::to_string(place.step));
     if (place.present) param("present", "1");
     return query;
 }
@@ -146,7 +153,8 @@ RunLink parse_run_link(std::string_view query) {
                 link.place.last_step = true;
             } else {
                 const std::optional<size_t> k = parse_whole<size_t>(value);
-                if (!k) throw UsageError("step " + shown(value) + " is no step number: give a step of scanlab trace (0, 1, 2, ...) or last");
+                if (!k)
+                    throw UsageError("step " + shown(value) + " is no step number: give a step of scanlab trace (0, 1, 2, ...) or last");
                 link.place.step = *k;
             }
         } else if (key == "view") {

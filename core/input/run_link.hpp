@@ -22,7 +22,7 @@ inline constexpr const char* kLinkViews[] = {"steps", "compare", "counts", "live
 struct LinkPlace {
     size_t step = 0;
     bool last_step = false;  // step=last
-    int view = 0;            // an index into kLinkViews
+    int view = 0;  // an index into kLinkViews
     bool present = false;
     std::optional<Algorithm> compare;
 };

@@ -127,8 +127,10 @@ std::string unknown(const std::string& flag, std::string_view what, const std::s
 template <class S>
 void read_schedule(S& out, const std::string& flag, const std::string& v, const char* what) {
     const auto s = [&] {
-        if constexpr (std::is_same_v<S, Schedule>) return parse_schedule(v);
-        else return parse_block_schedule(v);
+        if constexpr (std::is_same_v<S, Schedule>)
+            return parse_schedule(v);
+        else
+            return parse_block_schedule(v);
     }();
     if (!s) {
         // A warp schedule may also be the race finder's form: the warps listed run first in their steps.
@@ -139,9 +141,7 @@ void read_schedule(S& out, const std::string& flag, const std::string& v, const 
 }
 
 void read_input(RunSpec& o, InputSpec::Source source) { o.input.source = source; }
-std::string source_value(const RunSpec& o, InputSpec::Source source, const std::string& v) {
-    return o.input.source == source ? v : "";
-}
+std::string source_value(const RunSpec& o, InputSpec::Source source, const std::string& v) { return o.input.source == source ? v : ""; }
 
 // constexpr: the table is whole before any static initializer of another file could read it.
 constexpr RunOption kOptions[] = {
@@ -579,8 +579,7 @@ const RunOption* find_option_by_link_key(std::string_view key) {
 std::optional<std::string> stated_value(const RunOption& option, const RunSpec& spec) {
     if (option.stated == Stated::never || (option.takes && !option.takes(spec.request))) return std::nullopt;
     const std::string v = option.value(spec);
-    const bool stated = option.stated == Stated::always ||
-                        (option.stated == Stated::when_set ? !v.empty() : v != option.value(RunSpec{}));
+    const bool stated = option.stated == Stated::always || (option.stated == Stated::when_set ? !v.empty() : v != option.value(RunSpec{}));
     if (!stated) return std::nullopt;
     return option.is_switch() ? "" : v;
 }

@@ -24,17 +24,17 @@ enum class OptionGroup : uint8_t { input, option };
 enum class Stated : uint8_t { always, when_set, when_changed, never };
 
 struct RunOption {
-    std::string_view flag{};        // "--warp-width"
+    std::string_view flag{};  // "--warp-width"
     // The app's control, for the core's sentences (core/input/wording.hpp): which one it is, its
     // label in the Controls panel, and whether it is a menu (else a field). No control: nullopt.
     std::optional<Control> control{};
-    std::string_view label{};       // "warp width"
+    std::string_view label{};  // "warp width"
     bool menu = false;
     std::string_view value_word{};  // "W" in the help; empty: a switch (a link writes switch=1)
     OptionGroup group = OptionGroup::option;
-    bool source = false;            // one of the inputs, of which a run takes exactly one
+    bool source = false;  // one of the inputs, of which a run takes exactly one
     std::string_view settings_key{};  // "warp_width" in settings.ini; empty: the app keeps it otherwise, or not
-    bool in_link = true;            // run_words states it and a link carries it (warp-width=W)
+    bool in_link = true;  // run_words states it and a link carries it (warp-width=W)
     Stated stated = Stated::when_changed;
     // The algorithms that take it (the request's algorithm, and its block algorithm where that
     // decides); nullptr: every one, or the core refuses it in its own words when resolving.

@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/request.hpp"
 #include "core/input/wording.hpp"
+#include "core/request.hpp"
 #include "core/values.hpp"
 
 namespace scanlab {

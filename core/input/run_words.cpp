@@ -31,8 +31,10 @@ std::string option_lines(OptionGroup group, size_t column) {
         const std::string help = o.help();
         for (size_t at = 0, nl = 0; at <= help.size(); at = nl + 1) {
             nl = std::min(help.find('\n', at), help.size());
-            if (at == 0) s.append(head);
-            else s.append(column, ' ');
+            if (at == 0)
+                s.append(head);
+            else
+                s.append(column, ' ');
             s.append(help, at, nl - at).push_back('\n');
         }
     }

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "core/number_text.hpp"
 #include "core/error.hpp"
 #include "core/input/run_spec.hpp"
+#include "core/number_text.hpp"
 #include "core/whole_number.hpp"
 
 namespace scanlab {

@@ -86,7 +86,8 @@ private:
         estimate.steps += times;
     }
     void launch(uint64_t steps, uint64_t elements_per_step) {
-        const uint64_t bytes = times_saturated(steps, kCounterBytes + elements_per_step * (device_bytes_per_element(type_) + (flagged_ ? 8 : 0)));
+        const uint64_t bytes =
+            times_saturated(steps, kCounterBytes + elements_per_step * (device_bytes_per_element(type_) + (flagged_ ? 8 : 0)));
         estimate.largest_launch_bytes = std::max(estimate.largest_launch_bytes, bytes);
     }
     ElementType type_;
@@ -126,8 +127,8 @@ TraceEstimate estimate_trace(const ResolvedRequest& r) {
 std::string trace_budget_problem(const ResolvedRequest& r, const TraceEstimate& e) {
     if (r.request.detail != Detail::full || e.trace_bytes <= uint64_t(r.request.max_trace_bytes)) return "";
     return "the full trace of " + std::string(name(r.request.algorithm)) + " on N = " + std::to_string(r.n) + " would need about " +
-           mib(e.trace_bytes) + " (" + std::to_string(e.steps) + " steps), more than the " + mib(r.request.max_trace_bytes) +
-           " allowed; " + trace_too_large_advice(r.voice);
+           mib(e.trace_bytes) + " (" + std::to_string(e.steps) + " steps), more than the " + mib(r.request.max_trace_bytes) + " allowed; " +
+           trace_too_large_advice(r.voice);
 }
 
 void require_within_budget(const ResolvedRequest& r, const TraceEstimate& e) {
@@ -148,8 +149,8 @@ EmulationCost emulation_cost(const ResolvedRequest& r) {
 std::string emulation_cost_problem(const ResolvedRequest& r, int64_t limit) {
     const EmulationCost c = emulation_cost(r);
     if (c.turns <= limit) return "";
-    return "emulating " + std::string(name(r.request.algorithm)) + " on N = " + grouped(r.n) + " in " + grouped(c.tiles) +
-           " tiles with " + grouped(c.resident) + " resident blocks could take up to " + grouped(c.turns) +
+    return "emulating " + std::string(name(r.request.algorithm)) + " on N = " + grouped(r.n) + " in " + grouped(c.tiles) + " tiles with " +
+           grouped(c.resident) + " resident blocks could take up to " + grouped(c.turns) +
            " block turns (a waiting block polls once for every other resident block's turn: tiles x resident blocks), more than the " +
            grouped(limit) + " Scan Lab emulates; give fewer resident blocks (" + control_name(r.voice, Control::resident_blocks) +
            "), a larger section (" + control_name(r.voice, Control::section) + ") or a smaller N";

@@ -220,8 +220,8 @@ ExerciseAnswer exercise6(Backend& b) {
             (holds ? "the real work stays within 4N - 3 at every N run" : "the real work passes 4N - 3 at some N above") +
             ": K1 does at most 2N, K2 at most 2N/2048 more, K3 N - 2048, so the total is about 3N (linear: work-efficient). "
             "The additions on identity padding are what a partial last section costs the hardware: at N = 2049 the real work, " +
-            grouped(w2049) + ", stays within 4N - 3 = " + grouped(4 * 2049 - 3) + ", while the additions counted with the padding, " + grouped(a2049) +
-            ", exceed it.\n";
+            grouped(w2049) + ", stays within 4N - 3 = " + grouped(4 * 2049 - 3) + ", while the additions counted with the padding, " +
+            grouped(a2049) + ", exceed it.\n";
     // N = 2049 is the run the answer speaks of: one element past a section.
     std::vector<const Run*> all;
     size_t main_run = 0;
@@ -269,11 +269,13 @@ ExerciseAnswer exercise9(const ExerciseOptions& o) {
         const TwoLevelLimit l = two_level_limit(d);
         text += "  " + d.name + " (compute capability " + d.compute_capability + ", " + grouped(d.max_threads_per_block) +
                 " threads per block, grid x up to " + grouped(d.max_grid_x) + ", " + grouped(d.shared_memory_per_block / 1024) +
-                " KiB shared per block" + (d.global_memory > 0 ? ", " + gib(d.global_memory) + " of memory per GPU" : "") +
-                "): section " + grouped(l.section) + "\n    section² " + grouped(l.one_block_for_s) + "; section x grid " +
-                grouped(l.grid_limited) + (l.memory_limited > 0 ? "; memory " + grouped(l.memory_limited) : "") + "\n    Answer: " +
-                grouped(l.answer) + " elements, bound by " + limit_name(l.binding) + ".\n    Read as 9.5 reads it (kernel 2 "
-                "hierarchical in turn): " + grouped(l.book_answer) + ", bound by " + limit_name(l.book_binding) +
+                " KiB shared per block" + (d.global_memory > 0 ? ", " + gib(d.global_memory) + " of memory per GPU" : "") + "): section " +
+                grouped(l.section) + "\n    section² " + grouped(l.one_block_for_s) + "; section x grid " + grouped(l.grid_limited) +
+                (l.memory_limited > 0 ? "; memory " + grouped(l.memory_limited) : "") + "\n    Answer: " + grouped(l.answer) +
+                " elements, bound by " + limit_name(l.binding) +
+                ".\n    Read as 9.5 reads it (kernel 2 "
+                "hierarchical in turn): " +
+                grouped(l.book_answer) + ", bound by " + limit_name(l.book_binding) +
                 (l.book_binding == BindingLimit::memory ? ", long before the grid's " + grouped(l.grid_limited) : "") + ".\n";
     }
     text +=
@@ -337,7 +339,8 @@ TwoLevelLimit two_level_limit(const DeviceLimits& d) {
         for (const auto& [v, b] : limits)
             if (v > 0 && (value == 0 || v < value)) value = v, binding = b;
     };
-    least(l.answer, l.binding, {{l.one_block_for_s, l.section_limit}, {l.grid_limited, BindingLimit::grid}, {l.memory_limited, BindingLimit::memory}});
+    least(l.answer, l.binding,
+          {{l.one_block_for_s, l.section_limit}, {l.grid_limited, BindingLimit::grid}, {l.memory_limited, BindingLimit::memory}});
     least(l.book_answer, l.book_binding, {{l.grid_limited, BindingLimit::grid}, {l.memory_limited, BindingLimit::memory}});
     return l;
 }

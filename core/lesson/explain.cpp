@@ -127,17 +127,19 @@ std::string kernel_sentence(const Trace& t, const Step& s, const StepClaims& c) 
             if (s.depth == 0)
                 return scan + " runs: each of the " + counted(s.blocks, "block", "blocks") + " scans its own section of " +
                        counted(t.section, "element", "elements") + by + " in shared memory, where " + std::string(c.row->shared) +
-                       "[j] of block b is element b·" + std::to_string(t.section) + " + j, then its last thread writes the section's total to " +
-                       write_to + ".";
+                       "[j] of block b is element b·" + std::to_string(t.section) +
+                       " + j, then its last thread writes the section's total to " + write_to + ".";
             return scan + " runs on " + sums_name(t, s.depth - 1) + ", level " + std::to_string(s.depth) + " of the recursion (S^" +
                    std::to_string(s.depth) + " in the steps' labels): its " + grouped(level_length(t, s.depth)) +
                    " section totals are more than one section of " + std::to_string(t.section) +
                    " holds, so they are scanned in sections too, and each block's last thread writes its section's total to " +
                    sums_name(t, s.depth) + "[b].";
         case Kernel::k2:
-            return opening(r.sum_scan) + " runs: one block scans " + sums_name(t, s.depth) + ", the array of section totals, in shared memory" + by + (r.carries ? ", with the same ⊕ operator" : "") + ".";
+            return opening(r.sum_scan) + " runs: one block scans " + sums_name(t, s.depth) +
+                   ", the array of section totals, in shared memory" + by + (r.carries ? ", with the same ⊕ operator" : "") + ".";
         case Kernel::k3:
-            return opening(r.add_kernel) + (s.depth > 0 ? " runs on " + sums_name(t, s.depth - 1) + ": every block b" : " runs: every block b") +
+            return opening(r.add_kernel) +
+                   (s.depth > 0 ? " runs on " + sums_name(t, s.depth - 1) + ": every block b" : " runs: every block b") +
                    (r.first_adder > 0 ? " ≥ " + std::to_string(r.first_adder) : "") + " " +
                    applies(t, sums_name(t, s.depth) + "[" + moved("b", r.add_offset) + "], the scanned total of the sections before it,") +
                    " each element of its section" +
@@ -145,8 +147,8 @@ std::string kernel_sentence(const Trace& t, const Step& s, const StepClaims& c) 
                                       : " (" + S + "[0] = " + identity(t) + ", for block 0, so every block runs the same code).");
         case Kernel::host:
             return "The host copies " + S + " from the device, scans it in a loop, " + combine_into_text(t.op, S + "[i]", S + "[i − 1]") +
-                   " while i < num_blocks = " +
-                   grouped(t.grid) + (t.grid > 1 ? " (i = 1 … " + grouped(t.grid - 1) + ")" : ", which with one block runs no iteration") +
+                   " while i < num_blocks = " + grouped(t.grid) +
+                   (t.grid > 1 ? " (i = 1 … " + grouped(t.grid - 1) + ")" : ", which with one block runs no iteration") +
                    ", and copies it back.";
     }
     return "";
@@ -177,8 +179,7 @@ std::string rule_sentence(const Trace& t, const Step& s, const StepClaims& c) {
     std::string head = std::string(r.heading) + " " + std::to_string(s.level);
     if (!r.stride.empty() && r.parameter != "stride") {
         Bindings names{{r.parameter, s.level}, {"C", std::max(1, s.coarsening)}, {"T", c.threads_per_block}, {"SECTION_SIZE", t.section}};
-        if (const std::optional<int64_t> stride = evaluate(r.stride, names); stride)
-            head += " (stride " + std::to_string(*stride) + ")";
+        if (const std::optional<int64_t> stride = evaluate(r.stride, names); stride) head += " (stride " + std::to_string(*stride) + ")";
     }
     const bool one_thread = algorithm_info(t.algorithm).reach == Reach::one_thread;
     const std::string who = one_thread ? "the one thread" : r.when.empty() ? "every thread t" : "each thread t with " + std::string(r.when);
@@ -203,7 +204,7 @@ std::string plain_sentence(const Trace& t, const Step& s, const StepClaims& c) {
     const int64_t T = c.threads_per_block, section = std::max(1, t.section);
     // Thread t's elements of the section: t alone, or t, t + T, ... (a coalesced load: neighbouring
     // threads read neighbouring addresses in every round).
-    const std::string elements = T >= section ? "element t"
+    const std::string elements = T >= section       ? "element t"
                                  : section == 2 * T ? "elements t and t + " + std::to_string(T)
                                                     : "elements t, t + " + std::to_string(T) + ", t + " + std::to_string(2 * T) + ", …";
     const std::string coalesced = T < section ? " (a coalesced load: in each round neighbouring threads read neighbouring addresses)" : "";
@@ -214,9 +215,8 @@ std::string plain_sentence(const Trace& t, const Step& s, const StepClaims& c) {
                                          "[0] gets the identity."
                                    : sh + " holds the input.";
             if (s.kernel == Kernel::k2 || s.depth > 0)
-                return "Thread t loads " + elements + " of its section of " +
-                       scanned_name(t, s) +
-                       " into " + sh + " in shared memory" + coalesced + ", the identity past its end.";
+                return "Thread t loads " + elements + " of its section of " + scanned_name(t, s) + " into " + sh + " in shared memory" +
+                       coalesced + ", the identity past its end.";
             return "Thread t loads " + elements + " of its block's section into " + sh + " in shared memory" + coalesced +
                    (t.exclusive ? ", shifted one place right (an exclusive scan): element i gets X[i − 1], element 0 the identity"
                                 : ": element i gets X[i]") +
@@ -228,8 +228,9 @@ std::string plain_sentence(const Trace& t, const Step& s, const StepClaims& c) {
         case Phase::host_scan: return "";  // the kernel sentence says it
         case Phase::add_block_sums:
             return "Thread t of block b " + applies(t, sums_name(t, s.depth) + "[" + moved("b", r.add_offset) + "]") + " " + elements +
-                   " of its section of " + (s.depth > 0 ? sums_name(t, s.depth - 1) : "Y") + (T >= section ? ", if it lies" : ", those that lie") +
-                   " within the array's " + counted(array_length(t, s), "element", "elements") + ".";
+                   " of its section of " + (s.depth > 0 ? sums_name(t, s.depth - 1) : "Y") +
+                   (T >= section ? ", if it lies" : ", those that lie") + " within the array's " +
+                   counted(array_length(t, s), "element", "elements") + ".";
         default: return "";
     }
 }
@@ -276,8 +277,8 @@ std::string idle_reason(const Trace& t, const Step& s, const StepClaims& c, int6
 // The rules' idle reasons speak of the idle threads as "they"; said of one thread, "it".
 std::string of_one_thread(std::string reason) {
     static const std::pair<std::string_view, std::string_view> words[] = {
-        {"they have", "it has"}, {"they would", "it would"}, {"they are", "it is"}, {"theirs", "its own"}, {"their", "its"},
-        {"them", "it"}, {"they", "it"}};
+        {"they have", "it has"}, {"they would", "it would"}, {"they are", "it is"}, {"theirs", "its own"}, {"their", "its"}, {"them", "it"},
+        {"they", "it"}};
     for (const auto& [many, one] : words)
         for (size_t at = reason.find(many); at != std::string::npos; at = reason.find(many, at + one.size())) {
             const bool starts = at == 0 || !std::isalpha(static_cast<unsigned char>(reason[at - 1]));
@@ -313,11 +314,14 @@ std::vector<std::string> who_works(const Trace& t, const Step& s, const StepClai
         if (int64_t(ids.size()) < T) {
             std::vector<int64_t> idle_ids;
             for (int64_t i = 0, j = 0; i < T; ++i) {
-                if (j < int64_t(ids.size()) && ids[size_t(j)] == i) ++j;
-                else idle_ids.push_back(i);
+                if (j < int64_t(ids.size()) && ids[size_t(j)] == i)
+                    ++j;
+                else
+                    idle_ids.push_back(i);
             }
             if (!ids.empty())
-                line += (idle_ids.size() == 1 ? "; thread " + few_ranges(idle_ids) + " idles" : "; threads " + few_ranges(idle_ids) + " idle");
+                line +=
+                    (idle_ids.size() == 1 ? "; thread " + few_ranges(idle_ids) + " idles" : "; threads " + few_ranges(idle_ids) + " idle");
             line += " because " + (idle_ids.size() == 1 ? of_one_thread(reason) : reason);
             if (c.rule && !c.rule->when.empty() && !ids.empty())
                 line += " (" + std::string(c.rule->when) + (idle_ids.size() == 1 ? " is false for it)" : " is false for them)");
@@ -380,8 +384,8 @@ std::string deeds(const Trace& t, const Step& s, size_t k, const StepClaims& c) 
             if (t.op == OpKind::sum && !segmented(t))
                 lines.push_back("block " + std::to_string(b) + ": " + Y + "[" + ranges(pb.first) + "] += " + s_b + value);
             else  // each element of the range, by the run's operator
-                lines.push_back("block " + std::to_string(b) + ": " + Y + "[i] = " +
-                                (segmented(t) ? s_b + " ⊕ " + Y + "[i]" : combine_text(t.op, s_b, Y + "[i]")) + " for i in " +
+                lines.push_back("block " + std::to_string(b) + ": " + Y +
+                                "[i] = " + (segmented(t) ? s_b + " ⊕ " + Y + "[i]" : combine_text(t.op, s_b, Y + "[i]")) + " for i in " +
                                 ranges(pb.first) + (sums ? ", with " + s_b + value : ""));
         }
     } else {
@@ -390,8 +394,9 @@ std::string deeds(const Trace& t, const Step& s, size_t k, const StepClaims& c) 
             if (listed++ >= most) continue;
             // The chapter numbers threads within a block (threadIdx.x), and XY within the block's section.
             const int64_t b = a.thread >= 0 ? a.thread / T : 0, base = b * section;
-            const std::string who = a.thread < 0 ? "the host" : many ? "block " + std::to_string(b) + ", thread " + std::to_string(a.thread % T)
-                                                                    : "thread " + std::to_string(a.thread);
+            const std::string who = a.thread < 0 ? "the host"
+                                    : many       ? "block " + std::to_string(b) + ", thread " + std::to_string(a.thread % T)
+                                                 : "thread " + std::to_string(a.thread);
             if (s.phase == Phase::load) {
                 const std::string from = scanned_name(t, s);
                 lines.push_back(who + ": " + (a.src < 0 ? std::string("identity") : from + "[" + std::to_string(a.src) + "]") + " → " + sh +
@@ -408,12 +413,13 @@ std::string deeds(const Trace& t, const Step& s, size_t k, const StepClaims& c) 
             const std::string arr = host ? std::string(r.s) : "", A = host ? arr : in, B = host ? arr : out;
             const int64_t shift = host ? 0 : base;
             const std::string operand_a = A + "[" + std::to_string(a.src - shift) + "]";
-            const std::string operand_b = A + "[" + std::to_string(a.dst - shift) + "]", target = B + "[" + std::to_string(a.dst - shift) + "]";
-            std::string d = who + ": " +
-                            (a.applies_op ? (before_flags ? operand_a + " ⊕ " + operand_b : combine_text(t.op, operand_a, operand_b)) : operand_a) +
-                            " → " + target;
-            if (many && !host)
-                d += a.applies_op ? " (" + where(a.src) + ", " + where(a.dst) + ")" : " (" + where(a.dst) + ")";
+            const std::string operand_b = A + "[" + std::to_string(a.dst - shift) + "]",
+                              target = B + "[" + std::to_string(a.dst - shift) + "]";
+            std::string d =
+                who + ": " +
+                (a.applies_op ? (before_flags ? operand_a + " ⊕ " + operand_b : combine_text(t.op, operand_a, operand_b)) : operand_a) +
+                " → " + target;
+            if (many && !host) d += a.applies_op ? " (" + where(a.src) + ", " + where(a.dst) + ")" : " (" + where(a.dst) + ")";
             if (before_flags && a.applies_op) {
                 const int64_t src = a.src - s.offset, dst = a.dst - s.offset;
                 d += ": " + pair_at(*before, *before_flags, src) + " ⊕ " + pair_at(*before, *before_flags, dst) + " = " +
@@ -473,13 +479,12 @@ std::string sums_sentence(const Trace& t, const Step& s, const StepClaims& c) {
                 ", what block b + 1" + (sums.level > 0 ? " of " + sums_name(t, sums.level - 1) : "") + " " + adds_word(t) + " in " +
                 std::string(r.add_kernel);
     }
-    if (sums.level == 0 && t.exclusive)
-        line += " (an exclusive scan loads each section shifted one place right)";
+    if (sums.level == 0 && t.exclusive) line += " (an exclusive scan loads each section shifted one place right)";
     // What the first few elements combine, as input elements.
     std::string each;
     for (size_t i = 0; i < sums.from.size() && i < 3; ++i)
-        each += (i ? ", " : "") + S + "[" + std::to_string(i) + "] = " +
-                (sums.from[i].empty() ? std::string("the identity") : combined(t) + " of " + inputs_text(t, sums.from[i]));
+        each += (i ? ", " : "") + S + "[" + std::to_string(i) +
+                "] = " + (sums.from[i].empty() ? std::string("the identity") : combined(t) + " of " + inputs_text(t, sums.from[i]));
     if (!each.empty()) line += ": " + each + (sums.from.size() > 3 ? ", and so on" : "");
     if (!written && r.write_offset > 0 && int64_t(sums.from.size()) > t.grid)
         line += "; the host loop stops before " + S + "[" + std::to_string(t.grid) + "], the last section's total, which no block needs";
@@ -541,8 +546,8 @@ FinalSteps final_steps(const Trace& t, const Verdict& verdict) {
 
 namespace {
 std::string step_title(const Trace& t, size_t k) {
-    return "#" + std::to_string(k) + "  " + step_label(t.steps[k]) + "  (step " + std::to_string(k + 1) + " of " + std::to_string(t.steps.size()) +
-           ")";
+    return "#" + std::to_string(k) + "  " + step_label(t.steps[k]) + "  (step " + std::to_string(k + 1) + " of " +
+           std::to_string(t.steps.size()) + ")";
 }
 }  // namespace
 
@@ -603,8 +608,9 @@ Explanation explain_step(const Trace& t, const FinalSteps& finals, size_t k, con
             line =
                 "Every result element is final (" + std::to_string(finals.from.size()) + " of " + std::to_string(finals.from.size()) + ").";
         else
-            line = "Already final: " + std::string(e.final_elements.size() == 1 ? "element " : "elements ") + few_ranges(e.final_elements) + " (" +
-                   std::to_string(e.final_elements.size()) + " of " + std::to_string(finals.from.size()) + "): no later step changes them.";
+            line = "Already final: " + std::string(e.final_elements.size() == 1 ? "element " : "elements ") + few_ranges(e.final_elements) +
+                   " (" + std::to_string(e.final_elements.size()) + " of " + std::to_string(finals.from.size()) +
+                   "): no later step changes them.";
         if (!e.newly_final.empty() && e.final_elements.size() != e.newly_final.size())
             line += " New this step: " + few_ranges(e.newly_final) + ".";
         e.lines.push_back(line);
@@ -613,7 +619,9 @@ Explanation explain_step(const Trace& t, const FinalSteps& finals, size_t k, con
     // Additions so far, against the chapter.
     for (size_t j = 0; j <= k; ++j) e.additions_so_far += t.steps[j].counts.additions;
     // Counted as the chapter counts additions (docs/operation-counts.md), named for the run's operator.
-    const std::string counted_as = segmented(t) ? "⊕ operations" : t.op == OpKind::sum ? "Additions" : std::string(name(t.op)) + " operations";
+    const std::string counted_as = segmented(t)          ? "⊕ operations"
+                                   : t.op == OpKind::sum ? "Additions"
+                                                         : std::string(name(t.op)) + " operations";
     std::string adds = counted_as + " so far: " + grouped(e.additions_so_far) + " (" + grouped(s.counts.additions) + " in this step) of " +
                        grouped(t.counts.additions) + " in the run";
     if (formula) adds += "; " + formula_sentence(t, *formula);

@@ -29,7 +29,7 @@ struct Explanation {
     std::string title;  // "#2  stride 2  (step 3 of 5)", numbered as `scanlab trace` numbers steps
     std::vector<std::string> lines;  // sentences, in reading order
     // The facts the sentences state, for the tests and the predict mode.
-    StepClaims claims;                    // who works, which elements each combines, what they and S hold
+    StepClaims claims;  // who works, which elements each combines, what they and S hold
     std::vector<int64_t> active_threads;  // global thread ids the sentences name as working, ascending
     std::vector<int64_t> final_elements;  // result elements final at this step, ascending
     std::vector<int64_t> newly_final;  // of those, final from this step on

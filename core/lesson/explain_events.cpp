@@ -65,13 +65,14 @@ std::vector<std::string> event_lines(const Trace& t, const Step& s) {
                                     ? "Block " + std::to_string(e.block) + " writes its scanned section to Y[" + std::to_string(lo) + "–" +
                                           std::to_string(hi) + "] as it is: tile 0 has nothing before it."
                                     : "Every thread of block " + std::to_string(e.block) + " " +
-                                          applies_text(t.op, false, "the exclusive prefix " + value(b.exclusive, e.tile)) + " its element of XY and writes Y[" + std::to_string(lo) + "–" +
-                                          std::to_string(hi) + "]: section " + tile + " is final.");
+                                          applies_text(t.op, false, "the exclusive prefix " + value(b.exclusive, e.tile)) +
+                                          " its element of XY and writes Y[" + std::to_string(lo) + "–" + std::to_string(hi) +
+                                          "]: section " + tile + " is final.");
                 break;
             }
-            lines.push_back("Every thread of block " + std::to_string(e.block) + " " + applies_text(t.op, false, "previous = " + value(b.exclusive, e.tile)) +
-                            " its element of XY and writes Y[" + std::to_string(lo) + "–" + std::to_string(hi) + "]: section " + tile +
-                            " is final" +
+            lines.push_back("Every thread of block " + std::to_string(e.block) + " " +
+                            applies_text(t.op, false, "previous = " + value(b.exclusive, e.tile)) + " its element of XY and writes Y[" +
+                            std::to_string(lo) + "–" + std::to_string(hi) + "]: section " + tile + " is final" +
                             (b.empty() ? std::string(".")
                              : std::find(b.state.begin(), b.state.end(), BlockState::not_started) != b.state.end()
                                  ? ", and the block gives its SM slot to the next block to start."

@@ -21,6 +21,7 @@ struct StepFinding {
 // The lines of step k's explanation, in reading order, given the additions of steps 0..k. With
 // `findings` (the run's, where the caller has them) a line for each one made in step k, or one saying
 // none was; without, nothing of them.
-std::vector<std::string> kernel_step_lines(const Trace& trace, size_t k, int64_t additions_so_far, const std::vector<StepFinding>* findings);
+std::vector<std::string> kernel_step_lines(const Trace& trace, size_t k, int64_t additions_so_far,
+                                           const std::vector<StepFinding>* findings);
 
 }  // namespace scanlab

@@ -65,9 +65,12 @@ private:
     int64_t sum() {
         int64_t v = product();
         for (;;) {
-            if (take("+")) v += product();
-            else if (take("−") || take("-")) v -= product();
-            else return v;
+            if (take("+"))
+                v += product();
+            else if (take("−") || take("-"))
+                v -= product();
+            else
+                return v;
         }
     }
     int64_t product() {

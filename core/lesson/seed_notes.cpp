@@ -35,9 +35,11 @@ std::string seed_note(const Trace& t) {
     // stride is T/2, the last one (a block of 2 has no other).
     const std::string measured = "The slides say half of the threads drop out at each step; this trace's idle threads per block of " +
                                  grouped(threads) + " are " + idle + ": the threads below the stride drop out";
-    if (half == strides) return measured + (strides == 1 ? ", half the block at its only stride, as the slides say." : ", half the block at every stride.");
+    if (half == strides)
+        return measured + (strides == 1 ? ", half the block at its only stride, as the slides say." : ", half the block at every stride.");
     if (half == 0) return measured + ", never half the block.";
-    if (half == 1 && last_is_half && more_than_half == 0) return measured + ", half the block only at the last stride, " + last_stride + "; fewer at the others.";
+    if (half == 1 && last_is_half && more_than_half == 0)
+        return measured + ", half the block only at the last stride, " + last_stride + "; fewer at the others.";
     return measured + ", half the block only at stride " + halves + ".";
 }
 

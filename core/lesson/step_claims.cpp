@@ -62,8 +62,7 @@ std::optional<std::pair<int, StepClaims::SState>> sums_state(const Trace& t, siz
     if (s.phase == Phase::block_sum_write) return std::pair{s.depth, StepClaims::SState::written};
     if (s.phase == Phase::host_scan) return std::pair{0, StepClaims::SState::scanned};
     if (s.kernel == Kernel::k3 && s.depth > 0) return std::pair{s.depth - 1, StepClaims::SState::scanned};
-    if (s.kernel == Kernel::k2 &&
-        (j + 1 == t.steps.size() || t.steps[j + 1].kernel != Kernel::k2 || t.steps[j + 1].depth != s.depth))
+    if (s.kernel == Kernel::k2 && (j + 1 == t.steps.size() || t.steps[j + 1].kernel != Kernel::k2 || t.steps[j + 1].depth != s.depth))
         return std::pair{s.depth, StepClaims::SState::scanned};
     return std::nullopt;
 }
@@ -135,7 +134,8 @@ StepClaims step_claims(const Trace& t, size_t k) {
             for (int64_t th = 0; th < T; ++th)
                 for (int64_t j = th; j < section; j += T) {
                     const int64_t g = b * section + j;
-                    pairs.push_back({int32_t(b * T + th), int32_t(loaded_source(g, length, shifted, starts_segment(g))), int32_t(g), false});
+                    pairs.push_back(
+                        {int32_t(b * T + th), int32_t(loaded_source(g, length, shifted, starts_segment(g))), int32_t(g), false});
                 }
     } else if (s.phase == Phase::block_sum_write) {
         for (int64_t b : c.blocks)

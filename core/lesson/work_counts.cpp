@@ -145,7 +145,8 @@ std::string formula_sentence(const Trace& t, const Formula& f) {
     // footer's bound are then read at different N without contradicting each other).
     std::string at = " at N = " + grouped(f.n);
     if (f.n != t.n && algorithm_info(t.algorithm).reach != Reach::one_thread)
-        at = " at N = SECTION_SIZE = " + grouped(f.n) + ", the section the run's " + counted(t.n, "element is", "elements are") + " padded to";
+        at = " at N = SECTION_SIZE = " + grouped(f.n) + ", the section the run's " + counted(t.n, "element is", "elements are") +
+             " padded to";
     const std::string value = f.text + " = " + grouped(f.value);
     if (f.chapter) return "the chapter counts " + value + at + " for the whole scan";
     std::string s = "Scan Lab's own exact count is " + value + at;

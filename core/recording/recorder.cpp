@@ -14,8 +14,7 @@ void Recorder::add(Step step) {
               snapshot_bytes(step.snapshot);
     if (bytes_ > max_bytes_)
         throw ScanError("the full trace would need more than " + std::to_string(max_bytes_ >> 20) + " MiB (passed at step " +
-                        std::to_string(c.steps) + ", " + step_label(step) +
-                        "); " + trace_too_large_advice(voice_));
+                        std::to_string(c.steps) + ", " + step_label(step) + "); " + trace_too_large_advice(voice_));
     trace_.steps.push_back(std::move(step));
 }
 

@@ -39,9 +39,7 @@ inline Step make_step(const StepPlace& p, Phase phase, int level) {
 }
 
 // The one step of a scan of no elements: a load of nothing by no block.
-inline Step empty_load_step(Kernel kernel, int threads) {
-    return make_step({kernel, 0, ArrayKind::xy, 0, threads}, Phase::load, 0);
-}
+inline Step empty_load_step(Kernel kernel, int threads) { return make_step({kernel, 0, ArrayKind::xy, 0, threads}, Phase::load, 0); }
 
 // A step's array after it: the values, and for a segmented scan the flags beside them.
 template <class T>
@@ -81,7 +79,8 @@ std::vector<Access> tree_step_accesses(int k, int64_t first, int64_t blocks, con
         for (int t = 0; t < threads; ++t) {
             const Work w = Algo::work(k, t, section);
             if (w.active)
-                acc.push_back({int32_t(b * threads + t), int32_t(b * section.size + w.src), int32_t(b * section.size + w.dst), w.applies_op});
+                acc.push_back(
+                    {int32_t(b * threads + t), int32_t(b * section.size + w.src), int32_t(b * section.size + w.dst), w.applies_op});
         }
     return acc;
 }
@@ -105,8 +104,10 @@ constexpr int tree_step_barriers() {
 // barrier every thread reaches.
 template <class Algo>
 constexpr bool runs_book_loop() {
-    if constexpr (requires { Algo::book_loop; }) return Algo::book_loop;
-    else return false;
+    if constexpr (requires { Algo::book_loop; })
+        return Algo::book_loop;
+    else
+        return false;
 }
 
 // Barriers one block passes in the load step: the one after the load (and, for three-phase at

@@ -10,8 +10,10 @@ namespace {
 std::string num(double v) {
     const double r = std::round(v * 100) / 100;
     char buf[32];
-    if (r == std::floor(r)) std::snprintf(buf, sizeof buf, "%.0f", r);
-    else std::snprintf(buf, sizeof buf, "%.2f", r);
+    if (r == std::floor(r))
+        std::snprintf(buf, sizeof buf, "%.0f", r);
+    else
+        std::snprintf(buf, sizeof buf, "%.2f", r);
     std::string s = buf;
     if (s.find('.') != std::string::npos)
         while (s.back() == '0') s.pop_back();
@@ -54,13 +56,14 @@ void SvgDocument::rect(double x, double y, double w, double h, SvgColour fill, d
 
 void SvgDocument::outline(double x, double y, double w, double h, SvgColour stroke, double width, double radius) {
     body_ += "<rect x=\"" + num(x) + "\" y=\"" + num(y) + "\" width=\"" + num(w) + "\" height=\"" + num(h) + "\"" +
-             (radius > 0 ? " rx=\"" + num(radius) + "\"" : std::string()) + " fill=\"none\" stroke=\"" + svg_colour(stroke) + "\" stroke-width=\"" +
-             num(width) + "\"/>\n";
+             (radius > 0 ? " rx=\"" + num(radius) + "\"" : std::string()) + " fill=\"none\" stroke=\"" + svg_colour(stroke) +
+             "\" stroke-width=\"" + num(width) + "\"/>\n";
 }
 
 void SvgDocument::line(double x1, double y1, double x2, double y2, SvgColour stroke, double width, double opacity) {
-    body_ += "<line x1=\"" + num(x1) + "\" y1=\"" + num(y1) + "\" x2=\"" + num(x2) + "\" y2=\"" + num(y2) + "\" stroke=\"" + svg_colour(stroke) +
-             "\" stroke-width=\"" + num(width) + "\"" + (opacity < 1 ? " stroke-opacity=\"" + num(opacity) + "\"" : std::string()) + "/>\n";
+    body_ += "<line x1=\"" + num(x1) + "\" y1=\"" + num(y1) + "\" x2=\"" + num(x2) + "\" y2=\"" + num(y2) + "\" stroke=\"" +
+             svg_colour(stroke) + "\" stroke-width=\"" + num(width) + "\"" +
+             (opacity < 1 ? " stroke-opacity=\"" + num(opacity) + "\"" : std::string()) + "/>\n";
 }
 
 void SvgDocument::arrow(double x1, double y1, double x2, double y2, SvgColour stroke, double width, double opacity) {
@@ -82,8 +85,8 @@ void SvgDocument::circle(double cx, double cy, double r, SvgColour fill) {
 void SvgDocument::text(double x, double y, std::string_view text, const SvgText& s) {
     body_ += "<text x=\"" + num(x) + "\" y=\"" + num(y) + "\" font-size=\"" + num(s.size) + "\" fill=\"" + svg_colour(s.fill) + "\"" +
              (std::string_view(s.anchor) != "start" ? " text-anchor=\"" + std::string(s.anchor) + "\"" : std::string()) +
-             (s.bold ? " font-weight=\"bold\"" : "") + (s.mono ? " font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\"" : "") + ">" +
-             xml_escaped(text) + "</text>\n";
+             (s.bold ? " font-weight=\"bold\"" : "") + (s.mono ? " font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\"" : "") +
+             ">" + xml_escaped(text) + "</text>\n";
 }
 
 void SvgDocument::begin_group(std::string_view id) { body_ += "<g id=\"" + xml_escaped(id) + "\">\n"; }

@@ -14,9 +14,9 @@ namespace scanlab {
 
 // When a field is in the file.
 enum class Presence : uint8_t {
-    always,              // written always, required
-    unless_zero,         // written when set (not 0, false or empty), optional: absent reads as unset
-    with_block_schedule, // written and required exactly when the run has a block schedule (the single-pass scans)
+    always,  // written always, required
+    unless_zero,  // written when set (not 0, false or empty), optional: absent reads as unset
+    with_block_schedule,  // written and required exactly when the run has a block schedule (the single-pass scans)
 };
 
 struct FieldRule {

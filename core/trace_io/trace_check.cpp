@@ -119,9 +119,10 @@ std::string kernel_trace_inconsistency(const Trace& t) {
         if (s.phase != Phase::load && s.phase != Phase::interval) return at + " is not a step a kernel's barriers make";
         // Host code's launches (K1, K2, K3) each have their own grid; the header gives the first's.
         const int64_t threads = int64_t(s.blocks) * int64_t(s.threads_per_block);
-        if (s.blocks < 1 || s.threads_per_block < 1 || (s.kernel == Kernel::single && (s.blocks != t.grid || s.threads_per_block != t.threads_per_block)))
-            return at + " says " + std::to_string(s.blocks) + " block(s) of " + std::to_string(s.threads_per_block) + " threads, the header " +
-                   std::to_string(t.grid) + " of " + std::to_string(t.threads_per_block);
+        if (s.blocks < 1 || s.threads_per_block < 1 ||
+            (s.kernel == Kernel::single && (s.blocks != t.grid || s.threads_per_block != t.threads_per_block)))
+            return at + " says " + std::to_string(s.blocks) + " block(s) of " + std::to_string(s.threads_per_block) +
+                   " threads, the header " + std::to_string(t.grid) + " of " + std::to_string(t.threads_per_block);
         const int64_t length = int64_t(size_of(s.values)), from = s.phase == Phase::load ? t.n : length;
         for (const Access& a : s.accesses)
             if (a.thread < 0 || a.thread >= threads || a.dst < 0 || a.dst >= length || a.src < -1 || a.src >= from)
@@ -227,8 +228,7 @@ std::string first_inconsistency(const Trace& t) {
         return std::string("its run could not be repeated (") + e.what() + ")";
     }
 
-    if (t.steps.size() != steps)
-        return "it lists " + std::to_string(t.steps.size()) + " steps, but its run takes " + std::to_string(steps);
+    if (t.steps.size() != steps) return "it lists " + std::to_string(t.steps.size()) + " steps, but its run takes " + std::to_string(steps);
     if (t.deadlock != want.deadlock)
         return want.deadlock.empty() ? "it reports a deadlock its run does not fall into" : "it does not report its run's deadlock";
     if (!step_problem.empty()) return step_problem;

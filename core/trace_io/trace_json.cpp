@@ -141,7 +141,8 @@ bool fits(const Number& x, T& out) {
 template <class T>
 [[noreturn]] void refuse_value(const Number& x, const std::string& at) {
     if constexpr (std::is_integral_v<T>)
-        whole(x, std::numeric_limits<T>::lowest(), std::numeric_limits<T>::max(), at + " of this " + std::string(name(element_type_of<T>())) + " trace");
+        whole(x, std::numeric_limits<T>::lowest(), std::numeric_limits<T>::max(),
+              at + " of this " + std::string(name(element_type_of<T>())) + " trace");
     throw ScanError(at + " is " + shown(x.text()) + ", outside the range of " + std::string(name(element_type_of<T>())));
 }
 
@@ -159,8 +160,8 @@ struct RawValues {
     enum class As : uint8_t { numbers, typed, flags };
     As as = As::numbers;
     std::vector<Number> numbers;
-    ValueArray typed;             // as == typed
-    std::vector<uint8_t> flags;   // as == flags: head flags, each 0 or 1
+    ValueArray typed;  // as == typed
+    std::vector<uint8_t> flags;  // as == flags: head flags, each 0 or 1
     std::optional<Refused> refused;
     size_t size() const { return as == As::numbers ? numbers.size() : as == As::flags ? flags.size() : size_of(typed); }
 };
@@ -209,7 +210,7 @@ struct RawList {
     std::vector<uint8_t> codes;
     std::vector<int64_t> numbers;
     std::optional<std::string> unknown_name;  // the first name that is neither a block state nor a tile status
-    std::optional<Refused> refused;           // the first number that is not a whole 64-bit one
+    std::optional<Refused> refused;  // the first number that is not a whole 64-bit one
     size_t size() const { return codes.size() + numbers.size(); }
 };
 
@@ -271,7 +272,7 @@ public:
     RawTrace trace;
     std::string problem;
     bool too_large = false;  // `problem` says the memory it would take, not what is wrong with it
-    size_t held = 0;         // bytes of values, accesses and snapshots held so far
+    size_t held = 0;  // bytes of values, accesses and snapshots held so far
 
     bool null() override { return fail("a value is null where a trace has a number or a name"); }
     bool boolean(bool b) override {
@@ -282,11 +283,10 @@ public:
     bool number_unsigned(number_unsigned_t v) override { return number(Number::of(uint64_t(v))); }
     bool number_float(number_float_t v, const string_t&) override { return number(Number::of(double(v))); }
     bool string(string_t& v) override {
-        const size_t most = key_ == "deadlock" && place() == Place::top      ? kMaxSentence
+        const size_t most = key_ == "deadlock" && place() == Place::top          ? kMaxSentence
                             : key_ == "explanation" && place() == Place::skipped ? kMaxExplanationLine
                                                                                  : kMaxText;
-        if (v.size() > most)
-            return fail("a text field is " + std::to_string(v.size()) + " characters long, more than a trace holds");
+        if (v.size() > most) return fail("a text field is " + std::to_string(v.size()) + " characters long, more than a trace holds");
         if (Place p = place(); p == Place::values) {
             // The writer spells the floats that are not finite as strings, since JSON has no literal for them.
             double d;
@@ -497,11 +497,12 @@ private:
                                                             "deadlock",
                                                             "window"};
         static const std::set<std::string, std::less<>> step{
-            "kernel",          "phase",     "level",           "coarsening",        "depth",
-            "label",           "array",     "array_name",      "blocks",          "threads_per_block", "values",
-            "offset",          "additions", "active_threads",  "idle_threads",      "barriers",
-            "divergent_warps", "hazards",   "hazard_elements", "accesses",          "flags",
-            "polls",           "waits",     "event",           "block_state",       "tiles"};
+            "kernel",   "phase",           "level",      "coarsening",      "depth",
+            "label",    "array",           "array_name", "blocks",          "threads_per_block",
+            "values",   "offset",          "additions",  "active_threads",  "idle_threads",
+            "barriers", "divergent_warps", "hazards",    "hazard_elements", "accesses",
+            "flags",    "polls",           "waits",      "event",           "block_state",
+            "tiles"};
         if (p == Place::top) return !top.contains(key_);
         if (p == Place::step) return !step.contains(key_);
         return p == Place::sample || p == Place::counts || p == Place::phase || p == Place::bound || p == Place::event ||
@@ -672,7 +673,8 @@ std::vector<V> whole_list(RawStep& rs, const std::string& key, size_t count, int
 template <class E>
 std::vector<E> name_list(RawStep& rs, const std::string& key, size_t count, const std::string& where) {
     RawList& list = raw_list(rs, key, count, where);
-    if (list.unknown_name) throw ScanError(where + "its snapshot's \"" + key + "\" holds the unknown name '" + shown(*list.unknown_name) + "'");
+    if (list.unknown_name)
+        throw ScanError(where + "its snapshot's \"" + key + "\" holds the unknown name '" + shown(*list.unknown_name) + "'");
     std::vector<E> v(list.codes.size());
     for (size_t k = 0; k < v.size(); ++k) v[k] = E(list.codes[k]);
     std::vector<uint8_t>().swap(list.codes);

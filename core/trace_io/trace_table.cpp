@@ -120,8 +120,10 @@ std::string snapshot_line(const Trace& t, const EventSnapshot& b, size_t max_val
 
 void write_trace_table(std::ostream& out, const Trace& t, size_t max_values, bool explain, const std::vector<StepFinding>* findings) {
     // A student's kernel: its file, and the algorithm it is meant to be (whose formula the counts meet).
-    if (!t.kernel.empty()) out << "your kernel " << t.kernel << ", like " << name(t.algorithm);
-    else out << "algorithm " << name(t.algorithm);
+    if (!t.kernel.empty())
+        out << "your kernel " << t.kernel << ", like " << name(t.algorithm);
+    else
+        out << "algorithm " << name(t.algorithm);
     if (!t.kernel.empty()) {
     } else if (algorithm_info(t.algorithm).takes_coarsening)
         out << " (phase 2 " << name(t.block_algorithm) << ")";
@@ -178,8 +180,8 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values, boo
         if (events)
             cells = {std::to_string(c.additions), std::to_string(c.active_threads), std::to_string(c.idle_threads),
                      std::to_string(c.barriers), std::to_string(c.polls)};
-        rows.push_back({std::to_string(i++), step_label(s), cells, shown_array(s),
-                        row_values(s.values, section, max_values, width, &s.flags)});
+        rows.push_back(
+            {std::to_string(i++), step_label(s), cells, shown_array(s), row_values(s.values, section, max_values, width, &s.flags)});
         if (!s.snapshot.empty()) rows.push_back({"", "", {}, "", snapshot_line(t, s.snapshot, max_values)});
     }
     rows.push_back({"", "result", {}, "Y", row_values(t.result, t.section, max_values, width)});

@@ -20,7 +20,7 @@ struct ChildLimits {
 struct ChildOutcome {
     bool started = false;
     int exit_status = -1;  // when it exited
-    int signal = 0;        // when a signal ended it
+    int signal = 0;  // when a signal ended it
     bool wall_timeout = false;
     bool cancelled = false;
     double wall_seconds = 0;

@@ -34,7 +34,7 @@ namespace {
 
 // A folder of this user's that no other user can write (a sticky one, as /tmp, aside).
 bool others_cannot_write(const fs::path& p, std::string& why) {
-    struct stat st{};
+    struct stat st {};
     if (::lstat(p.c_str(), &st) != 0) return why = p.string() + " cannot be read", false;
     if (!S_ISDIR(st.st_mode)) return why = p.string() + " is not a folder", false;
     if (st.st_uid != ::geteuid()) return why = p.string() + " belongs to another user", false;
@@ -47,9 +47,12 @@ bool others_cannot_write(const fs::path& p, std::string& why) {
 fs::path cache_folder(std::string* why) {
     std::string said;
     fs::path root;
-    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg == '/') root = xdg;
-    else if (const char* home = std::getenv("HOME"); home && *home == '/') root = fs::path(home) / ".cache";
-    else said = "neither XDG_CACHE_HOME nor HOME names a folder";
+    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg == '/')
+        root = xdg;
+    else if (const char* home = std::getenv("HOME"); home && *home == '/')
+        root = fs::path(home) / ".cache";
+    else
+        said = "neither XDG_CACHE_HOME nor HOME names a folder";
     fs::path p;
     if (!root.empty()) {
         std::error_code ec;
@@ -57,7 +60,7 @@ fs::path cache_folder(std::string* why) {
         p = root / "scanlab" / "kernels";
         ::mkdir(p.c_str(), 0700);
         // Made by an older Scan Lab with the umask's modes: only its owner keeps it, and closes it.
-        struct stat st{};
+        struct stat st {};
         // (One that others could write is refused below: files may have been planted in it.)
         if (::lstat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == ::geteuid() && (st.st_mode & 077) && !(st.st_mode & 022))
             ::chmod(p.c_str(), 0700);
@@ -155,10 +158,14 @@ std::vector<std::string> dependency_files(const std::string& make_rule) {
     };
     for (size_t i = colon == std::string::npos ? make_rule.size() : colon + 2; i < make_rule.size(); ++i) {
         const char c = make_rule[i];
-        if (c == '\\' && i + 1 < make_rule.size() && make_rule[i + 1] == ' ') name += ' ', ++i;
-        else if (c == '\\' && i + 1 < make_rule.size() && make_rule[i + 1] == '\n') end_name(), ++i;
-        else if (c == ' ' || c == '\n' || c == '\t') end_name();
-        else name += c;
+        if (c == '\\' && i + 1 < make_rule.size() && make_rule[i + 1] == ' ')
+            name += ' ', ++i;
+        else if (c == '\\' && i + 1 < make_rule.size() && make_rule[i + 1] == '\n')
+            end_name(), ++i;
+        else if (c == ' ' || c == '\n' || c == '\t')
+            end_name();
+        else
+            name += c;
     }
     end_name();
     return files;
@@ -190,8 +197,7 @@ CachedBuild compile_cached(uint64_t key, const std::string& suffix, const fs::pa
     const ChildOutcome run = run_child(argv, limits, out, err);
     b.status = run.exit_status == 0 && run.signal == 0 && !run.wall_timeout ? 0 : 1;
     b.diagnostics = printable_lines(head_of(out, size_t(64) << 10) + head_of(err, size_t(256) << 10), 400, 1000);
-    if (run.wall_timeout || run.signal != 0)
-        b.diagnostics += "(the compile was stopped: it may take 60 s and write 256 MiB per file)\n";
+    if (run.wall_timeout || run.signal != 0) b.diagnostics += "(the compile was stopped: it may take 60 s and write 256 MiB per file)\n";
     if (b.status == 0 && c.box) fs::copy_file(c.box_output, building, fs::copy_options::overwrite_existing, ec), b.status = ec ? 1 : 0;
     if (b.status != 0) {
         fs::remove(building, ec);
@@ -205,7 +211,8 @@ CachedBuild compile_cached(uint64_t key, const std::string& suffix, const fs::pa
 
 TempDir::TempDir() {
     std::string pattern = (fs::temp_directory_path() / "scanlab-kernel-XXXXXX").string();
-    if (!mkdtemp(pattern.data())) throw ScanError("could not make a folder for the compiled kernel in " + fs::temp_directory_path().string());
+    if (!mkdtemp(pattern.data()))
+        throw ScanError("could not make a folder for the compiled kernel in " + fs::temp_directory_path().string());
     path = pattern;
 }
 

@@ -40,11 +40,11 @@ std::vector<std::string> dependency_files(const std::string& make_rule);
 
 // What compile_cached() found or did.
 struct CachedBuild {
-    std::string path;          // the compiled file: in the cache folder, else in the run's own folder
-    bool compiled = false;     // false: the cache already held it
-    int status = 0;            // the compiler's exit status; not 0: nothing was kept
-    std::string diagnostics;   // the compiler's messages
-    std::string not_kept;      // "FOLDER: why" where the compiled file could not be moved into place, else ""
+    std::string path;  // the compiled file: in the cache folder, else in the run's own folder
+    bool compiled = false;  // false: the cache already held it
+    int status = 0;  // the compiler's exit status; not 0: nothing was kept
+    std::string diagnostics;  // the compiler's messages
+    std::string not_kept;  // "FOLDER: why" where the compiled file could not be moved into place, else ""
 };
 
 struct CompileCommand {

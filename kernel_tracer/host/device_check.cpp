@@ -57,25 +57,29 @@ std::string gpu_name(const std::string& listed) {
 
 bool write_values(const std::string& path, const ValueArray& values) {
     std::ofstream out(path, std::ios::binary);
-    std::visit([&](const auto& v) {
-        const long long n = static_cast<long long>(v.size());
-        out.write(reinterpret_cast<const char*>(&n), sizeof n);
-        out.write(reinterpret_cast<const char*>(v.data()), std::streamsize(v.size() * sizeof(v[0])));
-    }, values);
+    std::visit(
+        [&](const auto& v) {
+            const long long n = static_cast<long long>(v.size());
+            out.write(reinterpret_cast<const char*>(&n), sizeof n);
+            out.write(reinterpret_cast<const char*>(v.data()), std::streamsize(v.size() * sizeof(v[0])));
+        },
+        values);
     return bool(out);
 }
 
 // The harness's output in the type of `like`; false when it is not N values of that type.
 bool read_values(const std::string& path, ValueArray& values) {
     const std::string bytes = read_file(path);
-    return std::visit([&](auto& v) {
-        long long n = 0;
-        if (bytes.size() < sizeof n) return false;
-        std::memcpy(&n, bytes.data(), sizeof n);
-        if (n < 0 || bytes.size() != sizeof n + size_t(n) * sizeof(v[0]) || size_t(n) != v.size()) return false;
-        std::memcpy(v.data(), bytes.data() + sizeof n, bytes.size() - sizeof n);
-        return true;
-    }, values);
+    return std::visit(
+        [&](auto& v) {
+            long long n = 0;
+            if (bytes.size() < sizeof n) return false;
+            std::memcpy(&n, bytes.data(), sizeof n);
+            if (n < 0 || bytes.size() != sizeof n + size_t(n) * sizeof(v[0]) || size_t(n) != v.size()) return false;
+            std::memcpy(v.data(), bytes.data() + sizeof n, bytes.size() - sizeof n);
+            return true;
+        },
+        values);
 }
 
 template <class T>
@@ -148,19 +152,22 @@ std::string device_check_untrusted(const std::string& file_name) {
 }
 
 std::string comparison_sentence(const ValueArray& gpu, const ValueArray& cpu, const std::string& name) {
-    return std::visit([&](const auto& g) -> std::string {
-        using V = std::decay_t<decltype(g)>;
-        const V& c = std::get<V>(cpu);
-        size_t differ = 0, first = 0;
-        for (size_t i = 0; i < c.size(); ++i)
-            if (!same_value(g[i], c[i]) && differ++ == 0) first = i;
-        const std::string n = std::to_string(c.size());
-        if (differ == 0) return "the GPU (" + name + ") gave the same " + n + " values as the CPU run";
-        return "the GPU's result (" + name + ") differs from the CPU run's at " + std::to_string(differ) + " of " + n + " elements, first at " +
-               std::to_string(first) + ": got " + format_value(gpu, first) + ", CPU " + format_value(cpu, first) +
-               " — a race the CPU's schedule did not show, or a read the CPU run found out of bounds or of unwritten shared memory "
-               "(the GPU's memory holds other values there than the CPU run's zeros)";
-    }, gpu);
+    return std::visit(
+        [&](const auto& g) -> std::string {
+            using V = std::decay_t<decltype(g)>;
+            const V& c = std::get<V>(cpu);
+            size_t differ = 0, first = 0;
+            for (size_t i = 0; i < c.size(); ++i)
+                if (!same_value(g[i], c[i]) && differ++ == 0) first = i;
+            const std::string n = std::to_string(c.size());
+            if (differ == 0) return "the GPU (" + name + ") gave the same " + n + " values as the CPU run";
+            return "the GPU's result (" + name + ") differs from the CPU run's at " + std::to_string(differ) + " of " + n +
+                   " elements, first at " + std::to_string(first) + ": got " + format_value(gpu, first) + ", CPU " +
+                   format_value(cpu, first) +
+                   " — a race the CPU's schedule did not show, or a read the CPU run found out of bounds or of unwritten shared memory "
+                   "(the GPU's memory holds other values there than the CPU run's zeros)";
+        },
+        gpu);
 }
 
 // The program again under each of compute-sanitizer's tools (racecheck, initcheck), its reports
@@ -251,13 +258,21 @@ DeviceCheck check_on_device(const HarnessShape& shape, const Trace& cpu, int cpu
                                 said.substr(std::strlen("scanlab-gpu-filter: ")) +
                                 " (the CUDA driver's own calls are allowed; a file that makes others does not run on the GPU)",
                check;
-    if (run.wall_timeout) return check.sentence = "on the GPU, the kernel did not end within " + std::to_string(int(limits.wall_seconds)) + " s and was stopped", check;
-    if (run.signal != 0) return check.sentence = "on the GPU, the program ended with signal " + std::to_string(run.signal) + " (" + strsignal(run.signal) + ")", check;
+    if (run.wall_timeout)
+        return check.sentence =
+                   "on the GPU, the kernel did not end within " + std::to_string(int(limits.wall_seconds)) + " s and was stopped",
+               check;
+    if (run.signal != 0)
+        return check.sentence =
+                   "on the GPU, the program ended with signal " + std::to_string(run.signal) + " (" + strsignal(run.signal) + ")",
+               check;
     if (run.exit_status == 5) return skipped("the CUDA runtime found no usable GPU (" + said + ")");
     if (run.exit_status == 4) return check.sentence = "on the GPU, " + said, check;
     ValueArray gpu = cpu.result;
     if (run.exit_status != 0 || !read_values(output, gpu))
-        return check.sentence = "on the GPU, the program ended with status " + std::to_string(run.exit_status) + (said.empty() ? "" : ": " + said), check;
+        return check.sentence =
+                   "on the GPU, the program ended with status " + std::to_string(run.exit_status) + (said.empty() ? "" : ": " + said),
+               check;
     check.ran = true;
     check.sentence = comparison_sentence(gpu, cpu.result, gpu_name(gpus)) + unboxed_note;
     check.same = check.sentence.find(" differs ") == std::string::npos;

@@ -11,9 +11,9 @@
 namespace scanlab::kernel_tracer {
 
 struct DeviceCheck {
-    bool ran = false;      // false: skipped (no nvcc, no GPU) or could not compile or run; `sentence` says which
+    bool ran = false;  // false: skipped (no nvcc, no GPU) or could not compile or run; `sentence` says which
     bool skipped = false;  // no nvcc or no usable GPU here: nothing was compared
-    bool same = false;     // the GPU gave the CPU run's values
+    bool same = false;  // the GPU gave the CPU run's values
     bool untrusted = false;  // skipped: the file is not trusted to run on the GPU (the app offers to trust it)
     std::string sentence;  // one sentence either way
     // Where compute-sanitizer is there too: what its racecheck and initcheck reported beside the CPU

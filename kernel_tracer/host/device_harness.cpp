@@ -16,11 +16,13 @@ std::string any_type_definitions(ElementType type, OpKind op) {
     std::string s = "typedef " + std::string(c_type(type)) + " T;\n";
     switch (op) {
         case OpKind::max:
-            return s + "__host__ __device__ inline T op(T a, T b) { return a > b ? a : b; }\n"
-                       "#define IDENTITY (std::numeric_limits<T>::lowest())\n";
+            return s +
+                   "__host__ __device__ inline T op(T a, T b) { return a > b ? a : b; }\n"
+                   "#define IDENTITY (std::numeric_limits<T>::lowest())\n";
         case OpKind::min:
-            return s + "__host__ __device__ inline T op(T a, T b) { return a < b ? a : b; }\n"
-                       "#define IDENTITY (std::numeric_limits<T>::max())\n";
+            return s +
+                   "__host__ __device__ inline T op(T a, T b) { return a < b ? a : b; }\n"
+                   "#define IDENTITY (std::numeric_limits<T>::max())\n";
         case OpKind::sum: break;
     }
     return s + "__host__ __device__ inline T op(T a, T b) { return a + b; }\n#define IDENTITY (T(0))\n";
@@ -42,7 +44,8 @@ std::string device_harness(const HarnessShape& h) {
     std::string s =
         "// Scan Lab's device check: the file below, run on the GPU with the CPU run's input.\n"
         "#include <cstdio>\n#include <cstdlib>\n#include <cstring>\n#include <limits>\n#include <cuda_runtime.h>\n"
-        "#define SECTION_SIZE " + std::to_string(h.section) + "\n";
+        "#define SECTION_SIZE " +
+        std::to_string(h.section) + "\n";
     if (h.any_type) s += any_type_definitions(h.type, h.op);
     s += "typedef " + std::string(c_type(h.type)) + " scanlab_element;\n";
     s += "#include \"" + h.file + "\"\n";

@@ -12,7 +12,7 @@ namespace scanlab::kernel_tracer {
 
 struct DeviceEntry {
     bool host = false;  // the host function (host code with launches), else the kernel
-    std::string name;   // "Kogge_Stone_scan_kernel", "scan", "hierarchical_scan"
+    std::string name;  // "Kogge_Stone_scan_kernel", "scan", "hierarchical_scan"
 };
 
 struct HarnessShape {

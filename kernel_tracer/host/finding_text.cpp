@@ -10,7 +10,9 @@ namespace {
 std::string at_line(int line) { return line > 0 ? "line " + std::to_string(line) : "an unknown line"; }
 
 std::string when(const RawFinding& f) {
-    return f.step >= 0 ? "in step " + std::to_string(f.step) : f.interval == 0 ? "before the first barrier" : "after barrier " + std::to_string(f.interval);
+    return f.step >= 0       ? "in step " + std::to_string(f.step)
+           : f.interval == 0 ? "before the first barrier"
+                             : "after barrier " + std::to_string(f.interval);
 }
 
 std::string thread(int32_t t, int64_t block) { return "thread " + std::to_string(t) + " of block " + std::to_string(block); }
@@ -48,7 +50,8 @@ std::string replayed(const RawFinding& f) {
 
 std::string finding_sentence(const RawFinding& f, int line, int other_line) {
     const std::string here = at_line(line) + ": ";
-    const std::string no_barrier = " in the same barrier interval, with no barrier between (__syncthreads(), or __syncwarp() for lanes of one warp)";
+    const std::string no_barrier =
+        " in the same barrier interval, with no barrier between (__syncthreads(), or __syncwarp() for lanes of one warp)";
     switch (f.kind) {
         case FindingKind::race_raw:
             return here + "a race (read after write) " + when(f) + ": " + thread(f.thread, f.block) + " reads " + element(f) + " after " +
@@ -63,9 +66,9 @@ std::string finding_sentence(const RawFinding& f, int line, int other_line) {
                    thread(f.other_thread, f.block) + " wrote it at " + at_line(other_line) + no_barrier + times(f) + "." + replayed(f);
         case FindingKind::out_of_bounds_shared:
         case FindingKind::out_of_bounds_global:
-            return here + "out of bounds " + when(f) + ": " + thread(f.thread, f.block) + " " + (f.detail == "write" ? "writes " : "reads ") +
-                   element(f) + ", outside the " + (f.kind == FindingKind::out_of_bounds_shared ? "shared array " : "array ") + f.array + times(f) +
-                   ".";
+            return here + "out of bounds " + when(f) + ": " + thread(f.thread, f.block) + " " +
+                   (f.detail == "write" ? "writes " : "reads ") + element(f) + ", outside the " +
+                   (f.kind == FindingKind::out_of_bounds_shared ? "shared array " : "array ") + f.array + times(f) + ".";
         case FindingKind::uninitialized_shared:
             return here + "a read of shared memory nothing wrote " + when(f) + ": " + thread(f.thread, f.block) + " reads " + element(f) +
                    " before any thread of its block wrote it (shared memory starts with no values)" + times(f) + ".";
@@ -77,11 +80,12 @@ std::string finding_sentence(const RawFinding& f, int line, int other_line) {
         case FindingKind::barrier_after_exit:
             return here + "a barrier not every thread reaches " + when(f) + ": in block " + std::to_string(f.block) + ", " + f.detail +
                    " had already left the kernel. CUDA leaves this undefined; since Volta the barrier waits only for the threads still "
-                   "running, and so does this runner" + times(f) + ".";
+                   "running, and so does this runner" +
+                   times(f) + ".";
         case FindingKind::never_ends:
             if (f.detail == "cpu")
-                return here + "the kernel never ends: " + thread(f.thread, f.block) + " was still running " + at_line(line) + " " + when(f) +
-                       " when its time ran out (an endless loop?).";
+                return here + "the kernel never ends: " + thread(f.thread, f.block) + " was still running " + at_line(line) + " " +
+                       when(f) + " when its time ran out (an endless loop?).";
             return here + "the kernel never ends: block " + std::to_string(f.block) + " passed " + f.detail +
                    " (a barrier inside an endless loop?); the run stopped there.";
         case FindingKind::crash:
@@ -90,13 +94,17 @@ std::string finding_sentence(const RawFinding& f, int line, int other_line) {
         case FindingKind::warp_mask: {
             const bool left_out = f.detail.rfind("leaves out", 0) == 0, exited = f.detail.rfind("names exited", 0) == 0;
             char mask[16];
-            std::snprintf(mask, sizeof mask, "0x%08x", unsigned(std::strtoul(f.detail.substr(f.detail.rfind(' ') + 1).c_str(), nullptr, 10)));
-            return here + "a warp-wide call's mask " + (left_out ? "leaves out the lane that makes the call " : "names a lane that does not make it ") +
-                   when(f) + ": " + thread(f.thread, f.block) + " passes the mask " + mask +
+            std::snprintf(mask, sizeof mask, "0x%08x",
+                          unsigned(std::strtoul(f.detail.substr(f.detail.rfind(' ') + 1).c_str(), nullptr, 10)));
+            return here + "a warp-wide call's mask " +
+                   (left_out ? "leaves out the lane that makes the call " : "names a lane that does not make it ") + when(f) + ": " +
+                   thread(f.thread, f.block) + " passes the mask " + mask +
                    (left_out ? ", which leaves out its own lane"
                              : ", but thread " + std::to_string(f.other_thread) +
-                                   (exited ? " has left the kernel" : " does not make this call (it skipped it, or is at another turn of a loop)")) +
-                   "; every lane that makes the call must be in its mask, and every lane in the mask must make the same call" + times(f) + ".";
+                                   (exited ? " has left the kernel"
+                                           : " does not make this call (it skipped it, or is at another turn of a loop)")) +
+                   "; every lane that makes the call must be in its mask, and every lane in the mask must make the same call" + times(f) +
+                   ".";
         }
         case FindingKind::uninitialized_global:
             return here + "a read of global memory nothing wrote " + when(f) + ": " + thread(f.thread, f.block) + " reads " + element(f) +

@@ -28,13 +28,14 @@ struct Exercise {
     Algorithm like;
     bool exclusive;
     std::vector<std::string> section;  // the run words that size a section
-    std::vector<int> sizes;            // hidden inputs, smallest first
+    std::vector<int> sizes;  // hidden inputs, smallest first
 };
 
 Exercise exercise_of(int n) {
     if (n == 4) return {Algorithm::kogge_stone, true, {}, {1, 7, 16, 33, 100}};
     if (n == 5) return {Algorithm::hierarchical, false, {"--section", "8"}, {1, 7, 9, 40, 65}};
-    throw UsageError("--exercise " + std::to_string(n) + ": grade takes Exercise 4 (the exclusive Kogge-Stone scan) or 5 (the hierarchical scan)");
+    throw UsageError("--exercise " + std::to_string(n) +
+                     ": grade takes Exercise 4 (the exclusive Kogge-Stone scan) or 5 (the hierarchical scan)");
 }
 
 // The schedules each input runs under: warps of 32 in order, then the warps and blocks reversed

@@ -16,11 +16,11 @@
 namespace scanlab::kernel_tracer {
 
 struct GradeCheck {
-    std::string name;     // "exclusive scan of int32 with sum", "no findings", "work within the chapter's"
+    std::string name;  // "exclusive scan of int32 with sum", "no findings", "work within the chapter's"
     bool passed = true;
-    int runs = 0;         // runs it was held to
+    int runs = 0;  // runs it was held to
     std::string failure;  // the smallest failing run: what went wrong, one sentence
-    std::string replay;   // the command that replays it
+    std::string replay;  // the command that replays it
     // The smallest failing run as run words (`scanlab trace --kernel FILE --like LIKE WORDS`), for
     // the app to open it as a run; empty while the check passes.
     std::vector<std::string> failing_words;

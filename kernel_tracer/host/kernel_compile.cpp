@@ -26,7 +26,7 @@ constexpr int kFolderFiles = 256;
 bool copy_regular(const fs::path& from, const fs::path& to, uint64_t cap) {
     const int fd = ::open(from.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) return false;
-    struct stat st{};
+    struct stat st {};
     std::string bytes;
     if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && uint64_t(st.st_size) <= cap) {
         bytes.resize(size_t(st.st_size));
@@ -52,10 +52,12 @@ bool copy_regular(const fs::path& from, const fs::path& to, uint64_t cap) {
 void throw_if_stopped(const ChildOutcome& run, const std::string& messages, const KernelCompile& c) {
     if (run.cancelled) throw ScanError("the run was cancelled");
     const CompileLimits& l = c.limits;
-    if (run.wall_timeout) stopped(c.file, "did not end within " + std::to_string(l.seconds) + " s (a template or macro that expands without end?)", l);
+    if (run.wall_timeout)
+        stopped(c.file, "did not end within " + std::to_string(l.seconds) + " s (a template or macro that expands without end?)", l);
     if (run.signal == SIGXCPU || run.signal == SIGKILL) stopped(c.file, "used up its " + std::to_string(l.seconds) + " s of CPU time", l);
     if (run.signal == SIGXFSZ || messages.find("File size limit exceeded") != std::string::npos)
-        stopped(c.file, "wrote more than " + std::to_string(l.file_bytes >> 20) + " MiB to one file (an array that large, given values?)", l);
+        stopped(c.file, "wrote more than " + std::to_string(l.file_bytes >> 20) + " MiB to one file (an array that large, given values?)",
+                l);
     if (messages.find("out of memory") != std::string::npos || messages.find("bad_alloc") != std::string::npos ||
         messages.find("Allocation failed") != std::string::npos || run.signal == SIGSEGV || run.signal == SIGABRT)
         stopped(c.file, "ran out of its " + std::to_string(l.memory_bytes >> 20) + " MiB of memory", l);
@@ -104,7 +106,8 @@ CompiledKernel compile_kernel(const KernelCompile& c) {
     const fs::path writes = c.boxed ? fs::path("/scanlab-build") : out;
     std::vector<std::string> argv{c.compiler};
     argv.insert(argv.end(), c.flags.begin(), c.flags.end());
-    argv.insert(argv.end(), {"-fno-crash-diagnostics", "-MD", "-MF", (writes / "deps.d").string(), (seen / name).string(), "-o", (writes / "kernel.so").string()});
+    argv.insert(argv.end(), {"-fno-crash-diagnostics", "-MD", "-MF", (writes / "deps.d").string(), (seen / name).string(), "-o",
+                             (writes / "kernel.so").string()});
     if (c.boxed) {
         Box box;
         box.read_only_at.push_back({copy.string(), seen.string()});

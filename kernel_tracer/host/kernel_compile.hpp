@@ -21,22 +21,22 @@ struct CompileLimits {
 struct KernelCompile {
     std::string compiler;
     std::vector<std::string> flags;
-    std::string file;            // the student's file, as named (its folder is the one copied)
-    std::string text;            // what is compiled as that file (its launches rewritten, or as it is)
-    uint64_t key = 0;            // the source, the compiler, its flags and the shim
+    std::string file;  // the student's file, as named (its folder is the one copied)
+    std::string text;  // what is compiled as that file (its launches rewritten, or as it is)
+    uint64_t key = 0;  // the source, the compiler, its flags and the shim
     std::filesystem::path work;  // the run's own folder
     std::vector<std::string> shim_folders;  // seen read-only in the box, for -I and -include
-    bool boxed = true;           // false: --trust, with no sandbox
+    bool boxed = true;  // false: --trust, with no sandbox
     CompileLimits limits;
     const std::atomic<bool>* cancel = nullptr;
 };
 
 struct CompiledKernel {
-    std::string library;      // the compiled library (in the cache, else in the run's folder)
-    bool compiled = false;    // false: the cache held it
-    bool failed = false;      // the compiler's messages are in `diagnostics`
+    std::string library;  // the compiled library (in the cache, else in the run's folder)
+    bool compiled = false;  // false: the cache held it
+    bool failed = false;  // the compiler's messages are in `diagnostics`
     std::string diagnostics;  // capped, control characters escaped
-    std::string no_cache;     // why the compile cache was not used (cache_folder()), or ""
+    std::string no_cache;  // why the compile cache was not used (cache_folder()), or ""
 };
 
 // The headers a kernel's folder may hold that its file can #include (copied into the box).

@@ -163,7 +163,9 @@ std::optional<std::string> kernel_type_in(const std::string& source) {
 KernelTrace trace_kernel(const KernelRequest& request) {
     KernelTrace result;
     const std::string clang = find_on_path({"clang++", "clang++-19", "clang++-18", "clang++-17", "clang++-16", "clang++-15", "clang++-14"});
-    if (clang.empty()) throw ScanError("tracing your kernel needs clang++, which is not installed; install Debian's package clang (apt-get install clang)");
+    if (clang.empty())
+        throw ScanError(
+            "tracing your kernel needs clang++, which is not installed; install Debian's package clang (apt-get install clang)");
     std::error_code ec;
     if (!fs::is_regular_file(request.file, ec)) throw ScanError("there is no kernel file " + quoted_path(request.file));
     const std::string source = read_file(request.file);
@@ -195,9 +197,25 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     std::string compiled_text = source;
     if (source.find("<<<") != std::string::npos || std::regex_search(source, std::regex(R"(extern\s+__shared__)")))
         compiled_text = with_launches_rewritten(with_dynamic_shared(source), request.file);
-    std::vector<std::string> flags{"-std=c++17", "-x", "c++", "-O0", "-g", "-gdwarf-4", "-fPIC", "-shared", "-fno-color-diagnostics",
-                                   "-ferror-limit=20", "-Wno-macro-redefined", "-fsanitize-coverage=inline-8bit-counters,trace-loads,trace-stores",
-                                   "-I", std::string(SCANLAB_KERNEL_SHIM_DIR) + "/include", "-I", SCANLAB_KERNEL_SHIM_DIR, "-include", "scanlab_cuda.hpp", "-DSCANLAB_SECTION_SIZE=" + std::to_string(section)};
+    std::vector<std::string> flags{"-std=c++17",
+                                   "-x",
+                                   "c++",
+                                   "-O0",
+                                   "-g",
+                                   "-gdwarf-4",
+                                   "-fPIC",
+                                   "-shared",
+                                   "-fno-color-diagnostics",
+                                   "-ferror-limit=20",
+                                   "-Wno-macro-redefined",
+                                   "-fsanitize-coverage=inline-8bit-counters,trace-loads,trace-stores",
+                                   "-I",
+                                   std::string(SCANLAB_KERNEL_SHIM_DIR) + "/include",
+                                   "-I",
+                                   SCANLAB_KERNEL_SHIM_DIR,
+                                   "-include",
+                                   "scanlab_cuda.hpp",
+                                   "-DSCANLAB_SECTION_SIZE=" + std::to_string(section)};
     if (takes_any_type(source))
         flags.insert(flags.end(), {std::string("-DSCANLAB_ELEMENT=") + c_type(spec.request.type),
                                    "-DSCANLAB_OP=" + std::to_string(int(spec.request.op))});
@@ -206,9 +224,11 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     // #includes, kernel_compile.hpp), so a rerun starts at once.
     uint64_t key = fnv1a(clang + fs::absolute(request.file).string() + compiled_text);
     for (const std::string& f : flags) key = fnv1a(f + "\n", key);
-    for (const char* shim : {"scanlab_cuda.hpp", "scanlab_shim_abi.h", "include/cooperative_groups.h"}) key = fnv1a(read_file(std::string(SCANLAB_KERNEL_SHIM_DIR) + "/" + shim), key);
+    for (const char* shim : {"scanlab_cuda.hpp", "scanlab_shim_abi.h", "include/cooperative_groups.h"})
+        key = fnv1a(read_file(std::string(SCANLAB_KERNEL_SHIM_DIR) + "/" + shim), key);
     const auto compile_start = std::chrono::steady_clock::now();
-    KernelCompile job{clang, flags, request.file, compiled_text, key, dir.path, {SCANLAB_KERNEL_SHIM_DIR}, boxed, request.compile_limits, request.cancel};
+    KernelCompile job{
+        clang, flags, request.file, compiled_text, key, dir.path, {SCANLAB_KERNEL_SHIM_DIR}, boxed, request.compile_limits, request.cancel};
     const CompiledKernel built = compile_kernel(job);
     result.no_cache = built.no_cache;
     if (built.compiled) result.compile_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - compile_start).count();
@@ -218,8 +238,15 @@ KernelTrace trace_kernel(const KernelRequest& request) {
 
     const std::string trace_path = (dir.path / "trace.json").string(), findings_path = (dir.path / "findings.txt").string();
     std::ofstream(trace_path + ".names") << pointer_parameter_names(source);
-    std::vector<std::string> argv{SCANLAB_KERNEL_RUNNER, library, trace_path, findings_path, fs::path(request.file).filename().string(),
-                                  std::to_string(block_dim), std::to_string(grid_dim), std::string(name(request.like)), "--"};
+    std::vector<std::string> argv{SCANLAB_KERNEL_RUNNER,
+                                  library,
+                                  trace_path,
+                                  findings_path,
+                                  fs::path(request.file).filename().string(),
+                                  std::to_string(block_dim),
+                                  std::to_string(grid_dim),
+                                  std::string(name(request.like)),
+                                  "--"};
     argv.insert(argv.end(), words.begin(), words.end());
     // The limits a student's kernel runs under (docs/your-kernel.md).
     ChildLimits limits;
@@ -229,8 +256,9 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     // memory is not the kernel's (runner_memory.hpp).
     const RunnerMemory memory{request.kernel_memory, tracer_share(spec.request, request.like, section, grid_dim)};
     limits.memory_bytes = memory.limit();
-    if (boxed) argv = boxed_runner(argv, library, spec.input, {trace_path, trace_path + ".entry", trace_path + ".printf", findings_path},
-                                      trace_path + ".names");
+    if (boxed)
+        argv = boxed_runner(argv, library, spec.input, {trace_path, trace_path + ".entry", trace_path + ".printf", findings_path},
+                            trace_path + ".names");
     ChildOutcome run = run_child(argv, limits, (dir.path / "stdout.txt").string(), (dir.path / "stderr.txt").string());
     // In the box, the first process of the PID namespace gives a runner's signal as status 128 + signal.
     if (boxed && run.signal == 0 && run.exit_status > 128 && run.exit_status < 128 + 65) run.signal = run.exit_status - 128;
@@ -249,8 +277,8 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     for (RawFinding f : raw) {
         // The runner says whose allocation failed; the sentence names that part's limit.
         if (f.kind == FindingKind::out_of_memory) f.detail = memory_detail(f.detail, memory);
-        result.findings.push_back({line_of(f.pc), finding_sentence(f, line_of(f.pc), line_of(f.other_pc)), f.step, f.block, f.thread, f.array,
-                                   f.element,
+        result.findings.push_back({line_of(f.pc), finding_sentence(f, line_of(f.pc), line_of(f.other_pc)), f.step, f.block, f.thread,
+                                   f.array, f.element,
                                    f.kind == FindingKind::race_raw || f.kind == FindingKind::race_war || f.kind == FindingKind::race_waw ||
                                        f.kind == FindingKind::out_of_bounds_shared || f.kind == FindingKind::uninitialized_shared});
     }
@@ -270,13 +298,15 @@ KernelTrace trace_kernel(const KernelRequest& request) {
         for (const RawFinding& f : raw)
             if (f.kind == FindingKind::never_ends) result.ended = finding_sentence(f, line_of(f.pc), line_of(f.other_pc));
     } else if (run.signal != 0) {
-        result.ended = run.signal == SIGKILL || run.signal == SIGXCPU ? "the kernel used up its " + limit_words + " and was stopped (an endless loop?)"
-                                                                      : signal_sentence(run.signal, limits.file_bytes);
+        result.ended = run.signal == SIGKILL || run.signal == SIGXCPU
+                           ? "the kernel used up its " + limit_words + " and was stopped (an endless loop?)"
+                           : signal_sentence(run.signal, limits.file_bytes);
     } else if (run.exit_status == 2) {
         const std::string why = last_line_of((dir.path / "stderr.txt").string(), 400);
         throw ScanError(why.empty() ? "the kernel runner stopped before the run" : why);
     } else if (run.exit_status == 3) {
-        result.ended = result.findings.empty() ? "the kernel's run stopped" : "the kernel's run stopped: " + result.findings.back().sentence;
+        result.ended =
+            result.findings.empty() ? "the kernel's run stopped" : "the kernel's run stopped: " + result.findings.back().sentence;
         for (RawFinding f : raw) {
             if (f.kind == FindingKind::out_of_memory) f.detail = memory_detail(f.detail, memory);
             if (f.kind == FindingKind::crash || f.kind == FindingKind::never_ends || f.kind == FindingKind::out_of_memory)
@@ -291,8 +321,9 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     } else {
         std::ifstream in(trace_path, std::ios::binary);
         result.trace = read_trace_json(in, "the trace of " + fs::path(request.file).filename().string());
-        const std::string not_ours = trace_not_this_runs(result.trace, {fs::path(request.file).filename().string(), spec.request.type, spec.request.op,
-                                                                        spec.request.exclusive, spec.request.warp_width, spec.request.schedule.text(), &input});
+        const std::string not_ours =
+            trace_not_this_runs(result.trace, {fs::path(request.file).filename().string(), spec.request.type, spec.request.op,
+                                               spec.request.exclusive, spec.request.warp_width, spec.request.schedule.text(), &input});
         if (!not_ours.empty()) {
             result.ended = not_ours;
             return result;

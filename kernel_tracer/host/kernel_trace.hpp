@@ -16,15 +16,15 @@
 namespace scanlab::kernel_tracer {
 
 struct KernelRequest {
-    std::string file;                 // the student's .cu file
-    std::vector<std::string> words;   // the run's words (--preset, --input, --type, --op, --warp-width, --schedule, ...)
-    bool type_given = false;          // --type among them; else the kernel's own type
-    int block_dim = 0;                // 0: as --like's algorithm launches this input (else up to 1024 threads)
-    int64_t grid_dim = 0;             // 0: as --like's algorithm, or enough blocks of block_dim for the input
+    std::string file;  // the student's .cu file
+    std::vector<std::string> words;  // the run's words (--preset, --input, --type, --op, --warp-width, --schedule, ...)
+    bool type_given = false;  // --type among them; else the kernel's own type
+    int block_dim = 0;  // 0: as --like's algorithm launches this input (else up to 1024 threads)
+    int64_t grid_dim = 0;  // 0: as --like's algorithm, or enough blocks of block_dim for the input
     Algorithm like = Algorithm::kogge_stone;  // the algorithm the student says the kernel is
-    int cpu_seconds = 5;              // the child's CPU time; then the kernel "never ends"
+    int cpu_seconds = 5;  // the child's CPU time; then the kernel "never ends"
     uint64_t kernel_memory = kKernelMemoryBytes;  // what the kernel may allocate; the tracer's share is beside it (runner_memory.hpp)
-    bool device_check = false;        // also compile the file with nvcc and run it on the GPU (device_check.hpp)
+    bool device_check = false;  // also compile the file with nvcc and run it on the GPU (device_check.hpp)
     const std::atomic<bool>* cancel = nullptr;  // set: the run is no longer wanted (the app's Cancel); the runner is stopped
     // The sandbox (sandbox.hpp): the file is compiled and run in one, under these limits for the
     // compile. Where none can be made, only `trust` runs it, with none (the CLI's --trust).
@@ -33,7 +33,7 @@ struct KernelRequest {
 };
 
 struct Finding {
-    int line = 0;          // in the student's file; 0: not known
+    int line = 0;  // in the student's file; 0: not known
     std::string sentence;  // "line 12: a race in step 3: ..."
     // Where it happened, for a view that shows it: the trace's step (-1: none), the block and thread,
     // the array as the student named it ("XY", "X", "Y") and its element (-1: none).
@@ -42,7 +42,7 @@ struct Finding {
     int32_t thread = -1;
     std::string array;
     int64_t element = -1;
-    bool shared = false;   // the array is one of the block's __shared__ arrays
+    bool shared = false;  // the array is one of the block's __shared__ arrays
 };
 
 // The findings as the explanations name them, each at its step (inline: the web edition, which
@@ -62,19 +62,19 @@ struct Printed {
 };
 
 struct KernelTrace {
-    bool traced = false;             // false: the kernel did not run to its end (see `ended`)
+    bool traced = false;  // false: the kernel did not run to its end (see `ended`)
     Trace trace;
-    std::vector<Finding> findings;   // by line
-    std::string ended;               // why there is no trace, one sentence
-    std::string launch_note;         // the launch said before the run where the file's sizes and the input disagree
-    std::vector<Printed> printed;    // printf's lines, in the order they were said
-    int64_t printed_dropped = 0;     // lines past the ones kept
+    std::vector<Finding> findings;  // by line
+    std::string ended;  // why there is no trace, one sentence
+    std::string launch_note;  // the launch said before the run where the file's sizes and the input disagree
+    std::vector<Printed> printed;  // printf's lines, in the order they were said
+    int64_t printed_dropped = 0;  // lines past the ones kept
     double compile_seconds = 0, run_seconds = 0;
-    std::string device_check;        // with request.device_check: what the GPU gave, or why it did not run
+    std::string device_check;  // with request.device_check: what the GPU gave, or why it did not run
     // Traced: the entry point and launch the CPU run used, which the device check runs on the GPU
     // (check_on_device, device_check.hpp), now with request.device_check or later (the app's).
     std::optional<HarnessShape> device_shape;
-    std::string no_cache;            // why the compile cache was not used (not the user's own, ...), or ""
+    std::string no_cache;  // why the compile cache was not used (not the user's own, ...), or ""
 };
 
 // The element type ("float32", "int64", ...) the file's first kernel names itself, or none (a kernel

@@ -9,10 +9,10 @@
 namespace scanlab::kernel_tracer {
 
 struct KernelVerdict {
-    bool clean = false;   // the correct scan, and no finding: exit status 0
-    bool correct = false; // the values are the correct scan (with findings or not)
-    std::string line;     // "CORRECT: 16 of 16 values, no findings", ...
-    std::string want;     // a wrong result's correct values, up to 64 of them ("2 3 6 ..."); else ""
+    bool clean = false;  // the correct scan, and no finding: exit status 0
+    bool correct = false;  // the values are the correct scan (with findings or not)
+    std::string line;  // "CORRECT: 16 of 16 values, no findings", ...
+    std::string want;  // a wrong result's correct values, up to 64 of them ("2 3 6 ..."); else ""
 };
 
 KernelVerdict kernel_verdict(const KernelTrace& k);

@@ -22,6 +22,7 @@ struct LaunchPlan {
 int64_t defined_in(const std::string& source, const std::string& name);
 
 // Throws UsageError for a --block-dim or --grid-dim out of range.
-LaunchPlan plan_launch(const std::string& source, const RunSpec& spec, Algorithm like, const ValueArray& input, int block_dim, int64_t grid_dim);
+LaunchPlan plan_launch(const std::string& source, const RunSpec& spec, Algorithm like, const ValueArray& input, int block_dim,
+                       int64_t grid_dim);
 
 }  // namespace scanlab::kernel_tracer

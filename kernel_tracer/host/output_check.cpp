@@ -26,10 +26,14 @@ size_t utf8_length(const std::string& s, size_t i) {
 }
 
 void append_escaped(std::string& out, unsigned char c) {
-    if (c == '\n') out += "\\n";
-    else if (c == '\t') out += "\\t";
-    else if (c == '\r') out += "\\r";
-    else if (c == 0x1B) out += "\\e";
+    if (c == '\n')
+        out += "\\n";
+    else if (c == '\t')
+        out += "\\t";
+    else if (c == '\r')
+        out += "\\r";
+    else if (c == 0x1B)
+        out += "\\e";
     else {
         char hex[8];
         std::snprintf(hex, sizeof hex, "\\x%02X", c);
@@ -70,8 +74,10 @@ std::string printable_lines(const std::string& text, size_t max_lines, size_t li
     for (size_t at = 0; at < text.size();) {
         size_t end = text.find('\n', at);
         if (end == std::string::npos) end = text.size();
-        if (lines < max_lines) out += printable(text.substr(at, std::min(end - at, line_cap + 1)), line_cap) + "\n", ++lines;
-        else ++left_out;
+        if (lines < max_lines)
+            out += printable(text.substr(at, std::min(end - at, line_cap + 1)), line_cap) + "\n", ++lines;
+        else
+            ++left_out;
         at = end + 1;
     }
     if (left_out > 0) out += "(" + std::to_string(left_out) + " more lines of messages left out)\n";
@@ -111,15 +117,20 @@ ReadFindings read_findings(const std::string& path, size_t max_distinct) {
         if (too_long || !parse_finding_line(line, f)) return;
         if (f.count < 1) f.count = 1;
         const auto key = std::make_tuple(f.kind, f.pc, f.other_pc);
-        if (const auto it = seen.find(key); it != seen.end()) read.findings[it->second].count += f.count;
-        else if (read.findings.size() < max_distinct) seen.emplace(key, read.findings.size()), read.findings.push_back(std::move(f));
-        else read.left_out += f.count;
+        if (const auto it = seen.find(key); it != seen.end())
+            read.findings[it->second].count += f.count;
+        else if (read.findings.size() < max_distinct)
+            seen.emplace(key, read.findings.size()), read.findings.push_back(std::move(f));
+        else
+            read.left_out += f.count;
     };
     while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
         for (std::streamsize k = 0; k < in.gcount(); ++k) {
             if (buffer[k] != '\n') {
-                if (line.size() < 4096) line += buffer[k];
-                else too_long = true;
+                if (line.size() < 4096)
+                    line += buffer[k];
+                else
+                    too_long = true;
                 continue;
             }
             take();
@@ -140,11 +151,13 @@ std::string trace_not_this_runs(const Trace& t, const ExpectedHeader& want) {
     if (t.backend != "cpu") return differs("the backend", t.backend, "cpu");
     if (t.type != want.type) return differs("the type", std::string(name(t.type)), std::string(name(want.type)));
     if (t.op != want.op) return differs("the operator", std::string(name(t.op)), std::string(name(want.op)));
-    if (t.exclusive != want.exclusive) return differs("the direction", t.exclusive ? "exclusive" : "inclusive", want.exclusive ? "exclusive" : "inclusive");
+    if (t.exclusive != want.exclusive)
+        return differs("the direction", t.exclusive ? "exclusive" : "inclusive", want.exclusive ? "exclusive" : "inclusive");
     if (t.warp_width != want.warp_width) return differs("the warp width", std::to_string(t.warp_width), std::to_string(want.warp_width));
     if (t.schedule != want.schedule) return differs("the schedule", t.schedule, want.schedule);
-    if (want.input && !bitwise_equal(t.input, *want.input)) return differs("an input", "of " + std::to_string(size_of(t.input)) + " values",
-                                                                        "its own " + std::to_string(size_of(*want.input)) + " values");
+    if (want.input && !bitwise_equal(t.input, *want.input))
+        return differs("an input", "of " + std::to_string(size_of(t.input)) + " values",
+                       "its own " + std::to_string(size_of(*want.input)) + " values");
     return "";
 }
 
@@ -156,10 +169,12 @@ std::string signal_sentence(int signal, uint64_t file_bytes) {
         case SIGILL: return "the kernel's process ended with an illegal instruction";
         case SIGABRT: return "the kernel's process aborted";
         case SIGXFSZ: return "the kernel wrote more than " + std::to_string(file_bytes >> 20) + " MiB to one file and was stopped";
-        case SIGSYS: return "the kernel made a system call the sandbox forbids (a new process or program, a socket, a signal to "
-                            "another process, ptrace or another process's memory) and was stopped";
-        default: return "the kernel's process ended with signal " + std::to_string(signal) + " (" + printable(strsignal(signal), 40) +
-                        "), which the kernel raised itself";
+        case SIGSYS:
+            return "the kernel made a system call the sandbox forbids (a new process or program, a socket, a signal to "
+                   "another process, ptrace or another process's memory) and was stopped";
+        default:
+            return "the kernel's process ended with signal " + std::to_string(signal) + " (" + printable(strsignal(signal), 40) +
+                   "), which the kernel raised itself";
     }
 }
 

@@ -29,8 +29,10 @@ void add_system(std::vector<std::string>& w) {
         std::error_code ec;
         const fs::file_status s = fs::symlink_status(top, ec);
         if (ec || !fs::exists(s)) continue;
-        if (fs::is_symlink(s)) w.insert(w.end(), {"--symlink", fs::read_symlink(top, ec).string(), top});
-        else w.insert(w.end(), {"--ro-bind", top, top});
+        if (fs::is_symlink(s))
+            w.insert(w.end(), {"--symlink", fs::read_symlink(top, ec).string(), top});
+        else
+            w.insert(w.end(), {"--ro-bind", top, top});
     }
     // The dynamic loader's list of library folders: a file of folder names, nothing private.
     if (::access("/etc/ld.so.cache", R_OK) == 0) w.insert(w.end(), {"--ro-bind", "/etc/ld.so.cache", "/etc/ld.so.cache"});
@@ -71,8 +73,8 @@ std::vector<std::string> boxed(const std::vector<std::string>& argv, const Box& 
     std::vector<std::string> w{bwrap_path(),
                                // A user namespace is required (not "try"): without it, as root, the others would be root's own.
                                "--unshare-user", "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try",
-                               "--disable-userns", "--die-with-parent", "--new-session", "--clearenv", "--cap-drop", "ALL",
-                               "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "LC_ALL", "C"};
+                               "--disable-userns", "--die-with-parent", "--new-session", "--clearenv", "--cap-drop", "ALL", "--setenv",
+                               "PATH", "/usr/bin:/bin", "--setenv", "LC_ALL", "C"};
     add_system(w);
     w.insert(w.end(), {"--size", std::to_string(box.tmp_bytes), "--tmpfs", "/tmp"});
     if (box.proc) w.insert(w.end(), {"--proc", "/proc"});
@@ -95,8 +97,7 @@ fs::path box_made_note() {
 
 std::string box_unavailable() {
     static const std::string why = []() -> std::string {
-        if (bwrap_path().empty())
-            return "bubblewrap is not installed (Debian's package bubblewrap: apt-get install bubblewrap)";
+        if (bwrap_path().empty()) return "bubblewrap is not installed (Debian's package bubblewrap: apt-get install bubblewrap)";
         // A box made since the machine started is noted in the user's own cache folder, so a cached
         // re-run makes only its runner's box (docs/your-kernel.md measures both).
         const fs::path note = box_made_note();

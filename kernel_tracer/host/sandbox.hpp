@@ -17,9 +17,9 @@ namespace scanlab::kernel_tracer {
 struct Box {
     std::vector<std::string> read_only;  // absolute paths, seen at the same place, read-only
     std::vector<std::pair<std::string, std::string>> read_only_at;  // (path here, place in the box), read-only
-    std::vector<std::string> writable;   // absolute paths, seen at the same place, writable
+    std::vector<std::string> writable;  // absolute paths, seen at the same place, writable
     std::vector<std::pair<std::string, std::string>> writable_at;  // (path here, place in the box), writable
-    std::string work_dir;                // the command's working folder (made empty where not bound); "": /
+    std::string work_dir;  // the command's working folder (made empty where not bound); "": /
     std::vector<std::pair<std::string, std::string>> env;  // its environment, besides PATH and LC_ALL
     uint64_t tmp_bytes = uint64_t(64) << 20;  // the size of the box's private /tmp
     // The device check's box (device_box.hpp) sees more: device nodes bound as they are (the GPU's)

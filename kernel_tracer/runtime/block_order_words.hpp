@@ -19,7 +19,9 @@ inline std::optional<BlockSchedule> take_block_schedule(std::vector<std::string>
         if (words[i] != "--block-schedule") continue;
         if (i + 1 >= words.size()) throw UsageError("--block-schedule needs a value");
         taken = parse_block_schedule(words[i + 1]);
-        if (!taken) throw UsageError("unknown block schedule '" + words[i + 1] + "' after --block-schedule; choose in-order, reverse or random:SEED");
+        if (!taken)
+            throw UsageError("unknown block schedule '" + words[i + 1] +
+                             "' after --block-schedule; choose in-order, reverse or random:SEED");
         words.erase(words.begin() + std::ptrdiff_t(i), words.begin() + std::ptrdiff_t(i) + 2);
         --i;
     }

@@ -7,7 +7,7 @@
 
 namespace scanlab::kernel_tracer {
 
-inline constexpr int16_t kInputArray = -1;   // X, the kernel's first argument
+inline constexpr int16_t kInputArray = -1;  // X, the kernel's first argument
 inline constexpr int16_t kOutputArray = -2;  // Y, its second
 // Shared arrays are 0, 1, ... in KernelImage::shared's order.
 
@@ -16,7 +16,7 @@ struct AccessRecord {
     int16_t array = 0;
     bool store = false;
     bool atomic = false;
-    uint8_t size = 0;     // bytes
+    uint8_t size = 0;  // bytes
     int64_t element = 0;  // in units of the access's own size
 };
 

@@ -55,9 +55,9 @@ struct Runner {
     std::unique_ptr<Fibers> fibers;
     std::vector<ThreadState> state;
     std::vector<uintptr_t> barrier_pc;
-    std::vector<WarpCall> warp_call;     // per thread, while it waits at one
+    std::vector<WarpCall> warp_call;  // per thread, while it waits at one
     std::vector<std::unordered_map<uintptr_t, uint32_t>> warp_calls_made;  // per thread: calls made at each site, this block
-    std::vector<uint32_t> warp_syncs;    // per warp: the __syncwarp() calls it completed this interval
+    std::vector<uint32_t> warp_syncs;  // per warp: the __syncwarp() calls it completed this interval
     std::vector<uint8_t> shared_written;  // per byte of the shared section, this block
     std::unordered_map<uintptr_t, Cell> cells;
     IntervalRecord* interval = nullptr;
@@ -161,7 +161,8 @@ void on_shared(const Place& p, uintptr_t a, size_t size, bool store, int32_t t, 
             r.interval->stale.push_back({p.array, element});
             finding(FindingKind::race_raw, c.writer.thread, c.writer.pc);
         }
-        if (std::none_of(c.readers.begin(), c.readers.end(), [t](const Touch& e) { return e.thread == t; })) c.readers.push_back(touch(t, pc));
+        if (std::none_of(c.readers.begin(), c.readers.end(), [t](const Touch& e) { return e.thread == t; }))
+            c.readers.push_back(touch(t, pc));
         return;
     }
     if (races(c.writer, t)) finding(FindingKind::race_waw, c.writer.thread, c.writer.pc);
@@ -292,7 +293,11 @@ bool resolve_warp_calls(int w, int first, int last) {
         for (int t : lanes) {
             WarpCall& c = r.warp_call[size_t(t)];
             const uint32_t group = present & (c.mask | (1u << (t - first))), in = votes & group;
-            c.result = c.op == kWarpActive ? present : c.op == kWarpBallot ? in : c.op == kWarpAny ? in != 0 : c.op == kWarpAll ? in == group : shuffled(first, t, c, present);
+            c.result = c.op == kWarpActive   ? present
+                       : c.op == kWarpBallot ? in
+                       : c.op == kWarpAny    ? in != 0
+                       : c.op == kWarpAll    ? in == group
+                                             : shuffled(first, t, c, present);
         }
         if (r.warp_call[size_t(lanes.front())].op == kWarpSync) ++r.warp_syncs[size_t(w)];
         for (int t : lanes) r.state[size_t(t)] = ThreadState::running;
@@ -439,7 +444,8 @@ KernelRun run_kernel(const KernelImage& image, const Launch& launch) {
     }
     for (const GlobalArray& g : launch.globals) r.run.global_names.push_back(g.name);
     for (const GlobalArray& g : launch.globals)
-        r.run.globals_after.emplace_back(reinterpret_cast<const uint8_t*>(g.address), reinterpret_cast<const uint8_t*>(g.address) + g.bytes);
+        r.run.globals_after.emplace_back(reinterpret_cast<const uint8_t*>(g.address),
+                                         reinterpret_cast<const uint8_t*>(g.address) + g.bytes);
     g_runner = nullptr;
     return std::move(r.run);
 }
@@ -481,12 +487,12 @@ using scanlab::kernel_tracer::g_runner;
 using scanlab::kernel_tracer::on_access;
 
 extern "C" {
-#define SCANLAB_HOOK(bytes, type)                                                                                           \
-    __attribute__((visibility("default"))) void __sanitizer_cov_load##bytes(type* a) {                                       \
-        on_access(a, bytes, false, false, uintptr_t(__builtin_return_address(0)));                                          \
-    }                                                                                                                        \
-    __attribute__((visibility("default"))) void __sanitizer_cov_store##bytes(type* a) {                                      \
-        on_access(a, bytes, true, false, uintptr_t(__builtin_return_address(0)));                                            \
+#define SCANLAB_HOOK(bytes, type)                                                       \
+    __attribute__((visibility("default"))) void __sanitizer_cov_load##bytes(type* a) {  \
+        on_access(a, bytes, false, false, uintptr_t(__builtin_return_address(0)));      \
+    }                                                                                   \
+    __attribute__((visibility("default"))) void __sanitizer_cov_store##bytes(type* a) { \
+        on_access(a, bytes, true, false, uintptr_t(__builtin_return_address(0)));       \
     }
 SCANLAB_HOOK(1, uint8_t)
 SCANLAB_HOOK(2, uint16_t)
@@ -510,7 +516,8 @@ __attribute__((visibility("default"))) void scanlab_cuda_syncthreads(void) {
 
 // A lane's warp-wide call: it waits until the lanes of its warp that will make it have made it
 // (run_warp resolves them together), then goes on with its result.
-__attribute__((visibility("default"))) unsigned long long scanlab_cuda_warp(int op, unsigned mask, unsigned long long value, int arg, int width) {
+__attribute__((visibility("default"))) unsigned long long scanlab_cuda_warp(int op, unsigned mask, unsigned long long value, int arg,
+                                                                            int width) {
     using namespace scanlab::kernel_tracer;
     if (!g_runner) return value;
     const int t = g_runner->fibers->current();
@@ -538,12 +545,12 @@ __attribute__((visibility("default"))) void scanlab_cuda_threadfence(void) {}
 }
 
 // An atomic is one access: the lane yields before it, and no other thread runs while it reads and writes.
-#define SCANLAB_ATOMIC(name, type, expr)                                                                         \
-    __attribute__((visibility("default"))) type name(type* address, type value) {                                \
-        on_access(address, sizeof(type), true, true, uintptr_t(__builtin_return_address(0)));                    \
-        const type old = *address;                                                                               \
-        *address = (expr);                                                                                       \
-        return old;                                                                                              \
+#define SCANLAB_ATOMIC(name, type, expr)                                                      \
+    __attribute__((visibility("default"))) type name(type* address, type value) {             \
+        on_access(address, sizeof(type), true, true, uintptr_t(__builtin_return_address(0))); \
+        const type old = *address;                                                            \
+        *address = (expr);                                                                    \
+        return old;                                                                           \
     }
 SCANLAB_ATOMIC(scanlab_cuda_atomic_add, int, old + value)
 SCANLAB_ATOMIC(scanlab_cuda_atomic_add, unsigned int, old + value)
@@ -562,12 +569,12 @@ SCANLAB_ATOMIC(scanlab_cuda_atomic_min, int, old < value ? old : value)
 SCANLAB_ATOMIC(scanlab_cuda_atomic_min, unsigned int, old < value ? old : value)
 #undef SCANLAB_ATOMIC
 
-#define SCANLAB_CAS(type)                                                                                        \
+#define SCANLAB_CAS(type)                                                                                          \
     __attribute__((visibility("default"))) type scanlab_cuda_atomic_cas(type* address, type compare, type value) { \
-        on_access(address, sizeof(type), true, true, uintptr_t(__builtin_return_address(0)));                    \
-        const type old = *address;                                                                               \
-        if (old == compare) *address = value;                                                                    \
-        return old;                                                                                              \
+        on_access(address, sizeof(type), true, true, uintptr_t(__builtin_return_address(0)));                      \
+        const type old = *address;                                                                                 \
+        if (old == compare) *address = value;                                                                      \
+        return old;                                                                                                \
     }
 SCANLAB_CAS(int)
 SCANLAB_CAS(unsigned int)

@@ -62,10 +62,10 @@ struct Launch {
 struct KernelRun {
     std::vector<BlockRecord> blocks;
     std::vector<std::vector<uint8_t>> globals_after;  // each global array when the launch ended
-    std::vector<std::string> global_names;            // beside it: X, Y, then the pointers' names
+    std::vector<std::string> global_names;  // beside it: X, Y, then the pointers' names
     std::vector<RawFinding> findings;  // interval set, step not yet
-    bool used_warp_calls = false;       // a __syncwarp, shuffle or vote was made
-    int64_t last_block = 0;             // the block that ran last (the block schedule's last)
+    bool used_warp_calls = false;  // a __syncwarp, shuffle or vote was made
+    int64_t last_block = 0;  // the block that ran last (the block schedule's last)
 };
 
 KernelRun run_kernel(const KernelImage& image, const Launch& launch);

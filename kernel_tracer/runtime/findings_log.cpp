@@ -5,9 +5,19 @@
 
 namespace scanlab::kernel_tracer {
 namespace {
-constexpr std::array<const char*, 13> kWords{"race-raw", "race-war", "race-waw", "out-of-bounds-shared", "out-of-bounds-global",
-                                             "uninitialized-shared", "divergent-barrier", "barrier-after-exit", "never-ends",
-                                             "crash", "out-of-memory", "warp-mask", "uninitialized-global"};
+constexpr std::array<const char*, 13> kWords{"race-raw",
+                                             "race-war",
+                                             "race-waw",
+                                             "out-of-bounds-shared",
+                                             "out-of-bounds-global",
+                                             "uninitialized-shared",
+                                             "divergent-barrier",
+                                             "barrier-after-exit",
+                                             "never-ends",
+                                             "crash",
+                                             "out-of-memory",
+                                             "warp-mask",
+                                             "uninitialized-global"};
 }
 
 const char* finding_word(FindingKind k) { return kWords[size_t(k)]; }

@@ -81,7 +81,8 @@ KernelImage load_kernel_image(const std::string& path) {
             else if (ELF64_ST_TYPE(s.st_info) == STT_FUNC && d.find("scanlab") == std::string::npos && d.find("::") == std::string::npos)
                 image.functions.push_back({short_name(d, true), d, reinterpret_cast<void*>(image.base + s.st_value)});
             if (int(s.st_shndx) == shared_index && ELF64_ST_TYPE(s.st_info) == STT_OBJECT && s.st_size > 0)
-                image.shared.push_back({short_name(d, false), image.base + s.st_value, size_t(s.st_size), s.st_size == kDynamicSharedCapacity});
+                image.shared.push_back(
+                    {short_name(d, false), image.base + s.st_value, size_t(s.st_size), s.st_size == kDynamicSharedCapacity});
             else if (ELF64_ST_TYPE(s.st_info) == STT_OBJECT && s.st_size > 0 && s.st_shndx < eh->e_shnum)
                 image.variables.push_back({image.base + s.st_value, size_t(s.st_size)});
         }

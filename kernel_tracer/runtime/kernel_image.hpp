@@ -8,7 +8,7 @@
 namespace scanlab::kernel_tracer {
 
 struct KernelSymbol {
-    std::string name;       // "Kogge_Stone_scan_kernel"
+    std::string name;  // "Kogge_Stone_scan_kernel"
     std::string signature;  // "Kogge_Stone_scan_kernel(float*, float*, int)"
     void* address = nullptr;
 };
@@ -29,14 +29,17 @@ struct Range {
 
 struct KernelImage {
     void* handle = nullptr;
-    uintptr_t base = 0, end = 0;  // end: past the library's last section  // where the library was loaded: an instruction's address minus this is what addr2line reads
+    uintptr_t
+        base = 0,
+        end =
+            0;  // end: past the library's last section  // where the library was loaded: an instruction's address minus this is what addr2line reads
     std::vector<KernelSymbol> kernels;
     std::vector<KernelSymbol> functions;  // the file's other functions (host code), for the entry point
     std::vector<SharedArray> shared;  // sorted by address
     uintptr_t shared_begin = 0, shared_end = 0;
     std::vector<Range> variables;  // the file's other variables, sorted: never a shared array's out-of-bounds access
-    std::vector<Range> data;       // .data and .bss: kept before a run and put back before a replay
-    int section_size = 0;          // the SECTION_SIZE the file was compiled with
+    std::vector<Range> data;  // .data and .bss: kept before a run and put back before a replay
+    int section_size = 0;  // the SECTION_SIZE the file was compiled with
 };
 
 // Throws std::runtime_error with a sentence when the file cannot be loaded or read.

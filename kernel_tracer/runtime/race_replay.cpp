@@ -169,7 +169,8 @@ void explain_races(std::vector<RawFinding>& findings, const Trace& run, bool use
         }
         for (RawFinding& f : findings) {
             if (!is_race(f)) continue;
-            auto match = std::find_if(r.findings.begin(), r.findings.end(), [&](const RawFinding& x) { return is_race(x) && same_pair(x, f); });
+            auto match =
+                std::find_if(r.findings.begin(), r.findings.end(), [&](const RawFinding& x) { return is_race(x) && same_pair(x, f); });
             if (match == r.findings.end())
                 match = std::find_if(r.findings.begin(), r.findings.end(), [](const RawFinding& x) { return is_race(x); });
             const std::string order = match == r.findings.end() ? "" : order_of(*match, blocks);

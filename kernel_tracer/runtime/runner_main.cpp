@@ -31,8 +31,8 @@
 #include "kernel_tracer/runtime/block_order_words.hpp"
 #include "kernel_tracer/runtime/block_runner.hpp"
 #include "kernel_tracer/runtime/kernel_image.hpp"
-#include "kernel_tracer/runtime/syscall_filter.hpp"
 #include "kernel_tracer/runtime/race_replay.hpp"
+#include "kernel_tracer/runtime/syscall_filter.hpp"
 #include "kernel_tracer/runtime/trace_builder.hpp"
 #include "kernel_tracer/shim/scanlab_shim_abi.h"
 
@@ -53,8 +53,12 @@ void on_signal(int sig, siginfo_t*, void* context) {
     const auto* uc = static_cast<const ucontext_t*>(context);
     const uintptr_t pc = uintptr_t(uc->uc_mcontext.gregs[REG_RIP]);
     RawFinding f = current_place(sig == SIGXCPU ? FindingKind::never_ends : FindingKind::crash, pc);
-    f.detail = sig == SIGXCPU ? "cpu" : sig == SIGSEGV ? "segmentation fault" : sig == SIGBUS ? "bus error"
-             : sig == SIGFPE ? "arithmetic error (a division by zero?)" : sig == SIGILL ? "illegal instruction" : "abort";
+    f.detail = sig == SIGXCPU   ? "cpu"
+               : sig == SIGSEGV ? "segmentation fault"
+               : sig == SIGBUS  ? "bus error"
+               : sig == SIGFPE  ? "arithmetic error (a division by zero?)"
+               : sig == SIGILL  ? "illegal instruction"
+                                : "abort";
     write_finding_and_exit(f, 3);
 }
 
@@ -71,7 +75,7 @@ void install_handlers() {
     ss.ss_sp = alt.data();
     ss.ss_size = alt.size();
     sigaltstack(&ss, nullptr);
-    struct sigaction sa{};
+    struct sigaction sa {};
     sa.sa_sigaction = on_signal;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
     for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGXCPU, SIGABRT}) sigaction(sig, &sa, nullptr);
@@ -134,15 +138,19 @@ Chosen choose_kernel(const KernelImage& image, ElementType wanted) {
     }
     std::vector<Chosen> found = hosts.empty() ? fitting(image.kernels, false) : hosts;
     if (found.empty())
-        throw ScanError("no kernel has the exercise's signature (T* X, T* Y, int InputSize) with T float, double, int or long, and no host "
-                        "function scan(T* X, T* Y, int n) launches one; the file has " + image.kernels.front().signature);
+        throw ScanError(
+            "no kernel has the exercise's signature (T* X, T* Y, int InputSize) with T float, double, int or long, and no host "
+            "function scan(T* X, T* Y, int n) launches one; the file has " +
+            image.kernels.front().signature);
     if (found.size() > 1)
-        throw ScanError("the file has " + std::to_string(found.size()) + " kernels of the signature (T* X, T* Y, int InputSize); keep one, "
+        throw ScanError("the file has " + std::to_string(found.size()) +
+                        " kernels of the signature (T* X, T* Y, int InputSize); keep one, "
                         "or write host code scan(T* X, T* Y, int n) that launches them");
     const Chosen& c = found.front();
     if (c.type != wanted)
-        throw ScanError(std::string(c.host ? "the host function " : "the kernel ") + c.kernel->signature + " scans " + std::string(name(c.type)) +
-                        " values, but the run asks for " + std::string(name(wanted)) + "; pass --type " + std::string(name(c.type)));
+        throw ScanError(std::string(c.host ? "the host function " : "the kernel ") + c.kernel->signature + " scans " +
+                        std::string(name(c.type)) + " values, but the run asks for " + std::string(name(wanted)) + "; pass --type " +
+                        std::string(name(c.type)));
     return c;
 }
 
@@ -241,12 +249,14 @@ Launch launch_of(const ScanRequest& request, int block_dim, int64_t grid_dim, st
 // The library's own variables (__device__ ones among them), kept so a replay starts as the run did.
 std::vector<std::vector<uint8_t>> save_data(const KernelImage& image) {
     std::vector<std::vector<uint8_t>> saved;
-    for (const Range& r : image.data) saved.emplace_back(reinterpret_cast<const uint8_t*>(r.address), reinterpret_cast<const uint8_t*>(r.address) + r.bytes);
+    for (const Range& r : image.data)
+        saved.emplace_back(reinterpret_cast<const uint8_t*>(r.address), reinterpret_cast<const uint8_t*>(r.address) + r.bytes);
     return saved;
 }
 
 void restore_data(const KernelImage& image, const std::vector<std::vector<uint8_t>>& saved) {
-    for (size_t k = 0; k < image.data.size() && k < saved.size(); ++k) std::memcpy(reinterpret_cast<void*>(image.data[k].address), saved[k].data(), saved[k].size());
+    for (size_t k = 0; k < image.data.size() && k < saved.size(); ++k)
+        std::memcpy(reinterpret_cast<void*>(image.data[k].address), saved[k].data(), saved[k].size());
 }
 
 // The run again under another schedule (race_replay.hpp), from the same input: only its result
@@ -262,7 +272,8 @@ Replay replayed_result(const KernelImage& image, const Chosen& chosen, const Sca
     changed.schedule = how.schedule;
     auto run_one = [&](int bd, int64_t gd, size_t shared_bytes, std::function<void()> call) {
         if (!out.ran) return;
-        const KernelImage sized = with_dynamic_shared(image, shared_bytes ? shared_bytes : size_t(std::max(image.section_size, bd)) * sizeof(T));
+        const KernelImage sized =
+            with_dynamic_shared(image, shared_bytes ? shared_bytes : size_t(std::max(image.section_size, bd)) * sizeof(T));
         const KernelRun run = run_kernel(sized, launch_of(changed, bd, gd, std::move(call)));
         for (const RawFinding& f : run.findings) out.ran = out.ran && f.kind != FindingKind::never_ends;
         out.findings.insert(out.findings.end(), run.findings.begin(), run.findings.end());
@@ -291,7 +302,9 @@ void write_printed(const std::string& path, const std::vector<std::vector<int>>&
         int step = -1;
         if (p.block >= 0 && size_t(p.launch) < step_of_interval.size()) {
             const std::vector<int>& steps = step_of_interval[size_t(p.launch)];
-            step = int(first_step[size_t(p.launch)]) + (p.interval < int(steps.size()) ? steps[size_t(p.interval)] : steps.empty() ? 0 : steps.back());
+            step = int(first_step[size_t(p.launch)]) + (p.interval < int(steps.size()) ? steps[size_t(p.interval)]
+                                                        : steps.empty()                ? 0
+                                                                                       : steps.back());
         }
         out << step << '\t' << p.block << '\t' << p.thread << '\t' << p.text << '\n';
     }
@@ -347,7 +360,8 @@ int run(const Args& args, const KernelImage& image, const Chosen& chosen, const 
     auto launch_blocks = [&](int block_dim, int64_t grid_dim, size_t shared_bytes, std::function<void()> call) {
         if (stopped) return;
         g_launch_index = int(launches.size());
-        const KernelImage sized = with_dynamic_shared(image, shared_bytes ? shared_bytes : size_t(std::max(image.section_size, block_dim)) * sizeof(T));
+        const KernelImage sized =
+            with_dynamic_shared(image, shared_bytes ? shared_bytes : size_t(std::max(image.section_size, block_dim)) * sizeof(T));
         Launch launch = launch_of(spec.request, block_dim, grid_dim, std::move(call));
         const KernelRun run = run_kernel(sized, launch);
         const WhoseCode building(true);
@@ -368,13 +382,15 @@ int run(const Args& args, const KernelImage& image, const Chosen& chosen, const 
     if (chosen.host) {
         g_on_launch = [&](scanlab_uint3 grid, scanlab_uint3 block, unsigned long shared_bytes, std::function<void()> call) {
             if (grid.y != 1 || grid.z != 1 || block.y != 1 || block.z != 1)
-                stop_before_run("a launch of " + std::to_string(grid.x) + "x" + std::to_string(grid.y) + "x" + std::to_string(grid.z) + " blocks of " +
-                                std::to_string(block.x) + "x" + std::to_string(block.y) + "x" + std::to_string(block.z) +
+                stop_before_run("a launch of " + std::to_string(grid.x) + "x" + std::to_string(grid.y) + "x" + std::to_string(grid.z) +
+                                " blocks of " + std::to_string(block.x) + "x" + std::to_string(block.y) + "x" + std::to_string(block.z) +
                                 " threads: the runner traces one-dimensional launches only");
-            if (block.x < 1 || block.x > 1024) stop_before_run("a launch of blocks of " + std::to_string(block.x) + " threads: give 1 to 1024");
+            if (block.x < 1 || block.x > 1024)
+                stop_before_run("a launch of blocks of " + std::to_string(block.x) + " threads: give 1 to 1024");
             if (grid.x < 1 || grid.x > 65536) stop_before_run("a launch of " + std::to_string(grid.x) + " blocks: give 1 to 65536");
             if (shared_bytes > SCANLAB_DYNAMIC_SHARED_CAPACITY)
-                stop_before_run("a launch with " + std::to_string(shared_bytes) + " bytes of dynamic shared memory: the runner gives up to " +
+                stop_before_run("a launch with " + std::to_string(shared_bytes) +
+                                " bytes of dynamic shared memory: the runner gives up to " +
                                 std::to_string(SCANLAB_DYNAMIC_SHARED_CAPACITY) + " (48 KiB, as a GPU does without opting in to more)");
             launch_blocks(int(block.x), int64_t(grid.x), shared_bytes, std::move(call));
         };
@@ -420,7 +436,7 @@ int run(const Args& args, const KernelImage& image, const Chosen& chosen, const 
 
 extern "C" {
 __attribute__((visibility("default"))) void scanlab_cuda_launch(scanlab_uint3 grid, scanlab_uint3 block, unsigned long shared_bytes,
-                                                                 void (*run)(void*), void* closure) {
+                                                                void (*run)(void*), void* closure) {
     if (!g_on_launch) stop_before_run("a kernel was launched from inside a kernel; the runner traces launches from host code only");
     auto on_launch = std::move(g_on_launch);  // a launch from inside this one's threads finds none
     on_launch(grid, block, shared_bytes, [run, closure] { run(closure); });
@@ -431,7 +447,8 @@ __attribute__((visibility("default"))) void* scanlab_cuda_malloc(unsigned long b
     if (bytes == 0) return nullptr;
     // "&d_S" or "(void**)&d_S" -> "d_S"
     std::string text(pointer_text), name;
-    for (size_t i = text.size(); i > 0 && (std::isalnum(static_cast<unsigned char>(text[i - 1])) || text[i - 1] == '_'); --i) name.insert(name.begin(), text[i - 1]);
+    for (size_t i = text.size(); i > 0 && (std::isalnum(static_cast<unsigned char>(text[i - 1])) || text[i - 1] == '_'); --i)
+        name.insert(name.begin(), text[i - 1]);
     g_globals.push_back(map_global(name.empty() ? "global" : name, bytes));
     // cudaMalloc's memory holds no values until the host or a kernel writes them (initcheck).
     g_globals.back().written = std::make_shared<std::vector<uint8_t>>(bytes, 0);
@@ -487,7 +504,8 @@ int main(int argc, char** argv) {
     try {
         const Args args = parse_args(argc, argv);
         // Before the student's library is loaded: its constructors run as it loads.
-        if (!enter_syscall_filter()) throw ScanError(std::string("the runner could not restrict its system calls (seccomp): ") + std::strerror(errno));
+        if (!enter_syscall_filter())
+            throw ScanError(std::string("the runner could not restrict its system calls (seccomp): ") + std::strerror(errno));
         FILE* findings = std::fopen(args.findings_path.c_str(), "w");
         if (!findings) throw ScanError("the findings file could not be written");
         g_findings_fd = fileno(findings);

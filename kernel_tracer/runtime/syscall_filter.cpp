@@ -19,16 +19,18 @@ bool enter_syscall_filter() {
     // Files (the library, the trace, the findings; the box decides which can be read or written),
     // memory (the kernel's arrays, the fibers' stacks), signals to itself (its handlers say where a
     // kernel crashed), the clock and the end.
-    for (int call : {SCMP_SYS(read), SCMP_SYS(write), SCMP_SYS(readv), SCMP_SYS(writev), SCMP_SYS(pread64), SCMP_SYS(pwrite64),
-                     SCMP_SYS(lseek), SCMP_SYS(close), SCMP_SYS(open), SCMP_SYS(openat), SCMP_SYS(fstat), SCMP_SYS(stat),
-                     SCMP_SYS(lstat), SCMP_SYS(newfstatat), SCMP_SYS(statx), SCMP_SYS(access), SCMP_SYS(faccessat),
-                     SCMP_SYS(faccessat2), SCMP_SYS(readlink), SCMP_SYS(getcwd), SCMP_SYS(fcntl), SCMP_SYS(dup),
-                     SCMP_SYS(mmap), SCMP_SYS(munmap), SCMP_SYS(mprotect), SCMP_SYS(mremap), SCMP_SYS(madvise), SCMP_SYS(brk),
-                     SCMP_SYS(rt_sigaction), SCMP_SYS(rt_sigprocmask), SCMP_SYS(rt_sigreturn), SCMP_SYS(sigaltstack),
-                     SCMP_SYS(getpid), SCMP_SYS(gettid), SCMP_SYS(getuid), SCMP_SYS(geteuid), SCMP_SYS(getgid), SCMP_SYS(getegid),
-                     SCMP_SYS(futex), SCMP_SYS(clock_gettime), SCMP_SYS(clock_getres), SCMP_SYS(gettimeofday), SCMP_SYS(time),
-                     SCMP_SYS(nanosleep), SCMP_SYS(clock_nanosleep), SCMP_SYS(sched_yield), SCMP_SYS(getrandom),
-                     SCMP_SYS(uname), SCMP_SYS(getrlimit), SCMP_SYS(exit), SCMP_SYS(exit_group)})
+    for (int call :
+         {SCMP_SYS(read),         SCMP_SYS(write),        SCMP_SYS(readv),      SCMP_SYS(writev),       SCMP_SYS(pread64),
+          SCMP_SYS(pwrite64),     SCMP_SYS(lseek),        SCMP_SYS(close),      SCMP_SYS(open),         SCMP_SYS(openat),
+          SCMP_SYS(fstat),        SCMP_SYS(stat),         SCMP_SYS(lstat),      SCMP_SYS(newfstatat),   SCMP_SYS(statx),
+          SCMP_SYS(access),       SCMP_SYS(faccessat),    SCMP_SYS(faccessat2), SCMP_SYS(readlink),     SCMP_SYS(getcwd),
+          SCMP_SYS(fcntl),        SCMP_SYS(dup),          SCMP_SYS(mmap),       SCMP_SYS(munmap),       SCMP_SYS(mprotect),
+          SCMP_SYS(mremap),       SCMP_SYS(madvise),      SCMP_SYS(brk),        SCMP_SYS(rt_sigaction), SCMP_SYS(rt_sigprocmask),
+          SCMP_SYS(rt_sigreturn), SCMP_SYS(sigaltstack),  SCMP_SYS(getpid),     SCMP_SYS(gettid),       SCMP_SYS(getuid),
+          SCMP_SYS(geteuid),      SCMP_SYS(getgid),       SCMP_SYS(getegid),    SCMP_SYS(futex),        SCMP_SYS(clock_gettime),
+          SCMP_SYS(clock_getres), SCMP_SYS(gettimeofday), SCMP_SYS(time),       SCMP_SYS(nanosleep),    SCMP_SYS(clock_nanosleep),
+          SCMP_SYS(sched_yield),  SCMP_SYS(getrandom),    SCMP_SYS(uname),      SCMP_SYS(getrlimit),    SCMP_SYS(exit),
+          SCMP_SYS(exit_group)})
         if (seccomp_rule_add(ctx, SCMP_ACT_ALLOW, call, 0) != 0) return seccomp_release(ctx), false;
     const auto self = scmp_datum_t(getpid());
     bool ok = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(kill), 1, SCMP_A0(SCMP_CMP_EQ, self)) == 0 &&

@@ -73,8 +73,10 @@ BuiltTrace build_steps(const KernelRun& run, const KernelImage& image, const Tra
     for (size_t i = 0; i < grouped; ++i)
         if (writes(i)) groups.emplace_back(start, i), start = i + 1;
     if (start < grouped) {
-        if (groups.empty()) groups.emplace_back(start, grouped - 1);
-        else groups.back().second = grouped - 1;
+        if (groups.empty())
+            groups.emplace_back(start, grouped - 1);
+        else
+            groups.back().second = grouped - 1;
     }
     if (split_last) groups.emplace_back(intervals - 1, intervals - 1);
     built.step_of_interval.assign(intervals, 0);
@@ -103,9 +105,9 @@ BuiltTrace build_steps(const KernelRun& run, const KernelImage& image, const Tra
         s.kernel = shape.kernel;
         // A global array as long as Y is the output's (the slides scan in place on d_a); a shorter one is S.
         const auto& after = run.globals_after;
-        s.array = shown >= 0                                                                          ? ArrayKind::xy
+        s.array = shown >= 0                                                                                               ? ArrayKind::xy
                   : shown == kOutputArray || after[global_index(shown)].size() == after[global_index(kOutputArray)].size() ? ArrayKind::y
-                                                                                                      : ArrayKind::s;
+                                                                                                                           : ArrayKind::s;
         // The file's own name for the array shown (its shared array, Y or a cudaMalloc'd one).
         s.array_name = shown >= 0 ? image.shared[size_t(shown)].name : run.global_names.at(global_index(shown));
         s.blocks = int(shape.grid_dim);
@@ -118,8 +120,8 @@ BuiltTrace build_steps(const KernelRun& run, const KernelImage& image, const Tra
                 std::memcpy(&values[b * length], interval_of(run.blocks[b], last).shared.data() + at, length * sizeof(T));
         } else {
             // Y after the step's last interval (in the last block); another global array as the launch left it.
-            const std::vector<uint8_t>& out =
-                shown == kOutputArray ? interval_of(run.blocks[size_t(run.last_block)], last).output : run.globals_after[global_index(shown)];
+            const std::vector<uint8_t>& out = shown == kOutputArray ? interval_of(run.blocks[size_t(run.last_block)], last).output
+                                                                    : run.globals_after[global_index(shown)];
             values.resize(out.size() / sizeof(T));
             std::memcpy(values.data(), out.data(), values.size() * sizeof(T));
         }

@@ -77,23 +77,42 @@ SCANLAB_AT_CALLER V scanlab_warp_value(int op, unsigned mask, V v, int arg, int 
     std::memcpy(&v, &bits, sizeof(V));
     return v;
 }
-template <class V> SCANLAB_AT_CALLER V __shfl_sync(unsigned mask, V v, int lane, int width = 32) { return scanlab_warp_value(kWarpShfl, mask, v, lane, width); }
-template <class V> SCANLAB_AT_CALLER V __shfl_up_sync(unsigned mask, V v, unsigned delta, int width = 32) { return scanlab_warp_value(kWarpShflUp, mask, v, int(delta), width); }
-template <class V> SCANLAB_AT_CALLER V __shfl_down_sync(unsigned mask, V v, unsigned delta, int width = 32) { return scanlab_warp_value(kWarpShflDown, mask, v, int(delta), width); }
-template <class V> SCANLAB_AT_CALLER V __shfl_xor_sync(unsigned mask, V v, int lane_mask, int width = 32) { return scanlab_warp_value(kWarpShflXor, mask, v, lane_mask, width); }
-SCANLAB_AT_CALLER unsigned __ballot_sync(unsigned mask, int predicate) { return unsigned(scanlab_cuda_warp(kWarpBallot, mask, predicate != 0, 0, 32)); }
+template <class V>
+SCANLAB_AT_CALLER V __shfl_sync(unsigned mask, V v, int lane, int width = 32) {
+    return scanlab_warp_value(kWarpShfl, mask, v, lane, width);
+}
+template <class V>
+SCANLAB_AT_CALLER V __shfl_up_sync(unsigned mask, V v, unsigned delta, int width = 32) {
+    return scanlab_warp_value(kWarpShflUp, mask, v, int(delta), width);
+}
+template <class V>
+SCANLAB_AT_CALLER V __shfl_down_sync(unsigned mask, V v, unsigned delta, int width = 32) {
+    return scanlab_warp_value(kWarpShflDown, mask, v, int(delta), width);
+}
+template <class V>
+SCANLAB_AT_CALLER V __shfl_xor_sync(unsigned mask, V v, int lane_mask, int width = 32) {
+    return scanlab_warp_value(kWarpShflXor, mask, v, lane_mask, width);
+}
+SCANLAB_AT_CALLER unsigned __ballot_sync(unsigned mask, int predicate) {
+    return unsigned(scanlab_cuda_warp(kWarpBallot, mask, predicate != 0, 0, 32));
+}
 SCANLAB_AT_CALLER int __any_sync(unsigned mask, int predicate) { return int(scanlab_cuda_warp(kWarpAny, mask, predicate != 0, 0, 32)); }
 SCANLAB_AT_CALLER int __all_sync(unsigned mask, int predicate) { return int(scanlab_cuda_warp(kWarpAll, mask, predicate != 0, 0, 32)); }
 inline int __popc(unsigned x) { return __builtin_popcount(x); }
 inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
 inline int __ffs(int x) { return __builtin_ffs(x); }
 inline int __clz(int x) { return x == 0 ? 32 : __builtin_clz(unsigned(x)); }
-template <class V> V __ldg(const V* p) { return *p; }
+template <class V>
+V __ldg(const V* p) {
+    return *p;
+}
 
 // printf from a kernel: the runner keeps each line with its thread and barrier interval, and the
 // trace shows it by step (std::printf too: the macro's name is in std as well).
 extern "C" int scanlab_cuda_printf(const char* format, ...) __attribute__((format(printf, 1, 2)));
-namespace std { using ::scanlab_cuda_printf; }
+namespace std {
+using ::scanlab_cuda_printf;
+}
 #define printf(...) scanlab_cuda_printf(__VA_ARGS__)
 
 #define atomicAdd(address, value) scanlab_cuda_atomic_add((address), (value))
@@ -118,7 +137,13 @@ extern "C" __attribute__((visibility("default"), used)) const int scanlab_sectio
 // `kernel<<<grid, block>>>(args)` to `scanlab_launch(kernel, grid, block)(args)` on the same line.
 enum cudaError_t { cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorMemoryAllocation = 2 };
 typedef cudaError_t cudaError;
-enum cudaMemcpyKind { cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1, cudaMemcpyDeviceToHost = 2, cudaMemcpyDeviceToDevice = 3, cudaMemcpyDefault = 4 };
+enum cudaMemcpyKind {
+    cudaMemcpyHostToHost = 0,
+    cudaMemcpyHostToDevice = 1,
+    cudaMemcpyDeviceToHost = 2,
+    cudaMemcpyDeviceToDevice = 3,
+    cudaMemcpyDefault = 4
+};
 typedef void* cudaStream_t;
 
 template <class... P>
@@ -130,12 +155,14 @@ struct scanlab_launch_of {
     // (NULL becomes a null pointer).
     void operator()(P... args) const {
         auto call = [&] { kernel(args...); };
-        scanlab_cuda_launch({grid.x, grid.y, grid.z}, {block.x, block.y, block.z}, shared_bytes,
-                            [](void* closure) { (*static_cast<decltype(call)*>(closure))(); }, &call);
+        scanlab_cuda_launch(
+            {grid.x, grid.y, grid.z}, {block.x, block.y, block.z}, shared_bytes,
+            [](void* closure) { (*static_cast<decltype(call)*>(closure))(); }, &call);
     }
 };
 template <class... P>
-scanlab_launch_of<P...> scanlab_launch(void (*kernel)(P...), dim3 grid, dim3 block, unsigned long shared_bytes = 0, cudaStream_t = nullptr) {
+scanlab_launch_of<P...> scanlab_launch(void (*kernel)(P...), dim3 grid, dim3 block, unsigned long shared_bytes = 0,
+                                       cudaStream_t = nullptr) {
     return {kernel, grid, block, shared_bytes};
 }
 
@@ -160,18 +187,24 @@ inline cudaError_t cudaMemset(void* dst, int value, unsigned long bytes) {
     scanlab_cuda_host_wrote(dst, bytes);
     return cudaSuccess;
 }
-inline cudaError_t cudaMallocManaged(void** pointer, unsigned long bytes, unsigned = 1) { return scanlab_cuda_malloc_named(pointer, bytes, "managed"); }
+inline cudaError_t cudaMallocManaged(void** pointer, unsigned long bytes, unsigned = 1) {
+    return scanlab_cuda_malloc_named(pointer, bytes, "managed");
+}
 template <class P>
-cudaError_t cudaMallocManaged(P** pointer, unsigned long bytes, unsigned = 1) { return scanlab_cuda_malloc_named((void**)pointer, bytes, "managed"); }
+cudaError_t cudaMallocManaged(P** pointer, unsigned long bytes, unsigned = 1) {
+    return scanlab_cuda_malloc_named((void**)pointer, bytes, "managed");
+}
 // __constant__ and __device__ variables are ordinary variables here: a copy to or from one copies.
 template <class S>
-cudaError_t cudaMemcpyToSymbol(S& symbol, const void* src, unsigned long bytes, unsigned long offset = 0, cudaMemcpyKind = cudaMemcpyHostToDevice) {
+cudaError_t cudaMemcpyToSymbol(S& symbol, const void* src, unsigned long bytes, unsigned long offset = 0,
+                               cudaMemcpyKind = cudaMemcpyHostToDevice) {
     if (offset + bytes > sizeof(S)) return cudaErrorInvalidValue;
     std::memcpy(reinterpret_cast<char*>(&symbol) + offset, src, bytes);
     return cudaSuccess;
 }
 template <class S>
-cudaError_t cudaMemcpyFromSymbol(void* dst, const S& symbol, unsigned long bytes, unsigned long offset = 0, cudaMemcpyKind = cudaMemcpyDeviceToHost) {
+cudaError_t cudaMemcpyFromSymbol(void* dst, const S& symbol, unsigned long bytes, unsigned long offset = 0,
+                                 cudaMemcpyKind = cudaMemcpyDeviceToHost) {
     if (offset + bytes > sizeof(S)) return cudaErrorInvalidValue;
     std::memcpy(dst, reinterpret_cast<const char*>(&symbol) + offset, bytes);
     return cudaSuccess;
@@ -180,11 +213,21 @@ cudaError_t cudaMemcpyFromSymbol(void* dst, const S& symbol, unsigned long bytes
 inline cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
 inline cudaError_t cudaGetLastError() { return cudaSuccess; }
 inline cudaError_t cudaPeekAtLastError() { return cudaSuccess; }
-inline const char* cudaGetErrorString(cudaError_t e) { return e == cudaSuccess ? "no error" : e == cudaErrorInvalidValue ? "invalid argument" : "out of memory"; }
-inline const char* cudaGetErrorName(cudaError_t e) { return e == cudaSuccess ? "cudaSuccess" : e == cudaErrorInvalidValue ? "cudaErrorInvalidValue" : "cudaErrorMemoryAllocation"; }
+inline const char* cudaGetErrorString(cudaError_t e) {
+    return e == cudaSuccess ? "no error" : e == cudaErrorInvalidValue ? "invalid argument" : "out of memory";
+}
+inline const char* cudaGetErrorName(cudaError_t e) {
+    return e == cudaSuccess ? "cudaSuccess" : e == cudaErrorInvalidValue ? "cudaErrorInvalidValue" : "cudaErrorMemoryAllocation";
+}
 inline cudaError_t cudaSetDevice(int) { return cudaSuccess; }
-inline cudaError_t cudaGetDevice(int* d) { *d = 0; return cudaSuccess; }
-inline cudaError_t cudaGetDeviceCount(int* n) { *n = 1; return cudaSuccess; }
+inline cudaError_t cudaGetDevice(int* d) {
+    *d = 0;
+    return cudaSuccess;
+}
+inline cudaError_t cudaGetDeviceCount(int* n) {
+    *n = 1;
+    return cudaSuccess;
+}
 inline cudaError_t cudaDeviceReset() { return cudaSuccess; }
 inline cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaSuccess; }
 

@@ -33,7 +33,17 @@ extern "C" void scanlab_cuda_threadfence(void);
 
 // Warp-wide calls: the lane waits until the lanes of its warp that make the same call have made
 // it, and gets its result (a shuffled value's bits, a ballot's mask, a vote's 0 or 1).
-enum { kWarpSync = 0, kWarpShfl = 1, kWarpShflUp = 2, kWarpShflDown = 3, kWarpShflXor = 4, kWarpBallot = 5, kWarpAny = 6, kWarpAll = 7, kWarpActive = 8 };
+enum {
+    kWarpSync = 0,
+    kWarpShfl = 1,
+    kWarpShflUp = 2,
+    kWarpShflDown = 3,
+    kWarpShflXor = 4,
+    kWarpBallot = 5,
+    kWarpAny = 6,
+    kWarpAll = 7,
+    kWarpActive = 8
+};
 extern "C" unsigned long long scanlab_cuda_warp(int op, unsigned mask, unsigned long long value, int arg, int width);
 extern "C" unsigned scanlab_cuda_activemask(void);
 

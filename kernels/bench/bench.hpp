@@ -23,18 +23,18 @@
 namespace scanlab::bench {
 
 enum class Algo : uint8_t {
-    copy,         // cudaMemcpyAsync device to device of the same bytes: the physical limit
-    cub,          // cub::DeviceScan
-    thrust,       // thrust::inclusive_scan / exclusive_scan
-    book_ks,      // the chapter's hierarchical scan written plainly as the book prints it, Kogge-Stone blocks
-    book_bk,      // the same with Brent-Kung blocks
-    hier_ks,      // the chapter's hierarchical scan (9.5), Kogge-Stone blocks, untraced
-    hier_bk,      // the same with Brent-Kung blocks
-    slides,       // the slides' variant: scan_cuda, block sums scanned on the host, add_cuda
+    copy,  // cudaMemcpyAsync device to device of the same bytes: the physical limit
+    cub,  // cub::DeviceScan
+    thrust,  // thrust::inclusive_scan / exclusive_scan
+    book_ks,  // the chapter's hierarchical scan written plainly as the book prints it, Kogge-Stone blocks
+    book_bk,  // the same with Brent-Kung blocks
+    hier_ks,  // the chapter's hierarchical scan (9.5), Kogge-Stone blocks, untraced
+    hier_bk,  // the same with Brent-Kung blocks
+    slides,  // the slides' variant: scan_cuda, block sums scanned on the host, add_cuda
     single_pass,  // Scan Lab's production scan (kernels/production/)
 };
 const std::vector<Algo>& all_algos();
-std::string_view name(Algo a);      // "copy", "cub", "thrust", "book-ks", "book-bk", "hier-ks", "hier-bk", "slides", "single-pass"
+std::string_view name(Algo a);  // "copy", "cub", "thrust", "book-ks", "book-bk", "hier-ks", "hier-bk", "slides", "single-pass"
 std::string_view describe(Algo a);  // one line for --help and the app
 std::optional<Algo> parse_algo(std::string_view word);
 
@@ -47,30 +47,30 @@ struct BenchConfig {
     OpKind op = OpKind::sum;
     bool exclusive = false;
     std::vector<Algo> algos = all_algos();
-    int reps = 20;     // timed runs per size and algorithm (at least 1; the goals ask for 20)
-    int warmups = 3;   // untimed runs first
+    int reps = 20;  // timed runs per size and algorithm (at least 1; the goals ask for 20)
+    int warmups = 3;  // untimed runs first
     bool variants = false;  // also time every compiled tuning of the single-pass scan
-    uint64_t seed = 1;      // of the input values
+    uint64_t seed = 1;  // of the input values
 };
 
 struct BenchRow {
     std::string algorithm;  // name(algo), or "single-pass[512x16]" for a variant
     Algo algo = Algo::copy;
-    std::string variant;    // the single-pass scan's tuning ("256x16"); empty for the others
+    std::string variant;  // the single-pass scan's tuning ("256x16"); empty for the others
     int64_t n = 0;
     int runs = 0;  // timed runs behind the median
     double median_ms = 0, min_ms = 0, max_ms = 0;
-    double gb_per_s = 0;          // 2 * n * sizeof(T) / median
+    double gb_per_s = 0;  // 2 * n * sizeof(T) / median
     double fraction_of_copy = 0;  // the copy's median / this median: this row's bandwidth as a fraction of the copy's (0: no copy row)
-    double speedup_vs_cub = 0;    // CUB's median / this median: above 1 is faster than CUB (0: no CUB row)
-    bool verified = false;        // both checked outputs equal the CPU reference
-    bool skipped = false;         // not run (problem says why); never counts as a failure
-    std::string problem;          // why not verified, or why skipped; empty when verified
+    double speedup_vs_cub = 0;  // CUB's median / this median: above 1 is faster than CUB (0: no CUB row)
+    bool verified = false;  // both checked outputs equal the CPU reference
+    bool skipped = false;  // not run (problem says why); never counts as a failure
+    std::string problem;  // why not verified, or why skipped; empty when verified
 };
 
 struct GpuDescription {
-    std::string name;      // "NVIDIA H100 80GB HBM3"
-    std::string summary;   // "NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, 79.1 GiB)"
+    std::string name;  // "NVIDIA H100 80GB HBM3"
+    std::string summary;  // "NVIDIA H100 80GB HBM3 (sm_90, 132 SMs, 79.1 GiB)"
     int multiprocessors = 0;
     size_t l2_bytes = 0;
     size_t memory_bytes = 0;
@@ -81,8 +81,8 @@ struct BenchResult {
     BenchConfig config;
     GpuDescription gpu;
     std::string gpu_name;  // gpu.name, for the app's title
-    std::string method;    // how it was timed, in one sentence
-    std::string policy;    // the single-pass scan's choice of kernels on this GPU, and why (when it ran)
+    std::string method;  // how it was timed, in one sentence
+    std::string policy;  // the single-pass scan's choice of kernels on this GPU, and why (when it ran)
     std::vector<BenchRow> rows;
     bool cancelled = false;
     // Every row that ran was verified.

@@ -9,7 +9,8 @@
 namespace scanlab::bench {
 
 const std::vector<Algo>& all_algos() {
-    static const std::vector<Algo> all{Algo::copy, Algo::cub, Algo::thrust, Algo::book_ks, Algo::book_bk, Algo::hier_ks, Algo::hier_bk, Algo::slides, Algo::single_pass};
+    static const std::vector<Algo> all{Algo::copy,    Algo::cub,     Algo::thrust, Algo::book_ks,    Algo::book_bk,
+                                       Algo::hier_ks, Algo::hier_bk, Algo::slides, Algo::single_pass};
     return all;
 }
 
@@ -107,7 +108,8 @@ std::vector<int64_t> parse_sizes(std::string_view text) {
             const auto lo = parse_whole<int>(dots == std::string_view::npos ? range : range.substr(0, dots));
             const auto hi = dots == std::string_view::npos ? lo : parse_whole<int>(range.substr(dots + 2));
             if (!lo || !hi)
-                throw ScanError("--sizes item '" + std::string(item) + "' is not pow2:A..B or pow2:A with whole exponents, e.g. pow2:10..28");
+                throw ScanError("--sizes item '" + std::string(item) +
+                                "' is not pow2:A..B or pow2:A with whole exponents, e.g. pow2:10..28");
             if (*lo < 0 || *hi > 28 || *lo > *hi)
                 throw ScanError("--sizes item '" + std::string(item) + "' must have exponents from 0 to 28, the smaller first");
             for (int e = *lo; e <= *hi; ++e) sizes.push_back(int64_t(1) << e);

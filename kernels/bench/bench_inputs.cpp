@@ -27,11 +27,14 @@ struct Random {
     int64_t between(int64_t lo, int64_t hi) { return lo + int64_t(next() % uint64_t(hi - lo + 1)); }
 };
 
-template <class T, template <class> class Op> std::vector<T> scan_with(const std::vector<T>& in, bool exclusive) {
+template <class T, template <class> class Op>
+std::vector<T> scan_with(const std::vector<T>& in, bool exclusive) {
     std::vector<T> out(in.size());
     const Op<T> op{};
-    if (exclusive) std::exclusive_scan(in.begin(), in.end(), out.begin(), Op<T>::identity(), op);
-    else std::inclusive_scan(in.begin(), in.end(), out.begin(), op);
+    if (exclusive)
+        std::exclusive_scan(in.begin(), in.end(), out.begin(), Op<T>::identity(), op);
+    else
+        std::inclusive_scan(in.begin(), in.end(), out.begin(), op);
     return out;
 }
 

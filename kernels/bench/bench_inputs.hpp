@@ -22,7 +22,7 @@ ValueArray make_input(ElementType type, OpKind op, int64_t n, uint64_t seed);
 ValueArray reference_scan(const ValueArray& input, OpKind op, bool exclusive);
 
 struct Mismatch {
-    int64_t count = 0;   // elements that differ
+    int64_t count = 0;  // elements that differ
     int64_t first = -1;  // the first of them
     std::string got, want;  // their values at `first`, as text
     bool ok() const { return count == 0; }

@@ -71,7 +71,8 @@ std::vector<int64_t> sizes_run(const BenchResult& result) {
 std::string headline(const BenchResult& result) {
     const BenchConfig& c = result.config;
     std::string s = "scanlab bench on " + (result.gpu.summary.empty() ? std::string("(no GPU)") : result.gpu.summary) + "\n";
-    s += std::string(name(c.type)) + " " + std::string(name(c.op)) + (c.exclusive ? " exclusive" : " inclusive") + "; " + result.method + "\n";
+    s += std::string(name(c.type)) + " " + std::string(name(c.op)) + (c.exclusive ? " exclusive" : " inclusive") + "; " + result.method +
+         "\n";
     if (!result.policy.empty()) s += result.policy + "\n";
     return s;
 }
@@ -125,7 +126,8 @@ void write_goals(std::ostream& out, const BenchResult& result) {
         out << "  N = 2^24..2^28: single-pass at least " << format("%.3f", g.cub) << " x CUB's speed (at N = " << size_text(g.cub_n)
             << "; goal >= 1.10): " << verdict(g.cub >= 1.10) << "\n";
     if (g.copy > 0)
-        out << "  N = 2^28:  single-pass at " << format("%.3f", g.copy) << " of copy bandwidth (goal >= 0.95): " << verdict(g.copy >= 0.95) << "\n";
+        out << "  N = 2^28:  single-pass at " << format("%.3f", g.copy) << " of copy bandwidth (goal >= 0.95): " << verdict(g.copy >= 0.95)
+            << "\n";
     else
         out << "  N = 2^28:  no verified single-pass and copy rows at 2^28 in this run\n";
     if (g.small_n)
@@ -133,8 +135,8 @@ void write_goals(std::ostream& out, const BenchResult& result) {
             << "; goal <= 1.2): " << verdict(g.small <= 1.2) << "\n";
     for (const Goals::Chapter& ch : g.chapter)
         if (ch.worst_n)
-            out << "  " << ch.chapter << " (untraced) takes at most " << format("%.3f", ch.worst) << " x " << ch.book << "'s time (at N = "
-                << size_text(ch.worst_n) << "; goal <= 1.05): " << verdict(ch.worst <= 1.05) << "\n";
+            out << "  " << ch.chapter << " (untraced) takes at most " << format("%.3f", ch.worst) << " x " << ch.book
+                << "'s time (at N = " << size_text(ch.worst_n) << "; goal <= 1.05): " << verdict(ch.worst <= 1.05) << "\n";
 }
 
 }  // namespace
@@ -142,8 +144,8 @@ void write_goals(std::ostream& out, const BenchResult& result) {
 void write_table(std::ostream& out, const BenchResult& result) {
     std::ostringstream s;
     s << headline(result);
-    s << pad_left("n", 9) << "  " << pad_right("algorithm", 30) << pad_left("median ms", 11) << pad_left("min ms", 11) << pad_left("GB/s", 10)
-      << pad_left("of copy", 9) << pad_left("vs CUB", 8) << "  check\n";
+    s << pad_left("n", 9) << "  " << pad_right("algorithm", 30) << pad_left("median ms", 11) << pad_left("min ms", 11)
+      << pad_left("GB/s", 10) << pad_left("of copy", 9) << pad_left("vs CUB", 8) << "  check\n";
     int64_t last_n = -1;
     for (const BenchRow& r : result.rows) {
         if (last_n != -1 && r.n != last_n) s << "\n";
@@ -164,7 +166,8 @@ void write_summary(std::ostream& out, const BenchResult& result) {
     std::ostringstream s;
     const std::vector<std::string> names = columns(result);
     s << "summary: " << headline(result);
-    s << "GB/s by size (2 * n * " << element_bytes(result.config.type) << " bytes / median time); sp = single-pass; x = a row that failed its check\n";
+    s << "GB/s by size (2 * n * " << element_bytes(result.config.type)
+      << " bytes / median time); sp = single-pass; x = a row that failed its check\n";
     s << pad_left("n", 6);
     for (const std::string& n : names) s << pad_left(short_name(n), std::max<size_t>(9, short_name(n).size() + 2));
     s << pad_left("sp/copy", 9) << pad_left("sp/cub", 8) << "\n";
@@ -181,8 +184,10 @@ void write_summary(std::ostream& out, const BenchResult& result) {
     write_goals(s, result);
     int failed = 0;
     for (const BenchRow& r : result.rows) failed += !r.skipped && !r.verified;
-    if (failed) s << failed << " row(s) FAILED their check against the CPU reference (see the table)\n";
-    else if (!result.rows.empty()) s << "every output was checked against the CPU reference: all equal\n";
+    if (failed)
+        s << failed << " row(s) FAILED their check against the CPU reference (see the table)\n";
+    else if (!result.rows.empty())
+        s << "every output was checked against the CPU reference: all equal\n";
     if (result.cancelled) s << "(cancelled: the sweep stopped early)\n";
     out << s.str();
 }

@@ -9,13 +9,13 @@
 
 #include "core/error.hpp"
 #include "core/input/resolve.hpp"
+#include "kernels/bench/bench.hpp"
+#include "kernels/bench/bench_inputs.hpp"
+#include "kernels/bench/library_scans.hpp"
 #include "kernels/chapter/chapter_untraced.hpp"
 #include "kernels/cuda_check.hpp"
 #include "kernels/device_info.hpp"
 #include "kernels/production/single_pass_scan.hpp"
-#include "kernels/bench/bench.hpp"
-#include "kernels/bench/bench_inputs.hpp"
-#include "kernels/bench/library_scans.hpp"
 
 namespace scanlab::bench {
 namespace {
@@ -84,7 +84,8 @@ class CopyRunner : public Runner {
 public:
     explicit CopyRunner(size_t bytes) : bytes_(bytes) {}
     void run(const void* d_in, void* d_out) override {
-        cuda_check(cudaMemcpyAsync(d_out, d_in, bytes_, cudaMemcpyDeviceToDevice, cudaStream_t(kStream)), "cudaMemcpyAsync(device to device)");
+        cuda_check(cudaMemcpyAsync(d_out, d_in, bytes_, cudaMemcpyDeviceToDevice, cudaStream_t(kStream)),
+                   "cudaMemcpyAsync(device to device)");
     }
 
 private:
@@ -134,7 +135,9 @@ private:
 class BookRunner : public Runner {
 public:
     BookRunner(const BenchConfig& c, Algo algo, int64_t n)
-        : c_(c), n_(n), block_(algo == Algo::book_bk ? detail::BookBlock::brent_kung : detail::BookBlock::kogge_stone),
+        : c_(c),
+          n_(n),
+          block_(algo == Algo::book_bk ? detail::BookBlock::brent_kung : detail::BookBlock::kogge_stone),
           temp_(detail::book_scan_temp_bytes(block_, c.type, n), "the book's block sums") {}
     void run(const void* d_in, void* d_out) override {
         detail::book_scan(block_, c_.type, c_.op, c_.exclusive, d_in, d_out, n_, temp_.get(), kStream);
@@ -169,7 +172,10 @@ private:
 class SinglePassRunner : public Runner {
 public:
     SinglePassRunner(const BenchConfig& c, int64_t n, int variant)
-        : c_(c), n_(n), variant_(variant), temp_(gpu::single_pass_scan_temp_bytes(c.type, n, variant), "single-pass scan temporary storage") {
+        : c_(c),
+          n_(n),
+          variant_(variant),
+          temp_(gpu::single_pass_scan_temp_bytes(c.type, n, variant), "single-pass scan temporary storage") {
         gpu::single_pass_scan_prepare_temp(temp_.get(), temp_.bytes(), kStream);
     }
     void run(const void* d_in, void* d_out) override {
@@ -187,7 +193,7 @@ private:
 struct Job {
     Algo algo;
     int variant = 0;
-    std::string label;        // the row's algorithm text
+    std::string label;  // the row's algorithm text
     std::string variant_name;
 };
 
@@ -201,7 +207,8 @@ std::vector<Job> jobs_for(const BenchConfig& c) {
         const std::vector<gpu::SinglePassVariant> variants = gpu::single_pass_variants(c.type, c.op);
         jobs.push_back({a, 0, "single-pass", variants[0].name});
         if (c.variants)
-            for (size_t v = 1; v < variants.size(); ++v) jobs.push_back({a, int(v), "single-pass[" + variants[v].name + "]", variants[v].name});
+            for (size_t v = 1; v < variants.size(); ++v)
+                jobs.push_back({a, int(v), "single-pass[" + variants[v].name + "]", variants[v].name});
     }
     return jobs;
 }
@@ -233,7 +240,9 @@ ValueArray read_back(const void* d_out, ElementType type, int64_t n) {
 }
 
 // A byte pattern no correct output holds (0xA5A5A5A5 is -1515870811 as int32, -2.9e-16 as float).
-void poison(void* d_out, size_t bytes) { cuda_check(cudaMemsetAsync(d_out, 0xA5, bytes, cudaStream_t(kStream)), "cudaMemsetAsync(poison the output)"); }
+void poison(void* d_out, size_t bytes) {
+    cuda_check(cudaMemsetAsync(d_out, 0xA5, bytes, cudaStream_t(kStream)), "cudaMemsetAsync(poison the output)");
+}
 
 // A failed CUDA call that leaves the context usable (out of memory, say) fails one row; one that
 // breaks the context (an illegal address) ends the sweep.
@@ -274,7 +283,8 @@ SizeLimit max_bench_elements(ElementType type) {
     if (by_memory >= kMaxElements)
         return {kMaxElements, "N is at most 2^28 = " + std::to_string(kMaxElements) + " (the chapter's scans take no more)"};
     return {std::max<int64_t>(by_memory, 0), "the GPU has " + std::string(gib) + " free, enough for an input and an output of at most " +
-                                                 std::to_string(std::max<int64_t>(by_memory, 0)) + " " + std::string(name(type)) + " elements"};
+                                                 std::to_string(std::max<int64_t>(by_memory, 0)) + " " + std::string(name(type)) +
+                                                 " elements"};
 }
 
 BenchResult run_benchmark(const BenchConfig& config, const Progress& progress, std::atomic<bool>* cancel) {
@@ -284,11 +294,13 @@ BenchResult run_benchmark(const BenchConfig& config, const Progress& progress, s
     const SizeLimit limit = max_bench_elements(config.type);
     const int64_t largest = *std::max_element(config.sizes.begin(), config.sizes.end());
     if (largest > limit.max_n)
-        throw ScanError("N = " + std::to_string(largest) + " is more than this GPU can benchmark now: " + limit.why + "; give smaller --sizes");
+        throw ScanError("N = " + std::to_string(largest) + " is more than this GPU can benchmark now: " + limit.why +
+                        "; give smaller --sizes");
 
     BenchResult result;
     result.config = config;
-    result.gpu = {info.name, info.summary(), info.multiprocessors, info.l2_cache, info.global_memory, info.driver_version, info.runtime_version};
+    result.gpu = {info.name,          info.summary(),      info.multiprocessors, info.l2_cache,
+                  info.global_memory, info.driver_version, info.runtime_version};
     result.gpu_name = info.name;
 
     const size_t s = element_bytes(config.type);
@@ -311,8 +323,11 @@ BenchResult run_benchmark(const BenchConfig& config, const Progress& progress, s
         const size_t bytes = size_t(n) * s;
         const ValueArray input = make_input(config.type, config.op, n, config.seed + si);
         const ValueArray reference = reference_scan(input, config.op, config.exclusive);
-        std::visit([&](const auto& v) { cuda_check(cudaMemcpy(shared.in.get(), v.data(), bytes, cudaMemcpyHostToDevice), "cudaMemcpy(input to the GPU)"); },
-                   input);
+        std::visit(
+            [&](const auto& v) {
+                cuda_check(cudaMemcpy(shared.in.get(), v.data(), bytes, cudaMemcpyHostToDevice), "cudaMemcpy(input to the GPU)");
+            },
+            input);
         const size_t first_row = result.rows.size();
 
         for (const Job& job : jobs) {
@@ -371,8 +386,10 @@ BenchResult run_benchmark(const BenchConfig& config, const Progress& progress, s
                 row.max_ms = ms.back();
                 row.gb_per_s = row.median_ms > 0 ? 2.0 * double(bytes) / (row.median_ms * 1e-3) / 1e9 : 0;
                 row.verified = first.ok() && last.ok();
-                if (!first.ok()) row.problem = "first run: " + first.sentence(n);
-                else if (!last.ok()) row.problem = "last timed run: " + last.sentence(n);
+                if (!first.ok())
+                    row.problem = "first run: " + first.sentence(n);
+                else if (!last.ok())
+                    row.problem = "last timed run: " + last.sentence(n);
             } catch (const GpuError& e) {
                 if (!context_still_usable()) throw;
                 row.verified = false;

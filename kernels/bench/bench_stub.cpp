@@ -1,7 +1,7 @@
 // The benchmark in a build without CUDA: the same header, and one clear sentence instead of a run.
 #include "core/error.hpp"
-#include "kernels/gpu_error.hpp"
 #include "kernels/bench/bench.hpp"
+#include "kernels/gpu_error.hpp"
 
 namespace scanlab::bench {
 

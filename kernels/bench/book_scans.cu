@@ -10,18 +10,18 @@
 // shifted right by one (the book's 9.5 exercise).
 #include <cuda_runtime_api.h>
 
-#include "core/error.hpp"
 #include "core/dispatch.hpp"
+#include "core/error.hpp"
 #include "core/operators.hpp"
 #include "core/values.hpp"
-#include "kernels/cuda_check.hpp"
 #include "kernels/bench/library_scans.hpp"
+#include "kernels/cuda_check.hpp"
 
 namespace scanlab::bench::detail {
 namespace {
 
 constexpr unsigned kKoggeStoneSection = 1024;  // one element per thread
-constexpr unsigned kBrentKungSection = 2048;   // two elements per thread, 1024 threads
+constexpr unsigned kBrentKungSection = 2048;  // two elements per thread, 1024 threads
 
 template <class T, class Op>
 __device__ __forceinline__ T load_item(const T* X, unsigned i, unsigned n, bool exclusive) {
@@ -102,8 +102,10 @@ void scan(BookBlock block, const void* d_in, void* d_out, int64_t n, bool exclus
     const T* X = static_cast<const T*>(d_in);
     T* Y = static_cast<T*>(d_out);
     T* S = static_cast<T*>(d_temp);
-    if (block == BookBlock::kogge_stone) scan<T, Op, kKoggeStoneSection>(X, Y, unsigned(n), exclusive, S, stream);
-    else scan<T, Op, kBrentKungSection>(X, Y, unsigned(n), exclusive, S, stream);
+    if (block == BookBlock::kogge_stone)
+        scan<T, Op, kKoggeStoneSection>(X, Y, unsigned(n), exclusive, S, stream);
+    else
+        scan<T, Op, kBrentKungSection>(X, Y, unsigned(n), exclusive, S, stream);
 }
 
 }  // namespace

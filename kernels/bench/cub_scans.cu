@@ -1,10 +1,10 @@
 // cub::DeviceScan for every type, operator and direction the benchmark sweeps.
 #include <cub/device/device_scan.cuh>
 
-#include "core/operators.hpp"
 #include "core/dispatch.hpp"
-#include "kernels/cuda_check.hpp"
+#include "core/operators.hpp"
 #include "kernels/bench/library_scans.hpp"
+#include "kernels/cuda_check.hpp"
 
 namespace scanlab::bench::detail {
 namespace {

@@ -1,8 +1,8 @@
 // The L2 flush between timed runs: read a buffer twice the size of L2, so no run finds its input
 // in the cache. Reading (not writing) leaves clean lines, so the flush costs the next run no
 // write-back traffic.
-#include "kernels/cuda_check.hpp"
 #include "kernels/bench/library_scans.hpp"
+#include "kernels/cuda_check.hpp"
 
 namespace scanlab::bench::detail {
 namespace {

@@ -8,10 +8,10 @@
 #include <thrust/system/cuda/execution_policy.h>
 #include <thrust/system/system_error.h>
 
-#include "core/operators.hpp"
 #include "core/dispatch.hpp"
-#include "kernels/cuda_check.hpp"
+#include "core/operators.hpp"
 #include "kernels/bench/library_scans.hpp"
+#include "kernels/cuda_check.hpp"
 
 namespace scanlab::bench::detail {
 namespace {
@@ -54,8 +54,10 @@ void scan(bool exclusive, const void* d_in, void* d_out, int64_t n, ThrustArena&
     const auto policy = thrust::cuda::par_nosync(alloc).on(stream);
     const thrust::device_ptr<const T> in(static_cast<const T*>(d_in));
     const thrust::device_ptr<T> out(static_cast<T*>(d_out));
-    if (exclusive) thrust::exclusive_scan(policy, in, in + n, out, Op<T>::identity(), Op<T>{});
-    else thrust::inclusive_scan(policy, in, in + n, out, Op<T>{});
+    if (exclusive)
+        thrust::exclusive_scan(policy, in, in + n, out, Op<T>::identity(), Op<T>{});
+    else
+        thrust::inclusive_scan(policy, in, in + n, out, Op<T>{});
 }
 
 }  // namespace
@@ -63,9 +65,8 @@ void scan(bool exclusive, const void* d_in, void* d_out, int64_t n, ThrustArena&
 void thrust_scan(ElementType type, OpKind op, bool exclusive, const void* d_in, void* d_out, int64_t n, ThrustArena& arena, void* stream) {
     const cudaStream_t s = static_cast<cudaStream_t>(stream);
     try {
-        with_type_and_op(type, op, [&]<class T, template <class> class Op>(TypeTag<T>, OpTag<Op>) {
-            scan<T, Op>(exclusive, d_in, d_out, n, arena, s);
-        });
+        with_type_and_op(
+            type, op, [&]<class T, template <class> class Op>(TypeTag<T>, OpTag<Op>) { scan<T, Op>(exclusive, d_in, d_out, n, arena, s); });
     } catch (const thrust::system_error& e) {
         throw GpuError(std::string("thrust::") + (exclusive ? "exclusive_scan" : "inclusive_scan") + " failed: " + e.what());
     }

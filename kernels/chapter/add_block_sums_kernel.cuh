@@ -29,7 +29,8 @@ __global__ void add_block_sums_kernel(T* Y, const T* S, AddBlockSums add, Rec re
         if (j >= add.section || !add.adds(b, j)) continue;
         const int64_t g = b * add.section + j;
         Y[g] = op(sum, Y[g]);
-        SCANLAB_RECORD(rec.access(0, t * (add.section / add.threads) + (j - t) / add.threads, t, int32_t(add.s_index(b)), int32_t(g), true));
+        SCANLAB_RECORD(
+            rec.access(0, t * (add.section / add.threads) + (j - t) / add.threads, t, int32_t(add.s_index(b)), int32_t(g), true));
         ++additions;
     }
     SCANLAB_RECORD(rec.end_step(0, additions > 0, additions, static_cast<const T*>(nullptr)));

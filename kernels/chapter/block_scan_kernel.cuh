@@ -16,13 +16,13 @@ namespace scanlab::gpu {
 template <class T>
 struct BlockScanArgs {
     const T* X = nullptr;  // input, n elements
-    T* Y = nullptr;        // each section scanned in place: Y[i] for i < n
-    T* S = nullptr;        // block sums: S[b + s_offset] = the last element of section b; may be null
+    T* Y = nullptr;  // each section scanned in place: Y[i] for i < n
+    T* S = nullptr;  // block sums: S[b + s_offset] = the last element of section b; may be null
     int64_t n = 0;
     int section = 2;
     int s_offset = 0;
     bool exclusive = false;
-    int coarsening = 1;                         // three-phase: elements each thread scans alone
+    int coarsening = 1;  // three-phase: elements each thread scans alone
     Algorithm phase2 = Algorithm::kogge_stone;  // three-phase: the scan of the subsection totals
 };
 
@@ -57,8 +57,8 @@ __global__ void block_scan_kernel(BlockScanArgs<T> p, Rec rec) {
         const int j = t + r * threads;
         if (j >= section) break;
         XY[j] = load_element<Op>(p.X, first + j, p.n, p.exclusive);
-        SCANLAB_RECORD(rec.access(0, t * (section / threads) + (j - t) / threads, t, int32_t(loaded_source(p.X, first + j, p.n, p.exclusive)),
-                                  int32_t(first + j), false));
+        SCANLAB_RECORD(rec.access(0, t * (section / threads) + (j - t) / threads, t,
+                                  int32_t(loaded_source(p.X, first + j, p.n, p.exclusive)), int32_t(first + j), false));
     }
     for (int b = 0; b < step_barriers<Algo>(-1, layout).after; ++b) rec.barrier();
     SCANLAB_RECORD(rec.end_step(0, true, 0, XY));

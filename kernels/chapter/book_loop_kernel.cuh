@@ -25,11 +25,15 @@ namespace scanlab::gpu {
 // Every recording call compiles to nothing: the untraced kernel.
 struct NullBookLoopRecorder {
     static constexpr bool enabled = false;
-    template <class T> __device__ void loaded(int, int32_t, int32_t, T) {}
+    template <class T>
+    __device__ void loaded(int, int32_t, int32_t, T) {}
     __device__ void barrier(int) {}
-    template <class T> __device__ void read(int, int, T) {}
-    template <class T> __device__ void stepped(int, int, int32_t, int32_t, T) {}
-    template <class T> __device__ void left(int, T) {}
+    template <class T>
+    __device__ void read(int, int, T) {}
+    template <class T>
+    __device__ void stepped(int, int, int32_t, int32_t, T) {}
+    template <class T>
+    __device__ void left(int, T) {}
 };
 
 // Where the book-loop recorder writes, besides the launch's TraceBuffers (same layout as

@@ -32,9 +32,9 @@ struct LookbackArgs {
     bool exclusive = false;
     int window = kDefaultLookbackWindow;
     unsigned int* next_tile = nullptr;  // zeroed before the launch: tiles in the order blocks draw them
-    volatile int* flag = nullptr;       // per tile, zeroed (invalid) before the launch
-    volatile T* aggregate = nullptr;    // per tile
-    volatile T* inclusive = nullptr;    // per tile
+    volatile int* flag = nullptr;  // per tile, zeroed (invalid) before the launch
+    volatile T* aggregate = nullptr;  // per tile
+    volatile T* inclusive = nullptr;  // per tile
     EventLog log;  // the order of events (event_log.cuh)
 };
 
@@ -119,12 +119,14 @@ __global__ void decoupled_lookback_kernel(LookbackArgs<T> p) {
                 const TileStatus f = TileStatus(p.flag[nearest - l]);
                 s_flag[l] = f;
                 __threadfence();  // the flag before the value it announces
-                s_value[l] = f == TileStatus::prefix ? p.inclusive[nearest - l] : f == TileStatus::aggregate ? p.aggregate[nearest - l] : Op::identity();
+                s_value[l] = f == TileStatus::prefix      ? p.inclusive[nearest - l]
+                             : f == TileStatus::aggregate ? p.aggregate[nearest - l]
+                                                          : Op::identity();
             }
             __syncwarp(lanes);
             if (t == 0) {
-                const WindowVerdict v = lb.read_window(op, [&](int64_t j) { return s_flag[nearest - j]; },
-                                                       [&](int64_t j) { return s_value[nearest - j]; });
+                const WindowVerdict v = lb.read_window(
+                    op, [&](int64_t j) { return s_flag[nearest - j]; }, [&](int64_t j) { return s_value[nearest - j]; });
                 if (!v.wait) {
                     // After every lane's flag read and fence: each word read here was published
                     // under a smaller seq.

@@ -3,8 +3,8 @@
 #include "core/dispatch.hpp"
 #include "core/error.hpp"
 #include "core/operators.hpp"
-#include "kernels/device_memory.cuh"
 #include "kernels/chapter/domino_kernel.cuh"
+#include "kernels/device_memory.cuh"
 
 namespace scanlab::gpu {
 namespace {

@@ -15,7 +15,8 @@ namespace scanlab::gpu {
 // order their numbers give, each with the value the device computed (valued).
 ValueArray run_domino(const ResolvedRequest& r, const ValueArray& input, std::vector<RecordedEvent>& order);
 
-template <> struct EventKernelOf<Domino> {
+template <>
+struct EventKernelOf<Domino> {
     static ValueArray run(const ResolvedRequest& r, const ValueArray& input, std::vector<RecordedEvent>& order) {
         return run_domino(r, input, order);
     }

@@ -20,8 +20,8 @@ struct DominoArgs {
     int section = 2;
     bool exclusive = false;
     unsigned int* block_counter = nullptr;  // zeroed: the dynamic block index
-    unsigned int* flags = nullptr;          // Domino::slots(grid): flags[0] = 1, the rest 0
-    T* scan_value = nullptr;                // Domino::slots(grid): scan_value[0] = the identity
+    unsigned int* flags = nullptr;  // Domino::slots(grid): flags[0] = 1, the rest 0
+    T* scan_value = nullptr;  // Domino::slots(grid): scan_value[0] = the identity
     EventLog events;
 };
 

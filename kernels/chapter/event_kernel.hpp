@@ -13,6 +13,7 @@ namespace scanlab::gpu {
 // template <> struct EventKernelOf<Definition> {
 //     static ValueArray run(const ResolvedRequest&, const ValueArray& input, std::vector<RecordedEvent>& order);
 // };
-template <class Definition> struct EventKernelOf;
+template <class Definition>
+struct EventKernelOf;
 
 }  // namespace scanlab::gpu

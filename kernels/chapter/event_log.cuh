@@ -18,8 +18,8 @@ namespace scanlab::gpu {
 // One event as the device writes it; `kind` is core/events.hpp's EventKind, as a number.
 struct DeviceEvent {
     int32_t block, kind, tile;
-    uint32_t polls;        // failed polls just before the event
-    uint64_t value_bits;   // the event's value (see RecordedEvent), its bits in the low bytes
+    uint32_t polls;  // failed polls just before the event
+    uint64_t value_bits;  // the event's value (see RecordedEvent), its bits in the low bytes
     int32_t window_first = -1, window_last = -1, found = -1;  // a look-back's window (RecordedEvent)
     int32_t unused = 0;  // written too: a log entry has no uninitialized padding for the copy to the host
 };
@@ -28,7 +28,7 @@ static_assert(sizeof(DeviceEvent) == 40, "every byte of a log entry is a field t
 
 struct EventLog {
     unsigned long long* counter = nullptr;  // zeroed before the launch
-    DeviceEvent* log = nullptr;             // room for every event of the launch
+    DeviceEvent* log = nullptr;  // room for every event of the launch
     unsigned long long capacity = 0;
 
     template <class T>

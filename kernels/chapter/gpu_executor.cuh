@@ -16,9 +16,9 @@
 #include "kernels/chapter/add_block_sums_kernel.cuh"
 #include "kernels/chapter/block_scan_kernel.cuh"
 #include "kernels/chapter/book_loop_kernel.cuh"
-#include "kernels/device_memory.cuh"
 #include "kernels/chapter/launch_trace.cuh"
 #include "kernels/chapter/sequential_kernel.cuh"
+#include "kernels/device_memory.cuh"
 
 namespace scanlab::gpu {
 
@@ -66,17 +66,19 @@ public:
         const char* kernel_name = "the add kernel (kernel 3)";
         if constexpr (!traced) {
             const unsigned grid = unsigned(add.grid());
-            if (add.section == 1024 && add.threads == 1024) add_block_sums_kernel<T, Op, Rec, 1024, 1024><<<grid, add.threads>>>(Y.ptr, S.ptr, add, Rec{});
+            if (add.section == 1024 && add.threads == 1024)
+                add_block_sums_kernel<T, Op, Rec, 1024, 1024><<<grid, add.threads>>>(Y.ptr, S.ptr, add, Rec{});
             else if (add.section == 2048 && add.threads == 1024)
                 add_block_sums_kernel<T, Op, Rec, 2048, 1024><<<grid, add.threads>>>(Y.ptr, S.ptr, add, Rec{});
-            else add_block_sums_kernel<T, Op, Rec><<<grid, add.threads>>>(Y.ptr, S.ptr, add, Rec{});
+            else
+                add_block_sums_kernel<T, Op, Rec><<<grid, add.threads>>>(Y.ptr, S.ptr, add, Rec{});
             check(kernel_name);
         } else {
             const KeptBlocks kept = kept_blocks(setup, add.grid());
             LaunchTrace<T> lt(1, 0, kept.first, kept.count, add.section, setup.warp_width, rec_->full(), false);
             const size_t shared = DeviceRecorder<T>::shared_bytes(add.threads, add.section, false);
-            add_block_sums_kernel<T, Op, DeviceRecorder<T>><<<unsigned(add.grid()), add.threads, shared>>>(Y.ptr, S.ptr, add,
-                                                                                                          DeviceRecorder<T>(lt.buffers()));
+            add_block_sums_kernel<T, Op, DeviceRecorder<T>>
+                <<<unsigned(add.grid()), add.threads, shared>>>(Y.ptr, S.ptr, add, DeviceRecorder<T>(lt.buffers()));
             check(kernel_name);
             lt.download_all();
             Step st = make_step({setup.kernel, setup.depth, setup.depth == 0 ? ArrayKind::y : ArrayKind::s, add.grid(), add.threads},
@@ -93,8 +95,10 @@ public:
     // The slides' host step: s comes to the host, is scanned there, and goes back.
     void host_scan(Buffer& s, int64_t count) {
         std::vector<T> host = download(s, s.size, "the block sums s");
-        if constexpr (traced) slides_host_scan<T, Op>(host, count, *rec_);
-        else slides_host_loop<T, Op>(host, count);
+        if constexpr (traced)
+            slides_host_scan<T, Op>(host, count, *rec_);
+        else
+            slides_host_loop<T, Op>(host, count);
         upload(s, host.data(), s.size, "the scanned block sums s");
     }
 
@@ -110,7 +114,8 @@ public:
         DeviceArray<DeviceAccess> accesses(full ? 2 * n : 0, "the sequential accesses");
         DeviceArray<unsigned long long> counters((full ? n : 2) * kCounters, "the sequential counters");
         cuda_check(cudaMemset(counters.data(), 0, size_t(counters.size()) * sizeof(unsigned long long)), "cudaMemset(counters)");
-        sequential_kernel<T, Op><<<1, 1>>>(X.ptr, out_.ptr, n, exclusive, full, loaded.data(), written.data(), accesses.data(), counters.data());
+        sequential_kernel<T, Op>
+            <<<1, 1>>>(X.ptr, out_.ptr, n, exclusive, full, loaded.data(), written.data(), accesses.data(), counters.data());
         check("the sequential kernel");
         const std::vector<unsigned long long> c = download(counters.span(), counters.size(), "the sequential counters");
         const StepPlace place{Kernel::single, 0, ArrayKind::xy, 1, 1};
@@ -161,14 +166,18 @@ private:
         const int64_t grid = (n + section - 1) / section;
         const bool writes_result = setup.depth == 0 && (setup.kernel == Kernel::single || setup.kernel == Kernel::k1);
         Buffer Y = writes_result ? out_ : allocate(n);
-        const BlockScanArgs<T> args{X.ptr, Y.ptr, S ? S->ptr : nullptr, n, section, s_offset, setup.exclusive, setup.coarsening, setup.phase2};
+        const BlockScanArgs<T> args{X.ptr,    Y.ptr,           S ? S->ptr : nullptr, n,           section,
+                                    s_offset, setup.exclusive, setup.coarsening,     setup.phase2};
         const size_t shared = block_scan_shared_bytes<Algo, T, Rec>(layout);
         const char* kernel_name = "the block scan kernel (kernel 1)";
         if constexpr (!traced) {
             // The chapter's sections at scale with their size compiled in (block_scan_kernel).
-            if (section == 1024) block_scan_kernel<Algo, T, Op, Rec, 1024><<<unsigned(grid), threads, shared>>>(args, Rec{});
-            else if (section == 2048) block_scan_kernel<Algo, T, Op, Rec, 2048><<<unsigned(grid), threads, shared>>>(args, Rec{});
-            else block_scan_kernel<Algo, T, Op, Rec><<<unsigned(grid), threads, shared>>>(args, Rec{});
+            if (section == 1024)
+                block_scan_kernel<Algo, T, Op, Rec, 1024><<<unsigned(grid), threads, shared>>>(args, Rec{});
+            else if (section == 2048)
+                block_scan_kernel<Algo, T, Op, Rec, 2048><<<unsigned(grid), threads, shared>>>(args, Rec{});
+            else
+                block_scan_kernel<Algo, T, Op, Rec><<<unsigned(grid), threads, shared>>>(args, Rec{});
             check(kernel_name);
         } else {
             const int steps = Algo::steps(layout);
@@ -256,8 +265,10 @@ private:
         if (next_ < pool_.size() && pool_[next_].size() == size) return pool_[next_++].span();
         DeviceArray<T> a(size, "a scan buffer");
         Buffer b = a.span();
-        if (next_ < pool_.size()) pool_[next_] = std::move(a);
-        else pool_.push_back(std::move(a));
+        if (next_ < pool_.size())
+            pool_[next_] = std::move(a);
+        else
+            pool_.push_back(std::move(a));
         ++next_;
         return b;
     }
@@ -265,8 +276,10 @@ private:
     // Traced, every launch is checked to its end at once, so an error names its kernel; untraced
     // (timed), only the launch itself, so the kernels queue back to back as they would in use.
     static void check(const std::string& kernel) {
-        if constexpr (traced) check_launch(kernel);
-        else cuda_check(cudaGetLastError(), "launching " + kernel);
+        if constexpr (traced)
+            check_launch(kernel);
+        else
+            cuda_check(cudaGetLastError(), "launching " + kernel);
     }
 
     // `counts`, where given, replaces the launch's counters for the step.

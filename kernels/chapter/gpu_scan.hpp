@@ -19,7 +19,7 @@ std::vector<T> run_traced(const ResolvedRequest& request, const std::vector<T>& 
 template <class T>
 std::unique_ptr<UntracedChapterScan> make_untraced(const ResolvedRequest& request);
 
-#define SCANLAB_GPU_SCAN_EXTERN(T)                                                                   \
+#define SCANLAB_GPU_SCAN_EXTERN(T)                                                                          \
     extern template std::vector<T> run_traced<T>(const ResolvedRequest&, const std::vector<T>&, Recorder&); \
     extern template std::unique_ptr<UntracedChapterScan> make_untraced<T>(const ResolvedRequest&);
 SCANLAB_GPU_SCAN_EXTERN(int32_t)

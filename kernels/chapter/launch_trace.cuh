@@ -8,8 +8,8 @@
 
 #include "core/recording/step_records.hpp"
 #include "core/trace.hpp"
-#include "kernels/device_memory.cuh"
 #include "kernels/chapter/recording.cuh"
+#include "kernels/device_memory.cuh"
 
 namespace scanlab::gpu {
 
@@ -36,7 +36,8 @@ public:
                 zero(hazards_);
             }
         }
-        buffers_ = {counters_.data(), snapshots_.data(), accesses_.data(), hazards_.data(), window_first, window_blocks, section, warp_width};
+        buffers_ = {counters_.data(), snapshots_.data(), accesses_.data(), hazards_.data(),
+                    window_first,     window_blocks,     section,          warp_width};
     }
 
     const TraceBuffers<T>& buffers() const { return buffers_; }

@@ -6,8 +6,8 @@
 #include "core/dispatch.hpp"
 #include "core/error.hpp"
 #include "core/operators.hpp"
-#include "kernels/device_memory.cuh"
 #include "kernels/chapter/decoupled_lookback_kernel.cuh"
+#include "kernels/device_memory.cuh"
 
 namespace scanlab::gpu {
 namespace {
@@ -25,7 +25,7 @@ std::vector<T> run_typed(const ResolvedRequest& r, const std::vector<T>& x, std:
     // Every tile starts, scans, publishes twice (tile 0 once) and finishes, and takes one look-back
     // event per window it acts on: usually one or two. A run whose look-backs took more windows than
     // the log holds is run again with a log as large as it needed (its order may differ: it is a new run).
-    unsigned long long capacity = (unsigned long long)(tiles) * 8 + 64;
+    unsigned long long capacity = (unsigned long long)(tiles)*8 + 64;
     for (int attempt = 0; attempt < 4; ++attempt) {
         DeviceArray<DeviceEvent> log(int64_t(capacity), "the event log");
         cuda_check(cudaMemset(tile_counter.data(), 0, sizeof(unsigned int)), "cudaMemset(the tile counter)");
@@ -57,7 +57,8 @@ std::vector<T> run_typed(const ResolvedRequest& r, const std::vector<T>& x, std:
         for (const DeviceEvent& e : events) order.push_back(recorded_event(e));
         return download(Y.span(), r.n, "the result");
     }
-    throw ScanError("the decoupled look-back's event log kept outgrowing its room (" + std::to_string(capacity) + " events); trace a smaller N");
+    throw ScanError("the decoupled look-back's event log kept outgrowing its room (" + std::to_string(capacity) +
+                    " events); trace a smaller N");
 }
 
 template <class T>

@@ -16,7 +16,8 @@ namespace scanlab::gpu {
 // in the order their numbers give, each with the value the device computed.
 ValueArray run_lookback(const ResolvedRequest& r, const ValueArray& input, std::vector<RecordedEvent>& order);
 
-template <> struct EventKernelOf<DecoupledLookback> {
+template <>
+struct EventKernelOf<DecoupledLookback> {
     static ValueArray run(const ResolvedRequest& r, const ValueArray& input, std::vector<RecordedEvent>& order) {
         return run_lookback(r, input, order);
     }

@@ -19,6 +19,7 @@ template __global__ void block_scan_kernel<BrentKung, int64_t, SumOp<int64_t>, N
 template __global__ void block_scan_kernel<ThreePhase, float, SumOp<float>, NullRecorder>(BlockScanArgs<float>, NullRecorder);
 template __global__ void block_scan_kernel<ThreePhase, int32_t, MaxOp<int32_t>, NullRecorder, 2048>(BlockScanArgs<int32_t>, NullRecorder);
 template __global__ void add_block_sums_kernel<int32_t, SumOp<int32_t>, NullRecorder>(int32_t*, const int32_t*, AddBlockSums, NullRecorder);
-template __global__ void add_block_sums_kernel<float, MinOp<float>, NullRecorder, 2048, 1024>(float*, const float*, AddBlockSums, NullRecorder);
+template __global__ void add_block_sums_kernel<float, MinOp<float>, NullRecorder, 2048, 1024>(float*, const float*, AddBlockSums,
+                                                                                              NullRecorder);
 template __global__ void add_block_sums_kernel<double, MaxOp<double>, NullRecorder>(double*, const double*, AddBlockSums, NullRecorder);
 }  // namespace scanlab::gpu

@@ -71,10 +71,13 @@ struct NullRecorder {
     static constexpr size_t shared_bytes(int /*threads*/, int /*section*/, bool /*watch*/) { return 0; }
     __device__ void bind(unsigned char*, int, int) {}
     __device__ void barrier() { __syncthreads(); }
-    template <class T> __device__ void before_step(const T*, bool) {}
-    template <class T> __device__ void read(int, T) {}
+    template <class T>
+    __device__ void before_step(const T*, bool) {}
+    template <class T>
+    __device__ void read(int, T) {}
     __device__ void access(int, int, int, int32_t, int32_t, bool) {}
-    template <class T> __device__ void end_step(int, bool, int, const T*) {}
+    template <class T>
+    __device__ void end_step(int, bool, int, const T*) {}
 };
 
 template <class T>

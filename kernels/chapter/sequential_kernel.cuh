@@ -13,8 +13,8 @@ namespace scanlab::gpu {
 // the load of element i and accesses[n + i] step i's, counters[i] step i's counts. At counts
 // detail counters[0] is the load's and counters[1] the sum over every later step.
 template <class T, class Op>
-__global__ void sequential_kernel(const T* X, T* XY, int64_t n, bool exclusive, bool full, T* loaded, T* written,
-                                  DeviceAccess* accesses, unsigned long long* counters) {
+__global__ void sequential_kernel(const T* X, T* XY, int64_t n, bool exclusive, bool full, T* loaded, T* written, DeviceAccess* accesses,
+                                  unsigned long long* counters) {
     const Op op;
     for (int64_t i = 0; i < n; ++i) {
         const long long src = load_source(i, n, exclusive);
@@ -28,7 +28,7 @@ __global__ void sequential_kernel(const T* X, T* XY, int64_t n, bool exclusive, 
     unsigned long long additions = 0;
     T running = n > 0 ? XY[0] : Op::identity();
     if (full && n > 0) {
-        written[0] = running;                  // step 0 is the load; kept so every slot is written
+        written[0] = running;  // step 0 is the load; kept so every slot is written
         accesses[n] = {0, 0, 0, 0};
     }
     for (int64_t i = 1; i < n; ++i) {

@@ -82,8 +82,9 @@ __device__ __forceinline__ T reduce_warp_segment(const T (&x)[K][kVectorItems<T>
     }
 }
 
-template <class T> struct WarpPrefix {
-    T warp_prefix;     // everything of the tile before this warp's segment
+template <class T>
+struct WarpPrefix {
+    T warp_prefix;  // everything of the tile before this warp's segment
     T tile_aggregate;  // the whole tile
 };
 

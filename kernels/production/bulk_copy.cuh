@@ -42,9 +42,10 @@ __device__ __forceinline__ void mbarrier_wait(uint64_t* bar, uint32_t parity) {
 // `bytes` (a multiple of 16; both addresses 16-byte aligned) from global to shared memory,
 // completing on `bar`.
 __device__ __forceinline__ void bulk_load(void* shared_dst, const void* global_src, uint32_t bytes, uint64_t* bar) {
-    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(shared_address(shared_dst)),
-                 "l"(__cvta_generic_to_global(global_src)), "r"(bytes), "r"(shared_address(bar))
-                 : "memory");
+    asm volatile(
+        "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(shared_address(shared_dst)),
+        "l"(__cvta_generic_to_global(global_src)), "r"(bytes), "r"(shared_address(bar))
+        : "memory");
 }
 
 }  // namespace scanlab::production

@@ -17,14 +17,14 @@ namespace scanlab::production {
 
 struct DeviceShape {
     int multiprocessors = 0;
-    int major = 0;                // compute capability
-    double memory_gb_per_s = 0;   // peak: 2 x memory clock x bus width; 0 where the device does not say
+    int major = 0;  // compute capability
+    double memory_gb_per_s = 0;  // peak: 2 x memory clock x bus width; 0 where the device does not say
     double gb_per_s_per_sm() const { return multiprocessors > 0 ? memory_gb_per_s / multiprocessors : 0; }
 };
 
 enum class LargeKernel {
-    registers,    // one tile per block in registers, ticket order
-    staged,       // staged in shared memory, 32 KB tiles, 6 per SM
+    registers,  // one tile per block in registers, ticket order
+    staged,  // staged in shared memory, 32 KB tiles, 6 per SM
     staged_wide,  // staged in shared memory, 44 KB tiles, 5 per SM
 };
 

@@ -69,9 +69,18 @@ struct SinglePassPolicy {
     static constexpr bool kWindowAfterScan = WindowAfterScan;
     static_assert(!WindowAfterScan || When == Publish::after_reduce, "a window after the scan needs the aggregate before it");
 
-    template <class T> static constexpr int vector_items() { return int(16 / sizeof(T)); }
-    template <class T> static constexpr int items_per_thread() { return VectorsPerLane * vector_items<T>(); }
-    template <class T> static constexpr int tile_items() { return Threads * items_per_thread<T>(); }
+    template <class T>
+    static constexpr int vector_items() {
+        return int(16 / sizeof(T));
+    }
+    template <class T>
+    static constexpr int items_per_thread() {
+        return VectorsPerLane * vector_items<T>();
+    }
+    template <class T>
+    static constexpr int tile_items() {
+        return Threads * items_per_thread<T>();
+    }
 };
 
 // The staged kernel (staged_scan.cuh, Hopper and later): one tile per block in blockIdx order,
@@ -95,9 +104,18 @@ struct StagedPolicy {
     static constexpr bool kOptIn = kSharedBytes > 47 * 1024;
     static_assert(kSharedBytes <= 226 * 1024, "a tile within one block's shared memory on Hopper");
 
-    template <class T> static constexpr int vector_items() { return int(16 / sizeof(T)); }
-    template <class T> static constexpr int items_per_thread() { return VectorsPerLane * vector_items<T>(); }
-    template <class T> static constexpr int tile_items() { return kScanWarps * 32 * items_per_thread<T>(); }
+    template <class T>
+    static constexpr int vector_items() {
+        return int(16 / sizeof(T));
+    }
+    template <class T>
+    static constexpr int items_per_thread() {
+        return VectorsPerLane * vector_items<T>();
+    }
+    template <class T>
+    static constexpr int tile_items() {
+        return kScanWarps * 32 * items_per_thread<T>();
+    }
 };
 
 // Threads an SM can hold on the architecture being compiled (device passes see __CUDA_ARCH__), so
@@ -112,7 +130,8 @@ constexpr int max_threads_per_sm() {
 #endif
 }
 
-template <class Policy> constexpr int min_blocks_per_sm() {
+template <class Policy>
+constexpr int min_blocks_per_sm() {
     const int fit = max_threads_per_sm() / Policy::kThreads;
     return Policy::kMinBlocksPerSM < fit ? Policy::kMinBlocksPerSM : (fit > 0 ? fit : 1);
 }
@@ -133,22 +152,24 @@ template <class Policy> constexpr int min_blocks_per_sm() {
 //    tiles for 4-byte types, 16 KB for 8-byte ones (held to 48 registers, 5 blocks per SM, without
 //    spills on any architecture of the fat binary).
 // Small has the smallest tile, so storage sized for it serves the others.
-template <class T, class Op> struct DefaultPolicy {
+template <class T, class Op>
+struct DefaultPolicy {
     // Publishing early (the reduction first) with the first window read after the warp's scan:
     // 0.1-0.85 us faster at 2^14-2^18 on an H100 for int64 and the floating-point sums, up to 0.3 us
     // for int32. Floating-point max and min reduce row by row in the scan's order, and that
     // butterfly on the critical path cost them more than the later window saved (docs/performance.md,
     // fifth round). The first window's lines are prefetched (fourth round).
     static constexpr bool kEarly = std::is_integral_v<T> || std::is_same_v<Op, SumOp<T>>;
-    using Small = SinglePassPolicy<256, 4, CacheHints::read_only, 1, TileOrder::block_index, kEarly ? Publish::after_reduce : Publish::after_scan,
-                                   1, 0, true, kEarly>;
+    using Small = SinglePassPolicy<256, 4, CacheHints::read_only, 1, TileOrder::block_index,
+                                   kEarly ? Publish::after_reduce : Publish::after_scan, 1, 0, true, kEarly>;
     static constexpr int kSmallTilesPerSM = 4;
     using Large = StagedPolicy<288, 8, 6, Publish::after_reduce, true>;
     // Where the memory moves more bytes per SM (an H200) and the input is large: 44 KB tiles, 5 per SM
     // (large_kernel_choice.hpp says when; docs/performance.md, sixth round, where they were measured
     // on an H200 with warp 0 looking back; with the look-back warp they were measured on an H100 only).
     using LargeWide = StagedPolicy<288, 11, 5, Publish::after_reduce, true>;
-    using LargeBeforeHopper = std::conditional_t<sizeof(T) == 8, SinglePassPolicy<256, 4, CacheHints::read_only, 5>, SinglePassPolicy<256, 8>>;
+    using LargeBeforeHopper =
+        std::conditional_t<sizeof(T) == 8, SinglePassPolicy<256, 4, CacheHints::read_only, 5>, SinglePassPolicy<256, 8>>;
 };
 
 }  // namespace scanlab::production

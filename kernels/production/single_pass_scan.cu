@@ -37,7 +37,8 @@ std::atomic<int> g_forced_kernel{0};
 
 bool aligned_16(const void* p) { return reinterpret_cast<uintptr_t>(p) % 16 == 0; }
 
-template <class T> SinglePassArgs<T> make_args(const void* d_in, void* d_out, int64_t n, bool exclusive, int64_t tile_items) {
+template <class T>
+SinglePassArgs<T> make_args(const void* d_in, void* d_out, int64_t n, bool exclusive, int64_t tile_items) {
     const int64_t tiles = (n + tile_items - 1) / tile_items;
     return {static_cast<const T*>(d_in), static_cast<T*>(d_out), n, uint32_t(tiles), exclusive, aligned_16(d_in) && aligned_16(d_out)};
 }
@@ -51,8 +52,10 @@ DeviceShape current_device_shape() {
     const auto read = [device] {
         DeviceShape d;
         int memory_khz = 0, bus_bits = 0;
-        cuda_check(cudaDeviceGetAttribute(&d.multiprocessors, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute(multiprocessors)");
-        cuda_check(cudaDeviceGetAttribute(&d.major, cudaDevAttrComputeCapabilityMajor, device), "cudaDeviceGetAttribute(compute capability)");
+        cuda_check(cudaDeviceGetAttribute(&d.multiprocessors, cudaDevAttrMultiProcessorCount, device),
+                   "cudaDeviceGetAttribute(multiprocessors)");
+        cuda_check(cudaDeviceGetAttribute(&d.major, cudaDevAttrComputeCapabilityMajor, device),
+                   "cudaDeviceGetAttribute(compute capability)");
         // Not every device reports its memory (0 then): the rule then takes the default tiles.
         if (cudaDeviceGetAttribute(&memory_khz, cudaDevAttrMemoryClockRate, device) != cudaSuccess ||
             cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, device) != cudaSuccess) {
@@ -74,8 +77,8 @@ void launch(const void* d_in, void* d_out, int64_t n, bool exclusive, void* d_te
     single_pass_scan_kernel<Policy, T, Op><<<args.num_tiles, Policy::kThreads, 0, stream>>>(args, TileStatus<T>(d_temp, capacity));
     // The sentence is built only on failure: no host work beyond the launch on every call.
     if (const cudaError_t error = cudaGetLastError(); error != cudaSuccess)
-        cuda_check(error, "launching the single-pass scan kernel (" + std::to_string(args.num_tiles) + " tiles of " + std::to_string(kTile) +
-                              " elements)");
+        cuda_check(error, "launching the single-pass scan kernel (" + std::to_string(args.num_tiles) + " tiles of " +
+                              std::to_string(kTile) + " elements)");
 }
 
 // One block per tile, the tile staged in shared memory (Hopper and later).
@@ -86,8 +89,8 @@ void launch_staged(const void* d_in, void* d_out, int64_t n, bool exclusive, voi
     if (current_device_shape().major < 9) throw GpuError("the staged single-pass scan needs a GPU of compute capability 9.0 or later");
     // As much of the SM's on-chip memory as shared memory as it has (228 KB on an H100), once per
     // kernel: the blocks per SM the policy counts on are as many tiles as fit there.
-    static const cudaError_t carveout = cudaFuncSetAttribute(staged_scan_kernel<Policy, T, Op>, cudaFuncAttributePreferredSharedMemoryCarveout,
-                                                             int(cudaSharedmemCarveoutMaxShared));
+    static const cudaError_t carveout = cudaFuncSetAttribute(
+        staged_scan_kernel<Policy, T, Op>, cudaFuncAttributePreferredSharedMemoryCarveout, int(cudaSharedmemCarveoutMaxShared));
     cuda_check(carveout, "cudaFuncSetAttribute(staged single-pass scan kernel, shared memory carveout)");
     if constexpr (Policy::kOptIn) {
         static const cudaError_t opt_in =
@@ -95,7 +98,8 @@ void launch_staged(const void* d_in, void* d_out, int64_t n, bool exclusive, voi
         cuda_check(opt_in, "cudaFuncSetAttribute(staged single-pass scan kernel, " + std::to_string(Policy::kSharedBytes) +
                                " bytes of shared memory per block)");
     }
-    staged_scan_kernel<Policy, T, Op><<<args.num_tiles, Policy::kThreads, Policy::kSharedBytes, stream>>>(args, TileStatus<T>(d_temp, capacity));
+    staged_scan_kernel<Policy, T, Op>
+        <<<args.num_tiles, Policy::kThreads, Policy::kSharedBytes, stream>>>(args, TileStatus<T>(d_temp, capacity));
     if (const cudaError_t error = cudaGetLastError(); error != cudaSuccess)
         cuda_check(error, "launching the staged single-pass scan kernel (" + std::to_string(args.num_tiles) + " tiles of " +
                               std::to_string(kTile) + " elements)");
@@ -122,16 +126,20 @@ void launch_default(const void* d_in, void* d_out, int64_t n, bool exclusive, vo
         launch<typename P::LargeBeforeHopper, T, Op>(d_in, d_out, n, exclusive, d_temp, capacity, stream);
 }
 
-template <class Policy, class T, class Op> Entry entry(const char* name) {
+template <class Policy, class T, class Op>
+Entry entry(const char* name) {
     return {{name, Policy::kThreads, Policy::template items_per_thread<T>(), Policy::template tile_items<T>()}, &launch<Policy, T, Op>};
 }
-template <class Policy, class T, class Op> Entry staged_entry(const char* name) {
-    return {{name, Policy::kThreads, Policy::template items_per_thread<T>(), Policy::template tile_items<T>()}, &launch_staged<Policy, T, Op>};
+template <class Policy, class T, class Op>
+Entry staged_entry(const char* name) {
+    return {{name, Policy::kThreads, Policy::template items_per_thread<T>(), Policy::template tile_items<T>()},
+            &launch_staged<Policy, T, Op>};
 }
 
 // Variant 0 everywhere; the alternatives only where the benchmark's targets are (int32 sum), so
 // the fat binary stays small and quick to build.
-template <class T, class Op> std::vector<Entry> entries() {
+template <class T, class Op>
+std::vector<Entry> entries() {
     using P = DefaultPolicy<T, Op>;
     using Small = typename P::Small;
     // Storage sized for the default's smallest tile serves every kernel it may launch.
@@ -152,7 +160,7 @@ template <class T, class Op> std::vector<Entry> entries() {
         v.push_back(staged_entry<StagedPolicy<256, 8, 6, after_reduce>, T, Op>("staged-256x32"));  // the default's Large, at any size
         v.push_back(staged_entry<StagedPolicy<256, 11, 5, after_reduce>, T, Op>("staged-256x44"));  // 44 KB tiles, 5 per SM (third round)
         // A warp of its own looks back from the block's start (eighth round).
-        v.push_back(staged_entry<StagedPolicy<288, 8, 6, after_reduce, true>, T, Op>("staged-256x32+lookback-warp"));   // 32 KB, 6 per SM
+        v.push_back(staged_entry<StagedPolicy<288, 8, 6, after_reduce, true>, T, Op>("staged-256x32+lookback-warp"));  // 32 KB, 6 per SM
         v.push_back(staged_entry<StagedPolicy<288, 11, 5, after_reduce, true>, T, Op>("staged-256x44+lookback-warp"));  // 44 KB, 5 per SM
         v.push_back(staged_entry<StagedPolicy<256, 12, 5, after_reduce, true>, T, Op>("staged-224x48+lookback-warp"));  // 42 KB, 5 per SM
     }
@@ -165,12 +173,12 @@ template <class T, class Op> std::vector<Entry> entries() {
             v.push_back(staged_entry<StagedPolicy<256, 8, 6, after_reduce>, T, Op>("staged-256x32"));
             v.push_back(staged_entry<StagedPolicy<256, 11, 5, after_reduce>, T, Op>("staged-256x44"));
         }
-        v.push_back(staged_entry<StagedPolicy<128, 16, 7, after_reduce>, T, Op>("staged-128x64"));    // 32 KB tiles, 7 per SM
-        v.push_back(staged_entry<StagedPolicy<128, 14, 8, after_reduce>, T, Op>("staged-128x56"));    // 28 KB tiles, 8 per SM
-        v.push_back(staged_entry<StagedPolicy<256, 14, 4, after_reduce>, T, Op>("staged-256x56"));    // 56 KB tiles, 4 per SM
-        v.push_back(staged_entry<StagedPolicy<256, 18, 3, after_reduce>, T, Op>("staged-256x72"));    // 72 KB tiles, 3 per SM
-        v.push_back(staged_entry<StagedPolicy<512, 14, 2, after_reduce>, T, Op>("staged-512x56"));    // 112 KB tiles, 2 per SM
-        v.push_back(staged_entry<StagedPolicy<256, 6, 8, after_reduce>, T, Op>("staged-256x24"));     // 24 KB tiles, 8 per SM
+        v.push_back(staged_entry<StagedPolicy<128, 16, 7, after_reduce>, T, Op>("staged-128x64"));  // 32 KB tiles, 7 per SM
+        v.push_back(staged_entry<StagedPolicy<128, 14, 8, after_reduce>, T, Op>("staged-128x56"));  // 28 KB tiles, 8 per SM
+        v.push_back(staged_entry<StagedPolicy<256, 14, 4, after_reduce>, T, Op>("staged-256x56"));  // 56 KB tiles, 4 per SM
+        v.push_back(staged_entry<StagedPolicy<256, 18, 3, after_reduce>, T, Op>("staged-256x72"));  // 72 KB tiles, 3 per SM
+        v.push_back(staged_entry<StagedPolicy<512, 14, 2, after_reduce>, T, Op>("staged-512x56"));  // 112 KB tiles, 2 per SM
+        v.push_back(staged_entry<StagedPolicy<256, 6, 8, after_reduce>, T, Op>("staged-256x24"));  // 24 KB tiles, 8 per SM
     }
 #endif
     return v;
@@ -215,8 +223,8 @@ std::string single_pass_policy(ElementType type, OpKind op) {
             };
             const std::string speed = fixed(device.gb_per_s_per_sm(), 1) + " GB/s per SM (" + fixed(device.memory_gb_per_s / 1000, 2) +
                                       " TB/s over " + std::to_string(device.multiprocessors) + " SMs)";
-            const std::string wide = "tiles of " + kb(P::LargeWide::template tile_items<T>()) + ", " + std::to_string(P::LargeWide::kMinBlocksPerSM) +
-                                     " per SM";
+            const std::string wide =
+                "tiles of " + kb(P::LargeWide::template tile_items<T>()) + ", " + std::to_string(P::LargeWide::kMinBlocksPerSM) + " per SM";
             const std::string from = "N = " + std::to_string(kWideTilesFromBytes / int64_t(sizeof(T))) + " (1 GiB)";
             if (device.memory_gb_per_s <= 0)
                 s += "; the GPU does not report its memory's speed, so they serve every size";
@@ -227,10 +235,9 @@ std::string single_pass_policy(ElementType type, OpKind op) {
                 s += "; this GPU's memory moves " + speed + ", below the " + fixed(kWideTilesFromGBPerSM, 0) + " GB/s from which " + wide +
                      " take over at " + from;
             s += "; the tile shapes measured on an H100 and an H200 are in docs/performance.md";
-        }
-        else
-            s += "tiles of " + kb(P::LargeBeforeHopper::template tile_items<T>()) + " in registers, drawn from a ticket (compute capability " +
-                 std::to_string(device.major) + ".x has no bulk copy engine)";
+        } else
+            s += "tiles of " + kb(P::LargeBeforeHopper::template tile_items<T>()) +
+                 " in registers, drawn from a ticket (compute capability " + std::to_string(device.major) + ".x has no bulk copy engine)";
         return s;
     });
 }
@@ -253,7 +260,8 @@ void single_pass_scan_prepare_temp(void* d_temp, size_t temp_bytes, void* stream
     if (!d_temp || temp_tile_capacity(temp_bytes) == 0)
         throw ScanError("the single-pass scan's temporary storage is missing or smaller than its " + std::to_string(kTempHeaderBytes) +
                         "-byte header");
-    cuda_check(cudaMemsetAsync(d_temp, 0, temp_bytes, static_cast<cudaStream_t>(stream)), "cudaMemsetAsync(single-pass scan temporary storage)");
+    cuda_check(cudaMemsetAsync(d_temp, 0, temp_bytes, static_cast<cudaStream_t>(stream)),
+               "cudaMemsetAsync(single-pass scan temporary storage)");
 }
 
 void single_pass_scan(ElementType type, OpKind op, bool exclusive, const void* d_in, void* d_out, int64_t n, void* d_temp,
@@ -266,8 +274,8 @@ void single_pass_scan(ElementType type, OpKind op, bool exclusive, const void* d
     if (tiles > 0x7fffffff) throw ScanError("N = " + std::to_string(n) + " is more than the single-pass scan's 2^31 tiles");
     const uint64_t capacity = d_temp ? temp_tile_capacity(temp_bytes) : 0;
     if (uint64_t(tiles) > capacity)
-        throw ScanError("the single-pass scan's temporary storage tracks " + std::to_string(capacity) + " tiles but N = " + std::to_string(n) +
-                        " needs " + std::to_string(tiles) + "; size it with single_pass_scan_temp_bytes");
+        throw ScanError("the single-pass scan's temporary storage tracks " + std::to_string(capacity) + " tiles but N = " +
+                        std::to_string(n) + " needs " + std::to_string(tiles) + "; size it with single_pass_scan_temp_bytes");
     e.launch(d_in, d_out, n, exclusive, d_temp, capacity, static_cast<cudaStream_t>(stream));
 }
 

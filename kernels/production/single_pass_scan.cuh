@@ -20,7 +20,8 @@
 
 namespace scanlab::production {
 
-template <class T> struct SinglePassArgs {
+template <class T>
+struct SinglePassArgs {
     const T* in;
     T* out;
     int64_t n;

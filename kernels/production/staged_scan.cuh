@@ -28,7 +28,8 @@ namespace scanlab::production {
 
 // A warp's segment of a staged tile: K rows of 32 vectors in shared memory, this thread's vector
 // of row k at `items + k * row` (items: the tile's shared memory plus this thread's offset).
-template <int K, class T> struct StagedSegment {
+template <int K, class T>
+struct StagedSegment {
     static constexpr int kRow = kWarpThreads * kVectorItems<T>;
     T* items;
 
@@ -46,7 +47,8 @@ template <int K, class T> struct StagedSegment {
     // The segment's total, warp-wide, before the scan: integers sum each thread's items then
     // across the warp (another order, exact); floating-point types take the scan's order
     // (block_scan.cuh: reduce_warp_segment), so the aggregate is the scan's total to the bit.
-    template <class Op> __device__ __forceinline__ T reduce(int lane, Op op) const {
+    template <class Op>
+    __device__ __forceinline__ T reduce(int lane, Op op) const {
         if constexpr (std::is_integral_v<T>) {
             T mine = Op::identity();
 #pragma unroll 2
@@ -71,7 +73,8 @@ template <int K, class T> struct StagedSegment {
 
     // Scans the segment in place, row by row (two rows at a time: enough independent shuffles to
     // hide their latency, few enough registers); returns its total.
-    template <class Op> __device__ __forceinline__ T scan(bool exclusive, int lane, Op op) const {
+    template <class Op>
+    __device__ __forceinline__ T scan(bool exclusive, int lane, Op op) const {
         T running = Op::identity();
 #pragma unroll 2
         for (int k = 0; k < K; ++k) {
@@ -92,8 +95,10 @@ template <int K, class T> struct StagedSegment {
             load_shared_vector(items + k * kRow, v);
 #pragma unroll
             for (int i = 0; i < kVectorItems<T>; ++i) v[i] = op(prefix, v[i]);
-            if (whole) store_vector<CacheHints::read_only>(args.out + first + k * kRow, v);
-            else store_partial<CacheHints::read_only>(args.out, first + k * kRow, args.n, args.vector_io, v);
+            if (whole)
+                store_vector<CacheHints::read_only>(args.out + first + k * kRow, v);
+            else
+                store_partial<CacheHints::read_only>(args.out, first + k * kRow, args.n, args.vector_io, v);
         }
     }
 };

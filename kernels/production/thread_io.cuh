@@ -2,30 +2,53 @@
 // One thread's loads and stores: whole 16-byte vectors where the tile is full and both arrays are
 // 16-byte aligned (LDG.E.128 / STG.E.128 in the SASS), element by element everywhere else (the
 // last, partial tile; misaligned pointers), with the operator's identity filling the positions past n.
-#include <cuda/std/bit>
 #include <cstdint>
+#include <cuda/std/bit>
 
 #include "kernels/production/policy.cuh"
 
 namespace scanlab::production {
 
-template <class T> inline constexpr int kVectorItems = int(16 / sizeof(T));
+template <class T>
+inline constexpr int kVectorItems = int(16 / sizeof(T));
 
 // The unsigned integer of a type's size, for moving values through bit patterns.
-template <class T> struct BitsOf;
-template <> struct BitsOf<int32_t> { using type = uint32_t; };
-template <> struct BitsOf<float> { using type = uint32_t; };
-template <> struct BitsOf<int64_t> { using type = uint64_t; };
-template <> struct BitsOf<double> { using type = uint64_t; };
-template <class T> using Bits = typename BitsOf<T>::type;
+template <class T>
+struct BitsOf;
+template <>
+struct BitsOf<int32_t> {
+    using type = uint32_t;
+};
+template <>
+struct BitsOf<float> {
+    using type = uint32_t;
+};
+template <>
+struct BitsOf<int64_t> {
+    using type = uint64_t;
+};
+template <>
+struct BitsOf<double> {
+    using type = uint64_t;
+};
+template <class T>
+using Bits = typename BitsOf<T>::type;
 
-template <class T> __device__ __forceinline__ Bits<T> to_bits(T x) { return cuda::std::bit_cast<Bits<T>>(x); }
-template <class T> __device__ __forceinline__ T from_bits(Bits<T> b) { return cuda::std::bit_cast<T>(b); }
+template <class T>
+__device__ __forceinline__ Bits<T> to_bits(T x) {
+    return cuda::std::bit_cast<Bits<T>>(x);
+}
+template <class T>
+__device__ __forceinline__ T from_bits(Bits<T> b) {
+    return cuda::std::bit_cast<T>(b);
+}
 
 template <CacheHints Hints>
 __device__ __forceinline__ uint4 load_16(const void* p) {
-    if constexpr (Hints == CacheHints::streaming) return __ldcs(static_cast<const uint4*>(p));
-    else return __ldg(static_cast<const uint4*>(p));
+    if constexpr (Hints == CacheHints::streaming)
+        return __ldcs(static_cast<const uint4*>(p));
+    else
+        return __ldg(static_cast<const uint4*>(p));
 }
 
 // In PTX, so the compiler cannot split a vector store into four (it did, merging code paths).
@@ -102,21 +125,26 @@ __device__ __forceinline__ void store_guarded(T* out, int64_t first, int64_t n, 
 // position by position.
 template <CacheHints Hints, class T>
 __device__ __forceinline__ void load_partial(const T* in, int64_t first, int64_t n, bool aligned, T fill, T (&v)[kVectorItems<T>]) {
-    if (aligned && first + kVectorItems<T> <= n) load_vector<Hints>(in + first, v);
-    else load_guarded(in, first, n, fill, v);
+    if (aligned && first + kVectorItems<T> <= n)
+        load_vector<Hints>(in + first, v);
+    else
+        load_guarded(in, first, n, fill, v);
 }
 
 template <CacheHints Hints, class T>
 __device__ __forceinline__ void store_partial(T* out, int64_t first, int64_t n, bool aligned, const T (&v)[kVectorItems<T>]) {
-    if (aligned && first + kVectorItems<T> <= n) store_vector<Hints>(out + first, v);
-    else store_guarded(out, first, n, v);
+    if (aligned && first + kVectorItems<T> <= n)
+        store_vector<Hints>(out + first, v);
+    else
+        store_guarded(out, first, n, v);
 }
 
 // One thread's K vectors of a tile, vector k at first + k * 32 * V ("warp-striped vectors",
 // block_scan.cuh): whole vectors where the tile is whole and the arrays aligned, else vector by
 // vector with the identity past n.
 template <CacheHints Hints, int K, class T>
-__device__ __forceinline__ void load_tile(const T* in, int64_t first, int64_t n, bool whole, bool aligned, T fill, T (&x)[K][kVectorItems<T>]) {
+__device__ __forceinline__ void load_tile(const T* in, int64_t first, int64_t n, bool whole, bool aligned, T fill,
+                                          T (&x)[K][kVectorItems<T>]) {
     constexpr int kStride = 32 * kVectorItems<T>;
     if (whole) {
 #pragma unroll

@@ -12,13 +12,15 @@
 
 namespace scanlab::production {
 
-template <int Warps, class T> struct TileScanShared {
+template <int Warps, class T>
+struct TileScanShared {
     T warp_totals[Warps];
     T tile_prefix;
 };
 
 // Publishing before the scan: the reduction gives the scan's total (block_scan.cuh: reduce_warp_segment).
-template <class Policy, class T> inline constexpr bool kPublishEarly = Policy::kPublish == Publish::after_reduce;
+template <class Policy, class T>
+inline constexpr bool kPublishEarly = Policy::kPublish == Publish::after_reduce;
 
 // Scans tile `tile` of `num_tiles`, held in x (each thread's K vectors), and adds the prefix of
 // every tile before it. Every thread of the block calls it, once; up to two barriers inside. The
@@ -26,9 +28,9 @@ template <class Policy, class T> inline constexpr bool kPublishEarly = Policy::k
 // alone (num_tiles == 1) publishes nothing; the first tile needs no second barrier (its prefix is
 // the identity).
 template <class Policy, class T, class Op>
-__device__ __forceinline__ void scan_tile(T (&x)[Policy::kVectorsPerLane][kVectorItems<T>], uint32_t tile, uint32_t num_tiles, bool exclusive,
-                                          const TileStatus<T>& status, const uint32_t* epoch, TileScanShared<Policy::kWarps, T>& shared,
-                                          int warp, int lane, Op op) {
+__device__ __forceinline__ void scan_tile(T (&x)[Policy::kVectorsPerLane][kVectorItems<T>], uint32_t tile, uint32_t num_tiles,
+                                          bool exclusive, const TileStatus<T>& status, const uint32_t* epoch,
+                                          TileScanShared<Policy::kWarps, T>& shared, int warp, int lane, Op op) {
     constexpr int K = Policy::kVectorsPerLane;
     constexpr bool kEarly = kPublishEarly<Policy, T>;
 

@@ -55,9 +55,10 @@ __device__ __forceinline__ Word128 load_relaxed(const Word128* p) {
 }
 
 __device__ __forceinline__ void store_relaxed(Word128* p, Word128 w) {
-    asm volatile("{\n\t.reg .b128 t;\n\tmov.b128 t, {%1, %2};\n\tst.relaxed.gpu.global.b128 [%0], t;\n\t}" ::"l"(__cvta_generic_to_global(p)),
-                 "l"(w.flag), "l"(w.value)
-                 : "memory");
+    asm volatile(
+        "{\n\t.reg .b128 t;\n\tmov.b128 t, {%1, %2};\n\tst.relaxed.gpu.global.b128 [%0], t;\n\t}" ::"l"(__cvta_generic_to_global(p)),
+        "l"(w.flag), "l"(w.value)
+        : "memory");
 }
 
 __device__ __forceinline__ uint32_t flag_of(uint64_t word) { return uint32_t(word >> 32); }
@@ -70,13 +71,16 @@ struct Ticket {
     uint32_t epoch;
 };
 
-template <class T> class TileStatus {
+template <class T>
+class TileStatus {
 public:
     // One tile's status as one load returns it.
     using Word = std::conditional_t<sizeof(T) == 4, uint64_t, Word128>;
 
     TileStatus(void* temp, uint64_t capacity)
-        : header_(static_cast<uint64_t*>(temp)), words_(reinterpret_cast<Word*>(static_cast<char*>(temp) + kTempHeaderBytes)), capacity_(capacity) {}
+        : header_(static_cast<uint64_t*>(temp)),
+          words_(reinterpret_cast<Word*>(static_cast<char*>(temp) + kTempHeaderBytes)),
+          capacity_(capacity) {}
 
     // Thread 0 of each block, once. The block that draws the launch's last tile sets the counter
     // to the next epoch's first tile: every other block has drawn by then, and the next launch
@@ -111,13 +115,15 @@ public:
     // of it is 32 consecutive words, lane l holding tile `nearest - 32 * M + 1 + 32 * m + l` (so each
     // load instruction reads one word from each of 16 consecutive lines); tiles before the first
     // read as an inclusive identity. (M > 1 was measured no faster on an H100: docs/performance.md.)
-    template <int M> __device__ __forceinline__ void first_window(uint32_t tile, int lane, Word (&word)[M]) const {
+    template <int M>
+    __device__ __forceinline__ void first_window(uint32_t tile, int lane, Word (&word)[M]) const {
         load_window(int64_t(tile) - kWarpThreads * M + lane, word);
     }
 
     // Warp-wide, as the block starts: asks L2 for the lines of the first window (a hint that returns
     // nothing; one per lane, two lanes to a line), so that its reads find them there.
-    template <int M> __device__ __forceinline__ void prefetch_window(uint32_t tile, int lane) const {
+    template <int M>
+    __device__ __forceinline__ void prefetch_window(uint32_t tile, int lane) const {
 #pragma unroll
         for (int m = 0; m < M; ++m) {
             const int64_t t = int64_t(tile) - kWarpThreads * M + kWarpThreads * m + lane;
@@ -128,7 +134,8 @@ public:
     // Warp-wide, the start of a tile's part in the chain: lane 0 publishes the tile's aggregate
     // (the first tile's is already its inclusive prefix), and every lane sends the first window's
     // loads, so they fly while the warp scans its own segment.
-    template <int M> __device__ __forceinline__ void publish_and_start(uint32_t tile, T aggregate, uint32_t tag, int lane, Word (&word)[M]) const {
+    template <int M>
+    __device__ __forceinline__ void publish_and_start(uint32_t tile, T aggregate, uint32_t tag, int lane, Word (&word)[M]) const {
         publish_first(tile, aggregate, tag, lane);
         if (tile != 0) first_window(tile, lane, word);
     }
@@ -136,13 +143,16 @@ public:
     // Lane 0: the tile's first word, its aggregate (the first tile's: its inclusive prefix).
     __device__ __forceinline__ void publish_first(uint32_t tile, T aggregate, uint32_t tag, int lane) const {
         if (lane != 0) return;
-        if (tile == 0) publish_inclusive(0, aggregate, tag);
-        else publish_aggregate(tile, aggregate, tag);
+        if (tile == 0)
+            publish_inclusive(0, aggregate, tag);
+        else
+            publish_aggregate(tile, aggregate, tag);
     }
 
     // Warp-wide (all 32 lanes): the combination of every tile before `tile` (tile >= 1), given
     // what first_window(tile, lane, word) loaded.
-    template <int M, int BackoffNs, class Op> __device__ __forceinline__ T look_back(uint32_t tile, uint32_t tag, int lane, Op op, Word (&word)[M]) const {
+    template <int M, int BackoffNs, class Op>
+    __device__ __forceinline__ T look_back(uint32_t tile, uint32_t tag, int lane, Op op, Word (&word)[M]) const {
         T prefix = Op::identity();  // the tiles already passed, nearest last
         int64_t nearest = int64_t(tile) - 1;
         for (;;) {
@@ -151,7 +161,7 @@ public:
 #pragma unroll
             for (int m = 0; m < M; ++m) ready[m] = inclusive[m] = first + kWarpThreads * m < 0;
             unsigned needed[M];  // per row, the lanes whose words matter: from the nearest inclusive word on
-            bool found;          // an inclusive word in the window
+            bool found;  // an inclusive word in the window
             for (;;) {
                 unsigned ready_lanes[M];
 #pragma unroll
@@ -226,20 +236,25 @@ public:
 private:
     __device__ __forceinline__ void publish(uint32_t tile, T value, uint32_t tag, bool inclusive) const {
         const uint64_t flag = uint64_t(tag << 1 | uint32_t(inclusive)) << 32;
-        if constexpr (sizeof(T) == 4) store_relaxed(word_of(tile), flag | to_bits(value));
-        else store_relaxed(word_of(tile), Word128{flag, to_bits(value)});
+        if constexpr (sizeof(T) == 4)
+            store_relaxed(word_of(tile), flag | to_bits(value));
+        else
+            store_relaxed(word_of(tile), Word128{flag, to_bits(value)});
     }
 
     // Row m of a window whose lane's first tile is `first`.
-    template <int M> __device__ __forceinline__ void load_window(int64_t first, Word (&word)[M]) const {
+    template <int M>
+    __device__ __forceinline__ void load_window(int64_t first, Word (&word)[M]) const {
 #pragma unroll
         for (int m = 0; m < M; ++m) word[m] = first + kWarpThreads * m >= 0 ? load_relaxed(word_of(first + kWarpThreads * m)) : Word{};
     }
 
     // The value a ready word announces.
     __device__ __forceinline__ static T value_of(const Word& word) {
-        if constexpr (sizeof(T) == 4) return from_bits<T>(uint32_t(word));
-        else return from_bits<T>(word.value);
+        if constexpr (sizeof(T) == 4)
+            return from_bits<T>(uint32_t(word));
+        else
+            return from_bits<T>(word.value);
     }
 
     // Tile t's word, at the start of its slot (temp_layout.hpp).

@@ -8,11 +8,11 @@
 
 #include <bit>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <limits>
-#include <cstdint>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -46,10 +46,12 @@ struct Digest {
     }
 };
 
-template <class T> using Bits = std::conditional_t<sizeof(T) == 8, uint64_t, uint32_t>;
+template <class T>
+using Bits = std::conditional_t<sizeof(T) == 8, uint64_t, uint32_t>;
 
 // std::bit_cast, which the web edition's libc++ 13 lacks.
-template <class To, class From> To bit_copy(From v) {
+template <class To, class From>
+To bit_copy(From v) {
     To t;
     std::memcpy(&t, &v, sizeof t);
     return t;
@@ -58,7 +60,8 @@ template <class To, class From> To bit_copy(From v) {
 // Every kind of value a trace holds and then some: random bit patterns (every exponent, NaNs and
 // infinities among them), whole numbers and running sums as scans make them, halves and tenths,
 // every power of two, the ends of the range and their neighbours.
-template <class T> std::vector<T> sample(size_t n) {
+template <class T>
+std::vector<T> sample(size_t n) {
     SplitMix rng{sizeof(T) == 8 ? 0x5ca11ab0ull : 0xf1047ull};
     std::vector<T> v;
     v.reserve(n + 4000);
@@ -94,12 +97,46 @@ template <class T> std::vector<T> sample(size_t n) {
 // numbers exactly halfway between two of T, and the edges of std::from_chars' grammar.
 std::vector<std::string> texts_to_read(size_t n) {
     SplitMix rng{0x7e47ull};
-    std::vector<std::string> t = {"0",      "-0",     "1e",        "1e+",      ".5",        "5.",        ".",         "-",
-                                  "inf",    "-INF",   "Infinity",  "infinit",  "nan",       "-nan(ab_1)", "nan(",     "+1",
-                                  " 1",     "0x1p3",  "1e-400",    "1e400",    "-1e-400",   "2e-324",    "3e-324",    "1e-320",
-                                  "1e-46",  "7e-46",  "8e-46",     "1e39",     "3.4028236e38", "3.40282357e38", "1.7976931348623158e308",
-                                  "1.7976931348623159e308", "2.4703282292062328e-324", "2.4703282292062327e-324", "00012", "0.000",
-                                  "1e99999999999999999999", "1e-99999999999999999999", "0e99999", "123456789012345678901234567890"};
+    std::vector<std::string> t = {"0",
+                                  "-0",
+                                  "1e",
+                                  "1e+",
+                                  ".5",
+                                  "5.",
+                                  ".",
+                                  "-",
+                                  "inf",
+                                  "-INF",
+                                  "Infinity",
+                                  "infinit",
+                                  "nan",
+                                  "-nan(ab_1)",
+                                  "nan(",
+                                  "+1",
+                                  " 1",
+                                  "0x1p3",
+                                  "1e-400",
+                                  "1e400",
+                                  "-1e-400",
+                                  "2e-324",
+                                  "3e-324",
+                                  "1e-320",
+                                  "1e-46",
+                                  "7e-46",
+                                  "8e-46",
+                                  "1e39",
+                                  "3.4028236e38",
+                                  "3.40282357e38",
+                                  "1.7976931348623158e308",
+                                  "1.7976931348623159e308",
+                                  "2.4703282292062328e-324",
+                                  "2.4703282292062327e-324",
+                                  "00012",
+                                  "0.000",
+                                  "1e99999999999999999999",
+                                  "1e-99999999999999999999",
+                                  "0e99999",
+                                  "123456789012345678901234567890"};
     std::string many(900, '3');
     t.push_back("0." + many);
     t.push_back(many + "e-1200");
@@ -130,13 +167,15 @@ std::vector<std::string> texts_to_read(size_t n) {
     return t;
 }
 
-template <class T> std::string text_of(T x) {
+template <class T>
+std::string text_of(T x) {
     char buf[64];
     const auto r = scanlab::to_chars(buf, buf + sizeof buf, x);
     return std::string(buf, r.ptr);
 }
 
-template <class T> uint64_t text_digest(const std::vector<T>& v) {
+template <class T>
+uint64_t text_digest(const std::vector<T>& v) {
     Digest d;
     for (T x : v) {
         const std::string s = text_of(x);
@@ -148,7 +187,8 @@ template <class T> uint64_t text_digest(const std::vector<T>& v) {
 
 // Reading each text: the value's bits (as they were, 0x55..., when nothing was read), the error
 // and how many characters were read.
-template <class T> uint64_t read_digest(const std::vector<std::string>& texts) {
+template <class T>
+uint64_t read_digest(const std::vector<std::string>& texts) {
     Digest d;
     for (const std::string& s : texts) {
         T x = bit_copy<T>(Bits<T>(0x5555555555555555ull));
@@ -195,7 +235,8 @@ TEST(FloatChars, FloatsAreReadAsTheDesktopBuildReadsThem) {
     EXPECT_EQ(got, kFloatReadDigest);
 }
 
-template <class T> void expect_every_text_reads_back(const std::vector<T>& v) {
+template <class T>
+void expect_every_text_reads_back(const std::vector<T>& v) {
     size_t wrong = 0;
     for (T x : v) {
         if (std::isnan(x)) continue;
@@ -213,7 +254,8 @@ TEST(FloatChars, EveryFloatWrittenReadsBackToItsOwnBits) { expect_every_text_rea
 
 // Scan Lab's own algorithm against std, value by value, where std has them (the desktop build):
 // a difference is named, not only a digest that moved.
-template <class T> void expect_own_writing_is_std(const std::vector<T>& v) {
+template <class T>
+void expect_own_writing_is_std(const std::vector<T>& v) {
     if constexpr (!kStdFloatChars) {
         GTEST_SKIP() << "this standard library has no floating-point std::to_chars to compare with";
     } else {
@@ -229,7 +271,8 @@ template <class T> void expect_own_writing_is_std(const std::vector<T>& v) {
     }
 }
 
-template <class T> void expect_own_reading_is_std(const std::vector<std::string>& texts) {
+template <class T>
+void expect_own_reading_is_std(const std::vector<std::string>& texts) {
     if constexpr (!kStdFloatChars) {
         GTEST_SKIP() << "this standard library has no floating-point std::from_chars to compare with";
     } else {
@@ -238,8 +281,8 @@ template <class T> void expect_own_reading_is_std(const std::vector<std::string>
             T a = T(0.25), b = T(0.25);
             const auto ra = float_chars::from_chars(s.data(), s.data() + s.size(), a);
             const auto rb = std::from_chars(s.data(), s.data() + s.size(), b);
-            const bool same_value = std::isnan(a) ? std::isnan(b) && std::signbit(a) == std::signbit(b)
-                                                  : bit_copy<Bits<T>>(a) == bit_copy<Bits<T>>(b);
+            const bool same_value =
+                std::isnan(a) ? std::isnan(b) && std::signbit(a) == std::signbit(b) : bit_copy<Bits<T>>(a) == bit_copy<Bits<T>>(b);
             if (!same_value || ra.ec != rb.ec || ra.ptr != rb.ptr)
                 if (++wrong <= 5)
                     ADD_FAILURE() << "'" << s.substr(0, 60) << "': own " << text_of(a) << " (ec " << int(ra.ec) << ", read "

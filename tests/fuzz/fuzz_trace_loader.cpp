@@ -18,7 +18,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         std::stringstream again;
         scanlab::write_trace_json(again, t);
         scanlab::read_trace_json(again, "again.json");
-    } catch (const scanlab::ScanError&) {
-    }
+    } catch (const scanlab::ScanError&) {}
     return 0;
 }

@@ -1,8 +1,8 @@
 // Saving a file is all or nothing, and respects what is at the target path. These run with
 // tests/io_fault_shim.cpp preloaded, so a full disk is a real failing write(2), not a pretend one;
 // the devices, pipes and sockets are nodes each test makes in its own temporary folder.
-#include <gtest/gtest.h>
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -237,7 +237,8 @@ TEST_F(AtomicFile, AnOpenPipeOrFileNamedThroughProcIsWrittenThrough) {
     write_text(d / "out.csv", "header\n");
     const int fd = ::open((d / "out.csv").c_str(), O_WRONLY | O_APPEND);
     ASSERT_GE(fd, 0);
-    struct stat before {}, after {};
+    struct stat before {
+    }, after{};
     ::fstat(fd, &before);
     save_file_atomically("/dev/fd/" + std::to_string(fd), "the results", [](std::ostream& out) { out << "rows\n"; });
     ::close(fd);

@@ -88,7 +88,11 @@ void expect_true_of_step(const Trace& t, size_t k, const std::vector<std::string
         } else if (std::regex_search(line, m, std::regex(R"(^(XY|Y|S) is )"))) {
             EXPECT_EQ(m[1].str(), name(s.array)) << at << line;
             EXPECT_NE(s.phase, Phase::load) << at << line;
-        } else if (std::regex_search(line, m, std::regex(R"(^([\d,]+) of ([\d,]+) threads worked .*; ([\d,]+) of ([\d,]+) warps? \((\d+) threads each\) (was|were) divergent)"))) {
+        } else if (
+            std::regex_search(
+                line, m,
+                std::regex(
+                    R"(^([\d,]+) of ([\d,]+) threads worked .*; ([\d,]+) of ([\d,]+) warps? \((\d+) threads each\) (was|were) divergent)"))) {
             EXPECT_EQ(number(m[1]), c.active_threads) << at << line;
             EXPECT_EQ(number(m[2]), c.active_threads + c.idle_threads) << at << line;
             EXPECT_EQ(number(m[3]), c.divergent_warps) << at << line;
@@ -101,12 +105,14 @@ void expect_true_of_step(const Trace& t, size_t k, const std::vector<std::string
         } else if (line == "No block passed a barrier in this step.") {
             EXPECT_EQ(c.barriers, 0) << at;
             counted_barriers = true;
-        } else if (std::regex_search(line, m, std::regex(R"(^Additions .*: ([\d,]+) in this step, ([\d,]+) so far, ([\d,]+) in the run\.$)"))) {
+        } else if (std::regex_search(line, m,
+                                     std::regex(R"(^Additions .*: ([\d,]+) in this step, ([\d,]+) so far, ([\d,]+) in the run\.$)"))) {
             EXPECT_EQ(number(m[1]), c.additions) << at << line;
             EXPECT_EQ(number(m[2]), so_far) << at << line;
             EXPECT_EQ(number(m[3]), t.counts.additions) << at << line;
             counted_adds = true;
-        } else if (std::regex_search(line, m, std::regex(R"(^([\d,]+) elements? of (XY|Y|S) (was|were) read after another thread wrote)"))) {
+        } else if (std::regex_search(line, m,
+                                     std::regex(R"(^([\d,]+) elements? of (XY|Y|S) (was|were) read after another thread wrote)"))) {
             hazards = number(m[1]);
             EXPECT_EQ(m[2].str(), name(s.array)) << at << line;
         } else if (line.rfind("Found in this step: ", 0) == 0) {
@@ -142,8 +148,19 @@ TEST(YourKernelOnTheCommandLine, EverySentenceOfItsExplanationIsTrueOfItsTraceAn
         {"ex4", {"--preset", "fig9.10", "--exclusive"}},
     };
     // The sentences of the built-in algorithms' explanations and of the racy lesson.
-    const std::vector<std::string> built_in = {"What the working threads do", "idle because", "shifted", "loads element", "Already final",
-                                               "the chapter counts", "own exact count", "stride", "LESSON", "Kernel 1", "kernel 2", "S^1", "Thread t "};
+    const std::vector<std::string> built_in = {"What the working threads do",
+                                               "idle because",
+                                               "shifted",
+                                               "loads element",
+                                               "Already final",
+                                               "the chapter counts",
+                                               "own exact count",
+                                               "stride",
+                                               "LESSON",
+                                               "Kernel 1",
+                                               "kernel 2",
+                                               "S^1",
+                                               "Thread t "};
     for (const KernelRun& r : runs) {
         const std::string file = std::string(r.file) == "ex4" ? solved_starter("ex4-exclusive-kogge-stone") : fixture_path(r.file);
         // --trust: our own fixtures run with no sandbox where none can be made.
@@ -199,7 +216,10 @@ TEST(YourKernelOnTheCommandLine, TheVerdictAndTheExitStatusSayWhetherTheKernelIs
     const std::vector<Case> cases{
         {fixture_path("slides_kogge_stone_temp.cu"), {"--preset", "fig9.10"}, 0, "CORRECT: 16 of 16 values, no findings"},
         {fixture_path("fig9_2_kogge_stone_racy.cu"), {"--preset", "fig9.10"}, 1, "CORRECT VALUES, BUT 2 FINDINGS"},
-        {students + "ks_short_loop.cu", {"--preset", "fig9.10"}, 1, "WRONG: 8 of 16 values differ from the correct scan, first at 8\nwant: 2 3 6 7 7 11 12 14 14 17 18 20 25 28 29 31"},
+        {students + "ks_short_loop.cu",
+         {"--preset", "fig9.10"},
+         1,
+         "WRONG: 8 of 16 values differ from the correct scan, first at 8\nwant: 2 3 6 7 7 11 12 14 14 17 18 20 25 28 29 31"},
         {students + "endless_barrier.cu", {"--preset", "fig9.10"}, 1, "NO RESULT: the kernel did not run to its end"},
     };
     for (const Case& c : cases)
@@ -210,10 +230,13 @@ TEST(YourKernelOnTheCommandLine, TheVerdictAndTheExitStatusSayWhetherTheKernelIs
             EXPECT_EQ(r.exit_code, c.exit_code) << command << " " << c.file << "\n" << r.err;
             const bool traced = c.verdict.rfind("NO RESULT", 0) != 0;
             const std::string& where = command == "trace" && traced ? r.out : r.err;
-            EXPECT_NE(where.find("\n" + c.verdict), std::string::npos) << command << " " << c.file << "\nout:\n" << r.out << "\nerr:\n" << r.err;
+            EXPECT_NE(where.find("\n" + c.verdict), std::string::npos) << command << " " << c.file << "\nout:\n"
+                                                                       << r.out << "\nerr:\n"
+                                                                       << r.err;
             // A kernel stopped for never ending prints no table and no values.
             if (!traced) EXPECT_EQ(r.out, "") << command << " " << c.file;
         }
-    const CliResult usage = run_cli({"trace", "--kernel", fixture_path("slides_kogge_stone_temp.cu"), "--preset", "fig9.10", "--block-dim", "5000"});
+    const CliResult usage =
+        run_cli({"trace", "--kernel", fixture_path("slides_kogge_stone_temp.cu"), "--preset", "fig9.10", "--block-dim", "5000"});
     EXPECT_EQ(usage.exit_code, 2) << usage.err;
 }

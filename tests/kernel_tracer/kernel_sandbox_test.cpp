@@ -67,7 +67,8 @@ Ran run_scanlab(const std::vector<std::string>& args, const fs::path& scratch, i
         setrlimit(RLIMIT_AS, &memory);
         setrlimit(RLIMIT_CPU, &cpu);
         for (const auto& [k, v] : env) setenv(k.c_str(), v.c_str(), 1);
-        const int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666), err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
+        const int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666),
+                  err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
         const int in = open("/dev/null", O_RDONLY);
         dup2(in, 0), dup2(out, 1), dup2(err, 2);
         if (user && (setgroups(0, nullptr) != 0 || setgid(getpwuid(*user)->pw_gid) != 0 || setuid(*user) != 0)) _exit(126);
@@ -220,10 +221,11 @@ TEST_F(HostileKernel, TheParentsEnvironmentAndMemoryStayUnread) {
 }
 
 TEST_F(HostileKernel, ATraceTheKernelWroteItselfIsNotShown) {
-    const Ran built_in = run_scanlab({"trace", "--algo", "kogge-stone", "--preset", "fig9.10", "--backend", "cpu", "--format", "json"}, root);
+    const Ran built_in =
+        run_scanlab({"trace", "--algo", "kogge-stone", "--preset", "fig9.10", "--backend", "cpu", "--format", "json"}, root);
     ASSERT_EQ(built_in.exit_code, 0) << built_in.err;
-    const Ran r = trace(hostile("hostile_forged_trace.cu", "#define FORGED_GIVEN 1\nstatic const char forged_trace[] = R\"SCANLAB(" + built_in.out +
-                                                               ")SCANLAB\";\n"));
+    const Ran r = trace(hostile("hostile_forged_trace.cu",
+                                "#define FORGED_GIVEN 1\nstatic const char forged_trace[] = R\"SCANLAB(" + built_in.out + ")SCANLAB\";\n"));
     expect_cli_ended_itself(r);
     EXPECT_EQ(r.exit_code, 1);  // no result of this run's
     EXPECT_EQ(r.out.find("CORRECT"), std::string::npos) << r.out;
@@ -272,28 +274,34 @@ TEST_F(HostileKernel, TheCompileCacheCannotBeWrittenByTheRun) {
     for (const fs::directory_entry& e : fs::recursive_directory_iterator(cache)) {
         if (!e.is_regular_file() || e.path().extension() != ".so") continue;
         ++libraries;
-        EXPECT_EQ(text_of(e.path().string()).substr(0, 4), "\x7f" "ELF") << e.path() << " is not the compiler's library";
+        EXPECT_EQ(text_of(e.path().string()).substr(0, 4),
+                  "\x7f"
+                  "ELF")
+            << e.path() << " is not the compiler's library";
         EXPECT_NE(e.path().filename(), "0123456789abcdef.so");
     }
     EXPECT_GE(libraries, size_t(1));
 }
 
 TEST_F(HostileKernel, TheCacheIsThisUsersAlone) {
-    const Ran r = trace(hostile("hostile_write_file.cu", define("CANARY", (outside / "none").string()) + define("MARKER", (outside / "none2").string())));
+    const Ran r = trace(
+        hostile("hostile_write_file.cu", define("CANARY", (outside / "none").string()) + define("MARKER", (outside / "none2").string())));
     ASSERT_EQ(r.exit_code, 1) << r.err;  // it ran to its end, with a WRONG result
     ASSERT_NE(r.out.find("WRONG"), std::string::npos) << r.out;
     const fs::path kernels_cache = cache / "scanlab" / "kernels";
-    struct stat st{};
+    struct stat st {};
     ASSERT_EQ(lstat(kernels_cache.c_str(), &st), 0);
     EXPECT_EQ(st.st_mode & 0777, 0700u);
     EXPECT_EQ(st.st_uid, geteuid());
     // Writable by others, it is refused: the run compiles into a folder of its own, and keeps nothing there.
     fs::permissions(kernels_cache, fs::perms(0777));
     const size_t before = std::distance(fs::directory_iterator(kernels_cache), fs::directory_iterator());
-    const Ran again = trace(hostile("hostile_write_file.cu", define("CANARY", (outside / "other").string()) + define("MARKER", (outside / "none2").string())));
+    const Ran again = trace(
+        hostile("hostile_write_file.cu", define("CANARY", (outside / "other").string()) + define("MARKER", (outside / "none2").string())));
     EXPECT_EQ(again.exit_code, 1) << again.err;  // ran to its end, WRONG as before
     EXPECT_NE(again.out.find("WRONG"), std::string::npos) << again.out;
-    EXPECT_NE(again.err.find("the compile cache was not used: " + kernels_cache.string() + " can be written by other users"), std::string::npos)
+    EXPECT_NE(again.err.find("the compile cache was not used: " + kernels_cache.string() + " can be written by other users"),
+              std::string::npos)
         << again.err;
     EXPECT_EQ(size_t(std::distance(fs::directory_iterator(kernels_cache), fs::directory_iterator())), before);
 }

@@ -90,7 +90,8 @@ void expect_values_at_barriers(const Trace& mine, const Trace& want, const std::
         ASSERT_LT(w, want.steps.size());
         const ValueArray &got = mine.steps[m].values, &wanted = want.steps[w].values;
         ASSERT_GE(size_of(got), size_of(wanted)) << "step " << m;
-        for (size_t i = 0; i < size_of(wanted); ++i) EXPECT_EQ(format_value(got, i), format_value(wanted, i)) << "step " << m << " element " << i;
+        for (size_t i = 0; i < size_of(wanted); ++i)
+            EXPECT_EQ(format_value(got, i), format_value(wanted, i)) << "step " << m << " element " << i;
         EXPECT_EQ(mine.steps[m].kernel, want.steps[w].kernel) << "step " << m;
     }
     EXPECT_TRUE(bitwise_equal(mine.result, want.result));
@@ -116,7 +117,8 @@ void trace_clean(const KernelRequest& r, KernelTrace& k) {
 }
 
 // A planted fault's kernel runs to its end with each (line, words) among its findings.
-KernelTrace expect_found(const std::string& fixture, const std::vector<std::string>& words, const std::vector<std::pair<int, std::string>>& found) {
+KernelTrace expect_found(const std::string& fixture, const std::vector<std::string>& words,
+                         const std::vector<std::pair<int, std::string>>& found) {
     const KernelTrace k = traced(fixture, words);
     EXPECT_TRUE(k.traced) << all_findings(k);
     for (const auto& [line, text] : found) EXPECT_TRUE(has_finding(k, line, text)) << all_findings(k);
@@ -157,7 +159,8 @@ TEST(YourKernel, BrentKungGivesTheBuiltInValuesAtEveryBarrier) {
 TEST(YourKernel, Fig92RacyLoopGivesTheBuiltInStaleReadsUnderEverySchedule) {
     NEEDS_CLANG();
     for (const std::string schedule : {"in-order", "reverse", "random:7"}) {
-        const std::vector<std::string> words{"--random", "64", "--seed", "5", "--type", "float32", "--warp-width", "8", "--schedule", schedule};
+        const std::vector<std::string> words{"--random", "64",           "--seed", "5",          "--type",
+                                             "float32",  "--warp-width", "8",      "--schedule", schedule};
         const KernelTrace k = traced("fig9_2_kogge_stone_racy.cu", words);
         ASSERT_TRUE(k.traced) << schedule << "\n" << all_findings(k);
         const Trace want = built_in("kogge-stone-racy", words);
@@ -278,8 +281,8 @@ TEST(YourKernel, SlidesHostCodeWithBlockSumsScannedOnTheHostGivesTheBuiltInValue
 TEST(YourKernel, AnyTypeHierarchicalScansEveryTypeAndOperatorAsTheBuiltInDoes) {
     NEEDS_CLANG();
     const std::string any_type_hierarchical = solved_starter("ex5-hierarchical");
-    const std::vector<std::pair<std::string, std::string>> runs{{"int32", "sum"}, {"int64", "sum"}, {"float32", "sum"}, {"float64", "sum"},
-                                                                {"int32", "max"}, {"int32", "min"}};
+    const std::vector<std::pair<std::string, std::string>> runs{{"int32", "sum"},   {"int64", "sum"}, {"float32", "sum"},
+                                                                {"float64", "sum"}, {"int32", "max"}, {"int32", "min"}};
     for (const auto& [type, op] : runs) {
         const std::vector<std::string> words{"--random", "1000", "--seed", "4", "--type", type, "--op", op, "--section", "64"};
         const KernelTrace k = trace_kernel(request(any_type_hierarchical, words, Algorithm::hierarchical));
@@ -294,7 +297,8 @@ TEST(YourKernel, AnyTypeHierarchicalScansOneToThousandsOfElementsUnderEverySched
     const std::string any_type_hierarchical = solved_starter("ex5-hierarchical");
     for (const std::string n : {"1", "63", "64", "65", "4100"})  // one block; S longer than a section (scanned by blocks too)
         for (const std::string schedule : {"in-order", "reverse", "random:7"}) {
-            const std::vector<std::string> words{"--random", n, "--seed", "9", "--type", "int32", "--section", "64", "--schedule", schedule};
+            const std::vector<std::string> words{"--random", n,           "--seed", "9",          "--type",
+                                                 "int32",    "--section", "64",     "--schedule", schedule};
             const KernelTrace k = trace_kernel(request(any_type_hierarchical, words, Algorithm::hierarchical));
             ASSERT_TRUE(k.traced) << "N = " << n << ", " << schedule << ": " << all_findings(k);
             EXPECT_TRUE(k.findings.empty()) << "N = " << n << ", " << schedule << ": " << all_findings(k);
@@ -383,7 +387,8 @@ TEST(YourKernel, RaceInsideOneWarpIsAFindingWithAScheduleThatMakesTheResultWrong
     const KernelTrace k = traced("fig9_2_kogge_stone_racy.cu", {"--preset", "fig9.10"});
     ASSERT_TRUE(k.traced) << all_findings(k);
     ASSERT_EQ(k.trace.warp_width, 32);
-    auto race = std::find_if(k.findings.begin(), k.findings.end(), [](const Finding& f) { return f.sentence.find("a race (") != std::string::npos; });
+    auto race = std::find_if(k.findings.begin(), k.findings.end(),
+                             [](const Finding& f) { return f.sentence.find("a race (") != std::string::npos; });
     ASSERT_NE(race, k.findings.end()) << all_findings(k);
     EXPECT_EQ(race->line, 12) << race->sentence;
     const size_t under = race->sentence.find("Under ");
@@ -408,7 +413,8 @@ TEST(YourKernel, TheStaleReadsAndTheRaceFindingsAgree) {
     for (const std::string width : {"32", "8", "1"}) {
         const KernelTrace k = traced("fig9_2_kogge_stone_racy.cu", {"--random", "64", "--seed", "2", "--warp-width", width});
         ASSERT_TRUE(k.traced) << all_findings(k);
-        const bool raw = std::any_of(k.findings.begin(), k.findings.end(), [](const Finding& f) { return f.sentence.find("(read after write)") != std::string::npos; });
+        const bool raw = std::any_of(k.findings.begin(), k.findings.end(),
+                                     [](const Finding& f) { return f.sentence.find("(read after write)") != std::string::npos; });
         EXPECT_EQ(k.trace.counts.hazards > 0, raw) << "warp width " << width << "\n" << all_findings(k);
         EXPECT_TRUE(has_finding(k, 12, "a race (")) << "warp width " << width << "\n" << all_findings(k);
     }

@@ -55,7 +55,8 @@ ExportDialog& dialog() {
 // A file named for the run on screen, in the folder of `previous` (the last export's), else beside
 // the screenshots (~/Pictures, else the working folder).
 std::string default_path(const App& app, const char* ending, const std::string& previous = "") {
-    const std::filesystem::path dir = previous.empty() ? std::filesystem::path(screenshot_path()).parent_path() : std::filesystem::path(previous).parent_path();
+    const std::filesystem::path dir =
+        previous.empty() ? std::filesystem::path(screenshot_path()).parent_path() : std::filesystem::path(previous).parent_path();
     const std::string name = app.session.trace ? run_name(app.session.trace->trace) : std::string("scanlab");
     return (dir / ("scanlab-" + name + ending)).string();
 }
@@ -84,13 +85,15 @@ std::vector<std::string> animation_words(const App& app, ExportDialog& d, size_t
     }
     if (frames > kMaxAnimationFrames) {
         why = "an animation holds at most " + std::to_string(kMaxAnimationFrames) + " steps, and this range is " + std::to_string(frames) +
-              "; choose a shorter range, e.g. steps " + std::to_string(d.first) + " to " + std::to_string(d.first + kMaxAnimationFrames - 1);
+              "; choose a shorter range, e.g. steps " + std::to_string(d.first) + " to " +
+              std::to_string(d.first + kMaxAnimationFrames - 1);
         return {};
     }
     const AnimationSize& s = kSizes[d.size];
-    for (const std::string& w : {std::string("--format"), std::string(d.mp4 ? "mp4" : "gif"), std::string("--steps"),
-                                 std::to_string(d.first) + ".." + std::to_string(last), std::string("--frame-ms"), std::to_string(d.frame_ms),
-                                 std::string("--size"), std::to_string(s.w) + "x" + std::to_string(s.h), std::string("--out"), d.path})
+    for (const std::string& w :
+         {std::string("--format"), std::string(d.mp4 ? "mp4" : "gif"), std::string("--steps"),
+          std::to_string(d.first) + ".." + std::to_string(last), std::string("--frame-ms"), std::to_string(d.frame_ms),
+          std::string("--size"), std::to_string(s.w) + "x" + std::to_string(s.h), std::string("--out"), d.path})
         words.push_back(w);
     if (d.presenting) words.push_back("--presentation");
     if (d.banner) words.push_back("--banner");
@@ -121,8 +124,9 @@ void start_animation(ExportDialog& d, const std::vector<std::string>& words) {
 
 void draw_progress(ExportDialog& d) {
     const float fraction = d.job.frames_total > 0 ? float(d.job.frames_done) / float(d.job.frames_total) : 0.0f;
-    const std::string label = d.job.frames_total > 0 ? "frame " + std::to_string(d.job.frames_done) + " of " + std::to_string(d.job.frames_total)
-                                                     : std::string("running the trace...");
+    const std::string label = d.job.frames_total > 0
+                                  ? "frame " + std::to_string(d.job.frames_done) + " of " + std::to_string(d.job.frames_total)
+                                  : std::string("running the trace...");
     ImGui::ProgressBar(fraction, ImVec2(ImGui::GetFontSize() * 18, 0), label.c_str());
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) d.job.cancel();
@@ -154,9 +158,10 @@ void draw_animation_dialog(App& app, ExportDialog& d) {
     if (d.path.empty() || d.name_paths) {
         d.path = default_path(app, d.mp4 ? ".mp4" : ".gif", d.path), d.name_paths = false;
         d.presenting = app.layout.presentation;  // opened while presenting: frames as the room sees them
-    }
-    else if (d.mp4 && d.path.ends_with(".gif")) d.path.replace(d.path.size() - 4, 4, ".mp4");
-    else if (!d.mp4 && d.path.ends_with(".mp4")) d.path.replace(d.path.size() - 4, 4, ".gif");
+    } else if (d.mp4 && d.path.ends_with(".gif"))
+        d.path.replace(d.path.size() - 4, 4, ".mp4");
+    else if (!d.mp4 && d.path.ends_with(".mp4"))
+        d.path.replace(d.path.size() - 4, 4, ".gif");
     ImGui::SetNextItemWidth(-1);
     ImGui::InputText("##export-path", &d.path);
     ImGui::EndDisabled();

@@ -63,7 +63,8 @@ void download_figure(App& app, ExportDialogs& d) {
     r.figure = SvgFigure(d.figure);
     r.step = app.session.step;
     r.presenting = d.presenting;
-    const std::string name = "scanlab-" + run_name(t->trace) + (r.figure == SvgFigure::array_view ? "-step" + std::to_string(app.session.step) : "") + ".svg";
+    const std::string name =
+        "scanlab-" + run_name(t->trace) + (r.figure == SvgFigure::array_view ? "-step" + std::to_string(app.session.step) : "") + ".svg";
     try {
         const std::string svg = svg_figure(t->trace, r);
         std::error_code ec;

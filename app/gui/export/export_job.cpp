@@ -19,8 +19,9 @@ namespace scanlab::gui {
 
 std::vector<std::string> rerun_words(const Trace& t, std::string& why, BackendChoice backend) {
     if (!t.kernel.empty()) {
-        why = "an animation is drawn from a run of the built-in algorithms; your kernel's run is exported from the command line "
-              "(scanlab shot --your-kernel, one step at a time)";
+        why =
+            "an animation is drawn from a run of the built-in algorithms; your kernel's run is exported from the command line "
+            "(scanlab shot --your-kernel, one step at a time)";
         return {};
     }
     if (!t.sample.all()) {
@@ -53,8 +54,7 @@ std::vector<std::string> words_for_trace_on_screen(const Form& form, const Trace
             // What the backend decides (its schedule's name, the detail kept) is the trace's.
             h.schedule = t.schedule, h.block_schedule = t.block_schedule, h.detail = t.detail;
             if (h == t.run() && bitwise_equal(run.input, t.input)) return run_words(form);
-        } catch (const ScanError&) {
-        }
+        } catch (const ScanError&) {}
     }
     return rerun_words(t, why, form.backend);
 }
@@ -124,8 +124,10 @@ void ExportJob::poll() {
     ::close(fd_);
     fd_ = -1;
     const bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    if (cancelled) error.clear(), result.clear();
-    else if (!ok && error.empty()) error = "the export stopped before its end";
+    if (cancelled)
+        error.clear(), result.clear();
+    else if (!ok && error.empty())
+        error = "the export stopped before its end";
 }
 
 void ExportJob::cancel() {

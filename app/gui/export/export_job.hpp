@@ -4,10 +4,10 @@
 // keeps drawing its window at full speed however long the frames take; the job reads the frame
 // count from the child's progress lines and Cancel ends the child, which removes its unfinished
 // file. An SVG figure is drawn from the trace on screen on a worker thread. No GL here.
+#include <sys/types.h>
 #include <cstdint>
 #include <future>
 #include <string>
-#include <sys/types.h>
 #include <vector>
 
 #include "app/gui/export/svg_figures.hpp"
@@ -36,8 +36,8 @@ public:
 
     int frames_done = 0, frames_total = 0;
     std::string last_step;  // "#3 K1 · stride 2": the frame drawn last
-    std::string result;     // "wrote /path/run.gif (GIF, 8 frames ...)" when it worked
-    std::string error;      // the child's sentence when it failed
+    std::string result;  // "wrote /path/run.gif (GIF, 8 frames ...)" when it worked
+    std::string error;  // the child's sentence when it failed
     bool cancelled = false;
 
 private:

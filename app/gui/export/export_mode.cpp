@@ -49,8 +49,10 @@ int take_frames(App& app, const GlSurface& surface, const ShotOptions& so, Expor
     const size_t frames = o.last - o.first + 1;
     Encoder enc;
     try {
-        if (o.format == ExportFormat::gif) enc.gif.emplace(so.width, so.height, o.frame_ms);
-        else enc.mp4 = std::make_unique<Mp4Video>(so.width, so.height, o.frame_ms);
+        if (o.format == ExportFormat::gif)
+            enc.gif.emplace(so.width, so.height, o.frame_ms);
+        else
+            enc.mp4 = std::make_unique<Mp4Video>(so.width, so.height, o.frame_ms);
         std::vector<uint8_t> rgb;
         for (size_t k = o.first; k <= o.last; ++k) {
             app.session.go_to(k);
@@ -68,9 +70,9 @@ int take_frames(App& app, const GlSurface& surface, const ShotOptions& so, Expor
     std::error_code ec;
     const auto bytes = std::filesystem::file_size(so.out, ec);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    std::cerr << "scanlab: wrote " << so.out << " (" << format_name(o.format) << ", " << frames << " frames of " << so.width << "x" << so.height
-              << ", " << o.frame_ms << " ms each" << (ec ? std::string() : ", " + size_text(bytes)) << ", in " << int(seconds * 10) / 10.0
-              << " s; drawn by " << surface.description() << ")\n";
+    std::cerr << "scanlab: wrote " << so.out << " (" << format_name(o.format) << ", " << frames << " frames of " << so.width << "x"
+              << so.height << ", " << o.frame_ms << " ms each" << (ec ? std::string() : ", " + size_text(bytes)) << ", in "
+              << int(seconds * 10) / 10.0 << " s; drawn by " << surface.description() << ")\n";
     return 0;
 }
 
@@ -81,7 +83,9 @@ int run_svg_export(const ExportOptions& o) {
         if (!run.error.empty()) throw ScanError(run.error);
         if (!run.emulation_reason.empty()) std::cerr << "scanlab: backend: CPU emulation (" << run.emulation_reason << ")\n";
         SvgRequest r;
-        r.figure = o.shot.view == View::array ? SvgFigure::array_view : o.shot.view == View::fig910 ? SvgFigure::fig910 : SvgFigure::step_diagram;
+        r.figure = o.shot.view == View::array    ? SvgFigure::array_view
+                   : o.shot.view == View::fig910 ? SvgFigure::fig910
+                                                 : SvgFigure::step_diagram;
         if (o.step_given) r.step = o.shot.step_last ? run.main->trace.steps.size() - 1 : o.shot.step;
         r.presenting = o.shot.presentation;
         const std::string svg = svg_figure(run.main->trace, r);
@@ -136,7 +140,8 @@ int run_export(const std::vector<std::string>& args) {
     if (o.format == ExportFormat::mp4) remove_video_on_signals();
     ShotOptions shot = o.shot;
     shot.step = 0, shot.step_last = false;  // the range is checked once the trace is known
-    return run_shot_scene(shot, [&](App& app, const GlSurface& surface, const ShotOptions& so) { return take_frames(app, surface, so, o); });
+    return run_shot_scene(shot,
+                          [&](App& app, const GlSurface& surface, const ShotOptions& so) { return take_frames(app, surface, so, o); });
 }
 
 }  // namespace scanlab::gui

@@ -83,9 +83,12 @@ ExportOptions parse_export_options(const std::vector<std::string>& args) {
     for (const std::string& a : args) o.step_given = o.step_given || a == "--step";
     if (!format_given) {
         const std::string& out = o.shot.out;
-        if (ends_with(out, ".gif")) o.format = ExportFormat::gif;
-        else if (ends_with(out, ".mp4")) o.format = ExportFormat::mp4;
-        else if (ends_with(out, ".svg")) o.format = ExportFormat::svg;
+        if (ends_with(out, ".gif"))
+            o.format = ExportFormat::gif;
+        else if (ends_with(out, ".mp4"))
+            o.format = ExportFormat::mp4;
+        else if (ends_with(out, ".svg"))
+            o.format = ExportFormat::svg;
         else
             throw ScanError("export needs --format gif, mp4, svg or html (or an --out ending in .gif, .mp4, .svg or .html)");
     }
@@ -114,9 +117,9 @@ std::string resolve_step_range(ExportOptions& o, size_t steps) {
     const int64_t pixels = int64_t(frames) * o.shot.width * o.shot.height;
     if (pixels > kMaxAnimationPixels) {
         const int64_t fit = kMaxAnimationPixels / (int64_t(o.shot.width) * o.shot.height);
-        return "an animation holds at most " + std::to_string(kMaxAnimationPixels / 1000000) + " million pixels in all, and " + std::to_string(frames) +
-               " frames of " + std::to_string(o.shot.width) + "x" + std::to_string(o.shot.height) + " are " + std::to_string(pixels / 1000000) +
-               " million; choose a smaller --size or at most " + std::to_string(fit) + " steps";
+        return "an animation holds at most " + std::to_string(kMaxAnimationPixels / 1000000) + " million pixels in all, and " +
+               std::to_string(frames) + " frames of " + std::to_string(o.shot.width) + "x" + std::to_string(o.shot.height) + " are " +
+               std::to_string(pixels / 1000000) + " million; choose a smaller --size or at most " + std::to_string(fit) + " steps";
     }
     return "";
 }

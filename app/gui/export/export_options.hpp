@@ -37,9 +37,9 @@ struct ExportOptions {
     ShotOptions shot;  // the run, --view, --size, --presentation, --banner, --out; --step: the SVG's step
     bool step_given = false;
     ExportFormat format = ExportFormat::gif;
-    size_t first = 0;        // --steps A..B: the steps drawn, one frame each
+    size_t first = 0;  // --steps A..B: the steps drawn, one frame each
     size_t last = 0;
-    bool to_last = true;     // B is 'last' (or no --steps): to the trace's last step
+    bool to_last = true;  // B is 'last' (or no --steps): to the trace's last step
     int frame_ms = kDefaultFrameMs;  // --frame-ms: how long each step is shown
 };
 

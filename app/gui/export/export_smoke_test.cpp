@@ -35,7 +35,8 @@ int run_smoke_test_export(const std::vector<std::string>& args) {
             if (a == "--export-size") return size_choice = std::atoi(value().c_str()), true;
             if (a != "--size") return false;
             const std::string& v = value();
-            if (std::sscanf(v.c_str(), "%dx%d", &width, &height) != 2) throw ScanError("--size expects WIDTHxHEIGHT, got " + quoted_word(v));
+            if (std::sscanf(v.c_str(), "%dx%d", &width, &height) != 2)
+                throw ScanError("--size expects WIDTHxHEIGHT, got " + quoted_word(v));
             return true;
         });
     } catch (const ScanError& e) {
@@ -93,8 +94,8 @@ int run_smoke_test_export(const std::vector<std::string>& args) {
     for (int i = 0; i < 4; ++i) draw();
     frame(app, *surface, 1.0 / 60);
     surface->write_png(out + "/export-page-dialog-" + size + ".png");
-    std::cout << "export frames\t" << p.frames_done << "\t" << p.frames_total << "\nwindow frames while exporting\t" << frames << "\t" << seconds
-              << "\nresult\t" << p.result << "\nerror\t" << p.error << "\n";
+    std::cout << "export frames\t" << p.frames_done << "\t" << p.frames_total << "\nwindow frames while exporting\t" << frames << "\t"
+              << seconds << "\nresult\t" << p.result << "\nerror\t" << p.error << "\n";
     shutdown_imgui(*surface);
     return p.error.empty() && !p.result.empty() ? 0 : 1;
 }

@@ -22,13 +22,16 @@ int append_bytes(GifFileType* gif, const GifByteType* data, int size) {
     return size;
 }
 
-uint32_t rgb_at(const std::vector<uint8_t>& rgb, size_t i) { return uint32_t(rgb[3 * i]) << 16 | uint32_t(rgb[3 * i + 1]) << 8 | rgb[3 * i + 2]; }
+uint32_t rgb_at(const std::vector<uint8_t>& rgb, size_t i) {
+    return uint32_t(rgb[3 * i]) << 16 | uint32_t(rgb[3 * i + 1]) << 8 | rgb[3 * i + 2];
+}
 
 // The rectangle's colours: all of them where they fit a GIF's 256, else the 256 most frequent.
 std::vector<uint32_t> frame_palette(const std::unordered_map<uint32_t, uint32_t>& counts) {
     std::vector<std::pair<uint32_t, uint32_t>> by_count(counts.begin(), counts.end());
     // Most frequent first; equal counts by colour, so the same frame always gives the same file.
-    std::sort(by_count.begin(), by_count.end(), [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
+    std::sort(by_count.begin(), by_count.end(),
+              [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
     std::vector<uint32_t> palette;
     for (size_t i = 0; i < by_count.size() && i < 256; ++i) palette.push_back(by_count[i].first);
     return palette;
@@ -39,7 +42,8 @@ uint8_t nearest(const std::vector<uint32_t>& palette, uint32_t c) {
     size_t best = 0;
     int best_d = 1 << 30;
     for (size_t i = 0; i < palette.size(); ++i) {
-        const int dr = channel(c, 16) - channel(palette[i], 16), dg = channel(c, 8) - channel(palette[i], 8), db = channel(c, 0) - channel(palette[i], 0);
+        const int dr = channel(c, 16) - channel(palette[i], 16), dg = channel(c, 8) - channel(palette[i], 8),
+                  db = channel(c, 0) - channel(palette[i], 0);
         const int d = 2 * dr * dr + 4 * dg * dg + 3 * db * db;  // green weighs most to the eye
         if (d < best_d) best_d = d, best = i;
     }
@@ -48,7 +52,8 @@ uint8_t nearest(const std::vector<uint32_t>& palette, uint32_t c) {
 
 }  // namespace
 
-GifAnimation::GifAnimation(int width, int height, int delay_ms) : width_(width), height_(height), delay_cs_(std::max(2, (delay_ms + 5) / 10)) {
+GifAnimation::GifAnimation(int width, int height, int delay_ms)
+    : width_(width), height_(height), delay_cs_(std::max(2, (delay_ms + 5) / 10)) {
     int err = 0;
     GifFileType* gif = EGifOpen(&bytes_, append_bytes, &err);
     if (!gif) throw ScanError(std::string("could not start the GIF: ") + GifErrorString(err));
@@ -69,7 +74,8 @@ GifAnimation::~GifAnimation() {
 
 void GifAnimation::add_frame(const std::vector<uint8_t>& rgb) {
     if (!gif_) throw ScanError("the GIF is already finished");
-    if (rgb.size() != size_t(width_) * size_t(height_) * 3) throw ScanError("a frame of the GIF is not " + std::to_string(width_) + "x" + std::to_string(height_));
+    if (rgb.size() != size_t(width_) * size_t(height_) * 3)
+        throw ScanError("a frame of the GIF is not " + std::to_string(width_) + "x" + std::to_string(height_));
     int x0 = 0, y0 = 0, x1 = width_ - 1, y1 = height_ - 1;
     if (!previous_.empty()) {
         // The rectangle that changed; a frame that changed nothing is one pixel, for its delay.
@@ -98,7 +104,8 @@ void GifAnimation::put_frame(const std::vector<uint8_t>& rgb, int x0, int y0, in
     int size = 2;  // a GIF's colour table has a power of two entries, 2 at least
     while (size < int(palette.size())) size *= 2;
     std::vector<GifColorType> colours(size_t(size), GifColorType{0, 0, 0});
-    for (size_t i = 0; i < palette.size(); ++i) colours[i] = {GifByteType(palette[i] >> 16), GifByteType(palette[i] >> 8 & 0xff), GifByteType(palette[i] & 0xff)};
+    for (size_t i = 0; i < palette.size(); ++i)
+        colours[i] = {GifByteType(palette[i] >> 16), GifByteType(palette[i] >> 8 & 0xff), GifByteType(palette[i] & 0xff)};
     ColorMapObject* map = GifMakeMapObject(size, colours.data());
     if (!map) throw ScanError("out of memory while encoding the GIF");
     struct MapDown {

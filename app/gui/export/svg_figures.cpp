@@ -50,7 +50,9 @@ Metrics metrics(const Trace& t, bool presenting) {
 double text_width(const Metrics& m, std::string_view text, double scale = 0.9) { return double(text.size()) * m.font * scale * 0.6; }
 
 SvgText value_text(const Metrics& m, SvgColour fill) { return {m.font, fill, "middle", false, true}; }
-SvgText label_text(const Metrics& m, const char* anchor = "start", bool bold = false) { return {m.font * 0.9, m.text, anchor, bold, false}; }
+SvgText label_text(const Metrics& m, const char* anchor = "start", bool bold = false) {
+    return {m.font * 0.9, m.text, anchor, bold, false};
+}
 
 // One row of cells with their values; `fill` per cell.
 template <class Fill>
@@ -61,7 +63,8 @@ void draw_cells(SvgDocument& d, const Metrics& m, const Row& row, double x0, dou
         d.rect(x + 1, y, m.cell_w - 2, m.cell_h, c(f), 3);
         // Dark digits on the bright cells (updated, final), as the app draws them.
         const bool bright = int(f.r) + int(f.g) + int(f.b) > 380;
-        d.text(x + m.cell_w / 2, y + m.cell_h / 2 + m.font * 0.36, format_value(*row.values, row.first + i), value_text(m, bright ? SvgColour{20, 20, 20} : m.text));
+        d.text(x + m.cell_w / 2, y + m.cell_h / 2 + m.font * 0.36, format_value(*row.values, row.first + i),
+               value_text(m, bright ? SvgColour{20, 20, 20} : m.text));
     }
 }
 
@@ -77,8 +80,8 @@ size_t columns(const Trace& t) {
 }
 
 // The lines of step k, between the row above (y_above) and its own (y).
-void draw_step_lines(SvgDocument& d, const Metrics& m, const Trace& t, size_t k, const Row& above, const Row& here, double x0, double y_above,
-                     double y, bool current) {
+void draw_step_lines(SvgDocument& d, const Metrics& m, const Trace& t, size_t k, const Row& above, const Row& here, double x0,
+                     double y_above, double y, bool current) {
     const Step& s = t.steps[k];
     const SvgColour op = c(m.p->arrow_op);
     const double thick = current ? 2.4 : 1.4, bottom = y_above + m.cell_h, top = y;
@@ -113,8 +116,9 @@ void draw_step_lines(SvgDocument& d, const Metrics& m, const Trace& t, size_t k,
 
 std::string step_diagram(const Trace& t, const SvgRequest& r) {
     if (is_event_trace(t))
-        throw ScanError("the step diagram is of a scan whose blocks step together; a single-pass scan's run is its tiles and timeline "
-                        "(scanlab shot --view window draws them)");
+        throw ScanError(
+            "the step diagram is of a scan whose blocks step together; a single-pass scan's run is its tiles and timeline "
+            "(scanlab shot --view window draws them)");
     const Metrics m = metrics(t, r.presenting);
     const size_t cols = columns(t), rows = t.steps.size() + 1;
     if (cols * rows > kMaxSvgCells)
@@ -132,7 +136,8 @@ std::string step_diagram(const Trace& t, const SvgRequest& r) {
     auto row_of = [&](size_t row) { return row == 0 ? input_row(t) : step_row(t, row - 1); };
     if (r.step) d.rect(0, y_of(*r.step + 1) - m.font * 0.3, width, m.cell_h + m.font * 0.6, c(m.p->current_row));
     d.begin_group("lines");
-    for (size_t k = 0; k < t.steps.size(); ++k) draw_step_lines(d, m, t, k, row_of(k), row_of(k + 1), x0, y_of(k), y_of(k + 1), r.step && *r.step == k);
+    for (size_t k = 0; k < t.steps.size(); ++k)
+        draw_step_lines(d, m, t, k, row_of(k), row_of(k + 1), x0, y_of(k), y_of(k + 1), r.step && *r.step == k);
     d.end_group();
     d.begin_group("rows");
     for (size_t row = 0; row < rows; ++row) {
@@ -145,8 +150,8 @@ std::string step_diagram(const Trace& t, const SvgRequest& r) {
         std::string label = row == 0 ? std::string("X") : std::string("#").append(std::to_string(row - 1));
         if (row > 0 && t.steps[row - 1].array == ArrayKind::s) label += " S";
         d.text(m.margin, y_of(row) + m.cell_h / 2 + m.font * 0.33, label, label_text(m, "start", true));
-        d.text(x0 + double(cols) * m.cell_w + m.font * 0.6, y_of(row) + m.cell_h / 2 + m.font * 0.33, row == 0 ? "input X" : step_label(t.steps[row - 1]),
-               label_text(m));
+        d.text(x0 + double(cols) * m.cell_w + m.font * 0.6, y_of(row) + m.cell_h / 2 + m.font * 0.33,
+               row == 0 ? "input X" : step_label(t.steps[row - 1]), label_text(m));
     }
     d.end_group();
     return d.str();
@@ -160,7 +165,8 @@ std::string array_view(const Trace& t, const SvgRequest& r) {
     const std::vector<CellState> states = cell_states(t, book, k);
     const size_t cols = std::max<size_t>({size_t(rows.before.column) + rows.before.count, size_t(rows.after.column) + rows.after.count,
                                           rows.sums ? size_t(rows.sums.column) + rows.sums.count : 0});
-    if (cols * 3 > kMaxSvgCells) throw ScanError("an array view of " + std::to_string(cols) + " elements is past what an SVG figure draws; choose a smaller N");
+    if (cols * 3 > kMaxSvgCells)
+        throw ScanError("an array view of " + std::to_string(cols) + " elements is past what an SVG figure draws; choose a smaller N");
     const double x0 = m.margin + m.label_w, top = m.margin + m.font * 3.4;
     const double y_before = top, y_after = top + m.pitch * (rows.sums ? 2 : 1), y_sums = top + m.pitch;
     const char* const legend[] = {"updated by an addition", "loaded or copied", "final value", "untouched"};
@@ -168,11 +174,14 @@ std::string array_view(const Trace& t, const SvgRequest& r) {
     for (const char* what : legend) legend_w += m.font * 2.6 + text_width(m, what);
     const double width = std::max(x0 + double(cols) * m.cell_w, m.margin + legend_w) + m.margin, height = y_after + m.cell_h + m.font * 3.6;
     SvgDocument d(width, height, "Array view: " + run_name(t) + ", step #" + std::to_string(k), m.background);
-    d.text(m.margin, m.margin + m.font, std::string("#").append(std::to_string(k)) + " " + step_label(t.steps[k]) + " (" + run_name(t) + ", N = " + std::to_string(t.n) + ")",
+    d.text(m.margin, m.margin + m.font,
+           std::string("#").append(std::to_string(k)) + " " + step_label(t.steps[k]) + " (" + run_name(t) + ", N = " + std::to_string(t.n) +
+               ")",
            label_text(m, "start", true));
     // Element numbers over the columns of the step's own array.
     for (size_t i = 0; i < rows.after.count; ++i)
-        d.text(centre_x(m, rows.after, int64_t(i), x0), top - m.font * 0.5, std::to_string(rows.after.offset + int64_t(i)), {m.font * 0.7, m.faint, "middle", false, false});
+        d.text(centre_x(m, rows.after, int64_t(i), x0), top - m.font * 0.5, std::to_string(rows.after.offset + int64_t(i)),
+               {m.font * 0.7, m.faint, "middle", false, false});
     const Row above = rows.sums ? rows.sums : rows.before;
     d.begin_group("lines");
     draw_step_lines(d, m, t, k, above, rows.after, x0, rows.sums ? y_sums : y_before, y_after, true);
@@ -200,8 +209,9 @@ std::string array_view(const Trace& t, const SvgRequest& r) {
     // The legend of the cells' colours.
     double lx = m.margin;
     const double ly = y_after + m.cell_h + m.font * 1.6;
-    for (const auto& [colour, what] : {std::pair{m.p->cell_updated, "updated by an addition"}, std::pair{m.p->cell_loaded, "loaded or copied"},
-                                       std::pair{m.p->cell_final, "final value"}, std::pair{m.p->cell_untouched, "untouched"}}) {
+    for (const auto& [colour, what] :
+         {std::pair{m.p->cell_updated, "updated by an addition"}, std::pair{m.p->cell_loaded, "loaded or copied"},
+          std::pair{m.p->cell_final, "final value"}, std::pair{m.p->cell_untouched, "untouched"}}) {
         d.rect(lx, ly, m.font, m.font, c(colour), 2);
         d.text(lx + m.font * 1.4, ly + m.font * 0.85, what, label_text(m));
         lx += m.font * 2.6 + text_width(m, what);
@@ -213,7 +223,9 @@ std::string fig910(const Trace& t, const SvgRequest& r) {
     if (!algorithm_info(t.algorithm).figure_9_10 || t.section <= 0 || t.grid < 1 || !t.kernel.empty())
         throw ScanError("Figure 9.10 is the hierarchical scan's: give --algo hierarchical (its own figure: --preset fig9.10)");
     const size_t n = size_of(t.input), section = size_t(t.section), blocks = size_t(t.grid);
-    if (n > 256) throw ScanError("Figure 9.10 is drawn for up to 256 elements, and this run has " + std::to_string(n) + "; the step diagram draws more");
+    if (n > 256)
+        throw ScanError("Figure 9.10 is drawn for up to 256 elements, and this run has " + std::to_string(n) +
+                        "; the step diagram draws more");
     const size_t k = r.step.value_or(t.steps.size() - 1);
     const Metrics m = metrics(t, r.presenting);
     auto latest = [&](auto pred) -> const ValueArray* {
@@ -237,7 +249,8 @@ std::string fig910(const Trace& t, const SvgRequest& r) {
                            {"kernel 3: add S[i] to block i+1: final Y", latest(k3), false}};
     const double gap = m.font * 0.8, x0 = m.margin, row_h = m.font * 1.3 + m.cell_h, arrows = m.font * 2.6;
     auto x_of = [&](size_t i) { return x0 + double(i) * m.cell_w + double(i / section) * gap; };
-    const std::string title = "Figure 9.10: the hierarchical scan of " + std::to_string(n) + " elements in " + std::to_string(blocks) + " blocks";
+    const std::string title =
+        "Figure 9.10: the hierarchical scan of " + std::to_string(n) + " elements in " + std::to_string(blocks) + " blocks";
     const double width = std::max(x_of(n), m.margin + text_width(m, title)) + m.margin, top = m.margin + m.font * 2.4;
     const double height = top + 5 * row_h + 3 * m.font * 0.8 + arrows + m.margin;
     SvgDocument d(width, height, title, m.background);
@@ -251,15 +264,18 @@ std::string fig910(const Trace& t, const SvgRequest& r) {
         for (size_t i = 0; i < cells; ++i) {
             const size_t at = row.sums ? std::min(n - 1, section * i + section - 1) : i;  // S[b] under block b's last element
             const bool have = row.values && i < size_of(*row.values);
-            d.rect(x_of(at) + 1, y, m.cell_w - 2, m.cell_h, c(have ? (row.sums ? m.p->fig_block_sum : m.p->fig_cell) : m.p->fig_pending), 3);
-            if (have) d.text(x_of(at) + m.cell_w / 2, y + m.cell_h / 2 + m.font * 0.36, format_value(*row.values, i), value_text(m, m.text));
+            d.rect(x_of(at) + 1, y, m.cell_w - 2, m.cell_h, c(have ? (row.sums ? m.p->fig_block_sum : m.p->fig_cell) : m.p->fig_pending),
+                   3);
+            if (have)
+                d.text(x_of(at) + m.cell_w / 2, y + m.cell_h / 2 + m.font * 0.36, format_value(*row.values, i), value_text(m, m.text));
         }
         if (ri == 3 && rows[3].values) {
             // S[i] flows into every element of block i + 1 (kernel 3).
             for (size_t i = 0; i + 1 < blocks; ++i) {
                 const double fx = x_of(section * i + section - 1) + m.cell_w / 2, tx = x_of(section * (i + 1)) + m.cell_w * 1.5;
                 d.arrow(fx, y + m.cell_h, tx, y + m.cell_h + arrows - m.font * 0.1, c(m.p->arrow_op), 1.6);  // to the caption's top
-                d.text((fx + tx) / 2 + m.font * 0.4, y + m.cell_h + arrows * 0.55, std::string("S[").append(std::to_string(i)).append("]"), {m.font * 0.8, c(m.p->arrow_op), "start", false, false});
+                d.text((fx + tx) / 2 + m.font * 0.4, y + m.cell_h + arrows * 0.55, std::string("S[").append(std::to_string(i)).append("]"),
+                       {m.font * 0.8, c(m.p->arrow_op), "start", false, false});
             }
         }
         y += m.cell_h + (ri == 3 ? arrows : m.font * 0.8);
@@ -279,9 +295,11 @@ const char* figure_name(SvgFigure f) {
 }
 
 std::string svg_figure(const Trace& t, const SvgRequest& r) {
-    if (t.detail != Detail::full || t.steps.empty()) throw ScanError("this trace holds counts only; a figure needs every step's values (a full trace)");
+    if (t.detail != Detail::full || t.steps.empty())
+        throw ScanError("this trace holds counts only; a figure needs every step's values (a full trace)");
     if (r.step && *r.step >= t.steps.size())
-        throw ScanError("--step " + std::to_string(*r.step) + " is past the last step of this trace (#" + std::to_string(t.steps.size() - 1) + ")");
+        throw ScanError("--step " + std::to_string(*r.step) + " is past the last step of this trace (#" +
+                        std::to_string(t.steps.size() - 1) + ")");
     switch (r.figure) {
         case SvgFigure::step_diagram: return step_diagram(t, r);
         case SvgFigure::array_view: return array_view(t, r);

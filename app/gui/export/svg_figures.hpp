@@ -18,7 +18,7 @@ const char* figure_name(SvgFigure f);  // "the step diagram", ...
 struct SvgRequest {
     SvgFigure figure = SvgFigure::step_diagram;
     std::optional<size_t> step;  // the step highlighted (diagram) or shown (array view, Figure 9.10); default: none / the last
-    bool presenting = false;     // the presentation palette (black, high contrast) and larger text
+    bool presenting = false;  // the presentation palette (black, high contrast) and larger text
 };
 
 // The figure's SVG document. Throws ScanError with the sentence where the trace cannot give it

@@ -34,7 +34,8 @@ void queue_job(std::function<bool()> slice);
 bool run_queued_job();
 inline constexpr double kSliceBudgetMs = 20;
 
-template <class F> std::future<std::invoke_result_t<F&>> start_job(F job) {
+template <class F>
+std::future<std::invoke_result_t<F&>> start_job(F job) {
 #if defined(__EMSCRIPTEN__)
     auto task = std::make_shared<std::packaged_task<std::invoke_result_t<F&>()>>(std::move(job));
     auto result = task->get_future();

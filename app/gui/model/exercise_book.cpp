@@ -2,9 +2,9 @@
 
 #include <new>
 
+#include "app/gui/model/background.hpp"
 #include "core/error.hpp"
 #include "kernels/select_backend.hpp"
-#include "app/gui/model/background.hpp"
 
 namespace scanlab::gui {
 

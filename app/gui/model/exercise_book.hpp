@@ -14,7 +14,7 @@ namespace scanlab::gui {
 
 struct ExerciseResult {
     std::optional<ExerciseAnswer> answer;
-    std::string text;   // exercise_text(*answer): the statement, the answer, the commands
+    std::string text;  // exercise_text(*answer): the statement, the answer, the commands
     std::string error;  // the sentence of a refusal (a backend that cannot be had); else empty
 };
 

@@ -32,7 +32,8 @@ bool LessonPlayer::open_text(const std::string& text, const std::string& file) {
         // A lesson that does not hold against its runs is refused whole, with its first problem:
         // the player never shows a number its run contradicts.
         if (const std::vector<std::string> problems = check_lesson(l); !problems.empty()) {
-            error = problems.front() + (problems.size() > 1 ? " (and " + std::to_string(problems.size() - 1) + " more; scanlab lesson check lists them)" : "");
+            error = problems.front() +
+                    (problems.size() > 1 ? " (and " + std::to_string(problems.size() - 1) + " more; scanlab lesson check lists them)" : "");
             return false;
         }
         std::vector<PreparedSlide> prepared;
@@ -66,8 +67,8 @@ bool LessonPlayer::open_text(const std::string& text, const std::string& file) {
 
 void LessonPlayer::go(size_t k, Session& session) {
     if (!lesson || k >= slides.size()) return;
-    const bool same_run = k != slide && lesson->slides[k].run_words == lesson->slides[slide].run_words && session.trace &&
-                          session.trace == run_trace_;
+    const bool same_run =
+        k != slide && lesson->slides[k].run_words == lesson->slides[slide].run_words && session.trace && session.trace == run_trace_;
     slide = k;
     black = false;
     // A slide on the same run only moves the step; another run is opened as an ordinary run.

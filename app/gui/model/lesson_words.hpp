@@ -6,8 +6,24 @@
 namespace scanlab::gui {
 
 enum class LessonWord {
-    back, next, check, score, slide, of, checkpoints, right, not_yet, tries, run_answer, answer_closed, back_to_lesson,
-    checkpoint, number_hint, cells_hint, english_explanations, count  // count: the table's size
+    back,
+    next,
+    check,
+    score,
+    slide,
+    of,
+    checkpoints,
+    right,
+    not_yet,
+    tries,
+    run_answer,
+    answer_closed,
+    back_to_lesson,
+    checkpoint,
+    number_hint,
+    cells_hint,
+    english_explanations,
+    count  // count: the table's size
 };
 
 // The word in `language` ("en", "pt"); English for a language the table does not have.

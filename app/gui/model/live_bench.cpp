@@ -162,8 +162,10 @@ void LiveBench::wait() {
 std::string LiveBench::save(const std::string& path, bool json) const {
     if (!result) throw ScanError("there are no benchmark results to save yet");
     save_file_atomically(path, "the results", [&](std::ostream& out) {
-        if (json) bench::write_json(out, *result, bench_command(result->config) + "   (run from scanlab-app's Live run tab)");
-        else bench::write_csv(out, *result);
+        if (json)
+            bench::write_json(out, *result, bench_command(result->config) + "   (run from scanlab-app's Live run tab)");
+        else
+            bench::write_csv(out, *result);
     });
     return "saved " + std::to_string(result->rows.size()) + " benchmark rows to " + quoted_path(path);
 }

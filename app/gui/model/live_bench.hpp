@@ -63,10 +63,10 @@ public:
     std::optional<bench::SizeLimit> size_limit();
 
     // Commands.
-    bool start();   // false (and nothing runs) when unavailable, running or the form has a problem
+    bool start();  // false (and nothing runs) when unavailable, running or the form has a problem
     void cancel();  // the run stops before its next (size, algorithm) and keeps the rows so far
-    void poll();    // once a frame: takes in a finished run
-    void wait();    // blocks until no run is going
+    void poll();  // once a frame: takes in a finished run
+    void wait();  // blocks until no run is going
 
     bool running() const { return job_.valid(); }
     bool cancelling() const;

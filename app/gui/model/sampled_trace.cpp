@@ -1,24 +1,27 @@
 #include "app/gui/model/sampled_trace.hpp"
 
+#include "app/gui/model/numbers.hpp"
 #include "core/error.hpp"
 #include "core/input/input.hpp"
 #include "core/input/resolve.hpp"
 #include "core/input/trace_budget.hpp"
-#include "app/gui/model/numbers.hpp"
 
 namespace scanlab::gui {
 
 TraceCap sampled_trace_cap(bool on_gpu, ElementType type) {
 #if defined(__EMSCRIPTEN__)
     if (!on_gpu)
-        return {kEmulatedTraceMaxN, "the web edition runs the trace on the CPU emulation while the page waits; so that the page keeps "
-                                    "responding, it traces at most " + power_of_two_text(kEmulatedTraceMaxN) + " = " +
-                                        grouped(kEmulatedTraceMaxN) + " elements (the desktop app: 2^22 on the emulation, 2^26 on a GPU)"};
+        return {kEmulatedTraceMaxN,
+                "the web edition runs the trace on the CPU emulation while the page waits; so that the page keeps "
+                "responding, it traces at most " +
+                    power_of_two_text(kEmulatedTraceMaxN) + " = " + grouped(kEmulatedTraceMaxN) +
+                    " elements (the desktop app: 2^22 on the emulation, 2^26 on a GPU)"};
 #endif
     if (!on_gpu)
-        return {kEmulatedTraceMaxN, "without a GPU the trace runs on the CPU emulation, which executes every thread of every block "
-                                    "one after another, so the live tab traces at most " + power_of_two_text(kEmulatedTraceMaxN) + " = " +
-                                        grouped(kEmulatedTraceMaxN) + " elements"};
+        return {kEmulatedTraceMaxN,
+                "without a GPU the trace runs on the CPU emulation, which executes every thread of every block "
+                "one after another, so the live tab traces at most " +
+                    power_of_two_text(kEmulatedTraceMaxN) + " = " + grouped(kEmulatedTraceMaxN) + " elements"};
     return {kGpuTraceMaxN, "the trace keeps the whole input and result in the app's memory (2 x N values: " +
                                byte_size(size_t(2 * kGpuTraceMaxN) * element_bytes(type)) + " of " + std::string(name(type)) +
                                " at the limit), so the live tab traces at most 2^26 = " + grouped(kGpuTraceMaxN) + " elements"};
@@ -92,7 +95,8 @@ std::string memory_statement(const SampledReport& r) {
     if (!r.error.empty()) return "";
     const int64_t kept = std::min(r.n - r.first_block * r.section, r.blocks * int64_t(r.section));
     std::string s = r.ran() ? "This sampled trace keeps " : "This sampled trace will keep ";
-    s += r.blocks == 1 ? "block " + grouped(r.first_block) : "blocks " + grouped(r.first_block) + " to " + grouped(r.first_block + r.blocks - 1);
+    s += r.blocks == 1 ? "block " + grouped(r.first_block)
+                       : "blocks " + grouped(r.first_block) + " to " + grouped(r.first_block + r.blocks - 1);
     s += " of " + grouped(r.grid) + " (" + grouped(kept) + " elements) and the block sums S whole at every level";
     if (!r.block_sums.empty()) {
         std::string sizes;

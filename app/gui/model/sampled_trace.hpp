@@ -64,9 +64,9 @@ struct SampledReport {
     int64_t grid = 0;
     int64_t first_block = 0, blocks = 0;  // as resolved (a count past the last block is cut)
     int64_t steps = 0;
-    uint64_t trace_bytes = 0;       // estimate_trace(this request).trace_bytes: what its steps hold
+    uint64_t trace_bytes = 0;  // estimate_trace(this request).trace_bytes: what its steps hold
     uint64_t full_trace_bytes = 0;  // estimate_trace of the same request with sample = {}
-    size_t arrays_bytes = 0;      // the input and the result it also carries whole: 2 * N values
+    size_t arrays_bytes = 0;  // the input and the result it also carries whole: 2 * N values
     // Filled from the finished trace: S's length at every level, the backend, the wall time.
     std::vector<int64_t> block_sums;
     std::string backend;

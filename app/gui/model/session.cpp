@@ -105,8 +105,7 @@ std::string no_comparison(const ScanRequest& q, int64_t n, const std::string& re
     if (info.one_section()) {
         const int c = info.takes_coarsening ? (q.coarsening ? q.coarsening : info.elements_per_thread) : 0;
         const int64_t capacity = c > 0 ? section_capacity(info, c, element_bytes(q.type)) : info.capacity();
-        if (capacity > 0 && n > capacity)
-            why = std::string(info.title) + " scans one section, up to N = " + grouped(capacity);
+        if (capacity > 0 && n > capacity) why = std::string(info.title) + " scans one section, up to N = " + grouped(capacity);
     }
     return "No " + std::string(info.title) + " comparison at N = " + grouped(n) + ": " + why + ".";
 }
@@ -224,8 +223,7 @@ void Session::run() {
     auto progress = std::make_shared<JobProgress>();
     jobs_.push_back({JobKind::run, g, "running " + std::string(name(f.request.algorithm)), start_run_job(f, progress), progress});
 #else
-    jobs_.push_back({JobKind::run, g, "running " + std::string(name(f.request.algorithm)),
-                     start_job([f] { return run_form(f, true); })});
+    jobs_.push_back({JobKind::run, g, "running " + std::string(name(f.request.algorithm)), start_job([f] { return run_form(f, true); })});
 #endif
 }
 
@@ -244,8 +242,10 @@ void Session::commit_input() {
 bool Session::kernel_on_screen() const { return trace && trace->findings.has_value(); }
 
 void Session::run_again() {
-    if (kernel_on_screen()) run_kernel();
-    else run();
+    if (kernel_on_screen())
+        run_kernel();
+    else
+        run();
 }
 
 void Session::open_run(const RunSpec& spec) {
@@ -414,7 +414,8 @@ void Session::preview_sampled() {
     preview_asked_ = asked;
     jobs_.push_back({JobKind::preview, 0, "estimating the sampled trace", start_job([asked] {
                          RunResult r;
-                         r.sampled = std::make_shared<const SampledReport>(estimate_sampled(asked.first, sampled_runs_on_gpu(asked.second)));
+                         r.sampled =
+                             std::make_shared<const SampledReport>(estimate_sampled(asked.first, sampled_runs_on_gpu(asked.second)));
                          return r;
                      })});
 }
@@ -454,7 +455,8 @@ void Session::follow_trace_on_screen() {
         in.seed = sampled_report.form.seed;
     } else {
         std::string text;
-        for (size_t i = 0; i < size_of(t.input) && text.size() <= kMaxKeptInputChars; ++i) text += (i ? " " : "") + format_value(t.input, i);
+        for (size_t i = 0; i < size_of(t.input) && text.size() <= kMaxKeptInputChars; ++i)
+            text += (i ? " " : "") + format_value(t.input, i);
         if (text.size() <= kMaxKeptInputChars) in.source = InputSpec::Source::text, in.text = text;
     }
     if (!t.flags.empty()) {
@@ -896,7 +898,8 @@ void Session::poll(double dt) {
         play_clock_ -= period;
         if (at_end() || (play_stop && step >= *play_stop))
             playing = false;
-        else step_forward();
+        else
+            step_forward();
     }
 }
 
@@ -971,7 +974,8 @@ bool Session::busy() const {
 
 std::string Session::busy_what() const {
     for (const Job& j : jobs_)
-        if (j.generation == generation_ && j.kind != JobKind::fig910 && j.kind != JobKind::preview && j.kind != JobKind::device_check) return j.what;
+        if (j.generation == generation_ && j.kind != JobKind::fig910 && j.kind != JobKind::preview && j.kind != JobKind::device_check)
+            return j.what;
     return jobs_.empty() ? "" : jobs_.front().what;
 }
 
@@ -999,12 +1003,16 @@ void Session::go_to_stepped(size_t k) {
 bool Session::at_end() const { return step + 1 >= step_count() && compare_extra >= compare_steps_past_main(); }
 
 void Session::step_forward() {
-    if (step + 1 < step_count()) ++step;
-    else if (compare_extra < compare_steps_past_main()) ++compare_extra;  // the comparison runs on to its end
+    if (step + 1 < step_count())
+        ++step;
+    else if (compare_extra < compare_steps_past_main())
+        ++compare_extra;  // the comparison runs on to its end
 }
 void Session::step_back() {
-    if (compare_extra > 0) --compare_extra;
-    else if (step > 0) --step;
+    if (compare_extra > 0)
+        --compare_extra;
+    else if (step > 0)
+        --step;
 }
 void Session::first_step() { step = 0, compare_extra = 0; }
 void Session::last_step() {

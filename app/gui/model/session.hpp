@@ -63,14 +63,14 @@ using TracePtr = std::shared_ptr<const ShownTrace>;
 // What a run of the Form produces on the worker thread.
 struct RunResult {
     TracePtr main;
-    TracePtr compare;           // null when the comparison run was refused
+    TracePtr compare;  // null when the comparison run was refused
     std::string compare_error;  // why, one plain sentence: "No Kogge-Stone comparison at N = 5,000: ..."
     std::string emulation_reason;  // why the CPU emulation runs though a GPU was allowed; else empty
     std::string backend_description;  // the engine that ran, e.g. "NVIDIA H100 (sm_90)"
     std::string status;  // a finished save's confirmation
     std::string error;  // non-empty: the run was refused, nothing else is set
     std::shared_ptr<const SampledReport> sampled;  // a sampled trace's (or a preview's) figures
-    std::shared_ptr<const KernelReport> kernel;    // a run of the student's kernel: what it said
+    std::shared_ptr<const KernelReport> kernel;  // a run of the student's kernel: what it said
     std::optional<kernel_tracer::DeviceCheck> device_check;  // a device check's outcome
 };
 
@@ -134,8 +134,8 @@ public:
     SampledForm sampled_form;
     SampledReport sampled_preview;  // the figures for sampled_form (or its refusal), once computed
     TracePtr sampled_trace;
-    SampledReport sampled_report;   // of sampled_trace
-    std::string sampled_error;      // the last refused sampled trace; the trace on screen stays
+    SampledReport sampled_report;  // of sampled_trace
+    std::string sampled_error;  // the last refused sampled trace; the trace on screen stays
 
     // The Exercises panel's answers (computed on workers, like the runs).
     ExerciseBook exercises;
@@ -167,9 +167,9 @@ public:
     // A run stated elsewhere (an exercise's) into the form, with the backend and the comparison
     // the user chose, and run() it: the main view shows it when it is done.
     void open_run(const RunSpec& spec);
-    void trace_sampled();    // sampled_form, on a worker; replaces the trace when done
+    void trace_sampled();  // sampled_form, on a worker; replaces the trace when done
     void preview_sampled();  // figures for a changed sampled_form, on a worker (call every frame)
-    void show_sampled();     // the last sampled trace back on screen
+    void show_sampled();  // the last sampled trace back on screen
     // The controls take the settings of the trace on screen (an opened file's, the Live run tab's
     // sampled trace's): what they show is what ran, and a change runs from there. The values are
     // typed where they are few enough to keep (a sampled trace's: its N random values and seed);
@@ -206,7 +206,7 @@ public:
     // its input, type, operator, direction, warps and schedule, the panel its launch and block
     // schedule, and it runs, its trace on screen to step through.
     void open_grade_failure(size_t check);
-    void show_finding(int index);           // its step on screen, its line marked in the editor
+    void show_finding(int index);  // its step on screen, its line marked in the editor
     void show_compiler_message(int index);  // its line in the editor
     // Text not saved when the app quits is kept in `folder` (the settings' folder) and comes back
     // when it starts, with the file's name and path: nothing typed is lost to a quit. Keeping
@@ -273,7 +273,7 @@ private:
     std::vector<Job> jobs_;
     uint64_t generation_ = 0;  // the newest run/open/sampled trace; older results are dropped
     uint64_t kernel_generation_ = 0;  // the kernel run under way (0: none)
-    uint64_t device_checks_ = 0;      // the newest device check of a kernel's run (older ones' results are dropped)
+    uint64_t device_checks_ = 0;  // the newest device check of a kernel's run (older ones' results are dropped)
     std::optional<std::pair<SampledForm, BackendChoice>> preview_asked_;  // of the newest preview job
     bool previewed_ = false;
     double play_clock_ = 0;

@@ -23,15 +23,16 @@
 namespace scanlab::gui {
 namespace {
 
-
-
 // Text values may hold anything but a newline; the input text keeps its line breaks escaped.
 std::string escape(const std::string& s) {
     std::string o;
     for (char c : s) {
-        if (c == '\\') o += "\\\\";
-        else if (c == '\n') o += "\\n";
-        else if (c != '\r') o += c;
+        if (c == '\\')
+            o += "\\\\";
+        else if (c == '\n')
+            o += "\\n";
+        else if (c != '\r')
+            o += c;
     }
     return o;
 }
@@ -48,17 +49,18 @@ std::string unescape(const std::string& s) {
     return o;
 }
 
-std::string_view source_name(InputSource s) {
-    return s == InputSource::preset ? "preset" : s == InputSource::text ? "text" : "random";
-}
+std::string_view source_name(InputSource s) { return s == InputSource::preset ? "preset" : s == InputSource::text ? "text" : "random"; }
 
 }  // namespace
 
 std::string config_dir() {
     std::filesystem::path dir;
-    if (const char* x = std::getenv("XDG_CONFIG_HOME"); x && *x) dir = std::filesystem::path(x) / "scanlab";
-    else if (const char* h = std::getenv("HOME"); h && *h) dir = std::filesystem::path(h) / ".config" / "scanlab";
-    else return "";
+    if (const char* x = std::getenv("XDG_CONFIG_HOME"); x && *x)
+        dir = std::filesystem::path(x) / "scanlab";
+    else if (const char* h = std::getenv("HOME"); h && *h)
+        dir = std::filesystem::path(h) / ".config" / "scanlab";
+    else
+        return "";
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     return ec ? "" : dir.string();
@@ -194,33 +196,66 @@ Settings parse_settings(const std::string& text) {
         }
         const std::string k = line.substr(0, eq), v = line.substr(eq + 1);
         int i = 0;
-        if (const RunOption* option = settings_option(k)) { if (!option->read_setting(f, v)) r.drop(k, v); }
-        else if (k == "compare_algorithm") { if (auto a = parse_algorithm(v)) f.compare_algorithm = *a; else r.drop(k, v); }
-        else if (k == "source") f.input.source = v == "text" ? InputSource::text : v == "random" ? InputSource::random : InputSource::preset;
-        else if (k == "preset") f.input.preset = unescape(v);
-        else if (k == "text") f.input.text = unescape(v);
-        else if (k == "flags") f.input.flags = unescape(v);
-        else if (k == "random_n") r.clamped<int64_t>(k, v, f.input.random_n, 1, kMaxElements);
-        else if (k == "seed") { if (!parse_number_into(v, f.input.seed)) r.drop(k, v); }
-        else if (k == "steps_per_second") r.clamped(k, v, s.steps_per_second, 0.1f, 60.0f);
-        else if (k == "presentation") l.presentation = v == "1";
-        else if (k == "show_controls") l.show_controls = v == "1";
-        else if (k == "show_fig910") l.show_fig910 = v == "1";
-        else if (k == "show_source") l.show_source = v == "1";
-        else if (k == "show_explain") l.show_explain = v == "1";
-        else if (k == "show_exercises") l.show_exercises = v == "1";
-        else if (k == "show_your_kernel") l.show_your_kernel = v == "1";
-        else if (k == "your_kernel_room") l.your_kernel_room = v == "1";
-        else if (k == "font_scale") r.clamped(k, v, l.font_scale, 0.5f, 3.0f);
-        else if (k == "presentation_font_scale") r.clamped(k, v, l.presentation_font_scale, 0.5f, 3.0f);
-        else if (k == "controls_width") r.clamped(k, v, l.controls_width, 150.0f, 2000.0f);
-        else if (k == "figure_width") r.clamped(k, v, l.figure_width, 150.0f, 2000.0f);
-        else if (k == "cell_width") r.clamped(k, v, l.cell_width, 2.0f, 200.0f);
-        else if (k == "answers_shown") { if (!parse_answers(v, l.answers_shown)) r.drop(k, v); }
-        else if (k == "tab") { if (parse_number_into(v, i) && i >= 0 && i < int(std::size(kTabs))) l.tab = Tab(i); else r.drop(k, v); }
+        if (const RunOption* option = settings_option(k)) {
+            if (!option->read_setting(f, v)) r.drop(k, v);
+        } else if (k == "compare_algorithm") {
+            if (auto a = parse_algorithm(v))
+                f.compare_algorithm = *a;
+            else
+                r.drop(k, v);
+        } else if (k == "source")
+            f.input.source = v == "text" ? InputSource::text : v == "random" ? InputSource::random : InputSource::preset;
+        else if (k == "preset")
+            f.input.preset = unescape(v);
+        else if (k == "text")
+            f.input.text = unescape(v);
+        else if (k == "flags")
+            f.input.flags = unescape(v);
+        else if (k == "random_n")
+            r.clamped<int64_t>(k, v, f.input.random_n, 1, kMaxElements);
+        else if (k == "seed") {
+            if (!parse_number_into(v, f.input.seed)) r.drop(k, v);
+        } else if (k == "steps_per_second")
+            r.clamped(k, v, s.steps_per_second, 0.1f, 60.0f);
+        else if (k == "presentation")
+            l.presentation = v == "1";
+        else if (k == "show_controls")
+            l.show_controls = v == "1";
+        else if (k == "show_fig910")
+            l.show_fig910 = v == "1";
+        else if (k == "show_source")
+            l.show_source = v == "1";
+        else if (k == "show_explain")
+            l.show_explain = v == "1";
+        else if (k == "show_exercises")
+            l.show_exercises = v == "1";
+        else if (k == "show_your_kernel")
+            l.show_your_kernel = v == "1";
+        else if (k == "your_kernel_room")
+            l.your_kernel_room = v == "1";
+        else if (k == "font_scale")
+            r.clamped(k, v, l.font_scale, 0.5f, 3.0f);
+        else if (k == "presentation_font_scale")
+            r.clamped(k, v, l.presentation_font_scale, 0.5f, 3.0f);
+        else if (k == "controls_width")
+            r.clamped(k, v, l.controls_width, 150.0f, 2000.0f);
+        else if (k == "figure_width")
+            r.clamped(k, v, l.figure_width, 150.0f, 2000.0f);
+        else if (k == "cell_width")
+            r.clamped(k, v, l.cell_width, 2.0f, 200.0f);
+        else if (k == "answers_shown") {
+            if (!parse_answers(v, l.answers_shown)) r.drop(k, v);
+        } else if (k == "tab") {
+            if (parse_number_into(v, i) && i >= 0 && i < int(std::size(kTabs)))
+                l.tab = Tab(i);
+            else
+                r.drop(k, v);
+        }
         // 8K is the largest window a projector or monitor shows; a larger one only costs memory.
-        else if (k == "window_width") r.clamped(k, v, l.window_width, kMinWindowWidth, kMaxWindowWidth);
-        else if (k == "window_height") r.clamped(k, v, l.window_height, kMinWindowHeight, kMaxWindowHeight);
+        else if (k == "window_width")
+            r.clamped(k, v, l.window_width, kMinWindowWidth, kMaxWindowWidth);
+        else if (k == "window_height")
+            r.clamped(k, v, l.window_height, kMinWindowHeight, kMaxWindowHeight);
         else
             r.note("unknown setting " + quoted_word(k) + " skipped");
     }
@@ -256,8 +291,10 @@ SmallFile read_small_file(const std::string& path, long max_bytes) {
         }
     }
     ::close(fd);
-    if (!f.problem.empty()) f.text.clear();
-    else f.exists = true;
+    if (!f.problem.empty())
+        f.text.clear();
+    else
+        f.exists = true;
     return f;
 }
 

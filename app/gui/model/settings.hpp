@@ -26,27 +26,28 @@ struct TabInfo {
     const char* name;
     const char* key;
 };
-inline constexpr TabInfo kTabs[] = {{Tab::steps, "Steps", "1"}, {Tab::compare, "Compare", "2"}, {Tab::counts, "Counts", "3"}, {Tab::live, "Live run", "4"}};
+inline constexpr TabInfo kTabs[] = {
+    {Tab::steps, "Steps", "1"}, {Tab::compare, "Compare", "2"}, {Tab::counts, "Counts", "3"}, {Tab::live, "Live run", "4"}};
 inline const char* tab_name(Tab t) { return kTabs[size_t(t)].name; }
 
 struct Layout {
     bool presentation = false;
     bool show_controls = true;
     float controls_width = 300;  // the left column
-    float figure_width = 400;    // the right column (Figure 9.10 and the source)
-    bool show_fig910 = true;     // the Figure 9.10 panel
-    bool show_source = true;     // the source pane
-    bool show_explain = true;    // the explanation pane (and predict mode)
-    bool show_exercises = false; // the Exercises panel (View > Exercises, Ctrl+E)
+    float figure_width = 400;  // the right column (Figure 9.10 and the source)
+    bool show_fig910 = true;  // the Figure 9.10 panel
+    bool show_source = true;  // the source pane
+    bool show_explain = true;  // the explanation pane (and predict mode)
+    bool show_exercises = false;  // the Exercises panel (View > Exercises, Ctrl+E)
     bool show_your_kernel = false;  // the Your kernel panel (View > Your kernel, Ctrl+K)
     bool your_kernel_room = false;  // the layout made room for that panel once (its first opening)
-    float cell_width = 46;       // array view zoom: pixels per element
-    float font_scale = 1;        // Ctrl +/-: the text size against the default, normal mode
+    float cell_width = 46;  // array view zoom: pixels per element
+    float font_scale = 1;  // Ctrl +/-: the text size against the default, normal mode
     float presentation_font_scale = 1;  // and presenting (on top of scaling to the window)
     // Bit n: the answer of exercise n is shown. An exercise with a starter to write (Try it yourself)
     // keeps its answer closed until the student asks for it; the others always show theirs.
     uint32_t answers_shown = 0;
-    Tab tab = Tab::steps;        // the centre tab shown
+    Tab tab = Tab::steps;  // the centre tab shown
     int window_width = 0, window_height = 0;  // 0: from the monitor's work area
 };
 

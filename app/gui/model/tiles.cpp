@@ -122,8 +122,8 @@ Residency residency_after(const Trace& t, size_t k) {
     if (k >= t.steps.size() || t.steps[k].snapshot.empty()) return r;
     const EventSnapshot& s = t.steps[k].snapshot;
     for (size_t j = 0; j <= k; ++j)  // resident blocks in the order they started
-        if (const std::optional<Event>& e = t.steps[j].event; e && e->kind == EventKind::start && e->block >= 0 &&
-                                                               size_t(e->block) < s.state.size()) {
+        if (const std::optional<Event>& e = t.steps[j].event;
+            e && e->kind == EventKind::start && e->block >= 0 && size_t(e->block) < s.state.size()) {
             const BlockState b = s.state[size_t(e->block)];
             if (b != BlockState::not_started && b != BlockState::done) r.resident.push_back(e->block);
         }

@@ -15,9 +15,9 @@ bool is_event_trace(const Trace& t);
 // Where one tile (one section of the array) stands after step k.
 enum class SectionState : uint8_t {
     waiting_for_block,  // no block has scanned it yet: Y holds nothing of it
-    scanned,            // its block scanned it locally (XY): not yet the result
-    carrying,           // its block knows the prefix of the tiles before it and is adding it
-    final_value,        // its block is done: its section of Y is final
+    scanned,  // its block scanned it locally (XY): not yet the result
+    carrying,  // its block knows the prefix of the tiles before it and is adding it
+    final_value,  // its block is done: its section of Y is final
 };
 struct TileView {
     int32_t block = -1;  // the block that drew it, -1
@@ -62,9 +62,9 @@ std::vector<TileCounts> tile_counts(const Trace& t);
 enum class WordRole : uint8_t { none, read_only, combined, met_prefix, combined_before };
 struct LookBackWords {
     std::vector<WordRole> role;  // per tile; empty unless step k is a look-back window
-    int32_t tile = -1;           // the tile looking back
-    int32_t combined_first = -1; // the prefix so far covers tiles combined_first .. tile - 1
-    bool done = false;           // it met a P (or reached tile 0): the exclusive prefix is known
+    int32_t tile = -1;  // the tile looking back
+    int32_t combined_first = -1;  // the prefix so far covers tiles combined_first .. tile - 1
+    bool done = false;  // it met a P (or reached tile 0): the exclusive prefix is known
     bool several_windows = false;  // earlier windows combined words too
 };
 LookBackWords look_back_words(const Trace& t, size_t k);

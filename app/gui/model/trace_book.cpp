@@ -121,8 +121,10 @@ std::vector<CellState> cell_states(const Trace& t, const TraceBook& book, size_t
     for (const Access& a : s.accesses) {
         CellState* c = at(a.dst);
         if (!c) continue;
-        if (a.applies_op) *c = CellState::updated;
-        else if (*c == CellState::untouched) *c = CellState::loaded;
+        if (a.applies_op)
+            *c = CellState::updated;
+        else if (*c == CellState::untouched)
+            *c = CellState::loaded;
     }
     for (int32_t h : s.hazards)
         if (CellState* c = at(h)) *c = CellState::hazard;
@@ -143,7 +145,8 @@ std::vector<uint8_t> final_cells(const Trace& t, const TraceBook& book, size_t k
     for (size_t i = 0; i < book.final_from.size(); ++i) {
         const int64_t at = book.final_offset + int64_t(i) - s.offset;
         if (book.final_from[i] <= k && at >= 0 && at < int64_t(f.size()))
-            f[size_t(at)] = st[size_t(at)] == CellState::final_value || st[size_t(at)] == CellState::updated || st[size_t(at)] == CellState::loaded;
+            f[size_t(at)] =
+                st[size_t(at)] == CellState::final_value || st[size_t(at)] == CellState::updated || st[size_t(at)] == CellState::loaded;
     }
     return f;
 }

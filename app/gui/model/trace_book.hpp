@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/model/tiles.hpp"
 #include "core/algorithms/table.hpp"
-#include "core/trace.hpp"
 #include "core/lesson/verdict.hpp"
 #include "core/lesson/work_counts.hpp"
-#include "app/gui/model/tiles.hpp"
+#include "core/trace.hpp"
 
 namespace scanlab::gui {
 
@@ -104,12 +104,12 @@ size_t columns_to_fit(const Trace& t);
 
 // How a cell of a step's array is drawn, strongest first.
 enum class CellState : uint8_t {
-    untouched,    // no thread wrote it in this step
-    loaded,       // written by a copy or a load (no operator)
+    untouched,  // no thread wrote it in this step
+    loaded,  // written by a copy or a load (no operator)
     final_value,  // holds its result value and no later step changes it
-    updated,      // written by an operator application in this step
-    hazard,       // read after another thread overwrote it in this step (racy kernel)
-    wrong,        // holds a value a race-free run would not (racy kernel): never drawn as final
+    updated,  // written by an operator application in this step
+    hazard,  // read after another thread overwrote it in this step (racy kernel)
+    wrong,  // holds a value a race-free run would not (racy kernel): never drawn as final
 };
 std::vector<CellState> cell_states(const Trace& t, const TraceBook& book, size_t k);
 // Per element of step k's array: 1 where it holds its result value from step k on (final_value,
@@ -128,7 +128,7 @@ ThreadRow launched_threads(const Trace& t, const Step& s);
 // Kernel 3 bundled per block, as the views draw it: each S element the step adds, with the first
 // and last position in `here` (the step's own row) of the elements it is added to. In S order.
 struct SumSpan {
-    int32_t s = 0;               // the S index added (global, as the accesses name it)
+    int32_t s = 0;  // the S index added (global, as the accesses name it)
     int64_t first = 0, last = 0;  // positions in `here`
 };
 std::vector<SumSpan> block_sum_spans(const Step& s, const Row& here);

@@ -3,16 +3,17 @@
 #include <regex>
 #include <sstream>
 
+#include "app/gui/model/trace_book.hpp"
 #include "core/input/run_link.hpp"
 #include "core/input/run_words.hpp"
-#include "app/gui/model/trace_book.hpp"
 
 namespace scanlab::gui {
 
 const std::vector<KernelStarter>& kernel_starters() {
     // The runs docs/your-kernel.md gives for each starter.
     static const std::vector<KernelStarter> starters = {
-        {"ex4-exclusive-kogge-stone.cu", "Exercise 4: an exclusive Kogge-Stone scan", 4, "--preset fig9.10 --exclusive", Algorithm::kogge_stone},
+        {"ex4-exclusive-kogge-stone.cu", "Exercise 4: an exclusive Kogge-Stone scan", 4, "--preset fig9.10 --exclusive",
+         Algorithm::kogge_stone},
         {"ex5-hierarchical.cu", "Exercise 5: the hierarchical scan's host code", 5, "--random 40 --section 8", Algorithm::hierarchical},
         {"kogge-stone.cu", "Kogge-Stone: the stride loop's body", 0, "--preset fig9.10", Algorithm::kogge_stone},
         {"brent-kung.cu", "Brent-Kung: the reduction and distribution trees", 0, "--preset fig9.10", Algorithm::brent_kung},
@@ -46,8 +47,9 @@ std::vector<CompilerMessage> compiler_messages(const std::string& diagnostics, c
         std::smatch m;
         if (!std::regex_match(line, m, message)) continue;
         const std::string path = m[1];
-        const bool mine = path == file_name || (path.size() > file_name.size() && path.compare(path.size() - file_name.size(), file_name.size(), file_name) == 0 &&
-                                                 path[path.size() - file_name.size() - 1] == '/');
+        const bool mine = path == file_name || (path.size() > file_name.size() &&
+                                                path.compare(path.size() - file_name.size(), file_name.size(), file_name) == 0 &&
+                                                path[path.size() - file_name.size() - 1] == '/');
         CompilerMessage c;
         c.error = m[4] != "warning" && m[4] != "note";
         c.text = std::string(m[4]) + ": " + std::string(m[5]);

@@ -21,11 +21,11 @@ namespace scanlab::gui {
 
 // A starter of assets/your-kernel/: a kernel with the one part to write left as a TODO.
 struct KernelStarter {
-    const char* file;     // its file name in assets/your-kernel/
-    const char* title;    // as the panel lists it
-    int exercise;         // the chapter's exercise it is (0: none)
-    const char* words;    // the run that shows it, as `scanlab trace --kernel FILE` takes it
-    Algorithm like;       // the built-in algorithm it is meant to be (its launch and its counts' formula)
+    const char* file;  // its file name in assets/your-kernel/
+    const char* title;  // as the panel lists it
+    int exercise;  // the chapter's exercise it is (0: none)
+    const char* words;  // the run that shows it, as `scanlab trace --kernel FILE` takes it
+    Algorithm like;  // the built-in algorithm it is meant to be (its launch and its counts' formula)
 };
 const std::vector<KernelStarter>& kernel_starters();
 const KernelStarter* starter_for_exercise(int exercise);  // null: the exercise has none
@@ -61,10 +61,10 @@ struct KernelReport {
     std::string file_name;
     bool traced = false;
     std::vector<kernel_tracer::Finding> findings;  // by line
-    std::string verdict;                           // the verdict line (kernel_verdict.hpp); "" before a run ends
-    bool verdict_clean = false;                    // the correct scan and no finding
-    std::vector<kernel_tracer::Printed> printed;   // printf's lines, by thread and step
-    std::vector<CompilerMessage> compiler;         // a compile that failed: the file's messages
+    std::string verdict;  // the verdict line (kernel_verdict.hpp); "" before a run ends
+    bool verdict_clean = false;  // the correct scan and no finding
+    std::vector<kernel_tracer::Printed> printed;  // printf's lines, by thread and step
+    std::vector<CompilerMessage> compiler;  // a compile that failed: the file's messages
     std::string stopped;  // one sentence: why there is no trace (the compile, clang missing, a crash, a hang, a refusal)
     bool needs_trust = false;  // no sandbox can be made here: the panel asks whether to run the file without one
     std::optional<ElementType> own_type;  // the element type the kernel names itself (the type menu does not apply); none: T*
@@ -79,16 +79,16 @@ struct KernelReport {
 // One run of the kernel, as Run states it: the editor's text, the controls' run and the launch.
 struct KernelOrder {
     std::string file_name;  // as the student knows it: findings and messages name it
-    std::string path;       // the saved file, when it holds the editor's text; else empty
-    std::string text;       // the editor's text
-    RunSpec spec;           // the controls' run: input, type, operator, direction, warps, schedule, section
+    std::string path;  // the saved file, when it holds the editor's text; else empty
+    std::string text;  // the editor's text
+    RunSpec spec;  // the controls' run: input, type, operator, direction, warps, schedule, section
     Algorithm like = Algorithm::kogge_stone;  // launched as this built-in algorithm launches the input ...
-    int block_dim = 0;      // ... unless these say otherwise
-    int64_t grid_dim = 0;   // 0: enough blocks for the input
+    int block_dim = 0;  // ... unless these say otherwise
+    int64_t grid_dim = 0;  // 0: enough blocks for the input
     BlockSchedule block_schedule;  // the order its blocks run in, one after another (--block-schedule)
-    std::string scratch;    // a folder where a text not saved is written to be compiled
+    std::string scratch;  // a folder where a text not saved is written to be compiled
     std::shared_ptr<std::atomic<bool>> cancel;
-    bool trust = false;     // where no sandbox can be made, run it with none (trusted_without_sandbox)
+    bool trust = false;  // where no sandbox can be made, run it with none (trusted_without_sandbox)
     bool gpu_trust = false;  // the device check may run it on the GPU (trusted_for_gpu)
 };
 struct KernelOutcome {
@@ -115,7 +115,7 @@ int64_t finding_cell(const Trace& t, size_t k, const kernel_tracer::Finding& f);
 
 // The panel's document and its last run.
 struct YourKernel {
-    std::string path;        // where the text was opened from or last saved; empty: never saved
+    std::string path;  // where the text was opened from or last saved; empty: never saved
     std::string name = "my_scan.cu";
     std::string text;
     std::string saved_text;  // what `path` holds, as far as the panel knows
@@ -123,7 +123,7 @@ struct YourKernel {
     const KernelStarter* starter = nullptr;  // the text began as this starter
     uint64_t text_version = 0;  // bumped whenever the model replaces the text: the editor takes it then
     Algorithm like = Algorithm::kogge_stone;  // the built-in algorithm it is meant to be: its launch, its counts' formula
-    int block_dim = 0;          // the launch (0: as `like` launches the input)
+    int block_dim = 0;  // the launch (0: as `like` launches the input)
     int64_t grid_dim = 0;
     // The order its blocks run in, one after another: a kernel that relies on blockIdx order (or on
     // an atomic ticket's order matching it) is right in one and WRONG in another, as on a GPU.
@@ -133,10 +133,10 @@ struct YourKernel {
     std::optional<KernelReport> report;  // of the last run that ended
     bool running = false;
     std::shared_ptr<std::atomic<bool>> cancel;  // of the run under way
-    int selected_finding = -1;   // into report->findings
-    int line_to_show = 0;        // the editor scrolls to and marks this line (1-based; 0: none) ...
-    uint64_t show_version = 0;   // ... once for each change of this
-    std::string said;            // the last open or save that failed: why (one that worked says so in the status line)
+    int selected_finding = -1;  // into report->findings
+    int line_to_show = 0;  // the editor scrolls to and marks this line (1-based; 0: none) ...
+    uint64_t show_version = 0;  // ... once for each change of this
+    std::string said;  // the last open or save that failed: why (one that worked says so in the status line)
     bool said_failed = false;
     // Text kept from the last session and put back at the start: said in the panel until the student
     // acts on it (edits, runs, opens, saves or takes a starter), so the first run does not wipe it.
@@ -164,8 +164,9 @@ struct YourKernel {
     bool edited() const { return text != opened_text && text != saved_text; }
     // The selected finding, where it is on the step shown.
     const kernel_tracer::Finding* finding() const {
-        return report && selected_finding >= 0 && selected_finding < int(report->findings.size()) ? &report->findings[size_t(selected_finding)]
-                                                                                                  : nullptr;
+        return report && selected_finding >= 0 && selected_finding < int(report->findings.size())
+                   ? &report->findings[size_t(selected_finding)]
+                   : nullptr;
     }
 };
 

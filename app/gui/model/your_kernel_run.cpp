@@ -191,10 +191,10 @@ GradeOutcome grade_kernel_order(const GradeOrder& o, std::atomic<int>& done, std
 }
 
 std::string kernel_tracing_unavailable() {
-    static const std::string why = kernel_tracer::find_on_path({"clang++", "clang++-19", "clang++-18", "clang++-17", "clang++-16", "clang++-15", "clang++-14"})
-                                           .empty()
-                                       ? "Tracing your kernel needs clang++, which is not installed: install Debian's package clang (apt-get install clang)."
-                                       : "";
+    static const std::string why =
+        kernel_tracer::find_on_path({"clang++", "clang++-19", "clang++-18", "clang++-17", "clang++-16", "clang++-15", "clang++-14"}).empty()
+            ? "Tracing your kernel needs clang++, which is not installed: install Debian's package clang (apt-get install clang)."
+            : "";
     return why;
 }
 

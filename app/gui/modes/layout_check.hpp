@@ -38,9 +38,9 @@ WindowRoom window_room(const std::string& name);
 // not the font size the view asked for. Call between ImGui::Render() and the next frame.
 struct ValueSize {
     std::string text;
-    float x = 0, y = 0;      // the cell's top left
-    float laid_out = 0;      // the font size the view asked for (0: its digits left out for want of room)
-    float measured = 0;      // the height of its digits on screen, in pixels (0: none in sight, clipped or scrolled away)
+    float x = 0, y = 0;  // the cell's top left
+    float laid_out = 0;  // the font size the view asked for (0: its digits left out for want of room)
+    float measured = 0;  // the height of its digits on screen, in pixels (0: none in sight, clipped or scrolled away)
 };
 std::vector<ValueSize> measure_values(const ImDrawData* draw_data);
 

@@ -5,9 +5,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/number_text.hpp"
 #include "core/input/input.hpp"
 #include "core/input/run_words.hpp"
+#include "core/number_text.hpp"
 #include "core/whole_number.hpp"
 
 namespace scanlab::gui {
@@ -23,7 +23,8 @@ View parse_view(const std::string& v) {
     if (v == "source") return View::source;
     if (v == "compare") return View::compare;
     if (v == "live") return View::live;
-    throw ScanError("unknown view " + quoted_word(v) + "; choose window, array, explain, diagram, fig9.10, counts, source, compare or live");
+    throw ScanError("unknown view " + quoted_word(v) +
+                    "; choose window, array, explain, diagram, fig9.10, counts, source, compare or live");
 }
 
 }  // namespace
@@ -66,7 +67,8 @@ ShotOptions parse_shot_options(const std::vector<std::string>& args, const OwnWo
             o.lesson = value();
         } else if (a == "--slide") {
             const std::string& v = value();
-            if (!parse_number_into(v, o.slide) || o.slide < 1) throw ScanError("--slide expects a slide's number, 1 or more, got " + quoted_word(v));
+            if (!parse_number_into(v, o.slide) || o.slide < 1)
+                throw ScanError("--slide expects a slide's number, 1 or more, got " + quoted_word(v));
         } else if (a == "--step") {
             const std::string& v = value();
             if (v == "last")
@@ -79,8 +81,8 @@ ShotOptions parse_shot_options(const std::vector<std::string>& args, const OwnWo
         } else if (a == "--size") {
             const std::string& v = value();
             const size_t x = v.find('x');
-            if (x == std::string::npos || !parse_number_into(v.substr(0, x), o.width) || !parse_number_into(v.substr(x + 1), o.height) || o.width < 320 ||
-                o.height < 240 || o.width > 8192 || o.height > 8192)
+            if (x == std::string::npos || !parse_number_into(v.substr(0, x), o.width) || !parse_number_into(v.substr(x + 1), o.height) ||
+                o.width < 320 || o.height < 240 || o.width > 8192 || o.height > 8192)
                 throw ScanError("--size expects WIDTHxHEIGHT from 320x240 to 8192x8192, got " + quoted_word(v));
         } else if (a == "--view") {
             o.view = parse_view(value());
@@ -91,7 +93,8 @@ ShotOptions parse_shot_options(const std::vector<std::string>& args, const OwnWo
         } else if (a == "--zoom") {
             const std::string& v = value();
             int px = 0;
-            if (!parse_number_into(v, px) || px < 2 || px > 200) throw ScanError("--zoom expects pixels per element from 2 to 200, got " + quoted_word(v));
+            if (!parse_number_into(v, px) || px < 2 || px > 200)
+                throw ScanError("--zoom expects pixels per element from 2 to 200, got " + quoted_word(v));
             o.cell_width = float(px);
         } else if (a == "--bench") {
             const std::string& v = value();
@@ -114,7 +117,8 @@ ShotOptions parse_shot_options(const std::vector<std::string>& args, const OwnWo
             o.your_kernel = value();
         } else if (a == "--finding") {
             const std::string& v = value();
-            if (!parse_number_into(v, o.finding) || o.finding < 1) throw ScanError("--finding expects a finding's number, 1 or more, got " + quoted_word(v));
+            if (!parse_number_into(v, o.finding) || o.finding < 1)
+                throw ScanError("--finding expects a finding's number, 1 or more, got " + quoted_word(v));
         } else if (a == "--compare") {
             const std::string& v = value();
             const auto alg = parse_algorithm(v);

@@ -29,7 +29,7 @@ struct ShotOptions {
     std::string your_kernel;  // --your-kernel FILE.cu (or a starter's file name): the Your kernel panel open, the file run
     std::string lesson;  // --lesson FILE.md: the Lesson panel open on --slide K, its run at its step
     int slide = 1;
-    int finding = 0;          // --finding K: the K-th finding selected (its step, line and cell); 0: none
+    int finding = 0;  // --finding K: the K-th finding selected (its step, line and cell); 0: none
 };
 
 // Throws ScanError with a sentence naming the bad word. `more` reads a command's own words beyond

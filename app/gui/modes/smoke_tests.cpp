@@ -175,8 +175,8 @@ int run_smoke_test(const std::vector<std::string>& args) {
         d.key(GLFW_KEY_F5);
         if (!app.layout.presentation) return fail("F5 did not switch presentation mode on");
         if (std::string err = d.shoot(out + "/presentation.png"); !err.empty()) return fail(err);
-        std::cout << "scanlab: smoke test stepped through " << steps << " steps of " << app.session.trace->origin << " (" << frames_while_busy
-                  << " frames drawn while the trace was computed); PNGs in " << out << "\n";
+        std::cout << "scanlab: smoke test stepped through " << steps << " steps of " << app.session.trace->origin << " ("
+                  << frames_while_busy << " frames drawn while the trace was computed); PNGs in " << out << "\n";
         return 0;
     });
 }
@@ -498,7 +498,8 @@ int run_smoke_test_files(const std::vector<std::string>& args) {
         d.key(GLFW_KEY_F1);
         said << "F5, F1: help\t" << (app.help_window ? "open" : "closed") << "\n";
         d.key(GLFW_KEY_ESCAPE);
-        said << "Esc: help\t" << (app.help_window ? "open" : "closed") << "\nEsc: presenting\t" << (app.layout.presentation ? "yes" : "no") << "\n";
+        said << "Esc: help\t" << (app.help_window ? "open" : "closed") << "\nEsc: presenting\t" << (app.layout.presentation ? "yes" : "no")
+             << "\n";
         d.key(GLFW_KEY_ESCAPE);
         said << "Esc again: presenting\t" << (app.layout.presentation ? "yes" : "no") << "\n";
         said.close();
@@ -531,7 +532,9 @@ struct LegibleCase {
 // `every_row`: a run of up to 16 elements shows every row of its step diagram (1920x1080).
 // Returns the smallest digits measured (0: none).
 float check_legibility(const App& app, float least, float chart_least, bool every_row, std::vector<TextProblem>& found) {
-    auto problem = [&](const std::string& what, const std::string& text, float x = 0, float y = 0) { found.push_back({"", what, text, x, y}); };
+    auto problem = [&](const std::string& what, const std::string& text, float x = 0, float y = 0) {
+        found.push_back({"", what, text, x, y});
+    };
     const std::vector<ValueSize> values = measure_values(ImGui::GetDrawData());
     // Every view of a lock-step run shows values (its array, Figure 9.10): none noted means nothing
     // measured. (The Counts tab's chart is checked by its height; a single-pass scan's tiles have
@@ -549,18 +552,22 @@ float check_legibility(const App& app, float least, float chart_least, bool ever
             problem("value at " + std::to_string(int(v.measured)) + " px, under " + std::to_string(int(least)), v.text, v.x, v.y);
     }
     const WindowRoom explain = window_room("Explain this step/explanation_");
-    if (!explain.drawn || explain.lines < 3) problem("hidden", "the explanation (" + std::to_string(explain.lines).substr(0, 3) + " lines)");
+    if (!explain.drawn || explain.lines < 3)
+        problem("hidden", "the explanation (" + std::to_string(explain.lines).substr(0, 3) + " lines)");
     if (app.layout.tab == Tab::steps) {
         const StepViewState& v = app.step_view;
         if (is_event_trace(app.session.trace->trace)) {
             if (v.timeline_lanes_named < v.timeline_lanes)
-                problem("hidden", "lane names of the events timeline (" + std::to_string(v.timeline_lanes_named) + " of " + std::to_string(v.timeline_lanes) + ")");
+                problem("hidden", "lane names of the events timeline (" + std::to_string(v.timeline_lanes_named) + " of " +
+                                      std::to_string(v.timeline_lanes) + ")");
         } else {
             const WindowRoom diagram = window_room("Trace/diagram_");
             const size_t wanted = every_row && app.session.trace->trace.n <= 16 ? v.diagram_rows : std::min<size_t>(3, v.diagram_rows);
             if (!diagram.drawn || diagram.scrolls_y || v.diagram_rows_shown < wanted)
-                problem("hidden", "rows of the step diagram (" + std::to_string(v.diagram_rows_shown) + " of " + std::to_string(v.diagram_rows) + ")");
-            if (const WindowRoom array = window_room("Trace/array_"); !array.drawn || array.scrolls_y) problem("hidden", "rows of the array view");
+                problem("hidden", "rows of the step diagram (" + std::to_string(v.diagram_rows_shown) + " of " +
+                                      std::to_string(v.diagram_rows) + ")");
+            if (const WindowRoom array = window_room("Trace/array_"); !array.drawn || array.scrolls_y)
+                problem("hidden", "rows of the array view");
         }
     }
     if (app.layout.tab == Tab::counts && app.counts_panel.chart_height < chart_least)
@@ -640,8 +647,10 @@ int run_legibility_check(const std::string& out, bool pictures, int& frames_chec
             // Stepped with the Right key's command, so Compare runs on to the longer run's end.
             app.session.stepping_both = c.tab == Tab::compare;
             const size_t steps = std::max(app.session.step_count(), app.session.compare ? app.session.compare->trace.steps.size() : 0);
-            if (c.last_step_only) app.session.last_step();
-            else app.session.first_step();
+            if (c.last_step_only)
+                app.session.last_step();
+            else
+                app.session.first_step();
             float smallest = 0;  // the smallest digits of every frame of the case
             for (size_t k = c.last_step_only ? steps - 1 : 0; k < steps; ++k) {
                 if (k > 0 && !c.last_step_only) app.session.step_forward();
@@ -659,7 +668,8 @@ int run_legibility_check(const std::string& out, bool pictures, int& frames_chec
             }
             // What a class sees: the smallest digits of the case, to the tenth of a pixel.
             std::cout << "smallest digits\t" << size[0] << "x" << size[1] << " presentation " << c.name << "\t" << std::fixed
-                      << std::setprecision(1) << smallest << " px\n" << std::defaultfloat;
+                      << std::setprecision(1) << smallest << " px\n"
+                      << std::defaultfloat;
             shutdown_imgui(*surface);
         }
     return problems;
@@ -875,8 +885,8 @@ int run_layout_check(const std::vector<std::string>& args) {
     // --pictures: a PNG of each legibility case's last step too, problem or not (for looking at).
     const bool pictures = std::find(args.begin(), args.end(), "--pictures") != args.end();
     problems += run_legibility_check(out, pictures, legible_frames);
-    std::cout << "layout problems\t" << problems << "\nlayouts checked\t" << frames_checked << "\nlegibility frames checked\t" << legible_frames
-              << "\n";
+    std::cout << "layout problems\t" << problems << "\nlayouts checked\t" << frames_checked << "\nlegibility frames checked\t"
+              << legible_frames << "\n";
     return 0;
 }
 

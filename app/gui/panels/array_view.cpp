@@ -30,8 +30,10 @@ Rgb state_colour(const Palette& p, CellState s) {
 void sync_scroll(App& app, int slot) {
     float& seen = app.step_view.scroll_seen[slot];
     const float cur = ImGui::GetScrollX();
-    if (std::fabs(cur - seen) > 0.5f) app.step_view.shared_scroll_x = cur;
-    else if (std::fabs(cur - app.step_view.shared_scroll_x) > 0.5f) ImGui::SetScrollX(app.step_view.shared_scroll_x);
+    if (std::fabs(cur - seen) > 0.5f)
+        app.step_view.shared_scroll_x = cur;
+    else if (std::fabs(cur - app.step_view.shared_scroll_x) > 0.5f)
+        ImGui::SetScrollX(app.step_view.shared_scroll_x);
     seen = app.step_view.shared_scroll_x;
 }
 
@@ -53,7 +55,6 @@ void zoom_and_pan(App& app, float label_w) {
         ImGui::SetScrollX(app.step_view.shared_scroll_x);
     }
 }
-
 
 void arrow(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 c, float thick) {
     const float dy = (to.y - from.y) * 0.5f;
@@ -128,14 +129,20 @@ struct ArrayCanvas {
     float thread_h = 0;
     const ValueArray* expected = nullptr;  // the race-free row under a wrong one
     int64_t expected_offset = 0;
-    bool hidden = false;       // predict mode: the row this step writes stays hidden
+    bool hidden = false;  // predict mode: the row this step writes stays hidden
     bool show_values = false;  // the cells are wide enough for digits
-    float legible = 7;         // no value drawn smaller (legible_value_size)
+    float legible = 7;  // no value drawn smaller (legible_value_size)
     bool ids_in_bars = false;  // presenting: the thread ids inside the threads' bars
     std::vector<int32_t> possible;  // where the race can strike (racy kernel only; sorted)
 
     ArrayCanvas(const App& a, const ShownTrace& shown, size_t step)
-        : app(a), st(shown), t(shown.trace), s(t.steps[step]), k(step), p(a.palette()), rows(step_rows(t, step)),
+        : app(a),
+          st(shown),
+          t(shown.trace),
+          s(t.steps[step]),
+          k(step),
+          p(a.palette()),
+          rows(step_rows(t, step)),
           states(cell_states(t, shown.book, step)),
           final_now(final_cells(t, shown.book, step)) {}
 
@@ -253,7 +260,8 @@ void draw_row(const ArrayCanvas& c, const Row& r, float yy, const std::vector<Ce
         c.dl->AddRectFilled(a, b, col(states ? state_colour(c.p, state) : plain));
         // Written by this step into its result value: updated (the cell) and final (a band of the
         // final colour across its foot), never one hiding the other.
-        if (states && state != CellState::final_value && state != CellState::wrong && size_t(i) < c.final_now.size() && c.final_now[size_t(i)])
+        if (states && state != CellState::final_value && state != CellState::wrong && size_t(i) < c.final_now.size() &&
+            c.final_now[size_t(i)])
             c.dl->AddRectFilled(ImVec2(a.x, b.y - std::max(4.0f, c.ch * 0.25f)), b, col(c.p.cell_final));
         if (c.w >= 6) c.dl->AddRect(a, b, border, 0, c.w >= 20 ? 2.0f : 1.0f);
         // Where the race can strike though this schedule hid it: a thin outline.
@@ -281,7 +289,8 @@ void draw_finding_mark(const ArrayCanvas& c) {
     const ImVec2 a(c.cell_x(r, i), c.y_after), b(c.cell_x(r, i) + c.w, c.y_after + c.ch);
     // A light ring round the error colour's: it reads on a wrong (magenta) or updated cell alike.
     const float thick = std::clamp(c.w / 7.0f, 2.5f, 5.0f);
-    c.dl->AddRect(ImVec2(a.x - thick * 1.5f, a.y - thick * 1.5f), ImVec2(b.x + thick * 1.5f, b.y + thick * 1.5f), col(c.p.cell_text), 0, thick);
+    c.dl->AddRect(ImVec2(a.x - thick * 1.5f, a.y - thick * 1.5f), ImVec2(b.x + thick * 1.5f, b.y + thick * 1.5f), col(c.p.cell_text), 0,
+                  thick);
     c.dl->AddRect(ImVec2(a.x - thick * 0.5f, a.y - thick * 0.5f), ImVec2(b.x + thick * 0.5f, b.y + thick * 0.5f), col(c.p.error), 0, thick);
     const float s = std::clamp(std::min(c.w, c.ch) * 0.3f, 4.0f, 12.0f);
     c.dl->AddTriangleFilled(ImVec2(b.x - s, a.y), ImVec2(b.x, a.y), ImVec2(b.x, a.y + s), col(c.p.error));
@@ -479,11 +488,17 @@ void cell_tooltip(const ArrayCanvas& c) {
             if (!c.t.kernel.empty()) {
                 // What the tracer saw of a student's store: the loads before it, the partner among them.
                 if (a.applies_op) tip += ": a store after two or more loads";
-                if (a.src >= 0) tip += std::string(a.applies_op ? ", among them " : ": a store after reading ") + before + "[" + std::to_string(a.src) + "]";
-            } else if (s.phase == Phase::add_block_sums) tip += ": + S[" + std::to_string(a.src) + "]";
-            else if (a.applies_op) tip += ": op(" + before + "[" + std::to_string(a.src) + "], " + before + "[" + std::to_string(a.dst) + "])";
-            else if (a.src < 0) tip += ": the identity (padding)";
-            else tip += ": a copy of " + before + "[" + std::to_string(a.src) + "]";
+                if (a.src >= 0)
+                    tip += std::string(a.applies_op ? ", among them " : ": a store after reading ") + before + "[" + std::to_string(a.src) +
+                           "]";
+            } else if (s.phase == Phase::add_block_sums)
+                tip += ": + S[" + std::to_string(a.src) + "]";
+            else if (a.applies_op)
+                tip += ": op(" + before + "[" + std::to_string(a.src) + "], " + before + "[" + std::to_string(a.dst) + "])";
+            else if (a.src < 0)
+                tip += ": the identity (padding)";
+            else
+                tip += ": a copy of " + before + "[" + std::to_string(a.src) + "]";
         }
     const CellState state = c.states[size_t(i)];
     if (state == CellState::hazard)
@@ -497,7 +512,8 @@ void cell_tooltip(const ArrayCanvas& c) {
         else
             tip += "\nWRONG: a race-free run holds another value here";
     }
-    if (state == CellState::final_value) tip += "\nfinal: this is its result value";
+    if (state == CellState::final_value)
+        tip += "\nfinal: this is its result value";
     else if (size_t(i) < c.final_now.size() && c.final_now[size_t(i)] && state != CellState::wrong)
         tip += "\nfinal: this step wrote its result value (the band at its foot)";
     ImGui::SetTooltip("%s", tip.c_str());
@@ -508,8 +524,9 @@ void cell_tooltip(const ArrayCanvas& c) {
 void draw_array_view(App& app, const ShownTrace& st, size_t k, const char* id, float height, int scroll_slot, float row_scale) {
     const Trace& t = st.trace;
     if (!st.book.full) {
-        ImGui::TextWrapped("This trace holds counts only (recorded with `scanlab scan`): the array view needs a full trace "
-                           "(`scanlab trace --format json`).");
+        ImGui::TextWrapped(
+            "This trace holds counts only (recorded with `scanlab scan`): the array view needs a full trace "
+            "(`scanlab trace --format json`).");
         return;
     }
     if (k >= t.steps.size()) return;
@@ -626,8 +643,7 @@ void draw_event_step_view(App& app, float timeline_height) {
     std::string counts = counted(c.additions, "addition", "additions") + " (" + grouped(s.trace->book.cumulative_additions[s.step]) +
                          " so far of " + grouped(t.counts.additions) + ") · " + counted(c.polls, "failed poll", "failed polls") + " (" +
                          grouped(t.counts.polls) + " in all) · " + counted(t.grid, "block", "blocks") + ", " + grouped(t.resident_blocks) +
-                         " resident · block schedule " + t.block_schedule +
-                         (t.static_index ? ", static index" : "");
+                         " resident · block schedule " + t.block_schedule + (t.static_index ? ", static index" : "");
     // Who holds the SM slots where some block waits for one (a deadlock says it in red below).
     if (!(st.event && st.event->kind == EventKind::deadlock) && t.grid > t.resident_blocks) counts += " · " + sm_slots_note(t, s.step);
     if (app.layout.presentation) ImGui::PushFont(nullptr, ruler_font_size());
@@ -639,9 +655,9 @@ void draw_event_step_view(App& app, float timeline_height) {
     // the rows and shows the legends on hover.
     const float line = ImGui::GetTextLineHeightWithSpacing();
     // (Presenting, the tiles at their full height: their values are read from the back.)
-    const float rows_need = app.layout.presentation
-                                ? tiles_view_height(app, t) + event_timeline_height(t, true) + 6 * line
-                                : 4.0f * ImGui::GetFontSize() + 21 + 2 * ImGui::GetStyle().WindowPadding.y + event_timeline_height(t, true) + 6 * line;
+    const float rows_need = app.layout.presentation ? tiles_view_height(app, t) + event_timeline_height(t, true) + 6 * line
+                                                    : 4.0f * ImGui::GetFontSize() + 21 + 2 * ImGui::GetStyle().WindowPadding.y +
+                                                          event_timeline_height(t, true) + 6 * line;
     if (app.view != View::window || ImGui::GetContentRegionAvail().y > rows_need) {
         draw_tiles_legend(app, t);
     } else {
@@ -665,14 +681,16 @@ void draw_event_step_view(App& app, float timeline_height) {
         draw_timeline_legend(app, t);
         if (app.layout.presentation) ImGui::PopFont();
     };
-    const float caption = (app.layout.presentation ? ruler_font_size() / ImGui::GetFontSize() : 1.0f) * ImGui::GetTextLineHeightWithSpacing() *
-                          (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 36 ? 2 : 1);
+    const float caption = (app.layout.presentation ? ruler_font_size() / ImGui::GetFontSize() : 1.0f) *
+                          ImGui::GetTextLineHeightWithSpacing() * (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 36 ? 2 : 1);
     const float room = ImGui::GetContentRegionAvail().y - caption - 2 * ImGui::GetStyle().ItemSpacing.y;
     // (The explain view's lanes are each a line tall, each block named; the explanation takes the rest.)
     float timeline = timeline_height > 0 ? timeline_height : event_timeline_height(t, false, app.view == View::explain);
     // (On a tall window the timeline takes the rest: its lanes grow, each block's named.)
-    if (timeline_height <= 0 && app.view == View::window) timeline = std::clamp(room - tiles_view_height(app, t), event_timeline_height(t, true), event_timeline_height(t, false, true));
-    const float h = app.view == View::window ? std::max(tiles_view_min_height(app), std::min(tiles_view_height(app, t), room - timeline)) : tiles_view_height(app, t);
+    if (timeline_height <= 0 && app.view == View::window)
+        timeline = std::clamp(room - tiles_view_height(app, t), event_timeline_height(t, true), event_timeline_height(t, false, true));
+    const float h = app.view == View::window ? std::max(tiles_view_min_height(app), std::min(tiles_view_height(app, t), room - timeline))
+                                             : tiles_view_height(app, t);
     draw_tiles_view(app, *s.trace, s.step, h);
     if (app.view == View::array) return;
     timeline_caption();
@@ -683,7 +701,8 @@ void draw_event_step_view(App& app, float timeline_height) {
         // The explanation under them, as the lock-step scans' explain view has it.
         const float font = ImGui::GetFontSize();
         const float rest = ImGui::GetContentRegionAvail().y;
-        if (ImGui::CollapsingHeader("Explain this step", ImGuiTreeNodeFlags_DefaultOpen)) draw_explain_pane(app, std::max(font * 6, rest - font * 4.5f));
+        if (ImGui::CollapsingHeader("Explain this step", ImGuiTreeNodeFlags_DefaultOpen))
+            draw_explain_pane(app, std::max(font * 6, rest - font * 4.5f));
     }
 }
 
@@ -714,7 +733,8 @@ void draw_step_heading(App& app) {
     const std::string work = counted(c.additions, "addition", "additions") + " (" + grouped(s.trace->book.cumulative_additions[s.step]) +
                              " so far of " + grouped(t.counts.additions) + ") · " + grouped(c.active_threads) + " active / " +
                              grouped(c.idle_threads) + " idle threads";
-    const std::string warps = counted(c.divergent_warps, "divergent warp", "divergent warps") + " · " + counted(c.barriers, "barrier", "barriers");
+    const std::string warps =
+        counted(c.divergent_warps, "divergent warp", "divergent warps") + " · " + counted(c.barriers, "barrier", "barriers");
     // Presenting, the counts take the rulers' small font (the step's name is what the room reads),
     // and the warps and barriers are one hover away: the rows below keep the height.
     if (app.layout.presentation) {
@@ -736,8 +756,8 @@ void draw_cell_legend(App& app) {
     struct Swatch {
         Rgb colour;
         const char* label;
-        bool shown = true;     // only what this trace can show: a short window needs the line
-        float outline = 0;     // a mark drawn as an outline of this thickness; 0: a filled cell
+        bool shown = true;  // only what this trace can show: a short window needs the line
+        float outline = 0;  // a mark drawn as an outline of this thickness; 0: a filled cell
         int alpha = 255;
     };
     const Verdict& v = app.session.trace->book.verdict;
@@ -764,8 +784,10 @@ void draw_cell_legend(App& app) {
             if (ImGui::GetCursorScreenPos().x + need > right) ImGui::NewLine();
         }
         first = false;
-        if (sw.outline > 0) legend_outline(sw.colour, sw.alpha, sw.outline, sw.label);
-        else legend_swatch(sw.colour, sw.label);
+        if (sw.outline > 0)
+            legend_outline(sw.colour, sw.alpha, sw.outline, sw.label);
+        else
+            legend_swatch(sw.colour, sw.label);
     }
 }
 
@@ -867,7 +889,8 @@ void draw_diagram_under_rows(App& app, float diagram_height, size_t compact_rows
     const float font = ImGui::GetFontSize();
     const float left = ImGui::GetContentRegionAvail().y - caption;
     // (Presenting, never a diagram that scrolls: the rows around the current step say how many there are.)
-    const bool small = diagram_height <= 0 && left < (app.layout.presentation ? step_diagram_height(t, 0) : std::min(step_diagram_height(t, 0), font * 8));
+    const bool small =
+        diagram_height <= 0 && left < (app.layout.presentation ? step_diagram_height(t, 0) : std::min(step_diagram_height(t, 0), font * 8));
     float thin = 0;
     if (small) {
         // As many rows around the current step as the rest of the window holds; where not every
@@ -892,8 +915,8 @@ void draw_diagram_under_rows(App& app, float diagram_height, size_t compact_rows
         ImGui::TextDisabled("Step diagram (Figures 9.1 and 9.5): rows are steps, columns elements, lines the additions");
         ImGui::PopTextWrapPos();
     }
-    draw_step_diagram(app, *s.trace, s.step, "diagram", 1, small ? step_diagram_height(t, compact_rows, thin) : diagram_height, small ? compact_rows : 0,
-                      thin);
+    draw_step_diagram(app, *s.trace, s.step, "diagram", 1, small ? step_diagram_height(t, compact_rows, thin) : diagram_height,
+                      small ? compact_rows : 0, thin);
 }
 
 }  // namespace

@@ -8,9 +8,9 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>  // after imgui.h, which it needs
 
-#include "core/error.hpp"
 #include "app/gui/app.hpp"
 #include "app/gui/model/numbers.hpp"
+#include "core/error.hpp"
 
 namespace scanlab::gui {
 namespace {
@@ -49,11 +49,15 @@ void table(App& app, const bench::BenchResult& r) {
         ImGui::TableNextColumn();
         ImGui::Text("%.1f", row.gb_per_s);
         ImGui::TableNextColumn();
-        if (row.fraction_of_copy > 0) ImGui::Text("%.0f%%", row.fraction_of_copy * 100);
-        else ImGui::TextDisabled("-");
+        if (row.fraction_of_copy > 0)
+            ImGui::Text("%.0f%%", row.fraction_of_copy * 100);
+        else
+            ImGui::TextDisabled("-");
         ImGui::TableNextColumn();
-        if (row.speedup_vs_cub > 0) ImGui::Text("%.2f\xC3\x97", row.speedup_vs_cub);
-        else ImGui::TextDisabled("-");
+        if (row.speedup_vs_cub > 0)
+            ImGui::Text("%.2f\xC3\x97", row.speedup_vs_cub);
+        else
+            ImGui::TextDisabled("-");
         ImGui::TableNextColumn();
         if (row.verified) {
             ImGui::TextUnformatted("\xE2\x9C\x93");
@@ -74,8 +78,10 @@ void save_controls(App& app, const bench::BenchResult&) {
         std::string path = live.save_path;
         const std::string ext = json ? ".json" : ".csv";
         const size_t dot = path.rfind('.');
-        if (dot == std::string::npos || path.find('/', dot) != std::string::npos) path += ext;
-        else path = path.substr(0, dot) + ext;
+        if (dot == std::string::npos || path.find('/', dot) != std::string::npos)
+            path += ext;
+        else
+            path = path.substr(0, dot) + ext;
         try {
             live.save_status = app.session.bench.save(path, json);
             live.save_error.clear();

@@ -45,9 +45,8 @@ void totals_line(const Session& s) {
     ImGui::Spacing();
     const int64_t a = s.trace->trace.counts.additions, b = s.compare->trace.counts.additions;
     ImGui::PushTextWrapPos(0);
-    ImGui::Text("In all: %s %s additions in %zu steps; %s %s additions in %zu steps.", run_name(s.trace->trace).c_str(),
-                grouped(a).c_str(), s.trace->trace.steps.size(), run_name(s.compare->trace).c_str(), grouped(b).c_str(),
-                s.compare->trace.steps.size());
+    ImGui::Text("In all: %s %s additions in %zu steps; %s %s additions in %zu steps.", run_name(s.trace->trace).c_str(), grouped(a).c_str(),
+                s.trace->trace.steps.size(), run_name(s.compare->trace).c_str(), grouped(b).c_str(), s.compare->trace.steps.size());
     ImGui::PopTextWrapPos();
 }
 
@@ -117,19 +116,25 @@ void draw_compare_view(App& app) {
         auto need = [&](float sc) { return array_view_height(app, *s.trace, ka, sc) + array_view_height(app, *s.compare, kb, sc); };
         while (need(row_scale) > room && row_scale > shortest) row_scale = std::max(shortest, row_scale - 0.05f);
         const float half = cells_room((ImGui::GetContentRegionAvail().x - style.ItemSpacing.x) * 0.5f);
-        const float narrowest = std::max({ImGui::GetFontSize() * 0.6f, value_cell_width(app, s.trace->trace), value_cell_width(app, s.compare->trace)});
-        if (need(row_scale) > room && half / float(widest) >= narrowest && ImGui::BeginTable("sides", 2, ImGuiTableFlags_SizingStretchSame)) {
+        const float narrowest =
+            std::max({ImGui::GetFontSize() * 0.6f, value_cell_width(app, s.trace->trace), value_cell_width(app, s.compare->trace)});
+        if (need(row_scale) > room && half / float(widest) >= narrowest &&
+            ImGui::BeginTable("sides", 2, ImGuiTableFlags_SizingStretchSame)) {
             if (!app.step_view.zoom_fixed) app.layout.cell_width = half / float(widest);
             const float side_room = ImGui::GetContentRegionAvail().y -
-                                    std::max(side_heading_height(*s.trace, ka, fin_a, presenting) * 2, side_heading_height(*s.compare, kb, fin_b, presenting) * 2) -
+                                    std::max(side_heading_height(*s.trace, ka, fin_a, presenting) * 2,
+                                             side_heading_height(*s.compare, kb, fin_b, presenting) * 2) -
                                     2 * ImGui::GetTextLineHeightWithSpacing();
             row_scale = 1;
-            auto side_need = [&](float sc) { return std::max(array_view_height(app, *s.trace, ka, sc), array_view_height(app, *s.compare, kb, sc)); };
+            auto side_need = [&](float sc) {
+                return std::max(array_view_height(app, *s.trace, ka, sc), array_view_height(app, *s.compare, kb, sc));
+            };
             while (side_need(row_scale) > side_room && row_scale > shortest) row_scale = std::max(shortest, row_scale - 0.05f);
             ImGui::TableNextColumn();
             one_side(app, *s.trace, ka, "compare-a", algorithm_colour(app.palette(), s.trace->trace.algorithm), fin_a, row_scale);
             ImGui::TableNextColumn();
-            one_side(app, *s.compare, kb, "compare-b", algorithm_colour(app.palette(), s.compare->trace.algorithm, s.trace->trace.algorithm), fin_b, row_scale);
+            one_side(app, *s.compare, kb, "compare-b",
+                     algorithm_colour(app.palette(), s.compare->trace.algorithm, s.trace->trace.algorithm), fin_b, row_scale);
             ImGui::EndTable();
             if (!presenting) totals_line(s);
             return;
@@ -137,16 +142,21 @@ void draw_compare_view(App& app) {
     }
     one_side(app, *s.trace, s.step, "compare-a", algorithm_colour(app.palette(), s.trace->trace.algorithm), s.compare_extra > 0, row_scale);
     if (!s.compare && !s.trace->trace.sample.all()) {
-        ImGui::TextWrapped("There is no comparison beside a sampled trace: it is one block of a full-size run. Change a control to "
-                           "run the comparison again.");
+        ImGui::TextWrapped(
+            "There is no comparison beside a sampled trace: it is one block of a full-size run. Change a control to "
+            "run the comparison again.");
         return;
     }
     if (!s.compare) {
-        if (s.compare_error.empty()) ImGui::TextDisabled("%s is running...", std::string(name(s.form.compare_algorithm)).c_str());
-        else ImGui::TextWrapped("%s", s.compare_error.c_str());
+        if (s.compare_error.empty())
+            ImGui::TextDisabled("%s is running...", std::string(name(s.form.compare_algorithm)).c_str());
+        else
+            ImGui::TextWrapped("%s", s.compare_error.c_str());
         return;
     }
-    one_side(app, *s.compare, s.compare_step(), "compare-b", algorithm_colour(app.palette(), s.compare->trace.algorithm, s.trace->trace.algorithm), s.step + s.compare_extra >= s.compare->trace.steps.size(), row_scale);
+    one_side(app, *s.compare, s.compare_step(), "compare-b",
+             algorithm_colour(app.palette(), s.compare->trace.algorithm, s.trace->trace.algorithm),
+             s.step + s.compare_extra >= s.compare->trace.steps.size(), row_scale);
     if (!presenting) totals_line(s);
 }
 

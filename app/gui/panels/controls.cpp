@@ -7,9 +7,9 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>  // after imgui.h, which it needs
 
-#include "core/input/input.hpp"
 #include "app/gui/app.hpp"
 #include "core/algorithms/lookback_window.hpp"
+#include "core/input/input.hpp"
 
 namespace scanlab::gui {
 namespace {
@@ -101,8 +101,8 @@ AlgorithmEdit algorithm_section(Form& f, const Session& s) {
         // three-phase's phase 2); a choice the new algorithm does not take falls back to its first.
         const std::vector<Algorithm> blocks = block_algorithms_for(f.request.algorithm);
         if (std::find(blocks.begin(), blocks.end(), f.request.block_algorithm) == blocks.end()) f.request.block_algorithm = blocks.front();
-        changed |= enum_combo(algorithm_info(f.request.algorithm).takes_coarsening ? "phase 2 scan" : "block algorithm", &f.request.block_algorithm,
-                              blocks, algo_text, algo_tip);
+        changed |= enum_combo(algorithm_info(f.request.algorithm).takes_coarsening ? "phase 2 scan" : "block algorithm",
+                              &f.request.block_algorithm, blocks, algo_text, algo_tip);
     }
     if (takes_coarsening(f.request.algorithm, f.request.block_algorithm)) {
         // The coarsened block is the algorithm itself, or hierarchical's block algorithm; its row's default C.
@@ -114,16 +114,19 @@ AlgorithmEdit algorithm_section(Form& f, const Session& s) {
                 if (ImGui::Selectable(("C = " + std::to_string(c)).c_str(), shown == c)) f.request.coarsening = c, changed = true;
             ImGui::EndCombo();
         }
-        help_marker("Thread coarsening: each thread scans C contiguous elements of the section on its own (phase 1), a block "
-                    "scan runs over the T = section / C subsection totals (phase 2), and each thread adds its predecessor's "
-                    "total (phase 3).");
+        help_marker(
+            "Thread coarsening: each thread scans C contiguous elements of the section on its own (phase 1), a block "
+            "scan runs over the T = section / C subsection totals (phase 2), and each thread adds its predecessor's "
+            "total (phase 3).");
     }
     run |= enum_combo("operator", &f.request.op, {OpKind::sum, OpKind::max, OpKind::min}, op_text);
-    run |= enum_combo("type", &f.request.type, {ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64}, type_text);
+    run |= enum_combo("type", &f.request.type, {ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64},
+                      type_text);
     // A student's kernel that names its own element type scans that type.
     const YourKernel& k = s.your_kernel;
     if (s.kernel_on_screen() && k.report && k.report->own_type)
-        hint(("your kernel scans its own type, " + std::string(type_text(*k.report->own_type)) + ": this menu does not apply to it").c_str());
+        hint(("your kernel scans its own type, " + std::string(type_text(*k.report->own_type)) + ": this menu does not apply to it")
+                 .c_str());
     int incl = f.request.exclusive ? 1 : 0;
     run |= ImGui::RadioButton("inclusive", &incl, 0);
     flow(radio_width("exclusive"));
@@ -137,10 +140,12 @@ AlgorithmEdit algorithm_section(Form& f, const Session& s) {
             if (ImGui::Selectable(std::to_string(n).c_str(), f.request.section == n)) f.request.section = n, run = true;
         ImGui::EndCombo();
     }
-    help_marker("Elements per block. auto: the preset's section (Figure 9.10 uses 4), else the whole input for the "
-                "single-section kernels and the algorithm's default for the multi-block ones.");
+    help_marker(
+        "Elements per block. auto: the preset's section (Figure 9.10 uses 4), else the whole input for the "
+        "single-section kernels and the algorithm's default for the multi-block ones.");
     if (s.kernel_on_screen() && k.block_dim > 0)
-        hint(("your kernel's launch sets its own block (" + std::to_string(k.block_dim) + " threads): the section does not apply to it").c_str());
+        hint(("your kernel's launch sets its own block (" + std::to_string(k.block_dim) + " threads): the section does not apply to it")
+                 .c_str());
 
     return {changed, run};
 }
@@ -155,15 +160,17 @@ bool threads_section(Form& f) {
             if (ImGui::Selectable(std::to_string(w).c_str(), f.request.warp_width == w)) f.request.warp_width = w, changed = true;
         ImGui::EndCombo();
     }
-    help_marker("Threads per warp in the emulation: divergent warps are counted per warp, and the racy kernel's "
-                "warps run in the schedule below. 32 on every NVIDIA GPU; try 4 to see warps in Figure 9.10.");
+    help_marker(
+        "Threads per warp in the emulation: divergent warps are counted per warp, and the racy kernel's "
+        "warps run in the schedule below. 32 on every NVIDIA GPU; try 4 to see warps in Figure 9.10.");
     int kind = int(f.request.schedule.kind);
     if (ImGui::Combo("schedule", &kind, kScheduleKinds, 3)) {
         f.request.schedule.kind = Schedule::Kind(kind);
         changed = true;
     }
-    help_marker("The order the emulation runs the warps of a block in. Only kogge-stone-racy's result depends on it: "
-                "that is its lesson.");
+    help_marker(
+        "The order the emulation runs the warps of a block in. Only kogge-stone-racy's result depends on it: "
+        "that is its lesson.");
     if (f.request.schedule.kind == Schedule::Kind::random) {
         int seed = int(f.request.schedule.seed);
         if (ImGui::InputInt("schedule seed", &seed)) {
@@ -179,16 +186,17 @@ bool threads_section(Form& f) {
 bool blocks_section(Form& f, const AlgorithmInfo& info) {
     bool changed = false;
     ImGui::TextDisabled("BLOCKS");
-    int block_kind = int(f.request.block_schedule.kind == BlockSchedule::Kind::replay ? BlockSchedule::Kind::in_order
-                                                                                       : f.request.block_schedule.kind);
+    int block_kind =
+        int(f.request.block_schedule.kind == BlockSchedule::Kind::replay ? BlockSchedule::Kind::in_order : f.request.block_schedule.kind);
     if (ImGui::Combo("block schedule", &block_kind, kScheduleKinds, 3)) {
         f.request.block_schedule = {};
         f.request.block_schedule.kind = BlockSchedule::Kind(block_kind);
         changed = true;
     }
-    help_marker("The order the emulation starts the blocks in and lets them run: in-order starts block 0 first and gives the "
-                "resident blocks turns in turn; reverse starts the last block first; random draws the start order and every "
-                "turn from the seed. On the GPU the hardware decides, and the trace replays the order it recorded.");
+    help_marker(
+        "The order the emulation starts the blocks in and lets them run: in-order starts block 0 first and gives the "
+        "resident blocks turns in turn; reverse starts the last block first; random draws the start order and every "
+        "turn from the seed. On the GPU the hardware decides, and the trace replays the order it recorded.");
     if (f.request.block_schedule.kind == BlockSchedule::Kind::random) {
         int seed = int(f.request.block_schedule.seed);
         if (ImGui::InputInt("block seed", &seed)) {
@@ -204,21 +212,24 @@ bool blocks_section(Form& f, const AlgorithmInfo& info) {
     help_marker("Blocks resident at once in the emulation: the SM slots. A block leaves its slot when it is done.");
     if (info.takes_static_index) {
         changed |= ImGui::Checkbox("static index (blockIdx)", &f.request.static_index);
-        help_marker("Each block takes its tile from blockIdx instead of drawing it from a counter. With the reverse "
-                    "schedule and fewer resident blocks than blocks, the resident blocks wait for tiles before theirs, "
-                    "whose blocks never start: the emulation finds the deadlock and shows who waits on whom. A random "
-                    "schedule deadlocks when every resident block comes to wait on one not yet started, which depends on "
-                    "the seed: with 4 of 8 blocks resident, random:2 deadlocks and random:1 completes. Refused on the GPU, where it could hang.");
+        help_marker(
+            "Each block takes its tile from blockIdx instead of drawing it from a counter. With the reverse "
+            "schedule and fewer resident blocks than blocks, the resident blocks wait for tiles before theirs, "
+            "whose blocks never start: the emulation finds the deadlock and shows who waits on whom. A random "
+            "schedule deadlocks when every resident block comes to wait on one not yet started, which depends on "
+            "the seed: with 4 of 8 blocks resident, random:2 deadlocks and random:1 completes. Refused on the GPU, where it could hang.");
     }
     if (info.takes_window) {
         const std::string window = std::to_string(f.request.lookback_window);
         if (ImGui::BeginCombo("window", window.c_str())) {
             for (int w = 1; w <= kMaxLookbackWindow; w *= 2)
-                if (ImGui::Selectable(std::to_string(w).c_str(), f.request.lookback_window == w)) f.request.lookback_window = w, changed = true;
+                if (ImGui::Selectable(std::to_string(w).c_str(), f.request.lookback_window == w))
+                    f.request.lookback_window = w, changed = true;
             ImGui::EndCombo();
         }
-        help_marker("The look-back window W: the predecessors one look-back reads at once. 32 is CUB's: one warp, a lane a status word, waiting while "
-                    "any of them is invalid. 1 makes the look-back a chain: one predecessor at a time, as the domino scan waits.");
+        help_marker(
+            "The look-back window W: the predecessors one look-back reads at once. 32 is CUB's: one warp, a lane a status word, waiting while "
+            "any of them is invalid. 1 makes the look-back a chain: one predecessor at a time, as the domino scan waits.");
     }
     return changed;
 }
@@ -233,8 +244,8 @@ InputEdit input_section(Session& s) {
     Form& f = s.form;
     bool changed = false, commit = false;
     ImGui::TextDisabled("INPUT");
-    for (const auto& [label, source] : {std::pair{"preset", InputSource::preset}, std::pair{"text", InputSource::text},
-                                         std::pair{"random", InputSource::random}}) {
+    for (const auto& [label, source] :
+         {std::pair{"preset", InputSource::preset}, std::pair{"text", InputSource::text}, std::pair{"random", InputSource::random}}) {
         if (source != InputSource::preset) flow(radio_width(label));
         if (ImGui::RadioButton(label, f.input.source == source) && f.input.source != source) {
             f.input.source = source;
@@ -269,11 +280,13 @@ InputEdit input_section(Session& s) {
         // Edits stay a draft until Enter or Run (a half-typed value never runs).
         std::string text = s.text_draft.value_or(f.input.text);
         // Wrapped at the column's edge: a long list stays readable whole.
-        const bool enter = ImGui::InputTextMultiline("##values", &text, ImVec2(-1, ImGui::GetTextLineHeight() * 4),
-                                                     ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CtrlEnterForNewLine |
-                                                         ImGuiInputTextFlags_WordWrap);
-        if (text != f.input.text) s.text_draft = text;
-        else s.text_draft.reset();
+        const bool enter = ImGui::InputTextMultiline(
+            "##values", &text, ImVec2(-1, ImGui::GetTextLineHeight() * 4),
+            ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CtrlEnterForNewLine | ImGuiInputTextFlags_WordWrap);
+        if (text != f.input.text)
+            s.text_draft = text;
+        else
+            s.text_draft.reset();
         commit |= enter;
         hint(s.text_draft ? "edited: Enter or Run to use these values" : "numbers separated by spaces or commas");
     } else {
@@ -294,10 +307,13 @@ InputEdit input_section(Session& s) {
         // The segmented scan's head flags: a draft until Enter or Run, as the typed values.
         std::string flags = s.flags_draft.value_or(f.input.flags);
         commit |= ImGui::InputText("head flags", &flags, ImGuiInputTextFlags_EnterReturnsTrue);
-        if (flags != f.input.flags) s.flags_draft = flags;
-        else s.flags_draft.reset();
-        help_marker("One 0 or 1 per value (1 starts a segment: the scan restarts there), separated by spaces or commas; "
-                    "or every:K for a segment every K values.");
+        if (flags != f.input.flags)
+            s.flags_draft = flags;
+        else
+            s.flags_draft.reset();
+        help_marker(
+            "One 0 or 1 per value (1 starts a segment: the scan restarts there), separated by spaces or commas; "
+            "or every:K for a segment every K values.");
         hint(s.flags_draft ? "edited: Enter or Run to use these flags" : "1 starts a segment; every:K");
     }
 
@@ -335,9 +351,9 @@ bool compare_section(Session& s) {
 void draw_controls(App& app) {
     Session& s = app.session;
     Form& f = s.form;
-    bool changed = false;   // a setting of the run on screen changed: run it again with the committed input
+    bool changed = false;  // a setting of the run on screen changed: run it again with the committed input
     bool built_in = false;  // a built-in algorithm was chosen: its run
-    bool commit = false;    // Enter or Run: the typed input too
+    bool commit = false;  // Enter or Run: the typed input too
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
     built_in |= showing_note(s);
     const AlgorithmEdit algorithm = algorithm_section(f, s);
@@ -365,9 +381,12 @@ void draw_controls(App& app) {
     const std::string run = s.kernel_on_screen() ? "Run " + s.your_kernel.name + "  (Ctrl+Enter)" : std::string("Run  (Ctrl+Enter)");
     if (ImGui::Button(run.c_str(), ImVec2(-1, 0))) commit = true;
     // A menu choice runs at once, with the input as last committed.
-    if (built_in) s.run();
-    else if (commit) s.commit_input();
-    else if (changed) s.run_again();
+    if (built_in)
+        s.run();
+    else if (commit)
+        s.commit_input();
+    else if (changed)
+        s.run_again();
 }
 
 }  // namespace scanlab::gui

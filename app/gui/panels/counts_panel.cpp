@@ -10,8 +10,8 @@
 #include <implot.h>
 
 #include "app/gui/app.hpp"
-#include "app/gui/model/tiles.hpp"
 #include "app/gui/model/numbers.hpp"
+#include "app/gui/model/tiles.hpp"
 #include "core/hd.hpp"
 
 namespace scanlab::gui {
@@ -96,7 +96,8 @@ bool begin_step_chart(const char* title, const char* y_title, ImVec2 size, const
     const double top = std::max({hi, top_of_stack, also_up_to});
     if (per_step && !all_zero)
         ImPlot::SetupAxisLimits(ImAxis_Y1, log_scale ? lo / 1.5 : 0, log_scale ? top * 1.6 : top * 1.1, ImPlotCond_Always);
-    if (!per_step) ImPlot::SetupAxisLimits(ImAxis_X1, -0.6, double(std::max<size_t>(steps, 1)) - 0.4, ImPlotCond_Always);  // every tile's bars whole
+    if (!per_step)
+        ImPlot::SetupAxisLimits(ImAxis_X1, -0.6, double(std::max<size_t>(steps, 1)) - 0.4, ImPlotCond_Always);  // every tile's bars whole
     ImPlot::SetupAxisFormat(ImAxis_X1, per_step ? "#%g" : "%g");
     ImPlot::SetupAxisFormat(ImAxis_Y1, grouped_tick);
     if (log_scale) ImPlot::SetupAxisScale(ImAxis_Y1, ImPlotScale_Log10);
@@ -119,8 +120,10 @@ bool begin_step_chart(const char* title, const char* y_title, ImVec2 size, const
     for (size_t k = 0; k <= last; k += every) ticks.push_back(double(k));
     ImPlot::SetupAxisTicks(ImAxis_X1, ticks.data(), int(ticks.size()));
     // Outside the plot (above it in a row, or beside it in a column): never over a bar or a line.
-    if (legend_beside) ImPlot::SetupLegend(ImPlotLocation_East, ImPlotLegendFlags_Outside);
-    else ImPlot::SetupLegend(ImPlotLocation_North, ImPlotLegendFlags_Outside | ImPlotLegendFlags_Horizontal);
+    if (legend_beside)
+        ImPlot::SetupLegend(ImPlotLocation_East, ImPlotLegendFlags_Outside);
+    else
+        ImPlot::SetupLegend(ImPlotLocation_North, ImPlotLegendFlags_Outside | ImPlotLegendFlags_Horizontal);
     return true;
 }
 
@@ -207,14 +210,16 @@ void summary(const ShownTrace& st, Rgb colour, bool with_formula = true) {
     // An event-scheduled scan counts every block's barriers (blocks do not move in lock-step).
     ImGui::Text("%s in %s, %s %s, %s%s", counted(t.counts.additions, "addition", "additions").c_str(),
                 counted(t.steps.size(), "step", "steps").c_str(), counted(t.counts.barriers, "barrier", "barriers").c_str(),
-                is_event_trace(t) ? "in all blocks" : "per block", counted(t.counts.divergent_warps, "divergent warp", "divergent warps").c_str(),
+                is_event_trace(t) ? "in all blocks" : "per block",
+                counted(t.counts.divergent_warps, "divergent warp", "divergent warps").c_str(),
                 t.counts.hazards ? (", " + counted(t.counts.hazards, "hazard", "hazards")).c_str() : "");
     ImGui::PopTextWrapPos();
     if (const std::optional<Formula> f = formula_for(t); f && with_formula) {
         const bool match = f->value == t.counts.additions;
         ImGui::PushTextWrapPos(0);
         ImGui::TextDisabled("    formula %s with N = %lld: %lld %s", f->text.c_str(), static_cast<long long>(f->n),
-                            static_cast<long long>(f->value), match ? "\xE2\x9C\x93 matches the run" : "(differs: see docs/operation-counts.md)");
+                            static_cast<long long>(f->value),
+                            match ? "\xE2\x9C\x93 matches the run" : "(differs: see docs/operation-counts.md)");
         ImGui::PopTextWrapPos();
     }
 }
@@ -224,7 +229,8 @@ void summary(const ShownTrace& st, Rgb colour, bool with_formula = true) {
 void phase_counts_table(const ShownTrace& st, const Palette& p) {
     const TraceBook& b = st.book;
     if (b.phases.empty()) return;
-    const ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoHostExtendX;
+    const ImGuiTableFlags tf =
+        ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoHostExtendX;
     if (ImGui::BeginTable("by phase", 4, tf)) {
         ImGui::TableSetupColumn("additions by phase");
         for (const char* h : {"additions", "real work", "padding"}) ImGui::TableSetupColumn(h);
@@ -232,8 +238,10 @@ void phase_counts_table(const ShownTrace& st, const Palette& p) {
         auto row = [](const PhaseCount& c, bool total) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            if (total) ImGui::TextUnformatted("total");
-            else ImGui::TextUnformatted(c.phase.c_str());
+            if (total)
+                ImGui::TextUnformatted("total");
+            else
+                ImGui::TextUnformatted(c.phase.c_str());
             for (int64_t v : {c.additions, c.work(), c.padding}) {
                 ImGui::TableNextColumn();
                 const std::string text = grouped(v);
@@ -250,7 +258,8 @@ void phase_counts_table(const ShownTrace& st, const Palette& p) {
     if (b.bound) {
         const bool within = b.bound->relation() != ">";
         const Rgb c = within || !b.bound->chapter ? p.formula : p.error;
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(c)), "%s %s", within ? "\xE2\x9C\x93" : "\xE2\x9C\x97", b.bound->sentence().c_str());
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(c)), "%s %s", within ? "\xE2\x9C\x93" : "\xE2\x9C\x97",
+                           b.bound->sentence().c_str());
     }
     ImGui::TextDisabled("Padding: additions whose result lands past the end of its array (the rest of a partial section).");
     if (!b.seed_note.empty()) ImGui::TextWrapped("%s", b.seed_note.c_str());
@@ -325,17 +334,20 @@ void draw_one_chart(App& app) {
     if (which == "additions per step") {
         bars("Additions per step", "additions", per_step_series(&StepCounts::additions), s.step, size, p, false);
     } else if (which == "additions so far") {
-        std::vector<Series> cum{{la, std::vector<double>(s.trace->book.cumulative_additions.begin(), s.trace->book.cumulative_additions.end()), ca}};
+        std::vector<Series> cum{
+            {la, std::vector<double>(s.trace->book.cumulative_additions.begin(), s.trace->book.cumulative_additions.end()), ca}};
         if (b) cum.push_back({lb, std::vector<double>(b->book.cumulative_additions.begin(), b->book.cumulative_additions.end()), cb});
         // The legend names each line's algorithm and value; the formulas and the note are the
         // (?)'s, on the buttons' line: the chart keeps the height.
         lines("Additions so far, and the formulas", "additions so far", cum, refs, s.step, size, p, false);
     } else if (which == "active vs idle threads") {
         bars(("Active vs idle threads: " + la).c_str(), "threads",
-             {{"active", per_step(a, &StepCounts::active_threads), p.thread_active}, {"idle", per_step(a, &StepCounts::idle_threads), p.thread_idle}},
+             {{"active", per_step(a, &StepCounts::active_threads), p.thread_active},
+              {"idle", per_step(a, &StepCounts::idle_threads), p.thread_idle}},
              s.step, size, p, true);
     } else if (which == "divergent warps") {
-        bars("Divergent warps per step (control divergence)", "warps", per_step_series(&StepCounts::divergent_warps), s.step, size, p, false);
+        bars("Divergent warps per step (control divergence)", "warps", per_step_series(&StepCounts::divergent_warps), s.step, size, p,
+             false);
     } else {
         const TileSeries ts = tile_series(s.trace->book.tile_counts, a, s.step);
         const std::vector<double>& polls = ts.polls;
@@ -343,10 +355,11 @@ void draw_one_chart(App& app) {
         const std::vector<double>& reads = ts.reads;
         const size_t tile = ts.tile;
         if (which == "failed polls per tile")
-            bars("Failed polls per tile over the whole run", "polls", {{"failed polls", polls, p.cell_hazard}}, tile, size, p, false, "tile");
+            bars("Failed polls per tile over the whole run", "polls", {{"failed polls", polls, p.cell_hazard}}, tile, size, p, false,
+                 "tile");
         else if (algorithm_info(a.algorithm).handoff == Handoff::flag_chain)
-            bars("Flag reads per tile over the whole run", "flag reads", {{"reads of flags[tile]: failed polls + 1", reads, p.series_b}}, tile, size, p,
-                 false, "tile");
+            bars("Flag reads per tile over the whole run", "flag reads", {{"reads of flags[tile]: failed polls + 1", reads, p.series_b}},
+                 tile, size, p, false, "tile");
         else
             bars("Look-back per tile over the whole run", "per tile",
                  {{"predecessors combined", depth, p.series_a}, {"status words read", reads, p.series_b}}, tile, size, p, false, "tile");
@@ -419,7 +432,8 @@ void draw_step_charts(App& app, const ChartGrid& g, const std::vector<Formula>& 
     const ShownTrace* b = s.compare.get();
     const std::string la = run_name(a), lb = b ? run_name(b->trace) : "";
     std::vector<Series> per{{la, per_step(a, &StepCounts::additions), ca}};
-    std::vector<Series> cum{{la, std::vector<double>(s.trace->book.cumulative_additions.begin(), s.trace->book.cumulative_additions.end()), ca}};
+    std::vector<Series> cum{
+        {la, std::vector<double>(s.trace->book.cumulative_additions.begin(), s.trace->book.cumulative_additions.end()), ca}};
     if (b) {
         per.push_back({lb, per_step(b->trace, &StepCounts::additions), cb});
         cum.push_back({lb, std::vector<double>(b->book.cumulative_additions.begin(), b->book.cumulative_additions.end()), cb});

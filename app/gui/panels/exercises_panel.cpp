@@ -215,7 +215,7 @@ void draw_exercises_panel(App& app) {
 
     const bool shown = answer_shown(app, book.selected);
     ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled(shown ? "Up/Down choose, Enter opens the run"
+    ImGui::TextDisabled(shown                       ? "Up/Down choose, Enter opens the run"
                         : starter_of(book.selected) ? "Up/Down choose, Enter tries it yourself"
                                                     : "Up/Down choose; write the kernel, then Show the answer");
     ImGui::PopTextWrapPos();

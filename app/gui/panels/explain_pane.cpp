@@ -5,10 +5,10 @@
 
 #include <imgui_internal.h>  // RenderTextEllipsis: the title on one line
 
-#include "core/lesson/explain.hpp"
+#include <imgui_stdlib.h>  // after imgui.h, which it needs
 #include "app/gui/app.hpp"
 #include "app/gui/model/numbers.hpp"
-#include <imgui_stdlib.h>  // after imgui.h, which it needs
+#include "core/lesson/explain.hpp"
 
 namespace scanlab::gui {
 namespace {
@@ -71,7 +71,8 @@ void predict_controls(App& app, const ShownTrace& st) {
         ImGui::SameLine();
         if (pr.revealed) {
             const bool right = prediction_right(st.trace, s.step, pr.cells[i], pr.answers[i]);
-            const std::string shown = (pr.answers[i].empty() ? std::string("(blank)") : pr.answers[i]) + (right ? " \xE2\x9C\x93" : " \xE2\x9C\x97");
+            const std::string shown =
+                (pr.answers[i].empty() ? std::string("(blank)") : pr.answers[i]) + (right ? " \xE2\x9C\x93" : " \xE2\x9C\x97");
             ImGui::TextColored(right ? ImVec4(0.35f, 0.85f, 0.45f, 1) : ImVec4(1, 0.4f, 0.4f, 1), "%s", shown.c_str());
             // A box's width, so that the cells after it keep their places.
             if (const float tw = ImGui::CalcTextSize(shown.c_str()).x; tw < box) {
@@ -81,7 +82,8 @@ void predict_controls(App& app, const ShownTrace& st) {
         } else {
             ImGui::SetNextItemWidth(box);
             // Enter in the last box reveals.
-            if (ImGui::InputText("##answer", &pr.answers[i], ImGuiInputTextFlags_EnterReturnsTrue) && i + 1 == pr.cells.size()) pr.reveal(st.trace);
+            if (ImGui::InputText("##answer", &pr.answers[i], ImGuiInputTextFlags_EnterReturnsTrue) && i + 1 == pr.cells.size())
+                pr.reveal(st.trace);
         }
         ImGui::PopID();
     }
@@ -145,8 +147,8 @@ void draw_explain_pane(App& app, float height) {
     const float title_w = std::max(ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x - predict_w);
     const ImVec2 a = ImGui::GetCursorScreenPos();
     const float text_y = a.y + style.FramePadding.y;
-    ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), ImVec2(a.x, text_y), ImVec2(a.x + title_w, text_y + ImGui::GetFontSize()), a.x + title_w,
-                              title.c_str(), nullptr, nullptr);
+    ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), ImVec2(a.x, text_y), ImVec2(a.x + title_w, text_y + ImGui::GetFontSize()),
+                              a.x + title_w, title.c_str(), nullptr, nullptr);
     ImGui::Dummy(ImVec2(title_w, ImGui::GetFrameHeight()));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", title.c_str());
     if (main_run) {  // (the prediction is of the main run's rows)

@@ -13,10 +13,10 @@ namespace {
 
 struct FigRow {
     const char* caption;
-    const char* label;                  // presenting: the short label at the row's left
+    const char* label;  // presenting: the short label at the row's left
     const ValueArray* values = nullptr;  // null: the trace has not reached this row yet
-    bool block_sums = false;            // S rows: one cell under the last element of each block
-    bool current = false;               // the current step writes this row
+    bool block_sums = false;  // S rows: one cell under the last element of each block
+    bool current = false;  // the current step writes this row
 };
 
 // The latest step at or before k that matches, or -1.
@@ -73,8 +73,8 @@ float fig910_panel_height(float width, bool presenting, float least) {
 bool fig910_follows_main(const Session& s) {
     const ShownTrace* main = s.trace.get();
     // A student's kernel launched as the hierarchical scan has steps of its own, not the figure's rows.
-    return main && main->book.full && main->trace.kernel.empty() && algorithm_info(main->trace.algorithm).figure_9_10 && main->trace.n == 16 &&
-           main->trace.grid == 4 && main->trace.section == 4;
+    return main && main->book.full && main->trace.kernel.empty() && algorithm_info(main->trace.algorithm).figure_9_10 &&
+           main->trace.n == 16 && main->trace.grid == 4 && main->trace.section == 4;
 }
 
 namespace {
@@ -146,7 +146,8 @@ FigPlace draw_fig_rows(App& app, const FigRow (&rows)[5], const Geometry& g, boo
         // A short panel scrolls to the row the step writes when that row changes and is out of sight.
         const float row_h = (g.captions ? font + 3 : 0) + ch;
         if (row.current && app.fig910_panel.scrolled_to != int(r)) {
-            if (!ImGui::IsRectVisible(ImVec2(o.x, y), ImVec2(o.x + 1, y + row_h))) ImGui::SetScrollFromPosY(y - ImGui::GetWindowPos().y, 0.1f);
+            if (!ImGui::IsRectVisible(ImVec2(o.x, y), ImVec2(o.x + 1, y + row_h)))
+                ImGui::SetScrollFromPosY(y - ImGui::GetWindowPos().y, 0.1f);
             app.fig910_panel.scrolled_to = int(r);
         }
         const ImU32 label_c = row.current ? col(p.thread_active) : ImGui::GetColorU32(ImGuiCol_Text);
@@ -166,8 +167,10 @@ FigPlace draw_fig_rows(App& app, const FigRow (&rows)[5], const Geometry& g, boo
             const bool have = row.values && i < size_of(*row.values) && !hidden;
             dl->AddRectFilled(a, b, col(have ? (row.block_sums ? p.fig_block_sum : p.fig_cell) : p.fig_pending));
             if (row.current) dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), col(p.thread_active), 0, 2);
-            if (have) cell_text(dl, a, b, text, format_value(*row.values, i), legible);
-            else if (hidden) cell_text(dl, a, b, text, "?", legible);
+            if (have)
+                cell_text(dl, a, b, text, format_value(*row.values, i), legible);
+            else if (hidden)
+                cell_text(dl, a, b, text, "?", legible);
         }
         // The row the slide points at: one outline round the whole row, in the error colour.
         if (int(r) == pointed) {
@@ -250,7 +253,8 @@ void draw_fig910_panel(App& app) {
     if (rows[3].values && !(rows[3].current && hide_current)) draw_block_sum_arrows(app, g, at, rows[4].current, dl);
     ImGui::Dummy(ImVec2(avail, at.y - at.o.y));
     if (!presenting)
-        ImGui::TextDisabled("%s; %lld additions in %zu steps", f->origin.c_str(), static_cast<long long>(t.counts.additions), t.steps.size());
+        ImGui::TextDisabled("%s; %lld additions in %zu steps", f->origin.c_str(), static_cast<long long>(t.counts.additions),
+                            t.steps.size());
 }
 
 }  // namespace scanlab::gui

@@ -194,7 +194,8 @@ void checkpoint(App& app) {
             ImGui::TextWrapped("%s. %s", n.c_str(), c.options[i].text.c_str());
         }
     } else {
-        const float check = ImGui::CalcTextSize(word(app, LessonWord::check)).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
+        const float check =
+            ImGui::CalcTextSize(word(app, LessonWord::check)).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
         ImGui::SetNextItemWidth(std::min(ImGui::GetFontSize() * 14, ImGui::GetContentRegionAvail().x - check));
         const char* hint = word(app, c.kind == Checkpoint::Kind::number ? LessonWord::number_hint : LessonWord::cells_hint);
         submit = ImGui::InputTextWithHint("##answer", hint, &typed, ImGuiInputTextFlags_EnterReturnsTrue);
@@ -242,7 +243,8 @@ void draw_lesson_panel(App& app) {
     place.append(" ").append(std::to_string(p.slide + 1)).append(of).append(std::to_string(p.slides.size()));
     if (!s.section.empty()) place.append("  ·  ").append(s.section);  // (append: GCC 12 warns falsely on + here)
     dim_wrapped(place);
-    ImGui::Text("%s: %d%s%d %s", word(app, LessonWord::score), p.progress->right(), of.c_str(), p.progress->checkpoints(), word(app, LessonWord::checkpoints));
+    ImGui::Text("%s: %d%s%d %s", word(app, LessonWord::score), p.progress->right(), of.c_str(), p.progress->checkpoints(),
+                word(app, LessonWord::checkpoints));
     // Where the lesson is not in English, the player says that the generated explanations still are.
     if (*word(app, LessonWord::english_explanations)) dim_wrapped(word(app, LessonWord::english_explanations));
     ImGui::BeginDisabled(p.slide == 0);

@@ -53,8 +53,9 @@ void bench_section(App& app) {
         // Before a run the GPU is named by the backend that traced the main view (after one, by
         // the benchmark's own description, in the results).
         if (!b.result && s.trace && s.trace->trace.backend == "gpu") ImGui::Text("GPU: %s", s.backend_description.c_str());
-        ImGui::TextDisabled("Times the production single-pass scan against a device-to-device copy of the same bytes (the limit), "
-                            "CUB, Thrust and the chapter's scans; every output is checked against the CPU reference.");
+        ImGui::TextDisabled(
+            "Times the production single-pass scan against a device-to-device copy of the same bytes (the limit), "
+            "CUB, Thrust and the chapter's scans; every output is checked against the CPU reference.");
     }
     ImGui::PopTextWrapPos();
 
@@ -118,7 +119,8 @@ void draw_live_run_panel(App& app) {
         if (!sampled_runs_on_gpu(s.form.backend)) s.sampled_form.n = std::min(s.sampled_form.n, kEmulatedTraceMaxN);
     }
     ImGui::BeginChild("live", ImVec2(0, 0), false);
-    if (ImGui::CollapsingHeader("Benchmark: the production scan against the copy, CUB and the chapter's scans", ImGuiTreeNodeFlags_DefaultOpen))
+    if (ImGui::CollapsingHeader("Benchmark: the production scan against the copy, CUB and the chapter's scans",
+                                ImGuiTreeNodeFlags_DefaultOpen))
         bench_section(app);
     if (ImGui::CollapsingHeader("Sampled trace: one block of a full-size hierarchical run", ImGuiTreeNodeFlags_DefaultOpen))
         draw_sampled_trace_section(app);

@@ -19,15 +19,18 @@ const char* block_algo_tip(Algorithm a) {
         if (b == a) return tip.c_str();
     const AlgorithmInfo& row = algorithm_info(a);
     tips.emplace_back(a, std::string(row.title) + " blocks (" + std::string(row.chapter) + "): up to " + std::to_string(row.capacity()) +
-                             " elements a block, " + (row.elements_per_thread == 1 ? std::string("one thread each")
-                                                                                    : std::to_string(row.elements_per_thread) + " elements a thread"));
+                             " elements a block, " +
+                             (row.elements_per_thread == 1 ? std::string("one thread each")
+                                                           : std::to_string(row.elements_per_thread) + " elements a thread"));
     return tips.back().second.c_str();
 }
 
 void wrapped(const std::string& text, bool disabled = false) {
     ImGui::PushTextWrapPos(0);
-    if (disabled) ImGui::TextDisabled("%s", text.c_str());
-    else ImGui::TextUnformatted(text.c_str());
+    if (disabled)
+        ImGui::TextDisabled("%s", text.c_str());
+    else
+        ImGui::TextUnformatted(text.c_str());
     ImGui::PopTextWrapPos();
 }
 
@@ -60,8 +63,7 @@ void draw_sampled_form(Session& s) {
     SampledForm& f = s.sampled_form;
     const float font = ImGui::GetFontSize();
     ImGui::SetNextItemWidth(font * 8);
-    enum_combo("block algorithm##sampled", &f.block_algorithm, multi_kernel_block_algorithms(), block_algo_text,
-               block_algo_tip);
+    enum_combo("block algorithm##sampled", &f.block_algorithm, multi_kernel_block_algorithms(), block_algo_text, block_algo_tip);
     flow(labelled_width(font * 7.5f, "section"));
     section_combo(f);
     flow(labelled_width(font * 5.5f, "type"));
@@ -81,7 +83,8 @@ void draw_sampled_form(Session& s) {
     if (current && pv.error.empty())
         std::snprintf(range, sizeof range, "of 0 \xE2\x80\xA6 %s (%s blocks of %d)", grouped(pv.grid - 1).c_str(), grouped(pv.grid).c_str(),
                       pv.section);
-    else if (current) range[0] = 0;
+    else if (current)
+        range[0] = 0;
     flow(labelled_width(font * 6, "block") + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(range).x);
     ImGui::SetNextItemWidth(font * 6);
     ImGui::InputScalar("block", ImGuiDataType_S64, &f.block);
@@ -122,8 +125,10 @@ void draw_memory_statement(App& app, bool current) {
         wrapped(memory_statement(s.sampled_report));
         char took[160];
         const double sec = s.sampled_report.seconds;
-        if (sec < 1) std::snprintf(took, sizeof took, "Traced in %.0f ms on %s.", sec * 1000, s.sampled_report.backend.c_str());
-        else std::snprintf(took, sizeof took, "Traced in %.2f s on %s.", sec, s.sampled_report.backend.c_str());
+        if (sec < 1)
+            std::snprintf(took, sizeof took, "Traced in %.0f ms on %s.", sec * 1000, s.sampled_report.backend.c_str());
+        else
+            std::snprintf(took, sizeof took, "Traced in %.2f s on %s.", sec, s.sampled_report.backend.c_str());
         wrapped(took, true);
     } else if (current && !pv.error.empty()) {
         refusal(app, pv.error);
@@ -132,7 +137,8 @@ void draw_memory_statement(App& app, bool current) {
     } else {
         ImGui::TextDisabled("estimating the memory this trace needs...");
     }
-    if (!s.sampled_error.empty() && !(current && s.sampled_error == pv.error)) refusal(app, s.sampled_error, "  (the trace on screen stays)");
+    if (!s.sampled_error.empty() && !(current && s.sampled_error == pv.error))
+        refusal(app, s.sampled_error, "  (the trace on screen stays)");
 }
 
 }  // namespace

@@ -130,7 +130,7 @@ float fit_code_size(App& app, const Listing& l, const std::vector<std::string>& 
 // Where the highlighted lines and the slide's lines fell, in the code child's content.
 struct CodeMarks {
     float hl_top = -1, hl_bottom = -1;  // the highlighted lines
-    float run_bottom = -1;              // the end of their first run of consecutive lines
+    float run_bottom = -1;  // the end of their first run of consecutive lines
     ImVec2 pointed_a{0, -1}, pointed_b{0, -1};  // the slide's lines' corners
 };
 

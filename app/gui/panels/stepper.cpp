@@ -29,7 +29,8 @@ std::string short_label(const Step& s) {
     if (s.phase == Phase::distribution) return prefixed("dist. ", s.level);
     // Three-phase sub-steps: "p1 2/4" (phase 1, element 2 of C = 4), "p3 1/4".
     if (s.phase == Phase::thread_scan || s.phase == Phase::add_predecessor)
-        return std::string(s.phase == Phase::thread_scan ? "p1 " : "p3 ") + std::to_string(s.level + 1) + "/" + std::to_string(s.coarsening);
+        return std::string(s.phase == Phase::thread_scan ? "p1 " : "p3 ") + std::to_string(s.level + 1) + "/" +
+               std::to_string(s.coarsening);
     std::string l = step_label(s);
     const size_t dot = l.rfind(" · ");
     return dot == std::string::npos ? l : l.substr(dot + 4);
@@ -183,7 +184,8 @@ void draw_stepper(App& app) {
     // value no slider grab covers.
     flow(ImGui::GetFontSize() * 9);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-    ImGui::DragFloat("##speed", &s.steps_per_second, 0.02f, 0.25f, 10.0f, "%.2f steps/s", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+    ImGui::DragFloat("##speed", &s.steps_per_second, 0.02f, 0.25f, 10.0f, "%.2f steps/s",
+                     ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("steps a second while playing: drag, or double-click and type");
     if (n > 0) {
         char text[160];
@@ -195,8 +197,10 @@ void draw_stepper(App& app) {
         // would take a line of its own.
         const bool fits = ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize(text).x;
         if (!fits && !app.layout.presentation) ImGui::NewLine();
-        if (fits || !app.layout.presentation) ImGui::TextUnformatted(text);
-        else ImGui::NewLine();
+        if (fits || !app.layout.presentation)
+            ImGui::TextUnformatted(text);
+        else
+            ImGui::NewLine();
     }
     if (s.busy()) {
         ImGui::SameLine();

@@ -30,7 +30,8 @@ Rgb block_colour(const Palette& p, BlockState s) {
 }
 Rgb kind_colour(const Palette& p, EventKind k) {
     // start, scanned, publish aggregate, look back, passed, publish prefix, done, deadlock
-    const Rgb by[] = {p.thread_idle, p.thread_active, p.cell_loaded, p.series_b, p.cell_updated, p.cell_updated, p.cell_final, p.cell_hazard};
+    const Rgb by[] = {p.thread_idle,  p.thread_active, p.cell_loaded, p.series_b,
+                      p.cell_updated, p.cell_updated,  p.cell_final,  p.cell_hazard};
     return pick(by, k);
 }
 // The flags of a chain (each tile waits for its predecessor's) or the look-back's status words: the
@@ -143,8 +144,15 @@ struct TilesCanvas {
     float y_arcs = 0, y_status = 0, y_status_val = 0, y_tiles = 0, tiles_h = 0, y_y = 0, y_ruler = 0;
 
     TilesCanvas(const Trace& trace, size_t k, const Palette& palette)
-        : t(trace), s(trace.steps[k]), snap(s.snapshot), p(palette), tiles(tiles_after(trace, k)), boundaries(status_on_boundaries(trace, k)),
-          lb(look_back_words(trace, k)), grid(int64_t(tiles.size())), section(std::max(1, trace.section)) {}
+        : t(trace),
+          s(trace.steps[k]),
+          snap(s.snapshot),
+          p(palette),
+          tiles(tiles_after(trace, k)),
+          boundaries(status_on_boundaries(trace, k)),
+          lb(look_back_words(trace, k)),
+          grid(int64_t(tiles.size())),
+          section(std::max(1, trace.section)) {}
 
     float width_of(float size, const std::string& label) const { return f->CalcTextSizeA(size, FLT_MAX, 0, label.c_str()).x; }
     void centred(float cx, float y, float size, ImU32 c, const std::string& label, float max_w) const {
@@ -170,8 +178,10 @@ void draw_status_words(const TilesCanvas& c) {
         const Rgb fill = status_colour(c.p, status);
         c.dl->AddRectFilled(a, b, col(fill));
         c.dl->AddRect(a, b, ImGui::GetColorU32(ImGuiCol_WindowBg));
-        const char* letter = c.boundaries ? (status == TileStatus::prefix ? "1" : "0")
-                                          : status == TileStatus::prefix ? "P" : status == TileStatus::aggregate ? "A" : "X";
+        const char* letter = c.boundaries                      ? (status == TileStatus::prefix ? "1" : "0")
+                             : status == TileStatus::prefix    ? "P"
+                             : status == TileStatus::aggregate ? "A"
+                                                               : "X";
         const float letter_size = std::min(c.font, c.ch * 0.6f);
         c.centred(cx, c.y_status + (c.ch - letter_size) * 0.5f, letter_size, text_on(fill), letter, c.status_w);
         const ValueArray* v = status == TileStatus::prefix ? &c.snap.prefix : status == TileStatus::aggregate ? &c.snap.aggregate : nullptr;
@@ -179,13 +189,15 @@ void draw_status_words(const TilesCanvas& c) {
             const std::string value = format_value(*v, i);
             const float max_w = c.boundaries ? c.tile_w : c.tile_w - 2, vw = c.width_of(c.vs, value);
             c.centred(cx, c.y_status_val, c.vs, faint, value, max_w);
-            note_value_drawn({ImVec2(cx - vw * 0.5f, c.y_status_val), ImVec2(cx + vw * 0.5f, c.y_status_val + c.vs), vw <= max_w ? c.vs : 0, value});
+            note_value_drawn(
+                {ImVec2(cx - vw * 0.5f, c.y_status_val), ImVec2(cx + vw * 0.5f, c.y_status_val + c.vs), vw <= max_w ? c.vs : 0, value});
         }
         const WordRole r = c.role(i);
         if (r == WordRole::read_only) c.dl->AddRectFilled(a, b, ImGui::GetColorU32(ImGuiCol_WindowBg, 0.6f));
         if (r == WordRole::combined || r == WordRole::met_prefix || r == WordRole::combined_before)
             c.dl->AddRectFilled(ImVec2(a.x, b.y + 1), ImVec2(b.x, b.y + 4), arc_c);
-        if (r == WordRole::met_prefix) c.dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(b.x + 2, b.y + 2), ImGui::GetColorU32(ImGuiCol_Text), 0.0f, 3.0f);
+        if (r == WordRole::met_prefix)
+            c.dl->AddRect(ImVec2(a.x - 2, a.y - 2), ImVec2(b.x + 2, b.y + 2), ImGui::GetColorU32(ImGuiCol_Text), 0.0f, 3.0f);
     }
 }
 
@@ -227,7 +239,8 @@ int64_t draw_sections(const TilesCanvas& c, bool hovered) {
                     badge = true;
                 }
         }
-        c.centred((xa + xb) * 0.5f, two_lines ? c.y_tiles + c.tiles_h - size - 2 : c.y_tiles + (c.tiles_h - size) * 0.5f, size, on, who, room_w);
+        c.centred((xa + xb) * 0.5f, two_lines ? c.y_tiles + c.tiles_h - size - 2 : c.y_tiles + (c.tiles_h - size) * 0.5f, size, on, who,
+                  room_w);
         if (badge) {
             // The polls as a red badge on the tile's top right corner.
             const std::string n = grouped(tv.polls);
@@ -339,18 +352,21 @@ void tile_tooltip(const TilesCanvas& c, int64_t tile) {
     const int64_t n = int64_t(size_of(c.s.values));
     std::string tip = "tile " + std::to_string(i) + ": elements " + grouped(tile * c.section) + " to " +
                       grouped(std::min<int64_t>((tile + 1) * c.section, n) - 1);
-    if (tv.block < 0) tip += "\nno block has drawn it yet";
+    if (tv.block < 0)
+        tip += "\nno block has drawn it yet";
     else {
         tip += "\nblock " + std::to_string(tv.block) + ", " + std::string(name(tv.block_state));
         if (tv.passes_next)
-            tip += flag_chain(c.t) ? " (its flag is set: it passes at its next turn)" : " (its look-back has ended: it publishes P at its next turn)";
+            tip += flag_chain(c.t) ? " (its flag is set: it passes at its next turn)"
+                                   : " (its look-back has ended: it publishes P at its next turn)";
         if (tv.polls > 0) tip.append("\n").append(grouped(tv.polls)).append(" failed polls so far");
-        if (i < size_of(c.snap.aggregate) && tv.section != SectionState::waiting_for_block) tip += "\nlocal total " + format_value(c.snap.aggregate, i);
+        if (i < size_of(c.snap.aggregate) && tv.section != SectionState::waiting_for_block)
+            tip += "\nlocal total " + format_value(c.snap.aggregate, i);
         if (tv.block_state == BlockState::passed || tv.block_state == BlockState::done) {
             if (i < size_of(c.snap.exclusive)) tip += "\nprefix it adds " + format_value(c.snap.exclusive, i);
         }
     }
-    tip += tv.section == SectionState::final_value ? "\nits section of Y is final"
+    tip += tv.section == SectionState::final_value         ? "\nits section of Y is final"
            : tv.section == SectionState::waiting_for_block ? ""
                                                            : "\nhatched: its local scan (XY), not yet written to Y";
     ImGui::SetTooltip("%s", tip.c_str());
@@ -455,7 +471,8 @@ void draw_tiles_notes(App& app, const Trace& t, size_t k) {
     ImGui::PushTextWrapPos(0);
     // At a deadlock, who holds the SM slots and who never got one (else the counts line says it).
     if (s.event && s.event->kind == EventKind::deadlock)
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(app.palette().error)), "%s (the waiting blocks spin for ever)", sm_slots_note(t, k).c_str());
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(app.palette().error)), "%s (the waiting blocks spin for ever)",
+                           sm_slots_note(t, k).c_str());
     // A look-back: what this window combined, and what the tile has combined so far.
     const LookBackWords lb = look_back_words(t, k);
     if (!lb.role.empty() && s.event) {
@@ -464,12 +481,14 @@ void draw_tiles_notes(App& app, const Trace& t, size_t k) {
         std::string line = "Tile " + std::to_string(lb.tile) + " looks back: read " + std::to_string(e.window_first) +
                            (e.window_first == e.window_last ? std::string() : ".." + std::to_string(e.window_last));
         if (e.found >= 0) line += ", met P at " + std::to_string(e.found);
-        line += ", combined " + (e.window_last == lb.combined_first ? std::to_string(e.window_last)
-                                                                     : std::to_string(e.window_last) + ".." + std::to_string(lb.combined_first));
-        if (e.found > e.window_first) line += " (" + std::to_string(e.window_first) + ".." + std::to_string(e.found - 1) + " read, not needed)";
+        line +=
+            ", combined " + (e.window_last == lb.combined_first ? std::to_string(e.window_last)
+                                                                : std::to_string(e.window_last) + ".." + std::to_string(lb.combined_first));
+        if (e.found > e.window_first)
+            line += " (" + std::to_string(e.window_first) + ".." + std::to_string(e.found - 1) + " read, not needed)";
         const std::string so_far = size_t(lb.tile) < size_of(snap.exclusive) ? format_value(snap.exclusive, size_t(lb.tile)) : "?";
-        line += std::string(lb.several_windows ? " · combined so far (tiles " : " · combined (tiles ") + std::to_string(lb.combined_first) + ".." +
-                std::to_string(lb.tile - 1) + ") = " + so_far + (lb.done ? ": its exclusive prefix" : ", looking further back");
+        line += std::string(lb.several_windows ? " · combined so far (tiles " : " · combined (tiles ") + std::to_string(lb.combined_first) +
+                ".." + std::to_string(lb.tile - 1) + ") = " + so_far + (lb.done ? ": its exclusive prefix" : ", looking further back");
         ImGui::TextUnformatted(line.c_str());
     }
     ImGui::PopTextWrapPos();
@@ -480,8 +499,8 @@ float event_timeline_height(const Trace& t, bool smallest, bool largest) {
     // (Presenting, a lane is never shorter than its name, up to four lanes: the room reads which block is which;
     // more lanes name every k-th.)
     const float named = lanes <= 4 && ImGui::GetFontSize() > 20 ? small_font() + 2 : 0;
-    const float lane = smallest ? std::max(named, lanes > 8 ? 3.0f : std::max(4.0f, ImGui::GetFontSize() * 0.25f))
-                       : largest ? ImGui::GetFontSize() * 1.6f
+    const float lane = smallest  ? std::max(named, lanes > 8 ? 3.0f : std::max(4.0f, ImGui::GetFontSize() * 0.25f))
+                        : largest ? ImGui::GetFontSize() * 1.6f
                                  : std::max({named, 5.0f, ImGui::GetFontSize() * 0.4f});
     return std::max(lanes * lane, ImGui::GetFontSize()) + 2 * ImGui::GetStyle().WindowPadding.y + 4;
 }
@@ -510,7 +529,8 @@ void draw_event_timeline(App& app, const ShownTrace& st, size_t k, float height)
         const float xa = x0 + float(slot[w.from_step] + 1) * step_w;
         const float xb = w.forever ? x0 + float(marks.size()) * step_w : x0 + float(slot[w.to_step]) * step_w;
         const float th = std::max(2.0f, lane_h * 0.34f);
-        dl->AddRectFilled(ImVec2(xa, ya + (lane_h - th) * 0.5f), ImVec2(std::max(xa + 1, xb), ya + (lane_h + th) * 0.5f), col(p.cell_hazard, 200));
+        dl->AddRectFilled(ImVec2(xa, ya + (lane_h - th) * 0.5f), ImVec2(std::max(xa + 1, xb), ya + (lane_h + th) * 0.5f),
+                          col(p.cell_hazard, 200));
     }
     for (size_t i = 0; i < marks.size(); ++i) {
         const EventMark& m = marks[i];
@@ -544,7 +564,8 @@ void draw_event_timeline(App& app, const ShownTrace& st, size_t k, float height)
             dl->AddText(ImGui::GetFont(), sf, ImVec2(o.x + 2, std::max(o.y, y)), label_c, lane_name(l).c_str());
         }
     } else {
-        dl->AddText(ImGui::GetFont(), sf, ImVec2(o.x + 2, o.y + (lanes_h - sf) * 0.5f), label_c, lanes < t.grid ? "blocks (mod 16)" : "blocks");
+        dl->AddText(ImGui::GetFont(), sf, ImVec2(o.x + 2, o.y + (lanes_h - sf) * 0.5f), label_c,
+                    lanes < t.grid ? "blocks (mod 16)" : "blocks");
     }
     app.step_view.timeline_lanes_named = named;
     app.step_view.timeline_lanes = int(lanes);
@@ -568,34 +589,64 @@ void draw_tiles_legend(App& app, const Trace& t) {
     if (chain)
         legend(p, "flags:", {{p.cell_untouched, "0 not set"}, {p.cell_final, "1 set (scan_value ready)"}}, true);
     else
-        legend(p, "status words:", {{p.cell_untouched, "X invalid"}, {p.cell_loaded, "A aggregate"}, {p.cell_final, "P inclusive prefix"}}, true);
+        legend(p, "status words:", {{p.cell_untouched, "X invalid"}, {p.cell_loaded, "A aggregate"}, {p.cell_final, "P inclusive prefix"}},
+               true);
     if (chain)
-        legend(p, "blocks:", {{p.thread_idle, "not started"}, {p.thread_active, "scanning"}, {p.cell_hazard, "waiting"},
-                              {p.fig_block_sum, "flag set, passes next"}, {p.cell_updated, "passed (adding)"}, {p.cell_final, "done"}}, false);
-    else
-        legend(p, "blocks:", {{p.thread_idle, "not started"}, {p.thread_active, "scanning"}, {p.series_b, "looking back"},
-                              {p.fig_block_sum, "prefix found, P next"}, {p.cell_updated, "published P (adding)"}, {p.cell_final, "done"}},
+        legend(p, "blocks:",
+               {{p.thread_idle, "not started"},
+                {p.thread_active, "scanning"},
+                {p.cell_hazard, "waiting"},
+                {p.fig_block_sum, "flag set, passes next"},
+                {p.cell_updated, "passed (adding)"},
+                {p.cell_final, "done"}},
                false);
-    legend(p, "Y:", {{p.cell_untouched, "not written"}, {p.cell_loaded, "local scan XY, not yet Y", Mark::hatched}, {p.cell_final, "final"}}, false);
+    else
+        legend(p, "blocks:",
+               {{p.thread_idle, "not started"},
+                {p.thread_active, "scanning"},
+                {p.series_b, "looking back"},
+                {p.fig_block_sum, "prefix found, P next"},
+                {p.cell_updated, "published P (adding)"},
+                {p.cell_final, "done"}},
+               false);
+    legend(p,
+           "Y:", {{p.cell_untouched, "not written"}, {p.cell_loaded, "local scan XY, not yet Y", Mark::hatched}, {p.cell_final, "final"}},
+           false);
     if (!chain)
-        legend(p, "look-back:", {{p.arrow_op, "combined", Mark::arc}, {p.arrow_op, "read, not needed", Mark::dim_arc},
-                                 {p.cell_text, "P met", Mark::ring}}, false);
+        legend(p, "look-back:",
+               {{p.arrow_op, "combined", Mark::arc}, {p.arrow_op, "read, not needed", Mark::dim_arc}, {p.cell_text, "P met", Mark::ring}},
+               false);
 }
 
 void draw_timeline_legend(App& app, const Trace& t) {
     const Palette& p = app.palette();
     if (flag_chain(t) && !t.deadlock.empty())
         legend(p, "events:",
-               {{p.thread_idle, "start"}, {p.thread_active, "scanned"}, {p.cell_hazard, "waiting (polls)", Mark::bar},
-                {p.cell_updated, "passed"}, {p.cell_final, "done"}, {p.cell_hazard, "deadlock", Mark::ring}}, true);
+               {{p.thread_idle, "start"},
+                {p.thread_active, "scanned"},
+                {p.cell_hazard, "waiting (polls)", Mark::bar},
+                {p.cell_updated, "passed"},
+                {p.cell_final, "done"},
+                {p.cell_hazard, "deadlock", Mark::ring}},
+               true);
     else if (flag_chain(t))
         legend(p, "events:",
-               {{p.thread_idle, "start"}, {p.thread_active, "scanned"}, {p.cell_hazard, "waiting (polls)", Mark::bar},
-                {p.cell_updated, "passed"}, {p.cell_final, "done"}}, true);
+               {{p.thread_idle, "start"},
+                {p.thread_active, "scanned"},
+                {p.cell_hazard, "waiting (polls)", Mark::bar},
+                {p.cell_updated, "passed"},
+                {p.cell_final, "done"}},
+               true);
     else
         legend(p, "events:",
-               {{p.thread_idle, "start"}, {p.thread_active, "scanned"}, {p.cell_loaded, "publish A"}, {p.series_b, "look-back"},
-                {p.cell_hazard, "waiting (polls)", Mark::bar}, {p.cell_updated, "publish P"}, {p.cell_final, "done"}}, true);
+               {{p.thread_idle, "start"},
+                {p.thread_active, "scanned"},
+                {p.cell_loaded, "publish A"},
+                {p.series_b, "look-back"},
+                {p.cell_hazard, "waiting (polls)", Mark::bar},
+                {p.cell_updated, "publish P"},
+                {p.cell_final, "done"}},
+               true);
 }
 
 }  // namespace scanlab::gui

@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "app/gui/app.hpp"
 #include <imgui_internal.h>  // the input Dear ImGui has not handed out yet
 #include <imgui_stdlib.h>  // after imgui.h, which it needs
+#include "app/gui/app.hpp"
 
 namespace scanlab::gui {
 namespace {
@@ -26,8 +26,10 @@ void list_folder(FileDialogState& d, const char* extension) {
     for (fs::directory_iterator it(d.folder, ec), end; !ec && it != end; it.increment(ec)) {
         const fs::path p = it->path();
         if (p.filename().string().rfind('.', 0) == 0) continue;
-        if (it->is_directory(ec)) d.entries.push_back(p.filename().string() + "/");
-        else if (p.extension() == extension) d.entries.push_back(p.filename().string());
+        if (it->is_directory(ec))
+            d.entries.push_back(p.filename().string() + "/");
+        else if (p.extension() == extension)
+            d.entries.push_back(p.filename().string());
     }
     std::sort(d.entries.begin(), d.entries.end());
 }
@@ -35,8 +37,9 @@ void list_folder(FileDialogState& d, const char* extension) {
 // The dialog stays open while the file is read or written; a failure is said inside it, with the
 // path still there to correct. It closes when the file was opened or saved, or on Cancel.
 template <class Start, class Cancel>
-void path_dialog(App& app, const char* title, const char* action, FileDialogState& d, bool* open, const Session::FileTask& task, Start start,
-                 Cancel cancel, const char* extension = ".json", const char* hint = "A trace file is what `scanlab trace --format json > FILE` writes.",
+void path_dialog(App& app, const char* title, const char* action, FileDialogState& d, bool* open, const Session::FileTask& task,
+                 Start start, Cancel cancel, const char* extension = ".json",
+                 const char* hint = "A trace file is what `scanlab trace --format json > FILE` writes.",
                  const std::string& suggested = "") {
     if (*open) {
         ImGui::OpenPopup(title);
@@ -75,7 +78,8 @@ void path_dialog(App& app, const char* title, const char* action, FileDialogStat
     if (ImGui::Selectable("../")) d.folder = fs::path(d.folder).parent_path().string();
     for (const std::string& e : d.entries) {
         if (ImGui::Selectable(e.c_str(), fs::path(d.path).filename() == e, ImGuiSelectableFlags_AllowDoubleClick)) {
-            if (e.back() == '/') d.folder = (fs::path(d.folder) / e.substr(0, e.size() - 1)).string();
+            if (e.back() == '/')
+                d.folder = (fs::path(d.folder) / e.substr(0, e.size() - 1)).string();
             else {
                 d.path = (fs::path(d.folder) / e).string();
                 if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) confirm = true;
@@ -118,18 +122,21 @@ void path_dialog(App& app, const char* title, const char* action, FileDialogStat
 }  // namespace
 
 void file_dialog(App& app, const char* title, const char* action, FileDialogState& d, bool* open, const Session::FileTask& task,
-                 const std::function<void(const std::string&)>& start, const char* extension, const char* hint, const std::string& suggested) {
-    path_dialog(app, title, action, d, open, task, start, [] {}, extension, hint, suggested);
+                 const std::function<void(const std::string&)>& start, const char* extension, const char* hint,
+                 const std::string& suggested) {
+    path_dialog(
+        app, title, action, d, open, task, start, [] {}, extension, hint, suggested);
 }
 
 void draw_trace_file_dialogs(App& app) {
     static FileDialogState open_state, save_state;
     Session& s = app.session;
-    path_dialog(app, "Open trace", "Open", open_state, &app.open_dialog, s.open_task, [&](const std::string& p) { s.open_trace(p); },
-                [&] { s.cancel_open(); });
+    path_dialog(
+        app, "Open trace", "Open", open_state, &app.open_dialog, s.open_task, [&](const std::string& p) { s.open_trace(p); },
+        [&] { s.cancel_open(); });
     // A save is a few writes, all or nothing: it is not cancelled.
-    path_dialog(app, "Save trace", "Save", save_state, &app.save_dialog, s.save_task, [&](const std::string& p) { s.save_trace(p); },
-                [] {});
+    path_dialog(
+        app, "Save trace", "Save", save_state, &app.save_dialog, s.save_task, [&](const std::string& p) { s.save_trace(p); }, [] {});
 }
 
 }  // namespace scanlab::gui

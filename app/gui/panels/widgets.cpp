@@ -1,9 +1,9 @@
 // Small widgets the panels share: a busy spinner, legend swatches, column splitters, the words
 // for types and operators.
 #include <algorithm>
-#include <cstdio>
 #include <cfloat>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -121,10 +121,14 @@ void n_input(const char* id, int64_t* n, int64_t max_n) {
     *n = std::clamp<int64_t>(*n, 1, max_n);
     ImGui::SameLine(0, 4);
     ImGui::PushID(id);
-    if (ImGui::SmallButton("\xC3\xB7" "2")) *n = std::max<int64_t>(1, *n / 2);
+    if (ImGui::SmallButton("\xC3\xB7"
+                           "2"))
+        *n = std::max<int64_t>(1, *n / 2);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("halve N");
     ImGui::SameLine(0, 4);
-    if (ImGui::SmallButton("\xC3\x97" "2")) *n = std::min(max_n, *n * 2);
+    if (ImGui::SmallButton("\xC3\x97"
+                           "2"))
+        *n = std::min(max_n, *n * 2);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("double N");
     ImGui::PopID();
     ImGui::SameLine();

@@ -27,9 +27,29 @@ const TextEditor::Language* cuda_language() {
         for (const char* k : {"__global__", "__device__", "__host__", "__shared__", "__forceinline__", "__restrict__", "__syncthreads",
                               "__threadfence", "__threadfence_block"})
             l.keywords.insert(k);
-        for (const char* id : {"threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "atomicAdd", "atomicSub", "atomicExch", "atomicMax",
-                               "atomicMin", "atomicCAS", "cudaMalloc", "cudaFree", "cudaMemcpy", "cudaMemset", "cudaDeviceSynchronize",
-                               "cudaGetLastError", "cudaGetErrorString", "SECTION_SIZE", "IDENTITY", "op", "T", "printf"})
+        for (const char* id : {"threadIdx",
+                               "blockIdx",
+                               "blockDim",
+                               "gridDim",
+                               "warpSize",
+                               "atomicAdd",
+                               "atomicSub",
+                               "atomicExch",
+                               "atomicMax",
+                               "atomicMin",
+                               "atomicCAS",
+                               "cudaMalloc",
+                               "cudaFree",
+                               "cudaMemcpy",
+                               "cudaMemset",
+                               "cudaDeviceSynchronize",
+                               "cudaGetLastError",
+                               "cudaGetErrorString",
+                               "SECTION_SIZE",
+                               "IDENTITY",
+                               "op",
+                               "T",
+                               "printf"})
             l.identifiers.insert(id);
         return l;
     }();
@@ -73,7 +93,7 @@ void error_text(const App& app, const std::string& text) {
 std::string run_summary(const Session& s) {
     const Form& f = s.form;
     const InputSpec& in = f.input;
-    std::string input = in.source == InputSource::preset ? "preset " + in.preset
+    std::string input = in.source == InputSource::preset   ? "preset " + in.preset
                         : in.source == InputSource::random ? grouped(in.random_n) + " random values (seed " + std::to_string(in.seed) + ")"
                         : in.source == InputSource::file   ? "file " + in.file
                                                            : "the typed values";
@@ -193,23 +213,29 @@ void toolbar(App& app) {
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("compile the text below and trace it on the CPU with the controls' run (Ctrl+Enter)");
     }
     if (flowing_button("Starters")) ImGui::OpenPopup("starters");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the book's exercises and kernels, each with one part left to write (assets/your-kernel/)");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("the book's exercises and kernels, each with one part left to write (assets/your-kernel/)");
     if (ImGui::BeginPopup("starters")) {
         // Over unsaved edits, a starter asks first: the edits would be lost.
         for (const KernelStarter& st : kernel_starters())
             if (ImGui::Selectable(st.title)) {
-                if (k.edited()) app.your_kernel_panel.pending_starter = &st;
-                else s.pick_starter(st);
+                if (k.edited())
+                    app.your_kernel_panel.pending_starter = &st;
+                else
+                    s.pick_starter(st);
             }
         ImGui::EndPopup();
     }
     discard_edits_popup(app);
     if (flowing_button("Open...")) app.your_kernel_panel.open_dialog = true;
     if (flowing_button("Save")) {
-        if (k.path.empty()) app.your_kernel_panel.save_dialog = true;
-        else s.save_kernel(k.path);
+        if (k.path.empty())
+            app.your_kernel_panel.save_dialog = true;
+        else
+            s.save_kernel(k.path);
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", k.path.empty() ? "choose where to keep it (Ctrl+S)" : ("to " + k.path + " (Ctrl+S)").c_str());
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", k.path.empty() ? "choose where to keep it (Ctrl+S)" : ("to " + k.path + " (Ctrl+S)").c_str());
     if (flowing_button("Save as...")) app.your_kernel_panel.save_dialog = true;
     std::string launch = "Launch: " + (k.block_dim > 0 ? std::to_string(k.block_dim) + " a block" : std::string(name(k.like)));
     if (k.block_schedule.kind != BlockSchedule::Kind::in_order) launch += ", blocks " + k.block_schedule.text();
@@ -230,13 +256,15 @@ void toolbar(App& app) {
         const ImVec2 at = ImGui::GetCursorScreenPos();
         const float w = ImGui::GetContentRegionAvail().x;
         if (summary) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-        ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), at, ImVec2(at.x + w, at.y + ImGui::GetTextLineHeight()), at.x + w, text->c_str(),
-                                  nullptr, nullptr);
+        ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), at, ImVec2(at.x + w, at.y + ImGui::GetTextLineHeight()), at.x + w,
+                                  text->c_str(), nullptr, nullptr);
         if (summary) ImGui::PopStyleColor();
         ImGui::Dummy(ImVec2(w, ImGui::GetTextLineHeight()));
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s", summary ? (*text + "\n(the input, type, operator, direction, warps and schedule are the controls')").c_str()
-                                            : k.path.empty() ? (*text + ": Save asks where to keep it").c_str() : k.path.c_str());
+            ImGui::SetTooltip("%s", summary
+                                        ? (*text + "\n(the input, type, operator, direction, warps and schedule are the controls')").c_str()
+                                    : k.path.empty() ? (*text + ": Save asks where to keep it").c_str()
+                                                     : k.path.c_str());
     }
     if (!k.restored.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, col(app.palette().series_a));
@@ -281,8 +309,9 @@ void device_line(const App& app, const KernelReport& r) {
         ImGui::SameLine();
     }
     const bool quiet = r.device_checking || (d && d->skipped);
-    ImGui::PushStyleColor(ImGuiCol_Text, quiet ? ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]
-                                               : ImGui::ColorConvertU32ToFloat4(col(d->ran && d->same ? app.palette().formula : app.palette().error)));
+    ImGui::PushStyleColor(ImGuiCol_Text,
+                          quiet ? ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]
+                                : ImGui::ColorConvertU32ToFloat4(col(d->ran && d->same ? app.palette().formula : app.palette().error)));
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(text.c_str());
     ImGui::PopTextWrapPos();
@@ -293,7 +322,8 @@ void device_line(const App& app, const KernelReport& r) {
 // clean, the error colour otherwise (docs/your-kernel.md, "The verdict and the exit status").
 void verdict_line(const App& app, const KernelReport& r) {
     if (r.verdict.empty()) return;
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(col(r.verdict_clean ? app.palette().formula : app.palette().error)));
+    ImGui::PushStyleColor(ImGuiCol_Text,
+                          ImGui::ColorConvertU32ToFloat4(col(r.verdict_clean ? app.palette().formula : app.palette().error)));
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(r.verdict.c_str());
     ImGui::PopTextWrapPos();
@@ -341,11 +371,15 @@ float report_height(const App& app) {
     if (k.offers_gpu_trust())
         h += ImGui::CalcTextSize(gpu_trust_sentence().c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y +
              ImGui::GetFrameHeightWithSpacing();
-    if (const std::string d = device_text(r); !d.empty()) h += ImGui::CalcTextSize(("xx " + d).c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
-    for (const kernel_tracer::Finding& f : r.findings) h += ImGui::CalcTextSize(f.sentence.c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
-    for (const CompilerMessage& m : r.compiler) h += ImGui::CalcTextSize(m.text.c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
+    if (const std::string d = device_text(r); !d.empty())
+        h += ImGui::CalcTextSize(("xx " + d).c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
+    for (const kernel_tracer::Finding& f : r.findings)
+        h += ImGui::CalcTextSize(f.sentence.c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
+    for (const CompilerMessage& m : r.compiler)
+        h += ImGui::CalcTextSize(m.text.c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
     if (!r.verdict.empty()) h += ImGui::CalcTextSize(r.verdict.c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
-    for (const std::string& p : printed_lines(r)) h += ImGui::CalcTextSize(p.c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
+    for (const std::string& p : printed_lines(r))
+        h += ImGui::CalcTextSize(p.c_str(), nullptr, false, w).y + ImGui::GetStyle().ItemSpacing.y;
     return h;
 }
 
@@ -369,9 +403,11 @@ void report(App& app, float height) {
         const bool on_screen = s.trace && s.trace->trace.kernel.size();
         ImGui::PushTextWrapPos(0);
         if (r.findings.empty())
-            ImGui::TextUnformatted("No findings: no race, out-of-bounds access, read of unwritten shared memory or barrier some thread misses.");
+            ImGui::TextUnformatted(
+                "No findings: no race, out-of-bounds access, read of unwritten shared memory or barrier some thread misses.");
         else
-            ImGui::Text("%zu %s (click one: its step, its line, its cell):", r.findings.size(), r.findings.size() == 1 ? "finding" : "findings");
+            ImGui::Text("%zu %s (click one: its step, its line, its cell):", r.findings.size(),
+                        r.findings.size() == 1 ? "finding" : "findings");
         ImGui::PopTextWrapPos();
         if (!on_screen) ImGui::TextDisabled("(a later run replaced its trace on screen: Run again to see it)");
     }
@@ -456,7 +492,8 @@ void mark_lines(const App& app, EditorState& es) {
     const ImU32 number = col(e), line = col(e, 70), strong = col(e, 150);
     for (size_t i = 0; i < k.report->findings.size(); ++i) {
         const kernel_tracer::Finding& f = k.report->findings[i];
-        if (f.line > 0) es.editor.AddMarker(size_t(f.line - 1), number, int(i) == k.selected_finding ? strong : line, f.sentence, f.sentence);
+        if (f.line > 0)
+            es.editor.AddMarker(size_t(f.line - 1), number, int(i) == k.selected_finding ? strong : line, f.sentence, f.sentence);
     }
     for (const CompilerMessage& m : k.report->compiler)
         if (m.line > 0 && m.error) es.editor.AddMarker(size_t(m.line - 1), number, line, m.text, m.text);
@@ -525,11 +562,13 @@ void draw_your_kernel_panel(App& app) {
 
     const float report_h =
         has_report(app) ? std::min(report_height(app), std::max(ImGui::GetContentRegionAvail().y * 0.4f, ImGui::GetFrameHeight() * 3)) : 0;
-    const float editor_h = std::max(ImGui::GetFrameHeight() * 4, ImGui::GetContentRegionAvail().y - report_h - ImGui::GetStyle().ItemSpacing.y);
+    const float editor_h =
+        std::max(ImGui::GetFrameHeight() * 4, ImGui::GetContentRegionAvail().y - report_h - ImGui::GetStyle().ItemSpacing.y);
     // Ctrl+Enter is Run in this panel, as in the controls (the key capture runs it, keys.cpp): the
     // route is claimed so that the editor does not also take it for "insert a line below".
     for (const ImGuiKey enter : {ImGuiKey_Enter, ImGuiKey_KeypadEnter})
-        (void)ImGui::Shortcut(ImGuiMod_Ctrl | enter, ImGuiInputFlags_RouteGlobal | ImGuiInputFlags_RouteOverFocused | ImGuiInputFlags_RouteOverActive);
+        (void)ImGui::Shortcut(ImGuiMod_Ctrl | enter,
+                              ImGuiInputFlags_RouteGlobal | ImGuiInputFlags_RouteOverFocused | ImGuiInputFlags_RouteOverActive);
     ImGui::PushFont(app.mono(), 0.0f);
     es.editor.Render("editor", ImVec2(0, editor_h), ImGuiChildFlags_Borders, ImGuiWindowFlags_NoMove);
     ImGui::PopFont();
@@ -543,11 +582,13 @@ void draw_your_kernel_panel(App& app) {
 
     // Its files' dialogs, in the trace files' style.
     const Session::FileTask task{false, k.said_failed ? k.said : ""};
-    file_dialog(app, "Open a kernel", "Open", es.open_dialog, &app.your_kernel_panel.open_dialog, task,
-                [&](const std::string& p) { s.open_kernel(p); }, ".cu", "A CUDA C++ file with your scan kernel (docs/your-kernel.md).", "");
-    file_dialog(app, "Save the kernel", "Save", es.save_dialog, &app.your_kernel_panel.save_dialog, task,
-                [&](const std::string& p) { s.save_kernel(p); }, ".cu", "Saved whole or not at all: a failed save leaves the file as it was.",
-                k.path.empty() ? (std::filesystem::current_path() / k.name).string() : k.path);
+    file_dialog(
+        app, "Open a kernel", "Open", es.open_dialog, &app.your_kernel_panel.open_dialog, task,
+        [&](const std::string& p) { s.open_kernel(p); }, ".cu", "A CUDA C++ file with your scan kernel (docs/your-kernel.md).", "");
+    file_dialog(
+        app, "Save the kernel", "Save", es.save_dialog, &app.your_kernel_panel.save_dialog, task,
+        [&](const std::string& p) { s.save_kernel(p); }, ".cu", "Saved whole or not at all: a failed save leaves the file as it was.",
+        k.path.empty() ? (std::filesystem::current_path() / k.name).string() : k.path);
 }
 
 }  // namespace scanlab::gui

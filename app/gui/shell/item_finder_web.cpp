@@ -21,8 +21,8 @@ struct Seen {
 
 struct Finder {
     std::string label;
-    std::vector<Seen> seen;        // this frame's items of that label
-    std::optional<ImRect> found;   // the frontmost of the last frame's
+    std::vector<Seen> seen;  // this frame's items of that label
+    std::optional<ImRect> found;  // the frontmost of the last frame's
 };
 Finder& finder() {
     static Finder f;

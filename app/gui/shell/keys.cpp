@@ -132,16 +132,21 @@ void handle_shortcuts(App& app) {
         }
         // Ctrl+Enter runs even from the input text box.
         if (ctrl && (p.key == GLFW_KEY_ENTER || p.key == GLFW_KEY_KP_ENTER)) {
-            if (app.your_kernel_panel.focused) s.run_kernel();  // the Your kernel panel's Run
-            else s.commit_input();
+            if (app.your_kernel_panel.focused)
+                s.run_kernel();  // the Your kernel panel's Run
+            else
+                s.commit_input();
             continue;
         }
         // The Your kernel panel's files while it has focus (its editor takes no Ctrl+O or Ctrl+S).
         if (ctrl && app.your_kernel_panel.focused && !ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId) &&
             (p.key == GLFW_KEY_O || p.key == GLFW_KEY_S)) {
-            if (p.key == GLFW_KEY_O) app.your_kernel_panel.open_dialog = true;
-            else if (s.your_kernel.path.empty()) app.your_kernel_panel.save_dialog = true;
-            else s.save_kernel(s.your_kernel.path);
+            if (p.key == GLFW_KEY_O)
+                app.your_kernel_panel.open_dialog = true;
+            else if (s.your_kernel.path.empty())
+                app.your_kernel_panel.save_dialog = true;
+            else
+                s.save_kernel(s.your_kernel.path);
             continue;
         }
         // Typing, or a dialog open: the keys belong to it.
@@ -152,8 +157,8 @@ void handle_shortcuts(App& app) {
         }
         // A click in this frame may have just given a text field the keyboard (WantTextInput says so
         // only from the next frame): a key that types a character is left to the field.
-        const bool types = p.key == GLFW_KEY_SPACE || (p.key >= GLFW_KEY_0 && p.key <= GLFW_KEY_9) || p.key == GLFW_KEY_EQUAL ||
-                           p.key == GLFW_KEY_MINUS;
+        const bool types =
+            p.key == GLFW_KEY_SPACE || (p.key >= GLFW_KEY_0 && p.key <= GLFW_KEY_9) || p.key == GLFW_KEY_EQUAL || p.key == GLFW_KEY_MINUS;
         if (types && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) continue;
         plain_shortcut(app, p.key);
     }

@@ -26,7 +26,8 @@ void banner_and_error(App& app) {
         if (s.trace->origin.rfind("file ", 0) == 0) text = "Replaying " + s.trace->origin + ", recorded by the CPU emulation.";
         // A student's kernel is no emulation of a built-in one: the tracer ran its own code.
         if (!s.trace->trace.kernel.empty())
-            text = "Your kernel " + s.trace->trace.kernel + " ran on the CPU: compiled by clang++ and traced thread by thread, not run on a GPU.";
+            text = "Your kernel " + s.trace->trace.kernel +
+                   " ran on the CPU: compiled by clang++ and traced thread by thread, not run on a GPU.";
         // One line: what does not fit ends in an ellipsis, the whole sentence is in its tooltip.
         ImDrawList* dl = ImGui::GetWindowDrawList();
         const ImVec2 a = ImGui::GetCursorScreenPos();
@@ -96,8 +97,11 @@ void status_bar(App& app) {
         // A student's kernel: its file, the algorithm it is launched as, and the tracer that ran it.
         const std::string run = t.kernel.empty() ? std::string(name(t.algorithm)) + " · " + s.trace->origin
                                                  : s.trace->origin + " (launched as " + std::string(name(t.algorithm)) + ")";
-        ImGui::Text("%s · N = %s · %s · %s · %s", run.c_str(), grouped(t.n).c_str(), counted(int64_t(t.steps.size()), "step", "steps").c_str(),
-                    counted(t.counts.additions, "addition", "additions").c_str(), !t.kernel.empty() ? "traced on the CPU" : t.backend == "cpu" ? "CPU emulation" : "GPU");
+        ImGui::Text("%s · N = %s · %s · %s · %s", run.c_str(), grouped(t.n).c_str(),
+                    counted(int64_t(t.steps.size()), "step", "steps").c_str(), counted(t.counts.additions, "addition", "additions").c_str(),
+                    !t.kernel.empty()    ? "traced on the CPU"
+                    : t.backend == "cpu" ? "CPU emulation"
+                                         : "GPU");
     }
     if (app.first_run_hint && s.status.empty() && s.trace) {
         // The first start, until a key is pressed: the two keys a lecture needs, where the eye
@@ -209,7 +213,8 @@ void build_presentation_layout(const App& app, ImGuiID dock, ImVec2 size, bool f
     const bool figure_row = figure && !left_shown;
     ImGuiID left = 0;
     if (left_shown) left = ImGui::DockBuilderSplitNode(rest, ImGuiDir_Left, kPresentingLeft, nullptr, &rest);
-    const ImGuiID right = ImGui::DockBuilderSplitNode(rest, ImGuiDir_Right, right_w / (left_shown ? 1 - kPresentingLeft : 1.0f), nullptr, &rest);
+    const ImGuiID right =
+        ImGui::DockBuilderSplitNode(rest, ImGuiDir_Right, right_w / (left_shown ? 1 - kPresentingLeft : 1.0f), nullptr, &rest);
     ImGuiID bottom_right = right, top_right = right;
     const float figure_h = fig910_panel_height(size.x * right_w, true, legible_value_size(app)) + ImGui::GetFrameHeight();
     // With the Your kernel panel open, it takes the top (a tab beside the figure): its editor and findings.
@@ -228,7 +233,8 @@ void build_presentation_layout(const App& app, ImGuiID dock, ImVec2 size, bool f
     ImGui::DockBuilderDockWindow(panel_name(app, kYourKernel).c_str(), top_right);  // in front of the figure: drawn after it
     ImGui::DockBuilderDockWindow(panel_name(app, kSource).c_str(), bottom_right);
     if (ImGuiDockNode* trace = ImGui::DockBuilderGetNode(rest)) trace->LocalFlags |= ImGuiDockNodeFlags_AutoHideTabBar;
-    if (ImGuiDockNode* node = ImGui::DockBuilderGetNode(bottom_right); node && left_shown) node->LocalFlags |= ImGuiDockNodeFlags_AutoHideTabBar;
+    if (ImGuiDockNode* node = ImGui::DockBuilderGetNode(bottom_right); node && left_shown)
+        node->LocalFlags |= ImGuiDockNodeFlags_AutoHideTabBar;
     ImGui::DockBuilderFinish(dock);
 }
 

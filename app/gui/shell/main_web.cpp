@@ -19,8 +19,8 @@
 #include <sstream>
 #include <string>
 
-#include <imgui.h>
 #include <backends/imgui_impl_glfw.h>
+#include <imgui.h>
 #include <imgui_internal.h>  // the input events Dear ImGui has yet to take
 
 #include "app/gui/export/offline_page.hpp"
@@ -62,7 +62,7 @@ struct Page {
     std::optional<LinkPlace> place;  // a link's step and view, taken once its run is on screen
     std::optional<LessonLink> lesson_link;  // a link's lesson and slide, opened as the page starts
     std::optional<LinkPlace> lesson_place;  // its step and view, taken once the slide is on screen
-    std::string link_refusal;        // why the link could not be opened, said once the first run is on screen
+    std::string link_refusal;  // why the link could not be opened, said once the first run is on screen
     std::string shown_query, shown_title;
     // The run on screen, as the form that made it: the address and the browser's storage name it,
     // never a request that was refused (which stays in the controls, to be corrected).
@@ -70,9 +70,9 @@ struct Page {
     Form shown_form;
     Form stored_form;  // the same, but for a sampled trace, whose run the form keeps no words for (its window)
     bool shown_has_link = true;  // false: its input is too long for an address
-    bool had_link = false;       // the page was opened with a query
-    bool fell_back = false;      // a first run that was refused gave way to Figure 9.10
-    bool ctrl_held = false;      // Ctrl held for a pinch's wheel (browser.cpp), let go once Dear ImGui has taken it
+    bool had_link = false;  // the page was opened with a query
+    bool fell_back = false;  // a first run that was refused gave way to Figure 9.10
+    bool ctrl_held = false;  // Ctrl held for a pinch's wheel (browser.cpp), let go once Dear ImGui has taken it
     double last = 0, last_persisted = 0;
     int events = -1;
     FrameSettle settle;
@@ -170,8 +170,8 @@ void follow_shown_run(Page& page) {
     if (followed) page.shown_form = shown;
     if (followed && shown.request.sample.all()) page.stored_form = shown;
     const InputSpec& in = shown.input;
-    page.shown_has_link = followed && (in.source != InputSpec::Source::text || in.text.size() <= kMaxLinkInputChars) &&
-                          in.flags.size() <= kMaxLinkInputChars;
+    page.shown_has_link =
+        followed && (in.source != InputSpec::Source::text || in.text.size() <= kMaxLinkInputChars) && in.flags.size() <= kMaxLinkInputChars;
     if (!page.shown_has_link) {
         const std::string said = "The address names no run: this run's " + grouped(int64_t(size_of(s.trace->trace.input))) +
                                  " values are too many for a link. To share it, save it as a trace file (Ctrl+S), which opens here.";
@@ -374,8 +374,9 @@ void start_from_link(Page& page) {
         // A page reads no file of the computer it runs on by its name ("-" asked the browser for a
         // line of input, /dev/urandom held the page): a file opens through File > Open.
         if (link.spec.input.source == InputSpec::Source::file)
-            throw UsageError("input-file is not a link parameter in a browser, which reads no file by its name: open a trace file with "
-                             "File > Open (Ctrl+O), or give the values in the link (input=3,1,4)");
+            throw UsageError(
+                "input-file is not a link parameter in a browser, which reads no file by its name: open a trace file with "
+                "File > Open (Ctrl+O), or give the values in the link (input=3,1,4)");
         const size_t limit = app.session.form.request.max_trace_bytes;
         static_cast<RunSpec&>(app.session.form) = link.spec;
         app.session.form.request.max_trace_bytes = limit;
@@ -511,7 +512,8 @@ EMSCRIPTEN_KEEPALIVE const char* scanlab_item_rect(const char* label) {
 // The page's limits, as JSON: the browser tests ask for the largest run of each kind the page allows.
 EMSCRIPTEN_KEEPALIVE const char* scanlab_limits() {
     static std::string json;
-    json = "{\"max_trace_bytes\": " + std::to_string(kAppMaxTraceBytes) + ", \"max_trace_file_bytes\": " + std::to_string(kMaxTraceFileBytes) +
+    json = "{\"max_trace_bytes\": " + std::to_string(kAppMaxTraceBytes) +
+           ", \"max_trace_file_bytes\": " + std::to_string(kMaxTraceFileBytes) +
            ", \"sampled_max_n\": " + std::to_string(kEmulatedTraceMaxN) + "}";
     return json.c_str();
 }

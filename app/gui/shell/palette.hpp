@@ -65,8 +65,9 @@ inline Rgb algorithm_colour(const Palette& p, Algorithm a, std::optional<Algorit
     // By the row's place in the algorithm table: sequential, the three Kogge-Stones, the two
     // Brent-Kungs, Sklansky, Ladner-Fischer, three-phase, hierarchical, the slides, segmented,
     // domino, the decoupled look-back.
-    const Rgb by_row[] = {p.formula,      p.series_a,     {255, 120, 60}, {230, 170, 40},  p.series_b,     {140, 200, 255}, {80, 200, 110},
-                          {220, 90, 220}, {240, 220, 60}, {190, 140, 255}, {255, 130, 170}, {40, 170, 150}, {205, 165, 95}, {170, 220, 70}};
+    const Rgb by_row[] = {p.formula,       p.series_a,     {255, 120, 60}, {230, 170, 40}, p.series_b,
+                          {140, 200, 255}, {80, 200, 110}, {220, 90, 220}, {240, 220, 60}, {190, 140, 255},
+                          {255, 130, 170}, {40, 170, 150}, {205, 165, 95}, {170, 220, 70}};
     const size_t row = size_t(&algorithm_info(a) - algorithm_table().data());
     const Rgb own = by_row[row % std::size(by_row)];
     if (!beside || *beside != a) return own;

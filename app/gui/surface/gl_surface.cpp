@@ -95,7 +95,6 @@ std::unique_ptr<GlSurface> GlSurface::open_window_or_offscreen(int width, int he
     return open_offscreen(width, height, why);
 }
 
-
 GlSurface::~GlSurface() {
     if (fbo_) {
         glBindFramebuffer(GL_FRAMEBUFFER, 0);

@@ -22,8 +22,9 @@ std::unique_ptr<GlSurface> GlSurface::open_window(int width, int height, std::st
     }
     GLFWwindow* w = glfwCreateWindow(width, height, "Scan Lab", nullptr, nullptr);
     if (!w) {
-        why = "this browser gave the page no WebGL2: Scan Lab needs a browser with WebGL2 (Chrome, Edge, Firefox, Safari 15 or later) "
-              "and hardware acceleration or its software fallback turned on";
+        why =
+            "this browser gave the page no WebGL2: Scan Lab needs a browser with WebGL2 (Chrome, Edge, Firefox, Safari 15 or later) "
+            "and hardware acceleration or its software fallback turned on";
         glfwTerminate();
         return nullptr;
     }
@@ -48,7 +49,6 @@ std::unique_ptr<GlSurface> GlSurface::open_offscreen(int width, int height, std:
 std::unique_ptr<GlSurface> GlSurface::open_window_or_offscreen(int width, int height, std::string& why) {
     return open_window(width, height, why);
 }
-
 
 GlSurface::~GlSurface() {
     if (fbo_) {

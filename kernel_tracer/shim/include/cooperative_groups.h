@@ -35,17 +35,35 @@ struct thread_block_tile {
     unsigned num_threads() const { return N; }
     unsigned meta_group_rank() const { return threadIdx.x / N; }
     unsigned meta_group_size() const { return (blockDim.x + N - 1) / N; }
-    template <class V> SCANLAB_AT_CALLER V shfl(V v, int lane) const { return __shfl_sync(mask(), v, lane, int(N)); }
-    template <class V> SCANLAB_AT_CALLER V shfl_up(V v, unsigned delta) const { return __shfl_up_sync(mask(), v, delta, int(N)); }
-    template <class V> SCANLAB_AT_CALLER V shfl_down(V v, unsigned delta) const { return __shfl_down_sync(mask(), v, delta, int(N)); }
-    template <class V> SCANLAB_AT_CALLER V shfl_xor(V v, int lane_mask) const { return __shfl_xor_sync(mask(), v, lane_mask, int(N)); }
-    SCANLAB_AT_CALLER unsigned ballot(int predicate) const { return __ballot_sync(mask(), predicate) >> (N == 32 ? 0 : (threadIdx.x % unsigned(warpSize)) / N * N); }
+    template <class V>
+    SCANLAB_AT_CALLER V shfl(V v, int lane) const {
+        return __shfl_sync(mask(), v, lane, int(N));
+    }
+    template <class V>
+    SCANLAB_AT_CALLER V shfl_up(V v, unsigned delta) const {
+        return __shfl_up_sync(mask(), v, delta, int(N));
+    }
+    template <class V>
+    SCANLAB_AT_CALLER V shfl_down(V v, unsigned delta) const {
+        return __shfl_down_sync(mask(), v, delta, int(N));
+    }
+    template <class V>
+    SCANLAB_AT_CALLER V shfl_xor(V v, int lane_mask) const {
+        return __shfl_xor_sync(mask(), v, lane_mask, int(N));
+    }
+    SCANLAB_AT_CALLER unsigned ballot(int predicate) const {
+        return __ballot_sync(mask(), predicate) >> (N == 32 ? 0 : (threadIdx.x % unsigned(warpSize)) / N * N);
+    }
     SCANLAB_AT_CALLER int any(int predicate) const { return __any_sync(mask(), predicate); }
     SCANLAB_AT_CALLER int all(int predicate) const { return __all_sync(mask(), predicate); }
 };
 template <unsigned N>
-SCANLAB_AT_CALLER void sync(const thread_block_tile<N>& g) { g.sync(); }
+SCANLAB_AT_CALLER void sync(const thread_block_tile<N>& g) {
+    g.sync();
+}
 template <unsigned N>
-inline thread_block_tile<N> tiled_partition(const thread_block&) { return {}; }
+inline thread_block_tile<N> tiled_partition(const thread_block&) {
+    return {};
+}
 
 }  // namespace cooperative_groups

@@ -43,44 +43,78 @@ struct Refusal {
 const Refusal kRefusals[] = {
     {"NonNumericTokenNamesTheTokenAndItsPosition", {"scan", "--input", "2,1,x,3"}, {"'x'", "value 3", "--input", "not a number"}},
     {"NonNumericTokenAfterSpacesNamesItsColumn", {"scan", "--input", "1 2 3 abc"}, {"'abc'", "value 4", "column 7", "not a number"}},
-    {"Int32OutOfRangeValueSuggestsInt64", {"scan", "--input", "1,3000000000"}, {"'3000000000'", "value 2", "out of range", "int32", "--type int64"}},
-    {"RealNumberWithInt32SuggestsAFloatingType", {"scan", "--input", "1,2.5", "--type", "int32"}, {"'2.5'", "value 2", "real number", "--type float"}},
+    {"Int32OutOfRangeValueSuggestsInt64",
+     {"scan", "--input", "1,3000000000"},
+     {"'3000000000'", "value 2", "out of range", "int32", "--type int64"}},
+    {"RealNumberWithInt32SuggestsAFloatingType",
+     {"scan", "--input", "1,2.5", "--type", "int32"},
+     {"'2.5'", "value 2", "real number", "--type float"}},
     {"NanForFloatIsRefusedAsNotFinite", {"scan", "--input", "1,nan", "--type", "float"}, {"'nan'", "value 2", "not a finite number"}},
     {"InfForFloatIsRefusedAsNotFinite", {"scan", "--input", "1,inf", "--type", "float"}, {"'inf'", "value 2", "not a finite number"}},
-    {"NegativeInfForDoubleIsRefusedAsNotFinite", {"scan", "--input", "-inf,1", "--type", "double"}, {"'-inf'", "value 1", "not a finite number"}},
-    {"Int32SumOverflowNamesTheIndexAndSuggestsInt64", {"scan", "--input", "2147483647,1"}, {"overflow", "int32", "index 1", "--type int64"}},
+    {"NegativeInfForDoubleIsRefusedAsNotFinite",
+     {"scan", "--input", "-inf,1", "--type", "double"},
+     {"'-inf'", "value 1", "not a finite number"}},
+    {"Int32SumOverflowNamesTheIndexAndSuggestsInt64",
+     {"scan", "--input", "2147483647,1"},
+     {"overflow", "int32", "index 1", "--type int64"}},
     {"Int64SumOverflowIsRefused", {"scan", "--input", "9223372036854775807,1", "--type", "int64"}, {"overflow", "int64", "index 1"}},
     {"Int64NegativeSumOverflowIsRefused", {"scan", "--input", "-9223372036854775807,-2", "--type", "int64"}, {"overflow", "int64"}},
-    {"UnknownAlgorithmIsNamedAndTheChoicesListed", {"scan", "--algo", "quicksort", "--preset", "slides"}, {"unknown algorithm", "'quicksort'", "kogge-stone", "brent-kung", "hierarchical"}},
-    {"BlockAlgoRefusalNamesEveryScanThatTakesOne", {"scan", "--algo", "slides", "--block-algo", "brent-kung", "--preset", "slides"}, {"--block-algo chooses the block scan inside --algo hierarchical or segmented", "leave --block-algo out"}},
-    {"UnknownBlockAlgorithmIsNamed", {"scan", "--block-algo", "sequential", "--preset", "slides"}, {"block algorithm", "'sequential'", "kogge-stone", "brent-kung"}},
+    {"UnknownAlgorithmIsNamedAndTheChoicesListed",
+     {"scan", "--algo", "quicksort", "--preset", "slides"},
+     {"unknown algorithm", "'quicksort'", "kogge-stone", "brent-kung", "hierarchical"}},
+    {"BlockAlgoRefusalNamesEveryScanThatTakesOne",
+     {"scan", "--algo", "slides", "--block-algo", "brent-kung", "--preset", "slides"},
+     {"--block-algo chooses the block scan inside --algo hierarchical or segmented", "leave --block-algo out"}},
+    {"UnknownBlockAlgorithmIsNamed",
+     {"scan", "--block-algo", "sequential", "--preset", "slides"},
+     {"block algorithm", "'sequential'", "kogge-stone", "brent-kung"}},
     {"UnknownOperatorIsNamed", {"scan", "--op", "prod", "--preset", "slides"}, {"unknown operator", "'prod'", "sum", "max", "min"}},
     {"UnknownTypeIsNamed", {"scan", "--type", "int8", "--preset", "slides"}, {"unknown type", "'int8'", "int64"}},
     {"UnknownPresetIsNamedAndTheChoicesListed", {"scan", "--preset", "fig9.99"}, {"unknown preset", "'fig9.99'", "fig9.10", "slides-t0"}},
     {"UnknownBackendIsNamed", {"scan", "--backend", "tpu", "--preset", "slides"}, {"unknown backend", "'tpu'", "auto", "cpu", "gpu"}},
-    {"UnknownScheduleIsNamed", {"scan", "--schedule", "sideways", "--preset", "slides"}, {"unknown schedule", "'sideways'", "in-order", "reverse", "random"}},
+    {"UnknownScheduleIsNamed",
+     {"scan", "--schedule", "sideways", "--preset", "slides"},
+     {"unknown schedule", "'sideways'", "in-order", "reverse", "random"}},
     {"RandomScheduleWithABadSeedIsRefused", {"scan", "--schedule", "random:x", "--preset", "slides"}, {"unknown schedule", "'random:x'"}},
     {"UnknownFormatIsNamed", {"trace", "--format", "xml", "--preset", "slides"}, {"unknown format", "'xml'", "table", "json"}},
     {"UnknownOptionIsNamed", {"scan", "--frobnicate", "--preset", "slides"}, {"unknown option", "'--frobnicate'", "--help"}},
     {"UnknownCommandIsNamedAndTheCommandsListed", {"sort", "--preset", "slides"}, {"unknown command", "'sort'", "trace", "scan"}},
     {"OptionMissingItsValueAtTheEndIsNamed", {"scan", "--preset", "slides", "--section"}, {"--section", "needs a value"}},
     {"NonNumericSectionIsRefused", {"scan", "--preset", "slides", "--section", "four"}, {"--section", "whole number", "'four'"}},
-    {"SectionNotAPowerOfTwoIsRefused", {"scan", "--algo", "hierarchical", "--preset", "fig9.10", "--section", "3"}, {"--section 3", "power of two"}},
+    {"SectionNotAPowerOfTwoIsRefused",
+     {"scan", "--algo", "hierarchical", "--preset", "fig9.10", "--section", "3"},
+     {"--section 3", "power of two"}},
     {"NegativeSectionIsRefused", {"scan", "--preset", "fig9.10", "--section", "-4"}, {"--section", "power of two"}},
-    {"Section4096IsTooLargeForHierarchical", {"scan", "--algo", "hierarchical", "--random", "5000", "--section", "4096"}, {"--section 4096", "larger than", "1024"}},
-    {"ThreePhaseTakesOnlyKoggeStoneOrBrentKungForItsPhase2", {"scan", "--algo", "three-phase", "--block-algo", "sklansky", "--preset", "fig9.10"}, {"--block-algo must be kogge-stone or brent-kung", "phase 2"}},
-    {"NOverSingleSectionCapacityPointsToHierarchical", {"scan", "--algo", "kogge-stone", "--random", "1025"}, {"kogge-stone", "1024", "N = 1025", "--algo hierarchical"}},
-    {"NOverBrentKungCapacityPointsToHierarchical", {"scan", "--algo", "brent-kung", "--random", "2049"}, {"brent-kung", "2048", "N = 2049", "--algo hierarchical"}},
-    {"WarpWidthNotAPowerOfTwoIsRefused", {"trace", "--algo", "kogge-stone-racy", "--preset", "fig9.10", "--warp-width", "3"}, {"--warp-width 3", "power of two", "32"}},
-    {"WarpWidthOver32IsRefused", {"trace", "--algo", "kogge-stone-racy", "--preset", "fig9.10", "--warp-width", "64"}, {"--warp-width 64", "32"}},
+    {"Section4096IsTooLargeForHierarchical",
+     {"scan", "--algo", "hierarchical", "--random", "5000", "--section", "4096"},
+     {"--section 4096", "larger than", "1024"}},
+    {"ThreePhaseTakesOnlyKoggeStoneOrBrentKungForItsPhase2",
+     {"scan", "--algo", "three-phase", "--block-algo", "sklansky", "--preset", "fig9.10"},
+     {"--block-algo must be kogge-stone or brent-kung", "phase 2"}},
+    {"NOverSingleSectionCapacityPointsToHierarchical",
+     {"scan", "--algo", "kogge-stone", "--random", "1025"},
+     {"kogge-stone", "1024", "N = 1025", "--algo hierarchical"}},
+    {"NOverBrentKungCapacityPointsToHierarchical",
+     {"scan", "--algo", "brent-kung", "--random", "2049"},
+     {"brent-kung", "2048", "N = 2049", "--algo hierarchical"}},
+    {"WarpWidthNotAPowerOfTwoIsRefused",
+     {"trace", "--algo", "kogge-stone-racy", "--preset", "fig9.10", "--warp-width", "3"},
+     {"--warp-width 3", "power of two", "32"}},
+    {"WarpWidthOver32IsRefused",
+     {"trace", "--algo", "kogge-stone-racy", "--preset", "fig9.10", "--warp-width", "64"},
+     {"--warp-width 64", "32"}},
     {"NegativeRandomCountIsOutOfRange", {"scan", "--random", "-5"}, {"--random -5", "out of range", "from 1"}},
     {"ZeroRandomCountIsOutOfRange", {"scan", "--random", "0"}, {"--random 0", "out of range", "from 1"}},
-    {"AbsurdRandomCountIsOutOfRangeAndNamesTheLimit", {"scan", "--random", "99999999999"}, {"--random 99999999999", "out of range", "2^28"}},
+    {"AbsurdRandomCountIsOutOfRangeAndNamesTheLimit",
+     {"scan", "--random", "99999999999"},
+     {"--random 99999999999", "out of range", "2^28"}},
     {"RandomCountBeyondInt64IsOutOfRange", {"scan", "--random", "999999999999999999999999"}, {"out of range", "2^28"}},
     {"NonNumericRandomCountIsNamed", {"scan", "--random", "abc"}, {"--random", "whole number", "'abc'"}},
     {"NonNumericSeedIsNamed", {"scan", "--random", "8", "--seed", "x1"}, {"--seed", "whole number", "'x1'"}},
     {"MoreThanOneInputIsRefused", {"scan", "--preset", "slides", "--input", "1,2"}, {"only one input"}},
-    {"NoInputIsRefusedAndTheInputsListed", {"scan", "--algo", "kogge-stone"}, {"no input", "--preset", "--input", "--input-file", "--random"}},
+    {"NoInputIsRefusedAndTheInputsListed",
+     {"scan", "--algo", "kogge-stone"},
+     {"no input", "--preset", "--input", "--input-file", "--random"}},
     {"MaxTraceMbOfZeroIsRefused", {"trace", "--preset", "slides", "--max-trace-mb", "0"}, {"--max-trace-mb"}},
 };
 
@@ -124,14 +158,12 @@ TEST(CliBadInput, SumRefusedForInt32OverflowSucceedsWithInt64) {
 // ---- sizes an algorithm cannot take ------------------------------------------------------------
 
 TEST(CliBadInput, Section4096IsTooLargeEvenForBrentKungBlocks) {
-    const CliResult r =
-        run_cli({"scan", "--algo", "hierarchical", "--block-algo", "brent-kung", "--random", "5000", "--section", "4096"});
+    const CliResult r = run_cli({"scan", "--algo", "hierarchical", "--block-algo", "brent-kung", "--random", "5000", "--section", "4096"});
     EXPECT_TRUE(refused_saying(r, {"--section 4096", "larger than", "2048"}));
 }
 
 TEST(CliBadInput, Section2048IsRefusedWithKoggeStoneBlocks) {
-    const CliResult r =
-        run_cli({"scan", "--algo", "hierarchical", "--block-algo", "kogge-stone", "--random", "5000", "--section", "2048"});
+    const CliResult r = run_cli({"scan", "--algo", "hierarchical", "--block-algo", "kogge-stone", "--random", "5000", "--section", "2048"});
     EXPECT_TRUE(refused_saying(r, {"--section 2048", "kogge-stone", "1024"}));
 }
 
@@ -170,8 +202,7 @@ TEST(CliBadInput, CoarseningThatIsNotAPowerOfTwoIsRefused) {
 }
 
 TEST(CliBadInput, Section2048IsAcceptedWithBrentKungBlocks) {
-    const CliResult r =
-        run_cli({"scan", "--algo", "hierarchical", "--block-algo", "brent-kung", "--random", "5000", "--section", "2048"});
+    const CliResult r = run_cli({"scan", "--algo", "hierarchical", "--block-algo", "brent-kung", "--random", "5000", "--section", "2048"});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(count_lines(r.out), 5000u);
     EXPECT_EQ(r.err.find("error"), std::string::npos) << r.err;
@@ -190,8 +221,7 @@ TEST(CliBadInput, DirectoryAsInputFileIsRefusedAsNotReadable) {
     // that, not that the "file" holds no numbers.
     const CliResult r = run_cli({"scan", "--input-file", "/"});
     ASSERT_TRUE(refused_saying(r, {"'/'"}));
-    const bool names_the_cause = r.err.find("directory") != std::string::npos ||
-                                 r.err.find("not readable") != std::string::npos ||
+    const bool names_the_cause = r.err.find("directory") != std::string::npos || r.err.find("not readable") != std::string::npos ||
                                  r.err.find("cannot read") != std::string::npos;
     EXPECT_TRUE(names_the_cause) << "stderr: " << r.err;
 }
@@ -324,7 +354,8 @@ TEST(CliBadInput, BlockScheduleWordsOutsideTheSinglePassScansAreRefused) {
     EXPECT_TRUE(refused_saying(run_cli({"trace", "--algo", "hierarchical", "--preset", "fig9.10", "--static-index"}), {"--static-index"}));
     EXPECT_TRUE(refused_saying(run_cli({"trace", "--algo", "domino", "--preset", "fig9.10", "--block-schedule", "sideways"}),
                                {"unknown block schedule 'sideways'"}));
-    EXPECT_TRUE(refused_saying(run_cli({"trace", "--algo", "domino", "--preset", "fig9.10", "--resident-blocks", "0"}), {"--resident-blocks 0"}));
+    EXPECT_TRUE(
+        refused_saying(run_cli({"trace", "--algo", "domino", "--preset", "fig9.10", "--resident-blocks", "0"}), {"--resident-blocks 0"}));
 }
 
 TEST(CliBadInput, ADeadlockedDominoScanPrintsNoResultSaysWhoWaitsAndExitsThree) {
@@ -332,8 +363,12 @@ TEST(CliBadInput, ADeadlockedDominoScanPrintsNoResultSaysWhoWaitsAndExitsThree) 
                                  "--static-index", "--resident-blocks", "2"});
     EXPECT_EQ(r.exit_code, 3);
     EXPECT_TRUE(r.out.empty()) << r.out;
-    EXPECT_NE(r.err.find("deadlock: every resident block waits: block 3 for flags[3], which block 2 sets; block 2 for flags[2], which block 1 sets, but "
-                         "block 1 never started"), std::string::npos) << r.err;
+    EXPECT_NE(
+        r.err.find(
+            "deadlock: every resident block waits: block 3 for flags[3], which block 2 sets; block 2 for flags[2], which block 1 sets, but "
+            "block 1 never started"),
+        std::string::npos)
+        << r.err;
     const CliResult t = run_cli({"trace", "--algo", "domino", "--preset", "fig9.10", "--backend", "cpu", "--block-schedule", "reverse",
                                  "--static-index", "--resident-blocks", "2"});
     EXPECT_EQ(t.exit_code, 3);

@@ -1,7 +1,7 @@
 // The command line's reads and writes under stress: a trace written as a stream at a size whose
 // document tree used to exhaust memory, output to a full device, input that fails partway.
-#include <gtest/gtest.h>
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -14,9 +14,9 @@
 #include <string>
 #include <thread>
 
-#include "tests/cli_run.hpp"
 #include "core/error.hpp"
 #include "core/trace_io/trace_json.hpp"
+#include "tests/cli_run.hpp"
 
 namespace {
 
@@ -54,11 +54,12 @@ TEST(CliIo, ATraceIsWrittenAsJsonInAboutTheMemoryOfTheTraceItself) {
 }
 
 TEST(CliIo, OutputToAFullDeviceIsASentenceAndAFailure) {
-    for (const std::string& args : {"scan --preset fig9.10", "trace --preset fig9.10", "trace --preset fig9.10 --format json",
-                                    "scan --random 100000"}) {
+    for (const std::string& args :
+         {"scan --preset fig9.10", "trace --preset fig9.10", "trace --preset fig9.10 --format json", "scan --random 100000"}) {
         const ShellResult r = run_shell("\"$S\" " + args + " --backend cpu >/dev/full");
         EXPECT_EQ(r.exit_code, 1) << args;
-        EXPECT_NE(r.err.find("could not write the output to standard output: the disk is full"), std::string::npos) << args << ": " << r.err;
+        EXPECT_NE(r.err.find("could not write the output to standard output: the disk is full"), std::string::npos)
+            << args << ": " << r.err;
     }
 }
 
@@ -67,7 +68,8 @@ TEST(CliIo, HelpVersionAndLinkOnAFullDeviceAreAFailure) {
     for (const std::string& args : {"--help", "--version", "link --help", "link --algo kogge-stone --preset fig9.10"}) {
         const ShellResult r = run_shell("\"$S\" " + args + " >/dev/full");
         EXPECT_EQ(r.exit_code, 1) << args;
-        EXPECT_NE(r.err.find("could not write the output to standard output: the disk is full"), std::string::npos) << args << ": " << r.err;
+        EXPECT_NE(r.err.find("could not write the output to standard output: the disk is full"), std::string::npos)
+            << args << ": " << r.err;
     }
 }
 
@@ -142,8 +144,8 @@ TEST(CliIo, CtrlCEndsAtOnceWithASentenceAndStatus130) {
     // scanlab waits on a standard input that never ends until the interrupt comes.
     const std::string fifo = ::testing::TempDir() + "scanlab_cli_io_stdin_" + std::to_string(::getpid());
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-    const ShellResult r = run_shell("sleep 5 >'" + fifo + "' & \"$S\" scan --input-file - <'" + fifo +
-                                    "' & p=$!; sleep 0.5; kill -INT $p; wait $p");
+    const ShellResult r =
+        run_shell("sleep 5 >'" + fifo + "' & \"$S\" scan --input-file - <'" + fifo + "' & p=$!; sleep 0.5; kill -INT $p; wait $p");
     std::remove(fifo.c_str());
     EXPECT_EQ(r.exit_code, 130);
     EXPECT_NE(r.err.find("scanlab: interrupted"), std::string::npos) << r.err;

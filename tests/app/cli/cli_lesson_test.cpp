@@ -22,7 +22,8 @@ TEST(CliLesson, ACheckThatFailsNamesEachProblemWithItsLineAndExits1) {
     const CliResult r = run_cli({"lesson", "check", path});
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("two-problems.md:3: {{additons}} has no value on this slide"), std::string::npos) << r.err;
-    EXPECT_NE(r.err.find("two-problems.md:6: the run contradicts this checkpoint: total is 26 on its run, not 27"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("two-problems.md:6: the run contradicts this checkpoint: total is 26 on its run, not 27"), std::string::npos)
+        << r.err;
     EXPECT_EQ(r.out, "");
 }
 
@@ -45,8 +46,9 @@ TEST(CliLesson, ASentenceTheRunContradictsFailsTheCheckAndOneThatHoldsPasses) {
 }
 
 TEST(CliLesson, ShowPrintsTheSlideWithItsNumbersAndNotTheAnswer) {
-    const std::string path = written("show.md", "# Show\n::: run --algo brent-kung --preset fig9.10\n::: step 4\nSo far {{additions}}.\n"
-                                                "::: checkpoint number\n::: ask How many in all?\n::: answer total = 26\n");
+    const std::string path = written("show.md",
+                                     "# Show\n::: run --algo brent-kung --preset fig9.10\n::: step 4\nSo far {{additions}}.\n"
+                                     "::: checkpoint number\n::: ask How many in all?\n::: answer total = 26\n");
     const CliResult r = run_cli({"lesson", "show", path, "--slide", "1"});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("So far 15."), std::string::npos) << r.out;

@@ -6,15 +6,15 @@
 #include <cctype>
 #include <cstdio>
 #include <cstring>
-#include <utility>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "tests/cli_run.hpp"
 #include "core/algorithms/table.hpp"
 #include "core/types.hpp"
+#include "tests/cli_run.hpp"
 
 namespace {
 
@@ -69,8 +69,8 @@ TEST(CliOutput, ScanOfFigure910WithEveryAlgorithmPrintsTheSameSums) {
 }
 
 TEST(CliOutput, ThreePhaseTraceShowsItsThreePhasesWithBrentKungInPhase2) {
-    const CliResult r = run_cli({"trace", "--algo", "three-phase", "--coarsening", "4", "--block-algo", "brent-kung", "--preset", "fig9.10",
-                                 "--backend", "cpu"});
+    const CliResult r = run_cli(
+        {"trace", "--algo", "three-phase", "--coarsening", "4", "--block-algo", "brent-kung", "--preset", "fig9.10", "--backend", "cpu"});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     for (const char* part : {"coarsening C = 4", "phase 2 brent-kung", "phase 1 · element 2 of 4", "phase 2 · reduction level 1",
                              "phase 3 · add predecessor's total · element 3 of 4", " 2  3  6  7  7 11 12 14 14 17 18 20 25 28 29 31"})
@@ -193,8 +193,10 @@ TEST(CliOutput, TraceExplainPrintsEachStepsSentencesUnderItsRow) {
     ASSERT_NE(row, std::string::npos) << r.out;
     const size_t next = r.out.find("\n3  ", row);
     const std::string under = r.out.substr(row, next - row);
-    EXPECT_NE(under.find("\n     Reduction tree, level 2 (stride 2): each thread t with (t + 1) mod (2·stride) = 0 adds XY[t − stride] into XY[t]."),
-              std::string::npos)
+    EXPECT_NE(
+        under.find(
+            "\n     Reduction tree, level 2 (stride 2): each thread t with (t + 1) mod (2·stride) = 0 adds XY[t − stride] into XY[t]."),
+        std::string::npos)
         << under;
     EXPECT_NE(under.find("\n       thread 3: XY[1] + XY[3] → XY[3]: 1 + 5 = 6"), std::string::npos) << under;
     // Without --explain the table is the table alone.
@@ -237,8 +239,10 @@ std::vector<std::string> table_lines(const std::string& out) {
     std::string line;
     for (char c : out) {
         if (c == '\xC2') continue;
-        if (c == '\n') lines.push_back(std::exchange(line, ""));
-        else line += c;
+        if (c == '\n')
+            lines.push_back(std::exchange(line, ""));
+        else
+            line += c;
     }
     return lines;
 }
@@ -280,23 +284,24 @@ int expect_right_aligned_under_headings(const std::string& out, const std::strin
 
 // The steps: every row that starts with its step number (not input, result, totals).
 void expect_counts_right_aligned_under_headings(const std::string& out) {
-    const int rows = expect_right_aligned_under_headings(out, "#", {"adds", "active", "idle", "div", "bar", "haz"}, [](const std::string& l) {
-        return !l.empty() && std::isdigit(static_cast<unsigned char>(l[0])) ? Line::row : Line::skip;
-    });
+    const int rows = expect_right_aligned_under_headings(
+        out, "#", {"adds", "active", "idle", "div", "bar", "haz"},
+        [](const std::string& l) { return !l.empty() && std::isdigit(static_cast<unsigned char>(l[0])) ? Line::row : Line::skip; });
     EXPECT_GT(rows, 0) << out;
 }
 
 // The phase block: its indented rows under "by phase".
 void expect_phase_counts_right_aligned_under_headings(const std::string& out) {
-    const int rows = expect_right_aligned_under_headings(out, "by phase ", {"additions", "work", "padding"},
-                                                         [](const std::string& l) { return l.rfind("  ", 0) == 0 ? Line::row : Line::stop; });
+    const int rows = expect_right_aligned_under_headings(out, "by phase ", {"additions", "work", "padding"}, [](const std::string& l) {
+        return l.rfind("  ", 0) == 0 ? Line::row : Line::stop;
+    });
     EXPECT_GE(rows, 6) << out;  // two or more phases and the total, under each of the three headings
 }
 
 TEST(CliOutput, TraceTableColumnsFitTheirWidestCountAt134217728Elements) {
     // 9.5's largest input: counts of eight digits, a sampled trace so the table stays small.
-    const CliResult r = run_cli({"trace", "--random", "134217728", "--block-algo", "brent-kung", "--section", "2048",
-                                 "--sample-block", "1", "--backend", "cpu"});
+    const CliResult r = run_cli(
+        {"trace", "--random", "134217728", "--block-algo", "brent-kung", "--section", "2048", "--sample-block", "1", "--backend", "cpu"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find(" 67108864 "), std::string::npos) << "expected the eight-digit count of reduction level 1";
     expect_counts_right_aligned_under_headings(r.out);
@@ -397,7 +402,8 @@ TEST(CliOutput, AWrongRacyTraceSaysHowManyResultsDifferAndPrintsTheExpectedRowUn
 }
 
 TEST(CliOutput, ARacyTraceThatCameOutRightSaysTheScheduleHidTheRace) {
-    const CliResult r = run_cli({"trace", "--algo", "kogge-stone-racy", "--preset", "fig9.10", "--warp-width", "4", "--schedule", "reverse", "--backend", "cpu"});
+    const CliResult r = run_cli(
+        {"trace", "--algo", "kogge-stone-racy", "--preset", "fig9.10", "--warp-width", "4", "--schedule", "reverse", "--backend", "cpu"});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out.find("WRONG"), std::string::npos) << r.out;
     EXPECT_EQ(r.out.find(" expected "), std::string::npos) << r.out;
@@ -407,7 +413,8 @@ TEST(CliOutput, ARacyTraceThatCameOutRightSaysTheScheduleHidTheRace) {
 }
 
 TEST(CliOutput, TraceJsonCarriesTheExpectedValuesAndTheWrongElements) {
-    const CliResult r = run_cli({"trace", "--algo", "kogge-stone-racy", "--preset", "fig9.10", "--warp-width", "4", "--format", "json", "--backend", "cpu"});
+    const CliResult r = run_cli(
+        {"trace", "--algo", "kogge-stone-racy", "--preset", "fig9.10", "--warp-width", "4", "--format", "json", "--backend", "cpu"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const json j = json::parse(r.out);
     const json& v = j.at("verdict");

@@ -87,7 +87,7 @@ TEST(OperationCounts, LadnerFischerOn16ElementsAddsPairsThenSklanskyOverThePairS
 TEST(OperationCounts, FourNetworksTradeDepthForAdditionsAt1024) {
     auto run = [](Algorithm a) { return emulate(request(a, 0, Detail::counts), random_values(1024, 1, ElementType::int32)).counts; };
     const TraceCounts ks = run(Algorithm::kogge_stone), sk = run(Algorithm::sklansky), lf = run(Algorithm::ladner_fischer),
-                     bk = run(Algorithm::brent_kung);
+                      bk = run(Algorithm::brent_kung);
     EXPECT_EQ(ks.steps, 1 + 10);  // the load, then the levels
     EXPECT_EQ(sk.steps, 1 + 10);
     EXPECT_EQ(lf.steps, 1 + 11);
@@ -108,11 +108,11 @@ TEST(OperationCounts, HierarchicalTotalIsTheSumOfItsKernels) {
         for (const Step& s : t.steps) (s.kernel == Kernel::k1 ? k1 : s.kernel == Kernel::k2 ? k2 : k3) += s.counts.additions;
         // A coarsened block counts by its C (the default) and its phase 2 scan (Kogge-Stone here).
         const AlgorithmInfo& row = algorithm_info(block);
-        const int64_t block_count = row.takes_coarsening ? row.formula.coarsened(64, row.elements_per_thread, Algorithm::kogge_stone)
-                                                         : row.formula.additions(64);
+        const int64_t block_count =
+            row.takes_coarsening ? row.formula.coarsened(64, row.elements_per_thread, Algorithm::kogge_stone) : row.formula.additions(64);
         EXPECT_EQ(k1, 41 * block_count);  // every block scans a whole (padded) section
-        EXPECT_EQ(k2, block_count);       // one block scans the 41 block sums, padded to 64
-        EXPECT_EQ(k3, n - 64);            // every element after the first section gets one S added
+        EXPECT_EQ(k2, block_count);  // one block scans the 41 block sums, padded to 64
+        EXPECT_EQ(k3, n - 64);  // every element after the first section gets one S added
         EXPECT_EQ(t.counts.additions, k1 + k2 + k3);
     }
 }
@@ -178,5 +178,7 @@ TEST(SegmentedScanCounts, PastASectionItCountsWhatHierarchicalCountsWithTheSameB
 }
 
 TEST(SegmentedScanCounts, Figure9_10sValuesInSectionsOf4Take37AdditionsAsHierarchicalDoes) {
-    EXPECT_EQ(segmented_counts(Algorithm::kogge_stone, 16, 4, std::vector<uint8_t>{1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0}).additions, 37);
+    EXPECT_EQ(
+        segmented_counts(Algorithm::kogge_stone, 16, 4, std::vector<uint8_t>{1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0}).additions,
+        37);
 }

@@ -51,9 +51,7 @@ std::vector<std::string> problems_of(const std::string& text) {
     }
 }
 
-TEST(LessonCheck, AGoodLessonHoldsAgainstItsRuns) {
-    EXPECT_EQ(problems_of(kGood), std::vector<std::string>{});
-}
+TEST(LessonCheck, AGoodLessonHoldsAgainstItsRuns) { EXPECT_EQ(problems_of(kGood), std::vector<std::string>{}); }
 
 TEST(LessonCheck, SlidesCarryTheirSectionAndRunAndFillTheirNumbersFromTheRun) {
     const Lesson l = parse_lesson(kGood, "t.md");
@@ -63,7 +61,8 @@ TEST(LessonCheck, SlidesCarryTheirSectionAndRunAndFillTheirNumbersFromTheRun) {
     EXPECT_EQ(l.slides[1].run_words, l.slides[0].run_words);
     LessonRuns runs;
     const SlideFacts f = slide_facts("t.md", l.slides[0], runs.trace("t.md", l.slides[0]));
-    EXPECT_EQ(slide_markdown("t.md", l.slides[0], f), "# Brent-Kung on Figure 9.10\nAfter reduction level 4: 15 additions, Y[5] = 11, 2N - 1 = 31.\n");
+    EXPECT_EQ(slide_markdown("t.md", l.slides[0], f),
+              "# Brent-Kung on Figure 9.10\nAfter reduction level 4: 15 additions, Y[5] = 11, 2N - 1 = 31.\n");
     const SlideFacts s = slide_facts("t.md", l.slides[2], runs.trace("t.md", l.slides[2]));
     EXPECT_EQ(slide_markdown("t.md", l.slides[2], s), "S = 7 14 20 31\n");  // Figure 9.10's scanned block sums
 }
@@ -96,7 +95,8 @@ TEST(LessonCheck, ANumberTheRunContradictsFails) {
 
 TEST(LessonCheck, PredictedCellsTheStepDoesNotWriteFail) {
     EXPECT_EQ(problems_of(with("::: answer 2, 4, 6", "::: answer 1, 4, 6")),
-              std::vector<std::string>{"t.md:13: the run contradicts this checkpoint: step 7 writes cells 2, 4, 6, 8, 10, 12, 14, not 1, 4, 6, 8, 10, 12, 14"});
+              std::vector<std::string>{
+                  "t.md:13: the run contradicts this checkpoint: step 7 writes cells 2, 4, 6, 8, 10, 12, 14, not 1, 4, 6, 8, 10, 12, 14"});
 }
 
 TEST(LessonCheck, AChoiceWhoseConditionIsFalseOnTheRunFails) {
@@ -109,13 +109,16 @@ TEST(LessonCheck, DirectivesThatDoNotReadFailWithTheirLine) {
     EXPECT_EQ(problems_of(with("::: step 4", "::: view graph"))[0].rfind("t.md:4: ::: view names one of", 0), 0u);
     EXPECT_EQ(problems_of(with("::: wrong N - 1 | Only the sequential scan does so little.", "::: wrong N - 1")),
               std::vector<std::string>{"t.md:19: a wrong option says why it is wrong: ::: wrong TEXT | REASON"});
-    EXPECT_EQ(problems_of(with("::: ask Which bound holds?\n", "")), std::vector<std::string>{"t.md:17: this checkpoint has no question (::: ask)"});
+    EXPECT_EQ(problems_of(with("::: ask Which bound holds?\n", "")),
+              std::vector<std::string>{"t.md:17: this checkpoint has no question (::: ask)"});
 }
 
 TEST(LessonCheck, AViewPointingPastTheRunFails) {
     EXPECT_EQ(problems_of(with("::: step 4", "::: step 4\n::: view steps cells 0-16")),
               std::vector<std::string>{"t.md:5: cell 16 is past the end of the run's 16 elements"});
-    EXPECT_EQ(problems_of(with("::: step 4", "::: step 4\n::: view source lines 1-400"))[0].rfind("t.md:5: the listing of brent-kung has lines 1 to ", 0), 0u);
+    EXPECT_EQ(problems_of(with("::: step 4", "::: step 4\n::: view source lines 1-400"))[0].rfind(
+                  "t.md:5: the listing of brent-kung has lines 1 to ", 0),
+              0u);
 }
 
 // What the explanation checker holds the app's own sentences to, held to a lecturer's prose too
@@ -179,7 +182,8 @@ TEST(LessonCheck, AStepRangeReadsWithAHyphenOrTwoDots) {
 }
 
 TEST(LessonCheck, ASlideWithNoRunFails) {
-    EXPECT_EQ(problems_of("# Empty\nSome prose {{N}}.\n"), std::vector<std::string>{"t.md:1: this slide has no run: state one with ::: run --algo ALGO --preset NAME"});
+    EXPECT_EQ(problems_of("# Empty\nSome prose {{N}}.\n"),
+              std::vector<std::string>{"t.md:1: this slide has no run: state one with ::: run --algo ALGO --preset NAME"});
 }
 
 // A student's way through the good lesson: answers are graded against the run, the answer stays

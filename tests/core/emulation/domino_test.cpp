@@ -11,9 +11,9 @@
 #include "core/error.hpp"
 #include "core/input/run_spec.hpp"
 #include "core/lesson/explain.hpp"
+#include "core/lesson/verdict.hpp"
 #include "core/trace_io/trace_json.hpp"
 #include "core/trace_io/trace_table.hpp"
-#include "core/lesson/verdict.hpp"
 #include "tests/test_support.hpp"
 
 using namespace scanlab;
@@ -85,8 +85,8 @@ TEST(Domino, EverySizeOperatorTypeDirectionAndBlockScheduleGivesTheScan) {
                         q.exclusive = exclusive;
                         const Trace t = emulate(q, random_values(n, uint64_t(n), type));
                         const Verdict v = judge(t);
-                        EXPECT_TRUE(v.correct()) << n << " " << schedule << " " << name(type) << " " << name(op) << (exclusive ? " exclusive" : "")
-                                                 << ": " << v.headline();
+                        EXPECT_TRUE(v.correct()) << n << " " << schedule << " " << name(type) << " " << name(op)
+                                                 << (exclusive ? " exclusive" : "") << ": " << v.headline();
                         EXPECT_EQ(t.counts.steps, 4 * t.grid) << n;
                     }
 }
@@ -110,16 +110,18 @@ TEST(Domino, TheStaticIndexUnderReverseStartsDeadlocksAndTheLastStepSaysWhoWaits
     ASSERT_FALSE(t.deadlock.empty());
     EXPECT_NE(t.deadlock.find("deadlock"), std::string::npos) << t.deadlock;
     // flags[3] waits on block 2, which is resident and waits itself; flags[2] on block 1, which never started.
-    EXPECT_NE(t.deadlock.find("block 3 for flags[3], which block 2 sets; block 2 for flags[2], which block 1 sets, but block 1 never started"),
-              std::string::npos)
+    EXPECT_NE(
+        t.deadlock.find("block 3 for flags[3], which block 2 sets; block 2 for flags[2], which block 1 sets, but block 1 never started"),
+        std::string::npos)
         << t.deadlock;
-    EXPECT_NE(t.deadlock.find("All 2 SM slots are held by waiting blocks, so blocks 0 and 1 cannot start"), std::string::npos) << t.deadlock;
+    EXPECT_NE(t.deadlock.find("All 2 SM slots are held by waiting blocks, so blocks 0 and 1 cannot start"), std::string::npos)
+        << t.deadlock;
     const Step& last = t.steps.back();
     ASSERT_TRUE(last.event);
     EXPECT_EQ(last.event->kind, EventKind::deadlock);
     // Blocks 3 and 2 hold both slots, each waiting for the flag its predecessor would set.
-    EXPECT_EQ(last.snapshot.state, (std::vector<BlockState>{BlockState::not_started, BlockState::not_started, BlockState::waiting,
-                                                            BlockState::waiting}));
+    EXPECT_EQ(last.snapshot.state,
+              (std::vector<BlockState>{BlockState::not_started, BlockState::not_started, BlockState::waiting, BlockState::waiting}));
     EXPECT_EQ(last.snapshot.waits_on, (std::vector<int32_t>{-1, -1, 2, 3}));
     const Verdict v = judge(t);
     EXPECT_TRUE(v.deadlocked());
@@ -319,8 +321,10 @@ TEST(Domino, TheFirstDrawSaysTileZeroHasNoPredecessorAndALaterOneThatItsPredeces
         std::string s;
         for (const std::string& line : explain_step(t, finals, k).lines) s += line + "\n";
         EXPECT_EQ(s.find("tile -1"), std::string::npos) << s;
-        if (e.tile == 0) EXPECT_NE(s.find("Tile 0 has no predecessor"), std::string::npos) << s;
-        else EXPECT_NE(s.find("so the block holding tile " + std::to_string(e.tile - 1) + " has already started"), std::string::npos) << s;
+        if (e.tile == 0)
+            EXPECT_NE(s.find("Tile 0 has no predecessor"), std::string::npos) << s;
+        else
+            EXPECT_NE(s.find("so the block holding tile " + std::to_string(e.tile - 1) + " has already started"), std::string::npos) << s;
     }
 }
 
@@ -361,7 +365,8 @@ TEST(Domino, ARunOfManyResidentBlocksOnALongChainIsRefusedNamingItsCost) {
         ADD_FAILURE() << "ran";
     } catch (const ScanError& e) {
         const std::string said = e.what();
-        EXPECT_NE(said.find("131,072 tiles with 65,536 resident blocks could take up to 8,590,721,024 block turns"), std::string::npos) << said;
+        EXPECT_NE(said.find("131,072 tiles with 65,536 resident blocks could take up to 8,590,721,024 block turns"), std::string::npos)
+            << said;
         EXPECT_NE(said.find("fewer resident blocks (--resident-blocks)"), std::string::npos) << said;
     }
 }
@@ -376,7 +381,8 @@ TEST(Domino, ARequestOf2To28RandomValuesIsRefusedFromItsCountBeforeAnyValueIsMad
         prepare(spec, Voice::cli, true);
         ADD_FAILURE() << "prepared";
     } catch (const ScanError& e) {
-        EXPECT_NE(std::string(e.what()).find("134,217,728 tiles with 65,536 resident blocks could take up to"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("134,217,728 tiles with 65,536 resident blocks could take up to"), std::string::npos)
+            << e.what();
     }
     // A GPU replays its own order of events: the request is not the emulation's to refuse.
     spec.input.random_n = 4096;
@@ -393,8 +399,9 @@ TEST(Domino, AFilesCheckDoesNoMoreWorkThanItsSizeJustifies) {
     const std::string text = std::regex_replace(ss.str(), std::regex("\"resident_blocks\": *4\\b"), "\"resident_blocks\": 4096");
     ASSERT_NE(text, ss.str());
     const std::string refusal = load_refusal(text);
-    EXPECT_NE(refusal.find("checking it would repeat a run of up to 16,801,792 block turns (4,096 tiles x 4,096 resident blocks), far more work"),
-              std::string::npos)
+    EXPECT_NE(
+        refusal.find("checking it would repeat a run of up to 16,801,792 block turns (4,096 tiles x 4,096 resident blocks), far more work"),
+        std::string::npos)
         << refusal;
     EXPECT_EQ(load_refusal(ss.str()), "");  // as written, it is checked in full
 }

@@ -8,14 +8,14 @@
 #include <sstream>
 #include <tuple>
 
-#include "core/emulation/event_scan.hpp"
 #include "core/algorithms/lookback_window.hpp"
 #include "core/dispatch.hpp"
+#include "core/emulation/event_scan.hpp"
 #include "core/error.hpp"
 #include "core/lesson/lookback_counts.hpp"
+#include "core/operators.hpp"
 #include "core/trace_io/trace_check.hpp"
 #include "core/trace_io/trace_json.hpp"
-#include "core/operators.hpp"
 #include "tests/test_support.hpp"
 
 using namespace scanlab;
@@ -38,7 +38,6 @@ int64_t events_of(const Trace& t, EventKind k) {
     for (const Step& s : t.steps) c += s.event && s.event->kind == k;
     return c;
 }
-
 
 template <class T, template <class> class OpT>
 void check_all_sizes(OpKind op, bool exclusive) {
@@ -73,7 +72,8 @@ TEST_P(LookbackMatchesStd, AtEveryAwkwardSizeUnderEveryBlockScheduleWithAWarpWin
 
 INSTANTIATE_TEST_SUITE_P(AllCombinations, LookbackMatchesStd,
                          ::testing::Combine(::testing::Values(OpKind::sum, OpKind::max, OpKind::min),
-                                            ::testing::Values(ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64),
+                                            ::testing::Values(ElementType::int32, ElementType::int64, ElementType::float32,
+                                                              ElementType::float64),
                                             ::testing::Bool()),
                          op_type_direction_name);
 
@@ -90,7 +90,8 @@ TEST(LookbackCounts, AdditionsAreTheScheduleFreePartPlusTheLookBacksCombines) {
                     const Trace t = emulate(r, ValueArray(random_input<int32_t>(n, 3)));
                     const LookbackCounts c = lookback_counts(t);
                     const int64_t tiles = (n + 255) / 256;
-                    const std::string where = schedule + " W=" + std::to_string(window) + " N=" + std::to_string(n) + " K=" + std::to_string(resident);
+                    const std::string where =
+                        schedule + " W=" + std::to_string(window) + " N=" + std::to_string(n) + " K=" + std::to_string(resident);
                     EXPECT_EQ(t.counts.additions, lookback_schedule_free_additions(n, 256) + c.combines) << where;
                     EXPECT_GE(c.combines, tiles - 1) << where;
                     EXPECT_LE(c.combines, tiles * (tiles - 1) / 2) << where;
@@ -216,9 +217,15 @@ ScanRequest three_tiles_replayed(std::vector<RecordedEvent> rest) {
     ScanRequest r = lookback("in-order", 32, 2);
     BlockSchedule s;
     s.kind = BlockSchedule::Kind::replay;
-    s.order = {ev(0, EventKind::start, 0), ev(1, EventKind::start, 1), ev(2, EventKind::start, 2),
-               ev(0, EventKind::scanned, 0), ev(1, EventKind::scanned, 1), ev(2, EventKind::scanned, 2),
-               ev(0, EventKind::publish_prefix, 0), ev(1, EventKind::publish_aggregate, 1), ev(2, EventKind::publish_aggregate, 2)};
+    s.order = {ev(0, EventKind::start, 0),
+               ev(1, EventKind::start, 1),
+               ev(2, EventKind::start, 2),
+               ev(0, EventKind::scanned, 0),
+               ev(1, EventKind::scanned, 1),
+               ev(2, EventKind::scanned, 2),
+               ev(0, EventKind::publish_prefix, 0),
+               ev(1, EventKind::publish_aggregate, 1),
+               ev(2, EventKind::publish_aggregate, 2)};
     s.order.insert(s.order.end(), rest.begin(), rest.end());
     r.block_schedule = s;
     return r;
@@ -246,7 +253,8 @@ TEST(LookbackReplay, ARecordThatStopsAtATileWithNoInclusivePrefixIsRefusedWithAS
         emulate(r, ValueArray(std::vector<int32_t>{1, 2, 3, 4, 5, 6}));
         FAIL() << "an impossible record was replayed";
     } catch (const ScanError& e) {
-        EXPECT_NE(std::string(e.what()).find("stop its look-back at tile 1, which holds no inclusive prefix"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("stop its look-back at tile 1, which holds no inclusive prefix"), std::string::npos)
+            << e.what();
     }
 }
 

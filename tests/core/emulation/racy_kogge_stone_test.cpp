@@ -7,13 +7,13 @@
 #include <set>
 #include <sstream>
 
-#include "tests/algorithm_configs.hpp"
 #include "core/algorithms/kogge_stone_racy.hpp"
-#include "core/lesson/barrier_notes.hpp"
 #include "core/emulation/warp_order.hpp"
+#include "core/lesson/barrier_notes.hpp"
 #include "core/lesson/explain.hpp"
 #include "core/trace_io/trace_json.hpp"
 #include "core/trace_io/trace_table.hpp"
+#include "tests/algorithm_configs.hpp"
 #include "tests/test_support.hpp"
 
 using namespace scanlab;
@@ -158,9 +158,10 @@ TEST(RacyKoggeStone, NoBarrierFollowsTheLoadAndOneOpensEveryStride) {
 TEST(RacyKoggeStone, EveryStrideSaysWhichThreadsLeftTheLoopAndThatItsBarrierIsNotReachedByAll) {
     const Trace t = run_text(racy(Schedule::Kind::in_order), kFig910);
     EXPECT_EQ(unreached_barrier_note(t, t.steps[0]), "");
-    EXPECT_EQ(unreached_barrier_note(t, t.steps[1]).rfind("thread 0 never enters the loop: this __syncthreads() is not reached by every "
-                                                          "thread of the block (undefined in CUDA",
-                                                          0),
+    EXPECT_EQ(unreached_barrier_note(t, t.steps[1])
+                  .rfind("thread 0 never enters the loop: this __syncthreads() is not reached by every "
+                         "thread of the block (undefined in CUDA",
+                         0),
               0u);
     std::ostringstream table, json;
     write_trace_table(table, t);
@@ -170,8 +171,10 @@ TEST(RacyKoggeStone, EveryStrideSaysWhichThreadsLeftTheLoopAndThatItsBarrierIsNo
         const int s = t.steps[k].level;
         EXPECT_EQ(t.steps[k].counts.idle_threads, s) << "the threads t < stride have left the loop";
         const std::string note = unreached_barrier_note(t, t.steps[k]);
-        EXPECT_EQ(note.rfind("threads 0–" + std::to_string(s - 1) + " have left the loop: this __syncthreads() is not reached", 0), 0u) << note;
-        EXPECT_NE(table.str().find("#" + std::to_string(k) + " stride " + std::to_string(s) + ": " + note), std::string::npos) << table.str();
+        EXPECT_EQ(note.rfind("threads 0–" + std::to_string(s - 1) + " have left the loop: this __syncthreads() is not reached", 0), 0u)
+            << note;
+        EXPECT_NE(table.str().find("#" + std::to_string(k) + " stride " + std::to_string(s) + ": " + note), std::string::npos)
+            << table.str();
         EXPECT_NE(json.str().find("\"note\": \"" + note), std::string::npos);
         const Explanation e = explain_step(t, finals, k);
         EXPECT_NE(std::find(e.lines.begin(), e.lines.end(), "Barrier: " + note + "."), e.lines.end());

@@ -74,7 +74,9 @@ TEST(SampledTrace, StaysSmallForMillionsOfElements) {
     size_t values = 0;
     for (const Step& s : t.steps) values += size_of(s.values);
     EXPECT_LT(values, size_t(200000));  // a full trace would hold over 20 million
-    EXPECT_EQ(t.counts.additions, emulate(request(Algorithm::hierarchical, 1024, Detail::counts), random_values(int64_t(1) << 21, 1, ElementType::int32)).counts.additions);
+    EXPECT_EQ(t.counts.additions,
+              emulate(request(Algorithm::hierarchical, 1024, Detail::counts), random_values(int64_t(1) << 21, 1, ElementType::int32))
+                  .counts.additions);
 }
 
 TEST(SampledTrace, ABlockThatDoesNotExistIsRefusedWithTheBlockCount) {

@@ -7,8 +7,8 @@
 #include <random>
 #include <tuple>
 
-#include "core/operators.hpp"
 #include "core/dispatch.hpp"
+#include "core/operators.hpp"
 #include "tests/algorithm_configs.hpp"
 #include "tests/test_support.hpp"
 
@@ -27,8 +27,10 @@ std::vector<T> reference(const std::vector<T>& x, bool exclusive, const std::vec
         for (size_t a = 0; a < x.size();) {
             size_t b = a + 1;
             while (b < x.size() && !flags[b]) ++b;
-            if (exclusive) std::exclusive_scan(x.begin() + a, x.begin() + b, y.begin() + a, OpT<T>::identity(), op);
-            else std::inclusive_scan(x.begin() + a, x.begin() + b, y.begin() + a, op);
+            if (exclusive)
+                std::exclusive_scan(x.begin() + a, x.begin() + b, y.begin() + a, OpT<T>::identity(), op);
+            else
+                std::inclusive_scan(x.begin() + a, x.begin() + b, y.begin() + a, op);
             a = b;
         }
         return y;
@@ -75,8 +77,7 @@ TEST_P(ScanMatchesStd, AtEveryAwkwardSizeTheAlgorithmTakes) {
 
 INSTANTIATE_TEST_SUITE_P(
     AllCombinations, ScanMatchesStd,
-    ::testing::Combine(::testing::ValuesIn(every_configuration()),
-                       ::testing::Values(OpKind::sum, OpKind::max, OpKind::min),
+    ::testing::Combine(::testing::ValuesIn(every_configuration()), ::testing::Values(OpKind::sum, OpKind::max, OpKind::min),
                        ::testing::Values(ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64),
                        ::testing::Bool()),
     combo_name);

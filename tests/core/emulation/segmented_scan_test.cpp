@@ -8,13 +8,13 @@
 
 #include "core/algorithms/table.hpp"
 #include "core/error.hpp"
-#include "core/input/resolve.hpp"
-#include "core/lesson/explain.hpp"
 #include "core/input/head_flags.hpp"
-#include "core/operators.hpp"
+#include "core/input/resolve.hpp"
 #include "core/input/run_spec.hpp"
-#include "core/trace_io/trace_json.hpp"
+#include "core/lesson/explain.hpp"
 #include "core/lesson/verdict.hpp"
+#include "core/operators.hpp"
+#include "core/trace_io/trace_json.hpp"
 #include "tests/test_support.hpp"
 
 using namespace scanlab;
@@ -208,9 +208,7 @@ TEST(SegmentedScanRefusals, FewerFlagsThanValuesIsOneSentenceNamingBothCounts) {
     EXPECT_NE(e.find("holds 2 flags for N = 3 values"), std::string::npos) << e;
 }
 
-TEST(SegmentedScanRefusals, NoFlagsAtAllIsRefused) {
-    EXPECT_FALSE(resolve_error(request(Algorithm::segmented), "1 2 3").empty());
-}
+TEST(SegmentedScanRefusals, NoFlagsAtAllIsRefused) { EXPECT_FALSE(resolve_error(request(Algorithm::segmented), "1 2 3").empty()); }
 
 TEST(SegmentedScanRefusals, AFlagOtherThan0Or1InTheTextNamesIt) {
     try {
@@ -237,9 +235,7 @@ TEST(SegmentedScanRefusals, OnlyTheFlagCarryingBlockScansAreItsBlockAlgorithms) 
     EXPECT_NE(resolve_error(r, "1 2 3").find("kogge-stone or brent-kung"), std::string::npos) << resolve_error(r, "1 2 3");
 }
 
-TEST(SegmentedScanInput, EveryKFlagsPositions0K2K) {
-    EXPECT_EQ(parse_flags("every:3", 7), (std::vector<uint8_t>{1, 0, 0, 1, 0, 0, 1}));
-}
+TEST(SegmentedScanInput, EveryKFlagsPositions0K2K) { EXPECT_EQ(parse_flags("every:3", 7), (std::vector<uint8_t>{1, 0, 0, 1, 0, 0, 1})); }
 
 TEST(SegmentedScanInput, AFilesSecondColumnHoldsTheFlags) {
     ValueArray v = parse_values("5 1\n6 0\n7 1\n", ElementType::int32);

@@ -11,9 +11,9 @@
 #include "core/input/resolve.hpp"
 #include "core/lesson/explain.hpp"
 #include "core/lesson/listings.hpp"
-#include "core/trace_io/trace_json.hpp"
 #include "core/lesson/verdict.hpp"
 #include "core/lesson/work_counts.hpp"
+#include "core/trace_io/trace_json.hpp"
 #include "tests/test_support.hpp"
 
 using namespace scanlab;
@@ -54,9 +54,12 @@ int64_t listing_barriers(Algorithm phase2, int64_t t) {
     for (const std::string& line : shown_lines(*l, false)) {
         if (line.find("for (unsigned int stride") != std::string::npos) ++loops;
         if (line.find("__syncthreads();") == std::string::npos) continue;
-        if (line.rfind("    __syncthreads();", 0) == 0) ++count;                          // outside the loops
-        else if (line.rfind("        __syncthreads();", 0) == 0) count += loops == 2 ? log2t - (t > 1) : log2t;  // in loop `loops`
-        else ADD_FAILURE() << "a barrier at an unexpected depth: " << line;
+        if (line.rfind("    __syncthreads();", 0) == 0)
+            ++count;  // outside the loops
+        else if (line.rfind("        __syncthreads();", 0) == 0)
+            count += loops == 2 ? log2t - (t > 1) : log2t;  // in loop `loops`
+        else
+            ADD_FAILURE() << "a barrier at an unexpected depth: " << line;
     }
     return count;
 }
@@ -133,11 +136,10 @@ TEST(ThreePhase, StepsAreLabelledByPhaseWithTheElementOfC) {
     const Trace t = run_text(three_phase(4), kFig910);
     std::vector<std::string> labels;
     for (const Step& s : t.steps) labels.push_back(step_label(s));
-    EXPECT_EQ(labels, (std::vector<std::string>{"load", "phase 1 · element 2 of 4", "phase 1 · element 3 of 4", "phase 1 · element 4 of 4",
-                                                "phase 2 · stride 1", "phase 2 · stride 2",
-                                                "phase 3 · add predecessor's total · element 1 of 4",
-                                                "phase 3 · add predecessor's total · element 2 of 4",
-                                                "phase 3 · add predecessor's total · element 3 of 4"}));
+    EXPECT_EQ(labels, (std::vector<std::string>{
+                          "load", "phase 1 · element 2 of 4", "phase 1 · element 3 of 4", "phase 1 · element 4 of 4", "phase 2 · stride 1",
+                          "phase 2 · stride 2", "phase 3 · add predecessor's total · element 1 of 4",
+                          "phase 3 · add predecessor's total · element 2 of 4", "phase 3 · add predecessor's total · element 3 of 4"}));
     const Trace bk = run_text(three_phase(2, Algorithm::brent_kung), kFig910);
     EXPECT_NE(find_step(bk, "phase 2 · reduction level 1"), nullptr);
     EXPECT_NE(find_step(bk, "phase 2 · distribution level 1"), nullptr);

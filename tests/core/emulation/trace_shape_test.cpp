@@ -22,9 +22,9 @@ TEST(TraceShape, KoggeStoneStepsAreLoadThenOneStepPerStride) {
 
 TEST(TraceShape, BrentKungStepsAreReductionLevelsThenDistributionLevels) {
     const Trace t = emulate(request(Algorithm::brent_kung), random_values(16, 1, ElementType::int32));
-    EXPECT_EQ(labels(t), (std::vector<std::string>{"load", "reduction level 1", "reduction level 2", "reduction level 3",
-                                                   "reduction level 4", "distribution level 1", "distribution level 2",
-                                                   "distribution level 3"}));
+    EXPECT_EQ(labels(t),
+              (std::vector<std::string>{"load", "reduction level 1", "reduction level 2", "reduction level 3", "reduction level 4",
+                                        "distribution level 1", "distribution level 2", "distribution level 3"}));
 }
 
 TEST(TraceShape, HierarchicalStepsNameTheirKernel) {

@@ -22,7 +22,8 @@ TEST(EmptyInput, EveryAlgorithmScansItToAnEmptyResultWithOnlyItsLoadStep) {
                 ScanRequest q = request(a, 0, detail);
                 q.exclusive = exclusive;
                 const Trace t = emulate(q, parse_values("", q.type));
-                const std::string what = std::string(name(a)) + (exclusive ? " exclusive" : "") + (detail == Detail::full ? " full" : " counts");
+                const std::string what =
+                    std::string(name(a)) + (exclusive ? " exclusive" : "") + (detail == Detail::full ? " full" : " counts");
                 EXPECT_EQ(t.n, 0) << what;
                 EXPECT_EQ(size_of(t.result), 0u) << what;
                 EXPECT_EQ(t.counts.steps, 1) << what;

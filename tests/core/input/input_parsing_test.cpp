@@ -50,9 +50,7 @@ TEST(InputParsing, OutOfRangeValueNamesTheTypeAndSuggestsInt64) {
     EXPECT_TRUE(contains(e, "int64")) << e;
 }
 
-TEST(InputParsing, InputOfOnlySeparatorsIsAnEmptyArray) {
-    EXPECT_EQ(size_of(parse_values("  , \n", ElementType::int32)), 0u);
-}
+TEST(InputParsing, InputOfOnlySeparatorsIsAnEmptyArray) { EXPECT_EQ(size_of(parse_values("  , \n", ElementType::int32)), 0u); }
 
 TEST(InputParsing, NonFiniteFloatsAreRefused) {
     EXPECT_TRUE(contains(error_of([] { parse_values("1 nan", ElementType::float32); }), "not a finite number"));

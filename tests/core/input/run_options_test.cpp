@@ -76,9 +76,12 @@ TEST(RunOptions, TheHelpListsEveryOptionWithItsHelpInOneColumn) {
 
 TEST(RunOptions, AnOptionTheAlgorithmDoesNotTakeIsRefusedInItsRowsSentence) {
     const std::map<std::string_view, std::vector<std::string>> stated = {
-        {"--block-algo", {"--block-algo", "brent-kung"}},   {"--coarsening", {"--coarsening", "4"}},
-        {"--block-schedule", {"--block-schedule", "reverse"}}, {"--resident-blocks", {"--resident-blocks", "4"}},
-        {"--static-index", {"--static-index"}},             {"--window", {"--window", "4"}},
+        {"--block-algo", {"--block-algo", "brent-kung"}},
+        {"--coarsening", {"--coarsening", "4"}},
+        {"--block-schedule", {"--block-schedule", "reverse"}},
+        {"--resident-blocks", {"--resident-blocks", "4"}},
+        {"--static-index", {"--static-index"}},
+        {"--window", {"--window", "4"}},
         {"--flags", {"--flags", "every:3"}},
     };
     for (const RunOption& o : run_options()) {
@@ -101,9 +104,9 @@ TEST(RunOptions, TheDefaultWindowChangesNothingSoEveryAlgorithmAcceptsIt) {
 TEST(RunOptions, RunWordsStateOnlyWhatDiffersFromTheDefaultAndTheInputAlways) {
     EXPECT_EQ(run_words(parse_run_words({"--preset", "fig9.10"}, nullptr)),
               (std::vector<std::string>{"--algo", "hierarchical", "--preset", "fig9.10"}));
-    EXPECT_EQ(run_words(parse_run_words({"--random", "9", "--warp-width", "4", "--exclusive", "--inclusive", "--algo", "kogge-stone"},
-                                        nullptr)),
-              (std::vector<std::string>{"--algo", "kogge-stone", "--warp-width", "4", "--random", "9"}));
+    EXPECT_EQ(
+        run_words(parse_run_words({"--random", "9", "--warp-width", "4", "--exclusive", "--inclusive", "--algo", "kogge-stone"}, nullptr)),
+        (std::vector<std::string>{"--algo", "kogge-stone", "--warp-width", "4", "--random", "9"}));
 }
 
 TEST(RunOptions, TheWarpWidthsTheEmulationTakesArePowersOfTwoUpToTheWarp) {

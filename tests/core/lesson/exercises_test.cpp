@@ -107,23 +107,26 @@ TEST(Exercises, Ex6_RealWorkStaysWithin4NMinus3AndPaddingIsCountedApart) {
     EXPECT_TRUE(says(a, "Answer: the real work stays within 4N - 3 at every N run"));
     EXPECT_EQ(a.find(" NO\n"), std::string::npos) << a;
     // N = 2049 is said to stay within the bound by its real work, and to pass it only with the padding.
-    EXPECT_TRUE(says(a, "at N = 2049 the real work, 4,085, stays within 4N - 3 = 8,193, while the additions counted with the "
-                        "padding, 12,250, exceed it."));
+    EXPECT_TRUE(says(a,
+                     "at N = 2049 the real work, 4,085, stays within 4N - 3 = 8,193, while the additions counted with the "
+                     "padding, 12,250, exceed it."));
     EXPECT_EQ(a.find("passes 4N - 3"), std::string::npos) << a;
 }
 
 TEST(Exercises, Ex7_KoggeStoneStatesOf46712852) {
     const std::string a = answer(7);
-    EXPECT_TRUE(says(a, "  load: 4 6 7 1 2 8 5 2\n  stride 1: 4 10 13 8 3 10 13 7\n  stride 2: 4 10 17 18 16 18 16 17\n"
-                        "  stride 4: 4 10 17 18 20 28 33 35\n"));
+    EXPECT_TRUE(says(a,
+                     "  load: 4 6 7 1 2 8 5 2\n  stride 1: 4 10 13 8 3 10 13 7\n  stride 2: 4 10 17 18 16 18 16 17\n"
+                     "  stride 4: 4 10 17 18 20 28 33 35\n"));
     EXPECT_TRUE(says(a, "Answer: 4 10 17 18 20 28 33 35 (17 additions)"));
 }
 
 TEST(Exercises, Ex8_BrentKungStatesOf46712852) {
     const std::string a = answer(8);
-    EXPECT_TRUE(says(a, "  reduction level 1: 4 10 7 8 2 10 5 7\n  reduction level 2: 4 10 7 18 2 10 5 17\n"
-                        "  reduction level 3: 4 10 7 18 2 10 5 35\n  distribution level 1: 4 10 7 18 2 28 5 35\n"
-                        "  distribution level 2: 4 10 17 18 20 28 33 35\n"));
+    EXPECT_TRUE(says(a,
+                     "  reduction level 1: 4 10 7 8 2 10 5 7\n  reduction level 2: 4 10 7 18 2 10 5 17\n"
+                     "  reduction level 3: 4 10 7 18 2 10 5 35\n  distribution level 1: 4 10 7 18 2 28 5 35\n"
+                     "  distribution level 2: 4 10 17 18 20 28 33 35\n"));
     EXPECT_TRUE(says(a, "Answer: 4 10 17 18 20 28 33 35 (11 additions)"));
 }
 
@@ -132,19 +135,23 @@ TEST(Exercises, Ex8_BrentKungStatesOf46712852) {
 // where it belongs.
 TEST(Exercises, Ex9_OneAnswerPerDeviceWithTheLimitThatBindsIt) {
     const std::string a = answer(9);
-    EXPECT_TRUE(says(a, "  GeForce GTX 280 (compute capability 1.3, 512 threads per block, grid x up to 65,535, 16 KiB shared per block, "
-                        "1 GiB of memory per GPU): section 1,024\n    section² 1,048,576; section x grid 67,107,840; memory 134,152,223\n"
-                        "    Answer: 1,048,576 elements, bound by threads per block"));
+    EXPECT_TRUE(says(a,
+                     "  GeForce GTX 280 (compute capability 1.3, 512 threads per block, grid x up to 65,535, 16 KiB shared per block, "
+                     "1 GiB of memory per GPU): section 1,024\n    section² 1,048,576; section x grid 67,107,840; memory 134,152,223\n"
+                     "    Answer: 1,048,576 elements, bound by threads per block"));
     EXPECT_TRUE(says(a, "    Read as 9.5 reads it (kernel 2 hierarchical in turn): 67,107,840, bound by the grid"));
-    EXPECT_TRUE(says(a, "  Tesla C2050 (compute capability 2.0, 1,024 threads per block, grid x up to 65,535, 48 KiB shared per block, "
-                        "3 GiB of memory per GPU): section 2,048\n    section² 4,194,304; section x grid 134,215,680; memory 402,554,903\n"
-                        "    Answer: 4,194,304 elements, bound by threads per block"));
+    EXPECT_TRUE(says(a,
+                     "  Tesla C2050 (compute capability 2.0, 1,024 threads per block, grid x up to 65,535, 48 KiB shared per block, "
+                     "3 GiB of memory per GPU): section 2,048\n    section² 4,194,304; section x grid 134,215,680; memory 402,554,903\n"
+                     "    Answer: 4,194,304 elements, bound by threads per block"));
     EXPECT_TRUE(says(a, "    Read as 9.5 reads it (kernel 2 hierarchical in turn): 134,215,680, bound by the grid"));
-    EXPECT_TRUE(says(a, "  GeForce GTX 690 (compute capability 3.0, 1,024 threads per block, grid x up to 2,147,483,647, 48 KiB shared per "
-                        "block, 2 GiB of memory per GPU): section 2,048\n    section² 4,194,304; section x grid 4,398,046,509,056; memory "
-                        "268,369,935\n    Answer: 4,194,304 elements, bound by threads per block"));
-    EXPECT_TRUE(says(a, "    Read as 9.5 reads it (kernel 2 hierarchical in turn): 268,369,935, bound by memory (X, Y and S as float in one "
-                        "GPU's memory), long before the grid's 4,398,046,509,056."));
+    EXPECT_TRUE(says(a,
+                     "  GeForce GTX 690 (compute capability 3.0, 1,024 threads per block, grid x up to 2,147,483,647, 48 KiB shared per "
+                     "block, 2 GiB of memory per GPU): section 2,048\n    section² 4,194,304; section x grid 4,398,046,509,056; memory "
+                     "268,369,935\n    Answer: 4,194,304 elements, bound by threads per block"));
+    EXPECT_TRUE(says(a,
+                     "    Read as 9.5 reads it (kernel 2 hierarchical in turn): 268,369,935, bound by memory (X, Y and S as float in one "
+                     "GPU's memory), long before the grid's 4,398,046,509,056."));
     EXPECT_TRUE(says(a, "9.5 itself reads the grid limit as 65,536 blocks: 65,536 x 2,048 = 134,217,728."));
     EXPECT_TRUE(says(a, "65,535 x 2,048 = 134,215,680 on the Tesla C2050"));
     // Memory: the largest N whose X, Y (float) and S fit: 8N + 4 ceil(N / section) bytes.
@@ -212,8 +219,8 @@ TEST(WorkAndPadding, Hierarchical2049InSectionsOf2048Does4085AdditionsOfRealWork
 }
 
 TEST(WorkAndPadding, FullSectionsHaveNoPaddingAndEveryPhaseAddsUpToTheTotal) {
-    for (const auto& [a, n] : std::vector<std::pair<Algorithm, int64_t>>{{Algorithm::kogge_stone, 1024}, {Algorithm::brent_kung, 2048},
-                                                                          {Algorithm::sequential, 300}, {Algorithm::slides, 4096}}) {
+    for (const auto& [a, n] : std::vector<std::pair<Algorithm, int64_t>>{
+             {Algorithm::kogge_stone, 1024}, {Algorithm::brent_kung, 2048}, {Algorithm::sequential, 300}, {Algorithm::slides, 4096}}) {
         const Trace t = emulate(request(a), random_values(n, 3, ElementType::int32));
         int64_t sum = 0;
         for (const PhaseCount& p : phase_counts(t)) {

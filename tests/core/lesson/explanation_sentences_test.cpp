@@ -67,7 +67,8 @@ bool has(const std::string& text, const std::string& part) { return text.find(pa
 void expect_formula_said_truly(const Trace& t, const std::string& text) {
     const std::optional<Formula> f = formula_for(t);
     const std::optional<Stated> stated = chapter_states(t.algorithm);
-    if (!stated || stated->bound) EXPECT_FALSE(has(text, "the chapter counts")) << "the chapter has no exact count for " << name(t.algorithm);
+    if (!stated || stated->bound)
+        EXPECT_FALSE(has(text, "the chapter counts")) << "the chapter has no exact count for " << name(t.algorithm);
     if (!f) return;
     const std::string at = "at N = " + (f->n != t.n && algorithm_info(t.algorithm).reach != Reach::one_thread
                                             ? "SECTION_SIZE = " + grouped(f->n) + ", the section the run's " +
@@ -79,8 +80,10 @@ void expect_formula_said_truly(const Trace& t, const std::string& text) {
         return;
     }
     EXPECT_TRUE(has(text, "Scan Lab's own exact count is " + f->text + " = " + grouped(f->value) + " " + at)) << "wanted " << at;
-    if (stated) EXPECT_TRUE(has(text, "the chapter states the bound " + stated->text + " = " + grouped(stated->at(f->n))));
-    else EXPECT_TRUE(has(text, "the chapter gives no count for"));
+    if (stated)
+        EXPECT_TRUE(has(text, "the chapter states the bound " + stated->text + " = " + grouped(stated->at(f->n))));
+    else
+        EXPECT_TRUE(has(text, "the chapter gives no count for"));
 }
 
 // A max or min run in its own operator's words, and its own identity wherever one is named.
@@ -118,8 +121,10 @@ void expect_load_deeds_true(const Trace& t, const Step& s, const std::string& te
     static const std::regex deed(R"(\n  [^:\n]*: (identity|[A-Za-z^0-9]+\[(\d+)\]) → )");
     size_t i = 0;
     for (auto it = std::sregex_iterator(text.begin(), text.end(), deed); it != std::sregex_iterator() && i < s.accesses.size(); ++it, ++i) {
-        if ((*it)[1].str() == "identity") EXPECT_LT(s.accesses[i].src, 0) << it->str();
-        else EXPECT_EQ(std::stoll((*it)[2].str()), s.accesses[i].src) << it->str();
+        if ((*it)[1].str() == "identity")
+            EXPECT_LT(s.accesses[i].src, 0) << it->str();
+        else
+            EXPECT_EQ(std::stoll((*it)[2].str()), s.accesses[i].src) << it->str();
     }
 }
 
@@ -206,8 +211,9 @@ TEST(StepSentences, AFormulaAtThePaddedSectionSaysSo) {
     const Explanation e = explain_step(t, final_steps(t, judge(t)), 1, formula_for(t));
     std::string text;
     for (const std::string& l : e.lines) text += l + "\n";
-    EXPECT_TRUE(has(text, "the chapter counts N·log2 N − (N − 1) = 129 at N = SECTION_SIZE = 32, the section the run's 17 elements are "
-                          "padded to"))
+    EXPECT_TRUE(has(text,
+                    "the chapter counts N·log2 N − (N − 1) = 129 at N = SECTION_SIZE = 32, the section the run's 17 elements are "
+                    "padded to"))
         << text;
 }
 

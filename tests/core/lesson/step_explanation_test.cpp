@@ -38,8 +38,10 @@ std::vector<int64_t> final_after(const Trace& t, size_t k) {
             const Step& s = t.steps[j];
             if (s.depth != 0 || s.array == ArrayKind::s) continue;
             const bool same = as(s.values)[i] == result[i];
-            if (j <= k) on_screen = same;
-            else stays = stays && same;
+            if (j <= k)
+                on_screen = same;
+            else
+                stays = stays && same;
         }
         if (on_screen && stays) out.push_back(int64_t(i));
     }
@@ -55,7 +57,8 @@ void expect_explains_every_step(const Trace& t) {
         EXPECT_EQ(e.final_elements, final_after(t, k)) << text;
         EXPECT_NE(text.find(step_label(t.steps[k])), std::string::npos) << text;
         if (!e.final_elements.empty() && e.final_elements.size() < as(t.result).size())
-            EXPECT_NE(text.find(ranges(e.final_elements) + " (" + std::to_string(e.final_elements.size()) + " of "), std::string::npos) << text;
+            EXPECT_NE(text.find(ranges(e.final_elements) + " (" + std::to_string(e.final_elements.size()) + " of "), std::string::npos)
+                << text;
     }
 }
 
@@ -91,7 +94,8 @@ TEST(StepExplanation, Figure910NamesTheThreadsTheKernelAndSAtEveryStep) {
               std::string::npos);
     const size_t add = size_t(find_step(t, "add S") - t.steps.data());
     const std::string k3 = text_of(explain_step(t, finals, add));
-    EXPECT_NE(k3.find("S holds 7 14 20 31: S[b] is the sum of sections 0 to b, what block b + 1 adds in kernel 3"), std::string::npos) << k3;
+    EXPECT_NE(k3.find("S holds 7 14 20 31: S[b] is the sum of sections 0 to b, what block b + 1 adds in kernel 3"), std::string::npos)
+        << k3;
     EXPECT_NE(k3.find("block 1: Y[4–7] += S[0] = 7"), std::string::npos) << k3;
     EXPECT_NE(k3.find("Block 0: all 4 threads idle because no section comes before block 0"), std::string::npos) << k3;
     EXPECT_NE(k3.find("Every result element is final (16 of 16)"), std::string::npos) << k3;
@@ -180,8 +184,10 @@ TEST(StepExplanation, TheSlidesWithOneBlockStillWriteSScanItOnTheHostAndRunAddCu
     const Trace t = run_text(request(Algorithm::slides), "3 1 7 0 4 1 6 3");  // slides-t0
     const std::string k1 = text_at(t, 1);
     EXPECT_FALSE(says(k1, "no S to write")) << k1;
-    EXPECT_TRUE(says(k1, "its last thread still writes the section's total to s[1] (s[0] = 0, the identity), the host scans s and "
-                         "add_cuda adds s[0] = 0, the identity, to the block")) << k1;
+    EXPECT_TRUE(says(k1,
+                     "its last thread still writes the section's total to s[1] (s[0] = 0, the identity), the host scans s and "
+                     "add_cuda adds s[0] = 0, the identity, to the block"))
+        << k1;
     const std::string w = text_at(t, size_t(find_step(t, "write S") - t.steps.data()));
     EXPECT_FALSE(says(w, "S[block]")) << w;
     EXPECT_TRUE(says(w, "to s[b + 1]")) << w;
@@ -216,8 +222,10 @@ TEST(StepExplanation, NaiveBrentKungSaysItsOwnModuloTestNotTheContiguousMapping)
 TEST(StepExplanation, SklanskyAndLadnerFischerSayTheirOwnStrideAndWhoIdles) {
     const Trace sk = run_text(request(Algorithm::sklansky), iota_text(8));
     const std::string s2 = text_at(sk, 2);
-    EXPECT_TRUE(says(s2, "Stride 2: each thread t with ⌊t / stride⌋·2·stride + stride + t mod stride < SECTION_SIZE adds "
-                         "XY[⌊t / stride⌋·2·stride + stride − 1] into XY[⌊t / stride⌋·2·stride + stride + t mod stride]")) << s2;
+    EXPECT_TRUE(says(s2,
+                     "Stride 2: each thread t with ⌊t / stride⌋·2·stride + stride + t mod stride < SECTION_SIZE adds "
+                     "XY[⌊t / stride⌋·2·stride + stride − 1] into XY[⌊t / stride⌋·2·stride + stride + t mod stride]"))
+        << s2;
     EXPECT_TRUE(says(s2, "Threads 0–3 work (4 of 4).")) << s2;
     EXPECT_FALSE(says(s2, "Stride 1")) << s2;
     const Trace lf = run_text(request(Algorithm::ladner_fischer), iota_text(16));

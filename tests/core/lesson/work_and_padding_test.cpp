@@ -11,10 +11,10 @@
 #include <map>
 #include <set>
 
-#include "tests/algorithm_configs.hpp"
 #include "core/input/resolve.hpp"
 #include "core/lesson/lookback_counts.hpp"
 #include "core/lesson/work_counts.hpp"
+#include "tests/algorithm_configs.hpp"
 #include "tests/test_support.hpp"
 
 using namespace scanlab;
@@ -183,7 +183,8 @@ TEST(WorkAndPaddingDense, HierarchicalBrentKungRealWorkStaysWithin4NMinus3AtEver
     for (int64_t n : {int64_t(4095), int64_t(4097), int64_t(6145), int64_t(65535), int64_t(100000)}) {
         ScanRequest q = request(Algorithm::hierarchical, 2048);
         q.block_algorithm = Algorithm::brent_kung;
-        EXPECT_EQ(total_count(emulate(q, random_values(n, 3, ElementType::int32))).work(), hierarchical(Algorithm::brent_kung, 2048, n).work)
+        EXPECT_EQ(total_count(emulate(q, random_values(n, 3, ElementType::int32))).work(),
+                  hierarchical(Algorithm::brent_kung, 2048, n).work)
             << "N = " << n;
     }
 }
@@ -193,8 +194,10 @@ TEST(WorkAndPaddingDense, HierarchicalBrentKungRealWorkStaysWithin4NMinus3AtEver
 TEST(WorkAndPaddingDense, HierarchicalKoggeStoneRealWorkPasses4NMinus3FromN29On) {
     for (int64_t n = 1; n <= 100000; ++n) {
         const Counted w = hierarchical(Algorithm::kogge_stone, 1024, n);
-        if (n < 29) ASSERT_LE(w.work, 4 * n - 3) << "N = " << n;
-        else ASSERT_GT(w.work, 4 * n - 3) << "N = " << n;
+        if (n < 29)
+            ASSERT_LE(w.work, 4 * n - 3) << "N = " << n;
+        else
+            ASSERT_GT(w.work, 4 * n - 3) << "N = " << n;
     }
     EXPECT_EQ(hierarchical(Algorithm::kogge_stone, 1024, 28).work, 109);
     EXPECT_EQ(hierarchical(Algorithm::kogge_stone, 1024, 29).work, 114);

@@ -75,8 +75,8 @@ Trace run(const Config& r, const ValueArray& x) {
 }
 
 std::string said(const Config& r) {
-    return std::string(name(r.algorithm)) + " / " + std::string(name(r.block)) + " section " + std::to_string(r.section) + " N = " +
-           std::to_string(r.n);
+    return std::string(name(r.algorithm)) + " / " + std::string(name(r.block)) + " section " + std::to_string(r.section) +
+           " N = " + std::to_string(r.n);
 }
 
 }  // namespace
@@ -194,8 +194,8 @@ TEST(WorkCounts, KoggeStoneAndBrentKungRealWorkStaysWithinTheFormulaAtEveryN) {
             EXPECT_LE(b->work, b->value) << name(a) << " N = " << n;
             // The closed forms docs/operation-counts.md gives for the real work at any N.
             const int up = ceil_log2(n), down = up - (int64_t(1) << up != n);
-            const int64_t real = a == Algorithm::kogge_stone ? n * up - ((int64_t(1) << up) - 1)
-                                                             : 2 * n - 1 - std::popcount(uint64_t(n)) - down;
+            const int64_t real =
+                a == Algorithm::kogge_stone ? n * up - ((int64_t(1) << up) - 1) : 2 * n - 1 - std::popcount(uint64_t(n)) - down;
             EXPECT_EQ(b->work, real) << name(a) << " N = " << n;
         }
 }
@@ -222,8 +222,10 @@ TEST(SeedNotes, TheHalfTheThreadsNoteSaysHalfExactlyWhereHalfTheBlockIsIdle) {
                     halves += 2 * (s.counts.idle_threads / s.blocks) == s.threads_per_block;
                 }
             EXPECT_EQ(note.find("not half"), std::string::npos) << note;
-            if (strides == 1) EXPECT_NE(note.find("at its only stride, as the slides say"), std::string::npos) << note;
-            else EXPECT_NE(note.find("half the block only at the last stride"), std::string::npos) << note;
+            if (strides == 1)
+                EXPECT_NE(note.find("at its only stride, as the slides say"), std::string::npos) << note;
+            else
+                EXPECT_NE(note.find("half the block only at the last stride"), std::string::npos) << note;
             EXPECT_EQ(halves, 1) << name(a) << " N = " << n << ": " << note;
         }
 }

@@ -63,14 +63,14 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(BadTrace{"step-blocks-2147483647.json", "step 1: \"blocks\" is 2147483647, not a whole number from 1 to 268435456"},
                       BadTrace{"step-threads-1e10.json", "\"threads_per_block\" is 10000000000, not a whole number from 1 to 1024"},
                       BadTrace{"input-1e400.json", "too large for any type a trace holds"},
-                      BadTrace{"input-230-digits.json", "\"input\"[0] of this int32 trace is 1e+230, not a whole number from -2147483648 to 2147483647"},
+                      BadTrace{"input-230-digits.json",
+                               "\"input\"[0] of this int32 trace is 1e+230, not a whole number from -2147483648 to 2147483647"},
                       BadTrace{"n-9e19.json", "\"n\" is 9e+19, not a whole number from 1 to 268435456"},
                       BadTrace{"section-7.8e108.json", "\"section\" is 7.8e+108"},
                       BadTrace{"result-all-zeros.json", "its result has 0 at index 0, but the inclusive sum scan of its input gives 2"},
                       BadTrace{"int32-input-2-to-40.json", "\"input\"[0] of this int32 trace is 1099511627776"},
                       BadTrace{"step-values-shorter-than-n.json", "holds 15 values from index 0, but its kind implies 16"},
-                      BadTrace{"label-300-chars.json", "300 characters long"},
-                      BadTrace{"depth-huge.json", "\"depth\" is 2000000000"},
+                      BadTrace{"label-300-chars.json", "300 characters long"}, BadTrace{"depth-huge.json", "\"depth\" is 2000000000"},
                       BadTrace{"counts-do-not-add-up.json", "its counts say 36 additions"},
                       BadTrace{"accesses-repeated.json", "lists 216 memory accesses, but 16 threads read or write"},
                       BadTrace{"nested-deep.json", "nests deeper than a trace does"}),
@@ -88,7 +88,8 @@ TEST(TraceFileCheck, AStepWhoseValuesAreNotTheRunsIsRefusedAtItsFirstWrongValue)
     const std::string good = "\"values\": [2,3,4,4,";
     ASSERT_NE(t.find(good), std::string::npos);
     t.replace(t.find(good), good.size(), "\"values\": [2,99,4,4,");
-    EXPECT_NE(refusal_of_text(t).find("step 2 (K1 · stride 1) has 99 at index 1, but the run gives 3"), std::string::npos) << refusal_of_text(t);
+    EXPECT_NE(refusal_of_text(t).find("step 2 (K1 · stride 1) has 99 at index 1, but the run gives 3"), std::string::npos)
+        << refusal_of_text(t);
 }
 
 TEST(TraceFileCheck, TheLastStepMustEqualTheResult) {
@@ -100,7 +101,8 @@ TEST(TraceFileCheck, TheLastStepMustEqualTheResult) {
     std::get<std::vector<int32_t>>(t.result)[2] = 7;
     std::stringstream s;
     write_trace_json(s, t);
-    EXPECT_NE(refusal_of_text(s.str()).find("its last step has 6 at index 2, but its result has 7"), std::string::npos) << refusal_of_text(s.str());
+    EXPECT_NE(refusal_of_text(s.str()).find("its last step has 6 at index 2, but its result has 7"), std::string::npos)
+        << refusal_of_text(s.str());
 }
 
 TEST(TraceFileCheck, EveryTraceTheEmulationMakesIsConsistent) {
@@ -121,7 +123,8 @@ TEST(TraceFileCheck, ATrailingTextAfterTheTraceIsRefused) {
 
 TEST(TraceFileCheck, NumbersOutsideEveryRangeNeverReachAConversion) {
     const std::string base = text_of("fig910.json");
-    for (const std::string& n : std::vector<std::string>{"1e400", "-1e400", "9e19", "-9.3e18", "18446744073709551615", "1.5", "-1", std::string(230, '9')}) {
+    for (const std::string& n :
+         std::vector<std::string>{"1e400", "-1e400", "9e19", "-9.3e18", "18446744073709551615", "1.5", "-1", std::string(230, '9')}) {
         std::string t = base;
         t.replace(t.find("\"grid\": 4"), 9, "\"grid\": " + n);
         EXPECT_NE(refusal_of_text(t), "") << n;

@@ -6,8 +6,8 @@
 #include <sstream>
 
 #include "core/error.hpp"
-#include "core/trace_io/trace_json.hpp"
 #include "core/lesson/work_counts.hpp"
+#include "core/trace_io/trace_json.hpp"
 #include "tests/test_support.hpp"
 
 using namespace scanlab;
@@ -94,8 +94,8 @@ TEST(TraceJson, MalformedTruncatedAndForeignFilesAreRefusedByName) {
     std::stringstream ss;
     write_trace_json(ss, run_text(request(Algorithm::kogge_stone), "1 2 3"));
     const std::string good = ss.str();
-    for (const std::string& bad : {std::string("not json"), good.substr(0, good.size() / 2), std::string("{\"hello\": 1}"),
-                                   std::string("[1,2,3]")}) {
+    for (const std::string& bad :
+         {std::string("not json"), good.substr(0, good.size() / 2), std::string("{\"hello\": 1}"), std::string("[1,2,3]")}) {
         const std::string e = refusal(bad);
         EXPECT_NE(e.find("lecture.json"), std::string::npos) << e;
     }
@@ -231,8 +231,9 @@ TEST(TraceJson, AnInt32FileIsHeldInFourBytesAValueAndOneWithItsHeaderLastIsCount
         read_trace_json(capped, "'old.json'", cap);
         ADD_FAILURE() << "opened";
     } catch (const TraceTooLarge& e) {
-        EXPECT_EQ(std::string(e.what()), "'old.json' is too large to open: opening it takes more than the 65.0 KiB of memory Scan Lab lets "
-                                         "an opened trace take (the test's cap): it held that much before its end");
+        EXPECT_EQ(std::string(e.what()),
+                  "'old.json' is too large to open: opening it takes more than the 65.0 KiB of memory Scan Lab lets "
+                  "an opened trace take (the test's cap): it held that much before its end");
     }
 }
 
@@ -241,7 +242,8 @@ TEST(TraceJson, AValueThatDoesNotFitIsNamedByItsIndexAndASecondTypeIsRefused) {
     EXPECT_NE(load_refusal(replaced(text, "\"input\": [1,2,3,4]", "\"input\": [1,2,3,1099511627776]"))
                   .find("\"input\"[3] of this int32 trace is 1099511627776, not a whole number"),
               std::string::npos);
-    EXPECT_NE(load_refusal(replaced(text, "\"type\": \"int32\",", "\"type\": \"int32\", \"type\": \"double\",")).find("gives the field \"type\" twice"),
+    EXPECT_NE(load_refusal(replaced(text, "\"type\": \"int32\",", "\"type\": \"int32\", \"type\": \"double\","))
+                  .find("gives the field \"type\" twice"),
               std::string::npos);
 }
 

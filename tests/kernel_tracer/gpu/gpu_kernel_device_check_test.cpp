@@ -48,11 +48,10 @@ void expect_the_same_on_the_gpu(const std::string& fixture, std::vector<std::str
 
 }  // namespace
 
-#define SKIP_WITHOUT_DEVICE_CHECK()                                                                    \
-    do {                                                                                               \
-        if (const std::string why = device_check_unavailable(); !why.empty()) GTEST_SKIP() << why;   \
+#define SKIP_WITHOUT_DEVICE_CHECK()                                                                \
+    do {                                                                                           \
+        if (const std::string why = device_check_unavailable(); !why.empty()) GTEST_SKIP() << why; \
     } while (0)
-
 
 TEST(GpuYourKernel, SlidesKoggeStoneGivesTheCpuRunsValuesOnTheGpu) {
     SKIP_WITHOUT_DEVICE_CHECK();
@@ -79,7 +78,8 @@ TEST(GpuYourKernel, HostCodeOfEveryTypeAndOperatorGivesTheCpuRunsValuesOnTheGpu)
     const std::string any_type_hierarchical = solved_starter("ex5-hierarchical");
     for (const char* type : {"int32", "int64", "float32", "float64"})
         for (const char* op : {"sum", "max", "min"}) {
-            expect_the_same_on_the_gpu(any_type_hierarchical, {"--random", "300", "--seed", "5", "--type", type, "--op", op, "--section", "16"},
+            expect_the_same_on_the_gpu(any_type_hierarchical,
+                                       {"--random", "300", "--seed", "5", "--type", type, "--op", op, "--section", "16"},
                                        Algorithm::kogge_stone, std::string(type) + " " + op + ": ");
             if (testing::Test::IsSkipped() || testing::Test::HasFatalFailure()) return;
         }

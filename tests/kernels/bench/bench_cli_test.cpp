@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "tests/cli_run.hpp"
 #include "core/error.hpp"
 #include "kernels/bench/bench.hpp"
 #include "kernels/bench/bench_inputs.hpp"
+#include "tests/cli_run.hpp"
 
 using namespace scanlab;
 
@@ -30,7 +30,8 @@ namespace {
     return ::testing::AssertionFailure() << why << "\n  stderr: \"" << r.err << "\"";
 }
 
-template <class F> std::string error_of(F f) {
+template <class F>
+std::string error_of(F f) {
     try {
         f();
     } catch (const ScanError& e) {
@@ -142,7 +143,8 @@ TEST(BenchCli, WithoutAUsableGpuItSaysSoInOneSentence) {
     const std::string why = bench::bench_unavailable_reason();
     if (why.empty()) GTEST_SKIP() << "a usable GPU is present; this test is for machines without one";
     EXPECT_TRUE(refused_saying(run_cli({"bench", "--sizes", "1024", "--algos", "copy"}), 1, {"scanlab bench needs a CUDA GPU: ", why}));
-    EXPECT_TRUE(refused_saying(run_cli({"bench", "--type", "all", "--op", "all", "--both-directions"}), 1, {"scanlab bench needs a CUDA GPU: "}));
+    EXPECT_TRUE(
+        refused_saying(run_cli({"bench", "--type", "all", "--op", "all", "--both-directions"}), 1, {"scanlab bench needs a CUDA GPU: "}));
 }
 
 // ---- reports from a made-up result ------------------------------------------------------------
@@ -169,12 +171,15 @@ bench::BenchResult made_up_result() {
         return x;
     };
     const int64_t big = int64_t(1) << 28;
-    r.rows = {row("copy", bench::Algo::copy, 1024, 0.0020, 0.0020, 0.0038), row("cub", bench::Algo::cub, 1024, 0.0038, 0.0020, 0.0038),
+    r.rows = {row("copy", bench::Algo::copy, 1024, 0.0020, 0.0020, 0.0038),
+              row("cub", bench::Algo::cub, 1024, 0.0038, 0.0020, 0.0038),
               row("single-pass", bench::Algo::single_pass, 1024, 0.0022, 0.0020, 0.0038),
-              row("copy", bench::Algo::copy, big, 0.716, 0.716, 0.873), row("cub", bench::Algo::cub, big, 0.873, 0.716, 0.873),
+              row("copy", bench::Algo::copy, big, 0.716, 0.716, 0.873),
+              row("cub", bench::Algo::cub, big, 0.873, 0.716, 0.873),
               row("single-pass", bench::Algo::single_pass, big, 0.745, 0.716, 0.873),
               row("hier-ks", bench::Algo::hier_ks, big, 3.3, 0.716, 0.873, false),
-              row("book-bk", bench::Algo::book_bk, big, 3.0, 0.716, 0.873), row("hier-bk", bench::Algo::hier_bk, big, 3.3, 0.716, 0.873)};
+              row("book-bk", bench::Algo::book_bk, big, 3.0, 0.716, 0.873),
+              row("hier-bk", bench::Algo::hier_bk, big, 3.3, 0.716, 0.873)};
     return r;
 }
 
@@ -216,7 +221,8 @@ TEST(BenchReport, SummaryChecksThePerformanceGoals) {
     EXPECT_NE(text.find("goals (int32 sum inclusive)"), std::string::npos) << text;
     EXPECT_NE(text.find("0.961 of copy bandwidth (goal >= 0.95): met"), std::string::npos) << text;
     EXPECT_NE(text.find("at least 1.172 x CUB's speed (at N = 2^28; goal >= 1.10): met"), std::string::npos) << text;
-    EXPECT_NE(text.find("hier-bk (untraced) takes at most 1.100 x book-bk's time (at N = 2^28; goal <= 1.05): NOT met"), std::string::npos) << text;
+    EXPECT_NE(text.find("hier-bk (untraced) takes at most 1.100 x book-bk's time (at N = 2^28; goal <= 1.05): NOT met"), std::string::npos)
+        << text;
     EXPECT_NE(text.find("1.100 x the copy's time (at N = 2^10; goal <= 1.2): met"), std::string::npos) << text;
     EXPECT_NE(text.find("1 row(s) FAILED"), std::string::npos) << text;
 }

@@ -9,8 +9,8 @@
 #include "core/input/input.hpp"
 #include "core/input/resolve.hpp"
 #include "core/lesson/verdict.hpp"
-#include "tests/gpu_support.hpp"
 #include "kernels/gpu_backend.hpp"
+#include "tests/gpu_support.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;

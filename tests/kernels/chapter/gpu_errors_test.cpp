@@ -8,9 +8,9 @@
 #include "core/error.hpp"
 #include "core/input/input.hpp"
 #include "core/input/resolve.hpp"
-#include "tests/gpu_support.hpp"
 #include "kernels/gpu_backend.hpp"
 #include "kernels/select_backend.hpp"
+#include "tests/gpu_support.hpp"
 
 using namespace scanlab;
 

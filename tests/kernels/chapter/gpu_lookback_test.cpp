@@ -7,14 +7,14 @@
 #include <numeric>
 #include <tuple>
 
-#include "core/emulation/emulate.hpp"
 #include "core/dispatch.hpp"
+#include "core/emulation/emulate.hpp"
 #include "core/emulation/event_scan.hpp"
 #include "core/input/resolve.hpp"
 #include "core/lesson/lookback_counts.hpp"
 #include "core/operators.hpp"
-#include "tests/gpu_support.hpp"
 #include "kernels/gpu_backend.hpp"
+#include "tests/gpu_support.hpp"
 #include "tests/test_support.hpp"
 
 using namespace scanlab;
@@ -34,7 +34,6 @@ ScanRequest lookback_request(OpKind op, ElementType type, bool exclusive, int wi
     r.detail = detail;
     return r;
 }
-
 
 template <class T, template <class> class OpT>
 void check(OpKind op, bool exclusive) {
@@ -71,7 +70,8 @@ TEST_P(GpuLookback, MatchesStdAtEveryAwkwardSizeWithAWarpWindowAndAChain) {
 
 INSTANTIATE_TEST_SUITE_P(AllCombinations, GpuLookback,
                          ::testing::Combine(::testing::Values(OpKind::sum, OpKind::max, OpKind::min),
-                                            ::testing::Values(ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64),
+                                            ::testing::Values(ElementType::int32, ElementType::int64, ElementType::float32,
+                                                              ElementType::float64),
                                             ::testing::Bool()),
                          op_type_direction_name);
 

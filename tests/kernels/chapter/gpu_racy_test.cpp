@@ -15,8 +15,8 @@
 #include "core/algorithms/table.hpp"
 #include "core/emulation/emulate.hpp"
 #include "core/input/resolve.hpp"
-#include "tests/gpu_support.hpp"
 #include "kernels/gpu_backend.hpp"
+#include "tests/gpu_support.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;

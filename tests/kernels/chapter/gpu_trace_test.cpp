@@ -8,17 +8,17 @@
 #include <algorithm>
 #include <tuple>
 
-#include "core/emulation/emulate.hpp"
 #include "core/dispatch.hpp"
+#include "core/emulation/emulate.hpp"
 #include "core/emulation/event_scan.hpp"
-#include "core/input/resolve.hpp"
-#include "core/lesson/exercises.hpp"
 #include "core/error.hpp"
 #include "core/input/input.hpp"
+#include "core/input/resolve.hpp"
+#include "core/lesson/exercises.hpp"
 #include "core/operators.hpp"
+#include "kernels/gpu_backend.hpp"
 #include "tests/algorithm_configs.hpp"
 #include "tests/gpu_support.hpp"
-#include "kernels/gpu_backend.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;
@@ -91,8 +91,7 @@ TEST_P(GpuTraceEqualsEmulation, StepForStepAndBitForBitAtEveryAwkwardSize) {
 
 INSTANTIATE_TEST_SUITE_P(
     AllCombinations, GpuTraceEqualsEmulation,
-    ::testing::Combine(::testing::ValuesIn(gpu_configurations()),
-                       ::testing::Values(OpKind::sum, OpKind::max, OpKind::min),
+    ::testing::Combine(::testing::ValuesIn(gpu_configurations()), ::testing::Values(OpKind::sum, OpKind::max, OpKind::min),
                        ::testing::Values(ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64),
                        ::testing::Bool()),
     combo_name);

@@ -7,10 +7,10 @@
 #include <cstdlib>
 #include <numeric>
 
-#include "core/operators.hpp"
 #include "core/input/resolve.hpp"
-#include "tests/gpu_support.hpp"
+#include "core/operators.hpp"
 #include "kernels/chapter/chapter_untraced.hpp"
+#include "tests/gpu_support.hpp"
 
 using namespace scanlab;
 using namespace scanlab::testing;
@@ -45,18 +45,21 @@ TEST(GpuUntracedChapterScans, MatchTheCpuReferenceUpToTensOfMillions) {
         const std::vector<int32_t> x = gpu_test_input<int32_t>(n, uint64_t(n));
         for (bool exclusive : {false, true}) {
             std::vector<int32_t> expected(x.size());
-            if (exclusive) std::exclusive_scan(x.begin(), x.end(), expected.begin(), 0);
-            else std::inclusive_scan(x.begin(), x.end(), expected.begin());
-            for (auto [algo, block] : {std::pair{Algorithm::hierarchical, Algorithm::kogge_stone},
-                                       std::pair{Algorithm::hierarchical, Algorithm::brent_kung}, std::pair{Algorithm::hierarchical, Algorithm::three_phase},
-                                       std::pair{Algorithm::slides, Algorithm::kogge_stone}}) {
+            if (exclusive)
+                std::exclusive_scan(x.begin(), x.end(), expected.begin(), 0);
+            else
+                std::inclusive_scan(x.begin(), x.end(), expected.begin());
+            for (auto [algo, block] :
+                 {std::pair{Algorithm::hierarchical, Algorithm::kogge_stone}, std::pair{Algorithm::hierarchical, Algorithm::brent_kung},
+                  std::pair{Algorithm::hierarchical, Algorithm::three_phase}, std::pair{Algorithm::slides, Algorithm::kogge_stone}}) {
                 ScanRequest q;
                 q.algorithm = algo;
                 q.block_algorithm = block;
                 q.exclusive = exclusive;
                 q.detail = Detail::counts;
                 const ResolvedRequest r = resolve(q, ValueArray(x));
-                EXPECT_EQ(run_untraced(r, x), expected) << name(algo) << "/" << name(block) << " N=" << n << (exclusive ? " exclusive" : "");
+                EXPECT_EQ(run_untraced(r, x), expected)
+                    << name(algo) << "/" << name(block) << " N=" << n << (exclusive ? " exclusive" : "");
             }
         }
     }

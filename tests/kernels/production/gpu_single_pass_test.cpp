@@ -29,10 +29,10 @@ using namespace scanlab;
 
 namespace {
 
-#define REQUIRE_GPU()                                                                        \
-    do {                                                                                     \
-        const std::string& why = gpu::usable_gpu_reason();                                   \
-        if (!why.empty()) GTEST_SKIP() << "no usable CUDA GPU: " << why;                     \
+#define REQUIRE_GPU()                                                    \
+    do {                                                                 \
+        const std::string& why = gpu::usable_gpu_reason();               \
+        if (!why.empty()) GTEST_SKIP() << "no usable CUDA GPU: " << why; \
     } while (0)
 
 void check(cudaError_t e, const std::string& what) {
@@ -57,9 +57,7 @@ private:
 struct Temp {
     size_t bytes;
     DeviceArray array;
-    explicit Temp(int64_t max_n) : bytes(max_temp_bytes(max_n)), array(bytes) {
-        gpu::single_pass_scan_prepare_temp(array.get(), bytes);
-    }
+    explicit Temp(int64_t max_n) : bytes(max_temp_bytes(max_n)), array(bytes) { gpu::single_pass_scan_prepare_temp(array.get(), bytes); }
     static size_t max_temp_bytes(int64_t max_n) {
         size_t most = 0;
         const size_t variants = gpu::single_pass_variants(ElementType::int32, OpKind::sum).size();
@@ -91,11 +89,14 @@ ValueArray scan_on_gpu(OpKind op, bool exclusive, const ValueArray& input, Temp&
     const int64_t n = int64_t(size_of(input));
     const size_t s = element_bytes(type);
     DeviceArray in((size_t(n) + in_offset) * s), out((size_t(n) + out_offset) * s);
-    std::visit([&](const auto& v) { check(cudaMemcpy(in.get() + in_offset * s, v.data(), size_t(n) * s, cudaMemcpyHostToDevice), "cudaMemcpy in"); },
-               input);
+    std::visit(
+        [&](const auto& v) {
+            check(cudaMemcpy(in.get() + in_offset * s, v.data(), size_t(n) * s, cudaMemcpyHostToDevice), "cudaMemcpy in");
+        },
+        input);
     check(cudaMemset(out.get(), 0xA5, out.bytes()), "cudaMemset poison");
-    gpu::single_pass_scan(type, op, exclusive, in.get() + in_offset * s, out.get() + out_offset * s, n, temp.array.get(), temp.bytes, nullptr,
-                          variant);
+    gpu::single_pass_scan(type, op, exclusive, in.get() + in_offset * s, out.get() + out_offset * s, n, temp.array.get(), temp.bytes,
+                          nullptr, variant);
     check(cudaDeviceSynchronize(), "the single-pass scan");
     ValueArray got = empty_values(type);
     std::visit(
@@ -180,10 +181,11 @@ TEST_P(SinglePassScan, TheBooksPlainKernelsMatchTheCpuReferenceAtAwkwardSizes) {
         EXPECT_TRUE(r.verified) << case_name(type, op, exclusive) << ", " << r.algorithm << ", n = " << r.n << ": " << r.problem;
 }
 
-INSTANTIATE_TEST_SUITE_P(EveryOperatorTypeAndDirection, SinglePassScan,
-                         ::testing::Combine(::testing::Values(ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64),
-                                            ::testing::Values(OpKind::sum, OpKind::max, OpKind::min), ::testing::Bool()),
-                         [](const auto& info) { return case_name(std::get<0>(info.param), std::get<1>(info.param), std::get<2>(info.param)); });
+INSTANTIATE_TEST_SUITE_P(
+    EveryOperatorTypeAndDirection, SinglePassScan,
+    ::testing::Combine(::testing::Values(ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64),
+                       ::testing::Values(OpKind::sum, OpKind::max, OpKind::min), ::testing::Bool()),
+    [](const auto& info) { return case_name(std::get<0>(info.param), std::get<1>(info.param), std::get<2>(info.param)); });
 
 // ---- one temporary storage, many calls: the epoch tags --------------------------------------
 
@@ -252,7 +254,8 @@ TEST(SinglePassScanArguments, MisalignedArraysTakeTheElementPathAndStayRight) {
             EXPECT_TRUE(matches_reference(OpKind::sum, false, input, temp, 0, 1, 3)) << name(t) << ", n = " << n << ", in + 1, out + 3";
             EXPECT_TRUE(matches_reference(OpKind::sum, true, input, temp, 0, 0, 1)) << name(t) << ", n = " << n << ", out + 1";
             const ForceLargeKernel force;
-            EXPECT_TRUE(matches_reference(OpKind::sum, false, input, temp, 0, 3, 1)) << name(t) << ", n = " << n << ", in + 3, out + 1, large-input kernel";
+            EXPECT_TRUE(matches_reference(OpKind::sum, false, input, temp, 0, 3, 1))
+                << name(t) << ", n = " << n << ", in + 3, out + 1, large-input kernel";
         }
     }
 }

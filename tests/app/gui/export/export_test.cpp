@@ -137,11 +137,12 @@ Trace fig910_trace() {
 // that is not well-formed XML: the exit status is then not 0).
 std::multiset<std::string> svg_texts(const std::string& path, bool& parsed) {
     const std::string listing = path + ".texts";
-    parsed = shell("python3 -c \"import sys, xml.etree.ElementTree as E\n"
-                   "t = E.parse(sys.argv[1]).getroot()\n"
-                   "assert t.tag == '{http://www.w3.org/2000/svg}svg'\n"
-                   "print('\\n'.join(e.text or '' for e in t.iter('{http://www.w3.org/2000/svg}text')))\" " +
-                   path + " > " + listing) == 0;
+    parsed = shell(
+                 "python3 -c \"import sys, xml.etree.ElementTree as E\n"
+                 "t = E.parse(sys.argv[1]).getroot()\n"
+                 "assert t.tag == '{http://www.w3.org/2000/svg}svg'\n"
+                 "print('\\n'.join(e.text or '' for e in t.iter('{http://www.w3.org/2000/svg}text')))\" " +
+                 path + " > " + listing) == 0;
     std::multiset<std::string> texts;
     std::ifstream in(listing);
     for (std::string line; std::getline(in, line);) texts.insert(line);
@@ -154,7 +155,9 @@ std::multiset<std::string> svg_texts(const std::string& path, bool& parsed) {
 void expect_frames_are_shots(const std::string& view, const std::vector<size_t>& steps_checked) {
     const std::string dir = out_dir("export-gif-" + view);
     const std::string common = " --algo hierarchical --preset fig9.10 --backend cpu --size 640x400 --view " + view;
-    ASSERT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE + " export --format gif" + common + " --out " + dir + "/run.gif 2> " + dir + "/log.txt"), 0)
+    ASSERT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE + " export --format gif" + common + " --out " + dir + "/run.gif 2> " + dir +
+                    "/log.txt"),
+              0)
         << read_text(dir + "/log.txt");
     const DecodedGif g = decode_gif(dir + "/run.gif");
     const size_t steps = fig910_trace().steps.size();
@@ -164,7 +167,9 @@ void expect_frames_are_shots(const std::string& view, const std::vector<size_t>&
     for (int d : g.delays_cs) EXPECT_EQ(d, 80);  // the default 800 ms a step
     for (size_t k : steps_checked) {
         const std::string png = dir + "/step" + std::to_string(k) + ".png";
-        ASSERT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE + " shot" + common + " --step " + std::to_string(k) + " --out " + png + " 2>/dev/null"), 0);
+        ASSERT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE + " shot" + common + " --step " + std::to_string(k) + " --out " + png +
+                        " 2>/dev/null"),
+                  0);
         const Match m = compare(g.frames[k], load_png(png));
         ASSERT_TRUE(m.same_size) << view << " step " << k;
         EXPECT_GT(m.flat, size_t(640 * 400 / 2)) << view << " step " << k;
@@ -184,7 +189,8 @@ TEST(GifExport, HasOneFramePerStepAtTheAskedSizeAndEachIsTheShotOfThatStep) {
 
 TEST(GifExport, TakesTheStepRangeAndTheFrameTime) {
     const std::string dir = out_dir("export-gif-range");
-    ASSERT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE + " export --algo kogge-stone --input 3,1,7,0,4,1,6,3 --backend cpu --steps 2..last --frame-ms 250 " +
+    ASSERT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE +
+                    " export --algo kogge-stone --input 3,1,7,0,4,1,6,3 --backend cpu --steps 2..last --frame-ms 250 " +
                     "--size 320x240 --presentation --out " + dir + "/ks.gif 2> " + dir + "/log.txt"),
               0)
         << read_text(dir + "/log.txt");
@@ -199,9 +205,10 @@ TEST(GifExport, TakesTheStepRangeAndTheFrameTime) {
 TEST(GifExport, ARunPastTheFrameLimitIsRefusedWithARangeThatFitsAndNothingIsWritten) {
     const std::string dir = out_dir("export-gif-refused");
     const std::string log = dir + "/log.txt";
-    EXPECT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE + " export --format gif --algo sequential --random 2048 --backend cpu --size 320x240 --out " + dir +
-                    "/big.gif 2> " + log),
-              1);
+    EXPECT_EQ(
+        shell(std::string(kNoDisplay) + SCANLAB_EXE +
+              " export --format gif --algo sequential --random 2048 --backend cpu --size 320x240 --out " + dir + "/big.gif 2> " + log),
+        1);
     EXPECT_NE(read_text(log).find("an animation holds at most 300 steps"), std::string::npos) << read_text(log);
     EXPECT_NE(read_text(log).find("--steps 0..299"), std::string::npos) << read_text(log);
     EXPECT_FALSE(std::filesystem::exists(dir + "/big.gif"));
@@ -237,20 +244,21 @@ TEST(Mp4Export, ProbesWithOneFramePerStepAtTheAskedSize) {
     if (shell("command -v ffmpeg > /dev/null && command -v ffprobe > /dev/null") != 0)
         GTEST_SKIP() << "FFmpeg is not installed (Debian's ffmpeg package): MP4 export says so instead";
     const std::string dir = out_dir("export-mp4");
-    ASSERT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE + " export --format mp4 --algo hierarchical --preset fig9.10 --backend cpu --size 640x360 " +
-                    "--frame-ms 500 --out " + dir + "/run.mp4 2> " + dir + "/log.txt"),
+    ASSERT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE +
+                    " export --format mp4 --algo hierarchical --preset fig9.10 --backend cpu --size 640x360 " + "--frame-ms 500 --out " +
+                    dir + "/run.mp4 2> " + dir + "/log.txt"),
               0)
         << read_text(dir + "/log.txt");
-    ASSERT_EQ(shell("ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames,width,height -of csv=p=0 " + dir +
-                    "/run.mp4 > " + dir + "/probe.txt"),
+    ASSERT_EQ(shell("ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames,width,height -of csv=p=0 " +
+                    dir + "/run.mp4 > " + dir + "/probe.txt"),
               0);
     EXPECT_EQ(read_text(dir + "/probe.txt"), "640,360," + std::to_string(fig910_trace().steps.size()) + "\n");
 }
 
 TEST(Mp4Export, WithoutFfmpegOneSentenceNamesThePackage) {
     const std::string dir = out_dir("export-no-ffmpeg");
-    EXPECT_EQ(shell(std::string(kNoDisplay) + "PATH=/nonexistent " + SCANLAB_EXE + " export --format mp4 --algo kogge-stone --preset fig9.10 --out " + dir +
-                    "/x.mp4 2> " + dir + "/log.txt"),
+    EXPECT_EQ(shell(std::string(kNoDisplay) + "PATH=/nonexistent " + SCANLAB_EXE +
+                    " export --format mp4 --algo kogge-stone --preset fig9.10 --out " + dir + "/x.mp4 2> " + dir + "/log.txt"),
               1);
     const std::string said = read_text(dir + "/log.txt");
     EXPECT_NE(said.find("install Debian's ffmpeg package"), std::string::npos) << said;
@@ -305,10 +313,11 @@ TEST(SvgExport, TheCommandWritesTheFigureAndRefusesFigure910OfAnotherAlgorithm) 
     const std::multiset<std::string> texts = svg_texts(dir + "/bk.svg", parsed);
     EXPECT_TRUE(parsed);
     EXPECT_TRUE(texts.count("32"));  // the last prefix sum, 5+1+4+2+8+0+3+9
-    EXPECT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE + " export --algo brent-kung --preset fig9.10 --view fig9.10 --out " + dir + "/x.svg 2> " + dir +
-                    "/log2.txt"),
+    EXPECT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE + " export --algo brent-kung --preset fig9.10 --view fig9.10 --out " + dir +
+                    "/x.svg 2> " + dir + "/log2.txt"),
               1);
-    EXPECT_NE(read_text(dir + "/log2.txt").find("Figure 9.10 is the hierarchical scan's"), std::string::npos) << read_text(dir + "/log2.txt");
+    EXPECT_NE(read_text(dir + "/log2.txt").find("Figure 9.10 is the hierarchical scan's"), std::string::npos)
+        << read_text(dir + "/log2.txt");
     EXPECT_FALSE(std::filesystem::exists(dir + "/x.svg"));
 }
 
@@ -336,8 +345,8 @@ TEST(ExportJob, RerunWordsStateTheTraceOnScreenAgain) {
 // with no display, Export pressed (and Cancel, with `cancel`); what it printed. The GIF goes to `dir`.
 namespace {
 std::string app_export(const std::string& dir, const std::string& run_words, bool cancel = false) {
-    EXPECT_EQ(shell("cd " + dir + " && HOME=" + dir + " " + kNoDisplay + SCANLAB_APP_EXE + " --smoke-test-export" + (cancel ? " --cancel" : "") +
-                    " --out " + dir + " --size 1280x720 " + run_words + " --backend cpu > log.txt 2>&1"),
+    EXPECT_EQ(shell("cd " + dir + " && HOME=" + dir + " " + kNoDisplay + SCANLAB_APP_EXE + " --smoke-test-export" +
+                    (cancel ? " --cancel" : "") + " --out " + dir + " --size 1280x720 " + run_words + " --backend cpu > log.txt 2>&1"),
               0)
         << read_text(dir + "/log.txt");
     return read_text(dir + "/log.txt");
@@ -383,10 +392,13 @@ TEST(Mp4Export, AnInterruptedVideoLeavesNoFileAndNoTemporaryFolder) {
     const std::string dir = out_dir("export-mp4-interrupted");
     std::filesystem::create_directories(dir + "/tmp");
     // Ended (as the app's Cancel ends it) once its first frame is in ffmpeg's hands.
-    const int rc = shell("cd " + dir + " && TMPDIR=" + dir + "/tmp " + kNoDisplay + SCANLAB_EXE +
-                         " export --format mp4 --algo hierarchical --random 2048 --backend cpu --size 640x360 --out v.mp4 2> log.txt & p=$!; "
-                         "for i in $(seq 600); do grep -q 'frame 1 of' " + dir + "/log.txt 2>/dev/null && break; sleep 0.05; done; "
-                         "kill -TERM $p; wait $p; exit $?");
+    const int rc =
+        shell("cd " + dir + " && TMPDIR=" + dir + "/tmp " + kNoDisplay + SCANLAB_EXE +
+              " export --format mp4 --algo hierarchical --random 2048 --backend cpu --size 640x360 --out v.mp4 2> log.txt & p=$!; "
+              "for i in $(seq 600); do grep -q 'frame 1 of' " +
+              dir +
+              "/log.txt 2>/dev/null && break; sleep 0.05; done; "
+              "kill -TERM $p; wait $p; exit $?");
     EXPECT_EQ(rc, 128 + SIGTERM) << read_text(dir + "/log.txt");
     EXPECT_NE(read_text(dir + "/log.txt").find("frame 1 of"), std::string::npos);
     EXPECT_FALSE(std::filesystem::exists(dir + "/v.mp4"));
@@ -405,7 +417,8 @@ TEST(ExportWords, EachBadWordIsRefusedWithItsSentenceBeforeAnythingIsDrawnOrWrit
         {"--format webm --out x.webm", "unknown format 'webm' for export"},
     };
     for (const auto& [words, sentence] : cases) {
-        const int rc = shell("cd " + dir + " && " + kNoDisplay + SCANLAB_EXE + " export --algo kogge-stone --preset fig9.10 " + words + " 2> log.txt");
+        const int rc =
+            shell("cd " + dir + " && " + kNoDisplay + SCANLAB_EXE + " export --algo kogge-stone --preset fig9.10 " + words + " 2> log.txt");
         const std::string said = read_text(dir + "/log.txt");
         EXPECT_EQ(rc, 1) << words;
         EXPECT_NE(said.find(sentence), std::string::npos) << words << ": " << said;

@@ -35,8 +35,10 @@ void walk_every_slide(const std::string& path) {
     Session s;
     int kernels = 0;
     for (size_t k = 0; k < p.slides.size(); ++k) {
-        if (k == 0) p.go(0, s);
-        else p.next(s);
+        if (k == 0)
+            p.go(0, s);
+        else
+            p.next(s);
         s.wait();
         p.follow(s);
         ASSERT_EQ(p.slide, k);
@@ -95,7 +97,8 @@ TEST(AppLesson, TheShippedLessonsHaveTheirSlidesAndACheckpointInEachSection) {
 TEST(AppLesson, ALessonItsRunsContradictIsRefusedAndTheOpenLessonStays) {
     LessonPlayer p;
     ASSERT_TRUE(p.open(std::string(SCANLAB_LESSONS) + "/chapter9.md")) << p.error;
-    const std::string bad = "# Bad\n::: run --algo brent-kung --preset fig9.10\n::: checkpoint number\n::: ask Additions?\n::: answer total = 27\n";
+    const std::string bad =
+        "# Bad\n::: run --algo brent-kung --preset fig9.10\n::: checkpoint number\n::: ask Additions?\n::: answer total = 27\n";
     EXPECT_FALSE(p.open_text(bad, "bad.md"));
     EXPECT_EQ(p.error, "bad.md:5: the run contradicts this checkpoint: total is 26 on its run, not 27");
     EXPECT_EQ(p.lesson->file, "chapter9.md");
@@ -106,8 +109,9 @@ TEST(AppLesson, ALessonItsRunsContradictIsRefusedAndTheOpenLessonStays) {
 TEST(AppLesson, TheCheckpointsAnsweredAreKeptAndReadBackWhenTheLessonOpensAgain) {
     const std::string folder = testing::TempDir() + "/scanlab-lesson-progress";
     std::filesystem::remove_all(folder);
-    const std::string good = "# Kept\n::: run --algo brent-kung --preset fig9.10\n::: checkpoint number\n::: ask Additions?\n::: answer total\n"
-                             "---\n::: checkpoint number\n::: ask Steps?\n::: answer steps\n";
+    const std::string good =
+        "# Kept\n::: run --algo brent-kung --preset fig9.10\n::: checkpoint number\n::: ask Additions?\n::: answer total\n"
+        "---\n::: checkpoint number\n::: ask Steps?\n::: answer steps\n";
     {
         LessonPlayer p;
         p.progress_folder = folder;

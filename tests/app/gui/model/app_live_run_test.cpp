@@ -439,7 +439,8 @@ TEST(LiveBench, ResultsAreSavedWithTheLibrarysWriters) {
     b.wait();
     const std::string dir = (std::filesystem::temp_directory_path() / ("scanlab_live_" + std::to_string(::getpid()))).string();
     std::filesystem::create_directories(dir);
-    EXPECT_NE(b.save(dir + "/r.json", true).find("saved " + std::to_string(bench::all_algos().size()) + " benchmark rows"), std::string::npos);
+    EXPECT_NE(b.save(dir + "/r.json", true).find("saved " + std::to_string(bench::all_algos().size()) + " benchmark rows"),
+              std::string::npos);
     std::stringstream json, csv;
     json << std::ifstream(dir + "/r.json").rdbuf();
     EXPECT_NE(json.str().find("scanlab bench --sizes pow2:10"), std::string::npos) << json.str();

@@ -32,7 +32,7 @@ protected:
 };
 
 // The runs compile with clang++.
-#define NEEDS_CLANG()                                                                        \
+#define NEEDS_CLANG() \
     if (const std::string why = kernel_tracing_unavailable(); !why.empty()) GTEST_SKIP() << why
 
 // The kernel in the editor, run and waited for.
@@ -200,7 +200,8 @@ TEST_F(YourKernelPanel, AReadErrorWhileOpeningAKernelIsSaidAndTheEditorIsUnchang
     ::setenv("SCANLAB_FAIL_READS_AFTER", "100", 1);  // the shim fails reads past 100 bytes
     s.open_kernel(file);
     ::unsetenv("SCANLAB_FAIL_READS_AFTER");
-    if (!s.your_kernel.said_failed && s.your_kernel.text.size() > 400) GTEST_SKIP() << "the fault shim is not preloaded (ctest preloads it)";
+    if (!s.your_kernel.said_failed && s.your_kernel.text.size() > 400)
+        GTEST_SKIP() << "the fault shim is not preloaded (ctest preloads it)";
     EXPECT_TRUE(s.your_kernel.said_failed) << "the editor took " << s.your_kernel.text.size() << " bytes of a 424-byte file";
     EXPECT_NE(s.your_kernel.said.find("Input/output error"), std::string::npos) << s.your_kernel.said;
     EXPECT_EQ(s.your_kernel.text, before);
@@ -237,7 +238,7 @@ TEST_F(YourKernelPanel, ASolvedStarterRunsAsTheTraceEveryTabShowsBesideTheCompar
     EXPECT_TRUE(s.trace->book.verdict.wrong.empty());  // the Steps tab's verdict line
     EXPECT_EQ(run_name(t), "ex4-exclusive-kogge-stone.cu");  // never taken for the built-in kogge-stone beside it
     EXPECT_EQ(run_name(s.compare->trace), name(s.compare->trace.algorithm));
-    ASSERT_TRUE(s.compare);                       // the Compare tab's second run, on the same input
+    ASSERT_TRUE(s.compare);  // the Compare tab's second run, on the same input
     EXPECT_EQ(s.compare->trace.input, t.input);
     EXPECT_EQ(s.step, 0u);
     EXPECT_TRUE(s.error.empty());

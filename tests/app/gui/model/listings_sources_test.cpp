@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "core/lesson/listings.hpp"
 #include "core/error.hpp"
+#include "core/lesson/listings.hpp"
 
 using namespace scanlab;
 
@@ -27,10 +27,11 @@ bool has(const std::string& code, const std::string& text) { return code.find(te
 
 TEST(ListingsAreTheSources, TheRacyListingIsTheBooksFigure92LoopAsPrinted) {
     const std::string code = code_of("kogge-stone-racy");
-    EXPECT_TRUE(has(code, "    for (unsigned int stride = 1; stride <= threadIdx.x; stride *= 2) {\n"
-                          "        __syncthreads();\n"
-                          "        XY[threadIdx.x] += XY[threadIdx.x-stride];\n"
-                          "    }\n"))
+    EXPECT_TRUE(has(code,
+                    "    for (unsigned int stride = 1; stride <= threadIdx.x; stride *= 2) {\n"
+                    "        __syncthreads();\n"
+                    "        XY[threadIdx.x] += XY[threadIdx.x-stride];\n"
+                    "    }\n"))
         << code;
     EXPECT_EQ(find_listing("kogge-stone-racy")->title.rfind("PMPP 3rd ed., Fig. 9.2 — races", 0), 0u);
     EXPECT_TRUE(has(code, "// Undefined: __syncthreads() sits in a loop whose trip count depends on threadIdx.x"));
@@ -38,12 +39,12 @@ TEST(ListingsAreTheSources, TheRacyListingIsTheBooksFigure92LoopAsPrinted) {
 
 TEST(ListingsAreTheSources, TheSlidesListingIsScanCudaAndAddCudaWithDoubleInPlace) {
     const std::string code = code_of("slides");
-    for (const char* line : {"__global__ void scan_cuda(double* a, double *s, int width) {", "    __shared__ double p[1024];",
-                             "    double x;", "    if(b+t < width)\n        p[t] = a[b+t];",
-                             "            x = p[t] + p[t-i]; // atribui a soma para uma variável temporária",
-                             "        s[blockIdx.x+1] = a[b+t]; // copia o seu valor para o vetor de saída",
-                             "__global__ void add_cuda(double *a, double *s, int width) {", "        a[b+t] += s[blockIdx.x];",
-                             "for (int i = 1; i < num_blocks; i++)\n    s[i] += s[i-1];"})
+    for (const char* line :
+         {"__global__ void scan_cuda(double* a, double *s, int width) {", "    __shared__ double p[1024];", "    double x;",
+          "    if(b+t < width)\n        p[t] = a[b+t];", "            x = p[t] + p[t-i]; // atribui a soma para uma variável temporária",
+          "        s[blockIdx.x+1] = a[b+t]; // copia o seu valor para o vetor de saída",
+          "__global__ void add_cuda(double *a, double *s, int width) {", "        a[b+t] += s[blockIdx.x];",
+          "for (int i = 1; i < num_blocks; i++)\n    s[i] += s[i-1];"})
         EXPECT_TRUE(has(code, line)) << line;
     EXPECT_FALSE(has(code, "int *a")) << "the slide scans double, in place on a";
     EXPECT_TRUE(has(code, "// Scan Lab: p[t] past width holds 0"));
@@ -66,7 +67,8 @@ TEST(ListingsAreTheSources, EveryListingShowsItsExclusiveLoadWhenTheRunIsExclusi
         const std::string inclusive = code_of(f.name), exclusive = code_of(f.name, true);
         EXPECT_NE(inclusive, exclusive) << f.name << " has no exclusive form";
         EXPECT_TRUE(has(exclusive, "exclusive")) << f.name;
-        EXPECT_TRUE(has(exclusive, "-1]") || has(exclusive, "- 1]") || has(exclusive, "x[i-1]")) << f.name << ": no shifted load\n" << exclusive;
+        EXPECT_TRUE(has(exclusive, "-1]") || has(exclusive, "- 1]") || has(exclusive, "x[i-1]")) << f.name << ": no shifted load\n"
+                                                                                                 << exclusive;
     }
 }
 

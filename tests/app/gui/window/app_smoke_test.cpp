@@ -8,8 +8,8 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
-#include <csignal>
 #include <unistd.h>
+#include <csignal>
 
 #include <cerrno>
 #include <cstdlib>
@@ -165,7 +165,8 @@ void expect_said(std::map<std::string, std::string>& said, std::initializer_list
 }
 
 ::testing::AssertionResult app_mode_runs(const std::string& mode, const std::string& dir, const std::string& words = "") {
-    if (shell(std::string(kXvfb) + SCANLAB_APP_EXE + " --smoke-test-" + mode + " " + words + " --out " + dir + " > " + dir + "/log.txt 2>&1") == 0)
+    if (shell(std::string(kXvfb) + SCANLAB_APP_EXE + " --smoke-test-" + mode + " " + words + " --out " + dir + " > " + dir +
+              "/log.txt 2>&1") == 0)
         return ::testing::AssertionSuccess();
     return ::testing::AssertionFailure() << "scanlab-app --smoke-test-" << mode << " failed:\n" << read_text(dir + "/log.txt");
 }
@@ -181,7 +182,8 @@ Trace fig910_trace() {
 // every step's PNG against the trace.
 void check_fig910_smoke(const std::string& prefix, const std::string& name, const std::string& drawn_on) {
     const std::string dir = out_dir(name);
-    ASSERT_EQ(shell(prefix + SCANLAB_APP_EXE + " --smoke-test --out " + dir + " > " + dir + "/log.txt 2>&1"), 0) << read_text(dir + "/log.txt");
+    ASSERT_EQ(shell(prefix + SCANLAB_APP_EXE + " --smoke-test --out " + dir + " > " + dir + "/log.txt 2>&1"), 0)
+        << read_text(dir + "/log.txt");
     EXPECT_NE(read_text(dir + "/log.txt").find("drawing on " + drawn_on), std::string::npos) << read_text(dir + "/log.txt");
     const Trace t = fig910_trace();
     ASSERT_EQ(t.steps.size(), 8u);
@@ -218,7 +220,8 @@ void check_fig910_smoke(const std::string& prefix, const std::string& name, cons
 class AppWindow : public ::testing::Test {
 protected:
     void SetUp() override {
-        if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh installs xvfb): the app's smoke test needs a virtual display";
+        if (!have_xvfb())
+            GTEST_SKIP() << "xvfb-run is not installed (tools/install-deps.sh installs xvfb): the app's smoke test needs a virtual display";
     }
     // Runs the app's `mode` smoke test into a folder of its own (dir) and reads back what it
     // wrote to MODE.txt; nothing, with the failure reported, where the app did not run.
@@ -233,21 +236,18 @@ protected:
     std::string dir;
 };
 
-TEST_F(AppWindow, WindowStepsThroughFig910AndDrawsEveryUpdatedCell) {
-    check_fig910_smoke(kXvfb, "smoke", "a window on the display");
-}
+TEST_F(AppWindow, WindowStepsThroughFig910AndDrawsEveryUpdatedCell) { check_fig910_smoke(kXvfb, "smoke", "a window on the display"); }
 
-TEST(AppSmoke, WithNoDisplayTheSmokeTestDrawsEveryUpdatedCellThroughEgl) {
-    check_fig910_smoke(kNoDisplay, "smoke-egl", "EGL");
-}
+TEST(AppSmoke, WithNoDisplayTheSmokeTestDrawsEveryUpdatedCellThroughEgl) { check_fig910_smoke(kNoDisplay, "smoke-egl", "EGL"); }
 
 // `scanlab shot` of the Figure 9.10 panel at the last step, with the given prefix; checks its S
 // cells and returns what it said.
 std::string check_fig910_shot(const std::string& prefix, const std::string& name) {
     const std::string dir = out_dir(name);
     const std::string png = dir + "/fig.png";
-    const int rc = shell(prefix + SCANLAB_EXE + " shot --algo hierarchical --preset fig9.10 --step last --view fig9.10 --size 800x600 --out " + png +
-                         " > " + dir + "/log.txt 2>&1");
+    const int rc =
+        shell(prefix + SCANLAB_EXE + " shot --algo hierarchical --preset fig9.10 --step last --view fig9.10 --size 800x600 --out " + png +
+              " > " + dir + "/log.txt 2>&1");
     const std::string said = read_text(dir + "/log.txt");
     EXPECT_EQ(rc, 0) << said;
     const Image im = load_png(png);
@@ -288,8 +288,9 @@ TEST(AppSmoke, ShotWithoutEglOrADisplayNamesWhatToInstall) {
 
 TEST(AppSmoke, ShotToStandardOutputSendsThePictureDownThePipe) {
     const std::string dir = out_dir("shot-pipe");
-    EXPECT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE + " shot --algo hierarchical --preset fig9.10 --step 1 --size 400x300 --out /dev/stdout 2> " +
-                    dir + "/log.txt | cat > " + dir + "/piped.png"),
+    EXPECT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE +
+                    " shot --algo hierarchical --preset fig9.10 --step 1 --size 400x300 --out /dev/stdout 2> " + dir + "/log.txt | cat > " +
+                    dir + "/piped.png"),
               0);
     const Image im = load_png(dir + "/piped.png");
     EXPECT_EQ(im.w, 400) << read_text(dir + "/log.txt");
@@ -302,8 +303,8 @@ TEST(AppSmoke, ShotToAFullDeviceSaysSoAndLeavesTheDeviceADevice) {
     const std::string node = dir + "/full";  // the always-full device (1, 7), made here, never the system's
     std::filesystem::remove(node);
     if (::mknod(node.c_str(), S_IFCHR | 0600, makedev(1, 7)) != 0) GTEST_SKIP() << "mknod failed: " << std::strerror(errno);
-    EXPECT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE + " shot --algo hierarchical --preset fig9.10 --step 1 --size 400x300 --out " + node + " > " +
-                    dir + "/log.txt 2>&1"),
+    EXPECT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE + " shot --algo hierarchical --preset fig9.10 --step 1 --size 400x300 --out " +
+                    node + " > " + dir + "/log.txt 2>&1"),
               1);
     const std::string said = read_text(dir + "/log.txt");
     EXPECT_NE(said.find("cannot save the picture to " + quoted_path(node) + ": no space left on the device"), std::string::npos) << said;
@@ -317,7 +318,9 @@ TEST(AppSmoke, AnInterruptedShotLeavesNoTemporaryBehind) {
     const int rc = shell("cd " + dir + " && rm -f x.png* && " + kNoDisplay + "LD_PRELOAD=" + SCANLAB_IO_FAULTS +
                          " SCANLAB_STALL_WRITES_TO=x.png.tmp- " + SCANLAB_EXE +
                          " shot --algo hierarchical --preset fig9.10 --step 1 --size 400x300 --out x.png > log.txt 2>&1 & p=$!; "
-                         "cd " + dir + "; for i in $(seq 600); do [ -s \"$(ls x.png.tmp-* 2>/dev/null | head -1)\" ] && break; sleep 0.1; done; "
+                         "cd " +
+                         dir +
+                         "; for i in $(seq 600); do [ -s \"$(ls x.png.tmp-* 2>/dev/null | head -1)\" ] && break; sleep 0.1; done; "
                          "ls x.png.tmp-* > seen.txt 2>&1; kill -INT $p; wait $p");
     EXPECT_EQ(rc, 128 + SIGINT) << read_text(dir + "/log.txt");
     EXPECT_NE(read_text(dir + "/seen.txt").find("x.png.tmp-"), std::string::npos) << "the save was never under way";
@@ -348,7 +351,9 @@ TEST(AppSmoke, ScanlabWithoutScanlabAppBesideItSaysHowToBuildIt) {
 TEST(AppSmoke, ShotRefusesAStepPastTheEndWithASentence) {
     const std::string dir = out_dir("shot-bad");
     const std::string log = dir + "/log.txt";
-    EXPECT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE + " shot --algo kogge-stone --preset fig9.10 --step 40 --out " + dir + "/x.png > " + log + " 2>&1"), 1);
+    EXPECT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE + " shot --algo kogge-stone --preset fig9.10 --step 40 --out " + dir +
+                    "/x.png > " + log + " 2>&1"),
+              1);
     std::stringstream said;
     said << std::ifstream(log).rdbuf();
     EXPECT_NE(said.str().find("--step 40 is past the last step"), std::string::npos) << said.str();
@@ -358,27 +363,27 @@ TEST(AppSmoke, ShotRefusesAStepPastTheEndWithASentence) {
 TEST_F(AppWindow, TheExercisesPanelOpensSelectsAndOpensAnExercisesRunByKeyboard) {
     std::map<std::string, std::string> said = said_by("exercises");
     expect_said(said, {
-        {"opened", "yes"},
-        {"focused", "yes"},
-        {"selected", "2"},
-        {"answered", "yes"},
-    });
+                          {"opened", "yes"},
+                          {"focused", "yes"},
+                          {"selected", "2"},
+                          {"answered", "yes"},
+                      });
     // Exercise 2's run: Brent-Kung on 2048 elements, on the Steps tab.
     expect_said(said, {
-        {"main view", "brent-kung N = 2048"},
-        {"tab", "0"},
-    });
+                          {"main view", "brent-kung N = 2048"},
+                          {"tab", "0"},
+                      });
 }
 
 TEST_F(AppWindow, ALessonStepsByPageDownAndPageUpAndBBlacksTheScreenOutAndBack) {
     std::map<std::string, std::string> said = said_by("lesson");
     expect_said(said, {
-        {"page down", "slide 2 step 0 sequential"},  // the same run, the slide's step
-        {"page down again", "slide 3 step 5 sequential"},
-        {"black", "yes"},
-        {"black again", "no"},
-        {"page up", "slide 2 step 0 sequential"},
-    });
+                          {"page down", "slide 2 step 0 sequential"},  // the same run, the slide's step
+                          {"page down again", "slide 3 step 5 sequential"},
+                          {"black", "yes"},
+                          {"black again", "no"},
+                          {"page up", "slide 2 step 0 sequential"},
+                      });
     const Image black = load_png(dir + "/black.png");
     size_t dark = 0;
     for (int y = 0; y < black.h; ++y)
@@ -446,20 +451,20 @@ TEST_F(AppWindow, AFailedSaveOrOpenIsSaidInItsDialogWhichStaysOpenEnterTakesTheW
     EXPECT_TRUE(std::filesystem::exists(dir + "/saved.json"));
     EXPECT_FALSE(std::filesystem::exists(dir + "/no-such-folder"));
     expect_said(said, {
-        {"open dialog", "open"},
-        {"failed open: dialog", "open"},
-    });
+                          {"open dialog", "open"},
+                          {"failed open: dialog", "open"},
+                      });
     EXPECT_NE(said["failed open: says"].find("truncated.json"), std::string::npos) << said["failed open: says"];
     EXPECT_NE(said["failed open: says"].find("The trace on screen is unchanged."), std::string::npos) << said["failed open: says"];
     expect_said(said, {
-        {"failed open: trace kept", "yes"},
-        {"good open: dialog", "closed"},
-        {"good open: status", "opened file saved.json (recorded on cpu)"},
-        {"F5, F1: help", "open"},
-        {"Esc: help", "closed"},
-        {"Esc: presenting", "yes"},
-        {"Esc again: presenting", "no"},
-    });
+                          {"failed open: trace kept", "yes"},
+                          {"good open: dialog", "closed"},
+                          {"good open: status", "opened file saved.json (recorded on cpu)"},
+                          {"F5, F1: help", "open"},
+                          {"Esc: help", "closed"},
+                          {"Esc: presenting", "yes"},
+                          {"Esc again: presenting", "no"},
+                      });
 }
 
 TEST_F(AppWindow, LiveTabTracesABlockOfALargerRunOnTheEmulationAndDrawsEveryCell) {
@@ -476,9 +481,9 @@ TEST_F(AppWindow, LiveTabTracesABlockOfALargerRunOnTheEmulationAndDrawsEveryCell
     // With no GPU (CI) the benchmark says why and its controls are disabled.
     const std::string why = bench::bench_unavailable_reason();
     expect_said(said, {
-        {"unavailable", why},
-        {"controls", why.empty() ? "enabled" : "disabled"},
-    });
+                          {"unavailable", why},
+                          {"controls", why.empty() ? "enabled" : "disabled"},
+                      });
     // The stated memory is estimate_trace's figure, for this trace and for the full one.
     ResolvedRequest whole = resolved;
     whole.request.sample = {};
@@ -506,8 +511,9 @@ TEST(AppSmoke, ShotOfTheLiveViewDrawsTheSampledBlock) {
     EXPECT_EQ(count_cells(im, kNormalPalette.cell_updated), 32 - 4);
     // Past the emulation's cap, the shot refuses with the tab's sentence and writes nothing.
     const std::string big = dir + "/big.png";
-    EXPECT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE + " shot --algo hierarchical --random 8388608 --sample-block 40 --step 3 --view live --backend cpu --out " +
-                    big + " > " + dir + "/big.txt 2>&1"),
+    EXPECT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE +
+                    " shot --algo hierarchical --random 8388608 --sample-block 40 --step 3 --view live --backend cpu --out " + big + " > " +
+                    dir + "/big.txt 2>&1"),
               1);
     std::stringstream refused;
     refused << std::ifstream(dir + "/big.txt").rdbuf();
@@ -518,8 +524,9 @@ TEST(AppSmoke, ShotOfTheLiveViewDrawsTheSampledBlock) {
 TEST(AppSmoke, ShotWithABenchmarkRunsItToTheEndFirstOrSaysWhyNot) {
     const std::string dir = out_dir("shot-bench");
     const std::string png = dir + "/bench.png";
-    const int rc = shell(std::string(kNoDisplay) + SCANLAB_EXE + " shot --algo hierarchical --preset fig9.10 --step 1 --view live --bench 4096 --bench-reps 2 --out " +
-                         png + " > " + dir + "/log.txt 2>&1");
+    const int rc = shell(std::string(kNoDisplay) + SCANLAB_EXE +
+                         " shot --algo hierarchical --preset fig9.10 --step 1 --view live --bench 4096 --bench-reps 2 --out " + png +
+                         " > " + dir + "/log.txt 2>&1");
     const std::string said = read_text(dir + "/log.txt");
     const std::string why = bench::bench_unavailable_reason();
     if (why.empty()) {  // a GPU: the sweep 2^10..2^12 of every algorithm ran before the picture
@@ -539,8 +546,8 @@ TEST(AppSmoke, ShotRefusesFramesAndBenchSizesOutOfRange) {
              {"--bench 100", "--bench expects the sweep's largest N, from 1024 to 268435456 (2^28), got '100'"},
              {"--bench-reps x", "--bench-reps expects timed runs per size from 1 to 1000, got 'x'"}}) {
         const std::string dir = out_dir("shot-refused");
-        EXPECT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE + " shot --algo hierarchical --preset fig9.10 --step 1 --out " + dir + "/x.png " + words +
-                        " > " + dir + "/log.txt 2>&1"),
+        EXPECT_EQ(shell(std::string(kNoDisplay) + SCANLAB_EXE + " shot --algo hierarchical --preset fig9.10 --step 1 --out " + dir +
+                        "/x.png " + words + " > " + dir + "/log.txt 2>&1"),
                   1)
             << words;
         EXPECT_NE(read_text(dir + "/log.txt").find(sentence), std::string::npos) << read_text(dir + "/log.txt");
@@ -575,8 +582,11 @@ TEST(AppSettingsFiles, SettingsAndALayoutThatCouldNotBeReadAreLeftAsTheyWere) {
     ASSERT_EQ(shell("XDG_CONFIG_HOME=" + dir + " " + kXvfb + SCANLAB_APP_EXE + " --measure-idle 0.5 > " + dir + "/said.txt 2>&1"), 0)
         << read_text(dir + "/said.txt");
     const std::string said = read_text(dir + "/said.txt");
-    EXPECT_NE(said.find("settings.ini: it is 70024 bytes, more than it takes; using the defaults, and leaving the file as it is"), std::string::npos) << said;
-    EXPECT_NE(said.find("imgui.ini: it is not a regular file; using the first layout, and leaving the file as it is"), std::string::npos) << said;
+    EXPECT_NE(said.find("settings.ini: it is 70024 bytes, more than it takes; using the defaults, and leaving the file as it is"),
+              std::string::npos)
+        << said;
+    EXPECT_NE(said.find("imgui.ini: it is not a regular file; using the first layout, and leaving the file as it is"), std::string::npos)
+        << said;
     EXPECT_EQ(read_text(dir + "/scanlab/settings.ini"), big);
     EXPECT_EQ(std::filesystem::status(dir + "/scanlab/imgui.ini").type(), std::filesystem::file_type::fifo);
     std::filesystem::remove_all(dir + "/scanlab");
@@ -589,8 +599,8 @@ TEST(AppSmoke, ARacyRunDrawsExactlyItsWrongResultsAsWrongAndAHiddenRaceNone) {
     const std::string dir = out_dir("racy-verdict");
     for (const char* order : {"in-order", "reverse"}) {
         const std::string png = dir + "/" + order + ".png", log = dir + "/" + order + ".txt";
-        ASSERT_EQ(shell(std::string(kXvfb) + SCANLAB_EXE + " shot --algo kogge-stone-racy --preset fig9.10 --warp-width 4 --schedule " + order +
-                        " --backend cpu --step last --view array --size 1280x720 --out " + png + " > " + log + " 2>&1"),
+        ASSERT_EQ(shell(std::string(kXvfb) + SCANLAB_EXE + " shot --algo kogge-stone-racy --preset fig9.10 --warp-width 4 --schedule " +
+                        order + " --backend cpu --step last --view array --size 1280x720 --out " + png + " > " + log + " 2>&1"),
                   0)
             << read_text(log);
         const Image im = load_png(png);
@@ -607,13 +617,17 @@ TEST(AppSmoke, ARacyRunDrawsExactlyItsWrongResultsAsWrongAndAHiddenRaceNone) {
         for (const Access& a : t.steps.back().accesses) written.insert(a.dst);
         int wrong = 0, right = 0;
         for (size_t i = 0; i < y.size(); ++i) {
-            if (y[i] != want[i]) ++wrong;
-            else if (!written.count(int32_t(i))) ++right;
+            if (y[i] != want[i])
+                ++wrong;
+            else if (!written.count(int32_t(i)))
+                ++right;
         }
         EXPECT_EQ(count_cells(im, kNormalPalette.cell_wrong), wrong) << png;
         EXPECT_EQ(count_cells(im, kNormalPalette.cell_final), right) << png;
-        if (std::string(order) == "in-order") EXPECT_GT(wrong, 0);
-        else EXPECT_EQ(wrong, 0);
+        if (std::string(order) == "in-order")
+            EXPECT_GT(wrong, 0);
+        else
+            EXPECT_EQ(wrong, 0);
     }
 }
 
