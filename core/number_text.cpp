@@ -94,6 +94,12 @@ std::string quoted_path(std::string_view path) {
     return s + "' (" + grouped(int64_t(chars.size())) + " characters)";
 }
 
+bool shows_as_typed(std::string_view text) {
+    for (const auto& [at, len] : characters_of(text))
+        if (escaped(text.substr(at, len)) != text.substr(at, len)) return false;
+    return true;
+}
+
 std::string quoted_word(std::string_view word) {
     // Up to 40 characters (not bytes: a character is never cut in two), each shown as it reads.
     std::string s = "'";

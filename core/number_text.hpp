@@ -23,5 +23,8 @@ std::string quoted_word(std::string_view word);
 // A file path the user gave, quoted as quoted_word quotes a word but keeping its last 40 characters,
 // where the file's own name is: '…/results/week 3/trace.json' (212 characters).
 std::string quoted_path(std::string_view path);
+// Whether `text` reads on screen as it was typed: no character of it is one quoted_word shows
+// escaped (a control, DEL, a bidirectional control). A backslash of its own reads as itself.
+bool shows_as_typed(std::string_view text);
 
 }  // namespace scanlab

@@ -5,27 +5,17 @@
 #include <algorithm>
 
 #include "kernel_tracer/host/child_process.hpp"
+#include "kernel_tracer/host/compile_cache.hpp"
 
 namespace scanlab::kernel_tracer {
 
 namespace {
 
-// The same T, op(a, b) and IDENTITY the shim gives (kernel_tracer/shim/scanlab_cuda.hpp), callable
-// on the device.
+// T, op(a, b) and IDENTITY as the CPU run's shim has them: the shim's own definition, its text
+// carried into the harness (nvcc's box holds a copy of the file's folder, not the shim's).
 std::string any_type_definitions(ElementType type, OpKind op) {
-    std::string s = "typedef " + std::string(c_type(type)) + " T;\n";
-    switch (op) {
-        case OpKind::max:
-            return s +
-                   "__host__ __device__ inline T op(T a, T b) { return a > b ? a : b; }\n"
-                   "#define IDENTITY (std::numeric_limits<T>::lowest())\n";
-        case OpKind::min:
-            return s +
-                   "__host__ __device__ inline T op(T a, T b) { return a < b ? a : b; }\n"
-                   "#define IDENTITY (std::numeric_limits<T>::max())\n";
-        case OpKind::sum: break;
-    }
-    return s + "__host__ __device__ inline T op(T a, T b) { return a + b; }\n#define IDENTITY (T(0))\n";
+    return "#define SCANLAB_ELEMENT " + std::string(c_type(type)) + "\n#define SCANLAB_OP " + std::to_string(int(op)) + "\n" +
+           read_file(std::string(SCANLAB_KERNEL_SHIM_DIR) + "/scanlab_any_type.h");
 }
 
 }  // namespace

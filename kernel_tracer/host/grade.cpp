@@ -17,11 +17,7 @@ namespace scanlab::kernel_tracer {
 // The file as the report names it: as given, ready to paste into a shell, unless it holds a control
 // or bidirectional character (a newline would start a line of its own, U+202E turn the rest of the
 // line around): then quoted short with those escaped, as every sentence quotes a path.
-std::string path_word(const std::string& file) {
-    const bool plain = std::none_of(file.begin(), file.end(), [](char c) { return (unsigned char)c < 0x20 || c == 0x7f; }) &&
-                       quoted_path(file).find('\\') == std::string::npos;
-    return plain ? file : quoted_path(file);
-}
+std::string path_word(const std::string& file) { return shows_as_typed(file) ? file : quoted_path(file); }
 namespace {
 
 struct Exercise {

@@ -224,7 +224,7 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     // #includes, kernel_compile.hpp), so a rerun starts at once.
     uint64_t key = fnv1a(clang + fs::absolute(request.file).string() + compiled_text);
     for (const std::string& f : flags) key = fnv1a(f + "\n", key);
-    for (const char* shim : {"scanlab_cuda.hpp", "scanlab_shim_abi.h", "include/cooperative_groups.h"})
+    for (const char* shim : {"scanlab_cuda.hpp", "scanlab_any_type.h", "scanlab_shim_abi.h", "include/cooperative_groups.h"})
         key = fnv1a(read_file(std::string(SCANLAB_KERNEL_SHIM_DIR) + "/" + shim), key);
     const auto compile_start = std::chrono::steady_clock::now();
     KernelCompile job{

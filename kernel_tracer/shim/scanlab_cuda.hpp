@@ -231,21 +231,7 @@ inline cudaError_t cudaGetDeviceCount(int* n) {
 inline cudaError_t cudaDeviceReset() { return cudaSuccess; }
 inline cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaSuccess; }
 
-// ---- A kernel written for every element type and operator ----
-// A file whose kernels take `T*` names the element type T, the operator op(a, b) and its identity
-// IDENTITY (0 for a sum, the lowest value for a max, the highest for a min); the run's --type and
-// --op choose them (the tracer's compile line defines SCANLAB_ELEMENT and SCANLAB_OP).
+// ---- A kernel written for every element type and operator (scanlab_any_type.h) ----
 #ifdef SCANLAB_ELEMENT
-#include <limits>
-typedef SCANLAB_ELEMENT T;
-#if SCANLAB_OP == 1
-inline T op(T a, T b) { return a > b ? a : b; }
-#define IDENTITY (std::numeric_limits<T>::lowest())
-#elif SCANLAB_OP == 2
-inline T op(T a, T b) { return a < b ? a : b; }
-#define IDENTITY (std::numeric_limits<T>::max())
-#else
-inline T op(T a, T b) { return a + b; }
-#define IDENTITY (T(0))
-#endif
+#include "scanlab_any_type.h"
 #endif

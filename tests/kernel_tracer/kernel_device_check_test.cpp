@@ -189,19 +189,34 @@ TEST(DeviceCheckBox, BindsTheGpusDeviceNodesThatAreThereAndNoOthers) {
     EXPECT_EQ(gpu_device_nodes(fs::temp_directory_path() / "no-such-dev-folder"), std::vector<std::string>{});
 }
 
-TEST(DeviceCheckBox, IsTheRunnersBoxWithTheDriversNeedsAndTheFilterLoadedFirst) {
-    const FakeDev dev;
-    const std::vector<std::string> argv = boxed_device_run({"/p/prog", "/p/in", "/p/out", "/p/filter.so", "/p/work"}, dev.path);
+namespace {
+
+// A box of the device check's kind: namespaces of its own, a session of its own, gone with its parent,
+// no environment carried in.
+void expect_namespaces_of_its_own(const std::vector<std::string>& argv) {
     for (const char* ns :
          {"--unshare-user", "--unshare-net", "--unshare-pid", "--unshare-ipc", "--new-session", "--die-with-parent", "--clearenv"})
         EXPECT_TRUE(has(argv, ns)) << ns;
+}
+
+// Nothing of $HOME is bound (the made-up /dev lies in the temporary folder, which may be under $HOME).
+void expect_no_home(const std::vector<std::string>& argv, const FakeDev& dev) {
+    if (const char* home = std::getenv("HOME"))
+        for (const std::string& w : argv)
+            if (!w.starts_with(dev.path.string())) EXPECT_FALSE(w == home || w.starts_with(std::string(home) + "/")) << w;
+}
+
+}  // namespace
+
+TEST(DeviceCheckBox, IsTheRunnersBoxWithTheDriversNeedsAndTheFilterLoadedFirst) {
+    const FakeDev dev;
+    const std::vector<std::string> argv = boxed_device_run({"/p/prog", "/p/in", "/p/out", "/p/filter.so", "/p/work"}, dev.path);
+    expect_namespaces_of_its_own(argv);
     // The system, the program, its input and the filter read-only; its output and its work folder writable; no $HOME.
     const std::vector<std::string> ro = after(argv, "--ro-bind"), rw = after(argv, "--bind");
     for (const char* p : {"/usr", "/p/prog", "/p/in", "/p/filter.so", "/sys"}) EXPECT_TRUE(has(ro, p)) << p;
     EXPECT_EQ(rw, (std::vector<std::string>{"/p/out", "/p/work"}));
-    if (const char* home = std::getenv("HOME"))
-        for (const std::string& w : argv)  // (the made-up /dev lies in the temporary folder, which may be under $HOME)
-            if (!w.starts_with(dev.path.string())) EXPECT_FALSE(w == home || w.starts_with(std::string(home) + "/")) << w;
+    expect_no_home(argv, dev);
     EXPECT_EQ(after(argv, "--proc"), std::vector<std::string>{"/proc"});
     EXPECT_TRUE(has(after(argv, "--setenv"), "LD_PRELOAD"));
     EXPECT_TRUE(has(argv, "/p/filter.so"));
@@ -252,9 +267,7 @@ TEST(DeviceCheckBox, ComputeSanitizerRunsInTheSameBoxWithoutTheAllowList) {
     const std::vector<std::string> argv = boxed_sanitizer_run(
         {"/opt/cuda/compute-sanitizer/compute-sanitizer", "racecheck", "/p/prog", "/p/in", "/p/out", "/p/work"}, dev.path);
     const std::vector<std::string> gpu_run = boxed_device_run({"/p/prog", "/p/in", "/p/out", "/p/filter.so", "/p/work"}, dev.path);
-    for (const char* ns :
-         {"--unshare-user", "--unshare-net", "--unshare-pid", "--unshare-ipc", "--new-session", "--die-with-parent", "--clearenv"})
-        EXPECT_TRUE(has(argv, ns)) << ns;
+    expect_namespaces_of_its_own(argv);
     const std::vector<std::string> ro = after(argv, "--ro-bind"), rw = after(argv, "--bind");
     // The toolkit outside /usr comes with its folder (the tool's libraries lie beside it).
     for (const char* p : {"/usr", "/p/prog", "/p/in", "/sys", "/opt/cuda"}) EXPECT_TRUE(has(ro, p)) << p;
@@ -264,9 +277,7 @@ TEST(DeviceCheckBox, ComputeSanitizerRunsInTheSameBoxWithoutTheAllowList) {
     EXPECT_FALSE(has(after(argv, "--setenv"), "LD_PRELOAD"));
     EXPECT_FALSE(has(argv, "/p/filter.so"));
     EXPECT_TRUE(has(after(argv, "--setenv"), "TMPDIR"));
-    if (const char* home = std::getenv("HOME"))
-        for (const std::string& w : argv)
-            if (!w.starts_with(dev.path.string())) EXPECT_FALSE(w == home || w.starts_with(std::string(home) + "/")) << w;
+    expect_no_home(argv, dev);
     EXPECT_EQ(std::vector<std::string>(argv.end() - 9, argv.end()),
               (std::vector<std::string>{"--", "/opt/cuda/compute-sanitizer/compute-sanitizer", "--tool", "racecheck", "--print-limit",
                                         "1000", "/p/prog", "/p/in", "/p/out"}));

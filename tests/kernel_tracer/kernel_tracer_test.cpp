@@ -586,3 +586,10 @@ TEST(YourKernel, GradeReportsProgressAndStopsWhenCancelled) {
     for (const GradeCheck& c : g.checks) runs = std::max(runs, c.runs);
     EXPECT_EQ(runs, 2);
 }
+
+// A grade's report names the file as it was typed, a backslash of its own included; a name that
+// holds a control character is quoted with the character escaped, so it cannot rewrite the line.
+TEST(YourKernel, GradeNamesAFileAsTypedUnlessItHoldsAControlCharacter) {
+    EXPECT_EQ(path_word("week 3\\ex5.cu"), "week 3\\ex5.cu");
+    EXPECT_EQ(path_word("ex5.cu\x1b[2J"), "'ex5.cu\\x1b[2J'");
+}

@@ -1,13 +1,16 @@
 #pragma once
-// The inputs both Export animation dialogs show, the app's (export_dialog.cpp) and the page's
-// (export_dialog_web.cpp): the range of steps, the time per step and the size, kept in range.
+// The inputs both Export dialogs show, the app's (export_dialog.cpp) and the page's
+// (export_dialog_web.cpp): for an animation the range of steps, the time per step and the size,
+// kept in range; for a figure which one, and whether in presentation colours.
 #include <algorithm>
 #include <cstddef>
 #include <iterator>
+#include <utility>
 
 #include <imgui.h>
 
 #include "app/gui/export/export_options.hpp"
+#include "app/gui/export/svg_figures.hpp"
 
 namespace scanlab::gui {
 
@@ -30,6 +33,15 @@ inline void draw_animation_inputs(int& first, int& last, int& frame_ms, int& siz
             if (ImGui::Selectable(kAnimationSizes[i].name, i == size)) size = i;
         ImGui::EndCombo();
     }
+}
+
+// The figures as the dialogs offer them, each with the figures of the book it draws.
+inline void draw_figure_inputs(int& figure, bool& presenting) {
+    constexpr std::pair<SvgFigure, const char*> kChoices[] = {{SvgFigure::step_diagram, "step diagram (Figures 9.1, 9.5)"},
+                                                              {SvgFigure::array_view, "array view of the current step"},
+                                                              {SvgFigure::fig910, "Figure 9.10 as of the current step"}};
+    for (const auto& [f, label] : kChoices) ImGui::RadioButton(label, &figure, int(f));
+    ImGui::Checkbox("presentation colours and text", &presenting);
 }
 
 }  // namespace scanlab::gui

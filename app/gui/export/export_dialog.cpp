@@ -191,10 +191,7 @@ void draw_figure_dialog(App& app, ExportDialog& d) {
         ImGui::TextWrapped("Run a trace first: a figure is drawn from its steps.");
         return ImGui::End();
     }
-    ImGui::RadioButton("step diagram (Figures 9.1, 9.5)", &d.figure, int(SvgFigure::step_diagram));
-    ImGui::RadioButton("array view of the current step", &d.figure, int(SvgFigure::array_view));
-    ImGui::RadioButton("Figure 9.10 as of the current step", &d.figure, int(SvgFigure::fig910));
-    ImGui::Checkbox("presentation colours and text", &d.presenting);
+    draw_figure_inputs(d.figure, d.presenting);
     if (d.figure_path.empty() || d.name_paths) d.figure_path = default_path(app, ".svg", d.figure_path), d.name_paths = false;
     ImGui::SetNextItemWidth(-1);
     ImGui::InputText("##figure-path", &d.figure_path);

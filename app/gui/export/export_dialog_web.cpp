@@ -83,10 +83,7 @@ void draw_figure_dialog(App& app, ExportDialogs& d) {
         ImGui::TextWrapped("Run a trace first: a figure is drawn from its steps.");
         return ImGui::End();
     }
-    ImGui::RadioButton("step diagram (Figures 9.1, 9.5)", &d.figure, int(SvgFigure::step_diagram));
-    ImGui::RadioButton("array view of the current step", &d.figure, int(SvgFigure::array_view));
-    ImGui::RadioButton("Figure 9.10 as of the current step", &d.figure, int(SvgFigure::fig910));
-    ImGui::Checkbox("presentation colours and text", &d.presenting);
+    draw_figure_inputs(d.figure, d.presenting);
     if (ImGui::Button("Download SVG")) download_figure(app, d);
     said_line(app, d);
     ImGui::End();
