@@ -73,8 +73,15 @@ int main() {{
 """
 
 
+SANITIZER_SECONDS = int(os.environ.get("SCANLAB_SANITIZER_SECONDS", "60"))  # a kernel that never ends (a barrier some threads never reach) is stopped, and said so
+
+
 def sanitizer_lines(program, tool, name):
-    run = subprocess.run(["compute-sanitizer", "--tool", tool, "--print-limit", "1000", program], capture_output=True, text=True)
+    try:
+        run = subprocess.run(["compute-sanitizer", "--tool", tool, "--print-limit", "1000", program], capture_output=True, text=True,
+                             timeout=SANITIZER_SECONDS)
+    except subprocess.TimeoutExpired:
+        return [], f"compute-sanitizer's {tool} ran past {SANITIZER_SECONDS} s and was stopped\n"
     text = run.stdout + run.stderr
     return sorted({int(m) for m in re.findall(re.escape(name) + r":(\d+)", text)}), text
 
@@ -139,7 +146,7 @@ def main():
         same = gpu == cpu
         agree += same
         differ += not same
-        print(f"{name}: {'same lines' if same else 'DIFFER'}: scanlab {cpu or 'none'}, compute-sanitizer {gpu or 'none'}")
+        print(f"{name}: {'same lines' if same else 'DIFFER'}: scanlab {cpu or 'none'}, compute-sanitizer {gpu or 'none'}", flush=True)
     print(f"\n{agree} files agree, {differ} differ, {skipped} skipped; reports in {out}")
 
 
