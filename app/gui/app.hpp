@@ -127,6 +127,7 @@ struct App {
     bool reset_layout = false;  // View > Reset layout: the first layout again
     bool saved_layout_checked = false;  // whether imgui.ini's layout knows every panel
     int layout_settling = 0;  // frames left in which the first layout may still fit the source
+    bool layout_before_first_run = false;  // the first layout was made with no run on screen yet (layout.cpp)
     ImVec2 presentation_built_for{0, 0};  // the dock space's size the presentation layout was built for
     // What else the presentation layout was built for: the figure beside the trace (the main run
     // is Figure 9.10's), the controls or exercises column shown (Ctrl+B, Ctrl+E).

@@ -384,7 +384,12 @@ void dock_window_layout(App& app, ImGuiID normal, ImGuiID presenting, ImVec2 doc
     const bool kernel_moved = kernel_first_time || (laid_out && *laid_out != app.layout.show_your_kernel);
 #endif
     if (!laid_out) laid_out = app.layout.show_your_kernel;
-    if (app.reset_layout || saved_without_explain || kernel_moved || !ImGui::DockBuilderGetNode(normal)) {
+    // A first layout made before the first run came is made again when it comes: the run's banner,
+    // a line over the panels, changes the room the layout shares out and which panels share a
+    // place, and the layout a student first sees must not depend on which came first.
+    const bool first_run_came = app.layout_before_first_run && app.session.trace;
+    if (app.reset_layout || saved_without_explain || kernel_moved || first_run_came || !ImGui::DockBuilderGetNode(normal)) {
+        app.layout_before_first_run = !app.session.trace;
         const bool explain_shares = build_default_layout(app, normal, dock_size, app.layout.show_your_kernel);
         app.layout.your_kernel_room |= app.layout.show_your_kernel;
         laid_out = app.layout.show_your_kernel;
