@@ -675,6 +675,54 @@ int run_legibility_check(const std::string& out, bool pictures, int& frames_chec
     return problems;
 }
 
+// Presenting beside the lesson (F5 with the Lesson panel open), each slide of the chapter 9 lesson
+// that shows Figure 9.10, at 1280x720 and 1920x1080: every value of the figure in sight with digits
+// as tall as the legibility check asks of the trace, and no text clipped or overlapped. Adds the
+// frames checked to `frames_checked`; returns the problems found.
+int check_lesson_figure_slides(const std::string& out, bool pictures, int& frames_checked) {
+    const int sizes[][2] = {{1280, 720}, {1920, 1080}};
+    int problems = 0;
+    for (const auto& size : sizes) {
+        App app;
+        app.layout.presentation = true;
+        app.show_banner = true;
+        std::string why;
+        std::unique_ptr<GlSurface> surface = GlSurface::open_offscreen(size[0], size[1], why);
+        if (!surface) return fail(why);
+        if (const std::string e = init_imgui(app, *surface); !e.empty()) return fail(e);
+        app.session.form.backend = BackendChoice::cpu;
+        if (!open_lesson_file(app, std::string(SCANLAB_LESSONS) + "/chapter9.md")) return fail(app.lesson.error);
+        const float least = size[1] >= 1080 ? 20.0f : 14.0f;
+        for (size_t k = 0; k < app.lesson.slides.size(); ++k) {
+            if (app.lesson.lesson->slides[k].view != "fig9.10") continue;
+            app.lesson.go(k, app.session);
+            for (int i = 0; i < 6; ++i) {  // the run, the layout built again, the figure's tab in front
+                app.session.wait();
+                frame(app, *surface, 1.0 / 60, false);
+            }
+            std::vector<TextProblem> found = find_text_problems(ImGui::GetDrawData());
+            const std::vector<ValueSize> values = measure_values(ImGui::GetDrawData());
+            if (const WindowRoom figure = window_room("Figure 9.10"); !figure.drawn || figure.scrolls_x || figure.scrolls_y)
+                found.push_back({"Figure 9.10", "hidden", "the figure's rows (it scrolls or is not drawn)", 0, 0});
+            if (values.empty()) found.push_back({"Figure 9.10", "no values noted", "the figure's values", 0, 0});
+            for (const ValueSize& v : values)
+                if (v.laid_out == 0)
+                    found.push_back({"", "value left out", v.text, v.x, v.y});
+                else if (v.measured == 0)
+                    found.push_back({"", "value out of sight", v.text, v.x, v.y});
+                else if (v.measured < least)
+                    found.push_back(
+                        {"", "value at " + std::to_string(int(v.measured)) + " px, under " + std::to_string(int(least)), v.text, v.x, v.y});
+            const std::string where = std::to_string(size[0]) + "x" + std::to_string(size[1]) + " presentation lesson slide " +
+                                      std::to_string(k + 1) + " Figure 9.10";
+            problems += report_frame(app, *surface, out, where, found, pictures);
+            ++frames_checked;
+        }
+        shutdown_imgui(*surface);
+    }
+    return problems;
+}
+
 // The first layout, the Your kernel panel opened and closed again: every panel back where it was
 // (closing it left the figure, the explanation and the source as tabs in a third of the column).
 int check_kernel_round_trip(const std::string& out, int width, int height) {
@@ -885,6 +933,7 @@ int run_layout_check(const std::vector<std::string>& args) {
     // --pictures: a PNG of each legibility case's last step too, problem or not (for looking at).
     const bool pictures = std::find(args.begin(), args.end(), "--pictures") != args.end();
     problems += run_legibility_check(out, pictures, legible_frames);
+    problems += check_lesson_figure_slides(out, pictures, legible_frames);
     std::cout << "layout problems\t" << problems << "\nlayouts checked\t" << frames_checked << "\nlegibility frames checked\t"
               << legible_frames << "\n";
     return 0;
