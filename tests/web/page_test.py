@@ -919,6 +919,10 @@ def test_lessons(browser, url, out):
     page = open_page(browser, url + "?lesson=chapter9&slide=7")
     shoot_sizes(page, out, "scanlab-web-lesson", lambda s: lesson_on(s, "chapter9", 7))
     page.context.close()
+    # A slide that shows Figure 9.10: presenting, the figure in the trace's place beside the lesson.
+    page = open_page(browser, url + "?lesson=chapter9&slide=22")
+    shoot_sizes(page, out, "scanlab-web-lesson-figure", lambda s: lesson_on(s, "chapter9", 22))
+    page.context.close()
 
 
 def drawn_text(page, window):
