@@ -525,6 +525,16 @@ struct LegibleCase {
     bool exercises = false;  // Ctrl+E: the exercises shown beside the lesson
 };
 
+// A value the class cannot read: left out for want of room, out of sight, or its digits under `least` pixels tall.
+void value_problem(const ValueSize& v, float least, std::vector<TextProblem>& found) {
+    if (v.laid_out == 0)
+        found.push_back({"", "value left out", v.text, v.x, v.y});
+    else if (v.measured == 0)
+        found.push_back({"", "value out of sight", v.text, v.x, v.y});
+    else if (v.measured < least)
+        found.push_back({"", "value at " + std::to_string(int(v.measured)) + " px, under " + std::to_string(int(least)), v.text, v.x, v.y});
+}
+
 // Every value a view drew in this frame with digits no less than `least` pixels tall on screen (the
 // ink measured, layout_check.hpp), and in sight (a run of up to 16 elements leaves none out); the explanation at three lines or more, the step diagram with
 // its rows in sight (all of them; at 1280x720, at least three around the current step with the line that
@@ -544,12 +554,7 @@ float check_legibility(const App& app, float least, float chart_least, bool ever
     float smallest = 0;
     for (const ValueSize& v : values) {
         if (v.measured > 0) smallest = smallest == 0 ? v.measured : std::min(smallest, v.measured);
-        if (v.laid_out == 0)
-            problem("value left out", v.text, v.x, v.y);
-        else if (v.measured == 0)
-            problem("value out of sight", v.text, v.x, v.y);
-        else if (v.measured < least)
-            problem("value at " + std::to_string(int(v.measured)) + " px, under " + std::to_string(int(least)), v.text, v.x, v.y);
+        value_problem(v, least, found);
     }
     const WindowRoom explain = window_room("Explain this step/explanation_");
     if (!explain.drawn || explain.lines < 3)
@@ -705,14 +710,7 @@ int check_lesson_figure_slides(const std::string& out, bool pictures, int& frame
             if (const WindowRoom figure = window_room("Figure 9.10"); !figure.drawn || figure.scrolls_x || figure.scrolls_y)
                 found.push_back({"Figure 9.10", "hidden", "the figure's rows (it scrolls or is not drawn)", 0, 0});
             if (values.empty()) found.push_back({"Figure 9.10", "no values noted", "the figure's values", 0, 0});
-            for (const ValueSize& v : values)
-                if (v.laid_out == 0)
-                    found.push_back({"", "value left out", v.text, v.x, v.y});
-                else if (v.measured == 0)
-                    found.push_back({"", "value out of sight", v.text, v.x, v.y});
-                else if (v.measured < least)
-                    found.push_back(
-                        {"", "value at " + std::to_string(int(v.measured)) + " px, under " + std::to_string(int(least)), v.text, v.x, v.y});
+            for (const ValueSize& v : values) value_problem(v, least, found);
             const std::string where = std::to_string(size[0]) + "x" + std::to_string(size[1]) + " presentation lesson slide " +
                                       std::to_string(k + 1) + " Figure 9.10";
             problems += report_frame(app, *surface, out, where, found, pictures);
