@@ -31,6 +31,18 @@ if(NOT TARGET imgui)
 endif()
 set(IMGUI_RICHMD_WITH_MERMAID OFF CACHE BOOL "" FORCE)
 set(IMGUI_RICHMD_BUILD_EXAMPLES OFF CACHE BOOL "" FORCE)
+# The page draws the prose in the DejaVu faces it carries (app/web/lesson_fonts.cmake): the
+# library's own Roboto and Inconsolata, embedded, would add about 420 KB to its WebAssembly for
+# fonts it never shows. The desktop keeps them for a system without DejaVu.
+if(EMSCRIPTEN)
+  set(IMGUI_RICHMD_EMBED_ASSETS OFF CACHE BOOL "" FORCE)
+endif()
 add_subdirectory("${rich_md_root}" "${CMAKE_CURRENT_BINARY_DIR}/imgui_rich_md" EXCLUDE_FROM_ALL)
-target_compile_options(imgui_rich_md PRIVATE -O1 -w)  # outside code: its warnings are not ours to fix
+target_compile_options(imgui_rich_md PRIVATE -w)  # outside code: its warnings are not ours to fix
+# Its frames cost little: compiled for speed of building on the desktop, for size on the page.
+if(EMSCRIPTEN)
+  target_compile_options(imgui_rich_md PRIVATE -Os)
+else()
+  target_compile_options(imgui_rich_md PRIVATE -O1)
+endif()
 set(SCANLAB_RICH_MD TRUE)

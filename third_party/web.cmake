@@ -3,6 +3,7 @@
 #    which the app never opens), the OpenGL3 backend for OpenGL ES 3.0 (WebGL2) and the GLFW
 #    backend on emscripten's own GLFW (-sUSE_GLFW=3).
 #  - stb_image_write (F12's PNG), compiled here from Debian's header (libstb-dev).
+#  - imgui_rich_md with md4c (rich_md.cmake), the lessons' Markdown, as on the desktop.
 #  - no glad: WebGL2's functions come with emscripten, and the app's <glad/gl.h> is web/glad/gl.h.
 # Debian's headers are taken one folder at a time (web-include/, made at the top level), never
 # with the rest of /usr/include, which is the host's C library.
@@ -36,3 +37,12 @@ add_library(scanlab::gui_deps ALIAS scanlab_gui_deps)
 
 # giflib, for the page's GIF export: Debian's source, compiled here (giflib_web.cmake).
 include(giflib_web.cmake)
+
+# imgui_rich_md with md4c: the Lesson panel's Markdown, as on the desktop (rich_md.cmake), so a
+# slide reads the same in the browser; without its embedded fonts (the page carries DejaVu Sans,
+# app/web/lesson_fonts.cmake).
+include(rich_md.cmake)
+if(SCANLAB_RICH_MD)
+  target_link_libraries(scanlab_gui_deps INTERFACE imgui_rich_md)
+  target_compile_definitions(scanlab_gui_deps INTERFACE SCANLAB_RICH_MD=1)
+endif()

@@ -130,10 +130,12 @@ struct App {
     bool layout_before_first_run = false;  // the first layout was made with no run on screen yet (layout.cpp)
     ImVec2 presentation_built_for{0, 0};  // the dock space's size the presentation layout was built for
     // What else the presentation layout was built for: the figure beside the trace (the main run
-    // is Figure 9.10's), the controls or exercises column shown (Ctrl+B, Ctrl+E).
-    bool presented_figure = false, presented_left = false;
+    // is Figure 9.10's), the controls or exercises column shown (Ctrl+B, Ctrl+E), and the figure in
+    // the trace's place (a lesson's slide shows it beside the lesson).
+    bool presented_figure = false, presented_left = false, presented_figure_in_centre = false;
     int explain_to_front = 0;  // frames left to bring the explanation's tab in front of the source's
     std::string panel_to_front;  // a panel whose tab comes in front next frame (a lesson's slide: "Figure 9.10", "Source")
+    int panel_to_front_frames = 0;  // further frames to wait for that panel's tab bar (a window docked again)
     bool show_banner = true;  // the CPU-emulation line (its x hides it for this run)
     bool first_run_hint = false;  // the first start: the status bar says how to step and present, until a key is pressed
     bool shot_banner = false;  // `scanlab shot --banner`: the line on a single view too

@@ -919,6 +919,54 @@ def test_lessons(browser, url, out):
     page = open_page(browser, url + "?lesson=chapter9&slide=7")
     shoot_sizes(page, out, "scanlab-web-lesson", lambda s: lesson_on(s, "chapter9", 7))
     page.context.close()
+    # A slide that shows Figure 9.10: presenting, the figure in the trace's place beside the lesson.
+    page = open_page(browser, url + "?lesson=chapter9&slide=22")
+    shoot_sizes(page, out, "scanlab-web-lesson-figure", lambda s: lesson_on(s, "chapter9", 22))
+    page.context.close()
+
+
+def drawn_text(page, window):
+    """The text the page's windows named `window` drew in the last frame, read back from the glyphs
+    drawn (scanlab_drawn_text), or None where the page cannot say."""
+    return page.evaluate("(w) => { try { return Module.ccall('scanlab_drawn_text', 'string', ['string'], [w]); } "
+                         "catch (e) { return null; } }", window)
+
+
+def test_lesson_prose(browser, url, out):
+    """A slide's prose is drawn as Markdown, as in the desktop app: read back from the glyphs the
+    Lesson panel draws, its words are there and its marks are not (no ** for bold, * for emphasis,
+    backticks for code or # before a heading). Slides with a heading, bold, emphasis and code, at
+    1280x720 and 1920x1080, normal and presenting."""
+    slides = ((1, ("A scan (prefix sum) turns an input X into an output Y",)),
+              (2, ("Scan on one thread", "The sequential scan keeps a running sum: y[i] = y[i-1] + x[i].")),
+              (4, ("The sequential scan makes 15 additions", "it is work-efficient, and nothing does less")))
+    for slide, words in slides:
+        page = open_page(browser, f"{url}?lesson=chapter9&slide={slide}")
+        for w, h in ((1280, 720), (1920, 1080)):
+            page.set_viewport_size({"width": w, "height": h})
+            for presenting in (False, True):
+                if presenting:
+                    page.mouse.move(w // 2, h // 2)
+                    page.keyboard.press("F5")
+                s = wait_for(page, f"slide {slide}", lambda s: lesson_on(s, "chapter9", slide) and s["presenting"] == presenting and
+                             page.evaluate("() => [Module.canvas.width, Module.canvas.height]") == [w, h])
+                time.sleep(0.5)
+                text = drawn_text(page, "Lesson") or ""
+                # (Compared without spaces: a code span or a bold word is a run of its own, its spacing the layout's.)
+                flat = "".join(text.split())
+                where = f"slide {slide} at {w}x{h}{' presenting' if presenting else ''}"
+                missing = [x for x in words if "".join(x.split()) not in flat]
+                marks = [m for m in ("**", "`", "*work", "efficient*") if m in text]
+                headings = [line for line in text.splitlines() if line.lstrip().startswith("#")]
+                check(f"{where}: the prose's words are drawn", s is not None and not missing, f"missing {missing} in {text!r}")
+                check(f"{where}: no Markdown marks drawn", s is not None and text and not marks and not headings,
+                      f"marks {marks} headings {headings} in {text!r}")
+                if slide == 4:
+                    name = f"scanlab-web-lesson-prose-{w}x{h}{'-presenting' if presenting else ''}.png"
+                    screenshot(page).save(os.path.join(out, name))
+            page.keyboard.press("Escape")
+        check(f"no console errors drawing slide {slide}'s prose", not page.errors, "; ".join(page.errors[:3]))
+        page.context.close()
 
 
 def shoot_sizes(page, out, prefix, ready):
@@ -1090,6 +1138,7 @@ def main():
             "scrolling": lambda: test_scrolling(browser, url),
             "exercises": lambda: test_exercises(browser, url),
             "lessons": lambda: test_lessons(browser, url, a.out),
+            "prose": lambda: test_lesson_prose(browser, url, a.out),
             "digit": lambda: test_digit_with_click(browser, url),
             "zoom": lambda: test_zoom(browser, url),
             "loading": lambda: test_loading_progress(browser, url),

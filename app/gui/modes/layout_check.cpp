@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <set>
 #include <string_view>
 
@@ -10,78 +9,14 @@
 #include <imgui_internal.h>  // the windows' scrollbars, the atlas's baked glyphs
 
 #include "app/gui/app.hpp"  // values_drawn()
+#include "app/gui/surface/drawn_text.hpp"
 
 namespace scanlab::gui {
 namespace {
 
-struct Glyph {
-    ImVec2 a, b;  // on screen
-    ImVec2 uv;  // top-left texture coordinate: which character it is
-    ImVec2 uv1;  // bottom-right: with uv, the glyph's rectangle in the atlas
-    ImVec4 clip;  // the draw command's clip rectangle
-    size_t run;  // consecutive glyphs of one line of text
-};
+using Glyph = DrawnGlyph;
 
 float area(ImVec2 a, ImVec2 b) { return std::max(0.0f, b.x - a.x) * std::max(0.0f, b.y - a.y); }
-
-// Texture coordinates -> character, from every glyph the font atlas has baked (filled per frame).
-std::map<std::pair<int, int>, unsigned> chars;
-
-std::pair<int, int> uv_key(ImVec2 uv) { return {int(std::lround(uv.x * 65536)), int(std::lround(uv.y * 65536))}; }
-
-void learn_characters() {
-    chars.clear();
-    ImFontAtlas* atlas = ImGui::GetIO().Fonts;
-    if (atlas->Builder)
-        for (int b = 0; b < atlas->Builder->BakedPool.Size; ++b) {
-            const ImFontBaked& baked = atlas->Builder->BakedPool[b];
-            for (const ImFontGlyph& g : baked.Glyphs) chars[uv_key(ImVec2(g.U0, g.V0))] = g.Codepoint;
-        }
-}
-
-std::string read_back(const std::vector<Glyph>& glyphs, size_t first, size_t last) {
-    std::string s;
-    for (size_t i = first; i <= last && i < glyphs.size(); ++i) {
-        auto it = chars.find({int(std::lround(glyphs[i].uv.x * 65536)), int(std::lround(glyphs[i].uv.y * 65536))});
-        const unsigned c = it == chars.end() ? '?' : it->second;
-        if (c < 0x80)
-            s += char(c);
-        else if (c < 0x800)
-            s += char(0xC0 | (c >> 6)), s += char(0x80 | (c & 0x3F));
-        else
-            s += char(0xE0 | (c >> 12)), s += char(0x80 | ((c >> 6) & 0x3F)), s += char(0x80 | (c & 0x3F));
-    }
-    return s;
-}
-
-// The glyph quads of one draw list: rectangles textured with more than a line of the atlas (the
-// white pixel and the anti-aliased line texture are a texel high).
-std::vector<Glyph> glyphs_of(const ImDrawList* dl) {
-    std::vector<Glyph> out;
-    const ImTextureData* tex = ImGui::GetIO().Fonts->TexData;
-    const float tw = tex ? float(tex->Width) : 1024, th = tex ? float(tex->Height) : 1024;
-    size_t run = 0;
-    float last_right = -1e9f, last_top = -1e9f;
-    for (const ImDrawCmd& cmd : dl->CmdBuffer) {
-        if (cmd.UserCallback) continue;
-        for (unsigned i = 0; i + 6 <= cmd.ElemCount; i += 3) {
-            const ImDrawIdx* idx = dl->IdxBuffer.Data + cmd.IdxOffset + i;
-            // PrimRectUV writes (0,1,2, 0,2,3): one glyph, two triangles.
-            if (idx[3] != idx[0] || idx[4] != idx[2]) continue;
-            const ImDrawVert& v0 = dl->VtxBuffer[cmd.VtxOffset + idx[0]];
-            const ImDrawVert& v2 = dl->VtxBuffer[cmd.VtxOffset + idx[2]];
-            if (std::fabs(v2.uv.x - v0.uv.x) * tw < 1.5f || std::fabs(v2.uv.y - v0.uv.y) * th < 1.5f) continue;
-            Glyph g{v0.pos, v2.pos, v0.uv, v2.uv, cmd.ClipRect, 0};
-            if (std::fabs(g.a.y - last_top) > 1.0f || g.a.x < last_right - 2 || g.a.x > last_right + g.b.y - g.a.y) ++run;
-            g.run = run;
-            last_right = g.b.x;
-            last_top = g.a.y;
-            out.push_back(g);
-            i += 3;
-        }
-    }
-    return out;
-}
 
 // The whole line of text glyph i belongs to.
 std::string run_text(const std::vector<Glyph>& gs, size_t i) {
@@ -96,7 +31,7 @@ std::string run_text(const std::vector<Glyph>& gs, size_t i) {
 std::vector<TextProblem> find_text_problems(const ImDrawData* dd) {
     std::vector<TextProblem> problems;
     if (!dd) return problems;
-    learn_characters();
+    learn_drawn_characters();
     for (const ImDrawList* dl : dd->CmdLists) {
         const char* owner = dl->_OwnerName ? dl->_OwnerName : "";
         // A window scrolls that way, or a window it sits in does (the user scrolls to the rest).
@@ -192,7 +127,7 @@ bool measured_glyph(unsigned c) { return (c >= '0' && c <= '9') || (c >= 'A' && 
 std::vector<ValueSize> measure_values(const ImDrawData* dd) {
     std::vector<ValueSize> sizes;
     if (!dd) return sizes;
-    learn_characters();
+    learn_drawn_characters();
     // Every digit in sight (its centre inside its clip rectangle), with the height of its ink.
     struct Seen {
         ImVec2 centre;
@@ -203,8 +138,7 @@ std::vector<ValueSize> measure_values(const ImDrawData* dd) {
         for (const Glyph& g : glyphs_of(dl)) {
             const ImVec2 c((g.a.x + g.b.x) * 0.5f, (g.a.y + g.b.y) * 0.5f);
             if (c.x < g.clip.x || c.x > g.clip.z || c.y < g.clip.y || c.y > g.clip.w) continue;
-            const auto it = chars.find(uv_key(g.uv));
-            if (it != chars.end() && measured_glyph(it->second)) seen.push_back({c, ink_height(g)});
+            if (measured_glyph(character_of(g))) seen.push_back({c, ink_height(g)});
         }
     for (const DrawnValue& v : values_drawn()) {
         ValueSize s{v.text, v.a.x, v.a.y, v.size, 0};

@@ -525,6 +525,16 @@ struct LegibleCase {
     bool exercises = false;  // Ctrl+E: the exercises shown beside the lesson
 };
 
+// A value the class cannot read: left out for want of room, out of sight, or its digits under `least` pixels tall.
+void value_problem(const ValueSize& v, float least, std::vector<TextProblem>& found) {
+    if (v.laid_out == 0)
+        found.push_back({"", "value left out", v.text, v.x, v.y});
+    else if (v.measured == 0)
+        found.push_back({"", "value out of sight", v.text, v.x, v.y});
+    else if (v.measured < least)
+        found.push_back({"", "value at " + std::to_string(int(v.measured)) + " px, under " + std::to_string(int(least)), v.text, v.x, v.y});
+}
+
 // Every value a view drew in this frame with digits no less than `least` pixels tall on screen (the
 // ink measured, layout_check.hpp), and in sight (a run of up to 16 elements leaves none out); the explanation at three lines or more, the step diagram with
 // its rows in sight (all of them; at 1280x720, at least three around the current step with the line that
@@ -544,12 +554,7 @@ float check_legibility(const App& app, float least, float chart_least, bool ever
     float smallest = 0;
     for (const ValueSize& v : values) {
         if (v.measured > 0) smallest = smallest == 0 ? v.measured : std::min(smallest, v.measured);
-        if (v.laid_out == 0)
-            problem("value left out", v.text, v.x, v.y);
-        else if (v.measured == 0)
-            problem("value out of sight", v.text, v.x, v.y);
-        else if (v.measured < least)
-            problem("value at " + std::to_string(int(v.measured)) + " px, under " + std::to_string(int(least)), v.text, v.x, v.y);
+        value_problem(v, least, found);
     }
     const WindowRoom explain = window_room("Explain this step/explanation_");
     if (!explain.drawn || explain.lines < 3)
@@ -672,6 +677,47 @@ int run_legibility_check(const std::string& out, bool pictures, int& frames_chec
                       << std::defaultfloat;
             shutdown_imgui(*surface);
         }
+    return problems;
+}
+
+// Presenting beside the lesson (F5 with the Lesson panel open), each slide of the chapter 9 lesson
+// that shows Figure 9.10, at 1280x720 and 1920x1080: every value of the figure in sight with digits
+// as tall as the legibility check asks of the trace, and no text clipped or overlapped. Adds the
+// frames checked to `frames_checked`; returns the problems found.
+int check_lesson_figure_slides(const std::string& out, bool pictures, int& frames_checked) {
+    const int sizes[][2] = {{1280, 720}, {1920, 1080}};
+    int problems = 0;
+    for (const auto& size : sizes) {
+        App app;
+        app.layout.presentation = true;
+        app.show_banner = true;
+        std::string why;
+        std::unique_ptr<GlSurface> surface = GlSurface::open_offscreen(size[0], size[1], why);
+        if (!surface) return fail(why);
+        if (const std::string e = init_imgui(app, *surface); !e.empty()) return fail(e);
+        app.session.form.backend = BackendChoice::cpu;
+        if (!open_lesson_file(app, std::string(SCANLAB_LESSONS) + "/chapter9.md")) return fail(app.lesson.error);
+        const float least = size[1] >= 1080 ? 20.0f : 14.0f;
+        for (size_t k = 0; k < app.lesson.slides.size(); ++k) {
+            if (app.lesson.lesson->slides[k].view != "fig9.10") continue;
+            app.lesson.go(k, app.session);
+            for (int i = 0; i < 6; ++i) {  // the run, the layout built again, the figure's tab in front
+                app.session.wait();
+                frame(app, *surface, 1.0 / 60, false);
+            }
+            std::vector<TextProblem> found = find_text_problems(ImGui::GetDrawData());
+            const std::vector<ValueSize> values = measure_values(ImGui::GetDrawData());
+            if (const WindowRoom figure = window_room("Figure 9.10"); !figure.drawn || figure.scrolls_x || figure.scrolls_y)
+                found.push_back({"Figure 9.10", "hidden", "the figure's rows (it scrolls or is not drawn)", 0, 0});
+            if (values.empty()) found.push_back({"Figure 9.10", "no values noted", "the figure's values", 0, 0});
+            for (const ValueSize& v : values) value_problem(v, least, found);
+            const std::string where = std::to_string(size[0]) + "x" + std::to_string(size[1]) + " presentation lesson slide " +
+                                      std::to_string(k + 1) + " Figure 9.10";
+            problems += report_frame(app, *surface, out, where, found, pictures);
+            ++frames_checked;
+        }
+        shutdown_imgui(*surface);
+    }
     return problems;
 }
 
@@ -885,6 +931,7 @@ int run_layout_check(const std::vector<std::string>& args) {
     // --pictures: a PNG of each legibility case's last step too, problem or not (for looking at).
     const bool pictures = std::find(args.begin(), args.end(), "--pictures") != args.end();
     problems += run_legibility_check(out, pictures, legible_frames);
+    problems += check_lesson_figure_slides(out, pictures, legible_frames);
     std::cout << "layout problems\t" << problems << "\nlayouts checked\t" << frames_checked << "\nlegibility frames checked\t"
               << legible_frames << "\n";
     return 0;

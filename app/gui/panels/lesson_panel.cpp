@@ -29,15 +29,18 @@ std::map<int, RichMd::Context*>& markdown_contexts() {
     return contexts;
 }
 
-// The prose in the app's own face, DejaVu Sans: the Roboto that imgui_rich_md embeds has no arrow
-// (the deed lines' "→" drew as a box) and set the slides apart from the rest of the window. Its
-// four styles, asked for as BASE-{Regular,Bold,RegularItalic,BoldItalic}.ttf, are DejaVu's files;
-// any other asset is the library's own.
+// The prose in the app's own faces, DejaVu Sans and, for code, DejaVu Sans Mono (the Source pane's):
+// the Roboto that imgui_rich_md embeds has no arrow (the deed lines' "→" drew as a box) and set the
+// slides apart from the rest of the window. Its four styles, asked for as
+// BASE-{Regular,Bold,RegularItalic,BoldItalic}.ttf, are DejaVu's files; any other asset is the
+// library's own. The page carries the same files at the same paths (app/web/page.cmake).
 constexpr const char* kDejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans";
+constexpr const char* kDejaVuSansMono = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf";
 
 RichMd::AssetBytes read_asset(const std::string& path) {
-    if (!path.starts_with(kDejaVuSans)) return RichMd::ReadAssetDefault(path);
-    std::string file = path;
+    const bool code = path == "fonts/Inconsolata-Medium.ttf" && std::filesystem::exists(kDejaVuSansMono);
+    if (!code && !path.starts_with(kDejaVuSans)) return RichMd::ReadAssetDefault(path);
+    std::string file = code ? kDejaVuSansMono : path;
     for (const auto& [asked, there] : {std::pair<std::string, std::string>{"-Regular.ttf", ".ttf"},
                                        {"-RegularItalic.ttf", "-Oblique.ttf"},
                                        {"-BoldItalic.ttf", "-BoldOblique.ttf"},
@@ -56,6 +59,11 @@ void slide_prose(const std::string& markdown) {
         if (std::filesystem::exists(std::string(kDejaVuSans) + ".ttf")) {
             RichMd::HostServices host = RichMd::GetHostServices();
             host.ReadAsset = read_asset;
+#if defined(__EMSCRIPTEN__)
+            // The page's bold and italic faces hold only the characters a slide writes
+            // (app/web/lesson_fonts.cmake): any other is drawn from the regular face, merged into each.
+            host.DefaultMergeFonts = [] { return std::vector<std::string>{std::string(kDejaVuSans) + ".ttf"}; };
+#endif
             RichMd::SetHostServices(host);
             options.fontOptions.fontBasePath = kDejaVuSans;
         }

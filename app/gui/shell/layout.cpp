@@ -199,12 +199,14 @@ std::string panel_name(const App& app, const char* name) { return app.layout.pre
 // and the trace takes 66 %. The controls and exercises, when Ctrl+B or Ctrl+E shows them, take a
 // column on the left from the right-hand column, never from the trace below 54 %: the explanation
 // alone is then drawn on the right (draw_frame; the figure, whose values could not be read in what
-// is left, and the source are back when the column closes). Built with
+// is left, and the source are back when the column closes), except where a lesson's slide shows
+// the figure: then the figure takes the trace's place, in front of it (the trace a tab behind), so
+// that its sixteen cells have the room the right-hand column would have without the lesson. Built with
 // fixed proportions whenever presenting starts, the window changes size or one of those changes,
 // never moved by a run or a text size: a panel never grows at the others' cost.
 constexpr float kPresentingRight = 0.47f;  // Figure 9.10's sixteen cells with two legible digits each
 constexpr float kPresentingExplainOnly = 0.34f, kPresentingLeft = 0.24f, kPresentingNarrowRight = 0.22f;
-void build_presentation_layout(const App& app, ImGuiID dock, ImVec2 size, bool figure, bool left_shown) {
+void build_presentation_layout(const App& app, ImGuiID dock, ImVec2 size, bool figure, bool left_shown, bool figure_in_centre) {
     ImGui::DockBuilderRemoveNode(dock);
     ImGui::DockBuilderAddNode(dock, ImGuiDockNodeFlags_DockSpace);
     ImGui::DockBuilderSetNodeSize(dock, size);
@@ -228,7 +230,7 @@ void build_presentation_layout(const App& app, ImGuiID dock, ImVec2 size, bool f
         ImGui::DockBuilderDockWindow(panel_name(app, kLesson).c_str(), left);
     }
     ImGui::DockBuilderDockWindow(panel_name(app, kTrace).c_str(), rest);
-    ImGui::DockBuilderDockWindow(panel_name(app, kFig910).c_str(), figure_row ? top_right : bottom_right);
+    ImGui::DockBuilderDockWindow(panel_name(app, kFig910).c_str(), figure_in_centre ? rest : figure_row ? top_right : bottom_right);
     ImGui::DockBuilderDockWindow(panel_name(app, kExplain).c_str(), bottom_right);  // in front: drawn after the source (draw_frame)
     ImGui::DockBuilderDockWindow(panel_name(app, kYourKernel).c_str(), top_right);  // in front of the figure: drawn after it
     ImGui::DockBuilderDockWindow(panel_name(app, kSource).c_str(), bottom_right);
@@ -346,17 +348,29 @@ void panel(const App& app, const char* name, bool* open, Draw draw) {
     ImGui::End();
 }
 
+// The view the open lesson's slide shows ("fig9.10", "source", ...), while its run is on screen; "" otherwise.
+std::string lesson_slide_view(const App& app) {
+    const LessonPlayer& lp = app.lesson;
+    return app.show_lesson && lp.is_open() && lp.run_on_screen(app.session) ? lp.slides[lp.slide].view : "";
+}
+
 // Presenting: the projector's layout, built again whenever what it holds or the window's size
-// changes (the figure beside the trace, a left-hand column, the Your kernel panel).
+// changes (the figure beside the trace, a left-hand column, the Your kernel panel, a lesson's slide
+// that shows the figure).
 void dock_presentation_layout(App& app, ImGuiID normal, ImGuiID presenting, ImVec2 dock_size) {
     const bool figure = fig910_follows_main(app.session) && app.layout.show_fig910;
     const bool left_shown = app.controls_in_presentation || app.layout.show_exercises || app.show_lesson;
+    const bool figure_in_centre = figure && left_shown && lesson_slide_view(app) == "fig9.10";
     if (app.reset_layout || !ImGui::DockBuilderGetNode(presenting) || app.presentation_built_for.x != dock_size.x ||
         app.your_kernel_panel.presented != app.layout.show_your_kernel || app.presented_figure != figure ||
-        app.presented_left != left_shown || app.presentation_built_for.y != dock_size.y) {
-        build_presentation_layout(app, presenting, dock_size, figure, left_shown);
+        app.presented_left != left_shown || app.presented_figure_in_centre != figure_in_centre ||
+        app.presentation_built_for.y != dock_size.y) {
+        build_presentation_layout(app, presenting, dock_size, figure, left_shown, figure_in_centre);
         app.presented_figure = figure;
         app.presented_left = left_shown;
+        app.presented_figure_in_centre = figure_in_centre;
+        // In front of the trace it shares the centre with, once its window is docked there.
+        if (figure_in_centre) app.panel_to_front = kFig910, app.panel_to_front_frames = 3;
         app.your_kernel_panel.presented = app.layout.show_your_kernel;
         app.presentation_built_for = dock_size;
         app.explain_to_front = 2;  // once its window is docked
@@ -420,8 +434,10 @@ void bring_tabs_to_front(App& app) {
             w->DockNode->TabBar->NextSelectedTabId = w->TabId;
     if (!app.panel_to_front.empty())
         if (ImGuiWindow* w = ImGui::FindWindowByName(panel_name(app, app.panel_to_front.c_str()).c_str())) {
-            if (w->DockNode && w->DockNode->TabBar) w->DockNode->TabBar->NextSelectedTabId = w->TabId;
-            app.panel_to_front.clear();
+            const bool tabbed = w->DockNode && w->DockNode->TabBar;
+            if (tabbed) w->DockNode->TabBar->NextSelectedTabId = w->TabId;
+            // A window docked again this frame has its tab bar only from the next: a few frames' tries.
+            if (tabbed || app.panel_to_front_frames-- <= 0) app.panel_to_front.clear(), app.panel_to_front_frames = 0;
         }
 }
 
@@ -461,9 +477,9 @@ void draw_panels(App& app, bool keep_size, float kept_size) {
     const bool explanation_only = l.presentation && app.presented_left;
     // ... unless a lesson's slide opens the figure or the source: that panel takes the column, so
     // that what the slide points at is on the projector.
-    const LessonPlayer& lp = app.lesson;
-    const std::string slide_view = app.show_lesson && lp.is_open() && lp.run_on_screen(app.session) ? lp.slides[lp.slide].view : "";
-    const bool slide_panel = explanation_only && (slide_view == "fig9.10" || slide_view == "source");
+    const std::string slide_view = lesson_slide_view(app);
+    // (The figure in the trace's place leaves the column to the explanation.)
+    const bool slide_panel = explanation_only && (slide_view == "source" || (slide_view == "fig9.10" && !app.presented_figure_in_centre));
     if (!explanation_only || slide_view == "fig9.10") panel(app, kFig910, &l.show_fig910, [&] { draw_fig910_panel(app); });
     // (The explanation after the source: a window that appears last is in front, and presenting the
     // two share a place, the explanation's tab in front.)

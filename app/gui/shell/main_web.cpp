@@ -31,6 +31,7 @@
 #include "app/gui/shell/frame_settle.hpp"
 #include "app/gui/shell/item_finder_web.hpp"
 #include "app/gui/shell/window.hpp"
+#include "app/gui/surface/drawn_text.hpp"
 #include "app/gui/surface/gl_surface.hpp"
 #include "app/gui/surface/screenshot.hpp"
 #include "core/algorithms/table.hpp"
@@ -507,6 +508,14 @@ EMSCRIPTEN_KEEPALIVE const char* scanlab_item_rect(const char* label) {
     g_page->settle.want(1);
     json = item_finder::found_json();
     return json.c_str();
+}
+
+// The text the windows named `window` drew in the last frame, a line each, as read back from the
+// glyphs drawn (surface/drawn_text.hpp): the browser tests read a slide's prose as the student sees it.
+EMSCRIPTEN_KEEPALIVE const char* scanlab_drawn_text(const char* window) {
+    static std::string text;
+    text = drawn_text(ImGui::GetDrawData(), window ? window : "");
+    return text.c_str();
 }
 
 // The page's limits, as JSON: the browser tests ask for the largest run of each kind the page allows.
