@@ -89,6 +89,8 @@ bool sampled_runs_on_gpu(BackendChoice backend);
 
 TracePtr make_shown(Trace trace, std::string origin, std::optional<std::vector<StepFinding>> findings = std::nullopt);
 
+class SessionJob;  // session_job.hpp
+
 class Session {
 public:
     Form form;
@@ -260,27 +262,34 @@ public:
     // The last step of the main run (and, stepping both, of the comparison) is shown.
     bool at_end() const;
 
+    // The coordination the jobs finish through (session_job.hpp). Each run, open or sampled trace
+    // is a request numbered in turn; a job's result is taken in only while its request is the
+    // newest, so a Cancel, or a newer request, drops an older one's result whenever it comes.
+    uint64_t new_request() { return ++generation_; }
+    bool newest(uint64_t request) const { return request == generation_; }
+    uint64_t newest_request() const { return generation_; }
+    void start(std::unique_ptr<SessionJob> job);
+    // The sampled preview holds an estimate of a form (else it is the default, made for none).
+    bool sampled_previewed = false;
+
+    Session();
+    Session(Session&&) noexcept;
+    Session& operator=(Session&&) noexcept;
+    ~Session();
+
 private:
-    enum class JobKind { run, open, save, fig910, sampled, preview, kernel, device_check };
-    struct Job {
-        JobKind kind;
-        uint64_t generation;
-        std::string what;
-        std::future<RunResult> future;
-        std::shared_ptr<JobProgress> progress = {};  // a sliced job's: its progress bar and Cancel
-    };
-    const Job* sliced_job() const;
-    std::vector<Job> jobs_;
+    std::vector<std::unique_ptr<SessionJob>> jobs_;
     uint64_t generation_ = 0;  // the newest run/open/sampled trace; older results are dropped
     uint64_t kernel_generation_ = 0;  // the kernel run under way (0: none)
     uint64_t device_checks_ = 0;  // the newest device check of a kernel's run (older ones' results are dropped)
     std::optional<std::pair<SampledForm, BackendChoice>> preview_asked_;  // of the newest preview job
-    bool previewed_ = false;
     double play_clock_ = 0;
     double play_period() const { return 1.0 / std::max(0.05f, steps_per_second); }
-    void finish(Job& job, RunResult result);
+    const SessionJob* sliced_job() const;
     // The device check of the kernel run now on screen, on a worker: nvcc and the GPU, where there are.
     void start_device_check(const TracePtr& shown);
+    struct KernelJob;
+    struct DeviceCheckJob;
 };
 
 }  // namespace scanlab::gui
