@@ -52,7 +52,7 @@ bool Session::kernel_on_screen() const { return trace && trace->findings.has_val
 
 void Session::run_again() {
     if (kernel_on_screen())
-        run_kernel();
+        your_kernel.run(*this);
     else
         run();
 }
@@ -115,7 +115,7 @@ void Session::start(std::unique_ptr<SessionJob> job) { jobs_.push_back(std::move
 void Session::poll(double dt) {
     bench.poll();
     exercises.poll();
-    grading.poll();
+    your_kernel.grading.poll();
     for (size_t i = 0; i < jobs_.size();) {
         if (jobs_[i]->future.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
             std::unique_ptr<SessionJob> job = std::move(jobs_[i]);
@@ -152,7 +152,7 @@ void Session::wait() {
     }
     bench.wait();
     exercises.wait();
-    grading.wait();
+    your_kernel.grading.wait();
 }
 
 void Session::wait_unpolled() {
@@ -189,7 +189,7 @@ void Session::cancel_job() {
     }
 }
 
-bool Session::working() const { return !jobs_.empty() || bench.running() || exercises.working() || grading.running(); }
+bool Session::working() const { return !jobs_.empty() || bench.running() || exercises.working() || your_kernel.grading.running(); }
 
 bool Session::busy() const {
     for (const std::unique_ptr<SessionJob>& j : jobs_)

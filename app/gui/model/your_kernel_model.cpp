@@ -1,5 +1,7 @@
 // The Your kernel panel's commands: the student's file opened, edited, saved, run and graded, and
 // how a run of it and its device check take their results in.
+#include "app/gui/model/your_kernel_model.hpp"
+
 #include <filesystem>
 #include <sstream>
 
@@ -18,13 +20,13 @@ namespace scanlab::gui {
 
 // A run of the editor's kernel: its report, always (the panel says what came of it), and its
 // trace on screen in place of the last, unless a newer request came since.
-struct Session::KernelJob final : SessionJob {
+struct YourKernelModel::RunJob final : SessionJob {
     using SessionJob::SessionJob;
     void finish(Session& s, RunResult r) override {
-        if (generation != s.kernel_generation_) return;  // cancelled, or a newer run of the kernel
-        YourKernel& k = s.your_kernel;
+        YourKernelModel& k = s.your_kernel;
+        if (generation != k.run_request_) return;  // cancelled, or a newer run of the kernel
         k.running = false;
-        s.kernel_generation_ = 0;
+        k.run_request_ = 0;
         k.report = *r.kernel;
         k.selected_finding = -1;
         k.line_to_show = 0;
@@ -40,23 +42,24 @@ struct Session::KernelJob final : SessionJob {
                    (k.report->findings.size() == 1 ? " finding" : " findings");
         s.step = 0;
         s.compare_extra = 0;
-        s.start_device_check(s.trace);
+        k.start_device_check(s);
     }
 };
 
 // The device check of the kernel's run on screen: what the GPU gave, into that run's report.
-struct Session::DeviceCheckJob final : SessionJob {
+struct YourKernelModel::DeviceCheckJob final : SessionJob {
     using SessionJob::SessionJob;
     void finish(Session& s, RunResult r) override {
-        if (generation != s.device_checks_ || !s.your_kernel.report || !r.device_check) return;  // a newer run's report
-        s.your_kernel.report->device_checking = false;
-        s.your_kernel.report->device_check = *r.device_check;
+        YourKernelModel& k = s.your_kernel;
+        if (generation != k.device_checks_ || !k.report || !r.device_check) return;  // a newer run's report
+        k.report->device_checking = false;
+        k.report->device_check = *r.device_check;
     }
     Presence presence() const override { return Presence::quiet; }
 };
 
-void Session::open_kernel(const std::string& path) {
-    YourKernel& k = your_kernel;
+void YourKernelModel::open(Session& s, const std::string& path) {
+    YourKernel& k = *this;
     std::error_code ec;
     const auto fail = [&](const std::string& why) {
         k.said = "Cannot open " + quoted_path(path) + ": " + why + "; the editor is unchanged.";
@@ -82,14 +85,14 @@ void Session::open_kernel(const std::string& path) {
     k.said.clear();
     k.said_failed = false;
     k.restored.clear();
-    status = "opened " + quoted_path(path);
-    status_failed = false;
+    s.status = "opened " + quoted_path(path);
+    s.status_failed = false;
 }
 
-void Session::open_starter(const KernelStarter& starter) {
-    YourKernel& k = your_kernel;
+void YourKernelModel::open_starter(Session& s, const KernelStarter& starter) {
+    YourKernel& k = *this;
     const std::string from = starter_path(starter);
-    open_kernel(from);
+    open(s, from);
     if (k.said_failed) return;
     // A copy: Save asks where, so the starter itself is never written over.
     k.path.clear();
@@ -97,35 +100,35 @@ void Session::open_starter(const KernelStarter& starter) {
     k.starter = &starter;
     k.from_disk = false;  // the starter is Scan Lab's own
     k.like = starter.like;
-    status = "a copy of the starter " + std::string(starter.file) + ": write the part between TODO and END TODO, then Run";
+    s.status = "a copy of the starter " + std::string(starter.file) + ": write the part between TODO and END TODO, then Run";
 }
 
-bool Session::try_exercise(int exercise) {
+bool YourKernelModel::try_exercise(Session& s, int exercise) {
     const KernelStarter* starter = starter_for_exercise(exercise);
     if (!starter) return false;
-    pick_starter(*starter);
+    pick_starter(s, *starter);
     return true;
 }
 
-void Session::pick_starter(const KernelStarter& starter_picked) {
+void YourKernelModel::pick_starter(Session& s, const KernelStarter& starter_picked) {
     const KernelStarter* starter = &starter_picked;
-    open_starter(*starter);
-    const BackendChoice backend = form.backend;
-    static_cast<RunSpec&>(form) = starter_run(*starter);
-    form.backend = backend;
-    text_draft.reset();
-    random_n_draft.reset();
-    seed_draft.reset();
-    flags_draft.reset();
+    open_starter(s, *starter);
+    const BackendChoice backend = s.form.backend;
+    static_cast<RunSpec&>(s.form) = starter_run(*starter);
+    s.form.backend = backend;
+    s.text_draft.reset();
+    s.random_n_draft.reset();
+    s.seed_draft.reset();
+    s.flags_draft.reset();
 }
 
-void Session::edit_kernel(const std::string& text) {
-    your_kernel.text = text;
-    your_kernel.restored.clear();
+void YourKernelModel::edit(const std::string& text) {
+    this->text = text;
+    restored.clear();
 }
 
-void Session::save_kernel(const std::string& path) {
-    YourKernel& k = your_kernel;
+void YourKernelModel::save(Session& s, const std::string& path) {
+    YourKernel& k = *this;
     k.restored.clear();
     try {
         save_file_atomically(path, "the kernel", [&](std::ostream& out) { out << k.text; });
@@ -134,8 +137,8 @@ void Session::save_kernel(const std::string& path) {
         k.saved_text = k.text;
         k.said.clear();
         k.said_failed = false;
-        status = "saved the kernel to " + quoted_path(path);
-        status_failed = false;
+        s.status = "saved the kernel to " + quoted_path(path);
+        s.status_failed = false;
     } catch (const ScanError& e) {
         // The atomic save leaves an existing file as it was and no half-written one.
         k.said = as_sentence(e.what()) + " Nothing was written; the editor keeps the text.";
@@ -143,8 +146,8 @@ void Session::save_kernel(const std::string& path) {
     }
 }
 
-void Session::run_kernel() {
-    YourKernel& k = your_kernel;
+void YourKernelModel::run(Session& s) {
+    YourKernel& k = *this;
     k.restored.clear();
     ++device_checks_;  // the last run's check, still under way, speaks of a report this run replaces
     if (k.cancel) *k.cancel = true;  // a run still under way is no longer wanted
@@ -152,11 +155,11 @@ void Session::run_kernel() {
     order.file_name = k.name;
     order.path = k.dirty() ? "" : k.path;
     order.text = k.text;
-    order.spec = form;
+    order.spec = s.form;
     // The drafts being typed are the input the user sees.
-    if (text_draft) order.spec.input.text = *text_draft;
-    if (random_n_draft) order.spec.input.random_n = *random_n_draft;
-    if (seed_draft) order.spec.input.seed = *seed_draft;
+    if (s.text_draft) order.spec.input.text = *s.text_draft;
+    if (s.random_n_draft) order.spec.input.random_n = *s.random_n_draft;
+    if (s.seed_draft) order.spec.input.seed = *s.seed_draft;
     order.like = k.like;
     order.block_dim = k.block_dim;
     order.grid_dim = k.grid_dim;
@@ -165,10 +168,10 @@ void Session::run_kernel() {
     order.trust = k.trusted_without_sandbox();
     order.gpu_trust = k.trusted_for_gpu();
     k.running = true;
-    const Algorithm compare_algo = form.compare_algorithm;
-    const BackendChoice choice = form.backend;
-    const uint64_t g = kernel_generation_ = new_request();
-    start(std::make_unique<KernelJob>(
+    const Algorithm compare_algo = s.form.compare_algorithm;
+    const BackendChoice choice = s.form.backend;
+    const uint64_t g = run_request_ = s.new_request();
+    s.start(std::make_unique<RunJob>(
         g, "compiling and running " + k.name, start_job([order, compare_algo, choice] {
             KernelOutcome o = run_kernel_order(order);
             RunResult r = guarded([&](RunResult& r) {
@@ -191,8 +194,8 @@ void Session::run_kernel() {
         })));
 }
 
-bool Session::grade_kernel(int exercise) {
-    YourKernel& k = your_kernel;
+bool YourKernelModel::grade(int exercise) {
+    YourKernel& k = *this;
     k.restored.clear();
     GradeOrder order;
     order.exercise = exercise;
@@ -205,87 +208,88 @@ bool Session::grade_kernel(int exercise) {
     return grading.start(std::move(order));
 }
 
-void Session::open_grade_failure(size_t check) {
+void YourKernelModel::open_grade_failure(Session& s, size_t check) {
     if (!grading.outcome || !grading.outcome->grade || check >= grading.outcome->grade->checks.size()) return;
     const kernel_tracer::Grade& g = *grading.outcome->grade;
     std::vector<std::string> words = g.checks[check].failing_words;
     if (words.empty()) return;
-    YourKernel& k = your_kernel;
+    YourKernel& k = *this;
     RunSpec spec;
     BlockSchedule blocks;
     try {
         blocks = kernel_tracer::take_block_schedule(words).value_or(BlockSchedule{});
         spec = parse_run_words(words, [](const std::string&, const auto&) { return false; });
     } catch (const ScanError& e) {
-        error = as_sentence(e.what());
+        s.error = as_sentence(e.what());
         return;
     }
     k.block_schedule = blocks;
     k.like = g.like;
     k.block_dim = 0;
     k.grid_dim = 0;
-    const BackendChoice backend = form.backend;
-    const Algorithm compare_algorithm = form.compare_algorithm;
-    static_cast<RunSpec&>(form) = spec;
-    form.request.algorithm = g.like;
-    form.backend = backend;
-    form.compare_algorithm = compare_algorithm;
-    text_draft.reset();
-    random_n_draft.reset();
-    seed_draft.reset();
-    flags_draft.reset();
-    run_kernel();
+    const BackendChoice backend = s.form.backend;
+    const Algorithm compare_algorithm = s.form.compare_algorithm;
+    static_cast<RunSpec&>(s.form) = spec;
+    s.form.request.algorithm = g.like;
+    s.form.backend = backend;
+    s.form.compare_algorithm = compare_algorithm;
+    s.text_draft.reset();
+    s.random_n_draft.reset();
+    s.seed_draft.reset();
+    s.flags_draft.reset();
+    run(s);
 }
 
-void Session::trust_kernel_and_run() {
-    your_kernel.trusted_files.insert(your_kernel.trust_key());
-    run_kernel();
+void YourKernelModel::trust_and_run(Session& s) {
+    trusted_files.insert(trust_key());
+    run(s);
 }
 
-void Session::trust_kernel_for_gpu() {
-    YourKernel& k = your_kernel;
+void YourKernelModel::trust_for_gpu(Session& s) {
+    YourKernel& k = *this;
     k.gpu_trusted_files.insert(k.trust_key());
     // The run on screen is checked at once; later runs of the file are trusted as they start.
-    if (!k.report || !k.report->device || !kernel_on_screen()) return;
+    if (!k.report || !k.report->device || !s.kernel_on_screen()) return;
     k.report->device->trusted = true;
-    start_device_check(trace);
+    start_device_check(s);
 }
 
-void Session::start_device_check(const TracePtr& shown) {
-    KernelReport& report = *your_kernel.report;
-    if (!report.device || !shown) return;
-    report.device_checking = true;
-    const KernelDeviceOrder order = *report.device;
-    start(std::make_unique<DeviceCheckJob>(++device_checks_, "checking " + your_kernel.name + " on the GPU", start_job([order, shown] {
+void YourKernelModel::start_device_check(Session& s) {
+    const TracePtr shown = s.trace;
+    KernelReport& last = *report;
+    if (!last.device || !shown) return;
+    last.device_checking = true;
+    const KernelDeviceOrder order = *last.device;
+    s.start(std::make_unique<DeviceCheckJob>(++device_checks_, "checking " + name + " on the GPU", start_job([order, shown] {
         RunResult r;
         r.device_check = check_kernel_on_device(order, shown->trace);
         return r;
     })));
 }
 
-void Session::cancel_kernel() {
-    YourKernel& k = your_kernel;
+void YourKernelModel::cancel_run(Session& s) {
+    YourKernel& k = *this;
     if (!k.running) return;
     if (k.cancel) *k.cancel = true;
     k.running = false;
-    if (newest(kernel_generation_)) new_request();  // its result, when it comes, is dropped
-    kernel_generation_ = 0;
-    status = "The run of " + k.name + " was cancelled; the trace on screen is unchanged.";
-    status_failed = false;
+    if (s.newest(run_request_)) s.new_request();  // its result, when it comes, is dropped
+    run_request_ = 0;
+    s.status = "The run of " + k.name + " was cancelled; the trace on screen is unchanged.";
+    s.status_failed = false;
 }
 
-void Session::show_finding(int index) {
-    YourKernel& k = your_kernel;
+void YourKernelModel::show_finding(Session& s, int index) {
+    YourKernel& k = *this;
     if (!k.report || index < 0 || index >= int(k.report->findings.size())) return;
     k.selected_finding = index;
     const kernel_tracer::Finding& f = k.report->findings[size_t(index)];
-    if (f.step >= 0 && trace && trace->trace.kernel.size()) go_to(size_t(f.step));
-    playing = false;
+    if (f.step >= 0 && s.trace && s.trace->trace.kernel.size()) s.go_to(size_t(f.step));
+    s.playing = false;
     if (f.line > 0) k.line_to_show = f.line, ++k.show_version;
 }
 
-void Session::show_compiler_message(int index) {
-    YourKernel& k = your_kernel;
+void YourKernelModel::show_compiler_message(int index) {
+    YourKernel& k = *this;
     if (!k.report || index < 0 || index >= int(k.report->compiler.size()) || k.report->compiler[size_t(index)].line <= 0) return;
     k.line_to_show = k.report->compiler[size_t(index)].line;
     ++k.show_version;
@@ -296,8 +300,8 @@ const char* const kDraftText = "/your-kernel-draft.cu";
 const char* const kDraftFile = "/your-kernel-draft.txt";  // two lines: the file's name, its path (or none)
 }  // namespace
 
-void Session::keep_kernel_draft(const std::string& folder) {
-    const YourKernel& k = your_kernel;
+void YourKernelModel::keep_draft(const std::string& folder) const {
+    const YourKernel& k = *this;
     std::error_code ec;
     if (folder.empty()) return;
     // A starter's copy untouched is no work of the student's.
@@ -315,7 +319,7 @@ void Session::keep_kernel_draft(const std::string& folder) {
     }
 }
 
-void Session::restore_kernel_draft(const std::string& folder) {
+void YourKernelModel::restore_draft(Session& s, const std::string& folder) {
     if (folder.empty()) return;
     const SmallFile text = read_small_file(folder + kDraftText, 1 << 20), file = read_small_file(folder + kDraftFile, 4096);
     if (!text.exists || !text.problem.empty() || text.text.empty()) return;
@@ -323,7 +327,7 @@ void Session::restore_kernel_draft(const std::string& folder) {
     std::string name, path;
     std::getline(lines, name);
     std::getline(lines, path);
-    YourKernel& k = your_kernel;
+    YourKernel& k = *this;
     k.name = name.empty() ? k.name : std::filesystem::path(name).filename().string();
     k.path = path;
     k.saved_text = path.empty() ? "" : read_small_file(path, 1 << 20).text;
@@ -333,8 +337,8 @@ void Session::restore_kernel_draft(const std::string& folder) {
     ++k.text_version;
     k.restored = k.name + " is as you left it when the app last quit, not saved yet" +
                  (path.empty() ? std::string(": Save asks where to keep it.") : " (" + quoted_path(path) + " holds what was saved).");
-    status = "Your kernel: " + k.name + " as you left it, not saved yet";
-    status_failed = false;
+    s.status = "Your kernel: " + k.name + " as you left it, not saved yet";
+    s.status_failed = false;
 }
 
 }  // namespace scanlab::gui

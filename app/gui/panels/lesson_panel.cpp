@@ -162,7 +162,7 @@ void kernel_checkpoint(App& app, const Checkpoint& c) {
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("in the Your kernel panel, unless it already holds this exercise's kernel");
     flow(ImGui::CalcTextSize(word(app, LessonWord::check)).x + ImGui::GetStyle().FramePadding.x * 2);
-    ImGui::BeginDisabled(app.session.grading.running() || app.session.your_kernel.text.empty());
+    ImGui::BeginDisabled(app.session.your_kernel.grading.running() || app.session.your_kernel.text.empty());
     if (ImGui::Button(word(app, LessonWord::check))) p.grade_kernel(app.session);
     ImGui::EndDisabled();
     if (p.grading_kernel()) {

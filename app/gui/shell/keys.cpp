@@ -133,7 +133,7 @@ void handle_shortcuts(App& app) {
         // Ctrl+Enter runs even from the input text box.
         if (ctrl && (p.key == GLFW_KEY_ENTER || p.key == GLFW_KEY_KP_ENTER)) {
             if (app.your_kernel_panel.focused)
-                s.run_kernel();  // the Your kernel panel's Run
+                s.your_kernel.run(s);  // the Your kernel panel's Run
             else
                 s.commit_input();
             continue;
@@ -146,7 +146,7 @@ void handle_shortcuts(App& app) {
             else if (s.your_kernel.path.empty())
                 app.your_kernel_panel.save_dialog = true;
             else
-                s.save_kernel(s.your_kernel.path);
+                s.your_kernel.save(s, s.your_kernel.path);
             continue;
         }
         // Typing, or a dialog open: the keys belong to it.

@@ -77,7 +77,7 @@ void status_bar(App& app) {
         // A run of the student's kernel (the panel's Run, or a control changed while it is on
         // screen) stops here too, as in the panel, which may be closed.
         if (s.your_kernel.running) {
-            if (ImGui::SmallButton("Cancel##kernel")) s.cancel_kernel();
+            if (ImGui::SmallButton("Cancel##kernel")) s.your_kernel.cancel_run(s);
             ImGui::SameLine();
         }
     }
