@@ -12,7 +12,7 @@
 #include "app/gui/model/predict.hpp"
 #include "app/gui/model/session.hpp"
 #include "app/gui/model/settings.hpp"
-#include "app/gui/shell/palette.hpp"
+#include "app/gui/model/palette.hpp"
 
 struct GLFWwindow;
 

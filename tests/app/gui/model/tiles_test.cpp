@@ -21,7 +21,7 @@
 #include "app/gui/model/settings.hpp"
 #include "app/gui/model/tiles.hpp"
 #include "app/gui/model/trace_book.hpp"
-#include "app/gui/shell/palette.hpp"
+#include "app/gui/model/palette.hpp"
 #include "core/algorithms/lookback_window.hpp"
 #include "core/emulation/emulate.hpp"
 #include "core/error.hpp"
