@@ -21,6 +21,10 @@
 
 #include "app/gui/model/tiles.hpp"
 #include "app/gui/modes/layout_check.hpp"
+#include "app/gui/panels/step_view_state.hpp"
+#include "app/gui/panels/widgets.hpp"
+#include "app/gui/shell/frame.hpp"
+#include "app/gui/shell/theme.hpp"
 #include "app/gui/shell/window.hpp"
 #include "app/gui/surface/gl_surface.hpp"
 #include "core/request.hpp"

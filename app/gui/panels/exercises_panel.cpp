@@ -7,6 +7,9 @@
 #include <imgui_internal.h>  // RenderTextEllipsis: a statement longer than the panel ends in "..."
 
 #include "app/gui/app.hpp"
+#include "app/gui/panels/exercises_panel.hpp"
+#include "app/gui/panels/widgets.hpp"
+#include "app/gui/panels/your_kernel_panel.hpp"
 
 namespace scanlab::gui {
 namespace {

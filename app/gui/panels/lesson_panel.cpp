@@ -9,6 +9,9 @@
 
 #include "app/gui/app.hpp"
 #include "app/gui/model/lesson_words.hpp"
+#include "app/gui/panels/lesson_panel.hpp"
+#include "app/gui/panels/trace_files.hpp"
+#include "app/gui/panels/widgets.hpp"
 #include "core/input/run_link.hpp"
 
 #include <imgui_stdlib.h>  // InputText on std::string (after imgui.h)

@@ -12,6 +12,9 @@
 
 #include "app/gui/app.hpp"
 #include "app/gui/model/numbers.hpp"
+#include "app/gui/panels/trace_files.hpp"
+#include "app/gui/panels/widgets.hpp"
+#include "app/gui/panels/your_kernel_panel.hpp"
 #include "core/algorithms/table.hpp"
 #include "core/input/run_options.hpp"
 #include "core/number_text.hpp"

@@ -10,6 +10,10 @@
 #include <imgui_internal.h>  // closing the open dropdowns
 
 #include "app/gui/app.hpp"
+#include "app/gui/panels/exercises_panel.hpp"
+#include "app/gui/panels/widgets.hpp"
+#include "app/gui/shell/frame.hpp"
+#include "app/gui/shell/theme.hpp"
 
 namespace scanlab::gui {
 namespace {

@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/export/export_dialog.hpp"
 #include "app/gui/shell/frame_settle.hpp"
 #include "app/gui/shell/window.hpp"
 #include "app/gui/surface/gl_surface.hpp"
