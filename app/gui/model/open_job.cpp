@@ -25,14 +25,7 @@ void check_openable(const std::string& path) {
 
 // The comparison run on an opened trace's own input and operator (a full trace's only).
 void compare_opened(RunResult& r, const Trace& t, const std::string& origin, Algorithm compare_algo, BackendChoice choice) {
-    if (t.detail != Detail::full) return;
-    try {
-        BackendSelection sel = select_backend(choice);
-        const ResolvedRequest q = resolve(spec_like(t, compare_algo).request, t.input, Voice::app);
-        r.compare = make_shown(sel.backend->run(q, t.input), origin);
-    } catch (const ScanError& e) {
-        r.compare_error = no_comparison(spec_like(t, compare_algo).request, t.n, e.what());
-    }
+    if (t.detail == Detail::full) compare_beside(r, t, origin, compare_algo, choice);
 }
 
 std::string opened_origin(const std::string& path) { return "file " + std::filesystem::path(path).filename().string(); }

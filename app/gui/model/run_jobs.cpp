@@ -94,14 +94,7 @@ std::future<RunResult> start_run_job(const Form& f, std::shared_ptr<JobProgress>
         }
         const Form& form = state->form;
         const PreparedRun& run = *state->run;
-        RunResult compared = guarded([&](RunResult& r) {
-            try {
-                const ResolvedRequest q = resolve_for(form, form.compare_algorithm, run.input, Voice::app, run.resolved.request.flags);
-                r.compare = make_shown(state->sel.backend->run(q, run.input), run.origin);
-            } catch (const ScanError& e) {
-                r.compare_error = no_comparison(request_for(form, form.compare_algorithm), int64_t(size_of(run.input)), e.what());
-            }
-        });
+        RunResult compared = guarded([&](RunResult& r) { compare_form(r, form, run, *state->sel.backend); });
         state->result.compare = compared.compare;
         state->result.compare_error = compared.error.empty() ? compared.compare_error : compared.error;
         progress->fraction = 1.0f;

@@ -46,6 +46,25 @@ std::string no_comparison(const ScanRequest& q, int64_t n, const std::string& re
     return "No " + std::string(info.title) + " comparison at N = " + grouped(n) + ": " + why + ".";
 }
 
+void compare_form(RunResult& r, const Form& form, const PreparedRun& run, Backend& backend) {
+    try {
+        const ResolvedRequest q = resolve_for(form, form.compare_algorithm, run.input, Voice::app, run.resolved.request.flags);
+        r.compare = make_shown(backend.run(q, run.input), run.origin);
+    } catch (const ScanError& e) {
+        r.compare_error = no_comparison(request_for(form, form.compare_algorithm), int64_t(size_of(run.input)), e.what());
+    }
+}
+
+void compare_beside(RunResult& r, const Trace& t, const std::string& origin, Algorithm compare_algo, BackendChoice choice) {
+    try {
+        BackendSelection sel = select_backend(choice);
+        const ResolvedRequest q = resolve(spec_like(t, compare_algo).request, t.input, Voice::app);
+        r.compare = make_shown(sel.backend->run(q, t.input), origin);
+    } catch (const ScanError& e) {
+        r.compare_error = no_comparison(spec_like(t, compare_algo).request, t.n, e.what());
+    }
+}
+
 RunResult run_form(const Form& form, bool with_compare) {
     return guarded([&](RunResult& r) {
         // Loaded and resolved once: a refusal of the input or the request is the same sentence with
@@ -56,13 +75,7 @@ RunResult run_form(const Form& form, bool with_compare) {
         r.emulation_reason = sel.emulation_reason;
         r.backend_description = sel.backend->description();
         r.main = make_shown(sel.backend->run(run.resolved, run.input), run.origin);
-        if (!with_compare) return;
-        try {
-            const ResolvedRequest q = resolve_for(form, form.compare_algorithm, run.input, Voice::app, run.resolved.request.flags);
-            r.compare = make_shown(sel.backend->run(q, run.input), run.origin);
-        } catch (const ScanError& e) {
-            r.compare_error = no_comparison(request_for(form, form.compare_algorithm), int64_t(size_of(run.input)), e.what());
-        }
+        if (with_compare) compare_form(r, form, run, *sel.backend);
     });
 }
 

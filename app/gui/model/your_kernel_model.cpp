@@ -171,27 +171,21 @@ void YourKernelModel::run(Session& s) {
     const Algorithm compare_algo = s.form.compare_algorithm;
     const BackendChoice choice = s.form.backend;
     const uint64_t g = run_request_ = s.new_request();
-    s.start(std::make_unique<RunJob>(
-        g, "compiling and running " + k.name, start_job([order, compare_algo, choice] {
-            KernelOutcome o = run_kernel_order(order);
-            RunResult r = guarded([&](RunResult& r) {
-                if (!o.trace) return;
-                const std::string origin = "your kernel " + order.file_name;
-                // The comparison runs on the kernel's own input, type and operator, as beside a trace file.
-                try {
-                    BackendSelection sel = select_backend(choice);
-                    const ResolvedRequest q = resolve(spec_like(*o.trace, compare_algo).request, o.trace->input, Voice::app);
-                    r.compare = make_shown(sel.backend->run(q, o.trace->input), origin);
-                } catch (const ScanError& e) {
-                    r.compare_error = no_comparison(spec_like(*o.trace, compare_algo).request, o.trace->n, e.what());
-                }
-                r.main = make_shown(std::move(*o.trace), origin, kernel_tracer::step_findings(o.report.findings));
-            });
-            if (!r.error.empty() && o.report.stopped.empty()) o.report.stopped = as_sentence(r.error);
-            r.error.clear();
-            r.kernel = std::make_shared<const KernelReport>(std::move(o.report));
-            return r;
-        })));
+    s.start(std::make_unique<RunJob>(g, "compiling and running " + k.name, start_job([order, compare_algo, choice] {
+                                         KernelOutcome o = run_kernel_order(order);
+                                         RunResult r = guarded([&](RunResult& r) {
+                                             if (!o.trace) return;
+                                             const std::string origin = "your kernel " + order.file_name;
+                                             // The comparison runs on the kernel's own input, type and operator, as beside a trace file.
+                                             compare_beside(r, *o.trace, origin, compare_algo, choice);
+                                             r.main =
+                                                 make_shown(std::move(*o.trace), origin, kernel_tracer::step_findings(o.report.findings));
+                                         });
+                                         if (!r.error.empty() && o.report.stopped.empty()) o.report.stopped = as_sentence(r.error);
+                                         r.error.clear();
+                                         r.kernel = std::make_shared<const KernelReport>(std::move(o.report));
+                                         return r;
+                                     })));
 }
 
 bool YourKernelModel::grade(int exercise) {
