@@ -12,11 +12,8 @@ public:
     using SessionJob::SessionJob;
     void finish(Session& s, RunResult r) override {
         if (!s.newest(generation)) return;  // a newer request superseded it
-        if (!r.error.empty()) {
-            s.sampled_error = r.error;  // the trace on screen stays
-            return;
-        }
-        s.sampled_error.clear();
+        s.sampled_error = r.error;  // a refusal is the tab's to say, and the trace on screen stays
+        if (!r.error.empty()) return;
         s.error.clear();
         s.sampled_trace = r.main;
         s.sampled_report = *r.sampled;
