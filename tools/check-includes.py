@@ -11,7 +11,9 @@ The rooms, lowest first (README.md's Layout, STYLE.md's "shape of the house"):
   core/                      the model, plain C++20; its folders are floors (FLOORS below), each
                              including only the floors under it;
   kernels/, kernel_tracer/   beside each other above core/: the GPU, and a student's own kernel;
-  app/                       the front ends, on top.
+  app/                       the front ends, on top; app/gui/model/ is its ground floor (the app's
+                             model without GL, which the tests and the exports link, and the
+                             palette every view draws with): it includes nothing else of app/.
 Only kernels/ includes CUDA (the runtime, CUB, Thrust, any .cuh); only app/ includes GL, GLFW,
 EGL or ImGui. tests/ sit outside the house and may include any room.
 """
@@ -23,6 +25,8 @@ import sys
 ROOMS = {"core": 0, "kernels": 1, "kernel_tracer": 1, "app": 2}
 # core/'s floors, lowest first (the files in core/ itself are the ground floor, "").
 FLOORS = ["", "algorithms", "input", "engine", "recording", "emulation", "lesson", "trace_io", "course", "svg"]
+# app/'s ground floor: the rest of app/ stands on it.
+APP_GROUND = "app/gui/model/"
 SOURCE = (".cpp", ".hpp", ".h", ".c", ".cu", ".cuh", ".inl")
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^">]+)[">]')
 CUDA = re.compile(r"^(cuda_runtime(_api)?\.h|cuda\.h|cuda/|cub/|thrust/|cooperative_groups|device_launch_parameters\.h)|\.cuh$")
@@ -72,7 +76,12 @@ def problems_in(root, source):
         if GRAPHICS.match(name) and room != "app":
             yield count, f"{where}, GL or ImGui, which only app/ includes"
             continue
-        there = place(target_of(root, source, quote, name))
+        target = target_of(root, source, quote, name)
+        there = place(target)
+        if there is not None and room == there[0] == "app" and source.startswith(APP_GROUND) and not target.startswith(APP_GROUND):
+            folder = os.path.dirname(target) + "/"
+            yield count, f"{where}: {APP_GROUND} may not include {folder}, a room of app/ above it"
+            continue
         if there is None or there[0] == room and room != "core":
             continue
         if there[0] != room and ROOMS[there[0]] >= ROOMS[room]:

@@ -28,7 +28,9 @@ HOUSE = {
     "kernels/gpu_backend.hpp": '#pragma once\n#include "core/types.hpp"\n',
     "kernels/chapter/scan.cuh": "#pragma once\n#include <cuda_runtime.h>\n",
     "kernel_tracer/host/trace.hpp": '#pragma once\n#include "core/lesson/explain.hpp"\n',
-    "app/gui/panel.cpp": '#include <imgui.h>\n#include "kernels/gpu_backend.hpp"\n#include "kernel_tracer/host/trace.hpp"\n',
+    "app/gui/panel.cpp": '#include <imgui.h>\n#include "kernels/gpu_backend.hpp"\n#include "kernel_tracer/host/trace.hpp"\n'
+                         '#include "app/gui/model/palette.hpp"\n',
+    "app/gui/model/palette.hpp": '#pragma once\n#include "core/types.hpp"\n',
 }
 
 
@@ -51,6 +53,8 @@ PLANTED = [
     ("kernels/gpu_backend.hpp", '#include "kernel_tracer/host/trace.hpp"', "kernels/ may not include kernel_tracer/, a room beside it"),
     ("core/input/input.hpp", '#include "../../app/gui/panel.cpp"', "core/ may not include app/"),
     ("core/input/input.hpp", '#include "core/newfloor/thing.hpp"', "core/newfloor/ is not a floor tools/check-includes.py knows"),
+    ("app/gui/model/session.hpp", '#include "app/gui/shell/palette.hpp"',
+     'app/gui/model/session.hpp:1: includes "app/gui/shell/palette.hpp": app/gui/model/ may not include app/gui/shell/, a room of app/ above it'),
 ]
 
 

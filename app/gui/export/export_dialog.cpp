@@ -11,10 +11,12 @@
 
 #include "app/gui/app.hpp"
 #include "app/gui/export/animation_inputs.hpp"
+#include "app/gui/export/export_dialog.hpp"
 #include "app/gui/export/export_job.hpp"
 #include "app/gui/export/export_options.hpp"
 #include "app/gui/export/mp4_writer.hpp"
 #include "app/gui/export/offline_page.hpp"
+#include "app/gui/panels/widgets.hpp"
 #include "app/gui/surface/screenshot.hpp"
 #include "core/error.hpp"
 #include "core/number_text.hpp"

@@ -8,9 +8,11 @@
 
 #include "app/gui/app.hpp"
 #include "app/gui/export/animation_inputs.hpp"
+#include "app/gui/export/export_dialog.hpp"
 #include "app/gui/export/export_options.hpp"
 #include "app/gui/export/svg_figures.hpp"
 #include "app/gui/export/web_animation.hpp"
+#include "app/gui/panels/widgets.hpp"
 #include "app/gui/shell/browser.hpp"
 #include "core/error.hpp"
 

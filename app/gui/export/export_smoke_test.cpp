@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "app/gui/export/export_dialog.hpp"
 #include "app/gui/shell/window.hpp"
 #include "app/gui/surface/gl_surface.hpp"
 #include "core/error.hpp"

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/gui/model/palette.hpp"
 #include "app/gui/model/session.hpp"
 #include "app/gui/model/tiles.hpp"
 #include "app/gui/model/trace_book.hpp"
-#include "app/gui/shell/palette.hpp"
 #include "core/algorithms/table.hpp"
 #include "core/error.hpp"
 #include "core/svg/svg_document.hpp"

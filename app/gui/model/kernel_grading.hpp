@@ -3,7 +3,7 @@
 // --exercise 4|5` grades a file (kernel_tracer/host/grade.hpp, the one grading), on a worker with
 // its progress and a Cancel, so the window stays live through its 180 runs. Its report is the
 // CLI's: each check passed or failed, a failed one with its smallest failing input, which the
-// panel opens as a run (Session::open_grade_failure).
+// panel opens as a run (YourKernelModel::open_grade_failure).
 #include <atomic>
 #include <future>
 #include <memory>

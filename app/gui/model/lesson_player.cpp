@@ -135,14 +135,14 @@ bool LessonPlayer::open_kernel_starter(Session& session) {
     // The student's kernel in progress is theirs: the starter opens only over another text.
     const KernelStarter* starter = starter_for_exercise(exercise);
     if (starter && session.your_kernel.starter == starter) return true;
-    return session.try_exercise(exercise);
+    return session.your_kernel.try_exercise(session, exercise);
 }
 
 void LessonPlayer::grade_kernel(Session& session) {
-    if (!lesson || !lesson->slides[slide].checkpoint || !session.grade_kernel(lesson->slides[slide].checkpoint->exercise)) return;
+    if (!lesson || !lesson->slides[slide].checkpoint || !session.your_kernel.grade(lesson->slides[slide].checkpoint->exercise)) return;
     grading_slide_ = slide;
     grading_lesson_ = lesson->file;
-    grading_number_ = session.grading.started;
+    grading_number_ = session.your_kernel.grading.started;
     kernel_report.clear();
 }
 
@@ -161,12 +161,12 @@ Grade checkpoint_grade(const GradeOutcome& o) {
 }  // namespace
 
 void LessonPlayer::take_kernel_grade(Session& session) {
-    session.grading.poll();  // whichever of the Session and the lesson polls first in a frame
-    if (grading_number_ == 0 || session.grading.graded_number != grading_number_) return;
+    session.your_kernel.grading.poll();  // whichever of the Session and the lesson polls first in a frame
+    if (grading_number_ == 0 || session.your_kernel.grading.graded_number != grading_number_) return;
     grading_number_ = 0;
     // A grade that ends after another lesson was opened is that lesson's no more: it is dropped.
     if (!lesson || lesson->file != grading_lesson_ || grading_slide_ >= slides.size()) return;
-    const GradeOutcome& o = *session.grading.outcome;
+    const GradeOutcome& o = *session.your_kernel.grading.outcome;
     if (o.grade)
         for (const kernel_tracer::GradeCheck& c : o.grade->checks)
             kernel_report += std::string(c.passed ? "PASS  " : "FAIL  ") + c.name + "\n";

@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "app/gui/model/session_job.hpp"
+
 #include "core/error.hpp"
 #include "core/number_text.hpp"
 #include "core/trace_io/atomic_file.hpp"
@@ -25,7 +27,42 @@ RunResult saved(const std::string& path) {
 
 struct Cancelled {};
 
+// A save of the trace on screen: how it went is said in the dialog that asked and the status line.
+class SaveJob final : public SessionJob {
+public:
+    using SessionJob::SessionJob;
+    void finish(Session& s, RunResult r) override {
+        s.save_task.pending = false;
+        if (progress && progress->cancelled) {
+            s.save_task.failure = s.status = kSaveCancelled;
+            s.status_failed = false;
+            return;
+        }
+        if (r.error.empty()) {
+            s.save_task.failure.clear();
+            s.status = r.status;
+        } else {
+            // The atomic save leaves an existing file as it was and no half-written one.
+            s.save_task.failure = as_sentence(r.error) + " Nothing was written.";
+            s.status = s.save_task.failure;
+        }
+        s.status_failed = !r.error.empty();
+    }
+    Presence presence() const override { return Presence::named; }
+    bool ends_before_quit() const override { return true; }
+};
+
 }  // namespace
+
+void Session::save_trace(const std::string& path) {
+    if (!trace) {
+        save_task = {false, "There is no trace to save yet."};
+        return;
+    }
+    save_task = {true, ""};
+    auto progress = std::make_shared<JobProgress>();
+    start(std::make_unique<SaveJob>(newest_request(), "saving " + quoted_path(path), start_save_job(trace, path, progress), progress));
+}
 
 #if defined(__EMSCRIPTEN__)
 // The page writes the JSON into memory a step a slice, then the file (its memory file system) at once.

@@ -14,11 +14,10 @@
 
 #include "app/gui/model/background.hpp"
 #include "app/gui/model/exercise_book.hpp"
-#include "app/gui/model/kernel_grading.hpp"
 #include "app/gui/model/live_bench.hpp"
 #include "app/gui/model/sampled_trace.hpp"
 #include "app/gui/model/trace_book.hpp"
-#include "app/gui/model/your_kernel.hpp"
+#include "app/gui/model/your_kernel_model.hpp"
 #include "core/engine/backend.hpp"
 #include "core/input/run_spec.hpp"
 #include "core/trace.hpp"
@@ -89,6 +88,8 @@ bool sampled_runs_on_gpu(BackendChoice backend);
 
 TracePtr make_shown(Trace trace, std::string origin, std::optional<std::vector<StepFinding>> findings = std::nullopt);
 
+class SessionJob;  // session_job.hpp
+
 class Session {
 public:
     Form form;
@@ -140,11 +141,9 @@ public:
     // The Exercises panel's answers (computed on workers, like the runs).
     ExerciseBook exercises;
 
-    // The Your kernel panel: the student's .cu file and its last run (your_kernel.hpp).
-    YourKernel your_kernel;
-    // Grade (the panel's and the Exercises tab's): the editor's text graded on a worker.
-    KernelGrading grading;
-    bool grade_every_type = true;  // every type and operator, as `scanlab grade`; the tests' quick pass grades two
+    // The Your kernel panel: the student's .cu file, its last run and its grading, and the
+    // commands on them (your_kernel_model.hpp).
+    YourKernelModel your_kernel;
 
     // The typed input being edited (values, random N and seed): a draft that the form takes only
     // on Enter or Run, so a half-typed value never runs and the last good trace stays meanwhile.
@@ -161,7 +160,7 @@ public:
     // controls' input, type, operator, direction, section, warps, schedule and comparison apply to it.
     bool kernel_on_screen() const;
     // A change in the controls: while kernel_on_screen(), the student's kernel again with them
-    // (run_kernel()); else the form's built-in algorithm (run()).
+    // (your_kernel.run()); else the form's built-in algorithm (run()).
     void run_again();
     void commit_input();  // Enter or Run: the drafts into the form, then run_again()
     // A run stated elsewhere (an exercise's) into the form, with the backend and the comparison
@@ -179,40 +178,6 @@ public:
     void save_trace(const std::string& path);
     void load_fig910();
 
-    // The Your kernel panel's commands. Opening reads the file whole (a .cu file of up to 1 MiB);
-    // saving writes it atomically (a failed save leaves the file as it was); each says what came of
-    // it in your_kernel.said.
-    void open_kernel(const std::string& path);
-    void open_starter(const KernelStarter& starter);
-    // A starter picked to work on: opened, and the controls set to the run that shows it (its
-    // input, direction and launch), so an inclusive starter is not judged against an exclusive
-    // scan left over from another.
-    void pick_starter(const KernelStarter& starter);
-    // An exercise's starter with its run in the controls ("Try it yourself"); false: it has none.
-    bool try_exercise(int exercise);
-    void edit_kernel(const std::string& text);  // the editor's text changed
-    void save_kernel(const std::string& path);
-    // The editor's text, compiled and traced on a worker with the controls' run (and the
-    // comparison beside it): the trace replaces the one on screen, as a run's does. A kernel that
-    // does not compile or does not end leaves the trace on screen and says why in the report.
-    void run_kernel();
-    void trust_kernel_and_run();  // the student trusts the file: it runs without a sandbox where none can be made
-    void trust_kernel_for_gpu();  // ... or trusts it for the device check: the run on screen is checked on the GPU now
-    void cancel_kernel();  // stops the run under way (its runner ended at once); the trace on screen stays
-    // The editor's text graded as `scanlab grade --exercise N` grades a file, on a worker (grading);
-    // false while a grading is under way.
-    bool grade_kernel(int exercise);
-    // A failed check's smallest failing input as a run of the editor's kernel: the controls take
-    // its input, type, operator, direction, warps and schedule, the panel its launch and block
-    // schedule, and it runs, its trace on screen to step through.
-    void open_grade_failure(size_t check);
-    void show_finding(int index);  // its step on screen, its line marked in the editor
-    void show_compiler_message(int index);  // its line in the editor
-    // Text not saved when the app quits is kept in `folder` (the settings' folder) and comes back
-    // when it starts, with the file's name and path: nothing typed is lost to a quit. Keeping
-    // removes the kept copy where everything is saved.
-    void keep_kernel_draft(const std::string& folder);
-    void restore_kernel_draft(const std::string& folder);
     void step_forward();
     void step_back();
     void first_step();
@@ -260,27 +225,28 @@ public:
     // The last step of the main run (and, stepping both, of the comparison) is shown.
     bool at_end() const;
 
+    // The coordination the jobs finish through (session_job.hpp). Each run, open or sampled trace
+    // is a request numbered in turn; a job's result is taken in only while its request is the
+    // newest, so a Cancel, or a newer request, drops an older one's result whenever it comes.
+    uint64_t new_request() { return ++generation_; }
+    bool newest(uint64_t request) const { return request == generation_; }
+    uint64_t newest_request() const { return generation_; }
+    void start(std::unique_ptr<SessionJob> job);
+    // The sampled preview holds an estimate of a form (else it is the default, made for none).
+    bool sampled_previewed = false;
+
+    Session();
+    Session(Session&&) noexcept;
+    Session& operator=(Session&&) noexcept;
+    ~Session();
+
 private:
-    enum class JobKind { run, open, save, fig910, sampled, preview, kernel, device_check };
-    struct Job {
-        JobKind kind;
-        uint64_t generation;
-        std::string what;
-        std::future<RunResult> future;
-        std::shared_ptr<JobProgress> progress = {};  // a sliced job's: its progress bar and Cancel
-    };
-    const Job* sliced_job() const;
-    std::vector<Job> jobs_;
+    std::vector<std::unique_ptr<SessionJob>> jobs_;
     uint64_t generation_ = 0;  // the newest run/open/sampled trace; older results are dropped
-    uint64_t kernel_generation_ = 0;  // the kernel run under way (0: none)
-    uint64_t device_checks_ = 0;  // the newest device check of a kernel's run (older ones' results are dropped)
     std::optional<std::pair<SampledForm, BackendChoice>> preview_asked_;  // of the newest preview job
-    bool previewed_ = false;
     double play_clock_ = 0;
     double play_period() const { return 1.0 / std::max(0.05f, steps_per_second); }
-    void finish(Job& job, RunResult result);
-    // The device check of the kernel run now on screen, on a worker: nvcc and the GPU, where there are.
-    void start_device_check(const TracePtr& shown);
+    const SessionJob* sliced_job() const;
 };
 
 }  // namespace scanlab::gui

@@ -2,7 +2,7 @@
 // The Your kernel panel's model: the .cu file being edited (opened from disk, a starter's copy or
 // a new file), how it is launched, and what its last run said: the findings at the student's lines,
 // the compiler's messages at the file's lines, or the one sentence of a run that did not end. The
-// Session runs it on a worker like any run (Session::run_kernel), and its trace then shows in every
+// Session runs it on a worker like any run (YourKernelModel::run), and its trace then shows in every
 // tab. The web edition has no compiler: its run says the desktop app is needed.
 #include <atomic>
 #include <cstdint>

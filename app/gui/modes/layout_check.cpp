@@ -9,6 +9,7 @@
 #include <imgui_internal.h>  // the windows' scrollbars, the atlas's baked glyphs
 
 #include "app/gui/app.hpp"  // values_drawn()
+#include "app/gui/panels/widgets.hpp"
 #include "app/gui/surface/drawn_text.hpp"
 
 namespace scanlab::gui {

@@ -127,18 +127,18 @@ std::string run_your_kernel(App& app, ShotOptions& o, GlSurface& surface) {
     for (const KernelStarter& st : kernel_starters())
         if (o.your_kernel == st.file) starter = &st;
     if (starter)
-        app.session.open_starter(*starter);
+        app.session.your_kernel.open_starter(app.session, *starter);
     else
-        app.session.open_kernel(o.your_kernel);
+        app.session.your_kernel.open(app.session, o.your_kernel);
     if (app.session.your_kernel.said_failed) return app.session.your_kernel.said;
-    app.session.run_kernel();
+    app.session.your_kernel.run(app.session);
     draw_until_done(app, surface);
     const YourKernel& k = app.session.your_kernel;
     if (o.finding > 0) {
         if (!k.report || o.finding > int(k.report->findings.size()))
             return "--finding " + std::to_string(o.finding) + ": the kernel's run gave " +
                    std::to_string(k.report ? k.report->findings.size() : 0) + " findings";
-        app.session.show_finding(o.finding - 1);
+        app.session.your_kernel.show_finding(app.session, o.finding - 1);
         o.step = app.session.step, o.step_last = false;
     }
     return "";

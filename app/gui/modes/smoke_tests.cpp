@@ -21,6 +21,10 @@
 
 #include "app/gui/model/tiles.hpp"
 #include "app/gui/modes/layout_check.hpp"
+#include "app/gui/panels/step_view_state.hpp"
+#include "app/gui/panels/widgets.hpp"
+#include "app/gui/shell/frame.hpp"
+#include "app/gui/shell/theme.hpp"
 #include "app/gui/shell/window.hpp"
 #include "app/gui/surface/gl_surface.hpp"
 #include "core/request.hpp"
@@ -256,7 +260,7 @@ std::string kernel_run_and_finding(App& app, SmokeDriver& d, const std::string& 
     d.draw();
     said << "opened\t" << (app.layout.show_your_kernel ? "yes" : "no") << "\t" << s.your_kernel.name << "\n";
     said << "focused\t" << (app.your_kernel_panel.focused ? "yes" : "no") << "\n";
-    s.open_kernel(kernel);
+    s.your_kernel.open(s, kernel);
     s.form.request.warp_width = 4;
     d.draw();
     d.key(GLFW_KEY_ENTER, GLFW_MOD_CONTROL);
@@ -304,16 +308,16 @@ std::string kernel_run_from_controls(App& app, SmokeDriver& d, const std::string
 std::string kernel_graded(App& app, SmokeDriver& d, const std::string& out, std::ostream& said) {
     Session& s = app.session;
     // Grade runs in the background: the window keeps drawing its progress until the report.
-    s.grade_every_type = false;
-    s.grade_kernel(4);
-    const int grading_frames = d.draw_while([&] { return s.grading.running(); });
+    s.your_kernel.grade_every_type = false;
+    s.your_kernel.grade(4);
+    const int grading_frames = d.draw_while([&] { return s.your_kernel.grading.running(); });
     d.draw();
     said << "grading drew frames\t" << (grading_frames > 1 ? "yes" : "no") << "\n";
     said << "graded\t"
-         << (!s.grading.outcome                   ? "nothing"
-             : !s.grading.outcome->grade          ? s.grading.outcome->stopped
-             : s.grading.outcome->grade->passed() ? "PASSED"
-                                                  : "FAILED")
+         << (!s.your_kernel.grading.outcome                   ? "nothing"
+             : !s.your_kernel.grading.outcome->grade          ? s.your_kernel.grading.outcome->stopped
+             : s.your_kernel.grading.outcome->grade->passed() ? "PASSED"
+                                                              : "FAILED")
          << "\n";
     if (std::string err = d.shoot(out + "/kernel-graded.png"); !err.empty()) return err;
     return "";
@@ -403,31 +407,31 @@ int run_smoke_test_grade(const std::vector<std::string>& args) {
         Session& s = app.session;
         std::ofstream said(out + "/grade.txt");
         if (presenting) d.key(GLFW_KEY_F5);
-        s.try_exercise(4);
+        s.your_kernel.try_exercise(s, 4);
         app.layout.show_your_kernel = true;
         app.layout.show_exercises = true;
         s.exercises.selected = 4;
         d.draw_while([&] { return s.working(); });
-        s.grade_every_type = false;
-        s.grade_kernel(4);
-        for (int k = 0; k < 20 && s.grading.running(); ++k) d.draw();
+        s.your_kernel.grade_every_type = false;
+        s.your_kernel.grade(4);
+        for (int k = 0; k < 20 && s.your_kernel.grading.running(); ++k) d.draw();
         if (std::string err = d.shoot(out + "/grading.png"); !err.empty()) return fail(err);
-        said << "grading drew frames\t" << d.draw_while([&] { return s.grading.running(); }) << "\n";
+        said << "grading drew frames\t" << d.draw_while([&] { return s.your_kernel.grading.running(); }) << "\n";
         d.draw();
         if (std::string err = d.shoot(out + "/graded.png"); !err.empty()) return fail(err);
-        s.open_grade_failure(0);
+        s.your_kernel.open_grade_failure(s, 0);
         d.draw_while([&] { return s.working(); });
         d.draw();
         said << "failing input opened\t" << (s.trace ? std::to_string(s.trace->trace.n) : std::string("none")) << " values, "
              << (s.your_kernel.report ? s.your_kernel.report->verdict.substr(0, 5) : std::string("no report")) << "\n";
         if (std::string err = d.shoot(out + "/grade-failure-run.png"); !err.empty()) return fail(err);
         if (ticket != args.end() && ticket + 1 != args.end()) {
-            s.open_kernel(*(ticket + 1));
+            s.your_kernel.open(s, *(ticket + 1));
             s.form.input.source = InputSpec::Source::random;
             s.form.input.random_n = 32;
             s.form.request.exclusive = false;  // an inclusive scan, after Exercise 4's exclusive run
             s.your_kernel.block_schedule.kind = BlockSchedule::Kind::reverse;
-            s.run_kernel();
+            s.your_kernel.run(s);
             d.draw_while([&] { return s.working(); });
             d.draw();
             said << "ticket kernel, blocks reverse\t"
@@ -821,8 +825,8 @@ std::string prepare_layout_case(App& app, const LayoutCase& c, GlSurface& surfac
     app.session.wait();
     if (c.kernel) {
         app.layout.show_your_kernel = true;
-        app.session.try_exercise(4);
-        app.session.run_kernel();
+        app.session.your_kernel.try_exercise(app.session, 4);
+        app.session.your_kernel.run(app.session);
         app.session.wait();
     }
     if (c.racy) app.session.go_to(1);  // stride 1: three hazards

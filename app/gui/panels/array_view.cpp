@@ -10,6 +10,11 @@
 #include "app/gui/app.hpp"
 #include "app/gui/model/numbers.hpp"
 #include "app/gui/model/tiles.hpp"
+#include "app/gui/panels/explain_pane.hpp"
+#include "app/gui/panels/step_view.hpp"
+#include "app/gui/panels/step_view_state.hpp"
+#include "app/gui/panels/tiles_view.hpp"
+#include "app/gui/panels/widgets.hpp"
 
 namespace scanlab::gui {
 namespace {

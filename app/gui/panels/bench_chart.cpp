@@ -11,6 +11,8 @@
 
 #include "app/gui/app.hpp"
 #include "app/gui/model/numbers.hpp"
+#include "app/gui/panels/live_run_panel.hpp"
+#include "app/gui/panels/widgets.hpp"
 
 namespace scanlab::gui {
 namespace {

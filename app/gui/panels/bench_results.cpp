@@ -10,6 +10,9 @@
 
 #include "app/gui/app.hpp"
 #include "app/gui/model/numbers.hpp"
+#include "app/gui/panels/live_run_panel.hpp"
+#include "app/gui/panels/live_run_panel_state.hpp"
+#include "app/gui/panels/widgets.hpp"
 #include "core/error.hpp"
 
 namespace scanlab::gui {

@@ -5,6 +5,9 @@
 
 #include "app/gui/app.hpp"
 #include "app/gui/model/numbers.hpp"
+#include "app/gui/panels/compare_view.hpp"
+#include "app/gui/panels/step_view.hpp"
+#include "app/gui/panels/widgets.hpp"
 
 namespace scanlab::gui {
 namespace {

@@ -8,6 +8,8 @@
 #include <imgui_stdlib.h>  // after imgui.h, which it needs
 
 #include "app/gui/app.hpp"
+#include "app/gui/panels/controls.hpp"
+#include "app/gui/panels/widgets.hpp"
 #include "core/algorithms/lookback_window.hpp"
 #include "core/input/input.hpp"
 

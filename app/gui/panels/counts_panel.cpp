@@ -12,6 +12,8 @@
 #include "app/gui/app.hpp"
 #include "app/gui/model/numbers.hpp"
 #include "app/gui/model/tiles.hpp"
+#include "app/gui/panels/counts_panel.hpp"
+#include "app/gui/panels/widgets.hpp"
 #include "core/hd.hpp"
 
 namespace scanlab::gui {

@@ -7,6 +7,9 @@
 #include <imgui_internal.h>  // RenderTextEllipsis: a statement longer than the panel ends in "..."
 
 #include "app/gui/app.hpp"
+#include "app/gui/panels/exercises_panel.hpp"
+#include "app/gui/panels/widgets.hpp"
+#include "app/gui/panels/your_kernel_panel.hpp"
 
 namespace scanlab::gui {
 namespace {
@@ -127,7 +130,7 @@ const KernelStarter* starter_of(int exercise) {
 bool answer_shown(const App& app, int exercise) { return !answer_closes(exercise) || (app.layout.answers_shown >> exercise & 1); }
 
 void try_it_yourself(App& app, int exercise) {
-    app.session.try_exercise(exercise);
+    app.session.your_kernel.try_exercise(app.session, exercise);
     app.layout.show_your_kernel = true;
     app.your_kernel_panel.shown = false;  // in front, even where it was open behind another tab
 }
@@ -166,12 +169,12 @@ void draw_answer_buttons(App& app, const ExerciseAnswer& answer, const KernelSta
     }
     if (starter) {
         // Grade: the Your kernel panel's text held to this exercise, as `scanlab grade` holds a file.
-        const bool grading = s.grading.running();
+        const bool grading = s.your_kernel.grading.running();
         flow(ImGui::CalcTextSize("Grade my kernel").x + ImGui::GetStyle().FramePadding.x * 2);
         ImGui::BeginDisabled(grading);
         if (ImGui::Button("Grade my kernel")) {
             if (!s.your_kernel.starter || s.your_kernel.starter->exercise != book.selected) s.your_kernel.grade_exercise = book.selected;
-            s.grade_kernel(book.selected);
+            s.your_kernel.grade(book.selected);
             app.layout.show_your_kernel = true;  // its editor is where a failing input is opened and fixed
         }
         ImGui::EndDisabled();
@@ -240,8 +243,9 @@ void draw_exercises_panel(App& app) {
     const KernelStarter* starter = starter_of(book.selected);
     draw_answer_buttons(app, *answer, starter, shown, main_run);
     // The grade of this exercise, while it runs and after.
-    if (starter && (s.grading.running() ? s.your_kernel.grade_exercise == book.selected
-                                        : s.grading.graded && s.grading.graded->exercise == book.selected))
+    if (starter &&
+        (s.your_kernel.grading.running() ? s.your_kernel.grade_exercise == book.selected
+                                         : s.your_kernel.grading.graded && s.your_kernel.grading.graded->exercise == book.selected))
         draw_grade_report(app);
     // The rest of the panel, but never under eight lines (a very short panel scrolls instead).
     const float height = std::max(ImGui::GetContentRegionAvail().y, ImGui::GetTextLineHeightWithSpacing() * 8);

@@ -8,6 +8,8 @@
 #include <imgui_stdlib.h>  // after imgui.h, which it needs
 #include "app/gui/app.hpp"
 #include "app/gui/model/numbers.hpp"
+#include "app/gui/panels/explain_pane.hpp"
+#include "app/gui/panels/widgets.hpp"
 #include "core/lesson/explain.hpp"
 
 namespace scanlab::gui {

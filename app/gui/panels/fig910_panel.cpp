@@ -7,6 +7,8 @@
 #include <cmath>
 
 #include "app/gui/app.hpp"
+#include "app/gui/panels/fig910_panel.hpp"
+#include "app/gui/panels/widgets.hpp"
 
 namespace scanlab::gui {
 namespace {

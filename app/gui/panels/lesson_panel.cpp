@@ -9,6 +9,9 @@
 
 #include "app/gui/app.hpp"
 #include "app/gui/model/lesson_words.hpp"
+#include "app/gui/panels/lesson_panel.hpp"
+#include "app/gui/panels/trace_files.hpp"
+#include "app/gui/panels/widgets.hpp"
 #include "core/input/run_link.hpp"
 
 #include <imgui_stdlib.h>  // InputText on std::string (after imgui.h)
@@ -170,7 +173,7 @@ void kernel_checkpoint(App& app, const Checkpoint& c) {
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("in the Your kernel panel, unless it already holds this exercise's kernel");
     flow(ImGui::CalcTextSize(word(app, LessonWord::check)).x + ImGui::GetStyle().FramePadding.x * 2);
-    ImGui::BeginDisabled(app.session.grading.running() || app.session.your_kernel.text.empty());
+    ImGui::BeginDisabled(app.session.your_kernel.grading.running() || app.session.your_kernel.text.empty());
     if (ImGui::Button(word(app, LessonWord::check))) p.grade_kernel(app.session);
     ImGui::EndDisabled();
     if (p.grading_kernel()) {

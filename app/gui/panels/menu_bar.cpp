@@ -2,6 +2,10 @@
 #include <filesystem>
 
 #include "app/gui/app.hpp"
+#include "app/gui/export/export_dialog.hpp"
+#include "app/gui/panels/lesson_panel.hpp"
+#include "app/gui/panels/menu_bar.hpp"
+#include "app/gui/shell/theme.hpp"
 
 namespace scanlab::gui {
 

@@ -6,6 +6,8 @@
 #include <imgui_internal.h>  // RenderTextEllipsis: the title on one line
 
 #include "app/gui/app.hpp"
+#include "app/gui/panels/source_pane.hpp"
+#include "app/gui/panels/widgets.hpp"
 #include "core/lesson/listings.hpp"
 
 namespace scanlab::gui {

@@ -10,6 +10,8 @@
 #include "core/lesson/verdict.hpp"
 
 #include "app/gui/app.hpp"
+#include "app/gui/panels/step_view.hpp"
+#include "app/gui/panels/widgets.hpp"
 
 namespace scanlab::gui {
 

@@ -6,6 +6,8 @@
 
 #include "app/gui/app.hpp"
 #include "app/gui/model/numbers.hpp"
+#include "app/gui/panels/stepper.hpp"
+#include "app/gui/panels/widgets.hpp"
 
 namespace scanlab::gui {
 namespace {

@@ -8,6 +8,8 @@
 #include <imgui_internal.h>  // the input Dear ImGui has not handed out yet
 #include <imgui_stdlib.h>  // after imgui.h, which it needs
 #include "app/gui/app.hpp"
+#include "app/gui/panels/trace_files.hpp"
+#include "app/gui/panels/widgets.hpp"
 
 namespace scanlab::gui {
 namespace {

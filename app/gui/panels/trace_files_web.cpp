@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "app/gui/app.hpp"
+#include "app/gui/panels/trace_files.hpp"
 #include "app/gui/shell/browser.hpp"
 
 namespace scanlab::gui {

@@ -10,6 +10,7 @@
 
 #include "app/gui/app.hpp"
 #include "app/gui/model/numbers.hpp"
+#include "app/gui/panels/widgets.hpp"
 
 namespace scanlab::gui {
 

@@ -1,6 +1,6 @@
 // The Your kernel panel: a student's .cu file in a source editor (ImGuiColorTextEdit, C++ with
 // CUDA's words), opened from a file or a starter, saved atomically, and Run: compiled and traced on
-// a worker with the controls' run (Session::run_kernel), its trace then in every tab. Under the
+// a worker with the controls' run (YourKernelModel::run), its trace then in every tab. Under the
 // editor, what the run said: the findings (a click shows the step, marks the line and the cell),
 // the compiler's messages (a click shows the line), or the one sentence of a run that did not end.
 #include <algorithm>
@@ -12,6 +12,9 @@
 
 #include "app/gui/app.hpp"
 #include "app/gui/model/numbers.hpp"
+#include "app/gui/panels/trace_files.hpp"
+#include "app/gui/panels/widgets.hpp"
+#include "app/gui/panels/your_kernel_panel.hpp"
 #include "core/algorithms/table.hpp"
 #include "core/input/run_options.hpp"
 #include "core/number_text.hpp"
@@ -168,7 +171,7 @@ void discard_edits_popup(App& app) {
     ImGui::Text("%s has edits that are not saved.", k.name.c_str());
     ImGui::Text("Opening the starter \"%s\" replaces them.", pending ? pending->title : "");
     if (ImGui::Button("Open the starter") && pending) {
-        app.session.pick_starter(*pending);
+        app.session.your_kernel.pick_starter(app.session, *pending);
         pending = nullptr;
         ImGui::CloseCurrentPopup();
     }
@@ -184,8 +187,8 @@ void discard_edits_popup(App& app) {
 // exercise first); while it runs, Cancel.
 void grade_button(App& app) {
     Session& s = app.session;
-    if (s.grading.running()) {
-        if (flowing_button("Cancel grading")) s.grading.cancel();
+    if (s.your_kernel.grading.running()) {
+        if (flowing_button("Cancel grading")) s.your_kernel.grading.cancel();
         return;
     }
     if (flowing_button("Grade...")) ImGui::OpenPopup("grade");
@@ -195,7 +198,7 @@ void grade_button(App& app) {
     const KernelStarter* st = s.your_kernel.starter;
     for (const auto& [exercise, title] :
          {std::pair{4, "Exercise 4: the exclusive Kogge-Stone scan"}, std::pair{5, "Exercise 5: the hierarchical scan's host code"}})
-        if (ImGui::Selectable(title, st && st->exercise == exercise)) s.grade_kernel(exercise);
+        if (ImGui::Selectable(title, st && st->exercise == exercise)) s.your_kernel.grade(exercise);
     ImGui::EndPopup();
 }
 
@@ -205,11 +208,11 @@ void toolbar(App& app) {
     Session& s = app.session;
     YourKernel& k = s.your_kernel;
     if (k.running) {
-        if (flowing_button("Cancel", true)) s.cancel_kernel();
+        if (flowing_button("Cancel", true)) s.your_kernel.cancel_run(s);
         ImGui::SameLine();
         spinner(ImGui::GetFontSize() * 0.5f, ImGui::GetColorU32(ImGuiCol_Text));
     } else {
-        if (flowing_button("Run", true)) s.run_kernel();
+        if (flowing_button("Run", true)) s.your_kernel.run(s);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("compile the text below and trace it on the CPU with the controls' run (Ctrl+Enter)");
     }
     if (flowing_button("Starters")) ImGui::OpenPopup("starters");
@@ -222,7 +225,7 @@ void toolbar(App& app) {
                 if (k.edited())
                     app.your_kernel_panel.pending_starter = &st;
                 else
-                    s.pick_starter(st);
+                    s.your_kernel.pick_starter(s, st);
             }
         ImGui::EndPopup();
     }
@@ -232,7 +235,7 @@ void toolbar(App& app) {
         if (k.path.empty())
             app.your_kernel_panel.save_dialog = true;
         else
-            s.save_kernel(k.path);
+            s.your_kernel.save(s, k.path);
     }
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s", k.path.empty() ? "choose where to keep it (Ctrl+S)" : ("to " + k.path + " (Ctrl+S)").c_str());
@@ -345,7 +348,7 @@ std::vector<std::string> printed_lines(const KernelReport& r) {
 
 // The grade's lines, roughly: its headline, a line a check, two more and a button a failed one.
 float grade_height(const App& app) {
-    const KernelGrading& g = app.session.grading;
+    const KernelGrading& g = app.session.your_kernel.grading;
     const float line = ImGui::GetTextLineHeightWithSpacing();
     if (g.running()) return ImGui::GetFrameHeightWithSpacing();
     if (!g.outcome) return 0;
@@ -356,7 +359,9 @@ float grade_height(const App& app) {
     return h;
 }
 
-bool has_report(const App& app) { return app.session.your_kernel.report || app.session.grading.running() || app.session.grading.outcome; }
+bool has_report(const App& app) {
+    return app.session.your_kernel.report || app.session.your_kernel.grading.running() || app.session.your_kernel.grading.outcome;
+}
 
 float report_height(const App& app) {
     const YourKernel& k = app.session.your_kernel;
@@ -394,11 +399,12 @@ void report(App& app, float height) {
         ImGui::EndChild();
         return;
     }
-    if (s.grading.running() || s.grading.outcome) ImGui::Separator();
+    if (s.your_kernel.grading.running() || s.your_kernel.grading.outcome) ImGui::Separator();
     const KernelReport& r = *k.report;
     verdict_line(app, r);
     if (!r.stopped.empty()) error_text(app, r.stopped);
-    if (r.needs_trust && !k.running && ImGui::Button("Run it without a sandbox: I wrote this file or trust it")) s.trust_kernel_and_run();
+    if (r.needs_trust && !k.running && ImGui::Button("Run it without a sandbox: I wrote this file or trust it"))
+        s.your_kernel.trust_and_run(s);
     if (r.traced) {
         const bool on_screen = s.trace && s.trace->trace.kernel.size();
         ImGui::PushTextWrapPos(0);
@@ -414,7 +420,7 @@ void report(App& app, float height) {
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
     for (size_t i = 0; i < r.findings.size(); ++i) {
         ImGui::PushID(int(i));
-        if (wrapped_row("##finding", r.findings[i].sentence, k.selected_finding == int(i), text)) s.show_finding(int(i));
+        if (wrapped_row("##finding", r.findings[i].sentence, k.selected_finding == int(i), text)) s.your_kernel.show_finding(s, int(i));
         ImGui::PopID();
     }
     if (!r.compiler.empty()) {
@@ -424,7 +430,7 @@ void report(App& app, float height) {
             const std::string line = m.line > 0 ? "line " + std::to_string(m.line) + ": " + m.text : m.text;
             ImGui::PushID(int(i + 100000));
             if (wrapped_row("##message", line, m.line > 0 && k.line_to_show == m.line, m.error ? col(app.palette().error) : text))
-                s.show_compiler_message(int(i));
+                s.your_kernel.show_compiler_message(int(i));
             ImGui::PopID();
         }
     }
@@ -440,7 +446,7 @@ void report(App& app, float height) {
         ImGui::PushTextWrapPos(0);
         ImGui::TextDisabled("%s", gpu_trust_sentence().c_str());
         ImGui::PopTextWrapPos();
-        if (ImGui::Button("Trust this file for the GPU check")) s.trust_kernel_for_gpu();
+        if (ImGui::Button("Trust this file for the GPU check")) s.your_kernel.trust_for_gpu(s);
     }
     ImGui::EndChild();
 }
@@ -461,7 +467,7 @@ void grade_check(App& app, size_t i, const kernel_tracer::GradeCheck& c) {
     ImGui::TextUnformatted(("smallest failing input: " + c.failure).c_str());
     ImGui::PopTextWrapPos();
     ImGui::PushID(int(i));
-    if (ImGui::SmallButton("Open this input as a run")) app.session.open_grade_failure(i);
+    if (ImGui::SmallButton("Open this input as a run")) app.session.your_kernel.open_grade_failure(app.session, i);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s\n(its input, type, operator, warps and schedules into the controls; then Run)", c.replay.c_str());
     ImGui::PopID();
@@ -503,7 +509,7 @@ void mark_lines(const App& app, EditorState& es) {
 
 void draw_grade_report(App& app) {
     Session& s = app.session;
-    KernelGrading& g = s.grading;
+    KernelGrading& g = s.your_kernel.grading;
     if (g.running()) {
         const KernelGrading::Progress p = g.progress();
         const std::string what =
@@ -535,7 +541,7 @@ void draw_your_kernel_panel(App& app) {
     app.your_kernel_panel.focused = ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows);
     if (k.text.empty() && !k.starter && k.path.empty() && k.text_version == 0) {
         // A first look: the Exercise 4 starter, so the panel is never an empty page.
-        s.open_starter(kernel_starters().front());
+        s.your_kernel.open_starter(s, kernel_starters().front());
     }
 
     toolbar(app);
@@ -576,7 +582,7 @@ void draw_your_kernel_panel(App& app) {
     // app's own keys, Space and the arrows, are then the editor's.)
     if (es.editor.GetUndoIndex() != es.undo_index) {
         es.undo_index = es.editor.GetUndoIndex();
-        s.edit_kernel(es.editor.GetText());
+        s.your_kernel.edit(es.editor.GetText());
     }
     report(app, report_h);
 
@@ -584,10 +590,11 @@ void draw_your_kernel_panel(App& app) {
     const Session::FileTask task{false, k.said_failed ? k.said : ""};
     file_dialog(
         app, "Open a kernel", "Open", es.open_dialog, &app.your_kernel_panel.open_dialog, task,
-        [&](const std::string& p) { s.open_kernel(p); }, ".cu", "A CUDA C++ file with your scan kernel (docs/your-kernel.md).", "");
+        [&](const std::string& p) { s.your_kernel.open(s, p); }, ".cu", "A CUDA C++ file with your scan kernel (docs/your-kernel.md).", "");
     file_dialog(
         app, "Save the kernel", "Save", es.save_dialog, &app.your_kernel_panel.save_dialog, task,
-        [&](const std::string& p) { s.save_kernel(p); }, ".cu", "Saved whole or not at all: a failed save leaves the file as it was.",
+        [&](const std::string& p) { s.your_kernel.save(s, p); }, ".cu",
+        "Saved whole or not at all: a failed save leaves the file as it was.",
         k.path.empty() ? (std::filesystem::current_path() / k.name).string() : k.path);
 }
 

@@ -1,5 +1,6 @@
 // The web edition's Your kernel panel: a page cannot run a compiler, so it says where to go.
 #include "app/gui/app.hpp"
+#include "app/gui/panels/your_kernel_panel.hpp"
 
 namespace scanlab::gui {
 

@@ -10,6 +10,10 @@
 #include <imgui_internal.h>  // closing the open dropdowns
 
 #include "app/gui/app.hpp"
+#include "app/gui/panels/exercises_panel.hpp"
+#include "app/gui/panels/widgets.hpp"
+#include "app/gui/shell/frame.hpp"
+#include "app/gui/shell/theme.hpp"
 
 namespace scanlab::gui {
 namespace {
@@ -133,7 +137,7 @@ void handle_shortcuts(App& app) {
         // Ctrl+Enter runs even from the input text box.
         if (ctrl && (p.key == GLFW_KEY_ENTER || p.key == GLFW_KEY_KP_ENTER)) {
             if (app.your_kernel_panel.focused)
-                s.run_kernel();  // the Your kernel panel's Run
+                s.your_kernel.run(s);  // the Your kernel panel's Run
             else
                 s.commit_input();
             continue;
@@ -146,7 +150,7 @@ void handle_shortcuts(App& app) {
             else if (s.your_kernel.path.empty())
                 app.your_kernel_panel.save_dialog = true;
             else
-                s.save_kernel(s.your_kernel.path);
+                s.your_kernel.save(s, s.your_kernel.path);
             continue;
         }
         // Typing, or a dialog open: the keys belong to it.

@@ -7,7 +7,24 @@
 #include <imgui_internal.h>  // DockBuilder: the first layout
 
 #include "app/gui/app.hpp"
+#include "app/gui/export/export_dialog.hpp"
 #include "app/gui/model/numbers.hpp"
+#include "app/gui/panels/compare_view.hpp"
+#include "app/gui/panels/controls.hpp"
+#include "app/gui/panels/counts_panel.hpp"
+#include "app/gui/panels/exercises_panel.hpp"
+#include "app/gui/panels/explain_pane.hpp"
+#include "app/gui/panels/fig910_panel.hpp"
+#include "app/gui/panels/lesson_panel.hpp"
+#include "app/gui/panels/live_run_panel.hpp"
+#include "app/gui/panels/menu_bar.hpp"
+#include "app/gui/panels/source_pane.hpp"
+#include "app/gui/panels/step_view.hpp"
+#include "app/gui/panels/stepper.hpp"
+#include "app/gui/panels/trace_files.hpp"
+#include "app/gui/panels/widgets.hpp"
+#include "app/gui/panels/your_kernel_panel.hpp"
+#include "app/gui/shell/frame.hpp"
 
 namespace scanlab::gui {
 namespace {
@@ -77,7 +94,7 @@ void status_bar(App& app) {
         // A run of the student's kernel (the panel's Run, or a control changed while it is on
         // screen) stops here too, as in the panel, which may be closed.
         if (s.your_kernel.running) {
-            if (ImGui::SmallButton("Cancel##kernel")) s.cancel_kernel();
+            if (ImGui::SmallButton("Cancel##kernel")) s.your_kernel.cancel_run(s);
             ImGui::SameLine();
         }
     }

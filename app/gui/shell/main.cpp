@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/export/export_dialog.hpp"
 #include "app/gui/shell/frame_settle.hpp"
 #include "app/gui/shell/window.hpp"
 #include "app/gui/surface/gl_surface.hpp"
@@ -97,7 +98,7 @@ Settings load_app_settings(App& app, const std::string& settings_path) {
     app.layout = settings.layout;
     app.tab_request = app.layout.tab;
     app.lesson.progress_folder = app.config_dir.empty() ? "" : app.config_dir + "/lessons";  // each lesson's checkpoints, kept
-    app.session.restore_kernel_draft(app.config_dir);  // the Your kernel panel's text not saved at the last quit
+    app.session.your_kernel.restore_draft(app.session, app.config_dir);  // the Your kernel panel's text not saved at the last quit
     for (const std::string& note : settings.notes) {
         std::cerr << "scanlab: " << note << "\n";
         app.session.status += (app.session.status.empty() ? "" : "; ") + note;
@@ -190,7 +191,7 @@ int run_interactive(const std::vector<std::string>& args) {
     IdleMeter idle(measure_idle);
     frame_loop(app, *surface, idle);
     save_panel_layout(app);
-    app.session.keep_kernel_draft(app.config_dir);
+    app.session.your_kernel.keep_draft(app.config_dir);
     const double quit_started = glfwGetTime();
     save_app_settings(app, settings, settings_path, w);
     // The window goes at once. A save under way is finished (a few writes); anything else still

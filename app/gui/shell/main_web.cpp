@@ -23,10 +23,12 @@
 #include <imgui.h>
 #include <imgui_internal.h>  // the input events Dear ImGui has yet to take
 
+#include "app/gui/export/export_dialog.hpp"
 #include "app/gui/export/offline_page.hpp"
 #include "app/gui/export/web_animation.hpp"
 #include "app/gui/model/background.hpp"
 #include "app/gui/model/numbers.hpp"
+#include "app/gui/panels/lesson_panel.hpp"
 #include "app/gui/shell/browser.hpp"
 #include "app/gui/shell/frame_settle.hpp"
 #include "app/gui/shell/item_finder_web.hpp"

@@ -5,6 +5,8 @@
 #include <filesystem>
 
 #include "app/gui/app.hpp"
+#include "app/gui/panels/widgets.hpp"
+#include "app/gui/shell/theme.hpp"
 
 namespace scanlab::gui {
 namespace {

@@ -8,6 +8,9 @@
 
 #include <iostream>
 
+#include "app/gui/panels/lesson_panel.hpp"
+#include "app/gui/shell/frame.hpp"
+#include "app/gui/shell/theme.hpp"
 #include "app/gui/surface/gl_surface.hpp"
 #include "core/error.hpp"
 #include "core/trace_io/atomic_file.hpp"

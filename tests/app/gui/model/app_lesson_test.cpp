@@ -139,7 +139,7 @@ TEST(AppLesson, AKernelCheckpointGradesTheYourKernelTextWrongAndThenRight) {
     LessonPlayer p;
     ASSERT_TRUE(p.open_text(lesson, "kernel.md")) << p.error;
     Session s;
-    s.grade_every_type = false;  // the quick pass
+    s.your_kernel.grade_every_type = false;  // the quick pass
     p.go(0, s);
     s.wait();
     ASSERT_TRUE(p.open_kernel_starter(s));
@@ -158,7 +158,7 @@ TEST(AppLesson, AKernelCheckpointGradesTheYourKernelTextWrongAndThenRight) {
     EXPECT_FALSE(as_is->right);
     EXPECT_NE(as_is->reason.find("failed "), std::string::npos) << as_is->reason;
     // The student fills the starter's TODO in the editor.
-    s.edit_kernel(kernel_fixtures::filled(
+    s.your_kernel.edit(kernel_fixtures::filled(
         s.your_kernel.text, kernel_fixtures::text_of(kernel_fixtures::kFixtures + "/starter_solutions/ex4-exclusive-kogge-stone.cu")));
     const std::optional<Grade> answer = graded();
     ASSERT_TRUE(answer);
@@ -167,9 +167,9 @@ TEST(AppLesson, AKernelCheckpointGradesTheYourKernelTextWrongAndThenRight) {
     EXPECT_EQ(p.progress->slides[0]->tries, 2);
     EXPECT_EQ(p.progress->right(), 1);
     // One grading in the app: the checkpoint's grade is the Your kernel panel's Grade, shown there too.
-    ASSERT_TRUE(s.grading.outcome && s.grading.outcome->grade);
-    EXPECT_TRUE(s.grading.outcome->grade->passed());
-    EXPECT_EQ(s.grading.graded->text, s.your_kernel.text);
+    ASSERT_TRUE(s.your_kernel.grading.outcome && s.your_kernel.grading.outcome->grade);
+    EXPECT_TRUE(s.your_kernel.grading.outcome->grade->passed());
+    EXPECT_EQ(s.your_kernel.grading.graded->text, s.your_kernel.text);
 }
 
 // A kernel's grade that ends after another lesson was opened belongs to no slide of it: it is dropped,
@@ -181,15 +181,15 @@ TEST(AppLesson, AKernelGradeThatEndsAfterAnotherLessonOpenedIsDropped) {
     LessonPlayer p;
     ASSERT_TRUE(p.open_text(lesson, "kernel.md")) << p.error;
     Session s;
-    s.grade_every_type = false;
+    s.your_kernel.grade_every_type = false;
     p.go(0, s);
     s.wait();
     ASSERT_TRUE(p.open_kernel_starter(s));
     p.grade_kernel(s);
     ASSERT_TRUE(p.grading_kernel());
     ASSERT_TRUE(p.open_text(lesson, "another.md")) << p.error;
-    s.grading.wait();
-    ASSERT_TRUE(s.grading.outcome);  // the grading ended (the starter's TODO fails it)
+    s.your_kernel.grading.wait();
+    ASSERT_TRUE(s.your_kernel.grading.outcome);  // the grading ended (the starter's TODO fails it)
     p.follow(s);
     EXPECT_FALSE(p.grading_kernel());
     EXPECT_FALSE(p.graded[0]);

@@ -37,8 +37,8 @@ protected:
 
 // The kernel in the editor, run and waited for.
 void run_kernel(Session& s, const std::string& text) {
-    s.edit_kernel(text);
-    s.run_kernel();
+    s.your_kernel.edit(text);
+    s.your_kernel.run(s);
     EXPECT_TRUE(s.your_kernel.running);
     EXPECT_TRUE(s.busy());  // the status bar's spinner, as for any run
     s.wait();
@@ -95,7 +95,7 @@ TEST(YourKernelModel, TheKernelsWordsAreTheControlsRunLessTheAlgorithmAndTheKern
 TEST_F(YourKernelPanel, AStarterOpensAsACopyThatSaveWritesWholeWhereAskedAndNeverOverTheStarter) {
     Session s;
     const KernelStarter& ex4 = *starter_for_exercise(4);
-    s.open_starter(ex4);
+    s.your_kernel.open_starter(s, ex4);
     const YourKernel& k = s.your_kernel;
     EXPECT_EQ(k.name, "ex4-exclusive-kogge-stone.cu");
     EXPECT_TRUE(k.path.empty());  // Save asks where
@@ -104,8 +104,8 @@ TEST_F(YourKernelPanel, AStarterOpensAsACopyThatSaveWritesWholeWhereAskedAndNeve
     EXPECT_EQ(k.like, Algorithm::kogge_stone);
     const uint64_t version = k.text_version;
 
-    s.edit_kernel(k.text + "// mine\n");
-    s.save_kernel(path("mine.cu"));
+    s.your_kernel.edit(k.text + "// mine\n");
+    s.your_kernel.save(s, path("mine.cu"));
     EXPECT_FALSE(k.said_failed) << k.said;
     EXPECT_EQ(text_of(path("mine.cu")), text_of(starter_path(ex4)) + "// mine\n");
     EXPECT_EQ(k.path, path("mine.cu"));
@@ -115,8 +115,8 @@ TEST_F(YourKernelPanel, AStarterOpensAsACopyThatSaveWritesWholeWhereAskedAndNeve
     EXPECT_EQ(text_of(starter_path(ex4)).find("// mine"), std::string::npos);
 
     // A save that cannot be made writes nothing and keeps the text.
-    s.edit_kernel("changed");
-    s.save_kernel(path("no-such-folder/mine.cu"));
+    s.your_kernel.edit("changed");
+    s.your_kernel.save(s, path("no-such-folder/mine.cu"));
     EXPECT_TRUE(k.said_failed);
     EXPECT_NE(k.said.find("Nothing was written"), std::string::npos) << k.said;
     EXPECT_FALSE(fs::exists(path("no-such-folder")));
@@ -125,10 +125,10 @@ TEST_F(YourKernelPanel, AStarterOpensAsACopyThatSaveWritesWholeWhereAskedAndNeve
     EXPECT_EQ(text_of(path("mine.cu")), text_of(starter_path(ex4)) + "// mine\n");
 
     // Opening a folder refuses and keeps the editor as it was; a file opens as itself.
-    s.open_kernel(dir.string());
+    s.your_kernel.open(s, dir.string());
     EXPECT_TRUE(k.said_failed);
     EXPECT_EQ(k.text, "changed");
-    s.open_kernel(path("mine.cu"));
+    s.your_kernel.open(s, path("mine.cu"));
     EXPECT_FALSE(k.said_failed) << k.said;
     EXPECT_FALSE(k.dirty());
     EXPECT_GT(k.text_version, version);
@@ -140,34 +140,34 @@ TEST_F(YourKernelPanel, WithNoSandboxOnlyAFileOpenedFromDiskIsAskedAboutAndOnlyO
     Session s;
     const YourKernel& k = s.your_kernel;
     EXPECT_TRUE(k.trusted_without_sandbox());  // a new file
-    s.open_starter(*starter_for_exercise(4));
+    s.your_kernel.open_starter(s, *starter_for_exercise(4));
     EXPECT_TRUE(k.trusted_without_sandbox());
     std::ofstream(path("submitted.cu")) << text_of(starter_path(*starter_for_exercise(4)));
     std::ofstream(path("other.cu")) << text_of(starter_path(*starter_for_exercise(4)));
-    s.open_kernel(path("submitted.cu"));
+    s.your_kernel.open(s, path("submitted.cu"));
     ASSERT_FALSE(k.said_failed) << k.said;
     EXPECT_FALSE(k.trusted_without_sandbox());
-    s.trust_kernel_and_run();
+    s.your_kernel.trust_and_run(s);
     s.wait();
     EXPECT_TRUE(k.trusted_without_sandbox());
-    s.edit_kernel(k.text + "// edited\n");  // still the submitted file
+    s.your_kernel.edit(k.text + "// edited\n");  // still the submitted file
     EXPECT_TRUE(k.trusted_without_sandbox());
-    s.open_kernel(path("other.cu"));
+    s.your_kernel.open(s, path("other.cu"));
     EXPECT_FALSE(k.trusted_without_sandbox());
-    s.open_kernel(path("submitted.cu"));
+    s.your_kernel.open(s, path("submitted.cu"));
     EXPECT_TRUE(k.trusted_without_sandbox());  // asked once
 }
 
 TEST_F(YourKernelPanel, TryItYourselfOpensTheExercisesStarterWithItsRunInTheControls) {
     Session s;
-    EXPECT_FALSE(s.try_exercise(6));  // no kernel to write
-    ASSERT_TRUE(s.try_exercise(5));
+    EXPECT_FALSE(s.your_kernel.try_exercise(s, 6));  // no kernel to write
+    ASSERT_TRUE(s.your_kernel.try_exercise(s, 5));
     EXPECT_EQ(s.your_kernel.name, "ex5-hierarchical.cu");
     EXPECT_EQ(s.your_kernel.like, Algorithm::hierarchical);
     EXPECT_EQ(s.form.input.source, InputSpec::Source::random);
     EXPECT_EQ(s.form.input.random_n, 40);
     EXPECT_EQ(s.form.request.section, 8);
-    ASSERT_TRUE(s.try_exercise(4));
+    ASSERT_TRUE(s.your_kernel.try_exercise(s, 4));
     EXPECT_EQ(s.form.input.source, InputSpec::Source::preset);
     EXPECT_TRUE(s.form.request.exclusive);
 }
@@ -176,13 +176,13 @@ TEST_F(YourKernelPanel, TryItYourselfOpensTheExercisesStarterWithItsRunInTheCont
 // is picked from the panel's list: its run is its own, so a correct kernel is not judged WRONG.
 TEST_F(YourKernelPanel, PickingAStarterSetsTheControlsToItsOwnRun) {
     Session s;
-    ASSERT_TRUE(s.try_exercise(4));
+    ASSERT_TRUE(s.your_kernel.try_exercise(s, 4));
     ASSERT_TRUE(s.form.request.exclusive);
     const KernelStarter* inclusive = nullptr;
     for (const KernelStarter& st : kernel_starters())
         if (std::string(st.file) == "kogge-stone.cu") inclusive = &st;
     ASSERT_NE(inclusive, nullptr);
-    s.pick_starter(*inclusive);
+    s.your_kernel.pick_starter(s, *inclusive);
     EXPECT_EQ(s.your_kernel.name, "kogge-stone.cu");
     EXPECT_FALSE(s.form.request.exclusive);
     EXPECT_EQ(s.form.input.source, InputSpec::Source::preset);
@@ -193,12 +193,12 @@ TEST_F(YourKernelPanel, PickingAStarterSetsTheControlsToItsOwnRun) {
 // its text: a truncated kernel is never put there to be compiled as if it were the file.
 TEST_F(YourKernelPanel, AReadErrorWhileOpeningAKernelIsSaidAndTheEditorIsUnchanged) {
     Session s;
-    ASSERT_TRUE(s.try_exercise(4));
+    ASSERT_TRUE(s.your_kernel.try_exercise(s, 4));
     const std::string before = s.your_kernel.text;
     const std::string file = path("long.cu");
     std::ofstream(file) << std::string(400, '/') << "\n__global__ void k() {}\n";
     ::setenv("SCANLAB_FAIL_READS_AFTER", "100", 1);  // the shim fails reads past 100 bytes
-    s.open_kernel(file);
+    s.your_kernel.open(s, file);
     ::unsetenv("SCANLAB_FAIL_READS_AFTER");
     if (!s.your_kernel.said_failed && s.your_kernel.text.size() > 400)
         GTEST_SKIP() << "the fault shim is not preloaded (ctest preloads it)";
@@ -211,20 +211,20 @@ TEST_F(YourKernelPanel, AReadErrorWhileOpeningAKernelIsSaidAndTheEditorIsUnchang
 // opened that are not saved; a starter as opened, or text just saved, loses nothing.
 TEST_F(YourKernelPanel, OnlyUnsavedEditsAreWhatAnotherStarterWouldLose) {
     Session s;
-    ASSERT_TRUE(s.try_exercise(4));
+    ASSERT_TRUE(s.your_kernel.try_exercise(s, 4));
     EXPECT_FALSE(s.your_kernel.edited());
-    s.edit_kernel(s.your_kernel.text + "// mine\n");
+    s.your_kernel.edit(s.your_kernel.text + "// mine\n");
     EXPECT_TRUE(s.your_kernel.edited());
-    s.save_kernel(path("mine.cu"));
+    s.your_kernel.save(s, path("mine.cu"));
     EXPECT_FALSE(s.your_kernel.edited());
-    s.edit_kernel(s.your_kernel.text + "// more\n");
+    s.your_kernel.edit(s.your_kernel.text + "// more\n");
     EXPECT_TRUE(s.your_kernel.edited());
 }
 
 TEST_F(YourKernelPanel, ASolvedStarterRunsAsTheTraceEveryTabShowsBesideTheComparison) {
     NEEDS_CLANG();
     Session s;
-    s.try_exercise(4);
+    s.your_kernel.try_exercise(s, 4);
     run_kernel(s, text_of(solved_starter("ex4-exclusive-kogge-stone")));
     const KernelReport& r = *s.your_kernel.report;
     EXPECT_TRUE(r.traced) << r.stopped;
@@ -284,7 +284,7 @@ TEST_F(YourKernelPanel, AFindingTakesItsStepItsLineAndItsCell) {
     ASSERT_LT(with_cell, r.findings.size());
     const kernel_tracer::Finding& f = r.findings[with_cell];
     const uint64_t shown = s.your_kernel.show_version;
-    s.show_finding(int(with_cell));
+    s.your_kernel.show_finding(s, int(with_cell));
     EXPECT_EQ(s.your_kernel.finding(), &f);
     EXPECT_EQ(s.step, size_t(f.step));
     EXPECT_EQ(s.your_kernel.line_to_show, f.line);
@@ -311,7 +311,7 @@ TEST_F(YourKernelPanel, ACompileErrorListsTheFilesLinesAndLeavesTheTraceOnScreen
     EXPECT_EQ(r.compiler.front().line, 4);
     EXPECT_NE(r.compiler.front().text.find("stride"), std::string::npos);
     EXPECT_EQ(s.trace, before);
-    s.show_compiler_message(0);
+    s.your_kernel.show_compiler_message(0);
     EXPECT_EQ(s.your_kernel.line_to_show, 4);
 }
 
@@ -326,9 +326,9 @@ TEST_F(YourKernelPanel, ACrashIsOneSentenceAndCancelStopsTheRunUnderWay) {
 
     // An endless loop, cancelled: the run ends, its report never replaces the last one.
     s.your_kernel.name = "fault_endless_loop.cu";
-    s.edit_kernel(text_of(fixture_path("fault_endless_loop.cu")));
-    s.run_kernel();
-    s.cancel_kernel();
+    s.your_kernel.edit(text_of(fixture_path("fault_endless_loop.cu")));
+    s.your_kernel.run(s);
+    s.your_kernel.cancel_run(s);
     EXPECT_FALSE(s.your_kernel.running);
     EXPECT_FALSE(s.busy());
     s.wait();
@@ -337,10 +337,10 @@ TEST_F(YourKernelPanel, ACrashIsOneSentenceAndCancelStopsTheRunUnderWay) {
 
 TEST_F(YourKernelPanel, WithoutClangTheRunNamesDebiansPackage) {
     Session s;
-    s.open_starter(*starter_for_exercise(4));
+    s.your_kernel.open_starter(s, *starter_for_exercise(4));
     const std::string path = std::getenv("PATH") ? std::getenv("PATH") : "";
     ::setenv("PATH", dir.c_str(), 1);  // a folder with no compiler in it
-    s.run_kernel();
+    s.your_kernel.run(s);
     s.wait();
     ::setenv("PATH", path.c_str(), 1);
     ASSERT_TRUE(s.your_kernel.report.has_value());
@@ -352,32 +352,32 @@ TEST_F(YourKernelPanel, WithoutClangTheRunNamesDebiansPackage) {
 TEST_F(YourKernelPanel, TextNotSavedAtQuitComesBackAtTheNextStartAndASavedOneLeavesNothingBehind) {
     {
         Session s;
-        s.open_starter(*starter_for_exercise(4));
-        s.keep_kernel_draft(dir.string());  // a starter as it came: nothing of the student's to keep
+        s.your_kernel.open_starter(s, *starter_for_exercise(4));
+        s.your_kernel.keep_draft(dir.string());  // a starter as it came: nothing of the student's to keep
         EXPECT_FALSE(fs::exists(path("your-kernel-draft.cu")));
-        s.edit_kernel(s.your_kernel.text + "// half done\n");
-        s.keep_kernel_draft(dir.string());
+        s.your_kernel.edit(s.your_kernel.text + "// half done\n");
+        s.your_kernel.keep_draft(dir.string());
     }
     Session s;
-    s.restore_kernel_draft(dir.string());
+    s.your_kernel.restore_draft(s, dir.string());
     const YourKernel& k = s.your_kernel;
     EXPECT_EQ(k.name, "ex4-exclusive-kogge-stone.cu");
     EXPECT_TRUE(k.path.empty());
     EXPECT_NE(k.text.find("// half done"), std::string::npos);
     EXPECT_TRUE(k.dirty());
     EXPECT_GT(k.text_version, 0u);  // the editor takes it
-    s.save_kernel(path("mine.cu"));
-    s.keep_kernel_draft(dir.string());
+    s.your_kernel.save(s, path("mine.cu"));
+    s.your_kernel.keep_draft(dir.string());
     EXPECT_FALSE(fs::exists(path("your-kernel-draft.cu")));
     Session again;
-    again.restore_kernel_draft(dir.string());
+    again.your_kernel.restore_draft(again, dir.string());
     EXPECT_TRUE(again.your_kernel.text.empty());
 }
 
 TEST_F(YourKernelPanel, AControlChangedWhileYourKernelIsOnScreenRunsYourKernelAgainWithIt) {
     NEEDS_CLANG();
     Session s;
-    s.try_exercise(4);
+    s.your_kernel.try_exercise(s, 4);
     run_kernel(s, text_of(solved_starter("ex4-exclusive-kogge-stone")));
     ASSERT_TRUE(s.kernel_on_screen());
     const std::string name = s.your_kernel.name;
@@ -406,7 +406,7 @@ TEST_F(YourKernelPanel, AControlChangedWhileYourKernelIsOnScreenRunsYourKernelAg
     const TracePtr before = s.trace;
     s.form.request.op = OpKind::max;
     s.run_again();
-    s.cancel_kernel();
+    s.your_kernel.cancel_run(s);
     s.wait();
     EXPECT_EQ(s.trace, before);
 
@@ -426,27 +426,27 @@ TEST_F(YourKernelPanel, AControlChangedWhileYourKernelIsOnScreenRunsYourKernelAg
 TEST_F(YourKernelPanel, TheRestoredNoteStaysThroughTheFirstRunUntilTheStudentActsOnThePanel) {
     {
         Session s;
-        s.open_starter(*starter_for_exercise(4));
-        s.edit_kernel(s.your_kernel.text + "// half done\n");
-        s.keep_kernel_draft(dir.string());
+        s.your_kernel.open_starter(s, *starter_for_exercise(4));
+        s.your_kernel.edit(s.your_kernel.text + "// half done\n");
+        s.your_kernel.keep_draft(dir.string());
     }
     Session s;
-    s.restore_kernel_draft(dir.string());
+    s.your_kernel.restore_draft(s, dir.string());
     EXPECT_NE(s.your_kernel.restored.find("as you left it"), std::string::npos) << s.your_kernel.restored;
     s.run();  // the first run at startup
     s.wait();
     ASSERT_TRUE(s.trace);
     EXPECT_NE(s.your_kernel.restored.find("as you left it"), std::string::npos);
-    s.edit_kernel(s.your_kernel.text + "// more\n");
+    s.your_kernel.edit(s.your_kernel.text + "// more\n");
     EXPECT_TRUE(s.your_kernel.restored.empty());
 }
 
 TEST_F(YourKernelPanel, TheDeviceCheckFollowsTheTraceOnScreenAndSaysWhatTheGpuGaveOrQuietlyWhyNot) {
     NEEDS_CLANG();
     Session s;
-    s.try_exercise(4);
-    s.edit_kernel(text_of(solved_starter("ex4-exclusive-kogge-stone")));
-    s.run_kernel();
+    s.your_kernel.try_exercise(s, 4);
+    s.your_kernel.edit(text_of(solved_starter("ex4-exclusive-kogge-stone")));
+    s.your_kernel.run(s);
     s.wait_unpolled();  // the CPU run is done; its result not yet taken in
     s.poll(0);
     // The trace is on screen while the check runs on a worker: the window never waits for nvcc.
@@ -478,10 +478,10 @@ TEST_F(YourKernelPanel, AFileFromDiskIsTrustedForTheGpuCheckOnceAndTheRunOnScree
     const YourKernel& k = s.your_kernel;
     std::ofstream(path("submitted.cu")) << text_of(solved_starter("ex4-exclusive-kogge-stone"));
     std::ofstream(path("other.cu")) << text_of(solved_starter("ex4-exclusive-kogge-stone"));
-    s.open_kernel(path("submitted.cu"));
+    s.your_kernel.open(s, path("submitted.cu"));
     ASSERT_FALSE(k.said_failed) << k.said;
     EXPECT_FALSE(k.trusted_for_gpu());
-    s.run_kernel();
+    s.your_kernel.run(s);
     s.wait();
     ASSERT_TRUE(s.kernel_on_screen()) << (k.report ? k.report->stopped : "");
     ASSERT_TRUE(k.report && k.report->device && k.report->device_check);
@@ -492,16 +492,16 @@ TEST_F(YourKernelPanel, AFileFromDiskIsTrustedForTheGpuCheckOnceAndTheRunOnScree
     s.your_kernel.report->device_check->sentence = kernel_tracer::device_check_untrusted("submitted.cu");
     EXPECT_TRUE(k.offers_gpu_trust());
     EXPECT_NE(gpu_trust_sentence().find("GPU"), std::string::npos);
-    s.trust_kernel_for_gpu();
+    s.your_kernel.trust_for_gpu(s);
     EXPECT_FALSE(k.offers_gpu_trust());
     EXPECT_TRUE(k.report->device->trusted);
     s.wait();
     ASSERT_TRUE(k.report->device_check.has_value());
     EXPECT_FALSE(k.report->device_check->untrusted) << k.report->device_check->sentence;
     // Asked once per file: another file is not trusted, and this one still is.
-    s.open_kernel(path("other.cu"));
+    s.your_kernel.open(s, path("other.cu"));
     EXPECT_FALSE(k.trusted_for_gpu());
-    s.open_kernel(path("submitted.cu"));
+    s.your_kernel.open(s, path("submitted.cu"));
     EXPECT_TRUE(k.trusted_for_gpu());
     EXPECT_FALSE(k.trusted_without_sandbox());  // trusted for the GPU check, not to run without a sandbox
 }
@@ -512,23 +512,24 @@ TEST_F(YourKernelPanel, AFileFromDiskIsTrustedForTheGpuCheckOnceAndTheRunOnScree
 TEST_F(YourKernelPanel, GradeRunsInTheBackgroundAndOpensTheSmallestFailingInputAsARun) {
     NEEDS_CLANG();
     Session s;
-    ASSERT_TRUE(s.try_exercise(4));  // the starter as it is: its TODO not written
-    s.grade_every_type = false;  // int32 with sum and float64 with min: 30 runs
-    ASSERT_TRUE(s.grade_kernel(4));
-    EXPECT_TRUE(s.grading.running());
+    ASSERT_TRUE(s.your_kernel.try_exercise(s, 4));  // the starter as it is: its TODO not written
+    s.your_kernel.grade_every_type = false;  // int32 with sum and float64 with min: 30 runs
+    ASSERT_TRUE(s.your_kernel.grade(4));
+    EXPECT_TRUE(s.your_kernel.grading.running());
     EXPECT_TRUE(s.working());  // the window keeps drawing its progress
-    EXPECT_FALSE(s.grade_kernel(4));  // one grading at a time
+    EXPECT_FALSE(s.your_kernel.grade(4));  // one grading at a time
     s.wait();
-    ASSERT_FALSE(s.grading.running());
-    ASSERT_TRUE(s.grading.outcome && s.grading.outcome->grade) << (s.grading.outcome ? s.grading.outcome->stopped : "");
-    const kernel_tracer::Grade& g = *s.grading.outcome->grade;
-    EXPECT_EQ(s.grading.progress().done, 30);
-    EXPECT_EQ(s.grading.progress().total, 30);
+    ASSERT_FALSE(s.your_kernel.grading.running());
+    ASSERT_TRUE(s.your_kernel.grading.outcome && s.your_kernel.grading.outcome->grade)
+        << (s.your_kernel.grading.outcome ? s.your_kernel.grading.outcome->stopped : "");
+    const kernel_tracer::Grade& g = *s.your_kernel.grading.outcome->grade;
+    EXPECT_EQ(s.your_kernel.grading.progress().done, 30);
+    EXPECT_EQ(s.your_kernel.grading.progress().total, 30);
     ASSERT_FALSE(g.passed());
     ASSERT_FALSE(g.checks.front().passed);
     EXPECT_EQ(g.checks.front().failure.rfind("N = 7: ", 0), 0u) << g.checks.front().failure;
 
-    s.open_grade_failure(0);
+    s.your_kernel.open_grade_failure(s, 0);
     s.wait();
     ASSERT_TRUE(s.trace && s.your_kernel.report) << s.error;
     EXPECT_EQ(s.form.input.source, InputSpec::Source::random);
@@ -542,16 +543,17 @@ TEST_F(YourKernelPanel, GradeRunsInTheBackgroundAndOpensTheSmallestFailingInputA
 TEST_F(YourKernelPanel, CancelStopsTheGradingAndTheGradeSaysSo) {
     NEEDS_CLANG();
     Session s;
-    ASSERT_TRUE(s.try_exercise(4));
-    s.run_kernel();
+    ASSERT_TRUE(s.your_kernel.try_exercise(s, 4));
+    s.your_kernel.run(s);
     s.wait();  // compiled once: the grading's first runs start at once
-    ASSERT_TRUE(s.grade_kernel(4));
-    s.grading.cancel();
+    ASSERT_TRUE(s.your_kernel.grade(4));
+    s.your_kernel.grading.cancel();
     s.wait();
-    ASSERT_TRUE(s.grading.outcome && s.grading.outcome->grade) << (s.grading.outcome ? s.grading.outcome->stopped : "");
-    EXPECT_TRUE(s.grading.outcome->grade->cancelled);
-    EXPECT_FALSE(s.grading.outcome->grade->passed());
-    EXPECT_LT(s.grading.progress().done, 180);
+    ASSERT_TRUE(s.your_kernel.grading.outcome && s.your_kernel.grading.outcome->grade)
+        << (s.your_kernel.grading.outcome ? s.your_kernel.grading.outcome->stopped : "");
+    EXPECT_TRUE(s.your_kernel.grading.outcome->grade->cancelled);
+    EXPECT_FALSE(s.your_kernel.grading.outcome->grade->passed());
+    EXPECT_LT(s.your_kernel.grading.progress().done, 180);
 }
 
 // The panel's block schedule orders a student's kernel's blocks: a kernel that takes its block

@@ -16,12 +16,12 @@
 #include <sstream>
 #include <thread>
 
+#include "app/gui/model/palette.hpp"
 #include "app/gui/model/predict.hpp"
 #include "app/gui/model/session.hpp"
 #include "app/gui/model/settings.hpp"
 #include "app/gui/model/tiles.hpp"
 #include "app/gui/model/trace_book.hpp"
-#include "app/gui/shell/palette.hpp"
 #include "core/algorithms/lookback_window.hpp"
 #include "core/emulation/emulate.hpp"
 #include "core/error.hpp"

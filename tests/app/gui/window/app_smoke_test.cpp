@@ -21,10 +21,10 @@
 #include <sstream>
 
 #include "app/gui/model/numbers.hpp"
+#include "app/gui/model/palette.hpp"
 #include "app/gui/model/sampled_trace.hpp"
 #include "app/gui/model/trace_book.hpp"
 #include "app/gui/model/your_kernel.hpp"
-#include "app/gui/shell/palette.hpp"
 #include "core/emulation/emulate.hpp"
 #include "core/input/input.hpp"
 #include "core/input/resolve.hpp"
