@@ -45,6 +45,11 @@ struct StepViewState {
     // its rows, and the events timeline's lanes named of its lanes.
     size_t diagram_rows_shown = 0, diagram_rows = 0;
     int timeline_lanes_named = 0, timeline_lanes = 0;
+    // A student's kernel's tiles (kernel_blocks_view.cpp): the turn in its block order that is
+    // marked as running (0: its first block), and the trace it was chosen on (a new run starts over).
+    int64_t block_turn = 0;
+    const void* block_turn_of = nullptr;
+    ImVec2 block_tiles_min{0, 0}, block_tiles_max{0, 0};  // where the last frame drew them (the smoke test clicks them)
 };
 
 // The Counts tab's own state (counts_panel.cpp): presenting, it shows one chart at a time.
@@ -228,6 +233,9 @@ void draw_timeline_legend(App& app, const Trace& t);
 std::string sm_slots_note(const Trace& t, size_t step);
 // Over the tiles view: the SM slots at a deadlock, what the current look-back window combined.
 void draw_tiles_notes(App& app, const Trace& t, size_t step);
+// A student's kernel with more than one block (kernel_blocks_view.cpp): its blocks as tiles over
+// their sections, in the order they ran, a turn at a time; nothing for any other trace.
+void draw_kernel_blocks(App& app, const ShownTrace& st, size_t step);
 // The verdict over the step view and the explanation pane with its predict mode (explain_pane.cpp).
 void draw_verdict_line(App& app, const ShownTrace& st);
 // The pane fills its panel, or takes `height` (the explain shot's view under the array view).
