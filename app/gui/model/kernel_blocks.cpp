@@ -35,6 +35,7 @@ std::optional<KernelBlocks> kernel_blocks(const Trace& t, size_t k, const std::v
     b.schedule = *schedule;
     b.order = one_after_another(b.schedule, grid);
     b.last_launch = s.kernel == Kernel::single || s.kernel == Kernel::k3;
+    b.result_wrong = !wrong.empty();
     // Each block's section: the header's where the launch covers the input with it (the file's
     // SECTION_SIZE), else the input shared out evenly.
     const int64_t n = t.n;

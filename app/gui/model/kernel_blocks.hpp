@@ -25,6 +25,7 @@ struct KernelBlocks {
     std::vector<int64_t> order;  // the blocks in the order they ran
     std::vector<KernelBlockTile> tiles;  // by blockIdx
     bool last_launch = true;  // the result is what this launch left (host code's K3, or the only launch)
+    bool result_wrong = false;  // some value of the result is not the scan (whichever launch left it)
 };
 // The blocks of step k's launch; none for a built-in algorithm's trace, a launch of one block, or a
 // trace whose block schedule names no order a kernel runs in. `wrong`: the result's wrong elements

@@ -8,6 +8,7 @@
 #include <imgui_internal.h>  // the input Dear ImGui has not handed out yet
 
 #include <algorithm>
+#include <cfloat>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -387,6 +388,8 @@ std::string kernel_blocks_walk(App& app, SmokeDriver& d, const std::string& out,
     said << "tiles drawn\t" << (app.step_view.block_turn_of == s.trace.get() ? "yes" : "no") << "\n";
     said << "turn\t" << turn_sentence(*b, app.step_view.block_turn) << "\n";
     said << "wrong\t" << wrong_block_sentence(*b) << "\n";
+    ImGui::GetIO().AddMousePosEvent(-FLT_MAX, -FLT_MAX);  // no tooltip left from a click before
+    d.draw();
     if (std::string err = d.shoot(out + "/kernel-blocks.png"); !err.empty()) return err;
     // Block 0's section is the first along the row.
     const ImVec2 lo = app.step_view.block_tiles_min, hi = app.step_view.block_tiles_max;

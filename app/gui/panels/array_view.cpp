@@ -949,7 +949,11 @@ void draw_step_view(App& app, float diagram_height) {
         if (*r) step_cols = std::max(step_cols, r->column + int64_t(r->count));
     const bool scrollbar = !fits_width || step_cols > int64_t(widest);
     draw_verdict_line(app, *s.trace);
-    draw_kernel_blocks(app, *s.trace, s.step);  // a student's kernel of several blocks: the order they ran in
+    // A student's kernel of several blocks: the order they ran in (presenting, in the legend's small
+    // font, so the array keeps its rows).
+    if (small_legend) ImGui::PushFont(nullptr, ruler_font_size());
+    draw_kernel_blocks(app, *s.trace, s.step);
+    if (small_legend) ImGui::PopFont();
     if (!t.sample.all()) {
         if (app.layout.presentation) ImGui::PushFont(nullptr, ruler_font_size());  // as the legend
         sampled_window_note(t, st);

@@ -31,11 +31,17 @@ void tile_tooltip(const KernelBlocks& b, const KernelBlockTile& tile) {
     ImGui::EndTooltip();
 }
 
+// A tile's label: "block 3 · ran 1st", "3 · 1st" or "3" (forms 0, 1, 2).
+std::string tile_label(const KernelBlockTile& tile, int form) {
+    const std::string b = std::to_string(tile.block), turn = ordinal(tile.turn + 1);
+    return form == 0 ? "block " + b + " · ran " + turn : form == 1 ? b + " · " + turn : b;
+}
+
 // One row of tiles, each as wide as its section; a click makes a block's turn the current one.
 void draw_tile_row(App& app, const KernelBlocks& b, int64_t turn) {
     const Palette& p = app.palette();
     const float font = ImGui::GetFontSize();
-    const float width = ImGui::GetContentRegionAvail().x, height = std::round(font * 2.4f);
+    const float width = ImGui::GetContentRegionAvail().x, height = std::round(font * 1.5f);
     const ImVec2 at = ImGui::GetCursorScreenPos();
     ImGui::InvisibleButton("kernel_block_tiles", ImVec2(std::max(width, 1.0f), height));
     app.step_view.block_tiles_min = ImGui::GetItemRectMin(), app.step_view.block_tiles_max = ImGui::GetItemRectMax();
@@ -44,19 +50,21 @@ void draw_tile_row(App& app, const KernelBlocks& b, int64_t turn) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const int64_t n = std::max<int64_t>(1, b.tiles.back().first + b.tiles.back().count);
     const float gap = b.tiles.size() > 64 ? 0.0f : 2.0f;
+    int form = 0;
+    for (const KernelBlockTile& tile : b.tiles)
+        while (form < 3 && ImGui::CalcTextSize(tile_label(tile, form).c_str()).x > width * float(tile.count) / float(n) - gap - 6) ++form;
     for (const KernelBlockTile& tile : b.tiles) {
         const float x0 = at.x + width * float(tile.first) / float(n), x1 = at.x + width * float(tile.first + tile.count) / float(n);
         const ImVec2 a(x0 + gap * 0.5f, at.y), c(std::max(x0 + 1, x1 - gap * 0.5f), at.y + height);
         const Rgb fill = turn_colour(p, block_turn(b, tile.block, turn));
         dl->AddRectFilled(a, c, col(fill));
         if (tile.wrong > 0) dl->AddRect(ImVec2(a.x + 1, a.y + 1), ImVec2(c.x - 1, c.y - 1), col(p.cell_wrong), 0.0f, 3.0f);
-        // Its name and its turn, where they fit.
-        const std::string name = "block " + std::to_string(tile.block), when = "ran " + ordinal(tile.turn + 1);
-        const std::string shortname = std::to_string(tile.block);
-        const float room = c.x - a.x - 6;
-        const std::string& top = ImGui::CalcTextSize(name.c_str()).x <= room ? name : shortname;
-        if (ImGui::CalcTextSize(top.c_str()).x <= room) dl->AddText(ImVec2(a.x + 4, a.y + font * 0.15f), text_on(fill), top.c_str());
-        if (ImGui::CalcTextSize(when.c_str()).x <= room) dl->AddText(ImVec2(a.x + 4, a.y + font * 1.2f), text_on(fill), when.c_str());
+        // Its name and its turn on one line, in the longest form every tile has room for (the row
+        // is a line tall, so that the array under it keeps its room).
+        if (form < 3) {
+            const std::string label = tile_label(tile, form);
+            dl->AddText(ImVec2(a.x + 4, a.y + (height - font) * 0.5f), text_on(fill), label.c_str());
+        }
         const ImVec2 mouse = ImGui::GetIO().MousePos;
         if (hovered && mouse.x >= x0 && mouse.x < x1) {
             tile_tooltip(b, tile);
@@ -89,7 +97,7 @@ void draw_kernel_blocks(App& app, const ShownTrace& st, size_t step) {
     draw_tile_row(app, b, turn);
     if (const std::string wrong = wrong_block_sentence(b); !wrong.empty())
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(app.palette().error)), "%s", wrong.c_str());
-    else if (!b.last_launch)
+    else if (!b.last_launch && b.result_wrong)
         ImGui::TextDisabled("(the result is a later launch's: its wrong values are marked on that launch's blocks)");
     ImGui::PopTextWrapPos();
     ImGui::PopID();

@@ -85,6 +85,7 @@ TEST(KernelBlocks, AShortLastSectionAndALaterLaunchsResult) {
     EXPECT_EQ(b->tiles[2].count, 4);
     EXPECT_FALSE(b->last_launch);
     EXPECT_EQ(b->tiles[2].wrong, 0);  // the result is K3's, not this launch's
+    EXPECT_TRUE(b->result_wrong);
     EXPECT_EQ(wrong_block_sentence(*b), "");
 }
 
