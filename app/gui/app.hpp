@@ -175,6 +175,8 @@ struct App {
 };
 
 ImU32 col(Rgb c, int alpha = 255);
+// Text that reads on a fill: dark on the light ones (yellow, orange), white on the others.
+ImU32 text_on(Rgb bg);
 
 // Fonts and themes (theme.cpp).
 void load_fonts(App& app);

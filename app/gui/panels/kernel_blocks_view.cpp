@@ -16,11 +16,6 @@ Rgb turn_colour(const Palette& p, BlockTurn t) {
     return t == BlockTurn::ended ? p.cell_final : t == BlockTurn::running ? p.thread_active : p.thread_idle;
 }
 
-ImU32 text_on(Rgb bg) {
-    const float luma = 0.299f * float(bg.r) + 0.587f * float(bg.g) + 0.114f * float(bg.b);
-    return luma > 150 ? IM_COL32(20, 20, 20, 255) : IM_COL32(255, 255, 255, 255);
-}
-
 void tile_tooltip(const KernelBlocks& b, const KernelBlockTile& tile) {
     ImGui::BeginTooltip();
     ImGui::Text("block %lld: Y[%lld..%lld]", (long long)tile.block, (long long)tile.first, (long long)(tile.first + tile.count - 1));
