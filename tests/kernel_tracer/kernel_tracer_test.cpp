@@ -24,6 +24,7 @@
 #include "kernel_tracer/host/child_process.hpp"
 #include "kernel_tracer/host/grade.hpp"
 #include "kernel_tracer/host/kernel_trace.hpp"
+#include "kernel_tracer/host/output_check.hpp"
 #include "tests/kernel_fixtures.hpp"
 
 using namespace scanlab;
@@ -553,6 +554,23 @@ TEST(YourKernel, TheTraceKeepsTheBlockScheduleAndTheTableNamesTheOrderTheBlocksR
     const KernelTrace in_order = traced(file, {"--random", "32"});
     ASSERT_TRUE(in_order.traced);
     EXPECT_EQ(in_order.trace.block_schedule, "in-order");
+}
+
+// A trace left by the runner must name the block schedule the run asked for: a kernel that writes
+// a trace of its own with another order (or none) is not shown as this run.
+TEST(YourKernel, ATraceNamingAnotherBlockScheduleIsNotThisRuns) {
+    Trace t;
+    t.kernel = "k.cu";
+    t.backend = "cpu";
+    t.schedule = "in-order";
+    t.block_schedule = "in-order";
+    ExpectedHeader want{"k.cu", t.type, t.op, false, t.warp_width, "in-order", nullptr, "reverse"};
+    EXPECT_NE(trace_not_this_runs(t, want).find("the block schedule in-order, the run asked for reverse"), std::string::npos)
+        << trace_not_this_runs(t, want);
+    want.block_schedule = "in-order";
+    EXPECT_EQ(trace_not_this_runs(t, want), "");
+    t.block_schedule.clear();
+    EXPECT_NE(trace_not_this_runs(t, want), "");
 }
 
 // `scanlab grade`: the Exercise 4 starter as it is fails the scan at its smallest failing input, and

@@ -4,6 +4,7 @@
 // the order (the trace's block schedule) and the turn, and which block left the first wrong value.
 // Everything comes from the model (model/kernel_blocks.hpp); the turn is this view's own state.
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 #include "app/gui/app.hpp"
@@ -48,12 +49,16 @@ void draw_tile_row(App& app, const KernelBlocks& b, int64_t turn) {
     int form = 0;
     for (const KernelBlockTile& tile : b.tiles)
         while (form < 3 && ImGui::CalcTextSize(tile_label(tile, form).c_str()).x > width * float(tile.count) / float(n) - gap - 6) ++form;
+    float drawn_to = -FLT_MAX;
     for (const KernelBlockTile& tile : b.tiles) {
         const float x0 = at.x + width * float(tile.first) / float(n), x1 = at.x + width * float(tile.first + tile.count) / float(n);
         const ImVec2 a(x0 + gap * 0.5f, at.y), c(std::max(x0 + 1, x1 - gap * 0.5f), at.y + height);
         const Rgb fill = turn_colour(p, block_turn(b, tile.block, turn));
-        dl->AddRectFilled(a, c, col(fill));
-        if (tile.wrong > 0) dl->AddRect(ImVec2(a.x + 1, a.y + 1), ImVec2(c.x - 1, c.y - 1), col(p.cell_wrong), 0.0f, 3.0f);
+        // Thousands of blocks on a few hundred pixels: one rectangle a pixel column, not one a block.
+        const bool drawn = std::floor(x1) > drawn_to || tile.block == int64_t(b.tiles.size()) - 1;
+        if (drawn) drawn_to = std::floor(x1);
+        if (drawn) dl->AddRectFilled(a, c, col(fill));
+        if (drawn && tile.wrong > 0) dl->AddRect(ImVec2(a.x + 1, a.y + 1), ImVec2(c.x - 1, c.y - 1), col(p.cell_wrong), 0.0f, 3.0f);
         // Its name and its turn on one line, in the longest form every tile has room for (the row
         // is a line tall, so that the array under it keeps its room).
         if (form < 3) {
