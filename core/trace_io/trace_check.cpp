@@ -111,6 +111,9 @@ std::string check_step(size_t i, const Step& got, const Step& want, bool exact) 
 // view relies on, and its result to nothing (a wrong result is what the student came to see).
 std::string kernel_trace_inconsistency(const Trace& t) {
     if (t.backend != "cpu") return "it records a student's kernel, which only the CPU runner traces";
+    // A kernel's blocks ran one after another in the order of its block schedule; a replay is a device's.
+    if (!t.block_schedule.empty() && !parse_block_schedule(t.block_schedule))
+        return "its block schedule '" + t.block_schedule + "' is not one a student's kernel runs under";
     if (size_of(t.input) != size_t(t.n) || size_of(t.result) != size_t(t.n))
         return "its input and result do not both hold n = " + std::to_string(t.n) + " values";
     for (size_t i = 0; i < t.steps.size(); ++i) {

@@ -252,7 +252,7 @@ void write_head(std::ostream& out, const Trace& t) {
     key(out, "counts", "\n ");
     out << "{\"additions\": " << c.additions << ", \"steps\": " << c.steps << ", \"barriers\": " << c.barriers
         << ", \"divergent_warps\": " << c.divergent_warps << ", \"hazards\": " << c.hazards;
-    if (!t.block_schedule.empty()) out << ", \"polls\": " << c.polls << ", \"waits\": " << c.waits;
+    if (!t.block_schedule.empty() && t.kernel.empty()) out << ", \"polls\": " << c.polls << ", \"waits\": " << c.waits;
     out << "},";
     phases(out, t);
     key(out, "input", "\n ");

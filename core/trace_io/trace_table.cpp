@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "core/algorithms/table.hpp"
+#include "core/block_turns.hpp"
 #include "core/input/hierarchy.hpp"
 #include "core/lesson/barrier_notes.hpp"
 #include "core/lesson/explain.hpp"
@@ -141,7 +142,10 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values, boo
     if (!t.flags.empty())
         out << "segmented: '>' marks a flag of 1 (on the input a segment starts there; in a step a segment starts within what the "
                "element has combined, so nothing earlier reaches it)\n";
-    if (!t.block_schedule.empty())
+    if (!t.kernel.empty() && t.grid > 1)
+        if (const std::optional<BlockSchedule> b = parse_block_schedule(t.block_schedule))
+            out << "blocks ran one after another, each to its end before the next: " << one_after_another_words(*b, t.grid) << "\n";
+    if (!t.block_schedule.empty() && t.kernel.empty())
         out << "block schedule " << t.block_schedule
             << (t.resident_blocks > 0 ? ", " + std::to_string(t.resident_blocks) + " resident block(s)" : std::string())
             << (t.static_index ? ", static index (tile = blockIdx)" : ", dynamic index (drawn from a counter)")
@@ -166,7 +170,7 @@ void write_trace_table(std::ostream& out, const Trace& t, size_t max_values, boo
     for (const Step& s : t.steps) widen(s.values);
     if (!t.flags.empty()) ++width;  // room for the flag's '>'
 
-    const bool events = !t.block_schedule.empty();
+    const bool events = !t.block_schedule.empty() && t.kernel.empty();  // a student's kernel has blocks, not events
     std::vector<std::string> heads{"adds", "active", "idle", "div", "bar", "haz"};
     if (events) heads = {"adds", "active", "idle", "bar", "polls"};
     std::vector<Row> rows;

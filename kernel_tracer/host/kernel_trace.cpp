@@ -176,7 +176,7 @@ KernelTrace trace_kernel(const KernelRequest& request) {
         if (const std::optional<std::string> t = kernel_type_in(source)) words.insert(words.end(), {"--type", *t});
     // --block-schedule orders the kernel's blocks: the runner reads it from the words it is given.
     std::vector<std::string> run_words = words;
-    take_block_schedule(run_words);
+    const BlockSchedule block_schedule = take_block_schedule(run_words).value_or(BlockSchedule{});
     RunSpec spec = parse_run_words(run_words, [](const std::string&, const auto&) { return false; });
     std::string origin;
     const ValueArray input = load_input(spec.input, spec.request.type, origin);
@@ -321,9 +321,9 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     } else {
         std::ifstream in(trace_path, std::ios::binary);
         result.trace = read_trace_json(in, "the trace of " + fs::path(request.file).filename().string());
-        const std::string not_ours =
-            trace_not_this_runs(result.trace, {fs::path(request.file).filename().string(), spec.request.type, spec.request.op,
-                                               spec.request.exclusive, spec.request.warp_width, spec.request.schedule.text(), &input});
+        const std::string not_ours = trace_not_this_runs(
+            result.trace, {fs::path(request.file).filename().string(), spec.request.type, spec.request.op, spec.request.exclusive,
+                           spec.request.warp_width, spec.request.schedule.text(), &input, block_schedule.text()});
         if (!not_ours.empty()) {
             result.ended = not_ours;
             return result;

@@ -155,6 +155,7 @@ std::string trace_not_this_runs(const Trace& t, const ExpectedHeader& want) {
         return differs("the direction", t.exclusive ? "exclusive" : "inclusive", want.exclusive ? "exclusive" : "inclusive");
     if (t.warp_width != want.warp_width) return differs("the warp width", std::to_string(t.warp_width), std::to_string(want.warp_width));
     if (t.schedule != want.schedule) return differs("the schedule", t.schedule, want.schedule);
+    if (t.block_schedule != want.block_schedule) return differs("the block schedule", t.block_schedule, want.block_schedule);
     if (want.input && !bitwise_equal(t.input, *want.input))
         return differs("an input", "of " + std::to_string(size_of(t.input)) + " values",
                        "its own " + std::to_string(size_of(*want.input)) + " values");

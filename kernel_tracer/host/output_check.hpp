@@ -44,9 +44,10 @@ struct ExpectedHeader {
     int warp_width = 32;
     std::string schedule;
     const ValueArray* input = nullptr;
+    std::string block_schedule = "in-order";  // the order its blocks ran in, one after another
 };
 // "" when the trace is this run's (it names the kernel file, the run's type, operator, direction,
-// warp width, schedule and input, and comes from the CPU run); else one sentence of what differs.
+// warp width, schedule, block schedule and input, and comes from the CPU run); else one sentence of what differs.
 std::string trace_not_this_runs(const Trace& t, const ExpectedHeader& want);
 
 // The sentence for a runner that a signal ended with no finding of its own: "a segmentation

@@ -8,6 +8,7 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "core/block_turns.hpp"
 #include "core/emulation/warp_order.hpp"
 #include "kernel_tracer/runtime/fibers.hpp"
 #include "kernel_tracer/shim/scanlab_shim_abi.h"
@@ -426,7 +427,7 @@ KernelRun run_kernel(const KernelImage& image, const Launch& launch) {
     scanlab_cuda_now.gridDim = {unsigned(launch.grid_dim), 1, 1};
     scanlab_cuda_now.warpSize = launch.warp_width;
     r.run.blocks.resize(size_t(launch.grid_dim));
-    const std::vector<int64_t> order = block_order(launch.block_schedule, launch.grid_dim);
+    const std::vector<int64_t> order = one_after_another(launch.block_schedule, launch.grid_dim);
     for (size_t k = 0; k < order.size(); ++k) {
         const int64_t b = order[k];
         run_block(b, r.run.blocks[size_t(b)]);
@@ -448,24 +449,6 @@ KernelRun run_kernel(const KernelImage& image, const Launch& launch) {
                                          reinterpret_cast<const uint8_t*>(g.address) + g.bytes);
     g_runner = nullptr;
     return std::move(r.run);
-}
-
-std::vector<int64_t> block_order(const BlockSchedule& schedule, int64_t grid) {
-    std::vector<int64_t> order(size_t(std::max<int64_t>(grid, 0)));
-    for (size_t b = 0; b < order.size(); ++b) order[b] = int64_t(b);
-    if (schedule.kind == BlockSchedule::Kind::reverse) std::reverse(order.begin(), order.end());
-    if (schedule.kind == BlockSchedule::Kind::random) {
-        // Fisher-Yates with splitmix64: the same order on every machine for the same seed.
-        uint64_t state = schedule.seed;
-        auto next = [&state] {
-            uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-            z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-            z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-            return z ^ (z >> 31);
-        };
-        for (size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[size_t(next() % i)]);
-    }
-    return order;
 }
 
 RawFinding current_place(FindingKind kind, uintptr_t pc) {

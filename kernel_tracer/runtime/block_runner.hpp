@@ -70,10 +70,6 @@ struct KernelRun {
 
 KernelRun run_kernel(const KernelImage& image, const Launch& launch);
 
-// The blocks of a grid in the order a block schedule runs them: in order, reversed, or shuffled by
-// the seed (the same order for the same seed, launch after launch).
-std::vector<int64_t> block_order(const BlockSchedule& schedule, int64_t grid);
-
 // For the signal handlers (runner_main.cpp): what is running now, as a finding.
 RawFinding current_place(FindingKind kind, uintptr_t pc);
 

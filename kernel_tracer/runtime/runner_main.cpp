@@ -327,6 +327,8 @@ Trace trace_of(const Args& args, const RunSpec& spec, std::vector<std::vector<St
     t.grid = first.grid_dim;
     t.warp_width = spec.request.warp_width;
     t.schedule = spec.request.schedule.text();
+    // The order every launch ran its blocks in, one after another (one_after_another, core/schedules.hpp).
+    t.block_schedule = g_block_schedule.text();
     t.kernel = args.label;
     t.backend = "cpu";
     for (size_t l = 0; l < launches.size(); ++l)

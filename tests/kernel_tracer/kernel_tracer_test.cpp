@@ -17,11 +17,14 @@
 #include "core/input/run_spec.hpp"
 #include "core/input/run_words.hpp"
 #include "core/lesson/verdict.hpp"
+#include "core/trace_io/trace_check.hpp"
+#include "core/trace_io/trace_json.hpp"
 #include "core/trace_io/trace_table.hpp"
 #include "core/values.hpp"
 #include "kernel_tracer/host/child_process.hpp"
 #include "kernel_tracer/host/grade.hpp"
 #include "kernel_tracer/host/kernel_trace.hpp"
+#include "kernel_tracer/host/output_check.hpp"
 #include "tests/kernel_fixtures.hpp"
 
 using namespace scanlab;
@@ -524,6 +527,50 @@ TEST(YourKernel, TheBlockScheduleOrdersTheKernelsBlocks) {
     EXPECT_TRUE(judge(in_order.trace).correct());
     EXPECT_EQ(judge(reverse.trace).wrong.size(), 24u);
     EXPECT_THROW(traced(file, {"--random", "32", "--block-schedule", "sideways"}), UsageError);
+}
+
+// The trace keeps the block schedule its blocks ran under, and the table names the order they ran
+// in; a trace whose block schedule is no kernel's order is not this run's.
+TEST(YourKernel, TheTraceKeepsTheBlockScheduleAndTheTableNamesTheOrderTheBlocksRanIn) {
+    NEEDS_CLANG();
+    const std::string file = kFixtures + "/students/prev_block_sum.cu";
+    const KernelTrace reverse = traced(file, {"--random", "32", "--block-schedule", "reverse"});
+    ASSERT_TRUE(reverse.traced) << all_findings(reverse);
+    EXPECT_EQ(reverse.trace.block_schedule, "reverse");
+    std::ostringstream table;
+    write_trace_table(table, reverse.trace, 64, false);
+    EXPECT_NE(table.str().find("blocks ran one after another, each to its end before the next: 3, 2, 1, 0 (reverse)\n"), std::string::npos)
+        << table.str();
+    EXPECT_EQ(table.str().find("polls"), std::string::npos) << "a kernel's blocks wait on no flag";
+    // A trace file of it reads back with its block schedule, and one naming no kernel's order is refused.
+    std::stringstream json;
+    write_trace_json(json, reverse.trace);
+    const Trace back = read_trace_json(json, "the saved trace");
+    EXPECT_EQ(back.block_schedule, "reverse");
+    EXPECT_EQ(first_inconsistency(back), "");
+    Trace replay = back;
+    replay.block_schedule = "replay";
+    EXPECT_NE(first_inconsistency(replay).find("block schedule"), std::string::npos);
+    const KernelTrace in_order = traced(file, {"--random", "32"});
+    ASSERT_TRUE(in_order.traced);
+    EXPECT_EQ(in_order.trace.block_schedule, "in-order");
+}
+
+// A trace left by the runner must name the block schedule the run asked for: a kernel that writes
+// a trace of its own with another order (or none) is not shown as this run.
+TEST(YourKernel, ATraceNamingAnotherBlockScheduleIsNotThisRuns) {
+    Trace t;
+    t.kernel = "k.cu";
+    t.backend = "cpu";
+    t.schedule = "in-order";
+    t.block_schedule = "in-order";
+    ExpectedHeader want{"k.cu", t.type, t.op, false, t.warp_width, "in-order", nullptr, "reverse"};
+    EXPECT_NE(trace_not_this_runs(t, want).find("the block schedule in-order, the run asked for reverse"), std::string::npos)
+        << trace_not_this_runs(t, want);
+    want.block_schedule = "in-order";
+    EXPECT_EQ(trace_not_this_runs(t, want), "");
+    t.block_schedule.clear();
+    EXPECT_NE(trace_not_this_runs(t, want), "");
 }
 
 // `scanlab grade`: the Exercise 4 starter as it is fails the scan at its smallest failing input, and

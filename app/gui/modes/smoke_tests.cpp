@@ -8,6 +8,7 @@
 #include <imgui_internal.h>  // the input Dear ImGui has not handed out yet
 
 #include <algorithm>
+#include <cfloat>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -19,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/model/kernel_blocks.hpp"
 #include "app/gui/model/tiles.hpp"
 #include "app/gui/modes/layout_check.hpp"
 #include "app/gui/panels/step_view_state.hpp"
@@ -368,6 +370,39 @@ std::string kernel_editor_keys(App& app, SmokeDriver& d, std::ostream& said) {
 
 }  // namespace
 
+// A kernel of several blocks (`file`) opened in the panel and run with its blocks in reverse: the
+// Steps view shows them as tiles under the order they ran in; a click on block 0's tile makes its
+// turn (the last) the running one. Writes what the view said, with a PNG before and after the click.
+std::string kernel_blocks_walk(App& app, SmokeDriver& d, const std::string& out, const std::string& file, std::ostream& said) {
+    Session& s = app.session;
+    s.your_kernel.open(s, file);
+    s.form.input.source = InputSpec::Source::random;
+    s.form.input.random_n = 32;
+    s.form.request.exclusive = false;
+    s.form.request.warp_width = kWarpSize;
+    s.your_kernel.block_schedule.kind = BlockSchedule::Kind::reverse;
+    app.tab_request = Tab::steps;
+    s.your_kernel.run(s);
+    d.draw_while([&] { return s.working(); });
+    d.draw();
+    if (!s.trace || s.trace->trace.kernel.empty()) return "the kernel of several blocks gave no trace";
+    const std::optional<KernelBlocks> b = kernel_blocks(s.trace->trace, s.step, s.trace->book.verdict.wrong);
+    if (!b) return "the kernel's trace has no blocks to show as tiles";
+    said << "blocks\t" << blocks_ran_sentence(*b) << "\n";
+    said << "tiles drawn\t" << (app.step_view.block_turn_of == s.trace.get() ? "yes" : "no") << "\n";
+    said << "turn\t" << turn_sentence(*b, app.step_view.block_turn) << "\n";
+    said << "wrong\t" << wrong_block_sentence(*b) << "\n";
+    ImGui::GetIO().AddMousePosEvent(-FLT_MAX, -FLT_MAX);  // no tooltip left from a click before
+    d.draw();
+    if (std::string err = d.shoot(out + "/kernel-blocks.png"); !err.empty()) return err;
+    // Block 0's section is the first along the row.
+    const ImVec2 lo = app.step_view.block_tiles_min, hi = app.step_view.block_tiles_max;
+    d.click(ImVec2(lo.x + (hi.x - lo.x) / float(b->tiles.size() * 2), (lo.y + hi.y) / 2));
+    said << "turn after a click on block 0\t" << turn_sentence(*b, app.step_view.block_turn) << "\n";
+    if (std::string err = d.shoot(out + "/kernel-blocks-turn.png"); !err.empty()) return err;
+    return "";
+}
+
 // CI's smoke test of the Your kernel panel: Ctrl+K opens it (on Exercise 4's starter), the file
 // given with --kernel is opened in it, Ctrl+Enter runs it with the controls' run (warps of 4, so
 // the race is one between warps); a click on the first finding moves to its step and marks its
@@ -379,6 +414,7 @@ int run_smoke_test_kernel(const std::vector<std::string>& args) {
     const auto file = std::find(args.begin(), args.end(), "--kernel");
     if (file == args.end() || file + 1 == args.end()) return fail("--smoke-test-kernel needs --kernel FILE.cu");
     const std::string kernel = *(file + 1);
+    const auto blocks = std::find(args.begin(), args.end(), "--blocks");  // a kernel of several blocks
     return in_smoke_window(args, "--smoke-test-kernel", 1280, 720, true, [&](App& app, SmokeDriver& d, const std::string& out) {
         d.show_fig910();
         std::ofstream said(out + "/kernel.txt");
@@ -386,6 +422,8 @@ int run_smoke_test_kernel(const std::vector<std::string>& args) {
         if (const std::string e = kernel_run_from_controls(app, d, out, said); !e.empty()) return fail(e);
         if (const std::string e = kernel_graded(app, d, out, said); !e.empty()) return fail(e);
         if (const std::string e = kernel_editor_keys(app, d, said); !e.empty()) return fail(e);
+        if (blocks != args.end() && blocks + 1 != args.end())
+            if (const std::string e = kernel_blocks_walk(app, d, out, *(blocks + 1), said); !e.empty()) return fail(e);
         said.close();
         return 0;
     });
@@ -393,8 +431,8 @@ int run_smoke_test_kernel(const std::vector<std::string>& args) {
 
 // The grading in the window, for its shots (at --size, presenting with --presentation): Exercise
 // 4's starter as it is graded (its progress drawn frame by frame), its report, its smallest
-// failing input opened as a run, and a ticket-ordered kernel's blocks in reverse (--ticket FILE).
-// What happened is written to grade.txt.
+// failing input opened as a run, and a ticket-ordered kernel's blocks in reverse as tiles, before and
+// after a click on block 0's (--ticket FILE: kernel_blocks_walk). What happened is written to grade.txt.
 int run_smoke_test_grade(const std::vector<std::string>& args) {
     int width = 1280, height = 720;
     const auto size = std::find(args.begin(), args.end(), "--size");
@@ -430,13 +468,9 @@ int run_smoke_test_grade(const std::vector<std::string>& args) {
             s.form.input.source = InputSpec::Source::random;
             s.form.input.random_n = 32;
             s.form.request.exclusive = false;  // an inclusive scan, after Exercise 4's exclusive run
-            s.your_kernel.block_schedule.kind = BlockSchedule::Kind::reverse;
-            s.your_kernel.run(s);
-            d.draw_while([&] { return s.working(); });
-            d.draw();
+            if (const std::string e = kernel_blocks_walk(app, d, out, *(ticket + 1), said); !e.empty()) return fail(e);
             said << "ticket kernel, blocks reverse\t"
                  << (s.your_kernel.report ? s.your_kernel.report->verdict.substr(0, 5) : std::string("no report")) << "\n";
-            if (std::string err = d.shoot(out + "/block-schedule.png"); !err.empty()) return fail(err);
         }
         return 0;
     });

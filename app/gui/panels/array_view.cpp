@@ -11,6 +11,7 @@
 #include "app/gui/model/numbers.hpp"
 #include "app/gui/model/tiles.hpp"
 #include "app/gui/panels/explain_pane.hpp"
+#include "app/gui/panels/kernel_blocks_view.hpp"
 #include "app/gui/panels/step_view.hpp"
 #include "app/gui/panels/step_view_state.hpp"
 #include "app/gui/panels/tiles_view.hpp"
@@ -954,6 +955,11 @@ void draw_step_view(App& app, float diagram_height) {
         if (*r) step_cols = std::max(step_cols, r->column + int64_t(r->count));
     const bool scrollbar = !fits_width || step_cols > int64_t(widest);
     draw_verdict_line(app, *s.trace);
+    // A student's kernel of several blocks: the order they ran in (presenting, in the legend's small
+    // font, so the array keeps its rows).
+    if (small_legend) ImGui::PushFont(nullptr, ruler_font_size());
+    draw_kernel_blocks(app, *s.trace, s.step);
+    if (small_legend) ImGui::PopFont();
     if (!t.sample.all()) {
         if (app.layout.presentation) ImGui::PushFont(nullptr, ruler_font_size());  // as the legend
         sampled_window_note(t, st);

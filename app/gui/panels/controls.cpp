@@ -8,6 +8,7 @@
 #include <imgui_stdlib.h>  // after imgui.h, which it needs
 
 #include "app/gui/app.hpp"
+#include "app/gui/model/schedule_menu.hpp"
 #include "app/gui/panels/controls.hpp"
 #include "app/gui/panels/widgets.hpp"
 #include "core/algorithms/lookback_window.hpp"
@@ -33,8 +34,19 @@ const char* backend_text(BackendChoice b) {
     return b == BackendChoice::automatic ? "auto (GPU if usable)" : b == BackendChoice::cpu ? "CPU emulation" : "GPU";
 }
 
-// The warps' and the blocks' schedules, in the order of their Kind enums.
-constexpr const char* kScheduleKinds[] = {"in-order", "reverse", "random"};
+// A schedule's menu (model/schedule_menu.hpp): true when an entry was picked.
+template <class S>
+bool schedule_combo(const char* label, S& schedule) {
+    const ScheduleMenu menu = schedule_menu(schedule);
+    bool picked = false;
+    if (ImGui::BeginCombo(label, menu.entries[size_t(menu.current)].c_str())) {
+        for (size_t i = 0; i < menu.entries.size(); ++i)
+            if (ImGui::Selectable(menu.entries[i].c_str(), int(i) == menu.current))
+                schedule = schedule_chosen(schedule, int(i)), picked = true;
+        ImGui::EndCombo();
+    }
+    return picked;
+}
 
 // A radio button's width, for flow(): the circle, the gap, the label.
 float radio_width(const char* label) {
@@ -165,11 +177,7 @@ bool threads_section(Form& f) {
     help_marker(
         "Threads per warp in the emulation: divergent warps are counted per warp, and the racy kernel's "
         "warps run in the schedule below. 32 on every NVIDIA GPU; try 4 to see warps in Figure 9.10.");
-    int kind = int(f.request.schedule.kind);
-    if (ImGui::Combo("schedule", &kind, kScheduleKinds, 3)) {
-        f.request.schedule.kind = Schedule::Kind(kind);
-        changed = true;
-    }
+    changed |= schedule_combo("schedule", f.request.schedule);
     help_marker(
         "The order the emulation runs the warps of a block in. Only kogge-stone-racy's result depends on it: "
         "that is its lesson.");
@@ -188,13 +196,7 @@ bool threads_section(Form& f) {
 bool blocks_section(Form& f, const AlgorithmInfo& info) {
     bool changed = false;
     ImGui::TextDisabled("BLOCKS");
-    int block_kind =
-        int(f.request.block_schedule.kind == BlockSchedule::Kind::replay ? BlockSchedule::Kind::in_order : f.request.block_schedule.kind);
-    if (ImGui::Combo("block schedule", &block_kind, kScheduleKinds, 3)) {
-        f.request.block_schedule = {};
-        f.request.block_schedule.kind = BlockSchedule::Kind(block_kind);
-        changed = true;
-    }
+    changed |= schedule_combo("block schedule", f.request.block_schedule);
     help_marker(
         "The order the emulation starts the blocks in and lets them run: in-order starts block 0 first and gives the "
         "resident blocks turns in turn; reverse starts the last block first; random draws the start order and every "

@@ -1,6 +1,9 @@
 #pragma once
 // Held by App (app.hpp) beside the other panels' state; the panel reads and writes it.
 #include <cstddef>
+#include <cstdint>
+
+#include <imgui.h>
 
 namespace scanlab::gui {
 
@@ -20,6 +23,11 @@ struct StepViewState {
     // its rows, and the events timeline's lanes named of its lanes.
     size_t diagram_rows_shown = 0, diagram_rows = 0;
     int timeline_lanes_named = 0, timeline_lanes = 0;
+    // A student's kernel's tiles (kernel_blocks_view.cpp): the turn in its block order that is
+    // marked as running (0: its first block), and the trace it was chosen on (a new run starts over).
+    int64_t block_turn = 0;
+    const void* block_turn_of = nullptr;
+    ImVec2 block_tiles_min{0, 0}, block_tiles_max{0, 0};  // where the last frame drew them (the smoke test clicks them)
 };
 
 }  // namespace scanlab::gui

@@ -40,12 +40,6 @@ Rgb kind_colour(const Palette& p, EventKind k) {
 // row of the trace's algorithm says which its blocks pass prefixes on through.
 bool flag_chain(const Trace& t) { return algorithm_info(t.algorithm).handoff == Handoff::flag_chain; }
 
-// Dark text on the light fills (the yellow of a scanning block, orange), white on the others.
-ImU32 text_on(Rgb bg) {
-    const float luma = 0.299f * float(bg.r) + 0.587f * float(bg.g) + 0.114f * float(bg.b);
-    return luma > 150 ? IM_COL32(20, 20, 20, 255) : IM_COL32(255, 255, 255, 255);
-}
-
 // Y cells that hold only a block's local scan (XY): diagonal hatching over the empty colour.
 void hatch(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 c) {
     const float step = 6, h = b.y - a.y;

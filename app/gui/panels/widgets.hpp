@@ -15,6 +15,8 @@ struct App;
 
 // A palette colour as ImGui draws it.
 ImU32 col(Rgb c, int alpha = 255);
+// Text that reads on a fill: dark on the light ones (yellow, orange), white on the others.
+ImU32 text_on(Rgb bg);
 
 void spinner(float radius, ImU32 color);
 void legend_swatch(Rgb c, const char* label);

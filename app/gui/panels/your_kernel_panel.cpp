@@ -12,6 +12,7 @@
 
 #include "app/gui/app.hpp"
 #include "app/gui/model/numbers.hpp"
+#include "app/gui/model/schedule_menu.hpp"
 #include "app/gui/panels/trace_files.hpp"
 #include "app/gui/panels/widgets.hpp"
 #include "app/gui/panels/your_kernel_panel.hpp"
@@ -128,11 +129,12 @@ void block_schedule_choice(YourKernel& k) {
     ImGui::TextUnformatted("Its blocks run one after another, in this order");
     ImGui::TextDisabled("(a kernel that relies on blockIdx order is WRONG where a later block runs first)");
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-    int kind = int(k.block_schedule.kind == BlockSchedule::Kind::replay ? BlockSchedule::Kind::in_order : k.block_schedule.kind);
-    static const char* const kinds[] = {"in-order", "reverse", "random"};
-    if (ImGui::Combo(label.c_str(), &kind, kinds, 3)) {
-        k.block_schedule = {};
-        k.block_schedule.kind = BlockSchedule::Kind(kind);
+    const ScheduleMenu menu = schedule_menu(k.block_schedule);
+    if (ImGui::BeginCombo(label.c_str(), menu.entries[size_t(menu.current)].c_str())) {
+        for (size_t i = 0; i < menu.entries.size(); ++i)
+            if (ImGui::Selectable(menu.entries[i].c_str(), int(i) == menu.current))
+                k.block_schedule = schedule_chosen(k.block_schedule, int(i));
+        ImGui::EndCombo();
     }
     if (k.block_schedule.kind == BlockSchedule::Kind::random) {
         int seed = int(k.block_schedule.seed);

@@ -33,6 +33,11 @@ ImFont* add_font(const char* file, float size) {
 
 ImU32 col(Rgb c, int alpha) { return IM_COL32(c.r, c.g, c.b, alpha); }
 
+ImU32 text_on(Rgb bg) {
+    const float luma = 0.299f * float(bg.r) + 0.587f * float(bg.g) + 0.114f * float(bg.b);
+    return luma > 150 ? IM_COL32(20, 20, 20, 255) : IM_COL32(255, 255, 255, 255);
+}
+
 void load_fonts(App& app) {
     ImGuiIO& io = ImGui::GetIO();
     Fonts& f = app.fonts;

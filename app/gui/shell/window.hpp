@@ -45,9 +45,11 @@ int run_smoke_test(const std::vector<std::string>& args);
 int run_smoke_test_live(const std::vector<std::string>& args);
 int run_smoke_test_exercises(const std::vector<std::string>& args);
 int run_smoke_test_lesson(const std::vector<std::string>& args);
+// `--smoke-test-kernel --kernel FILE.cu --out DIR [--blocks FILE.cu]`: the last, a kernel of several
+// blocks shown as tiles under a block schedule (smoke_tests.cpp).
 int run_smoke_test_kernel(const std::vector<std::string>& args);
 // The grading's shots, in the real window: `--smoke-test-grade --out DIR [--size WxH]
-// [--presentation] [--kernel-dir DIR]` (smoke_tests.cpp).
+// [--presentation] [--kernel-dir DIR] [--ticket FILE.cu]` (smoke_tests.cpp).
 int run_smoke_test_grade(const std::vector<std::string>& args);
 int run_smoke_test_files(const std::vector<std::string>& args);
 int run_layout_check(const std::vector<std::string>& args);  // --check-layout --out DIR

@@ -415,7 +415,8 @@ TEST_F(AppWindow, TheYourKernelPanelRunsByCtrlEnterAFindingTakesItsStepAndLineAn
     if (const std::string why = kernel_tracing_unavailable(); !why.empty()) GTEST_SKIP() << why;
     dir = out_dir("kernel");
     const std::string race = std::string(SCANLAB_KERNEL_FIXTURES) + "/fault_race.cu";
-    const ::testing::AssertionResult ran = app_mode_runs("kernel", dir, "--kernel " + race);
+    const std::string blocks = std::string(SCANLAB_KERNEL_FIXTURES) + "/students/prev_block_sum.cu";
+    const ::testing::AssertionResult ran = app_mode_runs("kernel", dir, "--kernel " + race + " --blocks " + blocks);
     ASSERT_TRUE(ran);
     std::map<std::string, std::string> said = tab_separated(dir + "/kernel.txt");
     expect_said(said, {
@@ -433,7 +434,13 @@ TEST_F(AppWindow, TheYourKernelPanelRunsByCtrlEnterAFindingTakesItsStepAndLineAn
                           {"typed", "yes"},
                           {"brackets typed", "as typed"},
                           {"ctrl+enter in the editor", "runs, the text unchanged"},
+                          // A kernel of four blocks run last block first: its tiles, in the order they ran.
+                          {"blocks", "Blocks ran one after another, each to its end before the next: 3, 2, 1, 0 (reverse)."},
+                          {"tiles drawn", "yes"},
+                          {"turn", "Turn 1 of 4: block 3 runs; blocks 2, 1, 0 wait."},
+                          {"turn after a click on block 0", "Turn 4 of 4: block 0 runs; blocks 3, 2, 1 have ended."},
                       });
+    EXPECT_EQ(said["wrong"].rfind("Y[8] is wrong (", 0), 0u) << said["wrong"];
 }
 
 TEST_F(AppWindow, AFailedSaveOrOpenIsSaidInItsDialogWhichStaysOpenEnterTakesTheWholePathAndEscClosesHelpBeforePresenting) {
