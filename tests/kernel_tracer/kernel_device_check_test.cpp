@@ -143,26 +143,40 @@ struct BoxedProbe {
     std::string wrote, said;
     ChildOutcome run;
 };
-BoxedProbe probe_in_the_box(const std::string& what) {
-    static const TempDir dir;
-    static const std::string program = [] {
-        const std::string p = (dir.path / "probe").string();
-        int status = 0;
-        run_tool({find_on_path({"clang", "clang-14", "cc"}), "-O1", "-pthread", kFixtures + "/device_box/probe.c", "-o", p}, status);
-        return status == 0 ? p : "";
-    }();
-    BoxedProbe out;
-    if (program.empty()) return out.said = "the probe did not compile", out;
-    const std::string input = (dir.path / "input").string(), output = (dir.path / "output").string();
+// The probe compiled into `dir` ("" where it did not compile).
+std::string compiled_probe(const fs::path& dir) {
+    const std::string p = (dir / "probe").string();
+    int status = 0;
+    run_tool({find_on_path({"clang", "clang-14", "cc"}), "-O1", "-pthread", kFixtures + "/device_box/probe.c", "-o", p}, status);
+    return status == 0 ? p : "";
+}
+
+// One run of the probe in `dir`: `what` as its input, an empty output and a work folder, the box's
+// command made from those three by `boxed`, under a few seconds' limits. Returns what it wrote.
+template <class Boxed>
+std::string probe_run(const fs::path& dir, const std::string& what, Boxed boxed, ChildOutcome& run) {
+    const std::string input = (dir / "input").string(), output = (dir / "output").string(), work = (dir / "work").string();
     std::ofstream(input) << what << "\n";
     std::ofstream(output, std::ios::trunc);
-    fs::create_directories(dir.path / "work");
+    fs::create_directories(work);
     ChildLimits limits;
     limits.cpu_seconds = 5;
     limits.wall_seconds = 10;
-    out.run = run_child(boxed_device_run({program, input, output, gpu_filter_library(), (dir.path / "work").string()}), limits,
-                        (dir.path / "stdout").string(), (dir.path / "stderr").string());
-    out.wrote = read_file(output);
+    run = run_child(boxed(input, output, work), limits, (dir / "stdout").string(), (dir / "stderr").string());
+    return read_file(output);
+}
+
+BoxedProbe probe_in_the_box(const std::string& what) {
+    static const TempDir dir;
+    static const std::string program = compiled_probe(dir.path);
+    BoxedProbe out;
+    if (program.empty()) return out.said = "the probe did not compile", out;
+    out.wrote = probe_run(
+        dir.path, what,
+        [&](const std::string& in, const std::string& o, const std::string& work) {
+            return boxed_device_run({program, in, o, gpu_filter_library(), work});
+        },
+        out.run);
     out.said = last_line_of((dir.path / "stderr").string(), 400);
     return out;
 }
@@ -297,25 +311,20 @@ TEST(DeviceCheckBox, ASanitizersChildRunsInTheBoxAndReadsNothingOutsideIt) {
     fs::create_directories(launcher.parent_path());
     std::ofstream(launcher) << "#!/bin/sh\n# --tool T --print-limit N PROGRAM INPUT OUTPUT: the program as a child\n\"$5\" \"$6\" \"$7\"\n";
     fs::permissions(launcher, fs::perms::owner_all);
-    const std::string program = (dir.path / "probe").string();
-    int status = 0;
-    run_tool({find_on_path({"clang", "clang-14", "cc"}), "-O1", "-pthread", kFixtures + "/device_box/probe.c", "-o", program}, status);
-    ASSERT_EQ(status, 0);
+    const std::string program = compiled_probe(dir.path);
+    ASSERT_FALSE(program.empty());
     const fs::path canary = fs::temp_directory_path() / ("scanlab-sanitizer-canary-" + std::to_string(::getpid()));
     std::ofstream(canary) << "secret";
     const auto run = [&](const std::string& what) {
-        const std::string input = (dir.path / "input").string(), output = (dir.path / "output").string();
-        std::ofstream(input) << what << "\n";
-        std::ofstream(output, std::ios::trunc);
-        fs::create_directories(dir.path / "work");
-        ChildLimits limits;
-        limits.cpu_seconds = 5;
-        limits.wall_seconds = 10;
-        const ChildOutcome o =
-            run_child(boxed_sanitizer_run({launcher.string(), "racecheck", program, input, output, (dir.path / "work").string()}), limits,
-                      (dir.path / "stdout").string(), (dir.path / "stderr").string());
+        ChildOutcome o;
+        const std::string wrote = probe_run(
+            dir.path, what,
+            [&](const std::string& in, const std::string& out, const std::string& work) {
+                return boxed_sanitizer_run({launcher.string(), "racecheck", program, in, out, work});
+            },
+            o);
         EXPECT_EQ(o.exit_status, 0) << last_line_of((dir.path / "stderr").string(), 400);
-        return read_file(output);
+        return wrote;
     };
     EXPECT_EQ(run("thread"), "a thread ran");
     EXPECT_EQ(run("home"), "/tmp");
