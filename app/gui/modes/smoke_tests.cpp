@@ -734,7 +734,7 @@ int check_lesson_figure_slides(const std::string& out, bool pictures, int& frame
         if (!surface) return fail(why);
         if (const std::string e = init_imgui(app, *surface); !e.empty()) return fail(e);
         app.session.form.backend = BackendChoice::cpu;
-        if (!open_lesson_file(app, std::string(SCANLAB_LESSONS) + "/chapter9.md")) return fail(app.lesson.error);
+        if (!open_lesson(app, std::string(SCANLAB_LESSONS) + "/chapter9.md")) return fail(app.lesson.error);
         const float least = size[1] >= 1080 ? 20.0f : 14.0f;
         for (size_t k = 0; k < app.lesson.slides.size(); ++k) {
             if (app.lesson.lesson->slides[k].view != "fig9.10") continue;

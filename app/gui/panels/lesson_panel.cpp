@@ -291,16 +291,11 @@ void draw_black_screen(const App& app) {
     ImGui::GetForegroundDrawList(v)->AddRectFilled(v->Pos, ImVec2(v->Pos.x + v->Size.x, v->Pos.y + v->Size.y), IM_COL32(0, 0, 0, 255));
 }
 
-bool open_lesson_file(App& app, const std::string& path) {
+bool open_lesson(App& app, const std::string& path) {
+    app.show_lesson = true;  // its error, if any, shown in the panel
     if (!app.lesson.open(path)) return false;
-    app.show_lesson = true;
     app.lesson.go(0, app.session);
     return true;
-}
-
-void open_lesson(App& app, const std::string& path) {
-    app.show_lesson = true;  // its error, if any, shown in the panel
-    open_lesson_file(app, path);
 }
 
 void draw_lesson_dialog(App& app) {

@@ -353,7 +353,7 @@ void open_carried_file(Page& page, const std::string& path) {
     page.place.reset();
     if (path.ends_with(".md")) {
         app.session.run();  // the lesson's first slide runs its own; until then, the form's
-        if (!open_lesson_file(app, path)) app.session.status = app.lesson.error, app.session.status_failed = true;
+        if (!open_lesson(app, path)) app.session.status = app.lesson.error, app.session.status_failed = true;
         return;
     }
     open_file(page, path);
