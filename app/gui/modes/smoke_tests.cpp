@@ -23,6 +23,7 @@
 #include "app/gui/model/kernel_blocks.hpp"
 #include "app/gui/model/tiles.hpp"
 #include "app/gui/modes/layout_check.hpp"
+#include "app/gui/panels/lesson_panel.hpp"
 #include "app/gui/panels/step_view_state.hpp"
 #include "app/gui/panels/widgets.hpp"
 #include "app/gui/shell/frame.hpp"
