@@ -767,11 +767,11 @@ def frame_gaps(page):
 
 
 # The longest a long job may hold the page between two of its frames (requestAnimationFrame's
-# times): a bound on a freeze, not a speed. A job runs in slices of about 20 ms, each in a frame of
-# its own, but on this project's loaded 2-core machine SwiftShader's software frames alone leave
-# gaps of 150 to 250 ms beside them, so the bound sits well above that; a job in one call of half a
-# second or more (a desktop recording's check, 767 ms, before it was cut into pieces) is over it.
-FREEZE_LIMIT_MS = 400
+# times), on the page's first open of the file: a bound on a freeze, not a speed. A job runs in
+# slices of about 20 ms, each in a frame of its own; the gaps of 117 to 233 ms measured beside them
+# are SwiftShader's software frames (more on a machine loaded by other builds). The check of a
+# desktop recording in one call held the page 400 to 767 ms on its first open, over this bound.
+FREEZE_LIMIT_MS = 300
 
 
 def test_slices(browser, url, out, cli):
@@ -832,9 +832,9 @@ def test_slices(browser, url, out, cli):
         chooser.value.set_files(recording)
         s = wait_for(page, "the desktop recording", lambda s: s["origin"] == "file " + os.path.basename(recording) and not s["busy"], 300)
         seconds = time.monotonic() - start
+        gap = page.evaluate("() => window.longestGap")
         check(f"a desktop recording of N = 2^22 ({size / 1e6:.1f} MB, the README's example) opens in the page",
               s is not None and s["n"] == 1 << 22, str(state(page)))
-        gap = page.evaluate("() => window.longestGap")
         figures[f"opening a desktop recording of {size / 1e6:.1f} MB: seconds"] = round(seconds, 1)
         figures[f"opening a desktop recording of {size / 1e6:.1f} MB: longest gap between frames, ms"] = round(gap, 1)
         check(f"opening a desktop recording of N = 2^22 never freezes the page: every gap between its frames is under "
