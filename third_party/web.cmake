@@ -21,6 +21,9 @@ target_compile_definitions(scanlab_imgui PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS
 # Dear ImGui's item hooks, off until a browser test asks where an item is (shell/item_finder_web.cpp).
 target_compile_definitions(scanlab_imgui PRIVATE IMGUI_ENABLE_TEST_ENGINE)
 target_compile_definitions(scanlab_imgui PRIVATE "IMPLOT_CUSTOM_NUMERIC_TYPES=(float)(double)")  # as on the desktop
+# Compiled for size: the page's frames cost the GL calls, not Dear ImGui's own code (the desktop
+# compiles it at -O1 for the same reason, there for the build's time).
+target_compile_options(scanlab_imgui PRIVATE -Os)
 target_link_options(scanlab_imgui PUBLIC -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sFULL_ES3=1)
 
 enable_language(C)

@@ -27,8 +27,10 @@ packages+=(libgif-dev)
 # DejaVu fonts and stb's header it packs, and for its tests Chromium (driven by PyPI's Playwright in
 # a virtual environment, tests/web/) and python3-venv. dpkg-dev unpacks Debian's giflib source,
 # which the web build fetches with `apt-get source` and compiles for the page's GIF export
-# (third_party/giflib_web.cmake). python3-fonttools cuts the lessons' bold and italic faces down to
-# the characters a slide writes (app/web/lesson_fonts.cmake).
+# (third_party/giflib_web.cmake). python3-fonttools (the fonts' own tools, which font projects
+# build their files with) writes the page's DejaVu files without their hinting (app/web/page.cmake)
+# and cuts the lessons' bold and italic faces down to the characters a slide writes
+# (app/web/lesson_fonts.cmake).
 if [ "${1:-}" = web ]; then
   packages+=(emscripten chromium dpkg-dev python3-fonttools)
 fi

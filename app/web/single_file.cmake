@@ -24,5 +24,6 @@ string(REPLACE "\"" "\\\"" offline_run "${offline_run}")
 file(CONFIGURE OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/offline_run.js CONTENT "Module.scanlabRun = \"${offline_run}\";\n")  # written only when it changes
 target_link_options(scanlab-offline PRIVATE ${offline_options} -sSINGLE_FILE=1 "SHELL:--pre-js ${CMAKE_CURRENT_BINARY_DIR}/offline_run.js")
 add_dependencies(scanlab-offline scanlab_lesson_fonts)  # the lessons' styled faces it embeds (lesson_fonts.cmake)
+add_dependencies(scanlab-offline scanlab_page_fonts)  # the fonts it embeds (page.cmake)
 set_target_properties(scanlab-offline PROPERTIES SUFFIX ".html" RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/offline)
 set_property(TARGET scanlab-offline APPEND PROPERTY LINK_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/shell.html ${CMAKE_CURRENT_BINARY_DIR}/offline_run.js)

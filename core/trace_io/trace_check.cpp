@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <tuple>
 
 #include "core/algorithms/table.hpp"
@@ -140,9 +141,9 @@ std::string kernel_trace_inconsistency(const Trace& t) {
     return "";
 }
 
-}  // namespace
-
-std::string first_inconsistency(const Trace& t) {
+// What the header and shape of `t` say before its run is repeated: a sentence, or "" with the run
+// to repeat in `r` (and `result_only` where only its result can be held against the file's).
+std::string header_inconsistency(const Trace& t, ResolvedRequest& r, bool& result_only) {
     if (!t.kernel.empty()) return kernel_trace_inconsistency(t);
     // A GPU trace's warps ran in the hardware's order; every kernel but the racy lesson gives the same
     // trace under any order, and the lesson's values are not compared for a GPU trace (below).
@@ -165,7 +166,6 @@ std::string first_inconsistency(const Trace& t) {
         return "it has a block schedule, but " + str(name(t.algorithm)) + " is not a single-pass scan";
     }
 
-    ResolvedRequest r;
     try {
         r = resolve(q, t.input);
     } catch (const ScanError& e) {
@@ -200,10 +200,8 @@ std::string first_inconsistency(const Trace& t) {
         // A device's counts-only trace keeps no order of events to replay: its result must still be the scan.
         ScanRequest in_order = q;
         in_order.block_schedule = {};
-        const Trace want = emulate(resolve(in_order, t.input), t.input);
-        if (const int64_t k = first_difference(t.result, want.result, 0, 0, t.n); k >= 0)
-            return "its result has " + format_value(t.result, size_t(k)) + " at index " + std::to_string(k) +
-                   ", but the scan of its input gives " + format_value(want.result, size_t(k));
+        r = resolve(in_order, t.input);
+        result_only = true;
         return "";
     }
     // Repeating an event-scheduled run costs its block turns, which a small file can ask for by
@@ -215,22 +213,13 @@ std::string first_inconsistency(const Trace& t) {
             return "checking it would repeat a run of up to " + grouped(c.turns) + " block turns (" + grouped(c.tiles) + " tiles x " +
                    grouped(c.resident) + " resident blocks), far more work than a file of its size justifies";
     }
-    // The run's steps are compared as it records them and none is kept, so the check holds one
-    // step of its own beside the file's trace, not a second trace.
-    // The racy kernel's values are only repeatable where the emulation recorded them.
-    const bool exact = !algorithm_info(t.algorithm).racy || t.backend == "cpu";
-    size_t steps = 0;
-    std::string step_problem;
-    Trace want;
-    try {
-        want = emulate_each(r, t.input, [&](Step&& s) {
-            if (step_problem.empty() && steps < t.steps.size()) step_problem = check_step(steps, t.steps[steps], s, exact);
-            ++steps;
-        });
-    } catch (const ScanError& e) {
-        return std::string("its run could not be repeated (") + e.what() + ")";
-    }
+    return "";
+}
 
+// What the repeated run `want` says of `t`, once its `steps` steps went by (the first that differs
+// from the file's in `step_problem`).
+std::string run_inconsistency(const Trace& t, const Trace& want, size_t steps, const std::string& step_problem, bool exact) {
+    const bool single_pass = algorithm_info(t.algorithm).reach == Reach::single_pass;
     if (t.steps.size() != steps) return "it lists " + std::to_string(t.steps.size()) + " steps, but its run takes " + std::to_string(steps);
     if (t.deadlock != want.deadlock)
         return want.deadlock.empty() ? "it reports a deadlock its run does not fall into" : "it does not report its run's deadlock";
@@ -257,6 +246,95 @@ std::string first_inconsistency(const Trace& t) {
     if (exact ? !(c == want.counts) : !(without_hazards(c) == without_hazards(want.counts)))
         return "its counts say " + totals_text(c) + ", but the run counts " + totals_text(want.counts);
     return "";
+}
+
+}  // namespace
+
+// The run repeated a piece at a time: its steps are compared as it records them and none is kept,
+// so the check holds one step of its own beside the file's trace, not a second trace.
+struct TraceCheck::Run {
+    ResolvedRequest r;
+    bool result_only = false;  // a device's counts-only single-pass trace: only its result is held
+    bool exact = true;  // the racy kernel's values are only repeatable where the emulation recorded them
+    size_t steps = 0;
+    int64_t expected_steps = 1;
+    std::string step_problem;
+    StepSink sink;
+    std::optional<Emulation> emulation;
+};
+
+TraceCheck::TraceCheck(const Trace& t) : t_(t), run_(std::make_unique<Run>()) {
+    Run& run = *run_;
+    problem_ = header_inconsistency(t, run.r, run.result_only);
+    if (!problem_.empty()) {
+        done_ = true;
+        return;
+    }
+    if (!t.kernel.empty()) {  // a student's kernel's trace has no run to repeat
+        done_ = true;
+        return;
+    }
+    run.exact = !algorithm_info(t.algorithm).racy || t.backend == "cpu";
+    run.expected_steps = std::max<int64_t>(1, estimate_trace(run.r).steps);
+    if (run.result_only) {
+        // Its refusals are the run's own, as emulate() makes them.
+        run.emulation.emplace(run.r, t.input);
+        return;
+    }
+    run.sink = [this](Step&& s) {
+        Run& run = *run_;
+        if (run.step_problem.empty() && run.steps < t_.steps.size())
+            run.step_problem = check_step(run.steps, t_.steps[run.steps], s, run.exact);
+        ++run.steps;
+    };
+    try {
+        run.emulation.emplace(run.r, t.input, &run.sink);
+    } catch (const ScanError& e) {
+        problem_ = std::string("its run could not be repeated (") + e.what() + ")";
+        done_ = true;
+    }
+}
+
+TraceCheck::~TraceCheck() = default;
+
+bool TraceCheck::advance(int64_t pieces) {
+    if (done_) return true;
+    Run& run = *run_;
+    if (run.result_only) {
+        for (int64_t i = 0; i < pieces; ++i)
+            if (run.emulation->advance()) {
+                const Trace want = run.emulation->take();
+                if (const int64_t k = first_difference(t_.result, want.result, 0, 0, t_.n); k >= 0)
+                    problem_ = "its result has " + format_value(t_.result, size_t(k)) + " at index " + std::to_string(k) +
+                               ", but the scan of its input gives " + format_value(want.result, size_t(k));
+                return done_ = true;
+            }
+        return false;
+    }
+    try {
+        for (int64_t i = 0; i < pieces; ++i)
+            if (run.emulation->advance()) {
+                problem_ = run_inconsistency(t_, run.emulation->take(), run.steps, run.step_problem, run.exact);
+                run.emulation.reset();
+                return done_ = true;
+            }
+    } catch (const ScanError& e) {
+        problem_ = std::string("its run could not be repeated (") + e.what() + ")";
+        run.emulation.reset();
+        return done_ = true;
+    }
+    return false;
+}
+
+double TraceCheck::progress() const {
+    if (done_) return 1.0;
+    return std::min(0.99, double(run_->steps) / double(run_->expected_steps));
+}
+
+std::string first_inconsistency(const Trace& t) {
+    TraceCheck check(t);
+    while (!check.advance(int64_t(1) << 20)) {}
+    return check.problem();
 }
 
 std::string stated_counts_inconsistency(const Trace& t, const StatedCounts& stated) {

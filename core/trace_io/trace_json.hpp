@@ -13,6 +13,8 @@
 
 namespace scanlab {
 
+class TraceCheck;  // core/trace_io/trace_check.hpp
+
 inline constexpr int kTraceFormatVersion = 1;
 
 // Each step carries its explanation; a student's kernel's names the findings its run made
@@ -59,7 +61,7 @@ Trace read_trace_json(std::istream& in, const std::string& origin, const OpenLim
 
 // The same reading a slice at a time, for a page with one thread: each advance() parses about
 // `budget` values of the text and says whether the trace is read; then one call builds the trace,
-// one holds it against its run (first_inconsistency) and one checks its stated counts. The trace and every refusal are
+// each of the next holds it against a piece of its run (TraceCheck) and one checks its stated counts. The trace and every refusal are
 // read_trace_json's (a malformed file is read whole once it is found to be, for its sentence);
 // advance() throws them. A file refused by its header's estimate is refused before its arrays.
 class TraceJsonReading {
@@ -78,6 +80,7 @@ private:
     std::unique_ptr<Parse> parse_;
     bool parsed_ = false;
     std::optional<Trace> built_;  // parsed and built, before its check
+    std::unique_ptr<TraceCheck> check_;  // built_ held against its run, a piece a call
     bool checked_ = false;  // built_ is held against its run
     std::optional<Trace> trace_;
 };

@@ -766,6 +766,16 @@ def frame_gaps(page):
                   "requestAnimationFrame(tick); }; requestAnimationFrame(tick); }")
 
 
+# A freeze, not a speed. The page's own work in one slice (a job's step between two frames, timed by
+# the page) is held under SLICE_LIMIT_MS: a job runs in slices of about 20 ms, the longest measured
+# 229 ms (a parse slice where the page's memory grows, on a loaded machine); the check of a desktop
+# recording in one call held the page 398 to 767 ms on its first open, over it. The gap between two
+# frames (requestAnimationFrame's times) adds SwiftShader's software frames, 117 to 233 ms beside
+# the slices on a quiet machine and more on a loaded one: it is held under a looser bound.
+SLICE_LIMIT_MS = 300
+FREEZE_LIMIT_MS = 800
+
+
 def test_slices(browser, url, out, cli):
     """The long jobs run in slices between frames, with their progress and a Cancel on screen: a
     save of the largest trace, cancelled, writes nothing and leaves the run; a desktop recording
@@ -824,11 +834,16 @@ def test_slices(browser, url, out, cli):
         chooser.value.set_files(recording)
         s = wait_for(page, "the desktop recording", lambda s: s["origin"] == "file " + os.path.basename(recording) and not s["busy"], 300)
         seconds = time.monotonic() - start
+        gap = page.evaluate("() => window.longestGap")
         check(f"a desktop recording of N = 2^22 ({size / 1e6:.1f} MB, the README's example) opens in the page",
               s is not None and s["n"] == 1 << 22, str(state(page)))
         figures[f"opening a desktop recording of {size / 1e6:.1f} MB: seconds"] = round(seconds, 1)
-        figures[f"opening a desktop recording of {size / 1e6:.1f} MB: longest gap between frames, ms"] = round(
-            page.evaluate("() => window.longestGap"), 1)
+        figures[f"opening a desktop recording of {size / 1e6:.1f} MB: longest gap between frames, ms"] = round(gap, 1)
+        check(f"opening a desktop recording of N = 2^22 never freezes the page: no slice of its work holds the page "
+              f"{SLICE_LIMIT_MS} ms, and every gap between its frames is under {FREEZE_LIMIT_MS} ms",
+              s is not None and s["longest_job_ms"] < SLICE_LIMIT_MS and gap < FREEZE_LIMIT_MS,
+              f"longest slice {s['longest_job_ms'] if s else -1:.0f} ms, longest gap {gap:.0f} ms; "
+              f"the page idle: {figures['longest gap between frames idle, ms']} ms")
         figures[f"opening a desktop recording of {size / 1e6:.1f} MB: longest slice, ms"] = round(s["longest_job_ms"], 1) if s else -1
         figures["page memory after it, MB"] = round(heap_mb(page))
         # Again from the largest run, cancelled while it is read: the run stays on screen.
