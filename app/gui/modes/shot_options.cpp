@@ -88,8 +88,8 @@ bool take_panel_word(ShotOptions& o, const std::string& a, const Value& value) {
     } else if (a == "--exercise") {
         const std::string& v = value();
         if (!parse_number_into(v, o.exercise) || o.exercise < 1 || o.exercise > int(chapter9_exercises().size()))
-            throw ScanError("--exercise expects an exercise of chapter 9, 1 to " + std::to_string(chapter9_exercises().size()) +
-                            ", got " + quoted_word(v));
+            throw ScanError("--exercise expects an exercise of chapter 9, 1 to " + std::to_string(chapter9_exercises().size()) + ", got " +
+                            quoted_word(v));
     } else if (a == "--your-kernel") {
         o.your_kernel = value();
     } else if (a == "--finding") {
