@@ -29,6 +29,7 @@
 #include "app/gui/shell/frame.hpp"
 #include "app/gui/shell/theme.hpp"
 #include "app/gui/shell/window.hpp"
+#include "app/gui/surface/drawn_text.hpp"
 #include "app/gui/surface/gl_surface.hpp"
 #include "core/request.hpp"
 
@@ -182,6 +183,16 @@ int run_smoke_test(const std::vector<std::string>& args) {
         d.key(GLFW_KEY_F5);
         if (!app.layout.presentation) return fail("F5 did not switch presentation mode on");
         if (std::string err = d.shoot(out + "/presentation.png"); !err.empty()) return fail(err);
+        d.key(GLFW_KEY_F5);
+        // The Controls panel as drawn for a run that shows the blocks' controls and a random
+        // input: the test holds its labels to the table of run options.
+        app.session.form.request.algorithm = Algorithm::decoupled_lookback;
+        app.session.form.input.source = InputSource::random;
+        app.session.form.input.random_n = 256;
+        app.session.run();
+        d.draw_while([&] { return app.session.busy(); });
+        d.draw();
+        std::ofstream(out + "/controls.txt") << drawn_text(ImGui::GetDrawData(), "Controls");
         std::cout << "scanlab: smoke test stepped through " << steps << " steps of " << app.session.trace->origin << " ("
                   << frames_while_busy << " frames drawn while the trace was computed); PNGs in " << out << "\n";
         return 0;

@@ -13,9 +13,17 @@
 #include "app/gui/panels/widgets.hpp"
 #include "core/algorithms/lookback_window.hpp"
 #include "core/input/input.hpp"
+#include "core/input/run_options.hpp"
 
 namespace scanlab::gui {
 namespace {
+
+// A control's label as the table of run options gives it (core/input/run_options.cpp): the core's
+// sentences name the control in the same words ("int64 in the type menu", "the section menu").
+const char* label_of(Control control) {
+    const RunOption* o = find_option_by_control(control);
+    return o ? o->label.data() : "";
+}
 
 // The menu's label for each row of the algorithm table (kept alive for ImGui, built once).
 const char* algo_text(Algorithm a) {
@@ -51,6 +59,17 @@ bool schedule_combo(const char* label, S& schedule) {
 // A radio button's width, for flow(): the circle, the gap, the label.
 float radio_width(const char* label) {
     return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x;
+}
+
+// The room the panel leaves right of its fields for a label and a help marker (main draw, below).
+constexpr float kLabelRoomEm = 6.5f;
+
+// The next field leaves room for its label and the help marker after it, where the table's label is
+// longer than the panel's usual room ("look-back window"): the label is never cut.
+void room_for_label(const char* label) {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float wanted = ImGui::CalcTextSize(label).x + st.ItemInnerSpacing.x + st.ItemSpacing.x + ImGui::CalcTextSize("(?)").x;
+    if (wanted > ImGui::GetFontSize() * kLabelRoomEm) ImGui::SetNextItemWidth(-wanted);
 }
 
 void help_marker(const char* text) {
@@ -105,7 +124,7 @@ struct AlgorithmEdit {
 AlgorithmEdit algorithm_section(Form& f, const Session& s) {
     bool changed = false, run = false;
     ImGui::TextDisabled("ALGORITHM");
-    changed |= enum_combo("algorithm", &f.request.algorithm, all_algorithms(), algo_text, algo_tip);
+    changed |= enum_combo(label_of(Control::algorithm), &f.request.algorithm, all_algorithms(), algo_text, algo_tip);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", algo_tip(f.request.algorithm));
     ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("%s", algo_tip(f.request.algorithm));
@@ -115,7 +134,7 @@ AlgorithmEdit algorithm_section(Form& f, const Session& s) {
         // three-phase's phase 2); a choice the new algorithm does not take falls back to its first.
         const std::vector<Algorithm> blocks = block_algorithms_for(f.request.algorithm);
         if (std::find(blocks.begin(), blocks.end(), f.request.block_algorithm) == blocks.end()) f.request.block_algorithm = blocks.front();
-        changed |= enum_combo(algorithm_info(f.request.algorithm).takes_coarsening ? "phase 2 scan" : "block algorithm",
+        changed |= enum_combo(algorithm_info(f.request.algorithm).takes_coarsening ? "phase 2 scan" : label_of(Control::block_algorithm),
                               &f.request.block_algorithm, blocks, algo_text, algo_tip);
     }
     if (takes_coarsening(f.request.algorithm, f.request.block_algorithm)) {
@@ -123,7 +142,7 @@ AlgorithmEdit algorithm_section(Form& f, const Session& s) {
         const AlgorithmInfo& algo = algorithm_info(f.request.algorithm);
         const AlgorithmInfo& coarsened = algo.takes_coarsening ? algo : algorithm_info(f.request.block_algorithm);
         const int shown = f.request.coarsening > 0 ? f.request.coarsening : coarsened.elements_per_thread;
-        if (ImGui::BeginCombo("coarsening", ("C = " + std::to_string(shown)).c_str())) {
+        if (ImGui::BeginCombo(label_of(Control::coarsening), ("C = " + std::to_string(shown)).c_str())) {
             for (int c = 1; c <= 64; c *= 2)
                 if (ImGui::Selectable(("C = " + std::to_string(c)).c_str(), shown == c)) f.request.coarsening = c, changed = true;
             ImGui::EndCombo();
@@ -134,8 +153,8 @@ AlgorithmEdit algorithm_section(Form& f, const Session& s) {
             "total (phase 3).");
     }
     run |= enum_combo("operator", &f.request.op, {OpKind::sum, OpKind::max, OpKind::min}, op_text);
-    run |= enum_combo("type", &f.request.type, {ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64},
-                      type_text);
+    run |= enum_combo(label_of(Control::type), &f.request.type,
+                      {ElementType::int32, ElementType::int64, ElementType::float32, ElementType::float64}, type_text);
     // A student's kernel that names its own element type scans that type.
     const YourKernel& k = s.your_kernel;
     if (s.kernel_on_screen() && k.report && k.report->own_type)
@@ -148,7 +167,7 @@ AlgorithmEdit algorithm_section(Form& f, const Session& s) {
     f.request.exclusive = incl == 1;
 
     std::string section = f.request.section == 0 ? "auto" : std::to_string(f.request.section);
-    if (ImGui::BeginCombo("section", section.c_str())) {
+    if (ImGui::BeginCombo(label_of(Control::section), section.c_str())) {
         if (ImGui::Selectable("auto", f.request.section == 0)) f.request.section = 0, run = true;
         for (int n = 2; n <= largest_section(); n *= 2)
             if (ImGui::Selectable(std::to_string(n).c_str(), f.request.section == n)) f.request.section = n, run = true;
@@ -169,7 +188,7 @@ bool threads_section(Form& f) {
     bool changed = false;
     ImGui::TextDisabled("THREADS");
     std::string warp = std::to_string(f.request.warp_width);
-    if (ImGui::BeginCombo("warp width", warp.c_str())) {
+    if (ImGui::BeginCombo(label_of(Control::warp_width), warp.c_str())) {
         for (int w = 1; w <= kWarpSize; w *= 2)
             if (ImGui::Selectable(std::to_string(w).c_str(), f.request.warp_width == w)) f.request.warp_width = w, changed = true;
         ImGui::EndCombo();
@@ -196,7 +215,7 @@ bool threads_section(Form& f) {
 bool blocks_section(Form& f, const AlgorithmInfo& info) {
     bool changed = false;
     ImGui::TextDisabled("BLOCKS");
-    changed |= schedule_combo("block schedule", f.request.block_schedule);
+    changed |= schedule_combo(label_of(Control::block_schedule), f.request.block_schedule);
     help_marker(
         "The order the emulation starts the blocks in and lets them run: in-order starts block 0 first and gives the "
         "resident blocks turns in turn; reverse starts the last block first; random draws the start order and every "
@@ -209,13 +228,13 @@ bool blocks_section(Form& f, const AlgorithmInfo& info) {
         }
     }
     int resident = f.request.resident_blocks;
-    if (ImGui::InputInt("resident blocks", &resident)) {
+    if (ImGui::InputInt(label_of(Control::resident_blocks), &resident)) {
         f.request.resident_blocks = std::clamp(resident, 1, kMaxResidentBlocks);
         changed = true;
     }
     help_marker("Blocks resident at once in the emulation: the SM slots. A block leaves its slot when it is done.");
     if (info.takes_static_index) {
-        changed |= ImGui::Checkbox("static index (blockIdx)", &f.request.static_index);
+        changed |= ImGui::Checkbox((std::string(label_of(Control::static_index)) + " (blockIdx)").c_str(), &f.request.static_index);
         help_marker(
             "Each block takes its tile from blockIdx instead of drawing it from a counter. With the reverse "
             "schedule and fewer resident blocks than blocks, the resident blocks wait for tiles before theirs, "
@@ -225,7 +244,8 @@ bool blocks_section(Form& f, const AlgorithmInfo& info) {
     }
     if (info.takes_window) {
         const std::string window = std::to_string(f.request.lookback_window);
-        if (ImGui::BeginCombo("window", window.c_str())) {
+        room_for_label(label_of(Control::window));
+        if (ImGui::BeginCombo(label_of(Control::window), window.c_str())) {
             for (int w = 1; w <= kMaxLookbackWindow; w *= 2)
                 if (ImGui::Selectable(std::to_string(w).c_str(), f.request.lookback_window == w))
                     f.request.lookback_window = w, changed = true;
@@ -295,7 +315,8 @@ InputEdit input_section(Session& s) {
         hint(s.text_draft ? "edited: Enter or Run to use these values" : "numbers separated by spaces or commas");
     } else {
         long long n = s.random_n_draft.value_or(f.input.random_n), seed = static_cast<long long>(s.seed_draft.value_or(f.input.seed));
-        commit |= ImGui::InputScalar("N", ImGuiDataType_S64, &n, nullptr, nullptr, nullptr, ImGuiInputTextFlags_EnterReturnsTrue);
+        commit |= ImGui::InputScalar(label_of(Control::random), ImGuiDataType_S64, &n, nullptr, nullptr, nullptr,
+                                     ImGuiInputTextFlags_EnterReturnsTrue);
         if (n != f.input.random_n) s.random_n_draft = n;
         commit |= ImGui::InputScalar("seed", ImGuiDataType_S64, &seed, nullptr, nullptr, nullptr, ImGuiInputTextFlags_EnterReturnsTrue);
         if (uint64_t(std::max(0LL, seed)) != f.input.seed) s.seed_draft = uint64_t(std::max(0LL, seed));
@@ -310,7 +331,7 @@ InputEdit input_section(Session& s) {
     if (algorithm_info(f.request.algorithm).takes_flags) {
         // The segmented scan's head flags: a draft until Enter or Run, as the typed values.
         std::string flags = s.flags_draft.value_or(f.input.flags);
-        commit |= ImGui::InputText("head flags", &flags, ImGuiInputTextFlags_EnterReturnsTrue);
+        commit |= ImGui::InputText(label_of(Control::flags), &flags, ImGuiInputTextFlags_EnterReturnsTrue);
         if (flags != f.input.flags)
             s.flags_draft = flags;
         else
@@ -358,7 +379,7 @@ void draw_controls(App& app) {
     bool changed = false;  // a setting of the run on screen changed: run it again with the committed input
     bool built_in = false;  // a built-in algorithm was chosen: its run
     bool commit = false;  // Enter or Run: the typed input too
-    ImGui::PushItemWidth(-ImGui::GetFontSize() * 6.5f);
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * kLabelRoomEm);
     built_in |= showing_note(s);
     const AlgorithmEdit algorithm = algorithm_section(f, s);
     built_in |= algorithm.algorithm;

@@ -28,6 +28,7 @@
 #include "core/emulation/emulate.hpp"
 #include "core/input/input.hpp"
 #include "core/input/resolve.hpp"
+#include "core/input/run_options.hpp"
 #include "core/input/trace_budget.hpp"
 #include "core/number_text.hpp"
 #include "kernels/bench/bench.hpp"
@@ -205,6 +206,14 @@ void check_fig910_smoke(const std::string& prefix, const std::string& name, cons
     EXPECT_EQ(count_cells(load_png(dir + "/step-02.png"), kNormalPalette.fig_block_sum), 0);
     EXPECT_EQ(count_cells(load_png(dir + "/step-03.png"), kNormalPalette.fig_block_sum), 4 + 4 * 0);
     EXPECT_EQ(count_cells(load_png(dir + "/step-07.png"), kNormalPalette.fig_block_sum), 8);
+    // The Controls panel names each control as the table of run options does, the words the core's
+    // sentences use ("256 in the random N field"): here a decoupled look-back on random values.
+    const std::string controls = read_text(dir + "/controls.txt");
+    for (Control c : {Control::algorithm, Control::type, Control::section, Control::warp_width, Control::block_schedule,
+                      Control::resident_blocks, Control::window, Control::random})
+        EXPECT_NE(controls.find(std::string(find_option_by_control(c)->label)), std::string::npos)
+            << find_option_by_control(c)->label << " is not among the Controls panel's labels:\n"
+            << controls;
     // Presentation mode: a black, high-contrast window.
     const Image pres = load_png(dir + "/presentation.png");
     ASSERT_EQ(pres.w, 1280);
