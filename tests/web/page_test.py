@@ -264,7 +264,7 @@ def test_refusals(browser, url):
     page = open_page(browser, url + "?algo=hierarchical&random=64")
     wait_for(page, "the random run", lambda s: settled(s) and s["n"] == 64)
     page.evaluate("() => Module._scanlab_clear_timings()")
-    type_into(page, "N", "268435456")
+    type_into(page, "random N", "268435456")
     s = wait_for(page, "the refusal", lambda s: "would need about" in s["error"] and not s["busy"], 30)
     heap = heap_mb(page)
     check(f"N = 268435456 typed is refused within {REFUSAL_MS} ms of the page's time, in under {HEAP_LIMIT_MB} MB",
@@ -290,7 +290,7 @@ def test_address(browser, url):
     time.sleep(0.3)
     shown = page.url
     # A refused run leaves the address of the run still shown.
-    type_into(page, "N", "100000")
+    type_into(page, "random N", "100000")
     t = wait_for(page, "the refusal", lambda t: t["error"] != "" and not t["busy"], 20)
     time.sleep(0.3)
     check("a refused run is said, and the run on screen stays", t is not None and t["n"] == 64, str(state(page)))
@@ -453,8 +453,8 @@ def test_digit_with_click(browser, url):
     not to the tab shortcut (1 2 3 4)."""
     page = open_page(browser, url + "?algo=hierarchical&random=64")
     wait_for(page, "the random run", lambda s: settled(s) and s["n"] == 64)
-    r = find(page, "N")
-    check("the N field is found", r is not None)
+    r = find(page, "random N")
+    check("the random N field is found", r is not None)
     if r:
         # One task of the page's: the click and the key reach it between the same two frames.
         page.evaluate("""(r) => {
@@ -654,7 +654,7 @@ def test_jobs(browser, url, out):
 
     # A run and its comparison, each the largest full trace; then the tabs and presenting on it.
     start()
-    type_into("N", str(LARGEST_RUN_N))
+    type_into("random N", str(LARGEST_RUN_N))
     s = wait_for(page, "the largest full trace", lambda s: settled(s) and s["n"] == LARGEST_RUN_N, 60)
     measured(f"a full trace and its comparison (segmented, N = {LARGEST_RUN_N})", s)
     page.mouse.move(640, 400)
@@ -668,7 +668,7 @@ def test_jobs(browser, url, out):
     page.keyboard.press("Escape")
     wait_for(page, "presenting no more", lambda s: not s["presenting"], 10)
     # One element more than the largest run: refused, in the web edition's words.
-    type_into("N", str(LARGEST_RUN_N + 1))
+    type_into("random N", str(LARGEST_RUN_N + 1))
     s = wait_for(page, "the refusal", lambda s: "web edition traces up to 1 MiB" in s["error"], 30)
     check("a run over the page's limit is refused, saying the web edition's limit", s is not None and s["n"] == LARGEST_RUN_N,
           str(state(page)))
