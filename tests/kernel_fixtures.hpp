@@ -7,6 +7,10 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
+
+#include "kernel_tracer/host/kernel_trace.hpp"
+#include "kernel_tracer/host/kernel_words.hpp"
 
 namespace scanlab::kernel_fixtures {
 
@@ -15,6 +19,14 @@ inline const std::string kStarters = std::filesystem::absolute(kFixtures + "/../
 
 // A fixture's path from its name in tests/fixtures/kernels/ ("brent_kung.cu"); a path as it is.
 inline std::string fixture_path(const std::string& name) { return name.find('/') == std::string::npos ? kFixtures + "/" + name : name; }
+
+// `r` set to run as `scanlab trace --kernel FILE WORDS` states it: the run, its block order, and
+// the type where the words choose one.
+inline void run_as(kernel_tracer::KernelRequest& r, const std::vector<std::string>& words) {
+    const kernel_tracer::KernelRunWords k = kernel_tracer::parse_kernel_words(words);
+    r.spec = k.spec;
+    r.type_given = k.type_given;
+}
 
 inline std::string text_of(const std::string& path) {
     std::ifstream in(path);

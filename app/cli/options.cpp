@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "core/number_text.hpp"
-#include "kernel_tracer/runtime/block_order_words.hpp"
+#include "kernel_tracer/host/kernel_words.hpp"
 
 namespace scanlab::cli {
 
@@ -70,12 +70,8 @@ Options parse_options(const std::vector<std::string>& args) {
     for (size_t i = 1; i < args.size(); ++i)
         if (args[i] == "--help" || args[i] == "-h") return o;
     o.command = cmd == "trace" ? Command::trace : Command::scan;
-    bool algo_given = false;
-    // Your kernel's blocks run one after another in the order --block-schedule gives (the runner reads
-    // it from the kernel's words, below); for a built-in run it stays the single-pass scans' word.
-    std::vector<std::string> run_words(args.begin() + 1, args.end());
-    if (std::find(args.begin(), args.end(), "--kernel") != args.end()) kernel_tracer::take_block_schedule(run_words);
-    o.run = parse_run_words(run_words, [&](const std::string& flag, const auto& value) {
+    const std::vector<std::string> run_words(args.begin() + 1, args.end());
+    const OwnWord own = [&](const std::string& flag, const std::function<const std::string&()>& value) {
         if (flag == "--kernel") return o.kernel.file = value(), true;
         if (flag == "--block-dim") return o.kernel.block_dim = whole_number<int>(flag, value()), true;
         if (flag == "--grid-dim") return o.kernel.grid_dim = whole_number<int64_t>(flag, value()), true;
@@ -106,20 +102,18 @@ Options parse_options(const std::vector<std::string>& args) {
         else
             throw UsageError("unknown format " + quoted_word(v) + "; choose table or json");
         return true;
-    });
-    o.run.request.detail = o.command == Command::trace ? Detail::full : Detail::counts;
-    // The kernel's run takes the same words, minus the ones this command reads itself.
-    for (size_t i = 1; i < args.size(); ++i) {
-        const std::string& w = args[i];
-        if (w == "--kernel" || w == "--block-dim" || w == "--grid-dim" || w == "--like" || w == "--format") {
-            ++i;
-            continue;
-        }
-        if (w == "--explain" || w == "--no-device-check" || w == "--trust") continue;
-        if (w == "--algo") algo_given = true;
-        if (w == "--type") o.kernel.type_given = true;
-        o.kernel.words.push_back(w);
+    };
+    // A student's kernel reads the same words once into the run it is traced with (kernel_words.hpp),
+    // its --block-schedule ordering its blocks; for a built-in run that word is the single-pass scans'.
+    if (std::find(args.begin(), args.end(), "--kernel") != args.end()) {
+        const kernel_tracer::KernelRunWords k = kernel_tracer::parse_kernel_words(run_words, own);
+        o.run = o.kernel.spec = k.spec;
+        o.kernel.type_given = k.type_given;
+    } else {
+        o.run = parse_run_words(run_words, own);
     }
+    o.run.request.detail = o.command == Command::trace ? Detail::full : Detail::counts;
+    const bool algo_given = std::find(args.begin(), args.end(), "--algo") != args.end();
     if (o.kernel.file.empty() && (o.kernel.block_dim || o.kernel.grid_dim))
         throw UsageError("--block-dim and --grid-dim launch your own kernel; give it with --kernel FILE.cu");
     if (o.kernel.file.empty() && o.kernel.trust) throw UsageError("--trust is for your own kernel; give it with --kernel FILE.cu");

@@ -44,6 +44,22 @@ RunHeader run_header(const ResolvedRequest& r) {
     return h;
 }
 
+RunHeader kernel_run_header(const ScanRequest& q, Algorithm like, KernelLaunchShape launch, const std::string& kernel) {
+    RunHeader h;
+    h.algorithm = like;
+    h.op = q.op;
+    h.type = q.type;
+    h.exclusive = q.exclusive;
+    h.section = launch.section;
+    h.threads_per_block = launch.threads_per_block;
+    h.grid = launch.grid;
+    h.warp_width = q.warp_width;
+    h.schedule = q.schedule.text();
+    h.block_schedule = q.block_schedule.text();
+    h.kernel = kernel;
+    return h;
+}
+
 bool replays_device_order(const RunHeader& h) { return h.block_schedule == "hardware" || h.block_schedule == "replay"; }
 
 ScanRequest request_of(const RunHeader& h, std::vector<uint8_t> flags) {

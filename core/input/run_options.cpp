@@ -448,6 +448,7 @@ constexpr RunOption kOptions[] = {
      .value_word = "fig9.10|slides|slides-t0",
      .group = OptionGroup::input,
      .source = true,
+     .settings_key = "preset",
      .stated = Stated::when_set,
      .help = [] { return str("the book's Figure 9.10 or a slide-deck example"); },
      .value = [](const RunSpec& o) { return source_value(o, InputSpec::Source::preset, o.input.preset); },
@@ -456,7 +457,10 @@ constexpr RunOption kOptions[] = {
              if (!find_preset(v)) throw UsageError(unknown(flag, "preset", v) + "; choose one of " + names_of_presets());
              read_input(o, InputSpec::Source::preset);
              o.input.preset = v;
-         }},
+         },
+     // A preset the core no longer has is refused when the run is made, in the run's sentence.
+     .read_setting = [](RunSpec& o, const std::string& v) { return o.input.preset = v, true; },
+     .setting = [](const RunSpec& o) { return o.input.preset; }},
     {.flag = "--input",
      .control = Control::input,
      .label = "typed values",
@@ -464,6 +468,7 @@ constexpr RunOption kOptions[] = {
      .value_word = "\"2,1,3,1\"",
      .group = OptionGroup::input,
      .source = true,
+     .settings_key = "text",
      .stated = Stated::when_set,
      .help = [] { return str("values separated by commas or spaces"); },
      .value = [](const RunSpec& o) { return source_value(o, InputSpec::Source::text, o.input.text); },
@@ -471,7 +476,9 @@ constexpr RunOption kOptions[] = {
          [](RunSpec& o, const std::string&, const std::string& v) {
              read_input(o, InputSpec::Source::text);
              o.input.text = v;
-         }},
+         },
+     .read_setting = [](RunSpec& o, const std::string& v) { return o.input.text = v, true; },
+     .setting = [](const RunSpec& o) { return o.input.text; }},
     {.flag = "--input-file",
      .value_word = "PATH",
      .group = OptionGroup::input,
@@ -491,6 +498,7 @@ constexpr RunOption kOptions[] = {
      .value_word = "N [--seed S]",
      .group = OptionGroup::input,
      .source = true,
+     .settings_key = "random_n",
      .stated = Stated::when_set,
      .help = [] { return str("N values from 0..9, reproducible from the seed"); },
      .value = [](const RunSpec& o) { return source_value(o, InputSpec::Source::random, std::to_string(o.input.random_n)); },
@@ -503,23 +511,39 @@ constexpr RunOption kOptions[] = {
              if (!n.value) throw UsageError(flag + " expects a whole number N, got " + quoted_word(v));
              read_input(o, InputSpec::Source::random);
              o.input.random_n = *n.value;
-         }},
+         },
+     .read_setting =
+         [](RunSpec& o, const std::string& v) {
+             const std::optional<int64_t> n = read_whole<int64_t>(v).value;
+             return n && *n >= 1 && *n <= kMaxElements && (o.input.random_n = *n, true);
+         },
+     .setting = [](const RunSpec& o) { return std::to_string(o.input.random_n); },
+     .least = 1,
+     .most = kMaxElements},
     // Listed with --random in the help.
     {.flag = "--seed",
      .value_word = "S",
      .group = OptionGroup::input,
+     .settings_key = "seed",
      .stated = Stated::when_set,
      .value =
          [](const RunSpec& o) {
              return source_value(o, InputSpec::Source::random, o.input.seed != InputSpec{}.seed ? std::to_string(o.input.seed) : "");
          },
-     .read = [](RunSpec& o, const std::string& flag, const std::string& v) { o.input.seed = whole_number<uint64_t>(flag, v); }},
+     .read = [](RunSpec& o, const std::string& flag, const std::string& v) { o.input.seed = whole_number<uint64_t>(flag, v); },
+     .read_setting =
+         [](RunSpec& o, const std::string& v) {
+             const std::optional<uint64_t> seed = read_whole<uint64_t>(v).value;
+             return seed && (o.input.seed = *seed, true);
+         },
+     .setting = [](const RunSpec& o) { return std::to_string(o.input.seed); }},
     {.flag = "--flags",
      .control = Control::flags,
      .label = "head flags",
      .menu = false,
      .value_word = "\"1,0,0,1\"|every:K",
      .group = OptionGroup::input,
+     .settings_key = "flags",
      .stated = Stated::when_set,
      .takes = [](const ScanRequest& q) { return info_of(q).takes_flags; },
      .help =
@@ -540,12 +564,29 @@ constexpr RunOption kOptions[] = {
              const std::string flags = w("--flags", v);
              return flags + " gives the head flags of " + w("--algo", v, "segmented") + ", and " + str(info_of(q).name) +
                     " scans the whole input as one segment; leave " + flags + " out";
-         }},
+         },
+     .read_setting = [](RunSpec& o, const std::string& v) { return o.input.flags = v, true; }},
 };
 
 }  // namespace
 
 std::span<const RunOption> run_options() { return kOptions; }
+
+std::string_view source_word(InputSpec::Source source) {
+    switch (source) {
+        case InputSpec::Source::preset: return "preset";
+        case InputSpec::Source::text: return "text";
+        case InputSpec::Source::file: return "file";
+        case InputSpec::Source::random: return "random";
+    }
+    return "preset";
+}
+
+std::optional<InputSpec::Source> parse_source_word(std::string_view word) {
+    for (InputSpec::Source s : {InputSpec::Source::preset, InputSpec::Source::text, InputSpec::Source::file, InputSpec::Source::random})
+        if (source_word(s) == word) return s;
+    return std::nullopt;
+}
 
 std::string RunOption::word(Voice voice) const {
     if (voice == Voice::cli) return str(flag);

@@ -52,15 +52,28 @@ struct RunOption {
     std::string (*refusal)(const ScanRequest&, Voice voice) = nullptr;
     // Reads settings.ini's value; false: not a value the app can use (dropped with a note).
     bool (*read_setting)(RunSpec&, const std::string& value) = nullptr;
+    // settings.ini's value where it is not `value`'s: an input the run does not read is kept too, so
+    // the next start finds each input as it was left. nullptr: `value`.
+    std::string (*setting)(const RunSpec&) = nullptr;
+    // A whole number's range, least to most, where settings.ini's value outside it is clamped into it
+    // (with a note) rather than dropped; both 0: none.
+    int64_t least = 0, most = 0;
     // Set for an option that a move to an algorithm not taking it (the app's algorithm menu, a
     // comparison) leaves behind rather than refusing the run: puts the default back (request_for).
     void (*leave)(ScanRequest&) = nullptr;
 
     bool is_switch() const { return value_word.empty(); }
+    std::string kept(const RunSpec& spec) const { return setting ? setting(spec) : value(spec); }  // settings.ini's value
     std::string_view link_key() const { return flag.size() > 2 ? flag.substr(2) : flag; }  // "warp-width"
     // The option as `voice` names it: "--warp-width" | "warp width" (its flag without a control) | "warp-width".
     std::string word(Voice voice) const;
 };
+
+// settings.ini's key for the input the run reads, whose word is source_word(); each input's own
+// value is kept under its row's settings key.
+inline constexpr std::string_view kInputSourceSettingsKey = "source";
+std::string_view source_word(InputSpec::Source source);  // "preset" | "text" | "file" | "random"
+std::optional<InputSpec::Source> parse_source_word(std::string_view word);
 
 // The algorithm of words that name none: the book's hierarchical scan, which takes any length.
 inline constexpr Algorithm kWordsDefaultAlgorithm = Algorithm::hierarchical;

@@ -10,7 +10,7 @@
 #include "core/input/run_words.hpp"
 #include "core/lesson/verdict.hpp"
 #include "core/number_text.hpp"
-#include "kernel_tracer/runtime/block_order_words.hpp"
+#include "kernel_tracer/host/kernel_words.hpp"
 
 namespace scanlab::kernel_tracer {
 
@@ -53,10 +53,11 @@ std::string joined(const std::vector<std::string>& words) {
 
 // The built-in algorithm's additions on the same input: the chapter's work for it.
 int64_t chapter_additions(const Exercise& e, const std::vector<std::string>& words) {
-    std::vector<std::string> built = words;
-    take_block_schedule(built);
-    built.insert(built.end(), {"--algo", std::string(name(e.like)), "--backend", "cpu"});
-    const RunSpec spec = parse_run_words(built, [](const std::string&, const auto&) { return false; });
+    // The kernel's run, as the built-in algorithm runs it: its blocks in the algorithm's own order.
+    RunSpec spec = parse_kernel_words(words).spec;
+    spec.request.algorithm = e.like;
+    spec.request.block_schedule = {};
+    spec.backend = BackendChoice::cpu;
     const PreparedRun run = prepare(spec);
     return emulate(run.resolved, run.input).counts.additions;
 }
@@ -94,7 +95,7 @@ void Grading::run(const std::string& type, const std::string& op, int n, const s
     words.insert(words.end(), schedule.begin(), schedule.end());
     KernelRequest r;
     r.file = file;
-    r.words = words;
+    r.spec = parse_kernel_words(words).spec;
     r.type_given = true;
     r.like = e.like;
     r.cancel = options.cancel;

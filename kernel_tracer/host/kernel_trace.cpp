@@ -16,7 +16,7 @@
 
 #include "core/error.hpp"
 #include "core/input/resolve.hpp"
-#include "core/input/run_words.hpp"
+#include "core/input/run_link.hpp"
 #include "core/number_text.hpp"
 #include "core/trace_io/trace_json.hpp"
 #include "kernel_tracer/host/child_process.hpp"
@@ -29,7 +29,6 @@
 #include "kernel_tracer/host/output_check.hpp"
 #include "kernel_tracer/host/sandbox.hpp"
 #include "kernel_tracer/host/sanitizer_report.hpp"
-#include "kernel_tracer/runtime/block_order_words.hpp"
 
 namespace scanlab::kernel_tracer {
 namespace {
@@ -170,14 +169,12 @@ KernelTrace trace_kernel(const KernelRequest& request) {
     if (!fs::is_regular_file(request.file, ec)) throw ScanError("there is no kernel file " + quoted_path(request.file));
     const std::string source = read_file(request.file);
 
-    // The run's words, with the kernel's own type unless --type chose one.
-    std::vector<std::string> words = request.words;
+    // The run, in the kernel's own type unless the spec's was chosen; the kernel is the algorithm it is like.
+    RunSpec spec = request.spec;
+    spec.request.algorithm = request.like;
     if (!request.type_given)
-        if (const std::optional<std::string> t = kernel_type_in(source)) words.insert(words.end(), {"--type", *t});
-    // --block-schedule orders the kernel's blocks: the runner reads it from the words it is given.
-    std::vector<std::string> run_words = words;
-    const BlockSchedule block_schedule = take_block_schedule(run_words).value_or(BlockSchedule{});
-    RunSpec spec = parse_run_words(run_words, [](const std::string&, const auto&) { return false; });
+        if (const std::optional<std::string> t = kernel_type_in(source)) spec.request.type = *parse_type(*t);
+    const BlockSchedule block_schedule = spec.request.block_schedule;
     std::string origin;
     const ValueArray input = load_input(spec.input, spec.request.type, origin);
 
@@ -246,7 +243,10 @@ KernelTrace trace_kernel(const KernelRequest& request) {
                                   std::to_string(block_dim),
                                   std::to_string(grid_dim),
                                   std::string(name(request.like)),
+                                  block_schedule.text(),
                                   "--"};
+    // The spec crosses into the runner as the core states a run in words, and is read back there.
+    const std::vector<std::string> words = run_words(spec);
     argv.insert(argv.end(), words.begin(), words.end());
     // The limits a student's kernel runs under (docs/your-kernel.md).
     ChildLimits limits;

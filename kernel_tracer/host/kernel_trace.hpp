@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/input/run_spec.hpp"
 #include "core/lesson/explain_kernel.hpp"
 #include "core/trace.hpp"
 #include "kernel_tracer/host/device_harness.hpp"
@@ -17,8 +18,11 @@ namespace scanlab::kernel_tracer {
 
 struct KernelRequest {
     std::string file;  // the student's .cu file
-    std::vector<std::string> words;  // the run's words (--preset, --input, --type, --op, --warp-width, --schedule, ...)
-    bool type_given = false;  // --type among them; else the kernel's own type
+    // The run: its input, operator, scan, warp width and schedules; spec.request.block_schedule orders
+    // the kernel's blocks. Its algorithm is `like`'s, and its type is the spec's only where `type_given`,
+    // else the kernel's own (kernel_type_in). kernel_words.hpp reads one from words.
+    RunSpec spec;
+    bool type_given = false;
     int block_dim = 0;  // 0: as --like's algorithm launches this input (else up to 1024 threads)
     int64_t grid_dim = 0;  // 0: as --like's algorithm, or enough blocks of block_dim for the input
     Algorithm like = Algorithm::kogge_stone;  // the algorithm the student says the kernel is

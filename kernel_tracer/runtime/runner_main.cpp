@@ -26,9 +26,9 @@
 
 #include "core/dispatch.hpp"
 #include "core/error.hpp"
+#include "core/input/run_header.hpp"
 #include "core/input/run_words.hpp"
 #include "core/trace_io/trace_json.hpp"
-#include "kernel_tracer/runtime/block_order_words.hpp"
 #include "kernel_tracer/runtime/block_runner.hpp"
 #include "kernel_tracer/runtime/kernel_image.hpp"
 #include "kernel_tracer/runtime/race_replay.hpp"
@@ -194,12 +194,13 @@ struct Args {
     int block_dim = 1;
     int64_t grid_dim = 1;
     Algorithm like = Algorithm::kogge_stone;
-    std::vector<std::string> words;
+    BlockSchedule block_schedule;  // the order every launch runs its blocks in, one after another
+    std::vector<std::string> words;  // the run as the core's run_words() states it
 };
 
 Args parse_args(int argc, char** argv) {
-    if (argc < 9 || std::string(argv[8]) != "--")
-        throw ScanError("usage: scanlab-kernel-runner LIB TRACE FINDINGS LABEL BLOCK_DIM GRID_DIM LIKE -- RUN WORDS");
+    if (argc < 10 || std::string(argv[9]) != "--")
+        throw ScanError("usage: scanlab-kernel-runner LIB TRACE FINDINGS LABEL BLOCK_DIM GRID_DIM LIKE BLOCK_SCHEDULE -- RUN WORDS");
     Args a;
     a.library = argv[1];
     a.trace_path = argv[2];
@@ -208,7 +209,10 @@ Args parse_args(int argc, char** argv) {
     a.block_dim = std::stoi(argv[5]);
     a.grid_dim = std::stoll(argv[6]);
     a.like = parse_algorithm(argv[7]).value_or(Algorithm::kogge_stone);
-    a.words.assign(argv + 9, argv + argc);
+    const std::optional<BlockSchedule> blocks = parse_block_schedule(argv[8]);
+    if (!blocks) throw ScanError(std::string("unknown block schedule ") + argv[8]);
+    a.block_schedule = *blocks;
+    a.words.assign(argv + 10, argv + argc);
     return a;
 }
 
@@ -220,7 +224,6 @@ KernelImage with_dynamic_shared(const KernelImage& image, size_t bytes) {
     return sized;
 }
 
-BlockSchedule g_block_schedule;
 std::pair<std::string, std::string> g_input_names{"X", "Y"};  // the entry point's own names for X and Y
 
 // The entry point's names for its first two parameters, from the tracer's list ("NAME FIRST SECOND"
@@ -232,11 +235,11 @@ std::pair<std::string, std::string> parameter_names(const std::string& path, con
     for (std::string name, first, second; in >> name >> first >> second;)
         if (name == entry) names = {first, second}, ++found;
     return found == 1 && names.first != names.second ? names : std::pair<std::string, std::string>{"X", "Y"};
-}  // --block-schedule among the run's words: the order of every launch's blocks
+}
 
 Launch launch_of(const ScanRequest& request, int block_dim, int64_t grid_dim, std::function<void()> call) {
     Launch launch;
-    launch.block_schedule = g_block_schedule;
+    launch.block_schedule = request.block_schedule;
     launch.block_dim = block_dim;
     launch.grid_dim = grid_dim;
     launch.warp_width = request.warp_width;
@@ -311,25 +314,12 @@ void write_printed(const std::string& path, const std::vector<std::vector<int>>&
     if (g_printed_dropped > 0) out << "dropped\t" << g_printed_dropped << '\n';
 }
 
-// The run as a trace, all but its values: the header, and each launch's steps labelled K1, K2 ...
-// K3 (the first, those between, the last, as the hierarchical scan's) where there are several.
-struct FirstLaunch {
-    int section = 0, block_dim = 1;
-    int64_t grid_dim = 1;
-};
-Trace trace_of(const Args& args, const RunSpec& spec, std::vector<std::vector<Step>> launches, FirstLaunch first) {
+// The run as a trace, all but its values: the header (as the core builds a kernel's), and each
+// launch's steps labelled K1, K2 ... K3 (the first, those between, the last, as the hierarchical
+// scan's) where there are several.
+Trace trace_of(const Args& args, const RunSpec& spec, std::vector<std::vector<Step>> launches, KernelLaunchShape first) {
     Trace t;
-    t.algorithm = args.like;
-    t.op = spec.request.op;
-    t.exclusive = spec.request.exclusive;
-    t.section = first.section;
-    t.threads_per_block = first.block_dim;
-    t.grid = first.grid_dim;
-    t.warp_width = spec.request.warp_width;
-    t.schedule = spec.request.schedule.text();
-    // The order every launch ran its blocks in, one after another (one_after_another, core/schedules.hpp).
-    t.block_schedule = g_block_schedule.text();
-    t.kernel = args.label;
+    t.run() = kernel_run_header(spec.request, args.like, first, args.label);
     t.backend = "cpu";
     for (size_t l = 0; l < launches.size(); ++l)
         for (Step& s : launches[l]) {
@@ -511,9 +501,9 @@ int main(int argc, char** argv) {
         FILE* findings = std::fopen(args.findings_path.c_str(), "w");
         if (!findings) throw ScanError("the findings file could not be written");
         g_findings_fd = fileno(findings);
-        std::vector<std::string> words = args.words;
-        g_block_schedule = take_block_schedule(words).value_or(BlockSchedule{});
-        RunSpec spec = parse_run_words(words, [](const std::string&, const auto&) { return false; });
+        // The run's words are the core's own statement of the tracer's RunSpec (run_words()).
+        RunSpec spec = parse_run_words(args.words, [](const std::string&, const auto&) { return false; });
+        spec.request.block_schedule = args.block_schedule;
         std::string origin;
         ValueArray input = load_input(spec.input, spec.request.type, origin);
         const KernelImage image = load_kernel_image(args.library);

@@ -70,7 +70,7 @@ TEST(DeviceCheck, WithoutAGpuSaysInOneLineThatItWasSkippedAndWhy) {
     if (find_on_path({"clang++", "clang++-14"}).empty()) GTEST_SKIP() << "clang++ is not installed (Debian's package clang)";
     KernelRequest r;
     r.file = kFixtures + "/slides_kogge_stone_temp.cu";
-    r.words = {"--preset", "fig9.10"};
+    run_as(r, {"--preset", "fig9.10"});
     r.device_check = true;
     r.trust = true;  // our own fixture: runs with no sandbox where none can be made
     const KernelTrace k = trace_kernel(r);

@@ -310,7 +310,7 @@ TEST_F(HostileKernel, TheCacheIsThisUsersAlone) {
 std::string compile_stopped(const std::string& file, const fs::path& cache) {
     scanlab::kernel_tracer::KernelRequest r;
     r.file = file;
-    r.words = {"--preset", "fig9.10"};
+    scanlab::kernel_fixtures::run_as(r, {"--preset", "fig9.10"});
     r.compile_limits = {3, uint64_t(1) << 30, uint64_t(64) << 20};
     setenv("XDG_CACHE_HOME", cache.c_str(), 1);
     std::string said;

@@ -79,7 +79,7 @@ TEST_P(StudentKernel, GivesItsVerdictAndItsFindingsAtTheirLinesAndNoOthers) {
     const Student& s = GetParam();
     KernelRequest r;
     r.file = kFixtures + "/students/" + s.file;
-    r.words = s.words;
+    run_as(r, s.words);
     r.like = s.like;
     r.cpu_seconds = 10;
     const KernelTrace k = trace_kernel(r);
@@ -109,7 +109,7 @@ TEST(StudentKernels, PrintfLinesComeWithTheirThreadAndStep) {
     if (find_on_path({"clang++", "clang++-14"}).empty()) GTEST_SKIP() << "clang++ is not installed (Debian's package clang)";
     KernelRequest r;
     r.file = kFixtures + "/students/printf_ks.cu";
-    r.words = {"--preset", "fig9.10"};
+    run_as(r, {"--preset", "fig9.10"});
     const KernelTrace k = trace_kernel(r);
     ASSERT_TRUE(k.traced) << said(k);
     ASSERT_EQ(k.printed.size(), 4u);

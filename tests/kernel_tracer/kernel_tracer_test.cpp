@@ -42,8 +42,7 @@ bool have_clang() { return !find_on_path({"clang++", "clang++-14"}).empty(); }
 KernelRequest request(const std::string& fixture, std::vector<std::string> words, Algorithm like = Algorithm::kogge_stone) {
     KernelRequest r;
     r.file = fixture_path(fixture);
-    r.type_given = std::find(words.begin(), words.end(), "--type") != words.end();
-    r.words = std::move(words);
+    run_as(r, words);
     r.like = like;
     r.cpu_seconds = 10;
     r.trust = true;  // our own fixtures: where no sandbox can be made (a container that forbids it), they run with none

@@ -49,8 +49,6 @@ std::string unescape(const std::string& s) {
     return o;
 }
 
-std::string_view source_name(InputSource s) { return s == InputSource::preset ? "preset" : s == InputSource::text ? "text" : "random"; }
-
 }  // namespace
 
 std::string config_dir() {
@@ -80,22 +78,22 @@ std::string settings_text(const Settings& s) {
     const Layout& l = s.layout;
     std::ostringstream o;
     o << "# Scan Lab settings, rewritten when the app closes\n";
-    // The run's options the app keeps, as the table of run options names them.
-    for (const RunOption& option : run_options())
-        if (!option.settings_key.empty()) o << option.settings_key << "=" << option.value(f) << "\n";
-    o << "compare_algorithm=" << name(f.compare_algorithm) << "\n"
-      << "preset=" << escape(f.input.preset) << "\n";
-    if (f.input.text.size() + f.input.flags.size() <= kMaxKeptInputChars) {
-        o << "source=" << source_name(f.input.source) << "\n"
-          << "text=" << escape(f.input.text) << "\n"
-          << "flags=" << escape(f.input.flags) << "\n";
-    } else {
-        // Not kept: the next start opens on the preset rather than on an empty text box.
-        o << "# the typed input (" << f.input.text.size() + f.input.flags.size() << " characters) is too long to keep here\n"
-          << "source=" << source_name(f.input.source == InputSource::text ? InputSource::preset : f.input.source) << "\n";
+    // The run's options the app keeps, as the table of run options names them, each input's value
+    // whether or not the run reads it. A typed input too long to keep is kept as a fresh start's:
+    // the next start opens on the preset rather than on an empty text box.
+    RunSpec kept = f;
+    if (const size_t typed = f.input.text.size() + f.input.flags.size(); typed > kMaxKeptInputChars) {
+        o << "# the typed input (" << typed << " characters) is too long to keep here\n";
+        kept.input.text = Form{}.input.text;
+        kept.input.flags = Form{}.input.flags;
+        if (kept.input.source == InputSource::text) kept.input.source = InputSource::preset;
     }
-    o << "random_n=" << f.input.random_n << "\n"
-      << "seed=" << f.input.seed << "\n"
+    // The app keeps no file's path: a run on one starts again on the preset.
+    if (kept.input.source == InputSource::file) kept.input.source = InputSource::preset;
+    o << kInputSourceSettingsKey << "=" << source_word(kept.input.source) << "\n";
+    for (const RunOption& option : run_options())
+        if (!option.settings_key.empty()) o << option.settings_key << "=" << escape(option.kept(kept)) << "\n";
+    o << "compare_algorithm=" << name(f.compare_algorithm) << "\n"
       << "steps_per_second=" << s.steps_per_second << "\n"
       << "presentation=" << (l.presentation ? 1 : 0) << "\n"
       << "show_controls=" << (l.show_controls ? 1 : 0) << "\n"
@@ -127,16 +125,18 @@ class Reader {
 public:
     explicit Reader(std::vector<std::string>& notes) : notes_(notes) {}
 
+    // False: not a number, dropped with a note.
     template <class T>
-    void clamped(const std::string& k, const std::string& v, T& out, T lo, T hi) {
+    bool clamped(const std::string& k, const std::string& v, T& out, T lo, T hi) {
         T x{};
-        if (!parse_number_into(v, x) || !(x == x)) return drop(k, v);  // x == x: NaN is no setting
+        if (!parse_number_into(v, x) || !(x == x)) return drop(k, v), false;  // x == x: NaN is no setting
         if (x < lo || x > hi) {
             const T c = x < lo ? lo : hi;
             note(k + " " + v + " is outside " + text(lo) + ".." + text(hi) + "; using " + text(c));
             x = c;
         }
         out = x;
+        return true;
     }
     void drop(const std::string& k, const std::string& v) {
         note(k + " " + quoted_word(v) + " is not a value it takes; using the default");
@@ -177,6 +177,19 @@ const RunOption* settings_option(const std::string& key) {
     return nullptr;
 }
 
+// A run option's value from settings.ini: a whole number outside the row's range is clamped into it
+// with a note; a value the row does not take is dropped with one.
+void read_run_option(const RunOption& option, const std::string& v, RunSpec& f, Reader& r) {
+    const std::string k(option.settings_key);
+    if (option.least < option.most) {
+        int64_t x = 0;
+        if (!r.clamped<int64_t>(k, v, x, option.least, option.most)) return;
+        if (!option.read_setting(f, std::to_string(x))) r.drop(k, v);
+        return;
+    }
+    if (!option.read_setting(f, v)) r.drop(k, v);
+}
+
 }  // namespace
 
 Settings parse_settings(const std::string& text) {
@@ -197,24 +210,16 @@ Settings parse_settings(const std::string& text) {
         const std::string k = line.substr(0, eq), v = line.substr(eq + 1);
         int i = 0;
         if (const RunOption* option = settings_option(k)) {
-            if (!option->read_setting(f, v)) r.drop(k, v);
+            read_run_option(*option, unescape(v), f, r);
         } else if (k == "compare_algorithm") {
             if (auto a = parse_algorithm(v))
                 f.compare_algorithm = *a;
             else
                 r.drop(k, v);
-        } else if (k == "source")
-            f.input.source = v == "text" ? InputSource::text : v == "random" ? InputSource::random : InputSource::preset;
-        else if (k == "preset")
-            f.input.preset = unescape(v);
-        else if (k == "text")
-            f.input.text = unescape(v);
-        else if (k == "flags")
-            f.input.flags = unescape(v);
-        else if (k == "random_n")
-            r.clamped<int64_t>(k, v, f.input.random_n, 1, kMaxElements);
-        else if (k == "seed") {
-            if (!parse_number_into(v, f.input.seed)) r.drop(k, v);
+        } else if (k == kInputSourceSettingsKey) {
+            // A file's path is not kept, so neither is a run on one.
+            const std::optional<InputSource> source = parse_source_word(v);
+            f.input.source = source && *source != InputSource::file ? *source : InputSource::preset;
         } else if (k == "steps_per_second")
             r.clamped(k, v, s.steps_per_second, 0.1f, 60.0f);
         else if (k == "presentation")

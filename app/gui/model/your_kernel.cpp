@@ -61,22 +61,6 @@ std::vector<CompilerMessage> compiler_messages(const std::string& diagnostics, c
     return out;
 }
 
-std::vector<std::string> kernel_words(const RunSpec& spec, bool own_type) {
-    const std::vector<std::string> all = run_words(spec);
-    std::vector<std::string> words;
-    for (size_t i = 0; i < all.size(); ++i) {
-        const std::string& w = all[i];
-        // The kernel is the algorithm; the backend is the CPU run's.
-        if (w == "--algo" || w == "--backend" || w == "--block-algo" || (own_type && w == "--type")) {
-            ++i;
-            continue;
-        }
-        words.push_back(w);
-    }
-    if (!own_type && spec.request.type == ScanRequest{}.type) words.insert(words.end(), {"--type", std::string(name(spec.request.type))});
-    return words;
-}
-
 int64_t finding_cell(const Trace& t, size_t k, const kernel_tracer::Finding& f) {
     if (f.step < 0 || size_t(f.step) != k || k >= t.steps.size() || f.element < 0) return -1;
     const Step& s = t.steps[k];

@@ -98,6 +98,9 @@ struct KernelOutcome {
 // Blocking: compile, run under limits, read the trace back (your_kernel_run.cpp). Never throws: a
 // refusal is the report's `stopped`.
 KernelOutcome run_kernel_order(const KernelOrder& order);
+// What the tracer is asked for `order`, whose text is compiled from `file`: the Controls' run, with
+// the panel's block order, in the kernel's own type where its text names one.
+kernel_tracer::KernelRequest kernel_request(const KernelOrder& order, const std::string& file);
 // What trusting a file for the GPU check means here, one sentence (a sandbox that lets the GPU
 // driver's calls through, or none where none can be made).
 std::string gpu_trust_sentence();
@@ -105,9 +108,6 @@ std::string gpu_trust_sentence();
 // web edition: the desktop app is needed), or "".
 std::string kernel_tracing_unavailable();
 
-// The words `scanlab trace --kernel` would take for `spec`: the run's, less --algo (the kernel is
-// the algorithm) and less --type where the kernel names its own type (`own_type`).
-std::vector<std::string> kernel_words(const RunSpec& spec, bool own_type);
 
 // The cell of step `k`'s array that a finding names (the shared array's element in its block, or
 // Y's), or -1 where that step's row does not show it.

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <sstream>
+#include <utility>
 
 #include "app/gui/model/session_job.hpp"
 #include "app/gui/model/settings.hpp"
@@ -13,7 +14,7 @@
 #include "core/input/run_words.hpp"
 #include "core/number_text.hpp"
 #include "core/trace_io/atomic_file.hpp"
-#include "kernel_tracer/runtime/block_order_words.hpp"
+#include "kernel_tracer/host/kernel_words.hpp"
 #include "kernels/select_backend.hpp"
 
 namespace scanlab::gui {
@@ -205,14 +206,15 @@ bool YourKernelModel::grade(int exercise) {
 void YourKernelModel::open_grade_failure(Session& s, size_t check) {
     if (!grading.outcome || !grading.outcome->grade || check >= grading.outcome->grade->checks.size()) return;
     const kernel_tracer::Grade& g = *grading.outcome->grade;
-    std::vector<std::string> words = g.checks[check].failing_words;
+    const std::vector<std::string>& words = g.checks[check].failing_words;
     if (words.empty()) return;
     YourKernel& k = *this;
     RunSpec spec;
     BlockSchedule blocks;
     try {
-        blocks = kernel_tracer::take_block_schedule(words).value_or(BlockSchedule{});
-        spec = parse_run_words(words, [](const std::string&, const auto&) { return false; });
+        spec = kernel_tracer::parse_kernel_words(words).spec;
+        // The order is the panel's, for the kernel's blocks; the Controls keep their own.
+        blocks = std::exchange(spec.request.block_schedule, BlockSchedule{});
     } catch (const ScanError& e) {
         s.error = as_sentence(e.what());
         return;

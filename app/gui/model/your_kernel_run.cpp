@@ -56,27 +56,29 @@ std::string file_to_compile(const std::string& path, const std::string& scratch,
 
 }  // namespace
 
+kernel_tracer::KernelRequest kernel_request(const KernelOrder& o, const std::string& file) {
+    kernel_tracer::KernelRequest r;
+    r.file = file;
+    // The Controls' run; the kernel is its algorithm, and its blocks take their order from the panel.
+    r.spec = o.spec;
+    r.spec.request.block_schedule = o.block_schedule;
+    r.type_given = !kernel_tracer::kernel_type_in(o.text);
+    r.block_dim = o.block_dim;
+    r.grid_dim = o.grid_dim;
+    r.like = o.like;
+    r.cancel = o.cancel.get();
+    r.trust = o.trust;
+    return r;
+}
+
 KernelOutcome run_kernel_order(const KernelOrder& o) {
     KernelOutcome out;
     out.report.file_name = o.file_name;
     try {
         const std::string file = file_to_compile(o.path, o.scratch, o.file_name, o.text);
-        kernel_tracer::KernelRequest r;
-        r.file = file;
         const std::optional<std::string> own = kernel_tracer::kernel_type_in(o.text);
         if (own) out.report.own_type = parse_type(*own);
-        const bool own_type = own.has_value();
-        r.words = kernel_words(o.spec, own_type);
-        // The built-in runs' words give --block-schedule to the single-pass scans only; a kernel's
-        // blocks take it from the panel.
-        if (o.block_schedule.kind != BlockSchedule::Kind::in_order)
-            r.words.insert(r.words.end(), {"--block-schedule", o.block_schedule.text()});
-        r.type_given = !own_type;
-        r.block_dim = o.block_dim;
-        r.grid_dim = o.grid_dim;
-        r.like = o.like;
-        r.cancel = o.cancel.get();
-        r.trust = o.trust;
+        const kernel_tracer::KernelRequest r = kernel_request(o, file);
         const kernel_tracer::KernelTrace k = kernel_tracer::trace_kernel(r);
         out.report.traced = k.traced;
         out.report.findings = k.findings;

@@ -22,7 +22,7 @@ namespace {
 KernelTrace checked(const std::string& fixture, std::vector<std::string> words, Algorithm like = Algorithm::kogge_stone) {
     KernelRequest r;
     r.file = fixture_path(fixture);
-    r.words = std::move(words);
+    run_as(r, words);
     r.like = like;
     r.device_check = true;
     r.trust = true;  // our own fixtures: trusted, so the device check runs them on the GPU
@@ -103,7 +103,7 @@ TEST(GpuYourKernel, AFileNotTrustedIsNotRunOnTheGpu) {
     if (const std::string why = box_unavailable(); !why.empty()) GTEST_SKIP() << "no sandbox here, so every run is trusted: " << why;
     KernelRequest r;
     r.file = fixture_path("brent_kung.cu");
-    r.words = {"--preset", "fig9.10", "--type", "float32"};
+    run_as(r, {"--preset", "fig9.10", "--type", "float32"});
     r.like = Algorithm::brent_kung;
     r.device_check = true;
     const KernelTrace k = trace_kernel(r);

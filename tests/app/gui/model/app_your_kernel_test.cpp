@@ -68,8 +68,9 @@ TEST(YourKernelModel, CompilerMessagesAreAtTheFilesOwnLinesAndLeaveTheShimsNotes
     EXPECT_EQ(compiler_messages("/x/notmy.cu:3:1: error: e\n", "my.cu").front().line, 0);
 }
 
-TEST(YourKernelModel, TheKernelsWordsAreTheControlsRunLessTheAlgorithmAndTheKernelsOwnType) {
-    RunSpec spec;
+TEST(YourKernelModel, TheKernelsRunIsTheControlsRunWithThePanelsBlockOrderInTheKernelsOwnType) {
+    KernelOrder o;
+    RunSpec& spec = o.spec;
     spec.request.algorithm = Algorithm::hierarchical;
     spec.request.type = ElementType::float32;
     spec.request.exclusive = true;
@@ -77,19 +78,25 @@ TEST(YourKernelModel, TheKernelsWordsAreTheControlsRunLessTheAlgorithmAndTheKern
     spec.input.source = InputSpec::Source::random;
     spec.input.random_n = 40;
     spec.backend = BackendChoice::cpu;
-    const std::vector<std::string> any_type = kernel_words(spec, false);
-    const std::vector<std::string> own_type = kernel_words(spec, true);
-    for (const std::vector<std::string>* w : {&any_type, &own_type}) {
-        EXPECT_EQ(std::count(w->begin(), w->end(), "--algo"), 0);
-        EXPECT_EQ(std::count(w->begin(), w->end(), "--backend"), 0);
-        EXPECT_EQ(std::count(w->begin(), w->end(), "--exclusive"), 1);
-        EXPECT_EQ(std::count(w->begin(), w->end(), "--random"), 1);
-        EXPECT_EQ(std::count(w->begin(), w->end(), "--warp-width"), 1);
+    o.like = Algorithm::brent_kung;
+    o.block_schedule = *parse_block_schedule("reverse");
+    o.text = "__global__ void scan(T* X, T* Y, int n) {}";
+    const kernel_tracer::KernelRequest any_type = kernel_request(o, "k.cu");
+    o.text = "__global__ void scan(int* X, int* Y, int n) {}";
+    const kernel_tracer::KernelRequest own_type = kernel_request(o, "k.cu");
+    for (const kernel_tracer::KernelRequest* r : {&any_type, &own_type}) {
+        EXPECT_EQ(r->file, "k.cu");
+        EXPECT_EQ(r->like, Algorithm::brent_kung);
+        EXPECT_TRUE(r->spec.request.exclusive);
+        EXPECT_EQ(r->spec.request.warp_width, 8);
+        EXPECT_EQ(r->spec.input.source, InputSpec::Source::random);
+        EXPECT_EQ(r->spec.input.random_n, 40);
+        EXPECT_EQ(r->spec.request.block_schedule.text(), "reverse");
     }
-    const auto type = std::find(any_type.begin(), any_type.end(), "--type");
-    ASSERT_NE(type, any_type.end());
-    EXPECT_EQ(*(type + 1), name(ElementType::float32));
-    EXPECT_EQ(std::count(own_type.begin(), own_type.end(), "--type"), 0);
+    // A kernel written for T runs in the Controls' type; one that names its type, in its own.
+    EXPECT_TRUE(any_type.type_given);
+    EXPECT_EQ(any_type.spec.request.type, ElementType::float32);
+    EXPECT_FALSE(own_type.type_given);
 }
 
 TEST_F(YourKernelPanel, AStarterOpensAsACopyThatSaveWritesWholeWhereAskedAndNeverOverTheStarter) {

@@ -122,15 +122,24 @@ TEST(AppSettings, EveryRunOptionWithASettingsKeyIsWrittenAndReadBack) {
     q.warp_width = 4;
     q.schedule = *parse_schedule("reverse");
     s.form.backend = BackendChoice::cpu;
+    // Every input is kept, whichever the run reads (typed values with a line break in them too).
+    InputSpec& in = s.form.input;
+    in.source = InputSpec::Source::random;
+    in.preset = "slides";
+    in.text = "3,1\n4";
+    in.flags = "every:2";
+    in.random_n = 99;
+    in.seed = 7;
     const std::string text = settings_text(s);
     const Settings r = parse_settings(text);
     EXPECT_TRUE(r.notes.empty()) << r.notes[0];
     for (const RunOption& o : run_options()) {
         if (o.settings_key.empty()) continue;
         EXPECT_NE(text.find("\n" + std::string(o.settings_key) + "="), std::string::npos) << o.settings_key;
-        EXPECT_NE(o.value(s.form), o.value(Settings{}.form)) << o.settings_key << " is left at its default by this test";
-        EXPECT_EQ(o.value(r.form), o.value(s.form)) << o.settings_key;
+        EXPECT_NE(o.kept(s.form), o.kept(Settings{}.form)) << o.settings_key << " is left at its default by this test";
+        EXPECT_EQ(o.kept(r.form), o.kept(s.form)) << o.settings_key;
     }
+    EXPECT_EQ(r.form.input.source, InputSpec::Source::random);
 }
 
 TEST(AppSettings, WhatTheAppWritesReadsBackWithoutANote) {

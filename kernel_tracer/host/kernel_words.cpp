@@ -1,19 +1,16 @@
-#pragma once
-// `--block-schedule in-order|reverse|random:SEED` for a student's kernel: the order its blocks run in,
-// one after another. Among the built-in runs' words it belongs to the single-pass scans, so the CLI,
-// the tracer and the runner each take it out of a kernel run's words before reading the rest.
-#include <optional>
-#include <string>
-#include <vector>
+#include "kernel_tracer/host/kernel_words.hpp"
 
-#include "core/input/run_words.hpp"
+#include <algorithm>
+#include <optional>
+
 #include "core/schedules.hpp"
 
 namespace scanlab::kernel_tracer {
+namespace {
 
 // Removes `--block-schedule WORDS` from `words` and returns the order; none where it is not there.
-// Throws UsageError for words that name no block schedule.
-inline std::optional<BlockSchedule> take_block_schedule(std::vector<std::string>& words) {
+// Taken out first because the run's parser refuses it for an algorithm that is not a single pass.
+std::optional<BlockSchedule> take_block_schedule(std::vector<std::string>& words) {
     std::optional<BlockSchedule> taken;
     for (size_t i = 0; i < words.size(); ++i) {
         if (words[i] != "--block-schedule") continue;
@@ -26,6 +23,17 @@ inline std::optional<BlockSchedule> take_block_schedule(std::vector<std::string>
         --i;
     }
     return taken;
+}
+
+}  // namespace
+
+KernelRunWords parse_kernel_words(std::vector<std::string> words, const OwnWord& own) {
+    KernelRunWords k;
+    const BlockSchedule blocks = take_block_schedule(words).value_or(BlockSchedule{});
+    k.type_given = std::find(words.begin(), words.end(), "--type") != words.end();
+    k.spec = parse_run_words(words, own);
+    k.spec.request.block_schedule = blocks;
+    return k;
 }
 
 }  // namespace scanlab::kernel_tracer
