@@ -73,6 +73,9 @@ std::vector<T> as(const ValueArray& v) {
     return std::get<std::vector<T>>(v);
 }
 
+// Figure 9.10's input as the book prints it (the fig9.10 preset), for a test that types it.
+inline const std::string kFig910 = "2 1 3 1 0 4 1 2 0 3 1 2 5 3 1 2";
+
 inline std::vector<int32_t> ints(const std::string& text) { return as(parse_values(text, ElementType::int32)); }
 
 // The sentence read_trace_json refuses `text` with, or "" when it loads.

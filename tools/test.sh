@@ -39,6 +39,9 @@ fi
 # is skipped. The desktop build is configured first: that downloads Dear ImGui's sources, which the
 # web edition's build then copies rather than downloading them again.
 export SCANLAB_CORE_TESTS=$([ "$sanitize" = 0 ] && echo ON || echo OFF)
+# The test executables are built as unity builds (tests/CMakeLists.txt): on a fresh machine that
+# halves their compile. A build folder configured before keeps its own choice.
+export SCANLAB_UNITY="${SCANLAB_UNITY:-ON}"
 stage "desktop configure" bash tools/build.sh --configure
 # The web edition installs (Debian's emscripten and chromium, PyPI's Playwright) and builds beside
 # the desktop build and its tests, at the lowest priority: it takes the time they leave a core
@@ -53,7 +56,15 @@ stop_tree() {
   for child in $(pgrep -P "$1"); do stop_tree "$child"; done
   kill "$1" 2>/dev/null || true
 }
-trap 'stop_tree "$web_prepare"' EXIT
+# The sanitizer pass's build too, from the same start: CTest and the browser's tests leave a core
+# idle much of their time (windows drawn one at a time, a page waiting for its frames), and this
+# build fills it. Its tests and the fuzzers run at the end, when nothing else does.
+sanitize_build=""
+if [ "$sanitize" != 0 ]; then
+  stage "sanitizer build, beside the others" nice -n 19 bash tools/sanitize.sh --build >build/sanitize-build.log 2>&1 &
+  sanitize_build=$!
+fi
+trap 'stop_tree "$web_prepare"; [ -z "$sanitize_build" ] || stop_tree "$sanitize_build"' EXIT
 stage "desktop build" bash tools/build.sh
 stage "desktop tests (CTest)" ctest --test-dir build --output-on-failure -j"$(nproc)"
 wait "$web_prepare" || tail -n 40 build-web/prepare.log >&2
@@ -61,4 +72,8 @@ grep "^stage: " build-web/prepare.log >&2 || true
 stage "web edition's tests" bash tools/web.sh --test
 # The core and its tests under ASan/UBSan, and the fuzzers; SCANLAB_SANITIZE=0 runs the core's
 # tests in the build above instead, with no sanitizers and no fuzzing.
-[ "$sanitize" = 0 ] || stage "sanitizers and fuzzing" bash tools/sanitize.sh
+if [ "$sanitize" != 0 ]; then
+  wait "$sanitize_build" || tail -n 40 build/sanitize-build.log >&2
+  grep "^stage: " build/sanitize-build.log >&2 || true
+  stage "sanitizers and fuzzing" bash tools/sanitize.sh
+fi

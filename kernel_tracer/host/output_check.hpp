@@ -41,7 +41,7 @@ struct ExpectedHeader {
     ElementType type = ElementType::int32;
     OpKind op = OpKind::sum;
     bool exclusive = false;
-    int warp_width = 32;
+    int warp_width = kWarpSize;
     std::string schedule;
     const ValueArray* input = nullptr;
     std::string block_schedule = "in-order";  // the order its blocks ran in, one after another

@@ -19,7 +19,7 @@ bool is_race(const RawFinding& f);
 
 // One schedule to replay: the warp width and warp order as run words give them.
 struct TriedSchedule {
-    int warp_width = 32;
+    int warp_width = kWarpSize;
     Schedule schedule;
     std::string words() const;  // "--warp-width 1 --schedule reverse"
 };

@@ -93,7 +93,7 @@ Ran run_scanlab(const std::vector<std::string>& args, const fs::path& scratch, i
     return r;
 }
 
-bool have_clang() { return !scanlab::kernel_tracer::find_on_path({"clang++", "clang++-14"}).empty(); }
+bool sandbox_has_clang() { return !scanlab::kernel_tracer::find_on_path({"clang++", "clang++-14"}).empty(); }
 
 // One test's folders: the kernel's own (where the hostile file is written), and outside it the
 // secrets and markers a file that got out would read, change or leave.
@@ -107,7 +107,7 @@ protected:
             GTEST_SKIP() << "no sandbox can be made here, so a hostile file is not run: " << why;
     }
     void make_folders() {
-        if (!have_clang()) GTEST_SKIP() << "clang++ is not installed (Debian's package clang)";
+        if (!sandbox_has_clang()) GTEST_SKIP() << "clang++ is not installed (Debian's package clang)";
         std::string pattern = (fs::temp_directory_path() / "scanlab-hostile-XXXXXX").string();
         ASSERT_NE(mkdtemp(pattern.data()), nullptr);
         root = pattern;

@@ -27,7 +27,6 @@ ScanRequest domino(const std::string& schedule = "in-order", int section = 4, De
     return q;
 }
 
-const std::string kFig910 = "2 1 3 1 0 4 1 2 0 3 1 2 5 3 1 2";
 
 Trace round_trip(const Trace& t) {
     std::stringstream ss;

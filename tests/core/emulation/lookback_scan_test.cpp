@@ -23,7 +23,7 @@ using namespace scanlab::testing;
 
 namespace {
 
-const std::vector<int64_t> kSizes{1, 2, 3, 31, 32, 33, 1023, 1024, 1025, 2047, 2048, 2049, 65537, 300007};
+const std::vector<int64_t> kLookbackSizes{1, 2, 3, 31, 32, 33, 1023, 1024, 1025, 2047, 2048, 2049, 65537, 300007};
 const std::vector<std::string> kSchedules{"in-order", "reverse", "random:7"};
 
 ScanRequest lookback(const std::string& schedule, int window = kDefaultLookbackWindow, int section = 0, Detail d = Detail::full) {
@@ -43,7 +43,7 @@ template <class T, template <class> class OpT>
 void check_all_sizes(OpKind op, bool exclusive) {
     for (const std::string& schedule : kSchedules) {
         for (int window : {1, 32}) {
-            for (int64_t n : kSizes) {
+            for (int64_t n : kLookbackSizes) {
                 const std::vector<T> x = random_input<T>(n, uint64_t(n) * 7919 + 17);
                 ScanRequest r = lookback(schedule, window, 0, n > 4096 ? Detail::counts : Detail::full);
                 r.op = op;
@@ -57,8 +57,8 @@ void check_all_sizes(OpKind op, bool exclusive) {
     }
 }
 
-using Combo = OpTypeDirection;
-class LookbackMatchesStd : public ::testing::TestWithParam<Combo> {};
+using LookbackCombo = OpTypeDirection;
+class LookbackMatchesStd : public ::testing::TestWithParam<LookbackCombo> {};
 
 }  // namespace
 

@@ -28,7 +28,6 @@ ScanRequest racy(Schedule::Kind kind, int warp_width = 4, uint64_t seed = 1) {
     return r;
 }
 
-const std::string kFig910 = "2 1 3 1 0 4 1 2 0 3 1 2 5 3 1 2";
 
 }  // namespace
 

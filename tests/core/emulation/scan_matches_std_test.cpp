@@ -17,7 +17,7 @@ using namespace scanlab::testing;
 
 namespace {
 
-const std::vector<int64_t> kSizes{1, 2, 3, 31, 32, 33, 1023, 1024, 1025, 2047, 2048, 2049, 65537, 300007};
+const std::vector<int64_t> kStdSizes{1, 2, 3, 31, 32, 33, 1023, 1024, 1025, 2047, 2048, 2049, 65537, 300007};
 
 template <class T, template <class> class OpT>
 std::vector<T> reference(const std::vector<T>& x, bool exclusive, const std::vector<uint8_t>& flags) {
@@ -40,7 +40,7 @@ std::vector<T> reference(const std::vector<T>& x, bool exclusive, const std::vec
 
 template <class T, template <class> class OpT>
 void check_all_sizes(const AlgoConfig& c, OpKind op, bool exclusive) {
-    for (int64_t n : kSizes) {
+    for (int64_t n : kStdSizes) {
         if (n > largest_input(c)) continue;
         const std::vector<T> x = random_input<T>(n, uint64_t(n) * 7919 + 17);
         ScanRequest r = request(c.algorithm, 0, Detail::counts);
@@ -57,10 +57,10 @@ void check_all_sizes(const AlgoConfig& c, OpKind op, bool exclusive) {
     }
 }
 
-using Combo = std::tuple<AlgoConfig, OpKind, ElementType, bool>;
-class ScanMatchesStd : public ::testing::TestWithParam<Combo> {};
+using StdCombo = std::tuple<AlgoConfig, OpKind, ElementType, bool>;
+class ScanMatchesStd : public ::testing::TestWithParam<StdCombo> {};
 
-std::string combo_name(const ::testing::TestParamInfo<Combo>& info) {
+std::string combo_name(const ::testing::TestParamInfo<StdCombo>& info) {
     const auto& [c, op, type, exclusive] = info.param;
     return c.label + "_" + std::string(name(op)) + "_" + std::string(name(type)) + (exclusive ? "_exclusive" : "_inclusive");
 }

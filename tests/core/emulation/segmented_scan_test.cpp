@@ -22,7 +22,7 @@ using namespace scanlab::testing;
 
 namespace {
 
-const std::vector<int64_t> kSizes{1, 2, 3, 31, 32, 33, 1023, 1024, 1025, 2047, 2048, 2049, 65537, 300007};
+const std::vector<int64_t> kSegmentedSizes{1, 2, 3, 31, 32, 33, 1023, 1024, 1025, 2047, 2048, 2049, 65537, 300007};
 
 enum class Pattern { all_zero, all_one, random, block_boundaries, first_unflagged };
 const char* label(Pattern p) {
@@ -69,7 +69,7 @@ std::vector<T> segmented_reference(const std::vector<T>& x, const std::vector<ui
 
 template <class T, template <class> class OpT>
 void check_all(Algorithm block, OpKind op, bool exclusive) {
-    for (int64_t n : kSizes)
+    for (int64_t n : kSegmentedSizes)
         for (Pattern p : {Pattern::all_zero, Pattern::all_one, Pattern::random, Pattern::block_boundaries, Pattern::first_unflagged}) {
             const std::vector<T> x = random_input<T>(n, uint64_t(n) * 7919 + 17);
             ScanRequest r = request(Algorithm::segmented, 0, Detail::counts);

@@ -21,7 +21,6 @@ using namespace scanlab::testing;
 
 namespace {
 
-const std::string kFig910 = "2 1 3 1 0 4 1 2 0 3 1 2 5 3 1 2";
 
 ScanRequest three_phase(int c, Algorithm phase2 = Algorithm::kogge_stone, int section = 0, Detail detail = Detail::full) {
     ScanRequest r = request(Algorithm::three_phase, section, detail);

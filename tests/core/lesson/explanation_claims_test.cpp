@@ -141,7 +141,7 @@ void expect_claims_hold(const Trace& t, const Verdict& v, const FinalSteps& fina
 
 // Every configuration of the table (tests/algorithm_configs.hpp), and sections of 4 besides, where
 // S needs levels of its own past N = 16 (S^1, S^2, ...).
-std::vector<AlgoConfig> configurations() {
+std::vector<AlgoConfig> claim_configurations() {
     std::vector<AlgoConfig> v = every_configuration();
     v.push_back({Algorithm::hierarchical, Algorithm::kogge_stone, 4, "hierarchical_kogge_stone_section4"});
     v.push_back({Algorithm::hierarchical, Algorithm::brent_kung, 4, "hierarchical_brent_kung_section4"});
@@ -185,7 +185,7 @@ TEST_P(EveryClaim, HoldsAgainstTheTraceAtEveryStep) {
     EXPECT_GT(ran, 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(AlgorithmsBothDirections, EveryClaim, ::testing::ValuesIn(configurations()),
+INSTANTIATE_TEST_SUITE_P(AlgorithmsBothDirections, EveryClaim, ::testing::ValuesIn(claim_configurations()),
                          [](const ::testing::TestParamInfo<AlgoConfig>& info) { return info.param.label; });
 
 }  // namespace

@@ -184,14 +184,14 @@ TEST_P(EverySentence, NamesItsSourceItsOperatorAndWhatTheLoadTook) {
     EXPECT_GT(ran, 0);
 }
 
-std::vector<AlgoConfig> configurations() {
+std::vector<AlgoConfig> sentence_configurations() {
     std::vector<AlgoConfig> v = every_configuration();
     v.push_back({Algorithm::slides, Algorithm::kogge_stone, 4, "slides_section4"});
     v.push_back({Algorithm::hierarchical, Algorithm::sklansky, 4, "hierarchical_sklansky_section4"});
     return v;
 }
 
-INSTANTIATE_TEST_SUITE_P(AlgorithmsOperatorsDirections, EverySentence, ::testing::ValuesIn(configurations()),
+INSTANTIATE_TEST_SUITE_P(AlgorithmsOperatorsDirections, EverySentence, ::testing::ValuesIn(sentence_configurations()),
                          [](const ::testing::TestParamInfo<AlgoConfig>& info) { return info.param.label; });
 
 // The chapter's Brent-Kung count is the bound 2 × N − 3 (9.4); Scan Lab counts the exact 2N − 2 − log2 N.

@@ -15,7 +15,6 @@ using namespace scanlab::testing;
 
 namespace {
 
-const std::string kFig910 = "2 1 3 1 0 4 1 2 0 3 1 2 5 3 1 2";
 
 ScanRequest racy(Schedule::Kind kind, int warp_width = 4) {
     ScanRequest r = request(Algorithm::kogge_stone_racy);

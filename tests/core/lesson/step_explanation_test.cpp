@@ -13,7 +13,6 @@ using namespace scanlab::testing;
 
 namespace {
 
-const std::string kFig910 = "2 1 3 1 0 4 1 2 0 3 1 2 5 3 1 2";
 
 std::string text_of(const Explanation& e) {
     std::string s = e.title;
@@ -171,7 +170,7 @@ TEST(StepExplanation, AStaleReadSaysWhatTheThreadReadAndWhatItNeeded) {
 namespace {
 
 std::string text_at(const Trace& t, size_t k) { return text_of(explain_step(t, final_steps(t, judge(t)), k)); }
-bool says(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+bool mentions(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
 std::string iota_text(int n) {
     std::string s;
     for (int i = 0; i < n; ++i) s += (i ? " " : "") + std::to_string(i);
@@ -183,58 +182,58 @@ std::string iota_text(int n) {
 TEST(StepExplanation, TheSlidesWithOneBlockStillWriteSScanItOnTheHostAndRunAddCuda) {
     const Trace t = run_text(request(Algorithm::slides), "3 1 7 0 4 1 6 3");  // slides-t0
     const std::string k1 = text_at(t, 1);
-    EXPECT_FALSE(says(k1, "no S to write")) << k1;
-    EXPECT_TRUE(says(k1,
-                     "its last thread still writes the section's total to s[1] (s[0] = 0, the identity), the host scans s and "
-                     "add_cuda adds s[0] = 0, the identity, to the block"))
+    EXPECT_FALSE(mentions(k1, "no S to write")) << k1;
+    EXPECT_TRUE(mentions(k1,
+                         "its last thread still writes the section's total to s[1] (s[0] = 0, the identity), the host scans s and "
+                         "add_cuda adds s[0] = 0, the identity, to the block"))
         << k1;
     const std::string w = text_at(t, size_t(find_step(t, "write S") - t.steps.data()));
-    EXPECT_FALSE(says(w, "S[block]")) << w;
-    EXPECT_TRUE(says(w, "to s[b + 1]")) << w;
-    EXPECT_TRUE(says(w, "s holds 0 25: s[b + 1] is the sum of section b as scan_cuda loaded it, and s[0] = 0, the identity")) << w;
+    EXPECT_FALSE(mentions(w, "S[block]")) << w;
+    EXPECT_TRUE(mentions(w, "to s[b + 1]")) << w;
+    EXPECT_TRUE(mentions(w, "s holds 0 25: s[b + 1] is the sum of section b as scan_cuda loaded it, and s[0] = 0, the identity")) << w;
 }
 
 TEST(StepExplanation, TheSlidesSBIsTheSumOfTheSectionsBeforeBAndAddCudaAddsItToEveryBlock) {
     ScanRequest r = request(Algorithm::slides, 8);
     const Trace t = run_text(r, "3 1 7 0 4 1 6 3 3 1 7 0 4 1 6 3");
     const std::string host = text_at(t, size_t(find_step(t, "scan s on host") - t.steps.data()));
-    EXPECT_FALSE(says(host, "sections 0 to b,")) << host;
-    EXPECT_TRUE(says(host, "s[b] is the sum of sections 0 to b − 1, what add_cuda adds to block b")) << host;
+    EXPECT_FALSE(mentions(host, "sections 0 to b,")) << host;
+    EXPECT_TRUE(mentions(host, "s[b] is the sum of sections 0 to b − 1, what add_cuda adds to block b")) << host;
     const std::string add = text_at(t, size_t(find_step(t, "add S") - t.steps.data()));
-    EXPECT_FALSE(says(add, "every block but the first")) << add;
-    EXPECT_FALSE(says(add, "S[b − 1]")) << add;
-    EXPECT_TRUE(says(add, "add_cuda runs: every block b adds s[b]")) << add;
-    EXPECT_TRUE(says(add, "block 0: Y[0–7] += s[0] = 0")) << add;
+    EXPECT_FALSE(mentions(add, "every block but the first")) << add;
+    EXPECT_FALSE(mentions(add, "S[b − 1]")) << add;
+    EXPECT_TRUE(mentions(add, "add_cuda runs: every block b adds s[b]")) << add;
+    EXPECT_TRUE(mentions(add, "block 0: Y[0–7] += s[0] = 0")) << add;
 }
 
 TEST(StepExplanation, NaiveBrentKungSaysItsOwnModuloTestNotTheContiguousMapping) {
     const Trace t = run_text(request(Algorithm::brent_kung_naive), iota_text(16));
     const std::string s2 = text_at(t, 2);
-    EXPECT_TRUE(says(s2, "each thread t with (t + 1) mod (2·stride) = 0 adds XY[t − stride] into XY[t]")) << s2;
-    EXPECT_TRUE(says(s2, "thread 3: XY[1] + XY[3] → XY[3]")) << s2;
-    EXPECT_TRUE(says(s2, "threads 0–2, 4–6, 8–10, 12–14 idle because (t + 1) mod (2·stride) ≠ 0")) << s2;
-    EXPECT_FALSE(says(s2, "(t + 1)·2·")) << s2;
-    EXPECT_FALSE(says(s2, "lies past the end")) << s2;
+    EXPECT_TRUE(mentions(s2, "each thread t with (t + 1) mod (2·stride) = 0 adds XY[t − stride] into XY[t]")) << s2;
+    EXPECT_TRUE(mentions(s2, "thread 3: XY[1] + XY[3] → XY[3]")) << s2;
+    EXPECT_TRUE(mentions(s2, "threads 0–2, 4–6, 8–10, 12–14 idle because (t + 1) mod (2·stride) ≠ 0")) << s2;
+    EXPECT_FALSE(mentions(s2, "(t + 1)·2·")) << s2;
+    EXPECT_FALSE(mentions(s2, "lies past the end")) << s2;
     const std::string s6 = text_at(t, 6);
-    EXPECT_TRUE(says(s6, "(t + 1) mod (2·stride) = 0 and t + stride < SECTION_SIZE adds XY[t] into XY[t + stride]")) << s6;
+    EXPECT_TRUE(mentions(s6, "(t + 1) mod (2·stride) = 0 and t + stride < SECTION_SIZE adds XY[t] into XY[t + stride]")) << s6;
 }
 
 TEST(StepExplanation, SklanskyAndLadnerFischerSayTheirOwnStrideAndWhoIdles) {
     const Trace sk = run_text(request(Algorithm::sklansky), iota_text(8));
     const std::string s2 = text_at(sk, 2);
-    EXPECT_TRUE(says(s2,
-                     "Stride 2: each thread t with ⌊t / stride⌋·2·stride + stride + t mod stride < SECTION_SIZE adds "
-                     "XY[⌊t / stride⌋·2·stride + stride − 1] into XY[⌊t / stride⌋·2·stride + stride + t mod stride]"))
+    EXPECT_TRUE(mentions(s2,
+                         "Stride 2: each thread t with ⌊t / stride⌋·2·stride + stride + t mod stride < SECTION_SIZE adds "
+                         "XY[⌊t / stride⌋·2·stride + stride − 1] into XY[⌊t / stride⌋·2·stride + stride + t mod stride]"))
         << s2;
-    EXPECT_TRUE(says(s2, "Threads 0–3 work (4 of 4).")) << s2;
-    EXPECT_FALSE(says(s2, "Stride 1")) << s2;
+    EXPECT_TRUE(mentions(s2, "Threads 0–3 work (4 of 4).")) << s2;
+    EXPECT_FALSE(mentions(s2, "Stride 1")) << s2;
     const Trace lf = run_text(request(Algorithm::ladner_fischer), iota_text(16));
     for (size_t k : {size_t(2), size_t(3)}) {
         const std::string s = text_at(lf, k);
-        EXPECT_TRUE(says(s, "Sklansky over the pair totals, stride " + std::to_string(k == 2 ? 1 : 2))) << s;
-        EXPECT_TRUE(says(s, "threads 4–7 idle because the odd element they would write lies past the end of the section")) << s;
-        EXPECT_FALSE(says(s, "t < 2")) << s;
-        EXPECT_FALSE(says(s, "t ≥ 2")) << s;
+        EXPECT_TRUE(mentions(s, "Sklansky over the pair totals, stride " + std::to_string(k == 2 ? 1 : 2))) << s;
+        EXPECT_TRUE(mentions(s, "threads 4–7 idle because the odd element they would write lies past the end of the section")) << s;
+        EXPECT_FALSE(mentions(s, "t < 2")) << s;
+        EXPECT_FALSE(mentions(s, "t ≥ 2")) << s;
     }
 }
 
@@ -243,23 +242,23 @@ TEST(StepExplanation, SegmentedSHoldsCarriesThatRestartAtFlagsAndExclusiveSTheSh
     r.flags = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0};
     const Trace seg = run_text(r, kFig910);
     const std::string s7 = text_at(seg, 7);
-    EXPECT_FALSE(says(s7, "the total of sections 0 to b")) << s7;
-    EXPECT_TRUE(says(s7, "S holds (1, 7) (1, 7) (1, 13) (1, 11): S[b] is the carry out of sections 0 to b")) << s7;
+    EXPECT_FALSE(mentions(s7, "the total of sections 0 to b")) << s7;
+    EXPECT_TRUE(mentions(s7, "S holds (1, 7) (1, 7) (1, 13) (1, 11): S[b] is the carry out of sections 0 to b")) << s7;
     ScanRequest h = request(Algorithm::hierarchical, 4);
     h.exclusive = true;
     const Trace ex = run_text(h, kFig910);
     const std::string s6 = text_at(ex, 6);
-    EXPECT_TRUE(says(s6, "S holds 6 12 18 29: S[b] is the sum of sections 0 to b")) << s6;
-    EXPECT_TRUE(says(s6, "an exclusive scan loads each section shifted one place right): S[0] = sum of X[0–2], S[1] = sum of X[0–6]"))
+    EXPECT_TRUE(mentions(s6, "S holds 6 12 18 29: S[b] is the sum of sections 0 to b")) << s6;
+    EXPECT_TRUE(mentions(s6, "an exclusive scan loads each section shifted one place right): S[0] = sum of X[0–2], S[1] = sum of X[0–6]"))
         << s6;
 }
 
 TEST(StepExplanation, ABlocksThreadsWorkInItsOwnSectionOfSharedMemory) {
     const Trace t = run_text(request(Algorithm::hierarchical, 4), kFig910);
     const std::string s1 = text_at(t, 1);
-    EXPECT_TRUE(says(s1, "XY[j] of block b is element b·4 + j")) << s1;
-    EXPECT_TRUE(says(s1, "block 1, thread 1: XY[0] + XY[1] → XY[1] (4, 5): 0 + 4 = 4")) << s1;
-    EXPECT_FALSE(says(s1, "XY[4]")) << s1;
+    EXPECT_TRUE(mentions(s1, "XY[j] of block b is element b·4 + j")) << s1;
+    EXPECT_TRUE(mentions(s1, "block 1, thread 1: XY[0] + XY[1] → XY[1] (4, 5): 0 + 4 = 4")) << s1;
+    EXPECT_FALSE(mentions(s1, "XY[4]")) << s1;
     const std::string load = text_at(t, 0);
-    EXPECT_TRUE(says(load, "block 1, thread 0: X[4] → XY[0]")) << load;
+    EXPECT_TRUE(mentions(load, "block 1, thread 0: X[4] → XY[0]")) << load;
 }

@@ -22,7 +22,7 @@ using namespace scanlab::testing;
 
 namespace {
 
-const std::vector<int64_t> kSizes{0, 1, 2, 3, 31, 32, 33, 1023, 1024, 1025, 2047, 2048, 2049, 65537, 300007};
+const std::vector<int64_t> kGpuLookbackSizes{0, 1, 2, 3, 31, 32, 33, 1023, 1024, 1025, 2047, 2048, 2049, 65537, 300007};
 
 ScanRequest lookback_request(OpKind op, ElementType type, bool exclusive, int window, Detail detail) {
     ScanRequest r;
@@ -39,7 +39,7 @@ template <class T, template <class> class OpT>
 void check(OpKind op, bool exclusive) {
     auto gpu = gpu::make_gpu_backend();
     for (int window : {32, 1}) {
-        for (int64_t n : kSizes) {
+        for (int64_t n : kGpuLookbackSizes) {
             // Small integers: every order of additions gives the same bits, so std's is the answer.
             const std::vector<T> x = random_input<T>(n, uint64_t(n) * 13 + 5);
             const ScanRequest r = lookback_request(op, element_type_of<T>(), exclusive, window, n > 2049 ? Detail::counts : Detail::full);
@@ -57,8 +57,8 @@ void check(OpKind op, bool exclusive) {
     }
 }
 
-using Combo = OpTypeDirection;
-class GpuLookback : public ::testing::TestWithParam<Combo> {};
+using GpuLookbackCombo = OpTypeDirection;
+class GpuLookback : public ::testing::TestWithParam<GpuLookbackCombo> {};
 
 }  // namespace
 

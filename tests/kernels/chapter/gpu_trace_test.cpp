@@ -44,12 +44,12 @@ std::vector<AlgoConfig> gpu_configurations() {
     return v;
 }
 
-const std::vector<int64_t> kSizes{0, 1, 2, 3, 31, 32, 33, 1023, 1024, 1025, 2047, 2048, 2049, 65537};
+const std::vector<int64_t> kGpuSizes{0, 1, 2, 3, 31, 32, 33, 1023, 1024, 1025, 2047, 2048, 2049, 65537};
 
 template <class T>
 void check_sizes(const AlgoConfig& c, OpKind op, bool exclusive) {
     auto gpu = gpu::make_gpu_backend();
-    for (int64_t n : kSizes) {
+    for (int64_t n : kGpuSizes) {
         if (n > capacity(c)) continue;
         ScanRequest r;
         r.algorithm = c.algorithm;
@@ -73,10 +73,10 @@ void check_sizes(const AlgoConfig& c, OpKind op, bool exclusive) {
     }
 }
 
-using Combo = std::tuple<AlgoConfig, OpKind, ElementType, bool>;
-class GpuTraceEqualsEmulation : public ::testing::TestWithParam<Combo> {};
+using GpuCombo = std::tuple<AlgoConfig, OpKind, ElementType, bool>;
+class GpuTraceEqualsEmulation : public ::testing::TestWithParam<GpuCombo> {};
 
-std::string combo_name(const ::testing::TestParamInfo<Combo>& info) {
+std::string combo_name(const ::testing::TestParamInfo<GpuCombo>& info) {
     const auto& [c, op, type, exclusive] = info.param;
     return c.label + "_" + std::string(name(op)) + "_" + std::string(name(type)) + (exclusive ? "_exclusive" : "_inclusive");
 }

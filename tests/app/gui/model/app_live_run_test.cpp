@@ -22,13 +22,14 @@
 #include "core/input/input.hpp"
 #include "core/input/resolve.hpp"
 #include "core/input/trace_budget.hpp"
+#include "tests/app/gui/model/model_support.hpp"
 
 using namespace scanlab;
 using namespace scanlab::gui;
+using scanlab::gui::model_test::ints;
 
 namespace {
 
-std::vector<int32_t> ints(const ValueArray& v) { return std::get<std::vector<int32_t>>(v); }
 
 std::vector<int32_t> slice(const ValueArray& v, int64_t from, size_t count) {
     const std::vector<int32_t>& all = std::get<std::vector<int32_t>>(v);
