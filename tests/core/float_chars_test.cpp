@@ -168,7 +168,7 @@ std::vector<std::string> texts_to_read(size_t n) {
 }
 
 template <class T>
-std::string text_of(T x) {
+std::string float_text(T x) {
     char buf[64];
     const auto r = scanlab::to_chars(buf, buf + sizeof buf, x);
     return std::string(buf, r.ptr);
@@ -178,7 +178,7 @@ template <class T>
 uint64_t text_digest(const std::vector<T>& v) {
     Digest d;
     for (T x : v) {
-        const std::string s = text_of(x);
+        const std::string s = float_text(x);
         d.mix(s.data(), s.size());
         d.mix("\n", 1);
     }
@@ -240,7 +240,7 @@ void expect_every_text_reads_back(const std::vector<T>& v) {
     size_t wrong = 0;
     for (T x : v) {
         if (std::isnan(x)) continue;
-        const std::string s = text_of(x);
+        const std::string s = float_text(x);
         T y{};
         const auto r = scanlab::from_chars(s.data(), s.data() + s.size(), y);
         if (r.ec != std::errc() || r.ptr != s.data() + s.size() || bit_copy<Bits<T>>(y) != bit_copy<Bits<T>>(x))
@@ -285,8 +285,8 @@ void expect_own_reading_is_std(const std::vector<std::string>& texts) {
                 std::isnan(a) ? std::isnan(b) && std::signbit(a) == std::signbit(b) : bit_copy<Bits<T>>(a) == bit_copy<Bits<T>>(b);
             if (!same_value || ra.ec != rb.ec || ra.ptr != rb.ptr)
                 if (++wrong <= 5)
-                    ADD_FAILURE() << "'" << s.substr(0, 60) << "': own " << text_of(a) << " (ec " << int(ra.ec) << ", read "
-                                  << ra.ptr - s.data() << "), std " << text_of(b) << " (ec " << int(rb.ec) << ", read " << rb.ptr - s.data()
+                    ADD_FAILURE() << "'" << s.substr(0, 60) << "': own " << float_text(a) << " (ec " << int(ra.ec) << ", read "
+                                  << ra.ptr - s.data() << "), std " << float_text(b) << " (ec " << int(rb.ec) << ", read " << rb.ptr - s.data()
                                   << ")";
         }
         EXPECT_EQ(wrong, 0u);
