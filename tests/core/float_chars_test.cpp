@@ -286,8 +286,8 @@ void expect_own_reading_is_std(const std::vector<std::string>& texts) {
             if (!same_value || ra.ec != rb.ec || ra.ptr != rb.ptr)
                 if (++wrong <= 5)
                     ADD_FAILURE() << "'" << s.substr(0, 60) << "': own " << float_text(a) << " (ec " << int(ra.ec) << ", read "
-                                  << ra.ptr - s.data() << "), std " << float_text(b) << " (ec " << int(rb.ec) << ", read " << rb.ptr - s.data()
-                                  << ")";
+                                  << ra.ptr - s.data() << "), std " << float_text(b) << " (ec " << int(rb.ec) << ", read "
+                                  << rb.ptr - s.data() << ")";
         }
         EXPECT_EQ(wrong, 0u);
     }
