@@ -3,9 +3,16 @@
 # UndefinedBehaviorSanitizer, its whole test suite run once, then each libFuzzer harness
 # (tests/fuzz/) run for a fixed time from its corpus. Any report or finding fails the run.
 #   SCANLAB_FUZZ_SECONDS   seconds per harness (default 30)
-# `--build` only builds (the test command builds it beside the other stages, whose tests leave a
-# core idle, and runs it at the end).
+#   --tests   builds and runs the core's tests only; --fuzz builds and fuzzes only. The test command
+#             runs the first beside its other stages, whose own tests leave a core idle much of the
+#             time, at the lowest priority, and fuzzes at the end, when nothing else runs: the
+#             harnesses run for a fixed time, so they get both cores to themselves.
 set -euo pipefail
+mode="${1:-all}"
+case "$mode" in
+  all | --tests | --fuzz) ;;
+  *) echo "usage: bash tools/sanitize.sh [--tests | --fuzz]" >&2; exit 2 ;;
+esac
 cd "$(dirname "$0")/.."
 seconds="${SCANLAB_FUZZ_SECONDS:-30}"
 dir=build-sanitize
@@ -23,26 +30,31 @@ grep -qs "CMAKE_GENERATOR:INTERNAL=Ninja" "$dir/CMakeCache.txt" || rm -rf "$dir"
   -DCMAKE_CXX_FLAGS="$flags" -DSCANLAB_TEST_OPTIMIZATION=-O0 -DSCANLAB_CUDA=OFF -DSCANLAB_BUILD_APP=OFF -DSCANLAB_FUZZ=ON >/dev/null
 cmake --build "$dir" -j"$(nproc)" --target scanlab_core_tests scanlab_fuzz_input_parser scanlab_fuzz_trace_loader
 built=$(date +%s)
-[ "${1:-}" != --build ] || exit 0
 
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-# The suite in one shard per core, side by side; any shard's failure fails the pass. The sweeps
-# (tests/CMakeLists.txt) run in the main build instead.
-sweeps=$(cat "$dir/tests/sweeps.txt")
-shards=$(nproc)
-pids=()
-for i in $(seq 0 $((shards - 1))); do
-  GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$i "$dir/tests/scanlab_core_tests" --gtest_brief=1 --gtest_filter="-$sweeps" \
-    >"$dir/core-tests-$i.log" 2>&1 &
-  pids+=($!)
-done
-failed=0
-for i in "${!pids[@]}"; do
-  wait "${pids[$i]}" || { failed=1; cat "$dir/core-tests-$i.log" >&2; }
-done
-[ "$failed" = 0 ] || { echo "sanitize: the core's tests failed under ASan/UBSan (logs above)" >&2; exit 1; }
-grep -h "PASSED" "$dir"/core-tests-*.log || true
+if [ "$mode" != --fuzz ]; then
+  # The suite in one shard per core, side by side; any shard's failure fails the pass. The sweeps
+  # (tests/CMakeLists.txt) run in the main build instead.
+  sweeps=$(cat "$dir/tests/sweeps.txt")
+  shards=$(nproc)
+  pids=()
+  for i in $(seq 0 $((shards - 1))); do
+    GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$i "$dir/tests/scanlab_core_tests" --gtest_brief=1 --gtest_filter="-$sweeps" \
+      >"$dir/core-tests-$i.log" 2>&1 &
+    pids+=($!)
+  done
+  failed=0
+  for i in "${!pids[@]}"; do
+    wait "${pids[$i]}" || { failed=1; cat "$dir/core-tests-$i.log" >&2; }
+  done
+  [ "$failed" = 0 ] || { echo "sanitize: the core's tests failed under ASan/UBSan (logs above)" >&2; exit 1; }
+  grep -h "PASSED" "$dir"/core-tests-*.log || true
+fi
 tested=$(date +%s)
+if [ "$mode" = --tests ]; then
+  echo "sanitize: build $((built - start)) s, core tests under ASan/UBSan $((tested - built)) s"
+  exit 0
+fi
 
 # Findings are written to a scratch folder, so a failing run leaves its reproducer to look at.
 work="$dir/fuzz-run"

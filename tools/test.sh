@@ -56,15 +56,17 @@ stop_tree() {
   for child in $(pgrep -P "$1"); do stop_tree "$child"; done
   kill "$1" 2>/dev/null || true
 }
-# The sanitizer pass's build too, from the same start: CTest and the browser's tests leave a core
-# idle much of their time (windows drawn one at a time, a page waiting for its frames), and this
-# build fills it. Its tests and the fuzzers run at the end, when nothing else does.
-sanitize_build=""
+# The sanitizer pass's build and the core's tests under it too, from the same start and at the same
+# lowest priority: CTest and the browser's tests leave a core idle much of their time (windows
+# drawn one at a time, a page waiting for its frames), and these fill it. The fuzzers run at the
+# end, when nothing else does: they run for a fixed time, and so get both cores to themselves.
+sanitize_tests=""
 if [ "$sanitize" != 0 ]; then
-  stage "sanitizer build, beside the others" nice -n 19 bash tools/sanitize.sh --build >build/sanitize-build.log 2>&1 &
-  sanitize_build=$!
+  stage "sanitizer build and the core's tests under it, beside the others" \
+    nice -n 19 bash tools/sanitize.sh --tests >build/sanitize-tests.log 2>&1 &
+  sanitize_tests=$!
 fi
-trap 'stop_tree "$web_prepare"; [ -z "$sanitize_build" ] || stop_tree "$sanitize_build"' EXIT
+trap 'stop_tree "$web_prepare"; [ -z "$sanitize_tests" ] || stop_tree "$sanitize_tests"' EXIT
 stage "desktop build" bash tools/build.sh
 stage "desktop tests (CTest)" ctest --test-dir build --output-on-failure -j"$(nproc)"
 wait "$web_prepare" || tail -n 40 build-web/prepare.log >&2
@@ -73,7 +75,13 @@ stage "web edition's tests" bash tools/web.sh --test
 # The core and its tests under ASan/UBSan, and the fuzzers; SCANLAB_SANITIZE=0 runs the core's
 # tests in the build above instead, with no sanitizers and no fuzzing.
 if [ "$sanitize" != 0 ]; then
-  wait "$sanitize_build" || tail -n 40 build/sanitize-build.log >&2
-  grep "^stage: " build/sanitize-build.log >&2 || true
-  stage "sanitizers and fuzzing" bash tools/sanitize.sh
+  status=0
+  wait "$sanitize_tests" || status=$?
+  grep -E "^stage: |^sanitize: |PASSED" build/sanitize-tests.log >&2 || true
+  if [ "$status" != 0 ]; then
+    tail -n 80 build/sanitize-tests.log >&2
+    echo "the sanitizer pass failed (above; its whole log is build/sanitize-tests.log)" >&2
+    exit 1
+  fi
+  stage "fuzzing" bash tools/sanitize.sh --fuzz
 fi
