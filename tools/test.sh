@@ -55,11 +55,12 @@ stop_tree() {
   local child
   for child in $(pgrep -P "$1"); do stop_tree "$child"; done
   kill "$1" 2>/dev/null || true
+  kill -CONT "$1" 2>/dev/null || true  # a paused process takes its TERM only once it goes on
 }
 # The sanitizer pass's build and the core's tests under it too, from the same start and at the same
-# lowest priority: CTest and the browser's tests leave a core idle much of their time (windows
-# drawn one at a time, a page waiting for its frames), and these fill it. The fuzzers run at the
-# end, when nothing else does: they run for a fixed time, and so get both cores to themselves.
+# lowest priority: CTest leaves a core idle much of its time (windows drawn one at a time), and
+# these fill it. The fuzzers run at the end, when nothing else does: they run for a fixed time, and
+# so get both cores to themselves.
 sanitize_tests=""
 if [ "$sanitize" != 0 ]; then
   stage "sanitizer build and the core's tests under it, beside the others" \
@@ -71,7 +72,17 @@ stage "desktop build" bash tools/build.sh
 stage "desktop tests (CTest)" ctest --test-dir build --output-on-failure -j"$(nproc)"
 wait "$web_prepare" || tail -n 40 build-web/prepare.log >&2
 grep "^stage: " build-web/prepare.log >&2 || true
+# The browser's tests time the page's own work (no slice of a job may hold the page 300 ms), and a
+# build beside them, even at the lowest priority, takes that time from them: the sanitizer pass
+# pauses while they run, and goes on after.
+signal_tree() {
+  local child
+  kill -"$1" "$2" 2>/dev/null || true
+  for child in $(pgrep -P "$2"); do signal_tree "$1" "$child"; done
+}
+[ -z "$sanitize_tests" ] || signal_tree STOP "$sanitize_tests"
 stage "web edition's tests" bash tools/web.sh --test
+[ -z "$sanitize_tests" ] || signal_tree CONT "$sanitize_tests"
 # The core and its tests under ASan/UBSan, and the fuzzers; SCANLAB_SANITIZE=0 runs the core's
 # tests in the build above instead, with no sanitizers and no fuzzing.
 if [ "$sanitize" != 0 ]; then
