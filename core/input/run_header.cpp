@@ -8,19 +8,34 @@ namespace scanlab {
 
 namespace {
 
-// The options a request and a header both hold under one name and one type, copied in either
-// direction: a new option of that kind is one line here.
+// The options of the scan itself, which every run takes (a student's kernel's too), copied in
+// either direction between a request and a header: a new option of that kind is one line here.
 template <class From, class To>
-void copy_shared_options(const From& from, To& to) {
-    to.algorithm = from.algorithm;
-    to.block_algorithm = from.block_algorithm;
-    to.coarsening = from.coarsening;
+void copy_scan_options(const From& from, To& to) {
     to.op = from.op;
     to.type = from.type;
     to.exclusive = from.exclusive;
     to.warp_width = from.warp_width;
+}
+
+// ... and with them the built-in algorithms' own, which a request and a header both hold under
+// one name and one type.
+template <class From, class To>
+void copy_shared_options(const From& from, To& to) {
+    copy_scan_options(from, to);
+    to.algorithm = from.algorithm;
+    to.block_algorithm = from.block_algorithm;
+    to.coarsening = from.coarsening;
     to.detail = from.detail;
     to.sample = from.sample;
+}
+
+// The first launch and the warp order a header records.
+void set_launch(RunHeader& h, LaunchShape launch, const Schedule& schedule) {
+    h.section = launch.section;
+    h.threads_per_block = launch.threads_per_block;
+    h.grid = launch.grid;
+    h.schedule = schedule.text();
 }
 
 }  // namespace
@@ -30,10 +45,7 @@ RunHeader run_header(const ResolvedRequest& r) {
     RunHeader h;
     copy_shared_options(q, h);
     h.n = r.n;
-    h.section = r.section;
-    h.threads_per_block = r.threads_per_block;
-    h.grid = r.grid;
-    h.schedule = q.schedule.text();
+    set_launch(h, {r.section, r.threads_per_block, r.grid}, q.schedule);
     const AlgorithmInfo& row = algorithm_info(q.algorithm);
     if (row.reach == Reach::single_pass) {
         h.block_schedule = q.block_schedule.text();
@@ -44,17 +56,11 @@ RunHeader run_header(const ResolvedRequest& r) {
     return h;
 }
 
-RunHeader kernel_run_header(const ScanRequest& q, Algorithm like, KernelLaunchShape launch, const std::string& kernel) {
+RunHeader kernel_run_header(const ScanRequest& q, Algorithm like, LaunchShape launch, const std::string& kernel) {
     RunHeader h;
+    copy_scan_options(q, h);
     h.algorithm = like;
-    h.op = q.op;
-    h.type = q.type;
-    h.exclusive = q.exclusive;
-    h.section = launch.section;
-    h.threads_per_block = launch.threads_per_block;
-    h.grid = launch.grid;
-    h.warp_width = q.warp_width;
-    h.schedule = q.schedule.text();
+    set_launch(h, launch, q.schedule);
     h.block_schedule = q.block_schedule.text();
     h.kernel = kernel;
     return h;

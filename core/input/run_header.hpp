@@ -11,9 +11,8 @@ namespace scanlab {
 
 RunHeader run_header(const ResolvedRequest& r);
 
-// A student's kernel's first launch (kernel_tracer/): its blocks, their threads, and the elements
-// each block's section holds.
-struct KernelLaunchShape {
+// A run's first launch: its blocks, their threads, and the elements each block's section holds.
+struct LaunchShape {
     int section = 0;
     int threads_per_block = 1;
     int64_t grid = 1;
@@ -22,7 +21,7 @@ struct KernelLaunchShape {
 // The run a student's kernel records: `request`'s operator, scan, warp width and warp and block
 // schedules (the block schedule orders every launch's blocks, whatever the kernel is like), under
 // the algorithm the student says it is like, at its own first launch, its file named `kernel`.
-RunHeader kernel_run_header(const ScanRequest& request, Algorithm like, KernelLaunchShape launch, const std::string& kernel);
+RunHeader kernel_run_header(const ScanRequest& request, Algorithm like, LaunchShape launch, const std::string& kernel);
 
 // The request that runs `header` again on its input with `flags` (the segmented scan's). A device's
 // block order ("hardware", "replay") cannot be said in words: it comes back in-order, and the caller

@@ -317,7 +317,7 @@ void write_printed(const std::string& path, const std::vector<std::vector<int>>&
 // The run as a trace, all but its values: the header (as the core builds a kernel's), and each
 // launch's steps labelled K1, K2 ... K3 (the first, those between, the last, as the hierarchical
 // scan's) where there are several.
-Trace trace_of(const Args& args, const RunSpec& spec, std::vector<std::vector<Step>> launches, KernelLaunchShape first) {
+Trace trace_of(const Args& args, const RunSpec& spec, std::vector<std::vector<Step>> launches, LaunchShape first) {
     Trace t;
     t.run() = kernel_run_header(spec.request, args.like, first, args.label);
     t.backend = "cpu";

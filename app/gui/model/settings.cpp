@@ -84,8 +84,9 @@ std::string settings_text(const Settings& s) {
     RunSpec kept = f;
     if (const size_t typed = f.input.text.size() + f.input.flags.size(); typed > kMaxKeptInputChars) {
         o << "# the typed input (" << typed << " characters) is too long to keep here\n";
-        kept.input.text = Form{}.input.text;
-        kept.input.flags = Form{}.input.flags;
+        const Form fresh;
+        kept.input.text = fresh.input.text;
+        kept.input.flags = fresh.input.flags;
         if (kept.input.source == InputSource::text) kept.input.source = InputSource::preset;
     }
     // The app keeps no file's path: a run on one starts again on the preset.
