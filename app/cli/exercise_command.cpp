@@ -14,7 +14,7 @@
 namespace scanlab::cli {
 namespace {
 
-const char* kUsage =
+const char* kExerciseUsage =
     "usage:\n"
     "  scanlab exercise                         the exercises of PMPP 3rd ed. chapter 9, one line each\n"
     "  scanlab exercise N [--backend auto|cpu|gpu] [--device NAME]\n"
@@ -39,7 +39,7 @@ int run_exercise_command(const std::vector<std::string>& args) {
                 return 0;
             }
             if (args[0] == "--help" || args[0] == "-h") {
-                std::cout << kUsage;
+                std::cout << kExerciseUsage;
                 return 0;
             }
             const std::string& word = args[0];

@@ -10,7 +10,7 @@
 namespace scanlab::cli {
 namespace {
 
-const char* kUsage =
+const char* kLessonUsage =
     "usage:\n"
     "  scanlab lesson check FILE...           run every slide of each lesson and hold it against its run;\n"
     "                                         each problem is printed as FILE:LINE: sentence (exit status 1)\n"
@@ -62,7 +62,7 @@ int run_lesson_command(const std::vector<std::string>& args) {
     return with_error_sentences(
         [&] {
             if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-                std::cout << kUsage;
+                std::cout << kLessonUsage;
                 return args.empty() ? 2 : 0;
             }
             const std::vector<std::string> rest(args.begin() + 1, args.end());

@@ -9,7 +9,7 @@
 namespace scanlab::cli {
 namespace {
 
-const char* kUsage =
+const char* kLinkUsage =
     "usage: scanlab link --algo ALGO INPUT [OPTIONS] [--step K|last] [--view steps|compare|counts|live]\n"
     "                    [--compare ALGO] [--present] [--base URL]\n"
     "  The web edition's link to this run at step K (a step number of scanlab trace), in that view,\n"
@@ -22,7 +22,7 @@ int run_link_command(const std::vector<std::string>& args) {
     return with_error_sentences(
         [&] {
             if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
-                std::cout << kUsage;
+                std::cout << kLinkUsage;
                 return with_output_written(0);
             }
             std::string base = "http://127.0.0.1:8000/";

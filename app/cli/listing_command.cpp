@@ -12,7 +12,7 @@
 namespace scanlab::cli {
 namespace {
 
-const char* kUsage =
+const char* kListingUsage =
     "usage:\n"
     "  scanlab listing                          every listing, with its title\n"
     "  scanlab listing --algo ALGO [--block-algo A] [--exclusive]\n"
@@ -38,7 +38,7 @@ int run_listing_command(const std::vector<std::string>& args) {
                 return 0;
             }
             if (args[0] == "--help" || args[0] == "-h") {
-                std::cout << kUsage;
+                std::cout << kListingUsage;
                 return 0;
             }
             std::optional<Algorithm> algo, block;

@@ -68,9 +68,9 @@ bool read_range(const std::string& s, long long& from, long long& to) {
     }
 }
 
-class Reader {
+class LessonReader {
 public:
-    Reader(const std::string& file) { lesson_.file = file; }
+    LessonReader(const std::string& file) { lesson_.file = file; }
 
     void line(int number, const std::string& raw) {
         line_ = number;
@@ -247,7 +247,7 @@ std::string at_line(const std::string& file, int line, const std::string& senten
 }
 
 Lesson parse_lesson(const std::string& text, const std::string& file) {
-    Reader r(file);
+    LessonReader r(file);
     std::istringstream in(text);
     std::string raw;
     for (int number = 1; std::getline(in, raw); ++number) r.line(number, raw);

@@ -3,16 +3,12 @@
 #include <charconv>
 
 #include "core/error.hpp"
+#include "core/input/input.hpp"
 #include "core/number_text.hpp"
 #include "core/request.hpp"
 #include "core/whole_number.hpp"
 
 namespace scanlab {
-namespace {
-
-bool is_separator(char c) { return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';'; }
-
-}  // namespace
 
 std::vector<uint8_t> parse_flags(std::string_view text, int64_t n, Voice voice) {
     const std::string control = control_name(voice, Control::flags);
@@ -28,12 +24,12 @@ std::vector<uint8_t> parse_flags(std::string_view text, int64_t n, Voice voice) 
     std::vector<uint8_t> flags;
     size_t i = 0;
     while (i < text.size()) {
-        if (is_separator(text[i])) {
+        if (is_value_separator(text[i])) {
             ++i;
             continue;
         }
         size_t j = i;
-        while (j < text.size() && !is_separator(text[j])) ++j;
+        while (j < text.size() && !is_value_separator(text[j])) ++j;
         const std::string_view token = text.substr(i, j - i);
         if (token != "0" && token != "1")
             throw ScanError(control + " holds " + quoted_word(token) + " as flag " + std::to_string(flags.size() + 1) +

@@ -40,9 +40,9 @@ int preset_section(const Preset& preset, Algorithm algorithm) {
     return reach == Reach::multi_block || reach == Reach::single_pass ? preset.section : 0;
 }
 
-namespace {
+bool is_value_separator(char c) { return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';'; }
 
-bool is_separator(char c) { return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';'; }
+namespace {
 
 std::string where(std::string_view origin, size_t index, size_t line, size_t column) {
     std::string s = "value " + std::to_string(index + 1) + " of " + std::string(origin);
@@ -107,7 +107,7 @@ public:
                 if (c == '\n') end_line();
                 continue;
             }
-            if (is_separator(c) || c == '#') {
+            if (is_value_separator(c) || c == '#') {
                 end_token();
                 if (c == '#')
                     in_comment_ = true;
@@ -251,7 +251,7 @@ public:
                 in_comment_ = c != '\n';
                 continue;
             }
-            const bool separator = is_separator(c) || c == '#';
+            const bool separator = is_value_separator(c) || c == '#';
             if (!separator && !in_token_ && count_ <= kMaxElements) ++count_;
             in_token_ = !separator;
             if (c == '#') in_comment_ = true;

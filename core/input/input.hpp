@@ -28,6 +28,9 @@ std::optional<Preset> find_preset(std::string_view name);
 // single-section algorithms and the sequential loop.
 int preset_section(const Preset& preset, Algorithm algorithm);
 
+// Whether `c` separates two values of a typed list: a comma, a semicolon or white space.
+bool is_value_separator(char c);
+
 // Values separated by commas and/or whitespace. `origin` names the source in messages
 // ("--input", a file name); advice names the type control in `voice`.
 ValueArray parse_values(std::string_view text, ElementType type, std::string_view origin = "--input", Voice voice = Voice::cli);

@@ -20,8 +20,6 @@ namespace {
 // a section of 2, so every algorithm has a pair to combine).
 int64_t section_for(int64_t n) { return std::max<int64_t>(2, next_pow2(n)); }
 
-std::string str(std::string_view s) { return std::string(s); }
-
 // "1024 threads per block, one element each": why a block takes at most its capacity.
 std::string capacity_reason(const AlgorithmInfo& block) {
     return std::to_string(kMaxThreadsPerBlock) + " threads per block, " +
@@ -33,7 +31,8 @@ std::string capacity_reason(const AlgorithmInfo& block) {
 std::string block_algorithms_taking(int section, Voice v) {
     std::string s;
     for (Algorithm b : multi_kernel_block_algorithms())
-        if (algorithm_info(b).capacity() >= section) s += (s.empty() ? "" : " or ") + setting(v, Control::block_algorithm, str(name(b)));
+        if (algorithm_info(b).capacity() >= section)
+            s += (s.empty() ? "" : " or ") + setting(v, Control::block_algorithm, std::string(name(b)));
     return s;
 }
 
@@ -65,17 +64,17 @@ int check_section(int section, const AlgorithmInfo& block, std::string_view who,
     const int capacity = c > 0 ? section_capacity(block, c, element_bytes(type)) : block.capacity();
     const std::string said = subject(v, Control::section, std::to_string(section));
     if (!is_pow2(section) || section < 2)
-        throw ScanError(said + " is not a power of two of at least 2 (" + str(who) +
+        throw ScanError(said + " is not a power of two of at least 2 (" + std::string(who) +
                         " gives each thread of a block one position of a power-of-two tree)");
     if (c > 0 && section < c)
         throw ScanError(said + " is smaller than " + subject(v, Control::coarsening, std::to_string(c)) +
-                        ": each of the T = section / C threads of " + str(who) + " scans C elements; give a section of at least " +
+                        ": each of the T = section / C threads of " + std::string(who) + " scans C elements; give a section of at least " +
                         std::to_string(c) + " or a smaller C");
     if (section > capacity) {
         const std::string others = suggest_block_algorithms && c == 0 ? block_algorithms_taking(section, v) : "";
         const std::string reason = c > 0 ? coarsened_capacity_reason(capacity, c, type) : capacity_reason(block);
-        throw ScanError(said + " is larger than " + str(who) + " can take in one block (at most " + std::to_string(capacity) + ": " +
-                        reason + ")" + (others.empty() ? "" : "; " + others + " takes " + std::to_string(section)));
+        throw ScanError(said + " is larger than " + std::string(who) + " can take in one block (at most " + std::to_string(capacity) +
+                        ": " + reason + ")" + (others.empty() ? "" : "; " + others + " takes " + std::to_string(section)));
     }
     return section;
 }
@@ -87,11 +86,11 @@ void check_flags(const ScanRequest& req, int64_t n, Voice v) {
     if (!info.takes_flags) {
         if (!req.flags.empty())
             throw ScanError(flags + " (head flags) are for " + setting(v, Control::algorithm, "segmented") + "; " +
-                            str(name(req.algorithm)) + " scans the whole input as one segment");
+                            std::string(name(req.algorithm)) + " scans the whole input as one segment");
         return;
     }
     if (int64_t(req.flags.size()) != n)
-        throw ScanError(str(name(req.algorithm)) + " needs one head flag (0 or 1) per value, and " + flags + " holds " +
+        throw ScanError(std::string(name(req.algorithm)) + " needs one head flag (0 or 1) per value, and " + flags + " holds " +
                         std::to_string(req.flags.size()) + " flag" + (req.flags.size() == 1 ? "" : "s") + " for N = " + std::to_string(n) +
                         " value" + (n == 1 ? "" : "s"));
     for (size_t i = 0; i < req.flags.size(); ++i)
@@ -125,7 +124,7 @@ ResolvedRequest resolve_size(const ScanRequest& req, int64_t n, Voice v) {
         const int c = info.takes_coarsening ? check_coarsening(req, info, v) : 0;
         const int capacity = c > 0 ? section_capacity(info, c, element_bytes(req.type)) : info.capacity();
         if (r.n > capacity)
-            throw ScanError(str(name(a)) + " scans a single section of at most " + std::to_string(capacity) + " elements" +
+            throw ScanError(std::string(name(a)) + " scans a single section of at most " + std::to_string(capacity) + " elements" +
                             (c > 0 ? " with " + subject(v, Control::coarsening, std::to_string(c)) + " (" +
                                          coarsened_capacity_reason(capacity, c, req.type) + ")"
                                    : std::string()) +
@@ -135,14 +134,15 @@ ResolvedRequest resolve_size(const ScanRequest& req, int64_t n, Voice v) {
             req.section ? check_section(req.section, info, name(a), false, v, c, req.type) : int(std::max<int64_t>(section_for(r.n), c));
         if (r.section < r.n)
             throw ScanError(subject(v, Control::section, std::to_string(r.section)) + " is smaller than N = " + std::to_string(r.n) +
-                            ", but " + str(name(a)) + " scans a single section; leave the section automatic, or use " +
+                            ", but " + std::string(name(a)) + " scans a single section; leave the section automatic, or use " +
                             setting(v, Control::algorithm, "hierarchical"));
         r.request.block_algorithm = a;
         if (c > 0) {
             // The coarsened scan's --block-algo is the scan of its phase 2.
             if (!algorithm_info(req.block_algorithm).phase2_block)
                 throw ScanError(control_name(v, Control::block_algorithm) + " must be " + block_algorithm_names_for(a) + " (the scan of " +
-                                str(name(a)) + "'s phase 2 over the subsection totals), not " + str(name(req.block_algorithm)));
+                                std::string(name(a)) + "'s phase 2 over the subsection totals), not " +
+                                std::string(name(req.block_algorithm)));
             r.request.block_algorithm = req.block_algorithm;
         }
         r.request.coarsening = c;
@@ -152,7 +152,7 @@ ResolvedRequest resolve_size(const ScanRequest& req, int64_t n, Voice v) {
         if (info.takes_flags ? !block_info.flagged_block : !block_info.multi_kernel_block)
             throw ScanError(control_name(v, Control::block_algorithm) + " must be " + block_algorithm_names_for(a) + " (the block scans " +
                             (info.takes_flags ? "that carry head flags" : "a multi-kernel scan runs per section") + "), not " +
-                            str(name(block)));
+                            std::string(name(block)));
         const int c = block_info.takes_coarsening ? check_coarsening(req, block_info, v) : 0;
         const int capacity = c > 0 ? section_capacity(block_info, c, element_bytes(req.type)) : block_info.capacity();
         r.section = req.section ? check_section(req.section, block_info, info.takes_block_algorithm ? block_info.name : info.title,
@@ -172,7 +172,7 @@ ResolvedRequest resolve_size(const ScanRequest& req, int64_t n, Voice v) {
     if (!req.sample.all()) {
         if (!info.takes_sample_block)
             throw ScanError(control_name(v, Control::sample_block) + " is for the multi-block scans (hierarchical, slides); " +
-                            str(name(a)) + " runs one block and its trace keeps it whole");
+                            std::string(name(a)) + " runs one block and its trace keeps it whole");
         if (req.sample.first_block < 0 || req.sample.blocks < 1)
             throw ScanError(control_name(v, Control::sample_block) + " takes a block number B >= 0, or B:COUNT with COUNT >= 1");
         if (req.sample.first_block >= r.grid)
@@ -186,14 +186,14 @@ ResolvedRequest resolve_size(const ScanRequest& req, int64_t n, Voice v) {
     if (!single_pass) {
         // Only the single-pass scans have blocks that run at their own pace.
         const std::string why =
-            " is for the single-pass scans, whose blocks run at their own pace; " + str(name(a)) +
+            " is for the single-pass scans, whose blocks run at their own pace; " + std::string(name(a)) +
             (info.reach == Reach::one_thread ? " has no blocks" : " runs its blocks in lock-step steps between launches");
         if (req.block_schedule.kind != BlockSchedule::Kind::in_order) throw ScanError(control_name(v, Control::block_schedule) + why);
         if (req.resident_blocks != kDefaultResidentBlocks) throw ScanError(control_name(v, Control::resident_blocks) + why);
     }
     if (req.static_index && !info.takes_static_index)
         throw ScanError(control_name(v, Control::static_index) +
-                        " is for the domino scan, to show the deadlock a blockIdx-ordered wait can fall into; " + str(name(a)) +
+                        " is for the domino scan, to show the deadlock a blockIdx-ordered wait can fall into; " + std::string(name(a)) +
                         " has no index to draw");
     if (single_pass && (req.resident_blocks < 1 || req.resident_blocks > kMaxResidentBlocks))
         throw ScanError(subject(v, Control::resident_blocks, std::to_string(req.resident_blocks)) + " must be from 1 to " +
@@ -201,7 +201,7 @@ ResolvedRequest resolve_size(const ScanRequest& req, int64_t n, Voice v) {
 
     if (req.lookback_window != kDefaultLookbackWindow && !info.takes_window)
         throw ScanError(control_name(v, Control::window) +
-                        " is for the decoupled look-back, the predecessors one look-back reads at once; " + str(name(a)) +
+                        " is for the decoupled look-back, the predecessors one look-back reads at once; " + std::string(name(a)) +
                         " has no look-back");
     if (req.lookback_window < 1 || req.lookback_window > kMaxLookbackWindow)
         throw ScanError(subject(v, Control::window, std::to_string(req.lookback_window)) + " must be from 1 to " +
@@ -219,8 +219,8 @@ ResolvedRequest resolve_shape(const ScanRequest& req, int64_t n, Voice v) {
 
 ResolvedRequest resolve(const ScanRequest& req, const ValueArray& input, Voice v) {
     if (element_type_of_values(input) != req.type)
-        throw ScanError("internal: the input was parsed as " + str(name(element_type_of_values(input))) + " but the request says " +
-                        str(name(req.type)));
+        throw ScanError("internal: the input was parsed as " + std::string(name(element_type_of_values(input))) + " but the request says " +
+                        std::string(name(req.type)));
     ResolvedRequest r = resolve_shape(req, static_cast<int64_t>(size_of(input)), v);
     if (req.op == OpKind::sum)
         if (auto problem = find_sum_overflow(input, req.exclusive, v, algorithm_info(req.algorithm).reach == Reach::one_thread, req.flags))

@@ -12,11 +12,9 @@
 namespace scanlab {
 namespace {
 
-std::string str(std::string_view s) { return std::string(s); }
-
 std::string names_of_algorithms() {
     std::string s;
-    for (Algorithm a : all_algorithms()) s += (s.empty() ? "" : ", ") + str(name(a));
+    for (Algorithm a : all_algorithms()) s += (s.empty() ? "" : ", ") + std::string(name(a));
     return s;
 }
 
@@ -24,7 +22,7 @@ std::string names_of_algorithms() {
 std::string block_capacities() {
     std::string s;
     for (Algorithm b : multi_kernel_block_algorithms())
-        s += (s.empty() ? "" : ", ") + str(name(b)) + " " + std::to_string(algorithm_info(b).capacity()) +
+        s += (s.empty() ? "" : ", ") + std::string(name(b)) + " " + std::to_string(algorithm_info(b).capacity()) +
              (algorithm_info(b).takes_coarsening ? " at C = " + std::to_string(algorithm_info(b).elements_per_thread) : "");
     return s;
 }
@@ -33,7 +31,7 @@ std::string block_capacities() {
 std::string coarsened_names() {
     std::string s;
     for (const AlgorithmInfo& row : algorithm_table())
-        if (row.takes_coarsening) s += (s.empty() ? "" : ", ") + str(row.name);
+        if (row.takes_coarsening) s += (s.empty() ? "" : ", ") + std::string(row.name);
     return s;
 }
 
@@ -42,7 +40,7 @@ std::string phase2_choices() {
     std::string s;
     for (const AlgorithmInfo& row : algorithm_table())
         if (row.takes_coarsening && row.takes_block_algorithm)
-            s += "; " + str(row.name) + "'s phase 2 scan: " + block_algorithm_names_for(row.id, "|", "|");
+            s += "; " + std::string(row.name) + "'s phase 2 scan: " + block_algorithm_names_for(row.id, "|", "|");
     return s;
 }
 
@@ -58,13 +56,13 @@ std::string coarsened_phase2_words(Voice v) {
     std::string s;
     for (const AlgorithmInfo& row : algorithm_table())
         if (row.takes_coarsening && row.takes_block_algorithm)
-            s += (s.empty() ? " (and the phase 2 scan of " + w("--algo", v, row.name) : " or " + str(row.name));
+            s += (s.empty() ? " (and the phase 2 scan of " + w("--algo", v, row.name) : " or " + std::string(row.name));
     return s.empty() ? s : s + ")";
 }
 
 std::string names_of_presets() {
     std::string s;
-    for (const Preset& p : presets()) s += (s.empty() ? "" : ", ") + str(p.name);
+    for (const Preset& p : presets()) s += (s.empty() ? "" : ", ") + std::string(p.name);
     return s;
 }
 
@@ -82,7 +80,7 @@ std::string block_words_refusal(const ScanRequest& q, Voice v) {
     return w("--block-schedule", v) + " and " + w("--resident-blocks", v) +
            " are for the single-pass scans (domino, decoupled-lookback), whose blocks run at "
            "their own pace; " +
-           str(info.name) + (info.reach == Reach::one_thread ? " has no blocks" : " runs its blocks in lock-step steps") +
+           std::string(info.name) + (info.reach == Reach::one_thread ? " has no blocks" : " runs its blocks in lock-step steps") +
            "; leave them out";
 }
 
@@ -98,10 +96,10 @@ std::string block_algo_scans() {
 std::string block_algo_refusal(const ScanRequest& q, Voice v) {
     const AlgorithmInfo& info = info_of(q);
     return w("--block-algo", v) + " chooses the block scan inside " + w("--algo", v, block_algo_scans()) + coarsened_phase2_words(v) +
-           ", and " + str(info.name) +
+           ", and " + std::string(info.name) +
            (info.reach == Reach::one_thread    ? " has no blocks"
             : info.reach == Reach::multi_block ? " always scans its blocks with its own kernel"
-            : info.reach == Reach::single_pass ? " scans each section with " + str(algorithm_info(info.fixed_block).title)
+            : info.reach == Reach::single_pass ? " scans each section with " + std::string(algorithm_info(info.fixed_block).title)
                                                : " is itself the block scan") +
            "; leave " + w("--block-algo", v) + " out";
 }
@@ -111,16 +109,16 @@ std::string coarsening_refusal(const ScanRequest& q, Voice v) {
     const bool blocks_chosen = info.reach == Reach::multi_block && info.takes_block_algorithm;
     const std::string coarsening = w("--coarsening", v);
     return coarsening + " sets how many elements each thread of a coarsened block scans (" + coarsened_names() + "), and " +
-           str(info.name) +
-           (blocks_chosen ? " scans its blocks with " + str(name(q.block_algorithm)) + "; add " + w("--block-algo", v, coarsened_names()) +
-                                ", or leave " + coarsening + " out"
+           std::string(info.name) +
+           (blocks_chosen ? " scans its blocks with " + std::string(name(q.block_algorithm)) + "; add " +
+                                w("--block-algo", v, coarsened_names()) + ", or leave " + coarsening + " out"
                           : " does not coarsen; leave " + coarsening + " out");
 }
 
 // "unknown algorithm 'nope'", naming the option where the words are a link's, whose keys a
 // reader may not connect with the thing they choose: "... (the link's algo)".
 std::string unknown(const std::string& flag, std::string_view what, const std::string& v) {
-    return "unknown " + str(what) + " " + quoted_word(v) + (flag.starts_with("--") ? "" : " (the link's " + flag + ")");
+    return "unknown " + std::string(what) + " " + quoted_word(v) + (flag.starts_with("--") ? "" : " (the link's " + flag + ")");
 }
 
 // A schedule's words: "in-order", "reverse" or "random[:SEED]".
@@ -154,10 +152,10 @@ constexpr RunOption kOptions[] = {
      .stated = Stated::always,
      .help =
          [] {
-             return names_of_algorithms() + "\n(default " + str(name(kWordsDefaultAlgorithm)) +
+             return names_of_algorithms() + "\n(default " + std::string(name(kWordsDefaultAlgorithm)) +
                     "; kogge-stone-racy is WRONG ON PURPOSE, a lesson on barriers)";
          },
-     .value = [](const RunSpec& o) { return str(name(o.request.algorithm)); },
+     .value = [](const RunSpec& o) { return std::string(name(o.request.algorithm)); },
      .read =
          [](RunSpec& o, const std::string& flag, const std::string& v) {
              auto a = parse_algorithm(v);
@@ -181,7 +179,7 @@ constexpr RunOption kOptions[] = {
              return multi_kernel_block_names("|", "|") + ", the block scan inside hierarchical\n(default kogge-stone" + phase2_choices() +
                     ")\n" + block_algorithm_names_for(Algorithm::segmented, "|", "|") + " inside segmented";
          },
-     .value = [](const RunSpec& o) { return str(name(o.request.block_algorithm)); },
+     .value = [](const RunSpec& o) { return std::string(name(o.request.block_algorithm)); },
      .read =
          [](RunSpec& o, const std::string& flag, const std::string& v) {
              auto a = parse_algorithm(v);
@@ -222,8 +220,8 @@ constexpr RunOption kOptions[] = {
     {.flag = "--op",
      .value_word = "sum|max|min",
      .settings_key = "op",
-     .help = [] { return str("the scan operator (default sum)"); },
-     .value = [](const RunSpec& o) { return str(name(o.request.op)); },
+     .help = [] { return std::string("the scan operator (default sum)"); },
+     .value = [](const RunSpec& o) { return std::string(name(o.request.op)); },
      .read =
          [](RunSpec& o, const std::string& flag, const std::string& v) {
              auto op = parse_op(v);
@@ -241,8 +239,8 @@ constexpr RunOption kOptions[] = {
      .menu = true,
      .value_word = "int32|int64|float|double",
      .settings_key = "type",
-     .help = [] { return str("element type (default int32)"); },
-     .value = [](const RunSpec& o) { return str(name(o.request.type)); },
+     .help = [] { return std::string("element type (default int32)"); },
+     .value = [](const RunSpec& o) { return std::string(name(o.request.type)); },
      .read =
          [](RunSpec& o, const std::string& flag, const std::string& v) {
              auto t = parse_type(v);
@@ -256,14 +254,14 @@ constexpr RunOption kOptions[] = {
          }},
     {.flag = "--exclusive",
      .settings_key = "exclusive",
-     .help = [] { return str("exclusive scan (default inclusive)"); },
+     .help = [] { return std::string("exclusive scan (default inclusive)"); },
      .value = [](const RunSpec& o) { return on_off(o.request.exclusive); },
      .read = [](RunSpec& o, const std::string&, const std::string&) { o.request.exclusive = true; },
      .read_setting = [](RunSpec& o, const std::string& v) { return o.request.exclusive = v == "1", true; }},
     // The default, accepted so a script may say it; never written.
     {.flag = "--inclusive",
      .stated = Stated::never,
-     .value = [](const RunSpec&) { return str(""); },
+     .value = [](const RunSpec&) { return std::string(""); },
      .read = [](RunSpec& o, const std::string&, const std::string&) { o.request.exclusive = false; }},
     {.flag = "--section",
      .control = Control::section,
@@ -306,7 +304,7 @@ constexpr RunOption kOptions[] = {
      .settings_key = "schedule",
      .help =
          [] {
-             return str(
+             return std::string(
                  "warp order in the emulation (matters for kogge-stone-racy); first:STEP@W,W/STEP@W\nruns warps W first in step STEP, "
                  "the rest in order (a race finding's schedule)");
          },
@@ -323,7 +321,7 @@ constexpr RunOption kOptions[] = {
      .menu = true,
      .value_word = "in-order|reverse|random[:SEED]",
      .takes = single_pass,
-     .help = [] { return str("single-pass scans: the order blocks start in and\ntheir pace in the emulation (default in-order)"); },
+     .help = [] { return std::string("single-pass scans: the order blocks start in and\ntheir pace in the emulation (default in-order)"); },
      // A replay comes from a device's record, never from words.
      .value =
          [](const RunSpec& o) {
@@ -355,7 +353,7 @@ constexpr RunOption kOptions[] = {
      .takes = [](const ScanRequest& q) { return info_of(q).takes_static_index; },
      .help =
          [] {
-             return str(
+             return std::string(
                  "domino: each block takes its tile from blockIdx instead of drawing it; the emulation shows\n"
                  "the deadlock this can cause (refused on the GPU, where it could hang)");
          },
@@ -364,7 +362,7 @@ constexpr RunOption kOptions[] = {
      .refusal =
          [](const ScanRequest& q, Voice v) {
              return w("--static-index", v) + " is for " + w("--algo", v, "domino") + " (a blockIdx-ordered wait, to show its deadlock); " +
-                    str(info_of(q).name) + " draws no index; leave it out";
+                    std::string(info_of(q).name) + " draws no index; leave it out";
          },
      .leave = [](ScanRequest& q) { q.static_index = false; }},
     {.flag = "--window",
@@ -383,9 +381,9 @@ constexpr RunOption kOptions[] = {
      // "--window 32" (the default) is accepted for any algorithm: it changes nothing.
      .refusal =
          [](const ScanRequest& q, Voice v) {
-             if (q.lookback_window == kDefaultLookbackWindow) return str("");
+             if (q.lookback_window == kDefaultLookbackWindow) return std::string("");
              return w("--window", v) + " is for " + w("--algo", v, "decoupled-lookback") +
-                    " (the predecessors one look-back reads at once); " + str(info_of(q).name) + " has no look-back; leave it out";
+                    " (the predecessors one look-back reads at once); " + std::string(info_of(q).name) + " has no look-back; leave it out";
          },
      .leave = [](ScanRequest& q) { q.lookback_window = kDefaultLookbackWindow; }},
     {.flag = "--sample-block",
@@ -395,14 +393,14 @@ constexpr RunOption kOptions[] = {
      .value_word = "B[:K]",
      .help =
          [] {
-             return str(
+             return std::string(
                  "a sampled trace: only blocks B..B+K-1 of the input's scan kept in full, S whole\n"
                  "(hierarchical and slides; for N too large to trace whole)");
          },
      .value =
          [](const RunSpec& o) {
              const SampleWindow& s = o.request.sample;
-             return s.all() ? str("") : std::to_string(s.first_block) + (s.blocks > 1 ? ":" + std::to_string(s.blocks) : "");
+             return s.all() ? std::string("") : std::to_string(s.first_block) + (s.blocks > 1 ? ":" + std::to_string(s.blocks) : "");
          },
      // B or B:COUNT: keep only these blocks of the input's scan in full (S stays whole).
      .read =
@@ -416,10 +414,10 @@ constexpr RunOption kOptions[] = {
     {.flag = "--backend",
      .value_word = "auto|cpu|gpu",
      .settings_key = "backend",
-     .help = [] { return str("auto uses a GPU when one is usable, else the CPU emulation (default auto)"); },
+     .help = [] { return std::string("auto uses a GPU when one is usable, else the CPU emulation (default auto)"); },
      .value =
          [](const RunSpec& o) {
-             return str(o.backend == BackendChoice::cpu ? "cpu" : o.backend == BackendChoice::gpu ? "gpu" : "auto");
+             return std::string(o.backend == BackendChoice::cpu ? "cpu" : o.backend == BackendChoice::gpu ? "gpu" : "auto");
          },
      .read =
          [](RunSpec& o, const std::string& flag, const std::string& v) {
@@ -450,7 +448,7 @@ constexpr RunOption kOptions[] = {
      .source = true,
      .settings_key = "preset",
      .stated = Stated::when_set,
-     .help = [] { return str("the book's Figure 9.10 or a slide-deck example"); },
+     .help = [] { return std::string("the book's Figure 9.10 or a slide-deck example"); },
      .value = [](const RunSpec& o) { return source_value(o, InputSpec::Source::preset, o.input.preset); },
      .read =
          [](RunSpec& o, const std::string& flag, const std::string& v) {
@@ -470,7 +468,7 @@ constexpr RunOption kOptions[] = {
      .source = true,
      .settings_key = "text",
      .stated = Stated::when_set,
-     .help = [] { return str("values separated by commas or spaces"); },
+     .help = [] { return std::string("values separated by commas or spaces"); },
      .value = [](const RunSpec& o) { return source_value(o, InputSpec::Source::text, o.input.text); },
      .read =
          [](RunSpec& o, const std::string&, const std::string& v) {
@@ -484,7 +482,7 @@ constexpr RunOption kOptions[] = {
      .group = OptionGroup::input,
      .source = true,
      .stated = Stated::when_set,
-     .help = [] { return str("a file of values ('-' reads standard input; '#' starts a comment)"); },
+     .help = [] { return std::string("a file of values ('-' reads standard input; '#' starts a comment)"); },
      .value = [](const RunSpec& o) { return source_value(o, InputSpec::Source::file, o.input.file); },
      .read =
          [](RunSpec& o, const std::string&, const std::string& v) {
@@ -500,7 +498,7 @@ constexpr RunOption kOptions[] = {
      .source = true,
      .settings_key = "random_n",
      .stated = Stated::when_set,
-     .help = [] { return str("N values from 0..9, reproducible from the seed"); },
+     .help = [] { return std::string("N values from 0..9, reproducible from the seed"); },
      .value = [](const RunSpec& o) { return source_value(o, InputSpec::Source::random, std::to_string(o.input.random_n)); },
      .read =
          [](RunSpec& o, const std::string& flag, const std::string& v) {
@@ -548,7 +546,7 @@ constexpr RunOption kOptions[] = {
      .takes = [](const ScanRequest& q) { return info_of(q).takes_flags; },
      .help =
          [] {
-             return str(
+             return std::string(
                  "head flags for --algo segmented (required): 1 starts a segment, one per\n"
                  "value; every:K starts one every K values; or, with --input-file and no\n"
                  "--flags, the file's second column (value flag per line)");
@@ -562,7 +560,7 @@ constexpr RunOption kOptions[] = {
      .refusal =
          [](const ScanRequest& q, Voice v) {
              const std::string flags = w("--flags", v);
-             return flags + " gives the head flags of " + w("--algo", v, "segmented") + ", and " + str(info_of(q).name) +
+             return flags + " gives the head flags of " + w("--algo", v, "segmented") + ", and " + std::string(info_of(q).name) +
                     " scans the whole input as one segment; leave " + flags + " out";
          },
      .read_setting = [](RunSpec& o, const std::string& v) { return o.input.flags = v, true; }},
@@ -589,14 +587,14 @@ std::optional<InputSpec::Source> parse_source_word(std::string_view word) {
 }
 
 std::string RunOption::word(Voice voice) const {
-    if (voice == Voice::cli) return str(flag);
-    if (voice == Voice::app && !label.empty()) return str(label) + (control ? (menu ? " menu" : " field") : "");
-    return str(link_key());
+    if (voice == Voice::cli) return std::string(flag);
+    if (voice == Voice::app && !label.empty()) return std::string(label) + (control ? (menu ? " menu" : " field") : "");
+    return std::string(link_key());
 }
 
 std::string option_word(std::string_view flag, Voice voice) {
     const RunOption* o = find_option_by_flag(flag);
-    return o ? o->word(voice) : str(flag);
+    return o ? o->word(voice) : std::string(flag);
 }
 
 const RunOption* find_option_by_flag(std::string_view flag) {

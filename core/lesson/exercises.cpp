@@ -243,7 +243,7 @@ std::string limit_name(BindingLimit b) {
 }
 
 // "2 GiB", "1.5 GiB", "79.1 GiB".
-std::string gib(int64_t bytes) {
+std::string gib_short(int64_t bytes) {
     char s[32];
     const double g = double(bytes) / double(int64_t(1) << 30);
     std::snprintf(s, sizeof s, g == double(int64_t(g)) ? "%.0f GiB" : "%.1f GiB", g);
@@ -269,10 +269,10 @@ ExerciseAnswer exercise9(const ExerciseOptions& o) {
         const TwoLevelLimit l = two_level_limit(d);
         text += "  " + d.name + " (compute capability " + d.compute_capability + ", " + grouped(d.max_threads_per_block) +
                 " threads per block, grid x up to " + grouped(d.max_grid_x) + ", " + grouped(d.shared_memory_per_block / 1024) +
-                " KiB shared per block" + (d.global_memory > 0 ? ", " + gib(d.global_memory) + " of memory per GPU" : "") + "): section " +
-                grouped(l.section) + "\n    section² " + grouped(l.one_block_for_s) + "; section x grid " + grouped(l.grid_limited) +
-                (l.memory_limited > 0 ? "; memory " + grouped(l.memory_limited) : "") + "\n    Answer: " + grouped(l.answer) +
-                " elements, bound by " + limit_name(l.binding) +
+                " KiB shared per block" + (d.global_memory > 0 ? ", " + gib_short(d.global_memory) + " of memory per GPU" : "") +
+                "): section " + grouped(l.section) + "\n    section² " + grouped(l.one_block_for_s) + "; section x grid " +
+                grouped(l.grid_limited) + (l.memory_limited > 0 ? "; memory " + grouped(l.memory_limited) : "") +
+                "\n    Answer: " + grouped(l.answer) + " elements, bound by " + limit_name(l.binding) +
                 ".\n    Read as 9.5 reads it (kernel 2 "
                 "hierarchical in turn): " +
                 grouped(l.book_answer) + ", bound by " + limit_name(l.book_binding) +

@@ -6,9 +6,9 @@ namespace scanlab {
 namespace {
 
 // A recursive-descent reader over the formula's UTF-8 text; any failure leaves `ok` false.
-class Reader {
+class FormulaReader {
 public:
-    Reader(std::string_view text, const Bindings& names) : s_(text), names_(names) {}
+    FormulaReader(std::string_view text, const Bindings& names) : s_(text), names_(names) {}
 
     std::optional<int64_t> whole() {
         const int64_t v = disjunction();
@@ -130,6 +130,6 @@ private:
 
 }  // namespace
 
-std::optional<int64_t> evaluate(std::string_view formula, const Bindings& names) { return Reader(formula, names).whole(); }
+std::optional<int64_t> evaluate(std::string_view formula, const Bindings& names) { return FormulaReader(formula, names).whole(); }
 
 }  // namespace scanlab

@@ -16,7 +16,7 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
-int whole(std::string_view s, const std::string& where) {
+int line_number(std::string_view s, const std::string& where) {
     s = trim(s);
     const int v = parse_whole<int>(s).value_or(0);
     if (v < 1) throw ScanError(where + ": '" + std::string(s) + "' is not a line number");
@@ -78,8 +78,8 @@ Listing parse_listing(const std::string& name, std::string_view text) {
             const std::string_view part = trim(rest.substr(0, comma));
             rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
             const size_t dash = part.find('-');
-            const int a = whole(part.substr(0, dash), where);
-            const int b = dash == std::string_view::npos ? a : whole(part.substr(dash + 1), where);
+            const int a = line_number(part.substr(0, dash), where);
+            const int b = dash == std::string_view::npos ? a : line_number(part.substr(dash + 1), where);
             if (b < a || b > int(l.lines.size()))
                 throw ScanError(where + ": lines " + std::string(part) + " are not within the " + std::to_string(l.lines.size()) +
                                 " lines of code");
@@ -87,7 +87,7 @@ Listing parse_listing(const std::string& name, std::string_view text) {
         }
     }
     for (const auto& [line, replacement] : exclusive) {
-        const int at = whole(line, name + " @exclusive");
+        const int at = line_number(line, name + " @exclusive");
         if (at > int(l.lines.size()))
             throw ScanError(name + " @exclusive " + line + ": not within the " + std::to_string(l.lines.size()) + " lines of code");
         l.exclusive_lines[at] = replacement;

@@ -17,8 +17,6 @@
 namespace scanlab {
 namespace {
 
-std::string str(std::string_view s) { return std::string(s); }
-
 std::string step_name(size_t i, const Step& s) { return "step " + std::to_string(i + 1) + " (" + step_label(s) + ")"; }
 
 // The first index where two arrays of one type differ in their bits, or -1.
@@ -74,7 +72,8 @@ std::string check_step(size_t i, const Step& got, const Step& want, bool exact) 
     if (got.kernel != want.kernel || got.phase != want.phase || got.level != want.level || got.depth != want.depth ||
         got.coarsening != want.coarsening)
         return at + " stands where the run its header describes has " + step_name(i, want);
-    if (got.array != want.array) return at + " shows " + str(name(got.array)) + " where the run shows " + str(name(want.array));
+    if (got.array != want.array)
+        return at + " shows " + std::string(name(got.array)) + " where the run shows " + std::string(name(want.array));
     if (got.blocks != want.blocks || got.threads_per_block != want.threads_per_block)
         return at + " says " + std::to_string(got.blocks) + " block(s) of " + std::to_string(got.threads_per_block) +
                " threads, the run launches " + std::to_string(want.blocks) + " of " + std::to_string(want.threads_per_block);
@@ -163,7 +162,7 @@ std::string header_inconsistency(const Trace& t, ResolvedRequest& r, bool& resul
         // A device's run: its own order of events is what the emulation replays.
         if (replays_device_order(t.run())) q.block_schedule = replay_of(t);
     } else if (!t.block_schedule.empty() || t.static_index || !t.deadlock.empty()) {
-        return "it has a block schedule, but " + str(name(t.algorithm)) + " is not a single-pass scan";
+        return "it has a block schedule, but " + std::string(name(t.algorithm)) + " is not a single-pass scan";
     }
 
     try {
@@ -172,16 +171,16 @@ std::string header_inconsistency(const Trace& t, ResolvedRequest& r, bool& resul
         return "its header and input describe no run Scan Lab makes (" + std::string(e.what()) + ")";
     }
     if (r.request.coarsening != t.coarsening)
-        return "its coarsening is " + std::to_string(t.coarsening) + ", but " + str(name(t.algorithm)) + " with block algorithm " +
-               str(name(t.block_algorithm)) + " runs " +
+        return "its coarsening is " + std::to_string(t.coarsening) + ", but " + std::string(name(t.algorithm)) + " with block algorithm " +
+               std::string(name(t.block_algorithm)) + " runs " +
                (r.request.coarsening ? "C = " + std::to_string(r.request.coarsening) : "no coarsened blocks");
     if (r.section != t.section || r.threads_per_block != t.threads_per_block || r.grid != t.grid)
         return "N = " + std::to_string(t.n) + " in sections of " + std::to_string(r.section) + " runs " + std::to_string(r.grid) +
                " block(s) of " + std::to_string(r.threads_per_block) + " threads, but the header says " + std::to_string(t.grid) + " of " +
                std::to_string(t.threads_per_block);
     if (r.request.block_algorithm != t.block_algorithm)
-        return "its block algorithm is " + str(name(t.block_algorithm)) + ", but " + str(name(t.algorithm)) + " scans its blocks with " +
-               str(name(r.request.block_algorithm));
+        return "its block algorithm is " + std::string(name(t.block_algorithm)) + ", but " + std::string(name(t.algorithm)) +
+               " scans its blocks with " + std::string(name(r.request.block_algorithm));
     if (r.request.sample.blocks != t.sample.blocks) return "its sample window runs past the last block";
 
     // The reference run is no larger than the trace itself once the step count agrees, so
@@ -189,7 +188,7 @@ std::string header_inconsistency(const Trace& t, ResolvedRequest& r, bool& resul
     const TraceEstimate estimate = estimate_trace(r);
     if (t.detail == Detail::full && !single_pass) {
         if (int64_t(t.steps.size()) != estimate.steps)
-            return "it lists " + std::to_string(t.steps.size()) + " steps, but " + str(name(t.algorithm)) +
+            return "it lists " + std::to_string(t.steps.size()) + " steps, but " + std::string(name(t.algorithm)) +
                    " on N = " + std::to_string(t.n) + " takes " + std::to_string(estimate.steps);
         size_t bytes = 0;
         for (const Step& s : t.steps) bytes += step_bytes(size_of(s.values), s.accesses.size(), 0, t.type);
@@ -228,7 +227,7 @@ std::string run_inconsistency(const Trace& t, const Trace& want, size_t steps, c
     if (exact)
         if (const int64_t k = first_difference(t.result, want.result, 0, 0, t.n); k >= 0)
             return "its result has " + format_value(t.result, size_t(k)) + " at index " + std::to_string(k) + ", but the " +
-                   (t.exclusive ? "exclusive " : "inclusive ") + str(name(t.op)) + " scan of its input gives " +
+                   (t.exclusive ? "exclusive " : "inclusive ") + std::string(name(t.op)) + " scan of its input gives " +
                    format_value(want.result, size_t(k));
 
     if (!t.steps.empty() && !single_pass) {
@@ -353,7 +352,7 @@ std::string stated_counts_inconsistency(const Trace& t, const StatedCounts& stat
     if (stated.bound) {
         const StatedBound& b = *stated.bound;
         const std::optional<WorkBound> want = work_bound(t);
-        if (!want) return "it states a bound " + b.formula + ", but the table gives " + str(name(t.algorithm)) + " none";
+        if (!want) return "it states a bound " + b.formula + ", but the table gives " + std::string(name(t.algorithm)) + " none";
         if (b.formula != want->text || b.n != want->n || b.value != want->value || b.work != want->work)
             return "its work_bound says real work " + grouped(b.work) + " against " + b.formula + " = " + grouped(b.value) +
                    " at N = " + grouped(b.n) + ", but its run gives " + want->sentence();

@@ -266,9 +266,9 @@ enum class Place : uint8_t {
 
 // The SAX handler: builds a RawTrace, refusing anything that is not shaped like a trace as soon
 // as it is seen. Each `false` return stops the parse with `problem` set.
-class Reader : public nlohmann::json_sax<json> {
+class TraceSax : public nlohmann::json_sax<json> {
 public:
-    explicit Reader(const OpenLimit& limit) : limit_(limit) {}
+    explicit TraceSax(const OpenLimit& limit) : limit_(limit) {}
     RawTrace trace;
     std::string problem;
     bool too_large = false;  // `problem` says the memory it would take, not what is wrong with it
@@ -870,7 +870,7 @@ OpenLimit open_memory_limit() {
 namespace {
 
 // What a reader holds once its parse is done: the trace built and checked.
-Trace checked_trace(Reader& reader) {
+Trace checked_trace(TraceSax& reader) {
     Trace t = build(reader.trace);
     if (const std::string problem = first_inconsistency(t); !problem.empty()) throw ScanError(problem);
     if (const std::string problem = stated_counts_inconsistency(t, stated_counts(reader.trace)); !problem.empty()) throw ScanError(problem);
@@ -881,7 +881,7 @@ Trace checked_trace(Reader& reader) {
 
 Trace read_trace_json(std::istream& in, const std::string& origin, const OpenLimit& limit) {
     try {
-        Reader reader(limit);
+        TraceSax reader(limit);
         const bool ok = json::sax_parse(in, &reader, json::input_format_t::json, true);
         if (!ok && reader.too_large) throw TraceTooLarge(origin + " is too large to open: " + reader.problem);
         if (!ok) throw ScanError(reader.problem.empty() ? "it is not valid JSON" : reader.problem);
@@ -904,7 +904,7 @@ Trace read_trace_json(std::istream& in, const std::string& origin, const OpenLim
 }
 
 struct TraceJsonReading::Parse {
-    Reader reader;
+    TraceSax reader;
     JsonSlices slices;
     Parse(std::string_view text, const OpenLimit& limit) : reader(limit), slices(text, &reader) {}
 };

@@ -43,13 +43,13 @@ void key(std::ostream& out, std::string_view k, const char* indent) {
     out << ": ";
 }
 
-void field(std::ostream& out, std::string_view k, int64_t v, const char* indent = "\n ") {
+void write_field(std::ostream& out, std::string_view k, int64_t v, const char* indent = "\n ") {
     key(out, k, indent);
     json_text::number(out, v);
     out.put(',');
 }
 
-void field(std::ostream& out, std::string_view k, std::string_view v, const char* indent = "\n ") {
+void write_field(std::ostream& out, std::string_view k, std::string_view v, const char* indent = "\n ") {
     key(out, k, indent);
     json_text::quoted(out, v);
     out.put(',');
@@ -64,13 +64,13 @@ void header(std::ostream& out, const RunHeader& h) {
             key(out, k, "\n ");
             out << (v ? "true," : "false,");
         } else if constexpr (std::is_same_v<F, Detail>) {
-            field(out, k, v == Detail::full ? "full" : "counts");
+            write_field(out, k, v == Detail::full ? "full" : "counts");
         } else if constexpr (std::is_enum_v<F>) {
-            field(out, k, name(v));
+            write_field(out, k, name(v));
         } else if constexpr (std::is_integral_v<F>) {
-            field(out, k, int64_t(v));
+            write_field(out, k, int64_t(v));
         } else {
-            field(out, k, std::string_view(v));
+            write_field(out, k, std::string_view(v));
         }
     });
 }
@@ -127,14 +127,14 @@ void event(std::ostream& out, const Event& e, const EventSnapshot& b, const char
 void step(std::ostream& out, const Trace& t, const Step& s, const std::vector<std::string>& explanation) {
     const char* in = "\n   ";
     out << "\n  {";
-    field(out, "kernel", name(s.kernel), in);
-    field(out, "phase", name(s.phase), in);
-    field(out, "level", s.level, in);
-    if (s.coarsening) field(out, "coarsening", s.coarsening, in);
-    field(out, "depth", s.depth, in);
-    field(out, "label", step_label(s), in);
+    write_field(out, "kernel", name(s.kernel), in);
+    write_field(out, "phase", name(s.phase), in);
+    write_field(out, "level", s.level, in);
+    if (s.coarsening) write_field(out, "coarsening", s.coarsening, in);
+    write_field(out, "depth", s.depth, in);
+    write_field(out, "label", step_label(s), in);
     // Said for the reader, like the label; a file read back derives it again.
-    if (const std::string note = unreached_barrier_note(t, s); !note.empty()) field(out, "note", note, in);
+    if (const std::string note = unreached_barrier_note(t, s); !note.empty()) write_field(out, "note", note, in);
     // The step's explanation, as the app's pane and `scanlab trace --explain` say it: derived from
     // the trace like the label, for a reader of the file (a reader skips it and derives it again).
     if (!explanation.empty()) {
@@ -146,20 +146,20 @@ void step(std::ostream& out, const Trace& t, const Step& s, const std::vector<st
         }
         out << "],";
     }
-    field(out, "array", name(s.array), in);
-    if (!s.array_name.empty()) field(out, "array_name", s.array_name, in);
-    field(out, "blocks", s.blocks, in);
-    field(out, "threads_per_block", s.threads_per_block, in);
-    if (s.offset) field(out, "offset", s.offset, in);
-    field(out, "additions", s.counts.additions, in);
-    field(out, "active_threads", s.counts.active_threads, in);
-    field(out, "idle_threads", s.counts.idle_threads, in);
-    field(out, "barriers", s.counts.barriers, in);
-    field(out, "divergent_warps", s.counts.divergent_warps, in);
-    field(out, "hazards", s.counts.hazards, in);
+    write_field(out, "array", name(s.array), in);
+    if (!s.array_name.empty()) write_field(out, "array_name", s.array_name, in);
+    write_field(out, "blocks", s.blocks, in);
+    write_field(out, "threads_per_block", s.threads_per_block, in);
+    if (s.offset) write_field(out, "offset", s.offset, in);
+    write_field(out, "additions", s.counts.additions, in);
+    write_field(out, "active_threads", s.counts.active_threads, in);
+    write_field(out, "idle_threads", s.counts.idle_threads, in);
+    write_field(out, "barriers", s.counts.barriers, in);
+    write_field(out, "divergent_warps", s.counts.divergent_warps, in);
+    write_field(out, "hazards", s.counts.hazards, in);
     if (s.event) {
-        field(out, "polls", s.counts.polls, in);
-        field(out, "waits", s.counts.waits, in);
+        write_field(out, "polls", s.counts.polls, in);
+        write_field(out, "waits", s.counts.waits, in);
         event(out, *s.event, s.snapshot, in);
     }
     key(out, "hazard_elements", in);
@@ -239,11 +239,11 @@ void phases(std::ostream& out, const Trace& t) {
 // The head of the file, everything before the first step.
 void write_head(std::ostream& out, const Trace& t) {
     out << '{';
-    field(out, "format", "scanlab-trace");
-    field(out, "version", kTraceFormatVersion);
+    write_field(out, "format", "scanlab-trace");
+    write_field(out, "version", kTraceFormatVersion);
     header(out, t.run());
-    field(out, "backend", t.backend);
-    if (!t.deadlock.empty()) field(out, "deadlock", t.deadlock);
+    write_field(out, "backend", t.backend);
+    if (!t.deadlock.empty()) write_field(out, "deadlock", t.deadlock);
     if (!t.sample.all()) {
         key(out, "sample", "\n ");
         out << "{\"first_block\": " << t.sample.first_block << ", \"blocks\": " << t.sample.blocks << "},";

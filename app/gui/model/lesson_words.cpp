@@ -5,14 +5,14 @@
 namespace scanlab::gui {
 namespace {
 
-struct Row {
+struct WordRow {
     LessonWord word;
     const char* en;
     const char* pt;
 };
 
 // One row a word, in LessonWord's order (checked below).
-constexpr std::array<Row, size_t(LessonWord::count)> kWords{{
+constexpr std::array<WordRow, size_t(LessonWord::count)> kWords{{
     {LessonWord::back, "< Back", "< Voltar"},
     {LessonWord::next, "Next >", "Avançar >"},
     {LessonWord::check, "Check", "Verificar"},
@@ -42,7 +42,7 @@ static_assert(in_order(), "kWords lists the words in LessonWord's order");
 }  // namespace
 
 const char* lesson_word(LessonWord w, const std::string& language) {
-    const Row& r = kWords[size_t(w)];
+    const WordRow& r = kWords[size_t(w)];
     return language == "pt" ? r.pt : r.en;
 }
 

@@ -17,7 +17,7 @@
 namespace scanlab::gui {
 namespace {
 
-struct Series {
+struct ChartSeries {
     std::string name;
     bool copy = false;
     Rgb colour{};
@@ -49,7 +49,7 @@ int power_tick(double value, char* buffer, int size, void*) {
 void draw_bench_chart(App& app, const bench::BenchResult& r, bool time, ImVec2 size) {
     const Palette& p = app.palette();
     // One series per algorithm (a tuning variant is its own), in the order the rows come.
-    std::vector<Series> series;
+    std::vector<ChartSeries> series;
     std::map<std::string, size_t> index;
     for (const bench::BenchRow& row : r.rows) {
         if (row.skipped || row.median_ms <= 0 || row.gb_per_s <= 0) continue;
@@ -61,7 +61,7 @@ void draw_bench_chart(App& app, const bench::BenchResult& r, bool time, ImVec2 s
         ImGui::TextDisabled("No measured rows to chart yet.");
         return;
     }
-    for (Series& s : series)
+    for (ChartSeries& s : series)
         std::sort(s.rows.begin(), s.rows.end(), [](const bench::BenchRow* a, const bench::BenchRow* b) { return a->n < b->n; });
 
     const char* y_title = time ? "median time, ms (log scale)" : "GB/s: 2 \xC3\x97 N \xC3\x97 element size / median time (log)";
@@ -77,7 +77,7 @@ void draw_bench_chart(App& app, const bench::BenchResult& r, bool time, ImVec2 s
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     // The copy last, so the roofline is on top.
     for (int pass = 0; pass < 2; ++pass)
-        for (const Series& s : series) {
+        for (const ChartSeries& s : series) {
             if (s.copy != (pass == 1)) continue;
             std::vector<double> xs, ys;
             for (const bench::BenchRow* row : s.rows) {

@@ -55,7 +55,7 @@ void totals_line(const Session& s) {
 
 // The cells' room in a child of this width: the width less the row labels and the child's margin
 // (as the step view fits its own, array_view.cpp).
-float cells_room(float width) {
+float compare_cells_room(float width) {
     const ImGuiStyle& style = ImGui::GetStyle();
     return width - ImGui::GetFontSize() * 4.2f - 8 - 2 * (style.WindowPadding.x + style.ChildBorderSize) - 1;
 }
@@ -102,7 +102,8 @@ void draw_compare_view(App& app) {
     size_t widest = columns_to_fit(s.trace->trace);
     if (s.compare) widest = std::max(widest, columns_to_fit(s.compare->trace));
     if (!app.step_view.zoom_fixed)
-        app.layout.cell_width = std::clamp(cells_room(ImGui::GetContentRegionAvail().x) / float(widest), 2.0f, 8.0f * ImGui::GetFontSize());
+        app.layout.cell_width =
+            std::clamp(compare_cells_room(ImGui::GetContentRegionAvail().x) / float(widest), 2.0f, 8.0f * ImGui::GetFontSize());
     // Both runs in sight at once: their rows are made shorter (as the step view's) where the
     // window is short, down to digits still legible; where one above the other still does not
     // fit (a projector), the two stand side by side, each fitted to half the width, where the
@@ -118,7 +119,7 @@ void draw_compare_view(App& app) {
         const float room = ImGui::GetContentRegionAvail().y - fixed;
         auto need = [&](float sc) { return array_view_height(app, *s.trace, ka, sc) + array_view_height(app, *s.compare, kb, sc); };
         while (need(row_scale) > room && row_scale > shortest) row_scale = std::max(shortest, row_scale - 0.05f);
-        const float half = cells_room((ImGui::GetContentRegionAvail().x - style.ItemSpacing.x) * 0.5f);
+        const float half = compare_cells_room((ImGui::GetContentRegionAvail().x - style.ItemSpacing.x) * 0.5f);
         const float narrowest =
             std::max({ImGui::GetFontSize() * 0.6f, value_cell_width(app, s.trace->trace), value_cell_width(app, s.compare->trace)});
         if (need(row_scale) > room && half / float(widest) >= narrowest &&

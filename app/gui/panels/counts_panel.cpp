@@ -54,7 +54,7 @@ constexpr const char* kFormulaNote =
     "N − 1 − log2 N; the book's 2N − 3 bounds it (N = 16: 26, not 29). The hierarchical scan's 4N − 3 bounds its real work "
     "with Brent-Kung sections (padding apart), not its total: a line to compare against, not a count.";
 
-struct Series {
+struct CountSeries {
     std::string label;
     std::vector<double> values;
     Rgb colour;
@@ -66,21 +66,21 @@ struct Series {
 // `x_title` "tile": one value per tile of an event-scheduled scan instead of per step.
 // `also_up_to`: a value drawn besides the series (the formulas' lines), kept in sight too.
 enum class ChartKind { bars, stacked_bars, lines };
-bool begin_step_chart(const char* title, const char* y_title, ImVec2 size, const std::vector<Series>& series, ChartKind kind,
+bool begin_step_chart(const char* title, const char* y_title, ImVec2 size, const std::vector<CountSeries>& series, ChartKind kind,
                       bool legend_beside = false, const char* x_title = "step", double also_up_to = 0) {
     const bool stacked = kind == ChartKind::stacked_bars;
     const bool per_step = std::string_view(x_title) == "step";
     if (!ImPlot::BeginPlot(title, size, ImPlotFlags_NoMenus | ImPlotFlags_NoBoxSelect)) return false;
     double lo = 0, hi = 0, top_of_stack = 0;
     size_t steps = 0;
-    for (const Series& s : series) {
+    for (const CountSeries& s : series) {
         steps = std::max(steps, s.values.size());
         for (double v : s.values)
             if (v > 0) lo = lo == 0 ? v : std::min(lo, v), hi = std::max(hi, v);
     }
     for (size_t i = 0; stacked && i < steps; ++i) {
         double sum = 0;
-        for (const Series& s : series) sum += i < s.values.size() ? s.values[i] : 0;
+        for (const CountSeries& s : series) sum += i < s.values.size() ? s.values[i] : 0;
         top_of_stack = std::max(top_of_stack, sum);
     }
     // Per tile: whole counts from 0 (all zero: 0 to 1), ticks on whole numbers only.
@@ -129,7 +129,7 @@ bool begin_step_chart(const char* title, const char* y_title, ImVec2 size, const
     return true;
 }
 
-void end_step_chart(const std::vector<Series>& series, size_t current, const Palette& p, const char* x_title = "step") {
+void end_step_chart(const std::vector<CountSeries>& series, size_t current, const Palette& p, const char* x_title = "step") {
     const bool per_step = std::string_view(x_title) == "step";
     ImPlotSpec mark;
     mark.LineColor = ImGui::ColorConvertU32ToFloat4(col(p.current_row));
@@ -140,18 +140,18 @@ void end_step_chart(const std::vector<Series>& series, size_t current, const Pal
     if (ImPlot::IsPlotHovered()) {
         const long long i = std::llround(ImPlot::GetPlotMousePos().x);
         std::string tip = (per_step ? "step #" : "tile ") + std::to_string(std::max(0LL, i));
-        for (const Series& s : series)
+        for (const CountSeries& s : series)
             if (i >= 0 && size_t(i) < s.values.size()) tip += "\n" + s.label + ": " + grouped(int64_t(s.values[size_t(i)]));
         ImGui::SetTooltip("%s", tip.c_str());
     }
     ImPlot::EndPlot();
 }
 
-void bars(const char* title, const char* y_title, const std::vector<Series>& series, size_t current, ImVec2 size, const Palette& p,
+void bars(const char* title, const char* y_title, const std::vector<CountSeries>& series, size_t current, ImVec2 size, const Palette& p,
           bool stacked, const char* x_title = "step") {
     if (!begin_step_chart(title, y_title, size, series, stacked ? ChartKind::stacked_bars : ChartKind::bars, false, x_title)) return;
     size_t steps = 0;
-    for (const Series& s : series) steps = std::max(steps, s.values.size());
+    for (const CountSeries& s : series) steps = std::max(steps, s.values.size());
     // Items in rows (series), groups in columns (steps), as PlotBarGroups reads them.
     std::vector<double> values(series.size() * steps, 0);
     std::vector<const char*> labels;
@@ -171,12 +171,12 @@ void bars(const char* title, const char* y_title, const std::vector<Series>& ser
 
 // `formulas_in_legend`: the legend names each line's formula too (presenting, where no text above
 // the chart lists them).
-void lines(const char* title, const char* y_title, const std::vector<Series>& series, const std::vector<Formula>& refs, size_t current,
+void lines(const char* title, const char* y_title, const std::vector<CountSeries>& series, const std::vector<Formula>& refs, size_t current,
            ImVec2 size, const Palette& p, bool formulas_in_legend) {
     double top_ref = 0;
     for (const Formula& r : refs) top_ref = std::max(top_ref, double(r.value));
     if (!begin_step_chart(title, y_title, size, series, ChartKind::lines, true, "step", top_ref)) return;
-    for (const Series& s : series) {
+    for (const CountSeries& s : series) {
         ImPlotSpec spec;
         spec.LineColor = ImGui::ColorConvertU32ToFloat4(col(s.colour));
         spec.LineWeight = 2.5f;
@@ -329,14 +329,14 @@ void draw_one_chart(App& app) {
     const ImVec2 size(ImGui::GetContentRegionAvail().x, std::max(ImGui::GetContentRegionAvail().y - 4, ImGui::GetFontSize() * 8));
     app.counts_panel.chart_height = size.y;
     auto per_step_series = [&](int64_t StepCounts::*field) {
-        std::vector<Series> v{{la, per_step(a, field), ca}};
+        std::vector<CountSeries> v{{la, per_step(a, field), ca}};
         if (b) v.push_back({lb, per_step(b->trace, field), cb});
         return v;
     };
     if (which == "additions per step") {
         bars("Additions per step", "additions", per_step_series(&StepCounts::additions), s.step, size, p, false);
     } else if (which == "additions so far") {
-        std::vector<Series> cum{
+        std::vector<CountSeries> cum{
             {la, std::vector<double>(s.trace->book.cumulative_additions.begin(), s.trace->book.cumulative_additions.end()), ca}};
         if (b) cum.push_back({lb, std::vector<double>(b->book.cumulative_additions.begin(), b->book.cumulative_additions.end()), cb});
         // The legend names each line's algorithm and value; the formulas and the note are the
@@ -433,8 +433,8 @@ void draw_step_charts(App& app, const ChartGrid& g, const std::vector<Formula>& 
     const Trace& a = s.trace->trace;
     const ShownTrace* b = s.compare.get();
     const std::string la = run_name(a), lb = b ? run_name(b->trace) : "";
-    std::vector<Series> per{{la, per_step(a, &StepCounts::additions), ca}};
-    std::vector<Series> cum{
+    std::vector<CountSeries> per{{la, per_step(a, &StepCounts::additions), ca}};
+    std::vector<CountSeries> cum{
         {la, std::vector<double>(s.trace->book.cumulative_additions.begin(), s.trace->book.cumulative_additions.end()), ca}};
     if (b) {
         per.push_back({lb, per_step(b->trace, &StepCounts::additions), cb});

@@ -21,7 +21,7 @@ Rgb turn_colour(const Palette& p, BlockTurn t) {
     return t == BlockTurn::ended ? p.cell_final : t == BlockTurn::running ? p.thread_active : p.thread_idle;
 }
 
-void tile_tooltip(const KernelBlocks& b, const KernelBlockTile& tile) {
+void block_tile_tooltip(const KernelBlocks& b, const KernelBlockTile& tile) {
     ImGui::BeginTooltip();
     ImGui::Text("block %lld: Y[%lld..%lld]", (long long)tile.block, (long long)tile.first, (long long)(tile.first + tile.count - 1));
     ImGui::Text("ran %s of %zu", ordinal(tile.turn + 1).c_str(), b.order.size());
@@ -71,7 +71,7 @@ void draw_tile_row(App& app, const KernelBlocks& b, int64_t turn) {
         }
         const ImVec2 mouse = ImGui::GetIO().MousePos;
         if (hovered && mouse.x >= x0 && mouse.x < x1) {
-            tile_tooltip(b, tile);
+            block_tile_tooltip(b, tile);
             if (clicked) app.step_view.block_turn = tile.turn;
         }
     }

@@ -37,7 +37,7 @@ void wrapped(const std::string& text, bool disabled = false) {
     ImGui::PopTextWrapPos();
 }
 
-void refusal(App& app, const std::string& text, const char* after = "") {
+void sampled_refusal(App& app, const std::string& text, const char* after = "") {
     ImGui::PushStyleColor(ImGuiCol_Text, col(app.palette().error));
     ImGui::PushTextWrapPos(0);
     ImGui::Text("\xE2\x9C\x97 %s%s", text.c_str(), after);
@@ -134,14 +134,14 @@ void draw_memory_statement(App& app, bool current) {
             std::snprintf(took, sizeof took, "Traced in %.2f s on %s.", sec, s.sampled_report.backend.c_str());
         wrapped(took, true);
     } else if (current && !pv.error.empty()) {
-        refusal(app, pv.error);
+        sampled_refusal(app, pv.error);
     } else if (current) {
         wrapped(memory_statement(pv), true);
     } else {
         ImGui::TextDisabled("estimating the memory this trace needs...");
     }
     if (!s.sampled_error.empty() && !(current && s.sampled_error == pv.error))
-        refusal(app, s.sampled_error, "  (the trace on screen stays)");
+        sampled_refusal(app, s.sampled_error, "  (the trace on screen stays)");
 }
 
 }  // namespace

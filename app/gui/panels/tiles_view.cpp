@@ -49,7 +49,7 @@ void hatch(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 c) {
 }
 
 // An arrow from `from` to `to`, its head at `to`.
-void arrow(ImDrawList* dl, ImVec2 from, ImVec2 to, float thick, ImU32 c) {
+void tile_arrow(ImDrawList* dl, ImVec2 from, ImVec2 to, float thick, ImU32 c) {
     const float dx = to.x - from.x, dy = to.y - from.y, len = std::max(1.0f, std::sqrt(dx * dx + dy * dy));
     const float ux = dx / len, uy = dy / len, s = std::max(4.0f, thick * 2.5f);
     const ImVec2 base(to.x - ux * s * 1.6f, to.y - uy * s * 1.6f);
@@ -109,8 +109,8 @@ void legend(const Palette& p, const char* title, std::initializer_list<Swatch> i
                 dl->AddRect(a, b, edge);
                 break;
             case Mark::bar: dl->AddRectFilled(ImVec2(a.x, y + s * 0.35f), ImVec2(b.x, y + s * 0.65f), c); break;
-            case Mark::arc: arrow(dl, ImVec2(a.x, b.y), ImVec2(b.x, a.y), 2.0f, c); break;
-            case Mark::dim_arc: arrow(dl, ImVec2(a.x, b.y), ImVec2(b.x, a.y), 1.0f, col(w.colour, 90)); break;
+            case Mark::arc: tile_arrow(dl, ImVec2(a.x, b.y), ImVec2(b.x, a.y), 2.0f, c); break;
+            case Mark::dim_arc: tile_arrow(dl, ImVec2(a.x, b.y), ImVec2(b.x, a.y), 1.0f, col(w.colour, 90)); break;
             case Mark::ring: dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), c, 0.0f, 2.5f); break;
         }
         ImGui::Dummy(ImVec2(s, s));
@@ -315,8 +315,8 @@ void draw_event_reads(const TilesCanvas& c) {
             const ImVec2 top(c.tile_mid(e.tile), c.y_tiles - 1);
             // (From and to the flags' inner corners: the values under them stay readable.)
             const float corner = c.status_w * 0.5f;
-            arrow(c.dl, ImVec2(c.status_x(e.tile) + corner, c.y_status + c.ch), ImVec2(top.x - 4, top.y), 2.0f, arc_c);
-            arrow(c.dl, ImVec2(top.x + 4, top.y), ImVec2(c.status_x(e.tile + 1) - corner, c.y_status + c.ch + 1), 2.5f, arc_c);
+            tile_arrow(c.dl, ImVec2(c.status_x(e.tile) + corner, c.y_status + c.ch), ImVec2(top.x - 4, top.y), 2.0f, arc_c);
+            tile_arrow(c.dl, ImVec2(top.x + 4, top.y), ImVec2(c.status_x(e.tile + 1) - corner, c.y_status + c.ch + 1), 2.5f, arc_c);
         }
     }
     for (size_t b = 0; b < c.snap.waits_on.size() && b < c.snap.tile.size(); ++b) {

@@ -27,8 +27,7 @@ ScanRequest domino(const std::string& schedule = "in-order", int section = 4, De
     return q;
 }
 
-
-Trace round_trip(const Trace& t) {
+Trace domino_round_trip(const Trace& t) {
     std::stringstream ss;
     write_trace_json(ss, t);
     return read_trace_json(ss, "test");
@@ -213,7 +212,7 @@ TEST(Domino, TracesReadBackIdenticallyAndATamperedEventIsRefused) {
     dead.resident_blocks = 2;
     for (const ScanRequest& q : {domino("random:5"), dead}) {
         const Trace t = run_text(q, kFig910);
-        const Trace back = round_trip(t);
+        const Trace back = domino_round_trip(t);
         expect_same_events(t, back);
         EXPECT_EQ(back.block_schedule, t.block_schedule);
         EXPECT_EQ(back.static_index, t.static_index);
@@ -333,7 +332,7 @@ TEST(Domino, AGpuTraceFileLoadsAndIsCheckedByReplayingItsOwnOrderOfEvents) {
     t.backend = "gpu";
     t.schedule = t.block_schedule = "hardware";
     t.resident_blocks = 0;
-    const Trace back = round_trip(t);
+    const Trace back = domino_round_trip(t);
     EXPECT_EQ(back.block_schedule, "hardware");
     expect_same_events(t, back);
     // Events out of the order of their numbers are refused on load.

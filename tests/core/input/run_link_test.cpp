@@ -11,7 +11,7 @@ namespace scanlab {
 namespace {
 
 // Why a link's query is refused, or "(accepted)".
-std::string refusal(const char* query) {
+std::string link_refusal(const char* query) {
     try {
         parse_run_link(query);
     } catch (const UsageError& e) {
@@ -70,14 +70,14 @@ TEST(RunLink, TypedValuesStayReadableInTheLink) {
 }
 
 TEST(RunLink, ABadParameterIsRefusedInTheLinksOwnWords) {
-    EXPECT_NE(refusal("algo=nope").find("unknown algorithm 'nope' (the link's algo)"), std::string::npos);
-    EXPECT_NE(refusal("colour=red").find("unknown link parameter 'colour'"), std::string::npos);
-    EXPECT_NE(refusal("step=three").find("no step number"), std::string::npos);
-    EXPECT_NE(refusal("view=graph").find("unknown view 'graph'"), std::string::npos);
-    EXPECT_EQ(refusal("algo=kogge-stone&flags=every:3"),
+    EXPECT_NE(link_refusal("algo=nope").find("unknown algorithm 'nope' (the link's algo)"), std::string::npos);
+    EXPECT_NE(link_refusal("colour=red").find("unknown link parameter 'colour'"), std::string::npos);
+    EXPECT_NE(link_refusal("step=three").find("no step number"), std::string::npos);
+    EXPECT_NE(link_refusal("view=graph").find("unknown view 'graph'"), std::string::npos);
+    EXPECT_EQ(link_refusal("algo=kogge-stone&flags=every:3"),
               "flags gives the head flags of algo=segmented, and kogge-stone scans the whole input as one segment; leave flags out");
-    EXPECT_EQ(refusal("algo=kogge-stone&section=0"), "section must be a positive power of two");
-    EXPECT_EQ(refusal("preset=slides&random=8"), "give only one input: preset, input or random");
+    EXPECT_EQ(link_refusal("algo=kogge-stone&section=0"), "section must be a positive power of two");
+    EXPECT_EQ(link_refusal("preset=slides&random=8"), "give only one input: preset, input or random");
     EXPECT_EQ(parse_run_link("step=last").place.last_step, true);
 }
 
@@ -96,7 +96,7 @@ TEST(RunLink, EveryOptionsLinkRefusalNamesItsLinkKeyAndNoFlag) {
                 const std::string query = std::string("algo=") + algo + "&" + key + "=" + (o.is_switch() ? "1" : v) +
                                           (o.source ? "" : "&random=8") +
                                           (std::string(algo) == "segmented" && key != "flags" ? "&flags=every:2" : "");
-                const std::string why = refusal(query.c_str());
+                const std::string why = link_refusal(query.c_str());
                 if (why == "(accepted)") continue;
                 ++refused;
                 EXPECT_NE(why.find(key), std::string::npos) << query << ": " << why;
@@ -122,12 +122,12 @@ TEST(RunLink, ALessonLinkNamesItsSlideAndReadsBack) {
 }
 
 TEST(RunLink, ABadLessonOrSlideIsRefusedInASentence) {
-    EXPECT_EQ(refusal("lesson=chapter9&slide=0"), "slide '0' is no slide number: slides count from 1 (slide=1, slide=2, ...)");
-    EXPECT_EQ(refusal("lesson=chapter9&slide=two"), "slide 'two' is no slide number: slides count from 1 (slide=1, slide=2, ...)");
-    EXPECT_EQ(refusal("lesson=..%2Fsecrets&slide=1"),
+    EXPECT_EQ(link_refusal("lesson=chapter9&slide=0"), "slide '0' is no slide number: slides count from 1 (slide=1, slide=2, ...)");
+    EXPECT_EQ(link_refusal("lesson=chapter9&slide=two"), "slide 'two' is no slide number: slides count from 1 (slide=1, slide=2, ...)");
+    EXPECT_EQ(link_refusal("lesson=..%2Fsecrets&slide=1"),
               "lesson '../secrets' is no lesson's name: give the name of a shipped lesson, as chapter9");
-    EXPECT_EQ(refusal("slide=3"), "slide needs a lesson: give lesson=NAME beside it (lesson=chapter9&slide=3)");
-    EXPECT_EQ(refusal("lesson=chapter9&algo=brent-kung"),
+    EXPECT_EQ(link_refusal("slide=3"), "slide needs a lesson: give lesson=NAME beside it (lesson=chapter9&slide=3)");
+    EXPECT_EQ(link_refusal("lesson=chapter9&algo=brent-kung"),
               "a lesson link names a slide, whose run the lesson states: leave out the run's options (algo, preset, ...)");
 }
 

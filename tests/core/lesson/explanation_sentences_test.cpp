@@ -61,14 +61,14 @@ std::string identity_of(const Trace& t) {
     });
 }
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool says_part(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // The formula clause: whose count, which value, at which N.
 void expect_formula_said_truly(const Trace& t, const std::string& text) {
     const std::optional<Formula> f = formula_for(t);
     const std::optional<Stated> stated = chapter_states(t.algorithm);
     if (!stated || stated->bound)
-        EXPECT_FALSE(has(text, "the chapter counts")) << "the chapter has no exact count for " << name(t.algorithm);
+        EXPECT_FALSE(says_part(text, "the chapter counts")) << "the chapter has no exact count for " << name(t.algorithm);
     if (!f) return;
     const std::string at = "at N = " + (f->n != t.n && algorithm_info(t.algorithm).reach != Reach::one_thread
                                             ? "SECTION_SIZE = " + grouped(f->n) + ", the section the run's " +
@@ -76,14 +76,15 @@ void expect_formula_said_truly(const Trace& t, const std::string& text) {
                                             : grouped(f->n));
     if (stated && !stated->bound) {
         EXPECT_EQ(f->text, stated->text);
-        EXPECT_TRUE(has(text, "the chapter counts " + stated->text + " = " + grouped(stated->at(f->n)) + " " + at)) << "wanted " << at;
+        EXPECT_TRUE(says_part(text, "the chapter counts " + stated->text + " = " + grouped(stated->at(f->n)) + " " + at))
+            << "wanted " << at;
         return;
     }
-    EXPECT_TRUE(has(text, "Scan Lab's own exact count is " + f->text + " = " + grouped(f->value) + " " + at)) << "wanted " << at;
+    EXPECT_TRUE(says_part(text, "Scan Lab's own exact count is " + f->text + " = " + grouped(f->value) + " " + at)) << "wanted " << at;
     if (stated)
-        EXPECT_TRUE(has(text, "the chapter states the bound " + stated->text + " = " + grouped(stated->at(f->n))));
+        EXPECT_TRUE(says_part(text, "the chapter states the bound " + stated->text + " = " + grouped(stated->at(f->n))));
     else
-        EXPECT_TRUE(has(text, "the chapter gives no count for"));
+        EXPECT_TRUE(says_part(text, "the chapter gives no count for"));
 }
 
 // A max or min run in its own operator's words, and its own identity wherever one is named.
@@ -134,7 +135,7 @@ void expect_nouns_agree(const std::string& text) {
     std::smatch m;
     EXPECT_FALSE(std::regex_search(text, m, one_many)) << "'" << m.str() << "'";
     EXPECT_FALSE(std::regex_search(text, m, one_they)) << "'" << m.str() << "'";
-    EXPECT_FALSE(has(text, "Final now")) << "an element final from the load is already final, not final now";
+    EXPECT_FALSE(says_part(text, "Final now")) << "an element final from the load is already final, not final now";
 }
 
 // Every step of a short run; a spread of 24 of a long one.
@@ -200,7 +201,7 @@ TEST(StepSentences, BrentKungSaysItsExactCountBesideTheChaptersBound) {
     const Explanation e = explain_step(t, final_steps(t, judge(t)), 1, formula_for(t));
     std::string text;
     for (const std::string& l : e.lines) text += l + "\n";
-    EXPECT_TRUE(has(text, "Scan Lab's own exact count is 2N − 2 − log2 N = 26 at N = 16; the chapter states the bound 2N − 3 = 29"))
+    EXPECT_TRUE(says_part(text, "Scan Lab's own exact count is 2N − 2 − log2 N = 26 at N = 16; the chapter states the bound 2N − 3 = 29"))
         << text;
 }
 
@@ -211,9 +212,9 @@ TEST(StepSentences, AFormulaAtThePaddedSectionSaysSo) {
     const Explanation e = explain_step(t, final_steps(t, judge(t)), 1, formula_for(t));
     std::string text;
     for (const std::string& l : e.lines) text += l + "\n";
-    EXPECT_TRUE(has(text,
-                    "the chapter counts N·log2 N − (N − 1) = 129 at N = SECTION_SIZE = 32, the section the run's 17 elements are "
-                    "padded to"))
+    EXPECT_TRUE(says_part(text,
+                          "the chapter counts N·log2 N − (N − 1) = 129 at N = SECTION_SIZE = 32, the section the run's 17 elements are "
+                          "padded to"))
         << text;
 }
 

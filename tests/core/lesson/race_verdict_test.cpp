@@ -15,8 +15,7 @@ using namespace scanlab::testing;
 
 namespace {
 
-
-ScanRequest racy(Schedule::Kind kind, int warp_width = 4) {
+ScanRequest racy_run(Schedule::Kind kind, int warp_width = 4) {
     ScanRequest r = request(Algorithm::kogge_stone_racy);
     r.schedule = {kind, 1};
     r.warp_width = warp_width;
@@ -26,7 +25,7 @@ ScanRequest racy(Schedule::Kind kind, int warp_width = 4) {
 }  // namespace
 
 TEST(RaceVerdict, AWrongRacyRunNamesExactlyTheResultsThatDifferFromTheScanOfItsInput) {
-    const Trace t = run_text(racy(Schedule::Kind::in_order), kFig910);
+    const Trace t = run_text(racy_run(Schedule::Kind::in_order), kFig910);
     const Verdict v = judge(t);
     const std::vector<int32_t> x = ints(kFig910), y = as(t.result);
     std::vector<int32_t> want(x.size());
@@ -42,13 +41,13 @@ TEST(RaceVerdict, AWrongRacyRunNamesExactlyTheResultsThatDifferFromTheScanOfItsI
 }
 
 TEST(RaceVerdict, AScheduleThatHidesTheRaceSaysSoAndCountsTheHazardsThatRemainPossible) {
-    const Trace t = run_text(racy(Schedule::Kind::reverse), kFig910);
+    const Trace t = run_text(racy_run(Schedule::Kind::reverse), kFig910);
     const Verdict v = judge(t);
     EXPECT_TRUE(v.correct());
     EXPECT_EQ(t.counts.hazards, 0);
     EXPECT_EQ(v.headline(), "this schedule hid the race: the kernel is still wrong; try in-order or random");
     // The same reads as the in-order schedule turned stale are possible under reverse.
-    const Trace wrong = run_text(racy(Schedule::Kind::in_order), kFig910);
+    const Trace wrong = run_text(racy_run(Schedule::Kind::in_order), kFig910);
     EXPECT_EQ(v.possible_hazards, judge(wrong).possible_hazards);
     EXPECT_NE(v.detail().find(std::to_string(v.possible_hazards) + " reads"), std::string::npos) << v.detail();
 }
@@ -56,7 +55,7 @@ TEST(RaceVerdict, AScheduleThatHidesTheRaceSaysSoAndCountsTheHazardsThatRemainPo
 TEST(RaceVerdict, EveryStaleReadOfTheEmulationIsAPossibleHazard) {
     for (Schedule::Kind kind : {Schedule::Kind::in_order, Schedule::Kind::reverse, Schedule::Kind::random})
         for (int w : {1, 2, 4, 8}) {
-            const Trace t = run_text(racy(kind, w), "3 1 4 1 5 9 2 6 5 3 5 8 9 7 9 3 2 3 8 4 6 2 6 4 3 3 8 3 2 7 9 5");
+            const Trace t = run_text(racy_run(kind, w), "3 1 4 1 5 9 2 6 5 3 5 8 9 7 9 3 2 3 8 4 6 2 6 4 3 3 8 3 2 7 9 5");
             for (size_t k = 0; k < t.steps.size(); ++k) {
                 const std::vector<int32_t> possible = possible_hazards(t, k);
                 const std::set<int32_t> p(possible.begin(), possible.end());
@@ -66,7 +65,7 @@ TEST(RaceVerdict, EveryStaleReadOfTheEmulationIsAPossibleHazard) {
 }
 
 TEST(RaceVerdict, OneWarpCannotShowTheRaceAndTheVerdictSaysWhy) {
-    const Trace t = run_text(racy(Schedule::Kind::in_order, 32), kFig910);
+    const Trace t = run_text(racy_run(Schedule::Kind::in_order, 32), kFig910);
     const Verdict v = judge(t);
     EXPECT_TRUE(v.correct());
     EXPECT_EQ(v.possible_hazards, 0);
@@ -74,7 +73,7 @@ TEST(RaceVerdict, OneWarpCannotShowTheRaceAndTheVerdictSaysWhy) {
 }
 
 TEST(RaceVerdict, TheRaceFreeRowsOfTheRacyKernelAreTheCorrectKoggeStonesRows) {
-    const Trace t = run_text(racy(Schedule::Kind::in_order), kFig910);
+    const Trace t = run_text(racy_run(Schedule::Kind::in_order), kFig910);
     const Trace good = run_text(request(Algorithm::kogge_stone), kFig910);
     const std::vector<ValueArray> rows = race_free_steps(t);
     ASSERT_EQ(rows.size(), good.steps.size());

@@ -13,8 +13,7 @@ using namespace scanlab::testing;
 
 namespace {
 
-
-std::string text_of(const Explanation& e) {
+std::string explanation_text_of(const Explanation& e) {
     std::string s = e.title;
     for (const std::string& l : e.lines) s += "\n" + l;
     return s;
@@ -51,7 +50,7 @@ void expect_explains_every_step(const Trace& t) {
     const FinalSteps finals = final_steps(t, judge(t));
     for (size_t k = 0; k < t.steps.size(); ++k) {
         const Explanation e = explain_step(t, finals, k);
-        const std::string text = text_of(e);
+        const std::string text = explanation_text_of(e);
         EXPECT_EQ(e.active_threads, threads_in(t.steps[k])) << text;
         EXPECT_EQ(e.final_elements, final_after(t, k)) << text;
         EXPECT_NE(text.find(step_label(t.steps[k])), std::string::npos) << text;
@@ -77,7 +76,7 @@ TEST(StepExplanation, Figure910NamesTheThreadsTheKernelAndSAtEveryStep) {
     // Kernel 1's stride 2 in each of the four blocks: threads 2 and 3 work, 0 and 1 idle.
     const Step* s2 = find_step(t, "K1 · stride 2");
     ASSERT_NE(s2, nullptr);
-    const std::string k1 = text_of(explain_step(t, finals, size_t(s2 - t.steps.data())));
+    const std::string k1 = explanation_text_of(explain_step(t, finals, size_t(s2 - t.steps.data())));
     EXPECT_NE(k1.find("Kernel 1 runs"), std::string::npos) << k1;
     EXPECT_NE(k1.find("In each of the 4 blocks: threads 2, 3 work (2 of 4); threads 0, 1 idle because no element lies stride places to the "
                       "left of theirs (t ≥ stride is false for them)"),
@@ -88,11 +87,11 @@ TEST(StepExplanation, Figure910NamesTheThreadsTheKernelAndSAtEveryStep) {
     // After the block sums are written, S holds the book's 7 7 6 11; after kernel 2, 7 14 20 31.
     const Step* w = find_step(t, "write S");
     ASSERT_NE(w, nullptr);
-    EXPECT_NE(text_of(explain_step(t, finals, size_t(w - t.steps.data())))
+    EXPECT_NE(explanation_text_of(explain_step(t, finals, size_t(w - t.steps.data())))
                   .find("S holds 7 7 6 11: S[b] is the sum of section b as kernel 1 loaded it: S[0] = sum of X[0–3], S[1] = sum of X[4–7]"),
               std::string::npos);
     const size_t add = size_t(find_step(t, "add S") - t.steps.data());
-    const std::string k3 = text_of(explain_step(t, finals, add));
+    const std::string k3 = explanation_text_of(explain_step(t, finals, add));
     EXPECT_NE(k3.find("S holds 7 14 20 31: S[b] is the sum of sections 0 to b, what block b + 1 adds in kernel 3"), std::string::npos)
         << k3;
     EXPECT_NE(k3.find("block 1: Y[4–7] += S[0] = 7"), std::string::npos) << k3;
@@ -106,7 +105,7 @@ TEST(StepExplanation, AHierarchicalRunOfOneSectionSaysItHasNoSAndNoKernels2And3)
     ASSERT_EQ(find_step(t, "write S"), nullptr);
     const FinalSteps finals = final_steps(t, judge(t));
     for (size_t k = 0; k < t.steps.size(); ++k) {
-        const std::string text = text_of(explain_step(t, finals, k));
+        const std::string text = explanation_text_of(explain_step(t, finals, k));
         EXPECT_EQ(text.find("each of the 1 block"), std::string::npos) << text;
         EXPECT_EQ(text.find("writes the section's total to S"), std::string::npos) << text;
         EXPECT_NE(text.find("Kernel 1 runs as one block: N = 16 fits one section of 16"), std::string::npos) << text;
@@ -120,7 +119,7 @@ TEST(StepExplanation, KoggeStoneAt16NamesTheWorkingThreadsAndTheFinalPrefix) {
     // Stride 4: threads 4–15 work; elements 0–7 are final (2·stride of them).
     const size_t k = size_t(find_step(t, "stride 4") - t.steps.data());
     const Explanation e = explain_step(t, finals, k, formula_for(t));
-    const std::string text = text_of(e);
+    const std::string text = explanation_text_of(e);
     EXPECT_NE(text.find("Stride 4: each thread t with t ≥ stride adds XY[t − stride] into XY[t]."), std::string::npos) << text;
     EXPECT_NE(text.find("Threads 4–15 work (12 of 16); threads 0–3 idle because no element lies stride places to the left of theirs"),
               std::string::npos)
@@ -135,7 +134,7 @@ TEST(StepExplanation, BrentKungAt16NamesTheTreeThreadsAndWhyTheOthersIdle) {
     expect_explains_every_step(t);
     const FinalSteps finals = final_steps(t, judge(t));
     const size_t k = size_t(find_step(t, "reduction level 3") - t.steps.data());
-    const std::string text = text_of(explain_step(t, finals, k));
+    const std::string text = explanation_text_of(explain_step(t, finals, k));
     // Stride 4: index (t + 1)·8 − 1 < 16 for t = 0, 1 only.
     EXPECT_NE(text.find("Reduction tree, level 3 (stride 4): each thread t with (t + 1)·2·stride − 1 < SECTION_SIZE adds "
                         "XY[(t + 1)·2·stride − 1 − stride] into XY[(t + 1)·2·stride − 1]"),
@@ -155,7 +154,7 @@ TEST(StepExplanation, AStaleReadSaysWhatTheThreadReadAndWhatItNeeded) {
     bool said = false;
     for (size_t k = 0; k < t.steps.size(); ++k)
         for (int32_t h : t.steps[k].hazards) {
-            const std::string text = text_of(explain_step(t, finals, k));
+            const std::string text = explanation_text_of(explain_step(t, finals, k));
             const std::string read = format_value(t.steps[k].values, size_t(h)), needed = format_value(t.steps[k - 1].values, size_t(h));
             if (text.find("(read " + read + ", needed " + needed) != std::string::npos) said = true;
         }
@@ -169,7 +168,7 @@ TEST(StepExplanation, AStaleReadSaysWhatTheThreadReadAndWhatItNeeded) {
 // The false sentences found in review, each pinned where it was said.
 namespace {
 
-std::string text_at(const Trace& t, size_t k) { return text_of(explain_step(t, final_steps(t, judge(t)), k)); }
+std::string text_at(const Trace& t, size_t k) { return explanation_text_of(explain_step(t, final_steps(t, judge(t)), k)); }
 bool mentions(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
 std::string iota_text(int n) {
     std::string s;

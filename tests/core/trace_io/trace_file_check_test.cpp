@@ -19,7 +19,7 @@ namespace {
 std::string fixture(const std::string& name) { return std::string(SCANLAB_FIXTURES) + "/traces/" + name; }
 
 // The refusal of a fixture file, or "" if it loads.
-std::string refusal_of(const std::string& name) {
+std::string check_refusal_of(const std::string& name) {
     std::ifstream in(fixture(name), std::ios::binary);
     EXPECT_TRUE(in) << name;
     try {
@@ -41,7 +41,7 @@ std::string text_of(const std::string& name) {
 
 }  // namespace
 
-TEST(TraceFileCheck, TheUnmutatedFigure910TraceLoads) { EXPECT_EQ(refusal_of("fig910.json"), ""); }
+TEST(TraceFileCheck, TheUnmutatedFigure910TraceLoads) { EXPECT_EQ(check_refusal_of("fig910.json"), ""); }
 
 struct BadTrace {
     const char* file;
@@ -51,7 +51,7 @@ struct BadTrace {
 class TraceFileRefusal : public ::testing::TestWithParam<BadTrace> {};
 
 TEST_P(TraceFileRefusal, NamesTheFileAndItsFirstInconsistencyInOneSentence) {
-    const std::string e = refusal_of(GetParam().file);
+    const std::string e = check_refusal_of(GetParam().file);
     EXPECT_NE(e.find(GetParam().file), std::string::npos) << e;
     EXPECT_NE(e.find(GetParam().says), std::string::npos) << e;
     EXPECT_EQ(e.find('\n'), std::string::npos) << e;

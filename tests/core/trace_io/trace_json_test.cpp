@@ -44,7 +44,7 @@ void expect_same(const Trace& a, const Trace& b) {
     }
 }
 
-std::string refusal(const std::string& text) { return load_refusal(text, "lecture.json"); }
+std::string lecture_refusal(const std::string& text) { return load_refusal(text, "lecture.json"); }
 
 }  // namespace
 
@@ -96,15 +96,15 @@ TEST(TraceJson, MalformedTruncatedAndForeignFilesAreRefusedByName) {
     const std::string good = ss.str();
     for (const std::string& bad :
          {std::string("not json"), good.substr(0, good.size() / 2), std::string("{\"hello\": 1}"), std::string("[1,2,3]")}) {
-        const std::string e = refusal(bad);
+        const std::string e = lecture_refusal(bad);
         EXPECT_NE(e.find("lecture.json"), std::string::npos) << e;
     }
     std::string wrong_version = good;
     wrong_version.replace(wrong_version.find("\"version\": 1"), 12, "\"version\": 9");
-    EXPECT_NE(refusal(wrong_version).find("version 9"), std::string::npos);
+    EXPECT_NE(lecture_refusal(wrong_version).find("version 9"), std::string::npos);
     std::string wrong_algo = good;
     wrong_algo.replace(wrong_algo.find("\"kogge-stone\""), 13, "\"bogo-sort\"");
-    EXPECT_NE(refusal(wrong_algo).find("bogo-sort"), std::string::npos);
+    EXPECT_NE(lecture_refusal(wrong_algo).find("bogo-sort"), std::string::npos);
 }
 
 TEST(TraceJson, InfinitiesNaNsAndNegativeZeroReadBackWithTheirBits) {
@@ -146,7 +146,7 @@ std::string replaced(std::string s, const std::string& from, const std::string& 
     return at == std::string::npos ? s : s.replace(at, from.size(), to);
 }
 
-std::string json_of(const Trace& t) {
+std::string trace_json_of(const Trace& t) {
     std::stringstream ss;
     write_trace_json(ss, t);
     return ss.str();
@@ -156,7 +156,7 @@ std::string json_of(const Trace& t) {
 
 TEST(TraceJson, SubtotalsByPhaseAndTheBoundRoundTrip) {
     const Trace t = hierarchical_2049();
-    const std::string text = json_of(t);
+    const std::string text = trace_json_of(t);
     EXPECT_NE(text.find("{\"phase\": \"K1 (scan sections)\", \"additions\": 8166, \"work\": 4083, \"padding\": 4083}"), std::string::npos)
         << text.substr(0, 2000);
     EXPECT_NE(text.find("\"work_bound\": {\"formula\": \"4N − 3\", \"chapter\": true, \"n\": 2049, \"value\": 8193, \"work\": 4085"),
@@ -168,19 +168,21 @@ TEST(TraceJson, SubtotalsByPhaseAndTheBoundRoundTrip) {
 }
 
 TEST(TraceJson, AFileWhoseSubtotalsOrBoundDisagreeWithItsStepsIsRefused) {
-    const std::string good = json_of(hierarchical_2049());
+    const std::string good = trace_json_of(hierarchical_2049());
     const std::string phase = replaced(good, "\"work\": 4083, \"padding\": 4083", "\"work\": 4084, \"padding\": 4082");
-    EXPECT_NE(refusal(phase).find("its counts by phase say K1 (scan sections): 8,166 additions, 4,082 on padding"), std::string::npos)
-        << refusal(phase);
+    EXPECT_NE(lecture_refusal(phase).find("its counts by phase say K1 (scan sections): 8,166 additions, 4,082 on padding"),
+              std::string::npos)
+        << lecture_refusal(phase);
     const std::string bound = replaced(good, "\"value\": 8193", "\"value\": 9999");
-    EXPECT_NE(refusal(bound).find("but its run gives real work 4,085 ≤ 4N − 3 = 8,193"), std::string::npos) << refusal(bound);
+    EXPECT_NE(lecture_refusal(bound).find("but its run gives real work 4,085 ≤ 4N − 3 = 8,193"), std::string::npos)
+        << lecture_refusal(bound);
     const std::string sums = replaced(good, "\"work\": 4083, \"padding\": 4083", "\"work\": 4000, \"padding\": 4083");
-    EXPECT_NE(refusal(sums).find("its work is not its additions less its padding"), std::string::npos) << refusal(sums);
+    EXPECT_NE(lecture_refusal(sums).find("its work is not its additions less its padding"), std::string::npos) << lecture_refusal(sums);
 }
 
 TEST(TraceJson, AFileWrittenWithoutSubtotalsLoadsAndTheyAreRecomputed) {
     const Trace t = hierarchical_2049();
-    std::string old = json_of(t);
+    std::string old = trace_json_of(t);
     const size_t from = old.find("\n \"phases\": ["), to = old.find("\n \"input\": ");
     ASSERT_NE(from, std::string::npos);
     old.erase(from, to - from);
@@ -196,7 +198,7 @@ TEST(TraceJson, AFileWrittenWithoutSubtotalsLoadsAndTheyAreRecomputed) {
 // one sentence naming the cap and the file's need.
 TEST(TraceJson, AFileThatWouldTakeMoreThanTheOpeningCapIsRefusedNamingTheCapAndItsNeed) {
     const Trace t = emulate(request(Algorithm::hierarchical, 0, Detail::counts), random_values(4096, 1, ElementType::int32));
-    std::istringstream in(json_of(t));
+    std::istringstream in(trace_json_of(t));
     try {
         read_trace_json(in, "'big.json'", {32 << 10, "the test's cap"});
         ADD_FAILURE() << "opened";
@@ -214,7 +216,7 @@ TEST(TraceJson, AFileThatWouldTakeMoreThanTheOpeningCapIsRefusedNamingTheCapAndI
 // held as read (16 bytes a value) until its type is known, and counted against the cap as it grows.
 TEST(TraceJson, AnInt32FileIsHeldInFourBytesAValueAndOneWithItsHeaderLastIsCountedAsItIsRead) {
     const Trace t = emulate(request(Algorithm::hierarchical, 0, Detail::counts), random_values(4096, 1, ElementType::int32));
-    const std::string text = json_of(t);
+    const std::string text = trace_json_of(t);
     const OpenLimit cap{65 << 10, "the test's cap"};
     std::istringstream in(text);
     EXPECT_EQ(size_of(read_trace_json(in, "t.json", cap).result), 4096u);
@@ -238,11 +240,11 @@ TEST(TraceJson, AnInt32FileIsHeldInFourBytesAValueAndOneWithItsHeaderLastIsCount
 }
 
 TEST(TraceJson, AValueThatDoesNotFitIsNamedByItsIndexAndASecondTypeIsRefused) {
-    const std::string text = json_of(emulate(request(Algorithm::kogge_stone), ValueArray(std::vector<int32_t>{1, 2, 3, 4})));
-    EXPECT_NE(load_refusal(replaced(text, "\"input\": [1,2,3,4]", "\"input\": [1,2,3,1099511627776]"))
+    const std::string text = trace_json_of(emulate(request(Algorithm::kogge_stone), ValueArray(std::vector<int32_t>{1, 2, 3, 4})));
+    EXPECT_NE(lecture_refusal(replaced(text, "\"input\": [1,2,3,4]", "\"input\": [1,2,3,1099511627776]"))
                   .find("\"input\"[3] of this int32 trace is 1099511627776, not a whole number"),
               std::string::npos);
-    EXPECT_NE(load_refusal(replaced(text, "\"type\": \"int32\",", "\"type\": \"int32\", \"type\": \"double\","))
+    EXPECT_NE(lecture_refusal(replaced(text, "\"type\": \"int32\",", "\"type\": \"int32\", \"type\": \"double\","))
                   .find("gives the field \"type\" twice"),
               std::string::npos);
 }
@@ -288,7 +290,7 @@ TEST(TraceJson, WrittenInSlicesAFileIsTheFileWrittenAtOnce) {
         TraceJsonWriter writer(t);
         int slices = 0;
         while (!writer.write_some(sliced, 1)) ++slices;
-        EXPECT_EQ(sliced.str(), json_of(t)) << name(t.algorithm);
+        EXPECT_EQ(sliced.str(), trace_json_of(t)) << name(t.algorithm);
         EXPECT_GE(slices, int(t.steps.size())) << name(t.algorithm);  // a step a slice, after the head
         EXPECT_EQ(writer.progress(), 1.0);
     }
@@ -296,17 +298,17 @@ TEST(TraceJson, WrittenInSlicesAFileIsTheFileWrittenAtOnce) {
 
 TEST(TraceJson, ReadInSlicesAFileIsTheTraceReadAtOnce) {
     for (const Trace& t : traces_of_every_shape()) {
-        const std::string text = json_of(t);
+        const std::string text = trace_json_of(t);
         for (size_t budget : {size_t(1), size_t(7), size_t(1) << 20}) {
             Trace back;
             EXPECT_EQ(read_in_slices(text, budget, &back), "") << name(t.algorithm);
-            EXPECT_EQ(json_of(back), text) << name(t.algorithm) << " in slices of " << budget;
+            EXPECT_EQ(trace_json_of(back), text) << name(t.algorithm) << " in slices of " << budget;
         }
     }
 }
 
 TEST(TraceJson, ReadInSlicesABadFileGetsTheSentenceOfTheFileReadAtOnce) {
-    const std::string good = json_of(run_text(request(Algorithm::kogge_stone), "1 2 3"));
+    const std::string good = trace_json_of(run_text(request(Algorithm::kogge_stone), "1 2 3"));
     std::vector<std::string> bad = {"not json",
                                     good.substr(0, good.size() / 2),
                                     "{\"hello\": 1}",
@@ -324,7 +326,7 @@ TEST(TraceJson, ReadInSlicesABadFileGetsTheSentenceOfTheFileReadAtOnce) {
     std::string text_for_number = good;
     bad.push_back(text_for_number.replace(text_for_number.find("\"input\": [1"), 11, "\"input\": [\"x\""));
     for (const std::string& text : bad) {
-        const std::string whole = refusal(text);
+        const std::string whole = lecture_refusal(text);
         ASSERT_NE(whole, "") << text.substr(0, 60);
         EXPECT_EQ(read_in_slices(text, 3), whole) << text.substr(0, 60);
     }
