@@ -72,16 +72,17 @@ stage "desktop build" bash tools/build.sh
 stage "desktop tests (CTest)" ctest --test-dir build --output-on-failure -j"$(nproc)"
 wait "$web_prepare" || tail -n 40 build-web/prepare.log >&2
 grep "^stage: " build-web/prepare.log >&2 || true
-# The browser's tests time the page's own work (no slice of a job may hold the page 300 ms), and a
-# build beside them, even at the lowest priority, takes that time from them: the sanitizer pass
-# pauses while they run, and goes on after.
+# Some of the browser's tests time the page's own work (no slice of a job may hold the page 300 ms),
+# and a build beside them, even at the lowest priority, takes that time from them: those (labelled
+# "timed") run last, with the sanitizer pass paused; the others run beside it, which goes on after.
 signal_tree() {
   local child
   kill -"$1" "$2" 2>/dev/null || true
   for child in $(pgrep -P "$2"); do signal_tree "$1" "$child"; done
 }
+stage "web edition's tests, beside the sanitizer pass" bash tools/web.sh --test -LE timed
 [ -z "$sanitize_tests" ] || signal_tree STOP "$sanitize_tests"
-stage "web edition's tests" bash tools/web.sh --test
+stage "web edition's timed tests, alone" bash tools/web.sh --test -L timed
 [ -z "$sanitize_tests" ] || signal_tree CONT "$sanitize_tests"
 # The core and its tests under ASan/UBSan, and the fuzzers; SCANLAB_SANITIZE=0 runs the core's
 # tests in the build above instead, with no sanitizers and no fuzzing.

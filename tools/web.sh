@@ -6,7 +6,9 @@
 #   bash tools/web.sh --test     build what the tests need and run them: a selection of the core's
 #                                tests under node, then the page in headless Chromium
 #                                (tests/web/page_test.py); where emscripten or chromium cannot be
-#                                installed, says why and skips them
+#                                installed, says why and skips them. Words after it go to CTest:
+#                                `--test -L timed` runs only the sections that time the page's
+#                                own work, `--test -LE timed` the others
 #   bash tools/web.sh --prepare  install what is missing and build what the tests need, running
 #                                nothing: the test command runs it at the lowest priority beside
 #                                the desktop build and its tests
@@ -14,9 +16,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-serve}"
+shift || true
+[ "$mode" = --test ] || [ $# = 0 ] || mode="$mode $*"  # words after another mode are refused below
 case "$mode" in
   serve | --build | --test | --prepare) ;;
-  *) echo "usage: bash tools/web.sh [--build | --test | --prepare]" >&2; exit 2 ;;
+  *) echo "usage: bash tools/web.sh [--build | --test [CTest's options] | --prepare]" >&2; exit 2 ;;
 esac
 if ! bash tools/install-deps.sh web; then
   if [ "$mode" = --test ]; then
@@ -37,7 +41,7 @@ fi
 [ -f build-web/CMakeCache.txt ] || cmake --preset web >/dev/null
 if [ "$mode" = --prepare ] || [ "$mode" = --test ]; then
   cmake --build build-web -j"$(nproc)" --target scanlab-app scanlab_web_core_tests
-  [ "$mode" = --prepare ] || ctest --test-dir build-web --output-on-failure -j"$(nproc)"
+  [ "$mode" = --prepare ] || ctest --test-dir build-web --output-on-failure -j"$(nproc)" "$@"
   exit 0
 fi
 cmake --build build-web -j"$(nproc)" --target scanlab-app
