@@ -40,7 +40,7 @@ int64_t events_of(const Trace& t, EventKind k) {
 }
 
 template <class T, template <class> class OpT>
-void check_all_sizes(OpKind op, bool exclusive) {
+void check_lookback_all_sizes(OpKind op, bool exclusive) {
     for (const std::string& schedule : kSchedules) {
         for (int window : {1, 32}) {
             for (int64_t n : kLookbackSizes) {
@@ -66,7 +66,7 @@ TEST_P(LookbackMatchesStd, AtEveryAwkwardSizeUnderEveryBlockScheduleWithAWarpWin
     const auto& [op, type, exclusive] = GetParam();
     // Captured by name: clang 14 (the sanitizer pass, the web build) cannot capture a structured binding.
     with_type_and_op(type, op, [op = op, exclusive = exclusive]<class T, template <class> class Op>(TypeTag<T>, OpTag<Op>) {
-        check_all_sizes<T, Op>(op, exclusive);
+        check_lookback_all_sizes<T, Op>(op, exclusive);
     });
 }
 
