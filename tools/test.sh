@@ -52,11 +52,17 @@ mkdir -p build-web
 stage "web edition's build, beside the desktop's" nice -n 19 bash tools/web.sh --prepare >build-web/prepare.log 2>&1 &
 web_prepare=$!
 # A stage that fails ends the command; the web edition's build beside it ends with it.
-stop_tree() {
+# Signals a process and every process under it, the children first: once a parent ends, its
+# children are no longer found under it.
+signal_tree() {
   local child
-  for child in $(pgrep -P "$1"); do stop_tree "$child"; done
-  kill "$1" 2>/dev/null || true
-  kill -CONT "$1" 2>/dev/null || true  # a paused process takes its TERM only once it goes on
+  for child in $(pgrep -P "$2"); do signal_tree "$1" "$child"; done
+  kill -"$1" "$2" 2>/dev/null || true
+}
+# A paused process takes its TERM only once it goes on.
+stop_tree() {
+  signal_tree TERM "$1"
+  signal_tree CONT "$1"
 }
 # The sanitizer pass's build and the core's tests under it too, from the same start and at the same
 # lowest priority: CTest leaves a core idle much of its time (windows drawn one at a time), and
@@ -76,11 +82,6 @@ grep "^stage: " build-web/prepare.log >&2 || true
 # Some of the browser's tests time the page's own work (no slice of a job may hold the page 300 ms),
 # and a build beside them, even at the lowest priority, takes that time from them: those (labelled
 # "timed") run last, with the sanitizer pass paused; the others run beside it, which goes on after.
-signal_tree() {
-  local child
-  kill -"$1" "$2" 2>/dev/null || true
-  for child in $(pgrep -P "$2"); do signal_tree "$1" "$child"; done
-}
 stage "web edition's tests, beside the sanitizer pass" bash tools/web.sh --test -LE timed
 [ -z "$sanitize_tests" ] || signal_tree STOP "$sanitize_tests"
 stage "web edition's timed tests, alone" bash tools/web.sh --test -L timed

@@ -49,9 +49,6 @@ std::string decoded(std::string_view s) {
     return out;
 }
 
-// A parameter's text as a sentence quotes it: no more than 40 characters.
-std::string link_shown(const std::string& s) { return quoted_word(s); }
-
 }  // namespace
 
 std::vector<std::string> run_words(const RunSpec& spec) {
@@ -103,7 +100,7 @@ namespace {
 std::string lesson_name(const std::string& value) {
     const bool plain = !value.empty() && value.size() <= 64 && value.front() != '-' &&
                        std::all_of(value.begin(), value.end(), [](unsigned char c) { return std::isalnum(c) || c == '-' || c == '_'; });
-    if (!plain) throw UsageError("lesson " + link_shown(value) + " is no lesson's name: give the name of a shipped lesson, as chapter9");
+    if (!plain) throw UsageError("lesson " + quoted_word(value) + " is no lesson's name: give the name of a shipped lesson, as chapter9");
     return value;
 }
 
@@ -118,7 +115,7 @@ void finish_lesson_link(RunLink& link, const std::optional<std::string>& name, c
     if (slide) {
         const std::optional<size_t> k = parse_whole<size_t>(*slide);
         if (!k || *k == 0)
-            throw UsageError("slide " + link_shown(*slide) + " is no slide number: slides count from 1 (slide=1, slide=2, ...)");
+            throw UsageError("slide " + quoted_word(*slide) + " is no slide number: slides count from 1 (slide=1, slide=2, ...)");
         l.slide = *k;
     }
     l.step_given = step_given;
@@ -155,22 +152,22 @@ RunLink parse_run_link(std::string_view query) {
             } else {
                 const std::optional<size_t> k = parse_whole<size_t>(value);
                 if (!k)
-                    throw UsageError("step " + link_shown(value) +
+                    throw UsageError("step " + quoted_word(value) +
                                      " is no step number: give a step of scanlab trace (0, 1, 2, ...) or last");
                 link.place.step = *k;
             }
         } else if (key == "view") {
             const auto* v = std::find(std::begin(kLinkViews), std::end(kLinkViews), value);
             if (v == std::end(kLinkViews))
-                throw UsageError("unknown view " + link_shown(value) + "; choose steps, compare, counts or live");
+                throw UsageError("unknown view " + quoted_word(value) + "; choose steps, compare, counts or live");
             link.place.view = int(v - std::begin(kLinkViews));
         } else if (key == "present") {
             if (value != "1" && value != "0" && value != "true" && value != "false" && !value.empty())
-                throw UsageError("present " + link_shown(value) + " is neither 1 nor 0");
+                throw UsageError("present " + quoted_word(value) + " is neither 1 nor 0");
             link.place.present = value == "1" || value == "true" || value.empty();
         } else if (key == "compare") {
             link.place.compare = parse_algorithm(value);
-            if (!link.place.compare) throw UsageError("unknown algorithm " + link_shown(value) + " to compare with");
+            if (!link.place.compare) throw UsageError("unknown algorithm " + quoted_word(value) + " to compare with");
         } else if (const RunOption* option = find_option_by_link_key(key); option && option->is_switch()) {
             if (value != "0" && value != "false") words.emplace_back(option->flag);
         } else if (option) {
@@ -178,7 +175,7 @@ RunLink parse_run_link(std::string_view query) {
             words.push_back(value);
             input_given = input_given || option->source;
         } else {
-            throw UsageError("unknown link parameter " + link_shown(key) +
+            throw UsageError("unknown link parameter " + quoted_word(key) +
                              "; a link takes the options of scanlab trace (algo=..., preset=..., section=...) and step, view, "
                              "compare and present, or lesson and slide");
         }
